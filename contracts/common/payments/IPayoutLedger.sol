@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title IPayoutLedger
+/// @notice Pull payments shared by every game: games credit accounts (a storage write, never an external call) and
+///         accounts withdraw. `token == address(0)` means native ETH. Developer-fund fees are credited to one fund
+///         account per token that the current fund recipient withdraws.
+interface IPayoutLedger {
+    /// @notice `amount` of `token` was credited to `account`.
+    event Credited(address indexed token, address indexed account, uint256 amount);
+
+    /// @notice `amount` of `token` was credited to the developer fund.
+    event FundCredited(address indexed token, uint256 amount);
+
+    /// @notice `account` withdrew all its `token` credits, `amount`, paid to `to`.
+    event Withdrawn(address indexed token, address indexed account, address indexed to, uint256 amount);
+
+    /// @notice The fund recipient withdrew the fund's `token` credits.
+    event FundWithdrawn(address indexed token, address indexed recipient, uint256 amount);
+
+    /// @notice A withdrawal with nothing credited (including a second claim).
+    error NothingToWithdraw(address token, address account);
+
+    /// @notice A payout to the zero address.
+    error ZeroRecipient();
+
+    /// @notice The fund was withdrawn by someone other than the current fund recipient.
+    error NotFundRecipient(address caller, address recipient);
+
+    /// @notice ETH was sent with a call that takes `token` (an ERC-20), or with a call that takes no payment.
+    error UnexpectedEth(uint256 value);
+
+    /// @notice An ETH payment of the wrong amount.
+    error WrongEthAmount(uint256 sent, uint256 expected);
+
+    /// @notice The contract received a different amount than was transferred (a fee-on-transfer token).
+    error TransferAmountMismatch(address token, uint256 expected, uint256 received);
+
+    /// @notice What `account` can withdraw in `token`.
+    function credits(address token, address account) external view returns (uint256);
+
+    /// @notice What the developer fund can withdraw in `token`.
+    function fundCredits(address token) external view returns (uint256);
+
+    /// @notice Pays the caller all its `token` credits.
+    /// @return amount What was paid.
+    function withdraw(address token) external returns (uint256 amount);
+
+    /// @notice Pays all the caller's `token` credits to `to`.
+    /// @return amount What was paid.
+    function withdrawTo(address token, address to) external returns (uint256 amount);
+
+    /// @notice Pays the developer fund's `token` credits to the current fund recipient (callable by it only).
+    /// @return amount What was paid.
+    function withdrawFund(address token) external returns (uint256 amount);
+}

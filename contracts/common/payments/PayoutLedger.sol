@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IFeeConfig} from "./IFeeConfig.sol";
+import {IPayoutLedger} from "./IPayoutLedger.sol";
+
+/// @title PayoutLedger
+/// @notice The pull-payment ledger and stake intake every game inherits.
+/// @dev Stakes come in through {_collect}: ETH (`token == address(0)`) must match `msg.value` exactly; an ERC-20 game
+///      rejects any `msg.value` and checks that its balance grew by exactly the amount pulled, so fee-on-transfer
+///      tokens are rejected whenever they charge. Rebasing tokens are NOT supported (a rebase would make the books
+///      disagree with the balance). Payouts go out only through the `nonReentrant` withdrawals below, after the
+///      credit is zeroed. Nothing here lets the owner of {feeConfig} move anyone's credits.
+abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /// @notice Where the fee and the fund recipient are read.
+    IFeeConfig public immutable feeConfig;
+
+    mapping(address token => mapping(address account => uint256)) private _credits;
+    mapping(address token => uint256) private _fundCredits;
+
+    constructor(IFeeConfig feeConfig_) {
+        feeConfig = feeConfig_;
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function credits(address token, address account) external view returns (uint256) {
+        return _credits[token][account];
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function fundCredits(address token) external view returns (uint256) {
+        return _fundCredits[token];
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function withdraw(address token) external nonReentrant returns (uint256 amount) {
+        amount = _withdraw(token, msg.sender);
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function withdrawTo(address token, address to) external nonReentrant returns (uint256 amount) {
+        if (to == address(0)) revert ZeroRecipient();
+        amount = _withdraw(token, to);
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function withdrawFund(address token) external nonReentrant returns (uint256 amount) {
+        address recipient = feeConfig.fundRecipient();
+        if (msg.sender != recipient) revert NotFundRecipient(msg.sender, recipient);
+        amount = _fundCredits[token];
+        if (amount == 0) revert NothingToWithdraw(token, recipient);
+        _fundCredits[token] = 0;
+        emit FundWithdrawn(token, recipient, amount);
+        _send(token, recipient, amount);
+    }
+
+    /// @dev Credits `amount` of `token` to `account`: a storage write, no external call.
+    function _credit(address token, address account, uint256 amount) internal {
+        if (amount == 0) return;
+        _credits[token][account] += amount;
+        emit Credited(token, account, amount);
+    }
+
+    /// @dev Credits `amount` of `token` to the developer fund.
+    function _creditFund(address token, uint256 amount) internal {
+        if (amount == 0) return;
+        _fundCredits[token] += amount;
+        emit FundCredited(token, amount);
+    }
+
+    /// @dev The fee for games created now, to be stored in the game and never read again for it.
+    function _currentFeeBps() internal view returns (uint16) {
+        return feeConfig.feeBps();
+    }
+
+    /// @dev Takes a payment of `amount` of `token` from the caller. For ETH, `msg.value` must equal `amount`; for a
+    ///      token, `msg.value` must be zero and exactly `amount` must arrive. Callers moving tokens must be
+    ///      `nonReentrant` and must have updated their state before calling (checks-effects-interactions).
+    function _collect(address token, uint256 amount) internal {
+        if (token == address(0)) {
+            if (msg.value != amount) revert WrongEthAmount(msg.value, amount);
+            return;
+        }
+        if (msg.value != 0) revert UnexpectedEth(msg.value);
+        uint256 before = IERC20(token).balanceOf(address(this));
+        IERC20(token).safeTransferFrom(msg.sender, address(this), amount);
+        uint256 received = IERC20(token).balanceOf(address(this)) - before;
+        if (received != amount) revert TransferAmountMismatch(token, amount, received);
+    }
+
+    function _withdraw(address token, address to) private returns (uint256 amount) {
+        amount = _credits[token][msg.sender];
+        if (amount == 0) revert NothingToWithdraw(token, msg.sender);
+        _credits[token][msg.sender] = 0;
+        emit Withdrawn(token, msg.sender, to, amount);
+        _send(token, to, amount);
+    }
+
+    function _send(address token, address to, uint256 amount) private {
+        if (token == address(0)) Address.sendValue(payable(to), amount);
+        else IERC20(token).safeTransfer(to, amount);
+    }
+}

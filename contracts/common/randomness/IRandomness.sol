@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title IRandomness
+/// @notice The one pull interface through which every game gets randomness (roles, boards, dice, pairings, draws).
+/// @dev A game calls {request} when it commits to an action, keeps the id, and reads {value} in its next action.
+///      A source never returns zero and never returns two different values for the same id. A request that can no
+///      longer be served is {Status.Stale}; the game then asks for a new id (every game exposes an anyone-callable
+///      way to do so). Games must not know which source they use.
+interface IRandomness {
+    /// @notice Where a request stands.
+    /// @param Unknown No such request was ever made.
+    /// @param Pending Requested, value not available yet.
+    /// @param Ready {value} returns the value.
+    /// @param Stale The value can no longer be produced: request again.
+    enum Status {
+        Unknown,
+        Pending,
+        Ready,
+        Stale
+    }
+
+    /// @notice A request was recorded.
+    /// @param id The request id, unique within this source.
+    /// @param requester The contract or account that asked.
+    event RandomnessRequested(uint256 indexed id, address indexed requester);
+
+    /// @notice A value was stored for `id` (the VRF callback, or pinning a block-hash value).
+    /// @param id The request id.
+    /// @param value The random value (never zero).
+    event RandomnessFulfilled(uint256 indexed id, uint256 value);
+
+    /// @notice {value} was read for a request that is not {Status.Ready}.
+    /// @param id The request id.
+    /// @param status Its current status.
+    error RandomnessNotReady(uint256 id, Status status);
+
+    /// @notice Records a request for one random value.
+    /// @return id The id to pass to {status} and {value}; never zero.
+    function request() external returns (uint256 id);
+
+    /// @notice The status of request `id`.
+    function status(uint256 id) external view returns (Status);
+
+    /// @notice The random value of request `id`; reverts with {RandomnessNotReady} unless it is ready.
+    function value(uint256 id) external view returns (uint256);
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title RandomDraw
+/// @notice Derives many independent draws from one random value.
+/// @dev `keccak256(seed, salt)` gives a fresh 256-bit word per salt; reducing it modulo `n` has a bias below
+///      n / 2^256, negligible for any game size.
+library RandomDraw {
+    /// @notice A uniform draw in `[0, n)` from `seed`, independent for each `salt`. `n` must be non-zero.
+    function uniform(uint256 seed, uint256 salt, uint256 n) internal pure returns (uint256) {
+        return uint256(keccak256(abi.encode(seed, salt))) % n;
+    }
+
+    /// @notice A draw in `[0, total)` mapped to the index `i` of `weights` with
+    ///         `sum(weights[0..i)) <= draw < sum(weights[0..i])`: index `i` comes up with probability
+    ///         `weights[i] / total`. `total` must equal the sum of `weights` and be non-zero.
+    function weighted(
+        uint256 seed,
+        uint256 salt,
+        uint256[] memory weights,
+        uint256 total
+    ) internal pure returns (uint256) {
+        uint256 r = uniform(seed, salt, total);
+        for (uint256 i; i < weights.length; ++i) {
+            if (r < weights[i]) return i;
+            r -= weights[i];
+        }
+        // Unreachable when `total` is the sum of `weights`.
+        return weights.length - 1;
+    }
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IRandomness} from "./IRandomness.sol";
+
+/// @title RandomnessConsumer
+/// @notice What every game inherits to use an {IRandomness} source without knowing which one it is.
+/// @dev Pattern: request when committing to an action (store the id), and consume the value in the next
+///      state-advancing call, whoever makes it (deadline paths included). If the request went stale, any caller
+///      may replace it through the game's own re-request entry point, which uses {_rerequest}.
+abstract contract RandomnessConsumer {
+    /// @notice The source this contract draws from.
+    IRandomness public immutable randomness;
+
+    /// @notice A re-request of a request that is not stale.
+    /// @param id The request.
+    /// @param status Its status.
+    error RandomnessNotStale(uint256 id, IRandomness.Status status);
+
+    constructor(IRandomness randomness_) {
+        randomness = randomness_;
+    }
+
+    /// @dev Asks the source for a value; returns the id to store.
+    function _requestRandomness() internal returns (uint256) {
+        return randomness.request();
+    }
+
+    /// @dev Whether request `id` can be consumed now.
+    function _randomnessReady(uint256 id) internal view returns (bool) {
+        return randomness.status(id) == IRandomness.Status.Ready;
+    }
+
+    /// @dev The value of request `id`; reverts with the source's `RandomnessNotReady` unless ready.
+    function _randomValue(uint256 id) internal view returns (uint256) {
+        return randomness.value(id);
+    }
+
+    /// @dev Replaces a stale request with a new one; reverts with {RandomnessNotStale} otherwise.
+    function _rerequest(uint256 id) internal returns (uint256 newId) {
+        IRandomness.Status s = randomness.status(id);
+        if (s != IRandomness.Status.Stale) revert RandomnessNotStale(id, s);
+        newId = randomness.request();
+    }
+}

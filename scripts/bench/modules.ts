@@ -1,0 +1,5 @@
+// Every game's bench module, in the order the table shows them. Each game adds one line.
+import type { BenchModule } from "../lib/gas";
+import { bench as common } from "./common";
+
+export const modules: BenchModule[] = [common];

@@ -1,0 +1,14 @@
+// `npm run demo`: deploys every game on the in-process Hardhat network and plays each end to end.
+import hre from "hardhat";
+import { demoCommon } from "./common";
+
+async function main() {
+  const started = Date.now();
+  await demoCommon(hre);
+  console.log(`\nDemo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

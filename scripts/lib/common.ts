@@ -1,0 +1,112 @@
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { ContractTransactionResponse, Signer } from "ethers";
+import type {
+  BlockhashRandomness,
+  FeeConfig,
+  IRandomness,
+  VRFCoordinatorV2_5Mock,
+  VRFRandomness,
+} from "../../typechain-types";
+
+/** IRandomness.Status as numbers. */
+export const RandomnessStatus = { Unknown: 0n, Pending: 1n, Ready: 2n, Stale: 3n } as const;
+
+/** Default developer-fund fee used by demos, benches and tests: 2.5%. */
+export const DEFAULT_FEE_BPS = 250;
+
+export interface CommonContracts {
+  feeConfig: FeeConfig;
+  randomness: BlockhashRandomness;
+}
+
+/** Deploys the shared contracts (fee config and the block-hash randomness source) with plain ethers factories. */
+export async function deployCommon(
+  hre: HardhatRuntimeEnvironment,
+  opts: { owner?: Signer; fundRecipient?: string; feeBps?: number } = {},
+): Promise<CommonContracts> {
+  const [first] = await hre.ethers.getSigners();
+  const owner = opts.owner ?? first;
+  const ownerAddress = await owner.getAddress();
+  const feeConfig = await hre.ethers.deployContract(
+    "FeeConfig",
+    [ownerAddress, opts.fundRecipient ?? ownerAddress, opts.feeBps ?? DEFAULT_FEE_BPS],
+    owner,
+  );
+  const randomness = await hre.ethers.deployContract("BlockhashRandomness", [], owner);
+  return { feeConfig, randomness };
+}
+
+export interface VrfStack {
+  coordinator: VRFCoordinatorV2_5Mock;
+  source: VRFRandomness;
+  subscriptionId: bigint;
+}
+
+/** A fixed key hash for the mock coordinator (the mock does not check it). */
+export const MOCK_KEY_HASH = "0x" + "11".repeat(32);
+
+/**
+ * Deploys Chainlink's VRF v2.5 coordinator mock, a funded subscription and a {VRFRandomness} source registered on it.
+ * For local networks and tests; on a real network pass the real coordinator's address to the deploy scripts instead.
+ */
+export async function deployVrfStack(
+  hre: HardhatRuntimeEnvironment,
+  opts: { callbackGasLimit?: number; staleAfter?: number } = {},
+): Promise<VrfStack> {
+  const { ethers } = hre;
+  // baseFee 0.1 LINK, gas price 1 gwei, 1 LINK = 0.004 ETH (the mock's usual test values).
+  const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
+  const receipt = await (await coordinator.createSubscription()).wait();
+  const created = receipt!.logs
+    .map((log) => coordinator.interface.parseLog(log))
+    .find((parsed) => parsed?.name === "SubscriptionCreated");
+  const subscriptionId = created!.args.subId as bigint;
+  await coordinator.fundSubscription(subscriptionId, 1000n * 10n ** 18n);
+  const source = await ethers.deployContract("VRFRandomness", [
+    await coordinator.getAddress(),
+    {
+      keyHash: MOCK_KEY_HASH,
+      subscriptionId,
+      callbackGasLimit: opts.callbackGasLimit ?? 100_000,
+      requestConfirmations: 3,
+      nativePayment: false,
+      staleAfter: opts.staleAfter ?? 256,
+    },
+  ]);
+  await coordinator.addConsumer(subscriptionId, await source.getAddress());
+  return { coordinator, source, subscriptionId };
+}
+
+/** Reads the request id from the receipt of a transaction that called `IRandomness.request()` (directly or not). */
+export async function requestIdFrom(source: IRandomness, tx: ContractTransactionResponse): Promise<bigint> {
+  const receipt = await tx.wait();
+  const sourceAddress = (await source.getAddress()).toLowerCase();
+  for (const log of receipt!.logs) {
+    if (log.address.toLowerCase() !== sourceAddress) continue;
+    const parsed = source.interface.parseLog(log);
+    if (parsed?.name === "RandomnessRequested") return parsed.args.id as bigint;
+  }
+  throw new Error("no RandomnessRequested event in transaction " + tx.hash);
+}
+
+/**
+ * Waits until request `id` is Ready. On the in-process network and a local node it mines empty blocks (the
+ * block-hash source needs its target block and one more); elsewhere it polls.
+ */
+export async function waitForRandomness(
+  hre: HardhatRuntimeEnvironment,
+  source: IRandomness,
+  id: bigint,
+  opts: { pollMs?: number; maxPolls?: number } = {},
+): Promise<void> {
+  const local = hre.network.name === "hardhat" || hre.network.name === "localhost";
+  for (let i = 0; i < (opts.maxPolls ?? 600); i++) {
+    const status = await source.status(id);
+    if (status === RandomnessStatus.Ready) return;
+    if (status === RandomnessStatus.Stale) throw new Error(`randomness request ${id} is stale: request again`);
+    if (status === RandomnessStatus.Unknown) throw new Error(`randomness request ${id} is unknown`);
+    if (local) await hre.network.provider.send("hardhat_mine", ["0x1"]);
+    else await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 4000));
+  }
+  throw new Error(`randomness request ${id} not ready in time`);
+}

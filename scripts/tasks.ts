@@ -1,0 +1,2 @@
+// Registers every game's Hardhat tasks. Each game adds one import line here.
+import "./common/tasks";

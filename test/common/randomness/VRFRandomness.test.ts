@@ -1,0 +1,128 @@
+import { expect } from "chai";
+import hre, { ethers } from "hardhat";
+import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
+import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
+import { deployVrfStack, MOCK_KEY_HASH, RandomnessStatus as Status, requestIdFrom } from "../../../scripts/lib/common";
+
+describe("VRFRandomness", function () {
+  async function stackFixture() {
+    const [owner, game, stranger] = await ethers.getSigners();
+    const stack = await deployVrfStack(hre, { staleAfter: 50 });
+    await stack.source.setConsumer(game.address, true);
+    return { ...stack, owner, game, stranger };
+  }
+
+  async function droppingStackFixture() {
+    const [, game] = await ethers.getSigners();
+    // A callback gas limit far too low for the callback: the mock's call runs out of gas and is dropped.
+    const stack = await deployVrfStack(hre, { callbackGasLimit: 2_000, staleAfter: 50 });
+    await stack.source.setConsumer(game.address, true);
+    return { ...stack, game };
+  }
+
+  it("stores the coordinator's word in the callback and serves it", async function () {
+    const { coordinator, source, game } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request());
+    expect(await source.status(id)).to.equal(Status.Pending);
+    await expect(source.value(id))
+      .to.be.revertedWithCustomError(source, "RandomnessNotReady")
+      .withArgs(id, Status.Pending);
+    const word = BigInt(ethers.keccak256(ethers.AbiCoder.defaultAbiCoder().encode(["uint256", "uint256"], [id, 0])));
+    await expect(coordinator.fulfillRandomWords(id, await source.getAddress()))
+      .to.emit(source, "RandomnessFulfilled")
+      .withArgs(id, word);
+    expect(await source.status(id)).to.equal(Status.Ready);
+    expect(await source.value(id)).to.equal(word);
+    await mine(500);
+    expect(await source.value(id)).to.equal(word); // never stale once served
+  });
+
+  it("maps a zero word to 1 and ignores a second delivery", async function () {
+    const { coordinator, source, game } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request());
+    await coordinator.fulfillRandomWordsWithOverride(id, await source.getAddress(), [0n]);
+    expect(await source.value(id)).to.equal(1n);
+    // The real coordinator never delivers twice; if it did, the stored word would not change.
+    const coordinatorAddress = await coordinator.getAddress();
+    await impersonateAccount(coordinatorAddress);
+    await setBalance(coordinatorAddress, 10n ** 18n);
+    const asCoordinator = source.connect(await ethers.getSigner(coordinatorAddress));
+    await expect(asCoordinator.rawFulfillRandomWords(id, [99n])).to.not.emit(source, "RandomnessFulfilled");
+    await expect(asCoordinator.rawFulfillRandomWords(777n, [99n])).to.not.emit(source, "RandomnessFulfilled");
+    expect(await source.value(id)).to.equal(1n);
+    expect(await source.status(777n)).to.equal(Status.Unknown);
+  });
+
+  it("a dropped callback leaves the request pending, then stale, and a new request works", async function () {
+    const { coordinator, source, game } = await loadFixture(droppingStackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request());
+    await expect(coordinator.fulfillRandomWords(id, await source.getAddress()))
+      .to.emit(coordinator, "RandomWordsFulfilled")
+      .withArgs(id, id, anyValue, anyValue, false, false, false);
+    expect(await source.status(id)).to.equal(Status.Pending);
+    await mine(50);
+    expect(await source.status(id)).to.equal(Status.Stale);
+    await expect(source.value(id))
+      .to.be.revertedWithCustomError(source, "RandomnessNotReady")
+      .withArgs(id, Status.Stale);
+    // The owner raises the gas limit; the game requests again and is served.
+    const config = await source.config();
+    await source.setConfig({
+      keyHash: config.keyHash,
+      subscriptionId: config.subscriptionId,
+      callbackGasLimit: 100_000,
+      requestConfirmations: config.requestConfirmations,
+      nativePayment: config.nativePayment,
+      staleAfter: config.staleAfter,
+    });
+    const again = await requestIdFrom(source, await source.connect(game).request());
+    await coordinator.fulfillRandomWords(again, await source.getAddress());
+    expect(await source.status(again)).to.equal(Status.Ready);
+  });
+
+  it("only authorised consumers may request", async function () {
+    const { source, stranger, owner } = await loadFixture(stackFixture);
+    await expect(source.connect(stranger).request())
+      .to.be.revertedWithCustomError(source, "UnauthorisedConsumer")
+      .withArgs(stranger.address);
+    await expect(source.connect(owner).setConsumer(stranger.address, true))
+      .to.emit(source, "ConsumerSet")
+      .withArgs(stranger.address, true);
+    await expect(source.connect(stranger).request()).to.emit(source, "RandomnessRequested");
+  });
+
+  it("only the owner configures; bad configs are rejected", async function () {
+    const { source, stranger, subscriptionId } = await loadFixture(stackFixture);
+    const good = {
+      keyHash: MOCK_KEY_HASH,
+      subscriptionId,
+      callbackGasLimit: 200_000,
+      requestConfirmations: 3,
+      nativePayment: false,
+      staleAfter: 100,
+    };
+    await expect(source.connect(stranger).setConfig(good)).to.be.revertedWith("Only callable by owner");
+    await expect(source.connect(stranger).setConsumer(stranger.address, true)).to.be.revertedWith(
+      "Only callable by owner",
+    );
+    await expect(source.setConfig({ ...good, callbackGasLimit: 0 })).to.be.revertedWithCustomError(
+      source,
+      "InvalidConfig",
+    );
+    await expect(source.setConfig({ ...good, staleAfter: 0 })).to.be.revertedWithCustomError(source, "InvalidConfig");
+    await expect(source.setConfig(good)).to.emit(source, "ConfigSet");
+    expect((await source.config()).callbackGasLimit).to.equal(200_000n);
+  });
+
+  it("reports Unknown for ids it never requested and rejects callbacks from others", async function () {
+    const { source, stranger } = await loadFixture(stackFixture);
+    expect(await source.status(42n)).to.equal(Status.Unknown);
+    await expect(source.value(42n))
+      .to.be.revertedWithCustomError(source, "RandomnessNotReady")
+      .withArgs(42n, Status.Unknown);
+    await expect(source.connect(stranger).rawFulfillRandomWords(42n, [7n])).to.be.revertedWithCustomError(
+      source,
+      "OnlyCoordinatorCanFulfill",
+    );
+  });
+});
