@@ -33,7 +33,7 @@ contract RandomnessConsumerHarness is RandomnessConsumer {
         return RandomDraw.uniform(seed, salt, n);
     }
 
-    function weighted(uint256 seed, uint256 salt, uint256[] memory w, uint256 total) external pure returns (uint256) {
+    function weighted(uint256 seed, uint256 salt, uint256[] calldata w, uint256 total) external pure returns (uint256) {
         return RandomDraw.weighted(seed, salt, w, total);
     }
 }
