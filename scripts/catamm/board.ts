@@ -337,14 +337,23 @@ export function idsOf(mask: bigint): number[] {
 
 /**
  * Longest trail (no edge twice) in `roads` that never passes through a vertex in `blockers` (an opponent's
- * building): such a vertex may only start or end the trail.
+ * building): such a vertex may only start or end the trail. Same search as LongestRoad.sol (searches from odd-degree
+ * and blocked vertices, then the untouched simple cycles); `visits` counts the recursive steps, which is what the
+ * on-chain gas grows with.
  */
-export function longestRoad(roads: bigint, blockers: bigint): number {
+export function longestRoadSearch(roads: bigint, blockers: bigint): { length: number; visits: number } {
+  const edges = idsOf(roads);
+  const total = edges.length;
   let best = 0;
+  let visits = 0;
+  let covered = 0n;
   const walk = (u: number, used: bigint, length: number): void => {
+    visits++;
     if (length > best) best = length;
+    if (best === total) return;
     for (const e of TOPOLOGY.vertexEdges[u]) {
       if (!has(roads, e) || has(used, e)) continue;
+      covered |= bit(e);
       const [a, b] = TOPOLOGY.edgeVertices[e];
       const w = a === u ? b : a;
       if (has(blockers, w)) {
@@ -352,11 +361,54 @@ export function longestRoad(roads: bigint, blockers: bigint): number {
       } else walk(w, used | bit(e), length + 1);
     }
   };
-  const starts = new Set<number>();
-  for (const e of idsOf(roads)) for (const v of TOPOLOGY.edgeVertices[e]) starts.add(v);
-  for (const s of starts) walk(s, 0n, 0);
-  return best;
+  let net = 0n;
+  let odd = 0n;
+  for (const e of edges) {
+    const ends = maskOf(TOPOLOGY.edgeVertices[e]);
+    net |= ends;
+    odd ^= ends;
+  }
+  for (const s of idsOf(odd | (net & blockers))) {
+    walk(s, 0n, 0);
+    if (best === total) return { length: best, visits };
+  }
+  // Untouched edges form simple cycles: walk around each.
+  let rest = roads & ~covered;
+  while (rest !== 0n) {
+    const e0 = idsOf(rest)[0];
+    rest &= ~bit(e0);
+    const [origin, first] = TOPOLOGY.edgeVertices[e0];
+    let at = first;
+    let n = 1;
+    while (at !== origin) {
+      const e = TOPOLOGY.vertexEdges[at].find((f) => has(rest, f));
+      if (e === undefined) break;
+      rest &= ~bit(e);
+      n++;
+      const [a, b] = TOPOLOGY.edgeVertices[e];
+      at = a === at ? b : a;
+    }
+    if (n > best) best = n;
+  }
+  return { length: best, visits };
 }
+
+/** The longest road length (see {@link longestRoadSearch}). */
+export function longestRoad(roads: bigint, blockers: bigint): number {
+  return longestRoadSearch(roads, blockers).length;
+}
+
+/**
+ * The costliest 15-road networks found for the search, as inputs for gas measurements: a dense network over hexes
+ * 3, 4, 7 and 8 (584 visits: the most that hill climbing over connected road sets, with and without opponents'
+ * buildings, found with scripts/catamm/longest-road-worst.ts) and every edge of the three hexes 4, 5 and 9 around
+ * one vertex (574 visits).
+ */
+export const LONGEST_ROAD_WORST_CASES: readonly { name: string; roads: readonly number[]; blockers: readonly number[] }[] =
+  [
+    { name: "dense network over hexes 3, 4, 7, 8", roads: [10, 11, 12, 18, 19, 23, 24, 25, 26, 34, 35, 40, 41, 42, 43], blockers: [] },
+    { name: "all edges of hexes 4, 5, 9", roads: [12, 13, 14, 15, 19, 20, 21, 26, 27, 28, 29, 35, 36, 43, 44], blockers: [] },
+  ];
 
 // ---------------------------------------------------------------------------------------------------------------
 // ASCII rendering

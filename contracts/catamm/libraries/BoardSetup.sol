@@ -31,17 +31,19 @@ library BoardSetup {
     function generate(uint256 seed) internal pure returns (uint256 board, uint256 desert) {
         uint256 kinds = _shuffle(KIND_POOL, HEX_COUNT, uint256(keccak256(abi.encode(seed, KIND_SALT))));
         uint256 numbers = _shuffle(NUMBER_POOL, HEX_COUNT - 1, uint256(keccak256(abi.encode(seed, NUMBER_SALT))));
-        uint256 next;
-        for (uint256 h; h < HEX_COUNT; ++h) {
-            uint256 kind = (kinds >> (4 * h)) & 15;
-            uint256 number;
-            if (kind == uint256(HexKind.Desert)) {
-                desert = h;
-            } else {
-                number = (numbers >> (4 * next)) & 15;
-                ++next;
+        unchecked {
+            for (uint256 h; h < HEX_COUNT; ++h) {
+                uint256 kind = kinds & 15;
+                kinds >>= 4;
+                uint256 number;
+                if (kind == uint256(HexKind.Desert)) {
+                    desert = h;
+                } else {
+                    number = numbers & 15;
+                    numbers >>= 4;
+                }
+                board |= (kind | (number << 3)) << (7 * h);
             }
-            board |= (kind | (number << 3)) << (7 * h);
         }
     }
 
