@@ -346,14 +346,12 @@ export function longestRoadSearch(roads: bigint, blockers: bigint): { length: nu
   const total = edges.length;
   let best = 0;
   let visits = 0;
-  let covered = 0n;
   const walk = (u: number, used: bigint, length: number): void => {
     visits++;
     if (length > best) best = length;
     if (best === total) return;
     for (const e of TOPOLOGY.vertexEdges[u]) {
       if (!has(roads, e) || has(used, e)) continue;
-      covered |= bit(e);
       const [a, b] = TOPOLOGY.edgeVertices[e];
       const w = a === u ? b : a;
       if (has(blockers, w)) {
@@ -368,12 +366,15 @@ export function longestRoadSearch(roads: bigint, blockers: bigint): { length: nu
     net |= ends;
     odd ^= ends;
   }
-  for (const s of idsOf(odd | (net & blockers))) {
+  const starts = idsOf(odd | (net & blockers));
+  for (const [i, s] of starts.entries()) {
+    // The last start is skipped unless blocked: its trails end at other starts, searched already.
+    if (i === starts.length - 1 && !has(blockers, s)) break;
     walk(s, 0n, 0);
     if (best === total) return { length: best, visits };
   }
   // Untouched edges form simple cycles: walk around each.
-  let rest = roads & ~covered;
+  let rest = roads & ~reach(roads, blockers, starts);
   while (rest !== 0n) {
     const e0 = idsOf(rest)[0];
     rest &= ~bit(e0);
@@ -393,21 +394,49 @@ export function longestRoadSearch(roads: bigint, blockers: bigint): { length: nu
   return { length: best, visits };
 }
 
+/** The roads reachable from `starts` without passing through a blocked vertex (flood fill). */
+function reach(roads: bigint, blockers: bigint, starts: number[]): bigint {
+  let reached = 0n;
+  const seen = new Set(starts);
+  const frontier = [...starts];
+  while (frontier.length) {
+    const v = frontier.pop()!;
+    for (const e of TOPOLOGY.vertexEdges[v]) {
+      if (!has(roads, e)) continue;
+      reached |= bit(e);
+      const [a, b] = TOPOLOGY.edgeVertices[e];
+      const w = a === v ? b : a;
+      if (!seen.has(w) && !has(blockers, w)) {
+        seen.add(w);
+        frontier.push(w);
+      }
+    }
+  }
+  return reached;
+}
+
 /** The longest road length (see {@link longestRoadSearch}). */
 export function longestRoad(roads: bigint, blockers: bigint): number {
   return longestRoadSearch(roads, blockers).length;
 }
 
 /**
- * The costliest 15-road networks found for the search, as inputs for gas measurements: a dense network over hexes
- * 3, 4, 7 and 8 (584 visits: the most that hill climbing over connected road sets, with and without opponents'
- * buildings, found with scripts/catamm/longest-road-worst.ts) and every edge of the three hexes 4, 5 and 9 around
- * one vertex (574 visits).
+ * The costliest 15-road networks found for the search, as inputs for gas measurements (the most visits that hill
+ * climbing over connected road sets, with and without opponents' buildings, found with
+ * scripts/catamm/longest-road-worst.ts): 547 visits with one opponent's building inside the network, 532 without.
  */
 export const LONGEST_ROAD_WORST_CASES: readonly { name: string; roads: readonly number[]; blockers: readonly number[] }[] =
   [
-    { name: "dense network over hexes 3, 4, 7, 8", roads: [10, 11, 12, 18, 19, 23, 24, 25, 26, 34, 35, 40, 41, 42, 43], blockers: [] },
-    { name: "all edges of hexes 4, 5, 9", roads: [12, 13, 14, 15, 19, 20, 21, 26, 27, 28, 29, 35, 36, 43, 44], blockers: [] },
+    {
+      name: "15 roads around hexes 12 and 13, an opponent at vertex 47",
+      roads: [39, 40, 41, 42, 43, 44, 49, 50, 51, 54, 55, 56, 57, 58, 62],
+      blockers: [47],
+    },
+    {
+      name: "dense network over hexes 3, 4, 7, 8",
+      roads: [10, 11, 12, 18, 19, 23, 24, 25, 26, 34, 35, 40, 41, 42, 43],
+      blockers: [],
+    },
   ];
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -60,6 +60,28 @@ export function topologyTables(): PackedTable[] {
   ];
 }
 
+/** Bytes of the link table: per vertex, three (edge, neighbour across it) byte pairs, 0xff 0xff where absent. */
+export const LINK_STRIDE = 6;
+/** Zero bytes after the last record, so a 32-byte read at any record stays inside the table. */
+export const LINK_PADDING = 32 - LINK_STRIDE;
+
+export function linkTable(): string {
+  const t = TOPOLOGY;
+  let hex = "";
+  for (let v = 0; v < VERTEX_COUNT; v++) {
+    for (let i = 0; i < 3; i++) {
+      const e = t.vertexEdges[v][i];
+      if (e === undefined) {
+        hex += "ffff";
+        continue;
+      }
+      const [a, b] = t.edgeVertices[e];
+      hex += e.toString(16).padStart(2, "0") + (a === v ? b : a).toString(16).padStart(2, "0");
+    }
+  }
+  return hex + "00".repeat(LINK_PADDING);
+}
+
 export function solidityBlock(): string {
   const lines: string[] = [];
   for (const table of topologyTables()) {
@@ -68,6 +90,17 @@ export function solidityBlock(): string {
       const hex = w.toString(16).padStart(64, "0");
       lines.push(`    uint256 private constant ${table.name}_${i} = 0x${hex};`);
     });
+  }
+  const links = linkTable();
+  lines.push(
+    `    // VERTEX_LINKS: per vertex ${LINK_STRIDE} bytes, (edge, neighbour across it) x 3, 0xffff = none; ` +
+      `${LINK_PADDING} zero bytes of padding.`,
+  );
+  lines.push(`    bytes private constant VERTEX_LINKS =`);
+  const chunk = 9 * 2 * LINK_STRIDE; // nine vertices per line
+  for (let i = 0; i < links.length; i += chunk) {
+    const last = i + chunk >= links.length;
+    lines.push(`        hex"${links.slice(i, i + chunk)}"${last ? ";" : ""}`);
   }
   return lines.join("\n");
 }

@@ -53,6 +53,15 @@ library BoardTopology {
     uint256 private constant PORT_VERTICES_0 = 0x000000000000000000000000000000000000044799cc2fcf2bad95a3ce103040;
     // VERTEX_PORT: 4-bit port id, 15 = none; 4 bits per record, 64 per word.
     uint256 private constant VERTEX_PORT_0 = 0x0000000000ff55f6644ffffff73ffffffff7f3ffffffff8f22ffffff8ff11f00;
+    // VERTEX_LINKS: per vertex 6 bytes, (edge, neighbour across it) x 3, 0xffff = none; 26 zero bytes of padding.
+    bytes private constant VERTEX_LINKS =
+        hex"00010608ffff00000102ffff01010203070a02020304ffff03030405080c04040506ffff0505090effff0a081211ffff06000a070b09"
+        hex"0b080c0a131307020c090d0b0d0a0e0c141508040e0b0f0d0f0c100e15170906100d110f110e1619ffff1711211bffff120717101812"
+        hex"18111913221d130919121a141a131b15231f140b1b141c161c151d172421150d1d161e181e171f192523160f1f18201a20192625ffff"
+        hex"2110271cffff271b281d31262212281c291e291d2a1f322823142a1e2b202b1f2c21332a24162c202d222d212e23342c25182e222f24"
+        hex"2f233025352e261a3024ffff311c3627ffff362637283e2f321e372738293828392a3f31332039293a2b3a2a3b2c403334223b2b3c2d"
+        hex"3c2c3d2e413535243d2dffff3e274230ffff422f4331ffff3f294330443244314533ffff402b4532463446334735ffff412d4734ffff"
+        hex"0000000000000000000000000000000000000000000000000000";
     // generated:end
 
     /// @notice The vertex at `corner` (0–5, clockwise from the top: top, upper-right, lower-right, bottom,
@@ -124,6 +133,24 @@ library BoardTopology {
     function vertexPort(uint256 v) internal pure returns (uint256) {
         uint256 p = (VERTEX_PORT_0 >> (4 * _checkVertex(v))) & 15;
         return p == 15 ? NONE : p;
+    }
+
+    /// @notice The vertex link table, copied into memory, for loops that do many lookups (one `mload` each, see
+    ///         {linksOf}) instead of a few hundred gas per lookup in the packed words. Copying it costs about the
+    ///         same as one such lookup.
+    /// @dev Per vertex 6 bytes: three (edge id, vertex id across that edge) byte pairs, edges ascending, 0xffff
+    ///      for a missing third; then 26 zero bytes so that a 32-byte read at any record stays inside the table.
+    function linkTable() internal pure returns (bytes memory) {
+        return VERTEX_LINKS;
+    }
+
+    /// @notice Record of vertex `v` in a table from {linkTable}: 48 bits, slot 0 highest: bits `[40 - 16i, 48 - 16i)`
+    ///         hold edge `i` (0xff = none) and bits `[32 - 16i, 40 - 16i)` the vertex across it. No range check.
+    function linksOf(bytes memory table, uint256 v) internal pure returns (uint256 record) {
+        // Read the 32 bytes from the record's first byte and keep the top 6 (in bounds thanks to the padding).
+        assembly ("memory-safe") {
+            record := shr(208, mload(add(add(table, 32), mul(v, 6))))
+        }
     }
 
     /// @notice Raw record of hex `hexId`'s corners: six 6-bit vertex ids, corner 0 (top) lowest. No range check.

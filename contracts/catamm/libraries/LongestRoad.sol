@@ -18,92 +18,126 @@ import {BoardTopology} from "./BoardTopology.sol";
 ///        road, each of degree 1);
 ///      - if closed, it uses every edge of every vertex it meets, so it is a whole component in which every vertex
 ///        has degree 2 and none is blocked: a simple cycle, whose length is its number of edges.
-///      So: search from every odd or blocked vertex of the network, mark each edge the searches traverse (they
-///      reach every edge of their components), and measure the unmarked edges, which form simple cycles, by
-///      walking around them. The search stops early once a trail uses every road.
+///      So: search from every odd or blocked vertex of the network, then measure the roads those searches cannot
+///      reach (found by a flood fill), which form simple cycles, by walking around them. An open trail's two ends
+///      are both such start vertices and the search from either finds it, so the last start is skipped unless it
+///      is blocked (a loop through an opponent's building starts and ends there). A search stops early once a
+///      trail uses every road.
 library LongestRoad {
-    /// @dev Search state shared by the recursive walk (memory, passed by reference).
-    struct Search {
-        uint256 roads;
-        uint256 blockers;
-        uint256 total;
-        uint256 covered;
-        uint256 best;
-    }
-
     /// @notice The longest road of a player with roads `roads` (72-bit edge mask) when opponents' buildings stand
     ///         on `blockers` (54-bit vertex mask; the player's own buildings never break a road).
-    function length(uint256 roads, uint256 blockers) internal pure returns (uint256) {
+    function length(uint256 roads, uint256 blockers) internal pure returns (uint256 best) {
         if (roads >> EDGE_COUNT != 0) revert InvalidEdge(Math.log2(roads));
-        Search memory s = Search(roads, blockers, 0, 0, 0);
+        bytes memory table = BoardTopology.linkTable();
 
         // Vertices of the network, and those of odd degree (each road flips the parity of both its ends).
         uint256 net;
         uint256 odd;
+        uint256 total;
         for (uint256 r = roads; r != 0; r &= r - 1) {
             uint256 f = BoardTopology.edgeVertexField(_lowestBit(r));
             uint256 ends = (1 << (f & 63)) | (1 << (f >> 6));
             net |= ends;
             odd ^= ends;
-            ++s.total;
+            ++total;
+        }
+        uint256 starts = odd | (net & blockers);
+
+        for (uint256 left = starts; left != 0; left &= left - 1) {
+            uint256 v = _lowestBit(left);
+            // The last start can be skipped unless blocked: its trails end at other starts, searched already.
+            if (left & (left - 1) == 0 && (blockers >> v) & 1 == 0) break;
+            uint256 found = _walk(table, v, roads, blockers, total);
+            if (found > best) {
+                best = found;
+                if (best == total) return best;
+            }
         }
 
-        for (uint256 starts = odd | (net & blockers); starts != 0; starts &= starts - 1) {
-            _walk(s, _lowestBit(starts), 0, 0);
-            if (s.best == s.total) return s.best;
-        }
-
-        // What no search reached: components where every vertex has degree 2 and no block, i.e. simple cycles.
-        uint256 rest = roads & ~s.covered;
+        // What the searches did not reach: components where every vertex has degree 2 and no block, i.e. simple
+        // cycles, each as long as its number of roads.
+        uint256 rest = roads & ~_reach(table, roads, blockers, starts);
         while (rest != 0) {
-            uint256 e = _lowestBit(rest);
+            uint256 f = BoardTopology.edgeVertexField(_lowestBit(rest));
             rest &= rest - 1;
-            uint256 f = BoardTopology.edgeVertexField(e);
             uint256 origin = f & 63;
             uint256 at = f >> 6;
             uint256 n = 1;
-            // Follow the cycle: at each vertex exactly one unwalked edge of it is left.
+            // Follow the cycle: at each vertex exactly one unwalked road of it is left.
             while (at != origin) {
-                e = _nextEdge(rest, at);
-                if (e == type(uint256).max) break; // unreachable for a simple cycle; never loop forever
-                rest &= ~(1 << e);
+                uint256 next = _step(table, rest, at);
+                if (next == type(uint256).max) break; // unreachable for a simple cycle; never loop forever
+                rest &= ~(1 << (next >> 8));
+                at = next & 0xff;
                 ++n;
-                f = BoardTopology.edgeVertexField(e);
-                at = (f & 63) == at ? f >> 6 : f & 63;
             }
-            if (n > s.best) s.best = n;
-        }
-        return s.best;
-    }
-
-    /// @dev Extends the trail that reached vertex `u` with `len` roads, `used` marking them, by every unused road at
-    ///      `u`; a road into a blocked vertex ends the trail there.
-    function _walk(Search memory s, uint256 u, uint256 used, uint256 len) private pure {
-        if (len > s.best) s.best = len;
-        if (s.best == s.total) return;
-        uint256 f = BoardTopology.vertexEdgeField(u);
-        for (uint256 i; i < 3; ++i) {
-            uint256 e = (f >> (7 * i)) & 127;
-            if (e == 127) break; // ids are ascending and missing ones (127) come last
-            if ((s.roads >> e) & 1 == 0 || (used >> e) & 1 == 1) continue;
-            s.covered |= 1 << e;
-            uint256 ends = BoardTopology.edgeVertexField(e);
-            uint256 w = ends & 63;
-            if (w == u) w = ends >> 6;
-            if ((s.blockers >> w) & 1 == 1) {
-                if (len + 1 > s.best) s.best = len + 1;
-            } else {
-                _walk(s, w, used | (1 << e), len + 1);
-            }
+            if (n > best) best = n;
         }
     }
 
-    /// @dev The lowest road of `rest` at vertex `v`, or type(uint256).max.
-    function _nextEdge(uint256 rest, uint256 v) private pure returns (uint256) {
-        uint256 f = BoardTopology.vertexEdgeField(v);
-        for (uint256 i; i < 3; ++i) {
-            uint256 e = (f >> (7 * i)) & 127;
-            if (e != 127 && (rest >> e) & 1 == 1) return e;
+    /// @dev The longest trail from vertex `u` over roads `avail` (the player's roads not yet on the trail), at most
+    ///      `remaining` long (the roads left: the search returns as soon as it reaches that). A road into a blocked
+    ///      vertex ends the trail there.
+    ///      `links` is `u`'s record in the link table (BoardTopology.linksOf): slot i (0–2) at bits
+    ///      [40 - 16i, 48 - 16i) the road, [32 - 16i, 40 - 16i) the vertex across it; a missing third slot reads
+    ///      road 0xff, which is never available (`avail` has no bit 255), so it needs no separate test.
+    function _walk(
+        bytes memory table,
+        uint256 u,
+        uint256 avail,
+        uint256 blockers,
+        uint256 remaining
+    ) private pure returns (uint256 longest) {
+        uint256 links = BoardTopology.linksOf(table, u);
+        unchecked {
+            for (uint256 shift = 40; shift < 256; shift -= 16) {
+                uint256 e = (links >> shift) & 0xff;
+                if ((avail >> e) & 1 == 0) continue;
+                uint256 w = (links >> (shift - 8)) & 0xff;
+                uint256 x = 1;
+                if ((blockers >> w) & 1 == 0) x += _walk(table, w, avail & ~(1 << e), blockers, remaining - 1);
+                if (x > longest) {
+                    longest = x;
+                    if (longest == remaining) return longest;
+                }
+            }
+        }
+    }
+
+    /// @dev The roads reachable from `starts` (which include every blocked vertex of the network) without passing
+    ///      through a blocked vertex, by a flood fill: exactly the roads the searches from `starts` traverse.
+    function _reach(
+        bytes memory table,
+        uint256 roads,
+        uint256 blockers,
+        uint256 starts
+    ) private pure returns (uint256 reached) {
+        uint256 seen = starts;
+        for (uint256 frontier = starts; frontier != 0; ) {
+            uint256 v = _lowestBit(frontier);
+            frontier &= frontier - 1;
+            uint256 links = BoardTopology.linksOf(table, v);
+            unchecked {
+                for (uint256 shift = 40; shift < 256; shift -= 16) {
+                    uint256 e = (links >> shift) & 0xff;
+                    if ((roads >> e) & 1 == 0) continue;
+                    reached |= 1 << e;
+                    uint256 w = (links >> (shift - 8)) & 0xff;
+                    if ((seen >> w) & 1 == 0 && (blockers >> w) & 1 == 0) {
+                        seen |= 1 << w;
+                        frontier |= 1 << w;
+                    }
+                }
+            }
+        }
+    }
+
+    /// @dev The first road of `rest` at vertex `v`, as `edge << 8 | vertex across it`, or type(uint256).max.
+    function _step(bytes memory table, uint256 rest, uint256 v) private pure returns (uint256) {
+        uint256 links = BoardTopology.linksOf(table, v);
+        for (uint256 shift = 48; shift > 0; shift -= 16) {
+            uint256 pair = (links >> (shift - 16)) & 0xffff;
+            if (pair != 0xffff && (rest >> (pair >> 8)) & 1 == 1) return pair;
         }
         return type(uint256).max;
     }
