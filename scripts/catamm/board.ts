@@ -16,6 +16,8 @@
  * check them, and the on-chain tables generated from them, against an independent computation from hex geometry.
  */
 
+import { AbiCoder, keccak256 } from "ethers";
+
 export const HEX_COUNT = 19;
 export const VERTEX_COUNT = 54;
 export const EDGE_COUNT = 72;
@@ -207,9 +209,8 @@ export interface Board {
   desert: number;
 }
 
+/** keccak256(abi.encode(seed, salt)) as a number. */
 function keccakWord(seed: bigint, salt: bigint): bigint {
-  // abi.encode(uint256, uint256) then keccak256.
-  const { keccak256, AbiCoder } = require("ethers") as typeof import("ethers");
   return BigInt(keccak256(AbiCoder.defaultAbiCoder().encode(["uint256", "uint256"], [seed, salt])));
 }
 
@@ -258,6 +259,11 @@ export function generateBoard(seed: bigint): Board {
   return unpackBoard(packBoard(hexes));
 }
 
+/** The hexes carrying number `n` (two for 3–6 and 8–11, one for 2 and 12, none otherwise). */
+export function hexesWithNumber(board: Board, n: number): number[] {
+  return n === 0 ? [] : board.hexes.flatMap((h, i) => (h.number === n ? [i] : []));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Dice (mirror of Dice.sol)
 // ---------------------------------------------------------------------------------------------------------------
@@ -295,8 +301,7 @@ export function distanceRuleOk(occupied: bigint, v: number): boolean {
  */
 export function roadConnects(own: bigint, opponents: bigint, ownRoads: bigint, e: number): boolean {
   return TOPOLOGY.edgeVertices[e].some(
-    (v) =>
-      has(own, v) || (!has(opponents, v) && TOPOLOGY.vertexEdges[v].some((f) => f !== e && has(ownRoads, f))),
+    (v) => has(own, v) || (!has(opponents, v) && TOPOLOGY.vertexEdges[v].some((f) => f !== e && has(ownRoads, f))),
   );
 }
 
@@ -310,6 +315,23 @@ export function autoSettlementVertex(board: Board, occupied: bigint): number {
     if (p > bestPips) [best, bestPips] = [v, p];
   }
   return best;
+}
+
+/** The pip totals of all vertices packed 4 bits each (vertex v at bit 4v), as `Placement.pipTable`. */
+export function pipTable(board: Board): bigint {
+  let table = 0n;
+  for (let v = 0; v < VERTEX_COUNT; v++) table |= BigInt(vertexPips(board, v)) << BigInt(4 * v);
+  return table;
+}
+
+/** Whether a player with buildings `own` owns port `p`. */
+export function ownsPort(own: bigint, p: number): boolean {
+  return TOPOLOGY.portVertices[p].some((v) => has(own, v));
+}
+
+/** How many of `buildings` stand on hex `h`'s corners. */
+export function countOnHex(buildings: bigint, h: number): number {
+  return TOPOLOGY.hexVertices[h].filter((v) => has(buildings, v)).length;
 }
 
 /** The automatic road for a timed-out initial pick: the lowest free edge at the vertex. */
@@ -425,19 +447,22 @@ export function longestRoad(roads: bigint, blockers: bigint): number {
  * climbing over connected road sets, with and without opponents' buildings, found with
  * scripts/catamm/longest-road-worst.ts): 547 visits with one opponent's building inside the network, 532 without.
  */
-export const LONGEST_ROAD_WORST_CASES: readonly { name: string; roads: readonly number[]; blockers: readonly number[] }[] =
-  [
-    {
-      name: "15 roads around hexes 12 and 13, an opponent at vertex 47",
-      roads: [39, 40, 41, 42, 43, 44, 49, 50, 51, 54, 55, 56, 57, 58, 62],
-      blockers: [47],
-    },
-    {
-      name: "dense network over hexes 3, 4, 7, 8",
-      roads: [10, 11, 12, 18, 19, 23, 24, 25, 26, 34, 35, 40, 41, 42, 43],
-      blockers: [],
-    },
-  ];
+export const LONGEST_ROAD_WORST_CASES: readonly {
+  name: string;
+  roads: readonly number[];
+  blockers: readonly number[];
+}[] = [
+  {
+    name: "15 roads around hexes 12 and 13, an opponent at vertex 47",
+    roads: [39, 40, 41, 42, 43, 44, 49, 50, 51, 54, 55, 56, 57, 58, 62],
+    blockers: [47],
+  },
+  {
+    name: "dense network over hexes 3, 4, 7, 8",
+    roads: [10, 11, 12, 18, 19, 23, 24, 25, 26, 34, 35, 40, 41, 42, 43],
+    blockers: [],
+  },
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // ASCII rendering
@@ -460,8 +485,9 @@ export interface RenderState {
   ids?: "vertices" | "edges";
 }
 
-/* Layout: a vertex at half-hex column x (−5..5) and half-unit height y (−8..8) is drawn at text column
-   X0 + 4x and line Y0 + 2(y + 8) − ...; see `place` below. Hex centres sit at y = 3 × (row − 2). */
+/* Layout: a point at x half hex widths right of the centre and y half side lengths below it (vertices: x in −5..5,
+   y in −8..8; sea hexes reach ±6 and ±9) is drawn at text column MARGIN_X + COL_STEP × (x + 5) and line
+   MARGIN_Y + 2 × (y + 8). Hex centres sit at x = 2 × col − (hexes in the row − 1), y = 3 × (row − 2). */
 const COL_STEP = 4;
 const MARGIN_X = 8;
 const MARGIN_Y = 2;

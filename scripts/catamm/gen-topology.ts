@@ -45,12 +45,42 @@ function fields(ids: readonly number[], slots: number, bits: number): bigint {
 export function topologyTables(): PackedTable[] {
   const t = TOPOLOGY;
   return [
-    pack("HEX_VERTICES", "6 x 6-bit vertex ids, clockwise from the top", 36, t.hexVertices.map((vs) => fields(vs, 6, 6))),
-    pack("VERTEX_VERTICES", "3 x 6-bit vertex ids, ascending, 63 = none", 18, t.vertexVertices.map((vs) => fields(vs, 3, 6))),
-    pack("VERTEX_EDGES", "3 x 7-bit edge ids, ascending, 127 = none", 21, t.vertexEdges.map((es) => fields(es, 3, 7))),
-    pack("VERTEX_HEXES", "3 x 5-bit hex ids, ascending, 31 = none", 15, t.vertexHexes.map((hs) => fields(hs, 3, 5))),
-    pack("EDGE_VERTICES", "2 x 6-bit vertex ids, ascending", 12, t.edgeVertices.map((vs) => fields(vs, 2, 6))),
-    pack("PORT_VERTICES", "2 x 6-bit vertex ids, ascending", 12, t.portVertices.map((vs) => fields(vs, 2, 6))),
+    pack(
+      "HEX_VERTICES",
+      "6 x 6-bit vertex ids, clockwise from the top",
+      36,
+      t.hexVertices.map((vs) => fields(vs, 6, 6)),
+    ),
+    pack(
+      "VERTEX_VERTICES",
+      "3 x 6-bit vertex ids, ascending, 63 = none",
+      18,
+      t.vertexVertices.map((vs) => fields(vs, 3, 6)),
+    ),
+    pack(
+      "VERTEX_EDGES",
+      "3 x 7-bit edge ids, ascending, 127 = none",
+      21,
+      t.vertexEdges.map((es) => fields(es, 3, 7)),
+    ),
+    pack(
+      "VERTEX_HEXES",
+      "3 x 5-bit hex ids, ascending, 31 = none",
+      15,
+      t.vertexHexes.map((hs) => fields(hs, 3, 5)),
+    ),
+    pack(
+      "EDGE_VERTICES",
+      "2 x 6-bit vertex ids, ascending",
+      12,
+      t.edgeVertices.map((vs) => fields(vs, 2, 6)),
+    ),
+    pack(
+      "PORT_VERTICES",
+      "2 x 6-bit vertex ids, ascending",
+      12,
+      t.portVertices.map((vs) => fields(vs, 2, 6)),
+    ),
     pack(
       "VERTEX_PORT",
       "4-bit port id, 15 = none",

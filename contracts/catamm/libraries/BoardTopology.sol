@@ -191,7 +191,11 @@ library BoardTopology {
         unchecked {
             uint256 perWord = 256 / width;
             uint256 word = i / perWord;
-            uint256 packed = word == 0 ? w0 : word == 1 ? w1 : word == 2 ? w2 : word == 3 ? w3 : w4;
+            uint256 packed = w4;
+            if (word == 0) packed = w0;
+            else if (word == 1) packed = w1;
+            else if (word == 2) packed = w2;
+            else if (word == 3) packed = w3;
             return (packed >> ((i % perWord) * width)) & ((1 << width) - 1);
         }
     }

@@ -113,7 +113,7 @@ library LongestRoad {
         uint256 starts
     ) private pure returns (uint256 reached) {
         uint256 seen = starts;
-        for (uint256 frontier = starts; frontier != 0; ) {
+        for (uint256 frontier = starts; frontier != 0;) {
             uint256 v = _lowestBit(frontier);
             frontier &= frontier - 1;
             uint256 links = BoardTopology.linksOf(table, v);

@@ -2,7 +2,13 @@
 pragma solidity ^0.8.28;
 
 import {VERTEX_COUNT, NONE} from "./BoardTypes.sol";
-import {VertexOccupied, DistanceRuleViolated, SettlementNotConnected, EdgeOccupied, RoadNotConnected} from "./BoardTypes.sol";
+import {
+    VertexOccupied,
+    DistanceRuleViolated,
+    SettlementNotConnected,
+    EdgeOccupied,
+    RoadNotConnected
+} from "./BoardTypes.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {BoardTopology} from "./BoardTopology.sol";
 
@@ -34,8 +40,7 @@ library Placement {
     function roadConnects(uint256 own, uint256 opponents, uint256 ownRoads, uint256 e) internal pure returns (bool) {
         (uint256 a, uint256 b) = BoardTopology.edgeVertices(e);
         uint256 others = ownRoads & ~(1 << e);
-        return
-            _endConnects(own, opponents, others, a) || _endConnects(own, opponents, others, b);
+        return _endConnects(own, opponents, others, a) || _endConnects(own, opponents, others, b);
     }
 
     /// @notice Reverts unless a road may go on edge `e`: no road there (`allRoads`: every player's) and it

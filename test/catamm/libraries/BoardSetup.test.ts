@@ -105,17 +105,16 @@ describe("BoardSetup", function () {
       for (const n of [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]) {
         const share = NUMBER_POOL.filter((x) => x === n).length / 18;
         const observed = Array.from({ length: 19 }, (_, h) => boards.filter((b) => b.hexes[h].number === n).length);
-        const expected = Array.from(
-          { length: 19 },
-          (_, h) => boards.filter((b) => b.desert !== h).length * share,
-        );
+        const expected = Array.from({ length: 19 }, (_, h) => boards.filter((b) => b.desert !== h).length * share);
         expect(chiSquare(observed, expected), `number ${n} by hex`).to.be.below(CHI2_CRITICAL_P001[18]);
       }
     });
 
     it("the gold hex's number follows the token counts (numbers are dealt independently of kinds)", function () {
       const values = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
-      const observed = values.map((n) => boards.filter((b) => b.hexes.some((h) => h.kind === HexKind.Gold && h.number === n)).length);
+      const observed = values.map(
+        (n) => boards.filter((b) => b.hexes.some((h) => h.kind === HexKind.Gold && h.number === n)).length,
+      );
       const expected = values.map((n) => (BOARDS * NUMBER_POOL.filter((x) => x === n).length) / 18);
       expect(chiSquare(observed, expected), observed.join(" ")).to.be.below(CHI2_CRITICAL_P001[9]);
     });

@@ -4,14 +4,7 @@ import path from "node:path";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { computeGeometry, type Geometry } from "../helpers/geometry";
-import {
-  EDGE_COUNT,
-  HEX_COUNT,
-  PORT_COUNT,
-  TOPOLOGY,
-  VERTEX_COUNT,
-  maskOf,
-} from "../../../scripts/catamm/board";
+import { EDGE_COUNT, HEX_COUNT, PORT_COUNT, TOPOLOGY, VERTEX_COUNT, maskOf } from "../../../scripts/catamm/board";
 import { solidityBlock } from "../../../scripts/catamm/gen-topology";
 
 const NONE = ethers.MaxUint256;
@@ -117,7 +110,10 @@ describe("BoardTopology", function () {
     });
 
     it("generated the tables in BoardTopology.sol (scripts/catamm/gen-topology.ts is up to date)", function () {
-      const sol = fs.readFileSync(path.join(__dirname, "../../../contracts/catamm/libraries/BoardTopology.sol"), "utf8");
+      const sol = fs.readFileSync(
+        path.join(__dirname, "../../../contracts/catamm/libraries/BoardTopology.sol"),
+        "utf8",
+      );
       expect(sol).to.include(solidityBlock());
     });
   });
@@ -128,7 +124,14 @@ describe("BoardTopology", function () {
       await expect(t.hexCorner(19, 0)).to.be.revertedWithCustomError(t, "InvalidHex").withArgs(19);
       await expect(t.hexCorner(0, 6)).to.be.revertedWithCustomError(t, "InvalidCorner").withArgs(6);
       await expect(t.hexVertexMask(255)).to.be.revertedWithCustomError(t, "InvalidHex").withArgs(255);
-      for (const f of [t.vertexNeighbours, t.vertexNeighbourMask, t.vertexEdges, t.vertexEdgeMask, t.vertexHexes, t.vertexPort]) {
+      for (const f of [
+        t.vertexNeighbours,
+        t.vertexNeighbourMask,
+        t.vertexEdges,
+        t.vertexEdgeMask,
+        t.vertexHexes,
+        t.vertexPort,
+      ]) {
         await expect(f(54)).to.be.revertedWithCustomError(t, "InvalidVertex").withArgs(54);
       }
       await expect(t.edgeVertices(72)).to.be.revertedWithCustomError(t, "InvalidEdge").withArgs(72);

@@ -20,9 +20,7 @@ import {
 function bruteForce(roads: readonly number[], blockers: ReadonlySet<number>): number {
   const k = roads.length;
   // Node ids: free vertices keep their id; the end of road i at a blocked vertex becomes node 100 + 2i (+1).
-  const ends = roads.map((e, i) =>
-    TOPOLOGY.edgeVertices[e].map((v, j) => (blockers.has(v) ? 100 + 2 * i + j : v)),
-  );
+  const ends = roads.map((e, i) => TOPOLOGY.edgeVertices[e].map((v, j) => (blockers.has(v) ? 100 + 2 * i + j : v)));
   let best = 0;
   for (let subset = 1; subset < 1 << k; subset++) {
     const members: number[] = [];
@@ -51,8 +49,7 @@ function bruteForce(roads: readonly number[], blockers: ReadonlySet<number>): nu
 }
 
 /** Every edge of a hex, via the mirror's corner order. */
-const hexEdges = (h: number): number[] =>
-  TOPOLOGY.hexVertices[h].map((v, i, vs) => edgeBetween(v, vs[(i + 1) % 6]));
+const hexEdges = (h: number): number[] => TOPOLOGY.hexVertices[h].map((v, i, vs) => edgeBetween(v, vs[(i + 1) % 6]));
 /** The edges along a walk of vertices. */
 const pathEdges = (vs: number[]): number[] => vs.slice(1).map((v, i) => edgeBetween(vs[i], v));
 
@@ -62,7 +59,8 @@ function grow(start: number, picks: number[]): number[] {
   for (const p of picks) {
     const frontier: number[] = [];
     for (const e of set)
-      for (const v of TOPOLOGY.edgeVertices[e]) for (const f of TOPOLOGY.vertexEdges[v]) if (!set.has(f)) frontier.push(f);
+      for (const v of TOPOLOGY.edgeVertices[e])
+        for (const f of TOPOLOGY.vertexEdges[v]) if (!set.has(f)) frontier.push(f);
     set.add(frontier[p % frontier.length]);
   }
   return [...set];
@@ -111,7 +109,10 @@ describe("LongestRoad", function () {
     it("a ring with a tail: the loop is driven in full, then the tail", async function () {
       const { longest } = await loadFixture(fixture);
       const top = TOPOLOGY.hexVertices[9][0];
-      const tail = pathEdges([top, ...TOPOLOGY.vertexVertices[top].filter((v) => !TOPOLOGY.hexVertices[9].includes(v))]);
+      const tail = pathEdges([
+        top,
+        ...TOPOLOGY.vertexVertices[top].filter((v) => !TOPOLOGY.hexVertices[9].includes(v)),
+      ]);
       const up = TOPOLOGY.edgeVertices[tail[0]].find((v) => v !== top)!;
       const next = TOPOLOGY.vertexVertices[up].find((v) => v !== top)!;
       const roads = [...hexEdges(9), ...tail, edgeBetween(up, next)];
