@@ -58,4 +58,33 @@ contract CatammPlacementHarness {
     function autoRoadEdge(uint256 allRoads, uint256 v) external pure returns (uint256) {
         return Placement.autoRoadEdge(allRoads, v);
     }
+
+    /// @notice Gas used inside the call by the checks a game runs on each build and at creation/time-outs.
+    function measure(
+        uint256 board,
+        uint256 occupied,
+        uint256 ownRoads,
+        uint256 v,
+        uint256 e
+    )
+        external
+        view
+        returns (uint256 settlementSpot, uint256 roadSpot, uint256 table, uint256 autoPick, uint256 ownsPort)
+    {
+        uint256 g = gasleft();
+        Placement.requireSettlementSpot(occupied, ownRoads, v, true);
+        settlementSpot = g - gasleft();
+        g = gasleft();
+        Placement.requireRoadSpot(occupied, 0, ownRoads, ownRoads, e);
+        roadSpot = g - gasleft();
+        g = gasleft();
+        uint256 pipTable_ = Placement.pipTable(board);
+        table = g - gasleft();
+        g = gasleft();
+        Placement.autoSettlementVertex(pipTable_, occupied);
+        autoPick = g - gasleft();
+        g = gasleft();
+        Placement.ownsPort(occupied, 4);
+        ownsPort = g - gasleft();
+    }
 }

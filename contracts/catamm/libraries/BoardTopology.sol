@@ -74,7 +74,9 @@ library BoardTopology {
     /// @notice The six vertices of hex `hexId` as a 54-bit mask.
     function hexVertexMask(uint256 hexId) internal pure returns (uint256 mask) {
         uint256 f = hexCornerField(_checkHex(hexId));
-        for (uint256 i; i < 6; ++i) mask |= 1 << ((f >> (6 * i)) & 63);
+        unchecked {
+            for (uint256 i; i < 36; i += 6) mask |= 1 << ((f >> i) & 63);
+        }
     }
 
     /// @notice The vertices adjacent to vertex `v` (two or three), ascending; `c` is NONE for a coast vertex
@@ -202,20 +204,24 @@ library BoardTopology {
 
     /// @dev Splits a record of three `bits`-wide ids; an all-ones field becomes NONE.
     function _three(uint256 f, uint256 bits) private pure returns (uint256 a, uint256 b, uint256 c) {
-        uint256 m = (1 << bits) - 1;
-        a = f & m;
-        b = (f >> bits) & m;
-        c = f >> (2 * bits);
-        if (b == m) b = NONE;
-        if (c == m) c = NONE;
+        unchecked {
+            uint256 m = (1 << bits) - 1;
+            a = f & m;
+            b = (f >> bits) & m;
+            c = f >> (2 * bits);
+            if (b == m) b = NONE;
+            if (c == m) c = NONE;
+        }
     }
 
-    /// @dev The mask of the (up to three) ids in a record of `bits`-wide fields.
+    /// @dev The mask of the ids in a record of three `bits`-wide fields whose first two are always present
+    ///      (neighbours and edges: every vertex has two or three).
     function _mask(uint256 f, uint256 bits) private pure returns (uint256 mask) {
-        uint256 m = (1 << bits) - 1;
-        for (uint256 i; i < 3; ++i) {
-            uint256 id = (f >> (i * bits)) & m;
-            if (id != m) mask |= 1 << id;
+        unchecked {
+            uint256 m = (1 << bits) - 1;
+            mask = (1 << (f & m)) | (1 << ((f >> bits) & m));
+            uint256 c = f >> (2 * bits);
+            if (c != m) mask |= 1 << c;
         }
     }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {VERTEX_COUNT, NONE} from "./BoardTypes.sol";
+import {HEX_COUNT, VERTEX_COUNT, NONE} from "./BoardTypes.sol";
 import {
     VertexOccupied,
     DistanceRuleViolated,
@@ -94,8 +94,16 @@ library Placement {
 
     /// @notice The pip totals of all 54 vertices, 4 bits each (vertex `v` at bit `4v`; the maximum, 5 + 5 + 5, fits).
     ///         A game may compute it once at creation instead of recomputing pips during placement.
+    /// @dev Adds each hex's pips to its six corners: no field can carry into the next, as no total exceeds 15.
     function pipTable(uint256 board) internal pure returns (uint256 table) {
-        for (uint256 v; v < VERTEX_COUNT; ++v) table |= vertexPips(board, v) << (4 * v);
+        unchecked {
+            for (uint256 h; h < HEX_COUNT; ++h) {
+                uint256 p = pips((board >> (7 * h + 3)) & 15);
+                if (p == 0) continue;
+                uint256 corners = BoardTopology.hexCornerField(h);
+                for (uint256 i; i < 36; i += 6) table += p << (4 * ((corners >> i) & 63));
+            }
+        }
     }
 
     /// @notice The automatic settlement for a timed-out initial pick: the vertex that passes the distance rule
@@ -104,11 +112,19 @@ library Placement {
     function autoSettlementVertex(uint256 table, uint256 occupied) internal pure returns (uint256 best) {
         best = NONE;
         uint256 bestPips;
-        for (uint256 v; v < VERTEX_COUNT; ++v) {
-            uint256 p = (table >> (4 * v)) & 15;
-            if ((best == NONE || p > bestPips) && distanceRuleOk(occupied, v)) {
-                best = v;
-                bestPips = p;
+        bytes memory links = BoardTopology.linkTable();
+        unchecked {
+            for (uint256 v; v < VERTEX_COUNT; ++v) {
+                uint256 p = (table >> (4 * v)) & 15;
+                if (best != NONE && p <= bestPips) continue;
+                // The vertex and its neighbours (the bytes at 32, 16 and 0 of its link record; a missing third
+                // neighbour reads 255, a bit no vertex mask has).
+                uint256 r = BoardTopology.linksOf(links, v);
+                uint256 around = (1 << v) | (1 << ((r >> 32) & 0xff)) | (1 << ((r >> 16) & 0xff)) | (1 << (r & 0xff));
+                if (occupied & around == 0) {
+                    best = v;
+                    bestPips = p;
+                }
             }
         }
     }

@@ -260,6 +260,23 @@ describe("Placement", function () {
     });
   });
 
+  it("reports the gas of the checks (inside the call)", async function () {
+    const { placement } = await loadFixture(fixture);
+    // Player on vertex 0 with a road 0-1 (edge 0) and 1-2 (edge 1): a settlement on vertex 2, a road on edge 2.
+    const [settle, road, table, autoPick, port] = await placement.measure(
+      generateBoard(5n).packed,
+      maskOf([0]),
+      maskOf([0, 1]),
+      2,
+      2,
+    );
+    console.log(
+      `      requireSettlementSpot ${settle}, requireRoadSpot ${road}, pipTable ${table}, ` +
+        `autoSettlementVertex ${autoPick}, ownsPort ${port} gas`,
+    );
+    expect(settle * road * table * autoPick * port).to.be.greaterThan(0n);
+  });
+
   it("helpers: masks round-trip", function () {
     expect(idsOf(maskOf([3, 1, 71]))).to.deep.equal([1, 3, 71]);
   });
