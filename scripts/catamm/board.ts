@@ -360,8 +360,8 @@ export function idsOf(mask: bigint): number[] {
 /**
  * Longest trail (no edge twice) in `roads` that never passes through a vertex in `blockers` (an opponent's
  * building): such a vertex may only start or end the trail. Same search as LongestRoad.sol (searches from odd-degree
- * and blocked vertices, then the untouched simple cycles); `visits` counts the recursive steps, which is what the
- * on-chain gas grows with.
+ * and blocked vertices but the last unblocked one, then the simple cycles no search reaches); `visits` counts the
+ * recursive steps, which is what the on-chain gas grows with.
  */
 export function longestRoadSearch(roads: bigint, blockers: bigint): { length: number; visits: number } {
   const edges = idsOf(roads);

@@ -17,8 +17,9 @@ import {InvalidHex, InvalidCorner, InvalidVertex, InvalidEdge, InvalidPort} from
 /// @dev Encoding. Each table is a list of fixed-width records packed into 256-bit constants: record `i` sits at
 ///      bit `(i % perWord) * width` of word `i / perWord` (`perWord = floor(256 / width)`), and a record holds up
 ///      to three ids in equal fields, lowest field first, ids ascending, a missing id written as all ones. The
-///      constants are inlined by the compiler (PUSH32), so a lookup costs a few dozen gas and no memory or
-///      storage. They are generated from the TypeScript mirror by scripts/catamm/gen-topology.ts; the tests check
+///      constants are inlined by the compiler (PUSH32), so a lookup costs a few hundred gas (selecting the word,
+///      shifting, the call) and no memory or storage; loops use the memory link table instead ({linkTable}).
+///      They are generated from the TypeScript mirror by scripts/catamm/gen-topology.ts; the tests check
 ///      every entry against an independent computation from hex geometry.
 ///      Functions taking ids revert with `Invalid*` on out-of-range input; the `*Field` variants skip that check
 ///      for hot loops whose ids come from these tables.
