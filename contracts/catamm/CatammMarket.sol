@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {RandomDraw} from "../common/randomness/RandomDraw.sol";
+import {CatammIds, FeePreset, NO_PORT, ONE_CARD, POOL_COUNT, PORT_COUNT, RESOURCE_COUNT} from "./CatammTypes.sol";
+import {ICatammMarket} from "./ICatammMarket.sol";
+import {AmmMath} from "./libraries/AmmMath.sol";
+import {ResourceBalances} from "./libraries/ResourceBalances.sol";
+
+/// @title CatammMarket
+/// @notice CATAMM's ten constant-product pools, run inside the game's own storage: balances, reserves and shares
+///         are storage of the calling contract, so a trade is a few storage writes (no tokens, no approvals, no
+///         external call). The game keeps one {State} per game and a {ResourceBalances.Balances} per player, and
+///         says which ports a player owns (a bit mask, bit `p` = port `p`).
+/// @dev Rules (DECISIONS.md, CATAMM "Markets" and "Swaps"):
+///      - Swaps burn `fee = ceil(amountIn × feeBps / 10000)`; the pool's input reserve grows by `amountIn − fee`
+///        and pays `floor(reserveOut × (amountIn − fee) / (reserveIn + amountIn − fee))`. The fee is the preset's
+///        port fee when the trader owns the pool's port, its without-port fee otherwise.
+///      - Deposits are proportional and free: `shares = min(a0 × T / r0, a1 × T / r1)` rounded down, and the
+///        pool takes `ceil(shares × r / T)` of each side (never more than offered). `T` counts the bank's locked
+///        shares (the initial depth), which no one can redeem, so reserves never reach zero.
+///      - Withdrawals pay `floor(shares × r / T)` of each side less the without-port fee, rounded up and burned;
+///        a withdrawer who owns the pool's port pays nothing.
+///      - The missing pool (at no port) rejects swaps, deposits and withdrawals; its reserves and shares persist.
+///      - A port flip swaps the port's pool with the missing one; the game then steals one card from the pool
+///        that left ({stealFromPool}), which side weighted by the reserves. Steals are the only way `k` falls.
+///      Every burned fee is added to `burned[resource]`, so the game's bank keeps
+///      `issued − received − burned = balances + reserves` exactly (the opening depth counts as issued).
+library CatammMarket {
+    using ResourceBalances for ResourceBalances.Balances;
+
+    /// @dev One slot: the game's market settings and the port assignment.
+    /// @param gameId Echoed in events, so one contract can host many games.
+    /// @param feeBps Swap fee without the pool's port, and the withdrawal fee.
+    /// @param portFeeBps Swap fee with the pool's port.
+    /// @param depthCards Initial depth of each side of each pool, in whole cards; 0 until opened.
+    /// @param portOfPool Nibble `p` (bits 4p..4p+3) is pool p's port, or {NO_PORT} for the missing pool.
+    struct Config {
+        uint64 gameId;
+        uint16 feeBps;
+        uint16 portFeeBps;
+        uint32 depthCards;
+        uint40 portOfPool;
+    }
+
+    /// @dev A game's markets.
+    /// @param pools Per pool, one word: reserve0 (bits 0–111), reserve1 (112–223), block of the last swap
+    ///        (224–255). A zero word means "never touched since opening": both reserves are the initial depth
+    ///        (opening writes no pool slot; a touched pool keeps ≥ 1 wei per side, so it never reads as zero).
+    /// @param playerShares Per pool, the shares held by players (the bank's locked shares, equal to the depth in
+    ///        wei, are not stored).
+    /// @param burned Fees burned so far, per resource.
+    /// @param shares Per player, their shares in each pool.
+    struct State {
+        Config config;
+        uint256[10] pools;
+        uint256[10] playerShares;
+        uint256[5] burned;
+        mapping(address player => uint256[10]) shares;
+    }
+
+    /// @dev Smallest and largest initial depth, in whole cards per side. The largest keeps every balance of a
+    ///      resource far below {ResourceBalances.MAX_BALANCE} (four pools hold each resource).
+    uint32 internal constant MIN_DEPTH_CARDS = 1;
+    uint32 internal constant MAX_DEPTH_CARDS = 1_000_000;
+    /// @dev The default initial depth (the spec's 1,000 of each resource).
+    uint32 internal constant DEFAULT_DEPTH_CARDS = 1000;
+
+    /// @dev Domain separators, so the game can draw other things from the same random value.
+    uint256 private constant SALT_PORTS = uint256(keccak256("CATAMM.market.ports"));
+    uint256 private constant SALT_STEAL = uint256(keccak256("CATAMM.market.steal"));
+
+    uint256 private constant RESERVE_MASK = type(uint112).max;
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Opening
+
+    /// @notice Opens a game's markets: each pool with `depthCards` cards of both sides from the bank, the pools in
+    ///         a uniformly random order from `seed` (Fisher–Yates), the first nine at ports 0–8 and the tenth missing.
+    /// @dev The caller's bank must count `4 × depthCards` cards of every resource as issued (each resource is in
+    ///      four pools).
+    function open(State storage s, uint64 gameId, uint32 depthCards, uint8 preset, uint256 seed) internal {
+        if (s.config.depthCards != 0) revert ICatammMarket.MarketsAlreadyOpen(gameId);
+        if (depthCards < MIN_DEPTH_CARDS || depthCards > MAX_DEPTH_CARDS) {
+            revert ICatammMarket.DepthOutOfRange(depthCards, MIN_DEPTH_CARDS, MAX_DEPTH_CARDS);
+        }
+        if (preset > 1) revert ICatammMarket.UnknownFeePreset(preset);
+        (uint16 feeBps, uint16 portFeeBps) = CatammIds.presetFees(FeePreset(preset));
+
+        uint8[10] memory order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        for (uint256 i = POOL_COUNT - 1; i > 0; --i) {
+            uint256 j = RandomDraw.uniform(seed, SALT_PORTS + i, i + 1);
+            (order[i], order[j]) = (order[j], order[i]);
+        }
+        uint8[9] memory poolOfPort;
+        uint40 ports;
+        for (uint256 port; port < PORT_COUNT; ++port) {
+            poolOfPort[port] = order[port];
+            ports |= uint40(port) << (4 * order[port]);
+        }
+        ports |= uint40(NO_PORT) << (4 * order[PORT_COUNT]);
+
+        s.config = Config(gameId, feeBps, portFeeBps, depthCards, ports);
+        emit ICatammMarket.MarketsOpened(
+            gameId,
+            uint256(depthCards) * ONE_CARD,
+            feeBps,
+            portFeeBps,
+            poolOfPort,
+            order[PORT_COUNT]
+        );
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Trading
+
+    /// @notice `player` swaps `amountIn` of `resourceIn` for at least `minAmountOut` of `resourceOut`, from and to
+    ///         `balances`. `portsOwned` is the player's port mask.
+    function swap(
+        State storage s,
+        ResourceBalances.Balances storage balances,
+        address player,
+        uint256 portsOwned,
+        uint8 resourceIn,
+        uint8 resourceOut,
+        uint256 amountIn,
+        uint256 minAmountOut
+    ) internal returns (uint256 amountOut) {
+        if (amountIn == 0) revert ICatammMarket.ZeroAmount();
+        amountOut = _swapPool(s, player, portsOwned, resourceIn, resourceOut, amountIn, minAmountOut);
+        balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
+    }
+
+    /// @notice `player` deposits at most `amount0Max` and `amount1Max` of `pool`'s two resources, in the pool's
+    ///         proportion, for at least `minShares` shares. Deposits are free.
+    /// @return shares The shares minted.
+    /// @return amount0 The side-0 amount taken (≤ `amount0Max`).
+    /// @return amount1 The side-1 amount taken (≤ `amount1Max`).
+    function addLiquidity(
+        State storage s,
+        ResourceBalances.Balances storage balances,
+        address player,
+        uint8 pool,
+        uint256 amount0Max,
+        uint256 amount1Max,
+        uint256 minShares
+    ) internal returns (uint256 shares, uint256 amount0, uint256 amount1) {
+        if (amount0Max == 0 || amount1Max == 0) revert ICatammMarket.ZeroAmount();
+        (shares, amount0, amount1) = _mint(s, player, pool, amount0Max, amount1Max);
+        if (shares < minShares) revert ICatammMarket.OutputBelowMinimum(shares, minShares);
+        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
+        balances.debit(res0, amount0);
+        balances.debit(res1, amount1);
+    }
+
+    /// @notice `player` redeems `shares` of `pool` for its proportional reserves, less the without-port fee
+    ///         (burned) unless `portsOwned` includes the pool's port; at least `amount0Min` and `amount1Min` out.
+    /// @return amount0 The side-0 amount paid.
+    /// @return amount1 The side-1 amount paid.
+    function removeLiquidity(
+        State storage s,
+        ResourceBalances.Balances storage balances,
+        address player,
+        uint256 portsOwned,
+        uint8 pool,
+        uint256 shares,
+        uint256 amount0Min,
+        uint256 amount1Min
+    ) internal returns (uint256 amount0, uint256 amount1) {
+        if (shares == 0) revert ICatammMarket.ZeroAmount();
+        (amount0, amount1) = _redeem(s, player, portsOwned, pool, shares);
+        if (amount0 < amount0Min) revert ICatammMarket.OutputBelowMinimum(amount0, amount0Min);
+        if (amount1 < amount1Min) revert ICatammMarket.OutputBelowMinimum(amount1, amount1Min);
+        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
+        balances.credit(res0, amount0);
+        balances.credit(res1, amount1);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Ghost ship
+
+    /// @notice Flips `port`'s market: its pool becomes the missing one and the missing pool takes the port.
+    /// @return deactivated The pool that left the port (the game steals from it with {stealFromPool}).
+    /// @return activated The pool that took the port.
+    function flipPort(State storage s, uint8 port) internal returns (uint8 deactivated, uint8 activated) {
+        if (port >= PORT_COUNT) revert ICatammMarket.UnknownPort(port);
+        Config memory c = s.config;
+        for (uint8 p; p < POOL_COUNT; ++p) {
+            uint256 at = (c.portOfPool >> (4 * p)) & 0x0f;
+            if (at == port) deactivated = p;
+            else if (at == NO_PORT) activated = p;
+        }
+        uint40 ports = c.portOfPool;
+        ports &= ~((uint40(0x0f) << (4 * deactivated)) | (uint40(0x0f) << (4 * activated)));
+        ports |= (uint40(NO_PORT) << (4 * deactivated)) | (uint40(port) << (4 * activated));
+        s.config.portOfPool = ports;
+        emit ICatammMarket.PortFlipped(c.gameId, port, deactivated, activated);
+    }
+
+    /// @notice Steals one card from `pool` for `thief`: side 0 with probability `reserve0 / (reserve0 + reserve1)`,
+    ///         drawn from `seed` (a random value the game requested after the flip was chosen). A side holding one
+    ///         card or less gives all but 1 wei, so no reserve ever reaches zero.
+    /// @return resource The resource stolen.
+    /// @return amount The amount stolen (one card, unless the side is that thin).
+    function stealFromPool(
+        State storage s,
+        ResourceBalances.Balances storage thiefBalances,
+        address thief,
+        uint8 pool,
+        uint256 seed
+    ) internal returns (uint8 resource, uint256 amount) {
+        if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
+        Config memory c = s.config;
+        uint256 word = s.pools[pool];
+        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+        bool side0 = RandomDraw.uniform(seed, SALT_STEAL, r0 + r1) < r0;
+        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
+        if (side0) {
+            (resource, amount) = (res0, Math.min(ONE_CARD, r0 - 1));
+            r0 -= amount;
+        } else {
+            (resource, amount) = (res1, Math.min(ONE_CARD, r1 - 1));
+            r1 -= amount;
+        }
+        s.pools[pool] = _pack(r0, r1, word >> 224);
+        thiefBalances.credit(resource, amount);
+        emit ICatammMarket.PoolRobbed(c.gameId, thief, pool, resource, amount, r0, r1);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Views
+
+    /// @notice Pool `pool` as {ICatammMarket.PoolInfo}.
+    function poolInfo(State storage s, uint8 pool) internal view returns (ICatammMarket.PoolInfo memory info) {
+        if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
+        Config memory c = s.config;
+        uint256 word = s.pools[pool];
+        info.pool = pool;
+        (info.resource0, info.resource1) = CatammIds.poolResources(pool);
+        info.port = uint8((c.portOfPool >> (4 * pool)) & 0x0f);
+        info.active = info.port != NO_PORT;
+        (info.reserve0, info.reserve1) = _reserves(word, c.depthCards);
+        info.price0 = AmmMath.spotPrice(info.reserve0, info.reserve1);
+        info.price1 = AmmMath.spotPrice(info.reserve1, info.reserve0);
+        info.bankShares = _bankShares(c);
+        info.totalShares = info.bankShares + s.playerShares[pool];
+        info.lastTradeBlock = word >> 224;
+    }
+
+    /// @notice All ten pools.
+    function allPools(State storage s) internal view returns (ICatammMarket.PoolInfo[10] memory out) {
+        for (uint8 p; p < POOL_COUNT; ++p) out[p] = poolInfo(s, p);
+    }
+
+    /// @notice What {swap} would pay now for `amountIn` (no balance or minimum check; zero in, zero out).
+    function quoteSwap(
+        State storage s,
+        uint256 portsOwned,
+        uint8 resourceIn,
+        uint8 resourceOut,
+        uint256 amountIn
+    ) internal view returns (ICatammMarket.SwapQuote memory q) {
+        (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
+        (uint256 rIn, uint256 rOut) = _quoteReserves(s, pool, inIsSide0);
+        Config memory c = s.config;
+        q.pool = pool;
+        q.feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
+        q.portOwned = _ownsPort(c, pool, portsOwned);
+        (q.amountOut, q.fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, q.feeBps);
+        q.spotPrice = AmmMath.spotPrice(rIn, rOut);
+        q.priceImpact = AmmMath.priceImpact(amountIn - q.fee, q.amountOut, rIn, rOut);
+    }
+
+    /// @notice The least input for which {swap} pays at least `amountOut` now.
+    function quoteSwapIn(
+        State storage s,
+        uint256 portsOwned,
+        uint8 resourceIn,
+        uint8 resourceOut,
+        uint256 amountOut
+    ) internal view returns (uint256) {
+        (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
+        Config memory c = s.config;
+        uint256 feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
+        (uint256 rIn, uint256 rOut) = _quoteReserves(s, pool, inIsSide0);
+        return AmmMath.getAmountIn(amountOut, rIn, rOut, feeBps);
+    }
+
+    /// @notice `player`'s shares in each pool.
+    function sharesOf(State storage s, address player) internal view returns (uint256[10] memory) {
+        return s.shares[player];
+    }
+
+    /// @notice Fees burned so far, per resource.
+    function burnedAll(State storage s) internal view returns (uint256[5] memory) {
+        return s.burned;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Internals
+
+    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee, emits. Balances are the
+    ///      caller's part.
+    function _swapPool(
+        State storage s,
+        address player,
+        uint256 portsOwned,
+        uint8 resourceIn,
+        uint8 resourceOut,
+        uint256 amountIn,
+        uint256 minAmountOut
+    ) private returns (uint256 amountOut) {
+        (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
+        Config memory c = s.config;
+        uint256 fee;
+        uint256 r0;
+        uint256 r1;
+        {
+            uint256 feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
+            (r0, r1) = _reserves(s.pools[pool], c.depthCards);
+            (uint256 rIn, uint256 rOut) = inIsSide0 ? (r0, r1) : (r1, r0);
+            (amountOut, fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, feeBps);
+            if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
+            if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
+            (r0, r1) = inIsSide0 ? (r0 + amountIn - fee, r1 - amountOut) : (r0 - amountOut, r1 + amountIn - fee);
+        }
+        s.pools[pool] = _pack(r0, r1, block.number);
+        if (fee != 0) s.burned[resourceIn] += fee;
+        emit ICatammMarket.Swapped(c.gameId, player, pool, resourceIn, amountIn, fee, amountOut, r0, r1);
+    }
+
+    /// @dev A deposit's pool side: validates, prices the shares, writes the pool and the shares, emits. Debiting the
+    ///      amounts is the caller's part.
+    function _mint(
+        State storage s,
+        address player,
+        uint8 pool,
+        uint256 amount0Max,
+        uint256 amount1Max
+    ) private returns (uint256 shares, uint256 amount0, uint256 amount1) {
+        (Config memory c, uint256 word) = _activePool(s, pool);
+        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+        uint256 total = _bankShares(c) + s.playerShares[pool];
+        shares = Math.min(Math.mulDiv(amount0Max, total, r0), Math.mulDiv(amount1Max, total, r1));
+        if (shares == 0) revert ICatammMarket.ZeroOutput(pool);
+        // Rounded up, in the pool's favour; never above the maxima since shares ≤ a × T / r.
+        amount0 = Math.mulDiv(shares, r0, total, Math.Rounding.Ceil);
+        amount1 = Math.mulDiv(shares, r1, total, Math.Rounding.Ceil);
+        r0 += amount0;
+        r1 += amount1;
+        s.pools[pool] = _pack(r0, r1, word >> 224);
+        s.playerShares[pool] += shares;
+        s.shares[player][pool] += shares;
+        emit ICatammMarket.LiquidityAdded(c.gameId, player, pool, amount0, amount1, shares, r0, r1);
+    }
+
+    /// @dev What a withdrawal pays and leaves (kept in memory: too many values for the stack).
+    struct Redemption {
+        uint256 amount0;
+        uint256 amount1;
+        uint256 fee0;
+        uint256 fee1;
+        uint256 reserve0;
+        uint256 reserve1;
+    }
+
+    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees, emits.
+    ///      Crediting the amounts is the caller's part.
+    function _redeem(
+        State storage s,
+        address player,
+        uint256 portsOwned,
+        uint8 pool,
+        uint256 shares
+    ) private returns (uint256, uint256) {
+        (Config memory c, uint256 word) = _activePool(s, pool);
+        uint256 held = s.shares[player][pool];
+        if (shares > held) revert ICatammMarket.InsufficientShares(pool, held, shares);
+        Redemption memory x;
+        {
+            (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+            uint256 total = _bankShares(c) + s.playerShares[pool];
+            uint256 feeBps = _feeFor(c, pool, portsOwned, 0);
+            // Gross amounts round down; shares < total (the bank's are locked), so each reserve keeps ≥ 1 wei.
+            uint256 gross0 = Math.mulDiv(shares, r0, total);
+            uint256 gross1 = Math.mulDiv(shares, r1, total);
+            x.reserve0 = r0 - gross0;
+            x.reserve1 = r1 - gross1;
+            x.fee0 = AmmMath.fee(gross0, feeBps);
+            x.fee1 = AmmMath.fee(gross1, feeBps);
+            x.amount0 = gross0 - x.fee0;
+            x.amount1 = gross1 - x.fee1;
+        }
+        if (x.amount0 == 0 && x.amount1 == 0) revert ICatammMarket.ZeroOutput(pool);
+        s.pools[pool] = _pack(x.reserve0, x.reserve1, word >> 224);
+        s.playerShares[pool] -= shares;
+        s.shares[player][pool] = held - shares;
+        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
+        if (x.fee0 != 0) s.burned[res0] += x.fee0;
+        if (x.fee1 != 0) s.burned[res1] += x.fee1;
+        emit ICatammMarket.LiquidityRemoved(
+            c.gameId,
+            player,
+            pool,
+            shares,
+            x.amount0,
+            x.amount1,
+            x.fee0,
+            x.fee1,
+            x.reserve0,
+            x.reserve1
+        );
+        return (x.amount0, x.amount1);
+    }
+
+    /// @dev The pool of a swap from `resourceIn` to `resourceOut`, validating both ids.
+    function _route(uint8 resourceIn, uint8 resourceOut) private pure returns (uint8 pool, bool inIsSide0) {
+        if (resourceIn >= RESOURCE_COUNT) revert ICatammMarket.UnknownResource(resourceIn);
+        if (resourceOut >= RESOURCE_COUNT) revert ICatammMarket.UnknownResource(resourceOut);
+        if (resourceIn == resourceOut) revert ICatammMarket.SameResource(resourceIn);
+        return CatammIds.poolOf(resourceIn, resourceOut);
+    }
+
+    /// @dev Loads the settings and `pool`'s word, rejecting unknown and missing pools.
+    function _activePool(State storage s, uint8 pool) private view returns (Config memory c, uint256 word) {
+        if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
+        c = s.config;
+        if ((c.portOfPool >> (4 * pool)) & 0x0f == NO_PORT) revert ICatammMarket.PoolMissing(pool);
+        word = s.pools[pool];
+    }
+
+    /// @dev Reserves for a quote, rejecting the missing pool as the swap would.
+    function _quoteReserves(
+        State storage s,
+        uint8 pool,
+        bool inIsSide0
+    ) private view returns (uint256 rIn, uint256 rOut) {
+        (Config memory c, uint256 word) = _activePool(s, pool);
+        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+        (rIn, rOut) = inIsSide0 ? (r0, r1) : (r1, r0);
+    }
+
+    /// @dev The fee for a trader with `portsOwned` in `pool`: `withPortBps` if they own its port, else the
+    ///      without-port fee. Reverts for the missing pool.
+    function _feeFor(
+        Config memory c,
+        uint8 pool,
+        uint256 portsOwned,
+        uint256 withPortBps
+    ) private pure returns (uint256) {
+        uint256 port = (c.portOfPool >> (4 * pool)) & 0x0f;
+        if (port == NO_PORT) revert ICatammMarket.PoolMissing(pool);
+        return (portsOwned >> port) & 1 == 1 ? withPortBps : c.feeBps;
+    }
+
+    function _ownsPort(Config memory c, uint8 pool, uint256 portsOwned) private pure returns (bool) {
+        uint256 port = (c.portOfPool >> (4 * pool)) & 0x0f;
+        return port != NO_PORT && (portsOwned >> port) & 1 == 1;
+    }
+
+    /// @dev The bank's locked shares: the initial depth in wei (the geometric mean of two equal sides).
+    function _bankShares(Config memory c) private pure returns (uint256) {
+        return uint256(c.depthCards) * ONE_CARD;
+    }
+
+    /// @dev Unpacks a pool word; the zero word is the untouched pool at the initial depth.
+    function _reserves(uint256 word, uint32 depthCards) private pure returns (uint256 r0, uint256 r1) {
+        if (word == 0) {
+            uint256 depth = uint256(depthCards) * ONE_CARD;
+            return (depth, depth);
+        }
+        return (word & RESERVE_MASK, (word >> 112) & RESERVE_MASK);
+    }
+
+    /// @dev Packs reserves (reverting past 2^112, OpenZeppelin's SafeCast) and a block number (kept mod 2^32:
+    ///      informational only).
+    function _pack(uint256 r0, uint256 r1, uint256 blockNumber) private pure returns (uint256) {
+        return
+            uint256(SafeCast.toUint112(r0)) |
+            (uint256(SafeCast.toUint112(r1)) << 112) |
+            (uint256(uint32(blockNumber)) << 224);
+    }
+}
