@@ -13,7 +13,7 @@ import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 /// @notice CATAMM's ten constant-product pools, run inside the game's own storage: balances, reserves and shares
 ///         are storage of the calling contract, so a trade is a few storage writes (no tokens, no approvals, no
 ///         external call). The game keeps one {State} per game and a {ResourceBalances.Balances} per player, and
-///         says which ports a player owns (a bit mask, bit `p` = port `p`).
+///         records which ports a player owns in it ({ResourceBalances.setPortsOwned}); trades read it from there.
 /// @dev Rules (DECISIONS.md, CATAMM "Markets" and "Swaps"):
 ///      - Swaps burn `fee = ceil(amountIn × feeBps / 10000)`; the pool's input reserve grows by `amountIn − fee`
 ///        and pays `floor(reserveOut × (amountIn − fee) / (reserveIn + amountIn − fee))`. The fee is the preset's
@@ -31,21 +31,13 @@ import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 library CatammMarket {
     using ResourceBalances for ResourceBalances.Balances;
 
-    /// @dev One slot: the game's market settings and the port assignment.
-    /// @param gameId Echoed in events, so one contract can host many games.
-    /// @param feeBps Swap fee without the pool's port, and the withdrawal fee.
-    /// @param portFeeBps Swap fee with the pool's port.
-    /// @param depthCards Initial depth of each side of each pool, in whole cards; 0 until opened.
-    /// @param portOfPool Nibble `p` (bits 4p..4p+3) is pool p's port, or {NO_PORT} for the missing pool.
-    struct Config {
-        uint64 gameId;
-        uint16 feeBps;
-        uint16 portFeeBps;
-        uint32 depthCards;
-        uint40 portOfPool;
-    }
-
     /// @dev A game's markets.
+    /// @param config One word, hand-packed so a trade reads it once (see the `_config*` accessors):
+    ///        bits 0–63 game id (echoed in events, so one contract can host many games), 64–79 fee without the
+    ///        pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points), 96–127 initial depth
+    ///        in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits per pool (nibble p =
+    ///        pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game ({hostData}: e.g.
+    ///        its turn state, so that the check before a trade reads a slot the trade reads anyway).
     /// @param pools Per pool, one word: reserve0 (bits 0–111), reserve1 (112–223), block of the last swap
     ///        (224–255). A zero word means "never touched since opening": both reserves are the initial depth
     ///        (opening writes no pool slot; a touched pool keeps ≥ 1 wei per side, so it never reads as zero).
@@ -54,7 +46,7 @@ library CatammMarket {
     /// @param burned Fees burned so far, per resource.
     /// @param shares Per player, their shares in each pool.
     struct State {
-        Config config;
+        uint256 config;
         uint256[10] pools;
         uint256[10] playerShares;
         uint256[5] burned;
@@ -73,20 +65,26 @@ library CatammMarket {
     uint256 private constant SALT_STEAL = uint256(keccak256("CATAMM.market.steal"));
 
     uint256 private constant RESERVE_MASK = type(uint112).max;
+    uint256 private constant PORTS_SHIFT = 128;
+    uint256 private constant HOST_SHIFT = 168;
+    /// @dev Every config bit but the host's.
+    uint256 private constant HOST_MASK = (1 << HOST_SHIFT) - 1;
 
     // ------------------------------------------------------------------------------------------------------------
     // Opening
 
     /// @notice Opens a game's markets: each pool with `depthCards` cards of both sides from the bank, the pools in
     ///         a uniformly random order from `seed` (Fisher–Yates), the first nine at ports 0–8 and the tenth missing.
+    /// @param preset 0 classic, 1 defi ({FeePreset}).
     /// @dev The caller's bank must count `4 × depthCards` cards of every resource as issued (each resource is in
     ///      four pools).
     function open(State storage s, uint64 gameId, uint32 depthCards, uint8 preset, uint256 seed) internal {
-        if (s.config.depthCards != 0) revert ICatammMarket.MarketsAlreadyOpen(gameId);
+        uint256 old = s.config;
+        if (_configDepth(old) != 0) revert ICatammMarket.MarketsAlreadyOpen(gameId);
         if (depthCards < MIN_DEPTH_CARDS || depthCards > MAX_DEPTH_CARDS) {
             revert ICatammMarket.DepthOutOfRange(depthCards, MIN_DEPTH_CARDS, MAX_DEPTH_CARDS);
         }
-        if (preset > 1) revert ICatammMarket.UnknownFeePreset(preset);
+        if (preset > uint8(type(FeePreset).max)) revert ICatammMarket.UnknownFeePreset(preset);
         (uint16 feeBps, uint16 portFeeBps) = CatammIds.presetFees(FeePreset(preset));
 
         uint8[10] memory order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -95,14 +93,19 @@ library CatammMarket {
             (order[i], order[j]) = (order[j], order[i]);
         }
         uint8[9] memory poolOfPort;
-        uint40 ports;
+        uint256 ports = uint256(NO_PORT) << (4 * uint256(order[PORT_COUNT]));
         for (uint256 port; port < PORT_COUNT; ++port) {
             poolOfPort[port] = order[port];
-            ports |= uint40(port) << (4 * order[port]);
+            ports |= port << (4 * uint256(order[port]));
         }
-        ports |= uint40(NO_PORT) << (4 * order[PORT_COUNT]);
 
-        s.config = Config(gameId, feeBps, portFeeBps, depthCards, ports);
+        s.config =
+            (old & ~HOST_MASK) |
+            uint256(gameId) |
+            (uint256(feeBps) << 64) |
+            (uint256(portFeeBps) << 80) |
+            (uint256(depthCards) << 96) |
+            (ports << PORTS_SHIFT);
         emit ICatammMarket.MarketsOpened(
             gameId,
             uint256(depthCards) * ONE_CARD,
@@ -117,19 +120,22 @@ library CatammMarket {
     // Trading
 
     /// @notice `player` swaps `amountIn` of `resourceIn` for at least `minAmountOut` of `resourceOut`, from and to
-    ///         `balances`. `portsOwned` is the player's port mask.
+    ///         `balances` (whose port mask sets the fee).
     function swap(
         State storage s,
         ResourceBalances.Balances storage balances,
         address player,
-        uint256 portsOwned,
         uint8 resourceIn,
         uint8 resourceOut,
         uint256 amountIn,
         uint256 minAmountOut
     ) internal returns (uint256 amountOut) {
         if (amountIn == 0) revert ICatammMarket.ZeroAmount();
-        amountOut = _swapPool(s, player, portsOwned, resourceIn, resourceOut, amountIn, minAmountOut);
+        // Beyond any balance: reject before the math (which is exact below 2^112 only).
+        if (amountIn > ResourceBalances.MAX_BALANCE) {
+            revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
+        }
+        amountOut = _swapPool(s, player, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
         balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
     }
 
@@ -156,21 +162,21 @@ library CatammMarket {
     }
 
     /// @notice `player` redeems `shares` of `pool` for its proportional reserves, less the without-port fee
-    ///         (burned) unless `portsOwned` includes the pool's port; at least `amount0Min` and `amount1Min` out.
+    ///         (burned) unless `balances`' port mask includes the pool's port; at least `amount0Min` and
+    ///         `amount1Min` out.
     /// @return amount0 The side-0 amount paid.
     /// @return amount1 The side-1 amount paid.
     function removeLiquidity(
         State storage s,
         ResourceBalances.Balances storage balances,
         address player,
-        uint256 portsOwned,
         uint8 pool,
         uint256 shares,
         uint256 amount0Min,
         uint256 amount1Min
     ) internal returns (uint256 amount0, uint256 amount1) {
         if (shares == 0) revert ICatammMarket.ZeroAmount();
-        (amount0, amount1) = _redeem(s, player, portsOwned, pool, shares);
+        (amount0, amount1) = _redeem(s, player, balances.portsOwned(), pool, shares);
         if (amount0 < amount0Min) revert ICatammMarket.OutputBelowMinimum(amount0, amount0Min);
         if (amount1 < amount1Min) revert ICatammMarket.OutputBelowMinimum(amount1, amount1Min);
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
@@ -186,17 +192,18 @@ library CatammMarket {
     /// @return activated The pool that took the port.
     function flipPort(State storage s, uint8 port) internal returns (uint8 deactivated, uint8 activated) {
         if (port >= PORT_COUNT) revert ICatammMarket.UnknownPort(port);
-        Config memory c = s.config;
+        uint256 c = s.config;
         for (uint8 p; p < POOL_COUNT; ++p) {
-            uint256 at = (c.portOfPool >> (4 * p)) & 0x0f;
+            uint256 at = _configPortOf(c, p);
             if (at == port) deactivated = p;
             else if (at == NO_PORT) activated = p;
         }
-        uint40 ports = c.portOfPool;
-        ports &= ~((uint40(0x0f) << (4 * deactivated)) | (uint40(0x0f) << (4 * activated)));
-        ports |= (uint40(NO_PORT) << (4 * deactivated)) | (uint40(port) << (4 * activated));
-        s.config.portOfPool = ports;
-        emit ICatammMarket.PortFlipped(c.gameId, port, deactivated, activated);
+        uint256 shiftOut = PORTS_SHIFT + 4 * uint256(deactivated);
+        uint256 shiftIn = PORTS_SHIFT + 4 * uint256(activated);
+        c &= ~((uint256(0x0f) << shiftOut) | (uint256(0x0f) << shiftIn));
+        c |= (uint256(NO_PORT) << shiftOut) | (uint256(port) << shiftIn);
+        s.config = c;
+        emit ICatammMarket.PortFlipped(_configGameId(c), port, deactivated, activated);
     }
 
     /// @notice Steals one card from `pool` for `thief`: side 0 with probability `reserve0 / (reserve0 + reserve1)`,
@@ -212,9 +219,9 @@ library CatammMarket {
         uint256 seed
     ) internal returns (uint8 resource, uint256 amount) {
         if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
-        Config memory c = s.config;
+        uint256 c = s.config;
         uint256 word = s.pools[pool];
-        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+        (uint256 r0, uint256 r1) = _reserves(word, c);
         bool side0 = RandomDraw.uniform(seed, SALT_STEAL, r0 + r1) < r0;
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
         if (side0) {
@@ -226,7 +233,7 @@ library CatammMarket {
         }
         s.pools[pool] = _pack(r0, r1, word >> 224);
         thiefBalances.credit(resource, amount);
-        emit ICatammMarket.PoolRobbed(c.gameId, thief, pool, resource, amount, r0, r1);
+        emit ICatammMarket.PoolRobbed(_configGameId(c), thief, pool, resource, amount, r0, r1);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -235,16 +242,16 @@ library CatammMarket {
     /// @notice Pool `pool` as {ICatammMarket.PoolInfo}.
     function poolInfo(State storage s, uint8 pool) internal view returns (ICatammMarket.PoolInfo memory info) {
         if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
-        Config memory c = s.config;
+        uint256 c = s.config;
         uint256 word = s.pools[pool];
         info.pool = pool;
         (info.resource0, info.resource1) = CatammIds.poolResources(pool);
-        info.port = uint8((c.portOfPool >> (4 * pool)) & 0x0f);
+        info.port = uint8(_configPortOf(c, pool));
         info.active = info.port != NO_PORT;
-        (info.reserve0, info.reserve1) = _reserves(word, c.depthCards);
+        (info.reserve0, info.reserve1) = _reserves(word, c);
         info.price0 = AmmMath.spotPrice(info.reserve0, info.reserve1);
         info.price1 = AmmMath.spotPrice(info.reserve1, info.reserve0);
-        info.bankShares = _bankShares(c);
+        info.bankShares = _configDepth(c);
         info.totalShares = info.bankShares + s.playerShares[pool];
         info.lastTradeBlock = word >> 224;
     }
@@ -264,10 +271,10 @@ library CatammMarket {
     ) internal view returns (ICatammMarket.SwapQuote memory q) {
         (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
         (uint256 rIn, uint256 rOut) = _quoteReserves(s, pool, inIsSide0);
-        Config memory c = s.config;
+        uint256 c = s.config;
         q.pool = pool;
-        q.feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
-        q.portOwned = _ownsPort(c, pool, portsOwned);
+        q.feeBps = _feeFor(c, pool, portsOwned, _configPortFeeBps(c));
+        q.portOwned = (portsOwned >> _configPortOf(c, pool)) & 1 == 1;
         (q.amountOut, q.fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, q.feeBps);
         q.spotPrice = AmmMath.spotPrice(rIn, rOut);
         q.priceImpact = AmmMath.priceImpact(amountIn - q.fee, q.amountOut, rIn, rOut);
@@ -282,10 +289,35 @@ library CatammMarket {
         uint256 amountOut
     ) internal view returns (uint256) {
         (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
-        Config memory c = s.config;
-        uint256 feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
+        uint256 feeBps = _feeFor(s.config, pool, portsOwned, _configPortFeeBps(s.config));
         (uint256 rIn, uint256 rOut) = _quoteReserves(s, pool, inIsSide0);
         return AmmMath.getAmountIn(amountOut, rIn, rOut, feeBps);
+    }
+
+    /// @notice The pool at each port and the missing pool.
+    function portAssignment(State storage s) internal view returns (uint8[9] memory poolOfPort, uint8 missingPool) {
+        uint256 c = s.config;
+        for (uint8 p; p < POOL_COUNT; ++p) {
+            uint256 port = _configPortOf(c, p);
+            if (port == NO_PORT) missingPool = p;
+            else poolOfPort[port] = p;
+        }
+    }
+
+    /// @notice Whether the markets were opened.
+    function isOpen(State storage s) internal view returns (bool) {
+        return _configDepth(s.config) != 0;
+    }
+
+    /// @notice The 88 bits of the config word that belong to the host game (zero until it sets them).
+    function hostData(State storage s) internal view returns (uint256) {
+        return s.config >> HOST_SHIFT;
+    }
+
+    /// @notice Sets the host game's 88 bits of the config word; reverts with {HostDataTooWide} past 88 bits.
+    function setHostData(State storage s, uint256 value) internal {
+        if (value >> (256 - HOST_SHIFT) != 0) revert ICatammMarket.HostDataTooWide(value);
+        s.config = (s.config & HOST_MASK) | (value << HOST_SHIFT);
     }
 
     /// @notice `player`'s shares in each pool.
@@ -299,10 +331,9 @@ library CatammMarket {
     }
 
     // ------------------------------------------------------------------------------------------------------------
-    // Internals
+    // Internals: the pool side of each operation (balances are the callers' part)
 
-    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee, emits. Balances are the
-    ///      caller's part.
+    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee, emits.
     function _swapPool(
         State storage s,
         address player,
@@ -313,26 +344,55 @@ library CatammMarket {
         uint256 minAmountOut
     ) private returns (uint256 amountOut) {
         (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
-        Config memory c = s.config;
+        uint256 c = s.config;
         uint256 fee;
-        uint256 r0;
-        uint256 r1;
+        uint256 word = s.pools[pool];
+        if (word == 0) word = _configDepth(c) * (1 | (1 << 112)); // the untouched pool: depth on both sides
         {
-            uint256 feeBps = _feeFor(c, pool, portsOwned, c.portFeeBps);
-            (r0, r1) = _reserves(s.pools[pool], c.depthCards);
-            (uint256 rIn, uint256 rOut) = inIsSide0 ? (r0, r1) : (r1, r0);
-            (amountOut, fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, feeBps);
-            if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
-            if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
-            (r0, r1) = inIsSide0 ? (r0 + amountIn - fee, r1 - amountOut) : (r0 - amountOut, r1 + amountIn - fee);
+            uint256 feeBps = _feeFor(c, pool, portsOwned, _configPortFeeBps(c));
+            (amountOut, fee, word) = _trade(word, inIsSide0, amountIn, feeBps);
         }
-        s.pools[pool] = _pack(r0, r1, block.number);
+        if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
+        if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
+        s.pools[pool] = word;
         if (fee != 0) s.burned[resourceIn] += fee;
-        emit ICatammMarket.Swapped(c.gameId, player, pool, resourceIn, amountIn, fee, amountOut, r0, r1);
+        emit ICatammMarket.Swapped(
+            _configGameId(c),
+            player,
+            pool,
+            resourceIn,
+            amountIn,
+            fee,
+            amountOut,
+            word & RESERVE_MASK,
+            (word >> 112) & RESERVE_MASK
+        );
     }
 
-    /// @dev A deposit's pool side: validates, prices the shares, writes the pool and the shares, emits. Debiting the
-    ///      amounts is the caller's part.
+    /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
+    ///      as the last trade. The reserves are read and written in place: the input side's field at `shiftIn`, the
+    ///      output side's at `shiftOut`.
+    function _trade(
+        uint256 word,
+        bool inIsSide0,
+        uint256 amountIn,
+        uint256 feeBps
+    ) private view returns (uint256 amountOut, uint256 fee, uint256 newWord) {
+        (uint256 shiftIn, uint256 shiftOut) = inIsSide0 ? (0, 112) : (112, 0);
+        uint256 rIn = (word >> shiftIn) & RESERVE_MASK;
+        uint256 rOut = (word >> shiftOut) & RESERVE_MASK;
+        (amountOut, fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, feeBps);
+        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85 (the caller checked), fee ≤ amountIn, amountOut < rOut. The
+        // input reserve grows (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
+        unchecked {
+            newWord =
+                (uint256(SafeCast.toUint112(rIn + (amountIn - fee))) << shiftIn) |
+                ((rOut - amountOut) << shiftOut) |
+                (uint256(uint32(block.number)) << 224);
+        }
+    }
+
+    /// @dev A deposit's pool side: validates, prices the shares, writes the pool and the shares, emits.
     function _mint(
         State storage s,
         address player,
@@ -340,9 +400,10 @@ library CatammMarket {
         uint256 amount0Max,
         uint256 amount1Max
     ) private returns (uint256 shares, uint256 amount0, uint256 amount1) {
-        (Config memory c, uint256 word) = _activePool(s, pool);
-        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
-        uint256 total = _bankShares(c) + s.playerShares[pool];
+        (uint256 c, uint256 word) = _activePool(s, pool);
+        (uint256 r0, uint256 r1) = _reserves(word, c);
+        uint256 total = _configDepth(c) + s.playerShares[pool];
+        // mulDiv: the maxima are caller input of any size.
         shares = Math.min(Math.mulDiv(amount0Max, total, r0), Math.mulDiv(amount1Max, total, r1));
         if (shares == 0) revert ICatammMarket.ZeroOutput(pool);
         // Rounded up, in the pool's favour; never above the maxima since shares ≤ a × T / r.
@@ -353,7 +414,7 @@ library CatammMarket {
         s.pools[pool] = _pack(r0, r1, word >> 224);
         s.playerShares[pool] += shares;
         s.shares[player][pool] += shares;
-        emit ICatammMarket.LiquidityAdded(c.gameId, player, pool, amount0, amount1, shares, r0, r1);
+        emit ICatammMarket.LiquidityAdded(_configGameId(c), player, pool, amount0, amount1, shares, r0, r1);
     }
 
     /// @dev What a withdrawal pays and leaves (kept in memory: too many values for the stack).
@@ -367,7 +428,6 @@ library CatammMarket {
     }
 
     /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees, emits.
-    ///      Crediting the amounts is the caller's part.
     function _redeem(
         State storage s,
         address player,
@@ -375,13 +435,13 @@ library CatammMarket {
         uint8 pool,
         uint256 shares
     ) private returns (uint256, uint256) {
-        (Config memory c, uint256 word) = _activePool(s, pool);
+        (uint256 c, uint256 word) = _activePool(s, pool);
         uint256 held = s.shares[player][pool];
         if (shares > held) revert ICatammMarket.InsufficientShares(pool, held, shares);
         Redemption memory x;
         {
-            (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
-            uint256 total = _bankShares(c) + s.playerShares[pool];
+            (uint256 r0, uint256 r1) = _reserves(word, c);
+            uint256 total = _configDepth(c) + s.playerShares[pool];
             uint256 feeBps = _feeFor(c, pool, portsOwned, 0);
             // Gross amounts round down; shares < total (the bank's are locked), so each reserve keeps ≥ 1 wei.
             uint256 gross0 = Math.mulDiv(shares, r0, total);
@@ -401,7 +461,7 @@ library CatammMarket {
         if (x.fee0 != 0) s.burned[res0] += x.fee0;
         if (x.fee1 != 0) s.burned[res1] += x.fee1;
         emit ICatammMarket.LiquidityRemoved(
-            c.gameId,
+            _configGameId(c),
             player,
             pool,
             shares,
@@ -415,6 +475,9 @@ library CatammMarket {
         return (x.amount0, x.amount1);
     }
 
+    // ------------------------------------------------------------------------------------------------------------
+    // Internals: ids, config, pool words
+
     /// @dev The pool of a swap from `resourceIn` to `resourceOut`, validating both ids.
     function _route(uint8 resourceIn, uint8 resourceOut) private pure returns (uint8 pool, bool inIsSide0) {
         if (resourceIn >= RESOURCE_COUNT) revert ICatammMarket.UnknownResource(resourceIn);
@@ -423,11 +486,11 @@ library CatammMarket {
         return CatammIds.poolOf(resourceIn, resourceOut);
     }
 
-    /// @dev Loads the settings and `pool`'s word, rejecting unknown and missing pools.
-    function _activePool(State storage s, uint8 pool) private view returns (Config memory c, uint256 word) {
+    /// @dev Loads the config and `pool`'s word, rejecting unknown and missing pools.
+    function _activePool(State storage s, uint8 pool) private view returns (uint256 c, uint256 word) {
         if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
         c = s.config;
-        if ((c.portOfPool >> (4 * pool)) & 0x0f == NO_PORT) revert ICatammMarket.PoolMissing(pool);
+        if (_configPortOf(c, pool) == NO_PORT) revert ICatammMarket.PoolMissing(pool);
         word = s.pools[pool];
     }
 
@@ -437,38 +500,46 @@ library CatammMarket {
         uint8 pool,
         bool inIsSide0
     ) private view returns (uint256 rIn, uint256 rOut) {
-        (Config memory c, uint256 word) = _activePool(s, pool);
-        (uint256 r0, uint256 r1) = _reserves(word, c.depthCards);
+        (uint256 c, uint256 word) = _activePool(s, pool);
+        (uint256 r0, uint256 r1) = _reserves(word, c);
         (rIn, rOut) = inIsSide0 ? (r0, r1) : (r1, r0);
     }
 
     /// @dev The fee for a trader with `portsOwned` in `pool`: `withPortBps` if they own its port, else the
     ///      without-port fee. Reverts for the missing pool.
-    function _feeFor(
-        Config memory c,
-        uint8 pool,
-        uint256 portsOwned,
-        uint256 withPortBps
-    ) private pure returns (uint256) {
-        uint256 port = (c.portOfPool >> (4 * pool)) & 0x0f;
+    function _feeFor(uint256 c, uint8 pool, uint256 portsOwned, uint256 withPortBps) private pure returns (uint256) {
+        uint256 port = _configPortOf(c, pool);
         if (port == NO_PORT) revert ICatammMarket.PoolMissing(pool);
-        return (portsOwned >> port) & 1 == 1 ? withPortBps : c.feeBps;
+        return (portsOwned >> port) & 1 == 1 ? withPortBps : _configFeeBps(c);
     }
 
-    function _ownsPort(Config memory c, uint8 pool, uint256 portsOwned) private pure returns (bool) {
-        uint256 port = (c.portOfPool >> (4 * pool)) & 0x0f;
-        return port != NO_PORT && (portsOwned >> port) & 1 == 1;
+    // Config accessors (layout: {State.config}).
+
+    function _configGameId(uint256 c) private pure returns (uint64) {
+        return uint64(c);
     }
 
-    /// @dev The bank's locked shares: the initial depth in wei (the geometric mean of two equal sides).
-    function _bankShares(Config memory c) private pure returns (uint256) {
-        return uint256(c.depthCards) * ONE_CARD;
+    function _configFeeBps(uint256 c) private pure returns (uint256) {
+        return (c >> 64) & 0xffff;
+    }
+
+    function _configPortFeeBps(uint256 c) private pure returns (uint256) {
+        return (c >> 80) & 0xffff;
+    }
+
+    /// @dev The initial depth in wei, which is also the bank's locked shares (the geometric mean of two equal sides).
+    function _configDepth(uint256 c) private pure returns (uint256) {
+        return ((c >> 96) & 0xffffffff) * ONE_CARD;
+    }
+
+    function _configPortOf(uint256 c, uint8 pool) private pure returns (uint256) {
+        return (c >> (PORTS_SHIFT + 4 * uint256(pool))) & 0x0f;
     }
 
     /// @dev Unpacks a pool word; the zero word is the untouched pool at the initial depth.
-    function _reserves(uint256 word, uint32 depthCards) private pure returns (uint256 r0, uint256 r1) {
+    function _reserves(uint256 word, uint256 c) private pure returns (uint256 r0, uint256 r1) {
         if (word == 0) {
-            uint256 depth = uint256(depthCards) * ONE_CARD;
+            uint256 depth = _configDepth(c);
             return (depth, depth);
         }
         return (word & RESERVE_MASK, (word >> 112) & RESERVE_MASK);

@@ -79,6 +79,8 @@ interface ICatammMarket {
     error DepthOutOfRange(uint256 depthCards, uint256 minCards, uint256 maxCards);
     /// @notice A fee preset id other than 0 (classic) or 1 (defi).
     error UnknownFeePreset(uint8 preset);
+    /// @notice Host data wider than the 88 bits the market's config word keeps for the host game.
+    error HostDataTooWide(uint256 value);
 
     /// @notice A game's ten pools opened, each with `depth` of both sides from the bank (locked as bank shares).
     /// @param gameId The game.

@@ -7,7 +7,8 @@ import {ICatammMarket} from "../catamm/ICatammMarket.sol";
 import {ResourceBalances} from "../catamm/libraries/ResourceBalances.sol";
 
 /// @notice Stands in for the CATAMM game so the markets can be tested and measured alone: it hosts many games, plays
-///         the bank (issues and receives resources, counting both), and lets anyone say which ports a player owns.
+///         the bank (issues and receives resources, counting both), and lets anyone say which ports a player owns
+///         (kept in the spare bits of the player's balance words, as the game should: a trade reads them anyway).
 ///         Test-only: nothing here is access-controlled.
 contract CatammMarketHarness is ICatammMarket {
     using CatammMarket for CatammMarket.State;
@@ -28,7 +29,6 @@ contract CatammMarketHarness is ICatammMarket {
     struct Game {
         CatammMarket.State market;
         mapping(address player => ResourceBalances.Balances) balances;
-        mapping(address player => uint256) ports;
         uint256[5] issued;
         uint256[5] received;
     }
@@ -37,8 +37,10 @@ contract CatammMarketHarness is ICatammMarket {
     uint256 public gameCount;
     mapping(uint256 gameId => Game) private _games;
 
+    /// @dev The game's existence is read from the markets' config word, which every market call reads anyway (the
+    ///      game can do the same with its turn state, kept in the config's host bits).
     modifier known(uint256 gameId) {
-        if (gameId == 0 || gameId > gameCount) revert UnknownGame(gameId);
+        if (!_games[gameId].market.isOpen()) revert UnknownGame(gameId);
         _;
     }
 
@@ -74,7 +76,7 @@ contract CatammMarketHarness is ICatammMarket {
 
     /// @notice Sets the ports `player` owns (bit `p` = port `p`); the game derives this from buildings.
     function setPorts(uint256 gameId, address player, uint256 mask) external known(gameId) {
-        _games[gameId].ports[player] = mask;
+        _games[gameId].balances[player].setPortsOwned(mask);
         emit PortsSet(gameId, player, mask);
     }
 
@@ -88,16 +90,7 @@ contract CatammMarketHarness is ICatammMarket {
         uint256 minAmountOut
     ) external known(gameId) returns (uint256) {
         Game storage g = _games[gameId];
-        return
-            g.market.swap(
-                g.balances[msg.sender],
-                msg.sender,
-                g.ports[msg.sender],
-                resourceIn,
-                resourceOut,
-                amountIn,
-                minAmountOut
-            );
+        return g.market.swap(g.balances[msg.sender], msg.sender, resourceIn, resourceOut, amountIn, minAmountOut);
     }
 
     /// @notice The caller deposits into `pool` (see {CatammMarket.addLiquidity}).
@@ -121,16 +114,7 @@ contract CatammMarketHarness is ICatammMarket {
         uint256 amount1Min
     ) external known(gameId) returns (uint256 amount0, uint256 amount1) {
         Game storage g = _games[gameId];
-        return
-            g.market.removeLiquidity(
-                g.balances[msg.sender],
-                msg.sender,
-                g.ports[msg.sender],
-                pool,
-                shares,
-                amount0Min,
-                amount1Min
-            );
+        return g.market.removeLiquidity(g.balances[msg.sender], msg.sender, pool, shares, amount0Min, amount1Min);
     }
 
     /// @notice The ghost ship's port flip by the caller: flips `port`, then steals one card from the pool that left
@@ -173,7 +157,7 @@ contract CatammMarketHarness is ICatammMarket {
         uint256 amountIn
     ) external view known(gameId) returns (SwapQuote memory) {
         Game storage g = _games[gameId];
-        return g.market.quoteSwap(g.ports[player], resourceIn, resourceOut, amountIn);
+        return g.market.quoteSwap(g.balances[player].portsOwned(), resourceIn, resourceOut, amountIn);
     }
 
     /// @inheritdoc ICatammMarket
@@ -185,7 +169,7 @@ contract CatammMarketHarness is ICatammMarket {
         uint256 amountOut
     ) external view known(gameId) returns (uint256) {
         Game storage g = _games[gameId];
-        return g.market.quoteSwapIn(g.ports[player], resourceIn, resourceOut, amountOut);
+        return g.market.quoteSwapIn(g.balances[player].portsOwned(), resourceIn, resourceOut, amountOut);
     }
 
     /// @inheritdoc ICatammMarket
@@ -205,6 +189,6 @@ contract CatammMarketHarness is ICatammMarket {
 
     /// @inheritdoc ICatammMarket
     function portsOwned(uint256 gameId, address player) external view returns (uint256) {
-        return _games[gameId].ports[player];
+        return _games[gameId].balances[player].portsOwned();
     }
 }

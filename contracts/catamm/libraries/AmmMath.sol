@@ -6,8 +6,10 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 /// @title AmmMath
 /// @notice Constant-product pricing with a burned fee (DECISIONS.md, CATAMM "Swaps"). Pure functions.
 /// @dev Every rounding favours the pool: the fee rounds up, the output down, a required input up.
-///      Reserves and amounts up to 2^112 never overflow: the largest product formed is below 2^225, and
-///      {Math.mulDiv} keeps full precision beyond that. Larger inputs may revert with a Solidity panic.
+///      Exact for reserves and amounts below 2^112 (pool reserves are uint112): every product formed then stays
+///      below 2^239, so plain checked arithmetic never overflows (cheaper than {Math.mulDiv} on the swap path); the
+///      one product that could exceed 256 bits (price impact × 1e18) uses {Math.mulDiv}. Larger inputs may revert
+///      with a Solidity panic.
 library AmmMath {
     /// @notice A quote against a pool side holding nothing (pools always hold at least 1 wei of each side).
     error EmptyReserve(uint256 reserveIn, uint256 reserveOut);
@@ -23,14 +25,16 @@ library AmmMath {
 
     /// @notice The burned fee on `amountIn`: `ceil(amountIn × feeBps / 10000)`.
     function fee(uint256 amountIn, uint256 feeBps) internal pure returns (uint256) {
-        return Math.mulDiv(amountIn, feeBps, BPS, Math.Rounding.Ceil);
+        // amountIn × feeBps < 2^126 for amountIn < 2^112 and feeBps < 2^14.
+        return Math.ceilDiv(amountIn * feeBps, BPS);
     }
 
     /// @notice What the pool pays for `netIn` (the input after the fee) with no fee left to take:
     ///         `floor(reserveOut × netIn / (reserveIn + netIn))`.
     function amountOutNet(uint256 netIn, uint256 reserveIn, uint256 reserveOut) internal pure returns (uint256) {
         if (reserveIn == 0 || reserveOut == 0) revert EmptyReserve(reserveIn, reserveOut);
-        return Math.mulDiv(reserveOut, netIn, reserveIn + netIn);
+        // reserveOut × netIn < 2^224.
+        return (reserveOut * netIn) / (reserveIn + netIn);
     }
 
     /// @notice The output of swapping `amountIn` at `feeBps`: the fee ({fee}) is burned and the rest trades at
@@ -63,15 +67,17 @@ library AmmMath {
         if (feeBps >= BPS) revert FeeTooHigh(feeBps);
         if (reserveIn == 0 || reserveOut == 0) revert EmptyReserve(reserveIn, reserveOut);
         if (amountOut >= reserveOut) revert OutputExceedsReserve(amountOut, reserveOut);
-        uint256 netIn = Math.mulDiv(reserveIn, amountOut, reserveOut - amountOut, Math.Rounding.Ceil);
-        amountIn = Math.mulDiv(netIn, BPS, BPS - feeBps, Math.Rounding.Ceil);
+        // reserveIn × amountOut < 2^224, so netIn < 2^224 and netIn × 10000 < 2^238.
+        uint256 netIn = Math.ceilDiv(reserveIn * amountOut, reserveOut - amountOut);
+        amountIn = Math.ceilDiv(netIn * BPS, BPS - feeBps);
     }
 
     /// @notice The marginal price of the input side in units of the output side, `reserveOut / reserveIn`, with
     ///         18 decimals, rounded down.
     function spotPrice(uint256 reserveIn, uint256 reserveOut) internal pure returns (uint256) {
         if (reserveIn == 0 || reserveOut == 0) revert EmptyReserve(reserveIn, reserveOut);
-        return Math.mulDiv(reserveOut, WAD, reserveIn);
+        // reserveOut × 1e18 < 2^172.
+        return (reserveOut * WAD) / reserveIn;
     }
 
     /// @notice The spec's price impact of a trade that put `netIn` (after the fee) in and took `amountOut` out,

@@ -6,13 +6,17 @@ pragma solidity ^0.8.28;
 ///         the same word reads and writes one slot.
 /// @dev Each balance is an 85-bit field (up to 2^85 − 1 wei ≈ 38.7 million cards; crediting past it reverts with
 ///      {BalanceOverflow}). Word 0 holds Wood (bits 0–84), Brick (85–169) and Sheep (170–254); word 1 holds Ore
-///      (bits 0–84) and Wheat (85–169); word 1's bits 170–255 are unused. Resource ids are
+///      (bits 0–84), Wheat (85–169) and the player's port mask (bits 170–178: bit 170 + p = owns port p), which
+///      the markets read for fees from a word a trade touches anyway; bits 179–255 are unused. Resource ids are
 ///      {Resource}'s: 0 Wood, 1 Brick, 2 Sheep, 3 Ore, 4 Wheat; callers pass valid ids.
 library ResourceBalances {
     /// @notice Crediting `amount` of `resource` would push a balance past the 85-bit field.
     error BalanceOverflow(uint8 resource, uint256 balance, uint256 amount);
     /// @notice Debiting `needed` of `resource` from a balance of `balance`.
     error InsufficientBalance(uint8 resource, uint256 balance, uint256 needed);
+
+    /// @notice A port mask with bits beyond the nine ports.
+    error PortMaskTooWide(uint256 mask);
 
     /// @dev Two packed words; read and write them only through this library.
     struct Balances {
@@ -23,6 +27,9 @@ library ResourceBalances {
     uint256 internal constant FIELD_BITS = 85;
     /// @dev The largest balance a field holds.
     uint256 internal constant MAX_BALANCE = (1 << FIELD_BITS) - 1;
+    /// @dev Where the port mask sits in word 1 (after Ore and Wheat), and its width (nine ports).
+    uint256 private constant PORTS_SHIFT = 2 * FIELD_BITS;
+    uint256 private constant PORTS_MASK = (1 << 9) - 1;
 
     /// @notice The balance of `resource`.
     function balanceOf(Balances storage b, uint8 resource) internal view returns (uint256) {
@@ -73,22 +80,42 @@ library ResourceBalances {
         }
     }
 
+    /// @notice The ports the player owns (bit `p` = port `p`), as the game last set them.
+    function portsOwned(Balances storage b) internal view returns (uint256) {
+        return (b.words[1] >> PORTS_SHIFT) & PORTS_MASK;
+    }
+
+    /// @notice Sets the ports the player owns (bit `p` = port `p`, ports 0–8). The game calls this when a
+    ///         settlement or city lands on a port vertex.
+    function setPortsOwned(Balances storage b, uint256 mask) internal {
+        if (mask > PORTS_MASK) revert PortMaskTooWide(mask);
+        b.words[1] = (b.words[1] & ~(PORTS_MASK << PORTS_SHIFT)) | (mask << PORTS_SHIFT);
+    }
+
     /// @dev Word index and bit offset of `resource`'s field.
     function _locate(uint8 resource) private pure returns (uint256 w, uint256 shift) {
-        return resource < 3 ? (0, uint256(resource) * FIELD_BITS) : (1, uint256(resource - 3) * FIELD_BITS);
+        // Unchecked: resource ≤ 4 (callers validate ids), so neither the subtraction nor the product wraps.
+        unchecked {
+            if (resource < 3) return (0, uint256(resource) * FIELD_BITS);
+            return (1, uint256(resource - 3) * FIELD_BITS);
+        }
     }
 
     function _add(uint256 word, uint8 resource, uint256 shift, uint256 amount) private pure returns (uint256) {
         uint256 balance = (word >> shift) & MAX_BALANCE;
         if (amount > MAX_BALANCE - balance) revert BalanceOverflow(resource, balance, amount);
-        // No carry out of the field: balance + amount ≤ MAX_BALANCE.
-        return word + (amount << shift);
+        // Unchecked, and no carry out of the field: balance + amount ≤ MAX_BALANCE.
+        unchecked {
+            return word + (amount << shift);
+        }
     }
 
     function _sub(uint256 word, uint8 resource, uint256 shift, uint256 amount) private pure returns (uint256) {
         uint256 balance = (word >> shift) & MAX_BALANCE;
         if (amount > balance) revert InsufficientBalance(resource, balance, amount);
-        // No borrow from the next field: amount ≤ balance.
-        return word - (amount << shift);
+        // Unchecked, and no borrow from the next field: amount ≤ balance.
+        unchecked {
+            return word - (amount << shift);
+        }
     }
 }
