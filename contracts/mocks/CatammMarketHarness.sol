@@ -56,6 +56,26 @@ contract CatammMarketHarness is ICatammMarket {
         emit GameCreated(gameId, depthCards, preset);
     }
 
+    /// @notice Opens game `gameId`'s markets again (always rejected: a test of the library's guard).
+    function reopenMarkets(uint256 gameId, uint32 depthCards, uint8 preset, uint256 seed) external {
+        _games[gameId].market.open(uint64(gameId), depthCards, preset, seed);
+    }
+
+    /// @notice Sets the host game's bits of the markets' config word.
+    function setHostData(uint256 gameId, uint256 value) external known(gameId) {
+        _games[gameId].market.setHostData(value);
+    }
+
+    /// @notice The host game's bits of the markets' config word.
+    function hostData(uint256 gameId) external view returns (uint256) {
+        return _games[gameId].market.hostData();
+    }
+
+    /// @notice The pool at each port and the missing pool.
+    function portAssignment(uint256 gameId) external view returns (uint8[9] memory poolOfPort, uint8 missingPool) {
+        return _games[gameId].market.portAssignment();
+    }
+
     /// @notice The bank issues `amount` of `resource` to `player` (production, Year of Plenty).
     function issue(uint256 gameId, address player, uint8 resource, uint256 amount) external known(gameId) {
         if (resource >= RESOURCE_COUNT) revert UnknownResource(resource);

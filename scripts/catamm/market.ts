@@ -200,6 +200,19 @@ export class MarketMirror {
     });
   }
 
+  /** A deep copy (for tests that restore a chain snapshot and need the model to follow). */
+  clone(): MarketMirror {
+    const copy = Object.create(MarketMirror.prototype) as MarketMirror;
+    Object.assign(copy, this, {
+      pools: this.pools.map((p) => ({ ...p })),
+      burned: [...this.burned],
+      balances: new Map([...this.balances].map(([k, v]) => [k, [...v]])),
+      shares: new Map([...this.shares].map(([k, v]) => [k, [...v]])),
+      ports: new Map(this.ports),
+    });
+    return copy;
+  }
+
   balanceOf(player: string): bigint[] {
     let b = this.balances.get(player);
     if (!b) this.balances.set(player, (b = [0n, 0n, 0n, 0n, 0n]));

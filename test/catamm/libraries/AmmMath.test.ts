@@ -167,7 +167,10 @@ describe("AmmMath", function () {
         expect(getAmountOut(amountIn - 1n, x.rIn, x.rOut, x.feeBps).amountOut < want).to.equal(true);
         return { want, amountIn };
       };
-      fc.assert(fc.property(arb, (x) => void check(x)), { numRuns: 400 });
+      fc.assert(
+        fc.property(arb, (x) => void check(x)),
+        { numRuns: 400 },
+      );
       await fc.assert(
         fc.asyncProperty(arb, async (x) => {
           const { want, amountIn } = check(x);
@@ -230,10 +233,16 @@ describe("AmmMath", function () {
   describe("errors", function () {
     it("rejects empty reserves", async function () {
       const { math } = await loadFixture(deployFixture);
-      await expect(math.getAmountOut(1, 0, 5, 30)).to.be.revertedWithCustomError(math, "EmptyReserve").withArgs(0, 5);
-      await expect(math.getAmountIn(1, 5, 0, 30)).to.be.revertedWithCustomError(math, "EmptyReserve").withArgs(5, 0);
+      await expect(math.getAmountOut(1, 0, 5, 30))
+        .to.be.revertedWithCustomError(math, "EmptyReserve")
+        .withArgs(0, 5);
+      await expect(math.getAmountIn(1, 5, 0, 30))
+        .to.be.revertedWithCustomError(math, "EmptyReserve")
+        .withArgs(5, 0);
       await expect(math.spotPrice(0, 1)).to.be.revertedWithCustomError(math, "EmptyReserve").withArgs(0, 1);
-      await expect(math.priceImpact(1, 0, 1, 0)).to.be.revertedWithCustomError(math, "EmptyReserve").withArgs(1, 0);
+      await expect(math.priceImpact(1, 0, 1, 0))
+        .to.be.revertedWithCustomError(math, "EmptyReserve")
+        .withArgs(1, 0);
     });
 
     it("rejects asking for the whole reserve or more", async function () {
@@ -245,8 +254,12 @@ describe("AmmMath", function () {
 
     it("rejects a fee of 100% or more", async function () {
       const { math } = await loadFixture(deployFixture);
-      await expect(math.getAmountOut(1, 5, 5, 10000)).to.be.revertedWithCustomError(math, "FeeTooHigh").withArgs(10000);
-      await expect(math.getAmountIn(1, 5, 5, 10001)).to.be.revertedWithCustomError(math, "FeeTooHigh").withArgs(10001);
+      await expect(math.getAmountOut(1, 5, 5, 10000))
+        .to.be.revertedWithCustomError(math, "FeeTooHigh")
+        .withArgs(10000);
+      await expect(math.getAmountIn(1, 5, 5, 10001))
+        .to.be.revertedWithCustomError(math, "FeeTooHigh")
+        .withArgs(10001);
     });
   });
 });
