@@ -304,6 +304,13 @@ library CatammMarket {
         }
     }
 
+    /// @notice The game's market settings: initial depth per side (18 decimals), swap fee without and with the
+    ///         pool's port (basis points; the first is also the withdrawal fee).
+    function settings(State storage s) internal view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps) {
+        uint256 c = s.config;
+        return (_configDepth(c), _configFeeBps(c), _configPortFeeBps(c));
+    }
+
     /// @notice Whether the markets were opened.
     function isOpen(State storage s) internal view returns (bool) {
         return _configDepth(s.config) != 0;

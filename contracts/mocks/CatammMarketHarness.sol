@@ -164,6 +164,13 @@ contract CatammMarketHarness is ICatammMarket {
     }
 
     /// @inheritdoc ICatammMarket
+    function marketSettings(
+        uint256 gameId
+    ) external view known(gameId) returns (uint256 depth, uint256 feeBps, uint256 portFeeBps) {
+        return _games[gameId].market.settings();
+    }
+
+    /// @inheritdoc ICatammMarket
     function marketPools(uint256 gameId) external view known(gameId) returns (PoolInfo[10] memory) {
         return _games[gameId].market.allPools();
     }

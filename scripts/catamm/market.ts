@@ -499,3 +499,42 @@ export function renderMarkets(pools: readonly PoolView[]): string[] {
       .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)];
 }
+
+/** A swap quote as the views return it (ICatammMarket.SwapQuote), with plain types. */
+export interface QuoteView {
+  pool: number;
+  portOwned: boolean;
+  feeBps: bigint;
+  fee: bigint;
+  amountOut: bigint;
+  spotPrice: bigint;
+  priceImpact: bigint;
+}
+
+/** A quote in words: what goes in, the fee, what comes out, the prices, and a slippage-protected minimum. */
+export function renderQuote(
+  q: QuoteView,
+  resourceIn: number,
+  resourceOut: number,
+  amountIn: bigint,
+  port: number,
+  slippageBps = 50n,
+): string[] {
+  const a = RESOURCE_NAMES[resourceIn];
+  const b = RESOURCE_NAMES[resourceOut];
+  const portText = port === NO_PORT ? "no port" : `port ${port}`;
+  const owner = q.portOwned ? `you own ${portText}` : `you do not own ${portText}`;
+  const lines = [
+    `swap ${formatAmount(amountIn)} ${a} -> ${b} in pool #${q.pool} ${poolName(q.pool)} (${portText})`,
+    `  fee burned    ${formatAmount(q.fee)} ${a} (${formatBps(q.feeBps)}: ${owner})`,
+    `  you receive   ${formatAmount(q.amountOut)} ${b}`,
+  ];
+  if (amountIn > 0n) {
+    lines.push(`  average price 1 ${a} = ${formatAmount((q.amountOut * WAD) / amountIn)} ${b} (fee included)`);
+  }
+  lines.push(
+    `  spot price    1 ${a} = ${formatAmount(q.spotPrice)} ${b}; price impact ${formatPercent(q.priceImpact)}`,
+    `  minAmountOut  ${formatAmount((q.amountOut * (BPS - slippageBps)) / BPS)} ${b} allows ${formatBps(slippageBps)} slippage`,
+  );
+  return lines;
+}
