@@ -163,9 +163,7 @@ interface ICatammMarket {
 
     /// @notice Game `gameId`'s market settings: the initial depth of each pool side (18 decimals), and the swap fee
     ///         without and with the pool's port, in basis points (the first is also the withdrawal fee).
-    function marketSettings(
-        uint256 gameId
-    ) external view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps);
+    function marketSettings(uint256 gameId) external view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps);
 
     /// @notice The ten pools of game `gameId`, by pool id.
     function marketPools(uint256 gameId) external view returns (PoolInfo[10] memory);

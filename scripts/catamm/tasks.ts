@@ -138,11 +138,14 @@ task("catamm:harness", "Deploys the market test harness, opens a game and trades
     const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
     if (preset < 0) throw new Error(`unknown preset "${args.preset}" (classic or defi)`);
     const [deployer, ...players] = await hre.ethers.getSigners();
-    const deployment = await hre.deployments.deploy("CatammMarketHarness", { from: deployer.address, log: false });
-    const harness = (await hre.ethers.getContractAt(
-      "CatammMarketHarness",
-      deployment.address,
-    )) as unknown as CatammMarketHarness;
+    // A fresh harness each time, recorded so the other tasks find it on this network.
+    const factory = await hre.ethers.getContractFactory("CatammMarketHarness", deployer);
+    const harness = (await (await factory.deploy()).waitForDeployment()) as unknown as CatammMarketHarness;
+    const deployment = { address: await harness.getAddress() };
+    await hre.deployments.save("CatammMarketHarness", {
+      address: deployment.address,
+      abi: JSON.parse(factory.interface.formatJson()) as unknown[],
+    });
     await (await harness.createGame(args.depth, preset, args.seed)).wait();
     const game = await harness.gameCount();
     heading(`CATAMM harness at ${short(deployment.address)}: game ${game} (${PRESET_FEES[preset].name})`);

@@ -529,6 +529,14 @@ describe("CatammMarket", function () {
         .withArgs(10_000n * E, anyReserve);
     });
 
+    it("shows the game's settings", async function () {
+      const { harness } = await loadMarket(defi);
+      expect(await harness.marketSettings(GAME)).to.deep.equal([1000n * E, 30n, 15n]);
+      await harness.createGame(7, FeePreset.Classic, 3n);
+      expect(await harness.marketSettings(2)).to.deep.equal([7n * E, 1000n, 0n]);
+      await expect(harness.marketSettings(3)).to.be.revertedWithCustomError(harness, "UnknownGame").withArgs(3);
+    });
+
     it("shows each pool's prices and the block of its last trade", async function () {
       const { harness, mirror, players } = await loadMarket(classic);
       const { pool, a, b } = layout(mirror);
