@@ -67,8 +67,8 @@ library CatammMarket {
     uint256 private constant RESERVE_MASK = type(uint112).max;
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
-    /// @dev Every config bit but the host's.
-    uint256 private constant HOST_MASK = (1 << HOST_SHIFT) - 1;
+    /// @dev The config bits the markets own (all below the host's).
+    uint256 private constant MARKET_BITS = (1 << HOST_SHIFT) - 1;
 
     // ------------------------------------------------------------------------------------------------------------
     // Opening
@@ -100,7 +100,7 @@ library CatammMarket {
         }
 
         s.config =
-            (old & ~HOST_MASK) |
+            (old & ~MARKET_BITS) |
             uint256(gameId) |
             (uint256(feeBps) << 64) |
             (uint256(portFeeBps) << 80) |
@@ -131,8 +131,9 @@ library CatammMarket {
         uint256 minAmountOut
     ) internal returns (uint256 amountOut) {
         if (amountIn == 0) revert ICatammMarket.ZeroAmount();
-        // Beyond any balance: reject before the math (which is exact below 2^112 only).
-        if (amountIn > ResourceBalances.MAX_BALANCE) {
+        // Beyond any balance: reject before the math (which is exact below 2^112 only). An unknown resource is left
+        // to the pool lookup, which names it.
+        if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
             revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
         }
         amountOut = _swapPool(s, player, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
@@ -324,7 +325,7 @@ library CatammMarket {
     /// @notice Sets the host game's 88 bits of the config word; reverts with {HostDataTooWide} past 88 bits.
     function setHostData(State storage s, uint256 value) internal {
         if (value >> (256 - HOST_SHIFT) != 0) revert ICatammMarket.HostDataTooWide(value);
-        s.config = (s.config & HOST_MASK) | (value << HOST_SHIFT);
+        s.config = (s.config & MARKET_BITS) | (value << HOST_SHIFT);
     }
 
     /// @notice `player`'s shares in each pool.

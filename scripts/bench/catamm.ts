@@ -17,6 +17,7 @@ export const bench: BenchModule = {
     "catamm.swap.withPort": { text: "report (port owner, classic: no fee, nothing burned)" },
     "catamm.addLiquidity": { text: "report (a player's first deposit in a pool)" },
     "catamm.removeLiquidity": { text: "report (half of a position, no port: fee burned on both sides)" },
+    "catamm.removeLiquidity.withPort": { text: "report (the other half, port owner: nothing burned)" },
     "catamm.flipPort": { text: "report (flip and the one-card steal in one call)" },
     "catamm.openMarkets": { text: "report (the harness's createGame: ten pools, random ports; no pool slot written)" },
   },
@@ -41,6 +42,7 @@ export const bench: BenchModule = {
       : [Resource.Wood, Resource.Sheep];
     // Warm-up: earlier trades made the burned counters and the pools' words non-zero, as mid-game.
     await harness.connect(bob).swap(game, cross[0], cross[1], ONE_CARD, 0);
+    await harness.connect(bob).swap(game, cross[1], cross[0], ONE_CARD, 0);
     await harness.connect(bob).swap(game, same[0], same[1], ONE_CARD, 0);
     out["catamm.swap"] = await gasOf(harness.connect(alice).swap(game, cross[0], cross[1], 2n * ONE_CARD, 0));
     out["catamm.swap.sameWord"] = await gasOf(harness.connect(alice).swap(game, same[0], same[1], 2n * ONE_CARD, 0));
@@ -56,6 +58,10 @@ export const bench: BenchModule = {
     const shares = (await harness.liquidityShares(game, alice.address))[crossPool];
     out["catamm.removeLiquidity"] = await gasOf(
       harness.connect(alice).removeLiquidity(game, crossPool, shares / 2n, 0, 0),
+    );
+    await harness.setPorts(game, alice.address, 1n << BigInt(poolOfPort.indexOf(crossPool)));
+    out["catamm.removeLiquidity.withPort"] = await gasOf(
+      harness.connect(alice).removeLiquidity(game, crossPool, shares - shares / 2n, 0, 0),
     );
     out["catamm.flipPort"] = await gasOf(harness.connect(alice).flipPort(game, 0, SEED));
     return out;

@@ -238,6 +238,9 @@ describe("CatammMarket", function () {
       await expect(h.swap(GAME, a, b, MAX_BALANCE + 1n, 0))
         .to.be.revertedWithCustomError(harness, "InsufficientBalance")
         .withArgs(a, 50n * E, MAX_BALANCE + 1n);
+      await expect(h.swap(GAME, 5, b, ethers.MaxUint256, 0))
+        .to.be.revertedWithCustomError(harness, "UnknownResource")
+        .withArgs(5);
       await expect(h.swap(GAME, a, b, ethers.MaxUint256, 0))
         .to.be.revertedWithCustomError(harness, "InsufficientBalance")
         .withArgs(a, 50n * E, ethers.MaxUint256);
