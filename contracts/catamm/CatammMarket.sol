@@ -136,8 +136,20 @@ library CatammMarket {
         if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
             revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
         }
-        amountOut = _swapPool(s, player, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
-        balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
+        Trade memory t = _swapPool(s, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
+        balances.exchange(resourceIn, amountIn, resourceOut, t.amountOut);
+        emit ICatammMarket.Swapped(
+            t.gameId,
+            player,
+            t.pool,
+            resourceIn,
+            amountIn,
+            t.fee,
+            t.amountOut,
+            t.word & RESERVE_MASK,
+            (t.word >> 112) & RESERVE_MASK
+        );
+        return t.amountOut;
     }
 
     /// @notice `player` deposits at most `amount0Max` and `amount1Max` of `pool`'s two resources, in the pool's
@@ -155,11 +167,22 @@ library CatammMarket {
         uint256 minShares
     ) internal returns (uint256 shares, uint256 amount0, uint256 amount1) {
         if (amount0Max == 0 || amount1Max == 0) revert ICatammMarket.ZeroAmount();
-        (shares, amount0, amount1) = _mint(s, player, pool, amount0Max, amount1Max);
-        if (shares < minShares) revert ICatammMarket.OutputBelowMinimum(shares, minShares);
+        Deposit memory d = _mint(s, player, pool, amount0Max, amount1Max);
+        if (d.shares < minShares) revert ICatammMarket.OutputBelowMinimum(d.shares, minShares);
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
-        balances.debit(res0, amount0);
-        balances.debit(res1, amount1);
+        balances.debit(res0, d.amount0);
+        balances.debit(res1, d.amount1);
+        emit ICatammMarket.LiquidityAdded(
+            d.gameId,
+            player,
+            pool,
+            d.amount0,
+            d.amount1,
+            d.shares,
+            d.reserve0,
+            d.reserve1
+        );
+        return (d.shares, d.amount0, d.amount1);
     }
 
     /// @notice `player` redeems `shares` of `pool` for its proportional reserves, less the without-port fee
@@ -177,12 +200,25 @@ library CatammMarket {
         uint256 amount1Min
     ) internal returns (uint256 amount0, uint256 amount1) {
         if (shares == 0) revert ICatammMarket.ZeroAmount();
-        (amount0, amount1) = _redeem(s, player, balances.portsOwned(), pool, shares);
-        if (amount0 < amount0Min) revert ICatammMarket.OutputBelowMinimum(amount0, amount0Min);
-        if (amount1 < amount1Min) revert ICatammMarket.OutputBelowMinimum(amount1, amount1Min);
+        Redemption memory x = _redeem(s, player, balances.portsOwned(), pool, shares);
+        if (x.amount0 < amount0Min) revert ICatammMarket.OutputBelowMinimum(x.amount0, amount0Min);
+        if (x.amount1 < amount1Min) revert ICatammMarket.OutputBelowMinimum(x.amount1, amount1Min);
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
-        balances.credit(res0, amount0);
-        balances.credit(res1, amount1);
+        balances.credit(res0, x.amount0);
+        balances.credit(res1, x.amount1);
+        emit ICatammMarket.LiquidityRemoved(
+            x.gameId,
+            player,
+            pool,
+            shares,
+            x.amount0,
+            x.amount1,
+            x.fee0,
+            x.fee1,
+            x.reserve0,
+            x.reserve1
+        );
+        return (x.amount0, x.amount1);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -339,42 +375,43 @@ library CatammMarket {
     }
 
     // ------------------------------------------------------------------------------------------------------------
-    // Internals: the pool side of each operation (balances are the callers' part)
+    // Internals: the pool side of each operation (the callers move the balances, then emit)
 
-    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee, emits.
+    /// @dev A swap's outcome (in memory: with the caller's arguments, too many values for the stack).
+    struct Trade {
+        uint64 gameId;
+        uint8 pool;
+        uint256 fee;
+        uint256 amountOut;
+        uint256 word;
+    }
+
+    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee. The caller moves the balances
+    ///      and emits.
     function _swapPool(
         State storage s,
-        address player,
         uint256 portsOwned,
         uint8 resourceIn,
         uint8 resourceOut,
         uint256 amountIn,
         uint256 minAmountOut
-    ) private returns (uint256 amountOut) {
-        (uint8 pool, bool inIsSide0) = _route(resourceIn, resourceOut);
+    ) private returns (Trade memory t) {
+        bool inIsSide0;
+        (t.pool, inIsSide0) = _route(resourceIn, resourceOut);
         uint256 c = s.config;
-        uint256 fee;
-        uint256 word = s.pools[pool];
+        t.gameId = _configGameId(c);
+        uint256 word = s.pools[t.pool];
         if (word == 0) word = _configDepth(c) * (1 | (1 << 112)); // the untouched pool: depth on both sides
-        {
-            uint256 feeBps = _feeFor(c, pool, portsOwned, _configPortFeeBps(c));
-            (amountOut, fee, word) = _trade(word, inIsSide0, amountIn, feeBps);
-        }
-        if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
-        if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
-        s.pools[pool] = word;
-        if (fee != 0) s.burned[resourceIn] += fee;
-        emit ICatammMarket.Swapped(
-            _configGameId(c),
-            player,
-            pool,
-            resourceIn,
+        (t.amountOut, t.fee, t.word) = _trade(
+            word,
+            inIsSide0,
             amountIn,
-            fee,
-            amountOut,
-            word & RESERVE_MASK,
-            (word >> 112) & RESERVE_MASK
+            _feeFor(c, t.pool, portsOwned, _configPortFeeBps(c))
         );
+        if (t.amountOut == 0) revert ICatammMarket.ZeroOutput(t.pool);
+        if (t.amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(t.amountOut, minAmountOut);
+        s.pools[t.pool] = t.word;
+        if (t.fee != 0) s.burned[resourceIn] += t.fee;
     }
 
     /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
@@ -400,33 +437,45 @@ library CatammMarket {
         }
     }
 
-    /// @dev A deposit's pool side: validates, prices the shares, writes the pool and the shares, emits.
+    /// @dev A deposit's outcome (in memory: with the caller's arguments, too many values for the stack).
+    struct Deposit {
+        uint64 gameId;
+        uint256 shares;
+        uint256 amount0;
+        uint256 amount1;
+        uint256 reserve0;
+        uint256 reserve1;
+    }
+
+    /// @dev A deposit's pool side: validates, prices the shares, writes the pool and the shares. The caller moves
+    ///      the balances and emits.
     function _mint(
         State storage s,
         address player,
         uint8 pool,
         uint256 amount0Max,
         uint256 amount1Max
-    ) private returns (uint256 shares, uint256 amount0, uint256 amount1) {
+    ) private returns (Deposit memory d) {
         (uint256 c, uint256 word) = _activePool(s, pool);
+        d.gameId = _configGameId(c);
         (uint256 r0, uint256 r1) = _reserves(word, c);
         uint256 total = _configDepth(c) + s.playerShares[pool];
         // mulDiv: the maxima are caller input of any size.
-        shares = Math.min(Math.mulDiv(amount0Max, total, r0), Math.mulDiv(amount1Max, total, r1));
-        if (shares == 0) revert ICatammMarket.ZeroOutput(pool);
+        d.shares = Math.min(Math.mulDiv(amount0Max, total, r0), Math.mulDiv(amount1Max, total, r1));
+        if (d.shares == 0) revert ICatammMarket.ZeroOutput(pool);
         // Rounded up, in the pool's favour; never above the maxima since shares ≤ a × T / r.
-        amount0 = Math.mulDiv(shares, r0, total, Math.Rounding.Ceil);
-        amount1 = Math.mulDiv(shares, r1, total, Math.Rounding.Ceil);
-        r0 += amount0;
-        r1 += amount1;
-        s.pools[pool] = _pack(r0, r1, word >> 224);
-        s.playerShares[pool] += shares;
-        s.shares[player][pool] += shares;
-        emit ICatammMarket.LiquidityAdded(_configGameId(c), player, pool, amount0, amount1, shares, r0, r1);
+        d.amount0 = Math.mulDiv(d.shares, r0, total, Math.Rounding.Ceil);
+        d.amount1 = Math.mulDiv(d.shares, r1, total, Math.Rounding.Ceil);
+        d.reserve0 = r0 + d.amount0;
+        d.reserve1 = r1 + d.amount1;
+        s.pools[pool] = _pack(d.reserve0, d.reserve1, word >> 224);
+        s.playerShares[pool] += d.shares;
+        s.shares[player][pool] += d.shares;
     }
 
-    /// @dev What a withdrawal pays and leaves (kept in memory: too many values for the stack).
+    /// @dev A withdrawal's outcome (in memory: too many values for the stack).
     struct Redemption {
+        uint64 gameId;
         uint256 amount0;
         uint256 amount1;
         uint256 fee0;
@@ -435,18 +484,19 @@ library CatammMarket {
         uint256 reserve1;
     }
 
-    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees, emits.
+    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees. The caller
+    ///      moves the balances and emits.
     function _redeem(
         State storage s,
         address player,
         uint256 portsOwned,
         uint8 pool,
         uint256 shares
-    ) private returns (uint256, uint256) {
+    ) private returns (Redemption memory x) {
         (uint256 c, uint256 word) = _activePool(s, pool);
         uint256 held = s.shares[player][pool];
         if (shares > held) revert ICatammMarket.InsufficientShares(pool, held, shares);
-        Redemption memory x;
+        x.gameId = _configGameId(c);
         {
             (uint256 r0, uint256 r1) = _reserves(word, c);
             uint256 total = _configDepth(c) + s.playerShares[pool];
@@ -468,19 +518,6 @@ library CatammMarket {
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
         if (x.fee0 != 0) s.burned[res0] += x.fee0;
         if (x.fee1 != 0) s.burned[res1] += x.fee1;
-        emit ICatammMarket.LiquidityRemoved(
-            _configGameId(c),
-            player,
-            pool,
-            shares,
-            x.amount0,
-            x.amount1,
-            x.fee0,
-            x.fee1,
-            x.reserve0,
-            x.reserve1
-        );
-        return (x.amount0, x.amount1);
     }
 
     // ------------------------------------------------------------------------------------------------------------
