@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title ResourceBalances
+/// @notice A player's five resource balances packed in two storage words, so that a swap between two resources of
+///         the same word reads and writes one slot.
+/// @dev Each balance is an 85-bit field (up to 2^85 − 1 wei ≈ 38.7 million cards; crediting past it reverts with
+///      {BalanceOverflow}). Word 0 holds Wood (bits 0–84), Brick (85–169) and Sheep (170–254); word 1 holds Ore
+///      (bits 0–84), Wheat (85–169) and the player's port mask (bits 170–178: bit 170 + p = owns port p), which
+///      the markets read for fees from a word a trade touches anyway; bits 179–255 are unused. Resource ids are
+///      {Resource}'s: 0 Wood, 1 Brick, 2 Sheep, 3 Ore, 4 Wheat; callers pass valid ids.
+library ResourceBalances {
+    /// @notice Crediting `amount` of `resource` would push a balance past the 85-bit field.
+    error BalanceOverflow(uint8 resource, uint256 balance, uint256 amount);
+    /// @notice Debiting `needed` of `resource` from a balance of `balance`.
+    error InsufficientBalance(uint8 resource, uint256 balance, uint256 needed);
+
+    /// @notice A port mask with bits beyond the nine ports.
+    error PortMaskTooWide(uint256 mask);
+
+    /// @dev Two packed words; read and write them only through this library.
+    struct Balances {
+        uint256[2] words;
+    }
+
+    /// @dev Width of one balance field.
+    uint256 internal constant FIELD_BITS = 85;
+    /// @dev The largest balance a field holds.
+    uint256 internal constant MAX_BALANCE = (1 << FIELD_BITS) - 1;
+    /// @dev Where the port mask sits in word 1 (after Ore and Wheat), and its width (nine ports).
+    uint256 private constant PORTS_SHIFT = 2 * FIELD_BITS;
+    uint256 private constant PORTS_MASK = (1 << 9) - 1;
+
+    /// @notice The balance of `resource`.
+    function balanceOf(Balances storage b, uint8 resource) internal view returns (uint256) {
+        (uint256 w, uint256 shift) = _locate(resource);
+        return (b.words[w] >> shift) & MAX_BALANCE;
+    }
+
+    /// @notice All five balances, in resource order.
+    function all(Balances storage b) internal view returns (uint256[5] memory out) {
+        uint256 w0 = b.words[0];
+        uint256 w1 = b.words[1];
+        out[0] = w0 & MAX_BALANCE;
+        out[1] = (w0 >> FIELD_BITS) & MAX_BALANCE;
+        out[2] = (w0 >> (2 * FIELD_BITS)) & MAX_BALANCE;
+        out[3] = w1 & MAX_BALANCE;
+        out[4] = (w1 >> FIELD_BITS) & MAX_BALANCE;
+    }
+
+    /// @notice Adds `amount` to the balance of `resource`.
+    function credit(Balances storage b, uint8 resource, uint256 amount) internal {
+        (uint256 w, uint256 shift) = _locate(resource);
+        b.words[w] = _add(b.words[w], resource, shift, amount);
+    }
+
+    /// @notice Takes `amount` from the balance of `resource`; reverts with {InsufficientBalance} if it is short.
+    function debit(Balances storage b, uint8 resource, uint256 amount) internal {
+        (uint256 w, uint256 shift) = _locate(resource);
+        b.words[w] = _sub(b.words[w], resource, shift, amount);
+    }
+
+    /// @notice Takes `amountIn` of `resourceIn` and adds `amountOut` of `resourceOut` (distinct resources), touching
+    ///         each word once.
+    function exchange(
+        Balances storage b,
+        uint8 resourceIn,
+        uint256 amountIn,
+        uint8 resourceOut,
+        uint256 amountOut
+    ) internal {
+        (uint256 wIn, uint256 shiftIn) = _locate(resourceIn);
+        (uint256 wOut, uint256 shiftOut) = _locate(resourceOut);
+        if (wIn == wOut) {
+            uint256 word = _sub(b.words[wIn], resourceIn, shiftIn, amountIn);
+            b.words[wIn] = _add(word, resourceOut, shiftOut, amountOut);
+        } else {
+            b.words[wIn] = _sub(b.words[wIn], resourceIn, shiftIn, amountIn);
+            b.words[wOut] = _add(b.words[wOut], resourceOut, shiftOut, amountOut);
+        }
+    }
+
+    /// @notice The ports the player owns (bit `p` = port `p`), as the game last set them.
+    function portsOwned(Balances storage b) internal view returns (uint256) {
+        return (b.words[1] >> PORTS_SHIFT) & PORTS_MASK;
+    }
+
+    /// @notice Sets the ports the player owns (bit `p` = port `p`, ports 0–8). The game calls this when a
+    ///         settlement or city lands on a port vertex.
+    function setPortsOwned(Balances storage b, uint256 mask) internal {
+        if (mask > PORTS_MASK) revert PortMaskTooWide(mask);
+        b.words[1] = (b.words[1] & ~(PORTS_MASK << PORTS_SHIFT)) | (mask << PORTS_SHIFT);
+    }
+
+    /// @dev Word index and bit offset of `resource`'s field.
+    function _locate(uint8 resource) private pure returns (uint256 w, uint256 shift) {
+        // Unchecked: resource ≤ 4 (callers validate ids), so neither the subtraction nor the product wraps.
+        unchecked {
+            if (resource < 3) return (0, uint256(resource) * FIELD_BITS);
+            return (1, uint256(resource - 3) * FIELD_BITS);
+        }
+    }
+
+    function _add(uint256 word, uint8 resource, uint256 shift, uint256 amount) private pure returns (uint256) {
+        uint256 balance = (word >> shift) & MAX_BALANCE;
+        if (amount > MAX_BALANCE - balance) revert BalanceOverflow(resource, balance, amount);
+        // Unchecked, and no carry out of the field: balance + amount ≤ MAX_BALANCE.
+        unchecked {
+            return word + (amount << shift);
+        }
+    }
+
+    function _sub(uint256 word, uint8 resource, uint256 shift, uint256 amount) private pure returns (uint256) {
+        uint256 balance = (word >> shift) & MAX_BALANCE;
+        if (amount > balance) revert InsufficientBalance(resource, balance, amount);
+        // Unchecked, and no borrow from the next field: amount ≤ balance.
+        unchecked {
+            return word - (amount << shift);
+        }
+    }
+}

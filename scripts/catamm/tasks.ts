@@ -1,0 +1,177 @@
+// CATAMM market tasks: print a game's markets and quote trades, against any contract that hosts markets
+// (ICatammMarket: the game, or the test harness), on any network.
+//
+//   npx hardhat catamm:harness --network localhost              # deploy the harness, open a game, trade a little
+//   npx hardhat catamm:markets --network localhost [--game 1]
+//   npx hardhat catamm:quote --from wood --to ore --amount 2.5 [--player 0x...] [--want 1]
+//
+// The host's address comes from hardhat-deploy's deployments ("Catamm", else "CatammMarketHarness") unless
+// --address is given. Types are imported with `import type` only: tasks load before the first compile.
+import { task, types } from "hardhat/config";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { CatammMarketHarness, ICatammMarket } from "../../typechain-types";
+import { heading, short, step } from "../lib/log";
+import {
+  ONE_CARD,
+  POOL_PAIRS,
+  PRESET_FEES,
+  RESOURCE_COUNT,
+  RESOURCE_NAMES,
+  formatAmount,
+  formatBps,
+  parseAmount,
+  parseResource,
+  poolName,
+  poolOf,
+  renderMarkets,
+  renderQuote,
+  toPoolView,
+} from "./market";
+
+/** Deployment names that host markets, in the order they are looked up. */
+const HOSTS = ["Catamm", "CatammMarketHarness"];
+
+async function resolveHost(hre: HardhatRuntimeEnvironment, address?: string): Promise<ICatammMarket> {
+  if (!address) {
+    for (const name of HOSTS) {
+      const d = await hre.deployments.getOrNull(name);
+      if (d) {
+        address = d.address;
+        break;
+      }
+    }
+  }
+  if (!address) {
+    throw new Error(
+      `no CATAMM deployment (${HOSTS.join(", ")}) on network "${hre.network.name}": pass --address, or run ` +
+        `\`npx hardhat catamm:harness --network ${hre.network.name}\` first`,
+    );
+  }
+  return hre.ethers.getContractAt("ICatammMarket", address);
+}
+
+async function resolvePlayer(hre: HardhatRuntimeEnvironment, player?: string): Promise<string> {
+  if (player) return hre.ethers.getAddress(player);
+  const [first] = await hre.ethers.getSigners();
+  return first ? first.address : hre.ethers.ZeroAddress;
+}
+
+async function printMarkets(host: ICatammMarket, game: bigint, label: string): Promise<void> {
+  const [depth, feeBps, portFeeBps] = await host.marketSettings(game);
+  heading(`CATAMM markets: game ${game} at ${label}`);
+  step(
+    `fees: ${formatBps(feeBps)} without the pool's port, ${formatBps(portFeeBps)} with it (withdrawals: ` +
+      `${formatBps(feeBps)} unless you own the port); opening depth ${formatAmount(depth, 0)} of each side`,
+  );
+  const pools = (await host.marketPools(game)).map(toPoolView);
+  for (const line of renderMarkets(pools)) console.log(`  ${line}`);
+}
+
+task("catamm:markets", "Prints a CATAMM game's nine markets and the missing one: reserves, spot prices, shares")
+  .addOptionalParam("address", "the contract hosting the markets (default: the Catamm or harness deployment)")
+  .addOptionalParam("game", "game id", 1, types.int)
+  .setAction(async (args: { address?: string; game: number }, hre) => {
+    const host = await resolveHost(hre, args.address);
+    await printMarkets(host, BigInt(args.game), `${short(await host.getAddress())} on ${hre.network.name}`);
+  });
+
+task("catamm:quote", "Quotes a swap for a player: fee, output, prices, price impact (or the input for a wanted output)")
+  .addParam("from", "resource paid: wood, brick, sheep, ore, wheat (or 0-4)")
+  .addParam("to", "resource received")
+  .addOptionalParam("amount", "cards paid, decimals allowed (e.g. 2.5)", "1")
+  .addOptionalParam("want", "cards wanted instead: prints the least input that buys them")
+  .addOptionalParam("player", "whose ports set the fee (default: the first account)")
+  .addOptionalParam("address", "the contract hosting the markets (default: the Catamm or harness deployment)")
+  .addOptionalParam("game", "game id", 1, types.int)
+  .setAction(
+    async (
+      args: {
+        from: string;
+        to: string;
+        amount: string;
+        want?: string;
+        player?: string;
+        address?: string;
+        game: number;
+      },
+      hre,
+    ) => {
+      const host = await resolveHost(hre, args.address);
+      const game = BigInt(args.game);
+      const player = await resolvePlayer(hre, args.player);
+      const resourceIn = parseResource(args.from);
+      const resourceOut = parseResource(args.to);
+      let amountIn = parseAmount(args.amount);
+      heading(`CATAMM quote: game ${game}, player ${short(player)}`);
+      if (args.want !== undefined) {
+        const want = parseAmount(args.want);
+        amountIn = await host.quoteSwapIn(game, player, resourceIn, resourceOut, want);
+        step(
+          `${formatAmount(want)} ${RESOURCE_NAMES[resourceOut]} costs at least ` +
+            `${formatAmount(amountIn, 6)} ${RESOURCE_NAMES[resourceIn]}:`,
+        );
+      }
+      const q = await host.quoteSwap(game, player, resourceIn, resourceOut, amountIn);
+      const pools = await host.marketPools(game);
+      const quote = {
+        pool: Number(q.pool),
+        portOwned: q.portOwned,
+        feeBps: q.feeBps,
+        fee: q.fee,
+        amountOut: q.amountOut,
+        spotPrice: q.spotPrice,
+        priceImpact: q.priceImpact,
+      };
+      for (const line of renderQuote(quote, resourceIn, resourceOut, amountIn, Number(pools[quote.pool].port))) {
+        console.log(`  ${line}`);
+      }
+    },
+  );
+
+task("catamm:harness", "Deploys the market test harness, opens a game and trades a little (local exploring only)")
+  .addOptionalParam("depth", "opening depth of each pool side, in cards", 1000, types.int)
+  .addOptionalParam("preset", "fee preset: classic or defi", "classic")
+  .addOptionalParam("seed", "seed of the port assignment", 1, types.int)
+  .addOptionalParam("trades", "random trades to make after opening", 12, types.int)
+  .setAction(async (args: { depth: number; preset: string; seed: number; trades: number }, hre) => {
+    await hre.run("compile", { quiet: true });
+    const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
+    if (preset < 0) throw new Error(`unknown preset "${args.preset}" (classic or defi)`);
+    const [deployer, ...players] = await hre.ethers.getSigners();
+    // A fresh harness each time, recorded so the other tasks find it on this network.
+    const factory = await hre.ethers.getContractFactory("CatammMarketHarness", deployer);
+    const harness = (await (await factory.deploy()).waitForDeployment()) as unknown as CatammMarketHarness;
+    const deployment = { address: await harness.getAddress() };
+    await hre.deployments.save("CatammMarketHarness", {
+      address: deployment.address,
+      abi: JSON.parse(factory.interface.formatJson()) as unknown[],
+    });
+    await (await harness.createGame(args.depth, preset, args.seed)).wait();
+    const game = await harness.gameCount();
+    heading(`CATAMM harness at ${short(deployment.address)}: game ${game} (${PRESET_FEES[preset].name})`);
+    const traders = players.slice(0, 3);
+    for (const p of traders) {
+      for (let r = 0; r < RESOURCE_COUNT; r++) await (await harness.issue(game, p.address, r, 20n * ONE_CARD)).wait();
+    }
+    step(`the bank issued 20 cards of each resource to ${traders.map((p) => short(p.address)).join(", ")}`);
+    const [, missing] = await harness.portAssignment(game);
+    let rng = BigInt(args.seed) * 6364136223846793005n + 1442695040888963407n;
+    const next = (n: number) => {
+      rng = (rng * 6364136223846793005n + 1442695040888963407n) % (1n << 64n);
+      return Number((rng >> 33n) % BigInt(n));
+    };
+    for (let i = 0; i < args.trades; i++) {
+      const p = traders[next(traders.length)];
+      const [a, b] = POOL_PAIRS[next(POOL_PAIRS.length)];
+      if (poolOf(a, b).pool === Number(missing)) continue;
+      const [from, to] = next(2) === 0 ? [a, b] : [b, a];
+      const amount = BigInt(1 + next(5)) * ONE_CARD;
+      await (await harness.connect(p).swap(game, from, to, amount, 0)).wait();
+      step(`${short(p.address)} swapped ${formatAmount(amount)} in ${poolName(poolOf(a, b).pool)}`);
+    }
+    await printMarkets(
+      harness as unknown as ICatammMarket,
+      game,
+      `${short(deployment.address)} on ${hre.network.name}`,
+    );
+  });
