@@ -109,6 +109,9 @@ interface ISnatchRooms {
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
     ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
     ///      offers are those from `firstOffer` on. Then the room's counters.
+    ///      (solhint's packing heuristic misreads this struct: the compiler's storage layout is exactly 2 slots, which
+    ///      test/snatch/SnatchRooms.layout.test.ts checks.)
+    // solhint-disable-next-line gas-struct-packing
     struct Room {
         uint32 player0;
         uint32 player1;
@@ -140,7 +143,9 @@ interface ISnatchRooms {
 
     /// @notice A stored offer (one storage slot); the full offer (offered amounts included) is in {OfferMade}.
     /// @dev `escrowed` holds three uint8 amounts (good g at bit 8g); `requested` three uint32 (good g at bit 32g);
-    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered).
+    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered). One slot (checked
+    ///      by test/snatch/SnatchRooms.layout.test.ts).
+    // solhint-disable-next-line gas-struct-packing
     struct Offer {
         uint8 from;
         uint8 to;

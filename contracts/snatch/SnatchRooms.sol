@@ -437,7 +437,12 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         o.status = OfferStatus.Reported;
         emit SnatchReported(roomId, offerId, msg.sender);
         if (rules == RuleSet.G4Report) {
-            (uint72 free, uint256[3] memory returned, uint256[3] memory sanction) = SnatchSanctions.reverse(r.free, o);
+            (uint72 free, uint256[3] memory returned, uint256[3] memory sanction) = SnatchSanctions.reverse(
+                r.free,
+                o.from,
+                o.to,
+                SnatchSanctions.Amounts(o.escrowed, o.requested, o.offeredSum)
+            );
             r.free = free;
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
@@ -644,7 +649,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 snatcher = o.to;
         (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
             r.free,
-            o,
+            o.from,
+            snatcher,
+            o.escrowed,
             SnatchLayout.role(r.roles, snatcher)
         );
         r.free = free;

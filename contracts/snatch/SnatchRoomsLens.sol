@@ -59,7 +59,10 @@ contract SnatchRoomsLens {
         ids = new uint256[](last + 1 > first ? last + 1 - first : 0);
         uint256 n;
         for (uint256 id = first; id <= last; ++id) {
-            if (rooms.offerData(roomId, id).status == ISnatchRooms.OfferStatus.Pending) ids[n++] = id;
+            if (rooms.offerData(roomId, id).status == ISnatchRooms.OfferStatus.Pending) {
+                ids[n] = id;
+                ++n;
+            }
         }
         // Shorten the array to the number found (a memory array keeps its length in its first word).
         assembly ("memory-safe") {

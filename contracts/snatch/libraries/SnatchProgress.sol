@@ -334,7 +334,7 @@ library SnatchProgress {
         }
     }
 
-    /// @dev Final points; calls the observing factory if it is still allowed.
+    /// @dev Final points; calls the observing factory if it is still allowed (and is a contract).
     function _finish(SnatchState storage s, uint256 roomId, ISnatchRooms.Room storage r) private {
         r.phase = ISnatchRooms.Phase.Finished;
         r.judge = SnatchLayout.NO_SEAT;
@@ -343,7 +343,10 @@ library SnatchProgress {
         uint8 observer = r.observer;
         if (observer != 0) {
             address factory = s.factories[observer - 1];
-            if (s.isFactory[factory]) ISnatchRoomsObserver(factory).onRoomFinished(roomId, players(s, r), pts);
+            // An allowed factory without code (an operator's account) is not called.
+            if (s.isFactory[factory] && factory.code.length != 0) {
+                ISnatchRoomsObserver(factory).onRoomFinished(roomId, players(s, r), pts);
+            }
         }
     }
 }
