@@ -357,9 +357,10 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         .to.be.revertedWithCustomError(rooms, "WrongPhase")
         .withArgs(roomId, Phase.Trading);
       await allDone(rooms, roomId, [turkey, coffee]);
+      const closeBlock = (await rooms.runner!.provider!.getBlockNumber()) + 1;
       await expect(rooms.connect(corn).done(roomId))
         .to.emit(rooms, "PhaseStarted")
-        .withArgs(roomId, 5, Phase.Judging, (await rooms.runner!.provider!.getBlockNumber()) + 1 + 60);
+        .withArgs(roomId, 5, Phase.Judging, closeBlock + DEFAULT_WINDOWS.judging);
       await expect(rooms.connect(coffee).confirmReport(roomId, id, true))
         .to.be.revertedWithCustomError(rooms, "NotJudge")
         .withArgs(roomId, coffee.address);
