@@ -238,11 +238,19 @@ interface ISnatchRooms {
     /// 10 corn to P2 in 2-player rooms). @param roomId The room. @param players Per seat. @param roles Own good per
     /// seat (2-player: Turkey = P1, Corn = P2). @param firstJudge Seat of the first judge (3-player).
     event RolesAssigned(uint256 indexed roomId, address[3] players, Good[3] roles, uint8 firstJudge);
-    /// @notice A round started. @param roomId The room. @param round 1-based. @param rules Its rule set.
-    /// @param judge The judge's seat (3 = none).
-    event RoundStarted(uint256 indexed roomId, uint8 round, RuleSet rules, uint8 judge);
-    /// @notice A phase (3-player trading/judging, 2-player window) opened. @param roomId The room. @param round The
-    /// round. @param phase The phase. @param deadline Its last block.
+    /// @notice A round started, with its first phase. @param roomId The room. @param round 1-based. @param rules Its
+    /// rule set. @param judge The judge's seat (3 = none). @param phase Its first phase (Trading; 2-player: Talk in G5,
+    /// else Offering). @param deadline That phase's last block.
+    event RoundStarted(
+        uint256 indexed roomId,
+        uint8 round,
+        RuleSet rules,
+        uint8 judge,
+        Phase phase,
+        uint40 deadline
+    );
+    /// @notice A later phase of a round (3-player judging, 2-player windows after the first) opened. @param roomId The
+    /// room. @param round The round. @param phase The phase. @param deadline Its last block.
     event PhaseStarted(uint256 indexed roomId, uint8 round, Phase phase, uint40 deadline);
     /// @notice A player started a round with 2+ shame tokens: goods burned, 2 tokens removed, offers barred this round.
     /// @param roomId The room. @param player The player. @param burned Goods burned. @param tokensLeft Tokens left.

@@ -130,31 +130,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @return firstRoomId The first new room's id; the others follow consecutively.
     function createRooms(uint16 format, address[] calldata players) external returns (uint256 firstRoomId) {
         if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
-        Format memory f = _format(format);
-        uint256 n = f.playerCount;
-        if (players.length == 0 || players.length % n != 0) revert BadPlayerList(players.length, n);
-        uint8 observer = _s.factoryIndex[msg.sender];
-        uint256 roomId = _s.roomCount;
-        firstRoomId = roomId + 1;
-        for (uint256 i; i < players.length; i += n) {
-            Room storage r = _s.rooms[++roomId];
-            address[3] memory seated = [players[i], players[i + 1], n == 3 ? players[i + 2] : address(0)];
-            uint32 a = _profileOf(seated[0]);
-            uint32 b = _profileOf(seated[1]);
-            uint32 c = n == 3 ? _profileOf(seated[2]) : 0;
-            if (a == b) revert InvalidPlayer(seated[1]);
-            if (n == 3 && (c == a || c == b)) revert InvalidPlayer(seated[2]);
-            r.player0 = a;
-            r.player1 = b;
-            r.player2 = c;
-            r.format = format;
-            r.closing = uint16(f.closing);
-            r.observer = observer;
-            emit RoomCreated(roomId, format, msg.sender, true);
-            uint8 roles = n == 3 ? uint8(SnatchProgress.PERMUTATIONS) : SnatchProgress.ROLES_P1_FIRST;
-            SnatchProgress.setUp(_s, roomId, seated, roles, 0);
-        }
-        _s.roomCount = uint64(roomId);
+        return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
     }
 
     /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
@@ -703,14 +679,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev `player`'s id, creating its profile if needed.
-    function _profileOf(address player) internal returns (uint32 id) {
-        if (player == address(0)) revert InvalidPlayer(player);
-        id = _s.profiles[player].id;
-        if (id != 0) return id;
-        id = ++_s.profileCount;
-        _s.profiles[player].id = id;
-        _s.playerById[id] = player;
-        emit ProfileCreated(player, id);
+    function _profileOf(address player) internal returns (uint32) {
+        return SnatchProgress.profileId(_s, player);
     }
 
     /// @dev The caller's seat, or revert with NotAMember.

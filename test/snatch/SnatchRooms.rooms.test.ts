@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { RandomnessStatus } from "../../scripts/lib/common";
 import { DEFAULT_WINDOWS, eventArg, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
 import { baseFixture, factoryRoom, holdings, progress, threeFixture } from "./fixtures";
@@ -108,7 +109,9 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       expect(await randomness.status(request)).to.equal(RandomnessStatus.Ready);
       const started = rooms.connect(players[5]).advance(1);
       await expect(started).to.emit(rooms, "RolesAssigned");
-      await expect(started).to.emit(rooms, "RoundStarted").withArgs(1, 1, RuleSet.Anarchy, NO_SEAT);
+      await expect(started)
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(1, 1, RuleSet.Anarchy, NO_SEAT, Phase.Trading, anyValue);
       const v = await lens.roomView(1);
       expect(v.phase).to.equal(Phase.Trading);
       expect(await rooms.rolesRequest(1)).to.equal(0);

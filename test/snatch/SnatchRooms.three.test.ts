@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { SnatchRooms } from "../../typechain-types";
 import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
 import { factoryRoom, holdings, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
@@ -205,7 +206,9 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await rooms.connect(coffee).done(roomId);
       const closing = rooms.connect(corn).done(roomId);
       await expect(closing).to.emit(rooms, "OfferExpired").withArgs(roomId, 1);
-      await expect(closing).to.emit(rooms, "RoundStarted").withArgs(roomId, 2, RuleSet.Anarchy, 3);
+      await expect(closing)
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(roomId, 2, RuleSet.Anarchy, 3, Phase.Trading, anyValue);
       expect((await holdings(lens, roomId)).free[0]).to.deep.equal([5, 0, 0]);
       expect((await lens.offerView(roomId, 1)).status).to.equal(OfferStatus.Expired);
       expect((await lens.roomView(roomId)).done).to.deep.equal([false, false, false]);
@@ -224,8 +227,8 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await rooms.connect(coffee).accept(roomId, 1);
       await mine(DEFAULT_WINDOWS.closing);
       await expect(rooms.connect(outsider).advance(roomId))
-        .to.emit(rooms, "PhaseStarted")
-        .withArgs(roomId, 2, Phase.Trading, deadline + 120);
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(roomId, 2, RuleSet.Anarchy, 3, Phase.Trading, deadline + DEFAULT_WINDOWS.trading);
     });
 
     it("round 3: no reject; pending offers execute as accepted at the close, in offer-id order", async function () {
@@ -468,7 +471,7 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       expect((await lens.roomView(roomId)).suspendedNext).to.deep.equal([false, false, true]);
       await expect(rooms.connect(turkey).done(roomId))
         .to.emit(rooms, "RoundStarted")
-        .withArgs(roomId, 2, RuleSet.Judge, 1);
+        .withArgs(roomId, 2, RuleSet.Judge, 1, Phase.Trading, anyValue);
       const v = await lens.roomView(roomId);
       expect(v.suspended).to.deep.equal([false, false, true]);
       expect(v.done).to.deep.equal([false, false, true]);
@@ -482,7 +485,7 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await rooms.connect(turkey).done(roomId);
       await expect(rooms.connect(coffee).done(roomId))
         .to.emit(rooms, "RoundStarted")
-        .withArgs(roomId, 3, RuleSet.Judge, 2);
+        .withArgs(roomId, 3, RuleSet.Judge, 2, Phase.Trading, anyValue);
       expect((await lens.roomView(roomId)).suspended).to.deep.equal([false, false, false]);
     });
   });

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { DEFAULT_WINDOWS, goods, NoOfferReason, OfferStatus, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
 import { factoryRoom, holdings, offerIdOf, progress, twoFixture } from "./fixtures";
 
@@ -20,7 +21,9 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
         await rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 4 }), goods({ corn: 3 })),
       );
       expect((await progress(rooms, g1)).phase).to.equal(Phase.Responding);
-      await expect(rooms.connect(p2).accept(g1, id)).to.emit(rooms, "RoundStarted").withArgs(g1, 2, RuleSet.G1Plain, 3);
+      await expect(rooms.connect(p2).accept(g1, id))
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(g1, 2, RuleSet.G1Plain, 3, Phase.Offering, anyValue);
       id = await offerIdOf(
         rooms,
         await rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 2 }), goods({ corn: 2 })),
@@ -85,8 +88,8 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       await expect(rooms.connect(outsider).advance(g1))
         .to.emit(rooms, "NoOffer")
         .withArgs(g1, 1, NoOfferReason.TimedOut)
-        .and.to.emit(rooms, "PhaseStarted")
-        .withArgs(g1, 2, Phase.Offering, deadline + DEFAULT_WINDOWS.offer);
+        .and.to.emit(rooms, "RoundStarted")
+        .withArgs(g1, 2, RuleSet.G1Plain, 3, Phase.Offering, deadline + DEFAULT_WINDOWS.offer);
       const id = await offerIdOf(
         rooms,
         await rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 3 }), goods({ corn: 3 })),
@@ -96,7 +99,7 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       // P1's next offer first closes round 2 (P2 silent: reject, escrow back), then lands in round 3.
       const late = rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 1 }), goods({ corn: 1 }));
       await expect(late).to.emit(rooms, "OfferRejected").withArgs(g1, id, true);
-      await expect(late).to.emit(rooms, "RoundStarted").withArgs(g1, 3, RuleSet.G1Plain, 3);
+      await expect(late).to.emit(rooms, "RoundStarted").withArgs(g1, 3, RuleSet.G1Plain, 3, Phase.Offering, anyValue);
       await expect(late).to.emit(rooms, "OfferMade");
       expect((await holdings(lens, g1)).free[0]).to.deep.equal([9, 0, 0]);
       expect((await rooms.roomStats(g1)).rejects).to.equal(1);
@@ -105,7 +108,9 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
     it("P1 may cancel its offer before the response: the round closes with no trade", async function () {
       const { rooms, lens, g1, p1, p2 } = await loadFixture(twoFixture);
       const id = await offerIdOf(rooms, await rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 3 }), goods({})));
-      await expect(rooms.connect(p1).cancel(g1, id)).to.emit(rooms, "RoundStarted").withArgs(g1, 2, RuleSet.G1Plain, 3);
+      await expect(rooms.connect(p1).cancel(g1, id))
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(g1, 2, RuleSet.G1Plain, 3, Phase.Offering, anyValue);
       expect((await holdings(lens, g1)).free[0]).to.deep.equal([10, 0, 0]);
     });
   });

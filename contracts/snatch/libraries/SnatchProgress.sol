@@ -33,6 +33,32 @@ library SnatchProgress {
 
     // ========================================================================================== public (linked)
 
+    /// @notice Creates started rooms with players and roles given (see SnatchRooms.createRooms).
+    /// @param s SnatchRooms' storage.
+    /// @param format A stored format.
+    /// @param players The players, `playerCount` per room, in seat order.
+    /// @param observer The calling factory's observer index.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRooms(
+        SnatchState storage s,
+        uint16 format,
+        address[] calldata players,
+        uint8 observer
+    ) public returns (uint256 firstRoomId) {
+        ISnatchRooms.Format memory f = s.formats[format];
+        uint256 n = f.playerCount;
+        if (n == 0) revert ISnatchRooms.UnknownFormat(format);
+        if (players.length == 0 || players.length % n != 0) revert ISnatchRooms.BadPlayerList(players.length, n);
+        uint8 roles = n == 3 ? uint8(PERMUTATIONS) : ROLES_P1_FIRST;
+        uint256 roomId = s.roomCount;
+        firstRoomId = roomId + 1;
+        for (uint256 i; i < players.length; i += n) {
+            address[3] memory seated = [players[i], players[i + 1], n == 3 ? players[i + 2] : address(0)];
+            _createRoom(s, ++roomId, format, uint16(f.closing), observer, roles, seated);
+        }
+        s.roomCount = uint64(roomId);
+    }
+
     /// @notice Consumes the roles randomness: a uniformly random permutation of the roles over the seats (3-player:
     ///         and a random first judge), then starts round 1 now.
     /// @param s SnatchRooms' storage.
@@ -64,7 +90,7 @@ library SnatchProgress {
         address[3] memory seated,
         uint8 roles,
         uint8 firstJudge
-    ) public {
+    ) internal {
         ISnatchRooms.Room storage r = s.rooms[roomId];
         bool three = seated[2] != address(0);
         uint256 amount = three ? START_3P : START_2P;
@@ -154,15 +180,13 @@ library SnatchProgress {
                 r.nextJudge = (judge + 1) % 3;
             }
             r.judge = judge;
-            emit ISnatchRooms.RoundStarted(roomId, uint8(round), rules, judge);
-            openPhase(r, roomId, ISnatchRooms.Phase.Trading, start + f.trading);
+            _openRound(r, roomId, rules, judge, ISnatchRooms.Phase.Trading, start + f.trading);
         } else {
             r.roundBits = rules == ISnatchRooms.RuleSet.G2Forced ? uint32(1 << SnatchLayout.FORCED) : 0;
-            emit ISnatchRooms.RoundStarted(roomId, uint8(round), rules, SnatchLayout.NO_SEAT);
             if (rules == ISnatchRooms.RuleSet.G5CheapTalk) {
-                openPhase(r, roomId, ISnatchRooms.Phase.Talk, start + f.talk);
+                _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Talk, start + f.talk);
             } else {
-                openPhase(r, roomId, ISnatchRooms.Phase.Offering, start + f.offer);
+                _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Offering, start + f.offer);
             }
         }
     }
@@ -302,6 +326,17 @@ library SnatchProgress {
         for (uint256 seat; seat < n; ++seat) pts[seat] = free.points(escrow, seat, SnatchLayout.role(roles, seat));
     }
 
+    /// @notice `player`'s id, creating its profile if needed.
+    function profileId(SnatchState storage s, address player) internal returns (uint32 id) {
+        if (player == address(0)) revert ISnatchRooms.InvalidPlayer(player);
+        id = s.profiles[player].id;
+        if (id != 0) return id;
+        id = ++s.profileCount;
+        s.profiles[player].id = id;
+        s.playerById[id] = player;
+        emit ISnatchRooms.ProfileCreated(player, id);
+    }
+
     /// @notice The room's players by seat.
     function players(SnatchState storage s, ISnatchRooms.Room storage r) internal view returns (address[3] memory p) {
         p[0] = s.playerById[r.player0];
@@ -310,6 +345,46 @@ library SnatchProgress {
     }
 
     // ============================================================================================== private
+
+    /// @dev One factory room: profiles, seats, format, observer, then roles, goods and round 1.
+    function _createRoom(
+        SnatchState storage s,
+        uint256 roomId,
+        uint16 format,
+        uint16 closing,
+        uint8 observer,
+        uint8 roles,
+        address[3] memory seated
+    ) private {
+        uint32 a = profileId(s, seated[0]);
+        uint32 b = profileId(s, seated[1]);
+        uint32 c = seated[2] == address(0) ? 0 : profileId(s, seated[2]);
+        if (a == b) revert ISnatchRooms.InvalidPlayer(seated[1]);
+        if (c != 0 && (c == a || c == b)) revert ISnatchRooms.InvalidPlayer(seated[2]);
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        r.player0 = a;
+        r.player1 = b;
+        r.player2 = c;
+        r.format = format;
+        r.closing = closing;
+        r.observer = observer;
+        emit ISnatchRooms.RoomCreated(roomId, format, msg.sender, true);
+        setUp(s, roomId, seated, roles, 0);
+    }
+
+    /// @dev Opens a round's first phase (one event for the round and its phase).
+    function _openRound(
+        ISnatchRooms.Room storage r,
+        uint256 roomId,
+        ISnatchRooms.RuleSet rules,
+        uint8 judge,
+        ISnatchRooms.Phase phase,
+        uint256 deadline
+    ) private {
+        r.phase = phase;
+        r.deadline = uint40(deadline);
+        emit ISnatchRooms.RoundStarted(roomId, r.round, rules, judge, phase, uint40(deadline));
+    }
 
     /// @dev Every seat with 2+ shame tokens burns 2 goods (own first, then largest), loses 2 tokens and is shamed out
     ///      for the round. Runs at a round's start, when no offer is open (escrow is empty).
