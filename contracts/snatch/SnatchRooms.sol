@@ -529,7 +529,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint256 roomId
     ) external view returns (bool finished, address[3] memory players, uint256[3] memory points) {
         Room storage r = _room(roomId);
-        return (r.phase == Phase.Finished, SnatchProgress.players(_s, r), SnatchProgress.points(r));
+        return (r.phase == Phase.Finished, SnatchProgress.playersOf(_s, r), SnatchProgress.points(r));
     }
 
     // ================================================================================================ internal

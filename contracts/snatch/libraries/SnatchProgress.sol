@@ -75,7 +75,7 @@ library SnatchProgress {
         } else {
             roles = RandomDraw.uniform(seed, 0, 2) == 0 ? ROLES_P1_FIRST : ROLES_P1_SECOND;
         }
-        setUp(s, roomId, players(s, r), roles, firstJudge);
+        setUp(s, roomId, playersOf(s, r), roles, firstJudge);
     }
 
     /// @notice Stores roles and starting goods and starts round 1 now.
@@ -102,6 +102,7 @@ library SnatchProgress {
             free = free.set(seat, role, amount);
         }
         r.roles = roles;
+        r.judge = SnatchLayout.NO_SEAT;
         r.nextJudge = firstJudge;
         r.free = free;
         emit ISnatchRooms.RolesAssigned(roomId, seated, goods, firstJudge);
@@ -338,7 +339,7 @@ library SnatchProgress {
     }
 
     /// @notice The room's players by seat.
-    function players(SnatchState storage s, ISnatchRooms.Room storage r) internal view returns (address[3] memory p) {
+    function playersOf(SnatchState storage s, ISnatchRooms.Room storage r) internal view returns (address[3] memory p) {
         p[0] = s.playerById[r.player0];
         p[1] = s.playerById[r.player1];
         if (r.player2 != 0) p[2] = s.playerById[r.player2];
@@ -420,7 +421,7 @@ library SnatchProgress {
             address factory = s.factories[observer - 1];
             // An allowed factory without code (an operator's account) is not called.
             if (s.isFactory[factory] && factory.code.length != 0) {
-                ISnatchRoomsObserver(factory).onRoomFinished(roomId, players(s, r), pts);
+                ISnatchRoomsObserver(factory).onRoomFinished(roomId, playersOf(s, r), pts);
             }
         }
     }
