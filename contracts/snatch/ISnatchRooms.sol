@@ -241,14 +241,7 @@ interface ISnatchRooms {
     /// @notice A round started, with its first phase. @param roomId The room. @param round 1-based. @param rules Its
     /// rule set. @param judge The judge's seat (3 = none). @param phase Its first phase (Trading; 2-player: Talk in G5,
     /// else Offering). @param deadline That phase's last block.
-    event RoundStarted(
-        uint256 indexed roomId,
-        uint8 round,
-        RuleSet rules,
-        uint8 judge,
-        Phase phase,
-        uint40 deadline
-    );
+    event RoundStarted(uint256 indexed roomId, uint8 round, RuleSet rules, uint8 judge, Phase phase, uint40 deadline);
     /// @notice A later phase of a round (3-player judging, 2-player windows after the first) opened. @param roomId The
     /// room. @param round The round. @param phase The phase. @param deadline Its last block.
     event PhaseStarted(uint256 indexed roomId, uint8 round, Phase phase, uint40 deadline);

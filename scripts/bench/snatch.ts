@@ -33,7 +33,9 @@ export const bench: BenchModule = {
     "snatch.offer.2p": { text: "report (P1's offer; opens P2's response window)" },
     "snatch.factory.perRoom": { text: "report (createRooms of 100 2-player rooms / 100; profiles exist)" },
     "snatch.factory.createRooms.100": { text: "report (one transaction)" },
-    "snatch.finalResponse.2p": { text: "report (P2's accept ending round 3 of a factory room, with the factory callback)" },
+    "snatch.finalResponse.2p": {
+      text: "report (P2's accept ending round 3 of a factory room, with the factory callback)",
+    },
     "snatch.advanceMany.perRoom": { text: "report (closing 100 timed-out 2-player rooms in one call / 100)" },
   },
   async run() {
@@ -67,7 +69,9 @@ export const bench: BenchModule = {
     const corn = signers[seatOf(2)];
 
     // The scenario: round 1, turkey offers 2 turkeys for 1 coffee (the room's first offer).
-    const offerTx = await rooms.connect(turkey).offer(roomId, coffee.address, goods({ turkey: 2 }), goods({ coffee: 1 }));
+    const offerTx = await rooms
+      .connect(turkey)
+      .offer(roomId, coffee.address, goods({ turkey: 2 }), goods({ coffee: 1 }));
     out["snatch.offer"] = await gasOf(offerTx);
     const offerId = await eventArg(rooms, offerTx, "OfferMade", "offerId");
     for (const action of ["accept", "snatch", "reject"] as const) {
@@ -113,7 +117,12 @@ export const bench: BenchModule = {
     const firstRoom = (await eventArg(rooms, batchTx, "RoomCreated", "roomId")) - BigInt(ROOMS_IN_BATCH - 1);
 
     // A factory room played to its end by two real accounts.
-    const duel = await eventArg(rooms, await factory.create(Preset.G1, [a.address, b.address]), "RoomCreated", "roomId");
+    const duel = await eventArg(
+      rooms,
+      await factory.create(Preset.G1, [a.address, b.address]),
+      "RoomCreated",
+      "roomId",
+    );
     await rooms.connect(a).pass(duel);
     const duelOffer = await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 }));
     out["snatch.offer.2p"] = await gasOf(duelOffer);

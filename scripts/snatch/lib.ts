@@ -3,7 +3,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Signer } from "ethers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
-import type { ISnatchRooms } from "../../typechain-types/contracts/snatch/SnatchRooms";
 
 /** Goods, in the contract's order. */
 export const Good = { Turkey: 0, Coffee: 1, Corn: 2 } as const;
@@ -95,8 +94,19 @@ export const NoOfferReason = { Passed: 0, TimedOut: 1, Refused: 2 } as const;
 /** Preset format ids created by the constructor. */
 export const Preset = { SnatchOrShare: 1, G1: 2, G2: 3, G3: 4, G4: 5, G5: 6 } as const;
 
+/** Window lengths in blocks (ISnatchRooms.Windows). */
+export interface WindowLengths {
+  trading: number;
+  closing: number;
+  judging: number;
+  talk: number;
+  offer: number;
+  response: number;
+  decision: number;
+}
+
 /** The presets' windows (SnatchFormats.defaultWindows). */
-export const DEFAULT_WINDOWS: ISnatchRooms.WindowsStruct = {
+export const DEFAULT_WINDOWS: WindowLengths = {
   trading: 120,
   closing: 10,
   judging: 60,

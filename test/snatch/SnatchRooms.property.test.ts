@@ -16,6 +16,7 @@ import {
   totalGoods,
   type Action,
   type FormatModel,
+  type Goods,
   type RoomModel,
   type Windows,
 } from "./model";
@@ -73,8 +74,8 @@ interface Plan {
   a: number;
   b: number;
   noisy: boolean;
-  offering: number[];
-  requesting: number[];
+  offering: Goods;
+  requesting: Goods;
   flag: boolean;
   length: number;
   blocks: number;

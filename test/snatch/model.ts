@@ -105,8 +105,11 @@ export interface RoomModel {
   profileShame: number[];
 }
 
+/** Amounts of turkey, coffee, corn. */
+export type Goods = [number, number, number];
+
 export type Action =
-  | { kind: "offer"; caller: number; target: number; offering: number[]; requesting: number[] }
+  | { kind: "offer"; caller: number; target: number; offering: Goods; requesting: Goods }
   | { kind: "accept" | "reject" | "snatch" | "cancel" | "report" | "dismiss"; caller: number; offer: number }
   | { kind: "confirm"; caller: number; offer: number; suspend: boolean }
   | { kind: "done" | "pass" | "advance"; caller: number }
