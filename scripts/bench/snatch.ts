@@ -34,8 +34,9 @@ export const bench: BenchModule = {
     "snatch.factory.perRoom": { text: "report (createRooms of 100 2-player rooms / 100; profiles exist)" },
     "snatch.factory.createRooms.100": { text: "report (one transaction)" },
     "snatch.finalResponse.2p": {
-      text: "report (P2's accept ending round 3 of a factory room, with the factory callback)",
+      text: "report (P2's accept ending round 3 of a factory room, with the test factory's callback storing 4 words)",
     },
+    "snatch.finalResponse.2p.noObserver": { text: "report (the same accept in a room without a factory)" },
     "snatch.advanceMany.perRoom": { text: "report (closing 100 timed-out 2-player rooms in one call / 100)" },
   },
   async run() {
@@ -134,6 +135,23 @@ export const bench: BenchModule = {
       "offerId",
     );
     out["snatch.finalResponse.2p"] = await gasOf(rooms.connect(b).accept(duel, last));
+
+    // The same final response in a room nobody observes (an open room: created, joined, roles drawn).
+    const plain = await eventArg(rooms, await rooms.connect(a).createRoom(Preset.G1), "RoomCreated", "roomId");
+    await rooms.connect(b).join(plain);
+    await hre.network.provider.send("hardhat_mine", ["0x1"]);
+    await rooms.advance(plain);
+    const seats = await rooms.roomData(plain);
+    const [p1, p2] = (Number(seats.roles) & 3) === 0 ? [a, b] : [b, a];
+    await rooms.connect(p1).pass(plain);
+    await rooms.connect(p1).pass(plain);
+    const lastPlain = await eventArg(
+      rooms,
+      await rooms.connect(p1).offer(plain, p2.address, goods({ turkey: 3 }), goods({ corn: 3 })),
+      "OfferMade",
+      "offerId",
+    );
+    out["snatch.finalResponse.2p.noObserver"] = await gasOf(rooms.connect(p2).accept(plain, lastPlain));
 
     // The 100 factory rooms time out (3 offer windows of 20 blocks) and are closed in one batch.
     await hre.network.provider.send("hardhat_mine", ["0x50"]);
