@@ -104,7 +104,8 @@ interface ISnatchRooms {
     /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format, round (0 before round 1), phase, the
     ///      current round's rule set, the current window's deadline, the format's closing window (3-player), roles
     ///      (seat s's own good in bits [2s, 2s+2)), the current judge seat (3 = none), the next judge seat, the
-    ///      factory index of the observer (0 = none) and `roundBits` (per-round flags, see SnatchRooms).
+    ///      factory index of the observer (0 = none) and `roundBits` (per-round flags, see SnatchLayout in
+    ///      libraries/SnatchState.sol).
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
     ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
@@ -378,7 +379,8 @@ interface ISnatchRooms {
     /// @notice Only the offer's target may answer it. @param roomId The room. @param offerId The offer.
     /// @param account The caller.
     error NotTarget(uint256 roomId, uint256 offerId, address account);
-    /// @notice Only the offerer may cancel. @param roomId The room. @param offerId The offer. @param account The caller.
+    /// @notice Only the offerer may cancel. @param roomId The room. @param offerId The offer.
+    /// @param account The caller.
     error NotOfferer(uint256 roomId, uint256 offerId, address account);
     /// @notice Rejecting is not allowed this round (round 3). @param roomId The room. @param round The round.
     error RejectNotAllowed(uint256 roomId, uint8 round);
