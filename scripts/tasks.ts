@@ -1,3 +1,4 @@
 // Registers every game's Hardhat tasks. Each game adds one import line here.
 import "./common/tasks";
+import "./snatch/tasks";
 import "./catamm/tasks";

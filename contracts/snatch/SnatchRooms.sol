@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IRandomness} from "../common/randomness/IRandomness.sol";
+import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
+import {ISnatchRooms} from "./ISnatchRooms.sol";
+import {SnatchFormats} from "./libraries/SnatchFormats.sol";
+import {SnatchGoods} from "./libraries/SnatchGoods.sol";
+import {SnatchProgress} from "./libraries/SnatchProgress.sol";
+import {SnatchSanctions} from "./libraries/SnatchSanctions.sol";
+import {SnatchLayout, SnatchState} from "./libraries/SnatchState.sol";
+
+/// @title SnatchRooms
+/// @notice Rooms for Snatch or Share (3 players, 5 rounds of changing governance) and SnatchGame (2 players, variants
+///         G1..G5 of 3 rounds). Goods are held by this contract for each room; players trade them through public offers
+///         that can be accepted, rejected or snatched, under each round's rules. A room's format (rounds and windows)
+///         is fixed when it is created. See docs/snatch.md for the rules as implemented.
+/// @dev Every entry point first applies what is due (`_sync`): it consumes the roles randomness once ready, and closes
+///      every expired window with its default (SnatchProgress). The action is then checked against the updated state;
+///      if it fails, the whole call reverts, so bad input never changes state. Round and window transitions live in
+///      the linked library SnatchProgress, the rare sanctions' arithmetic in SnatchSanctions, format validation in
+///      SnatchFormats (all three are linked at deployment); decoded views live in SnatchRoomsLens.
+contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
+    using SnatchGoods for uint72;
+    using SnatchGoods for uint24;
+
+    /// @notice Largest amount of a good an offer may offer or request.
+    uint256 public constant MAX_AMOUNT = type(uint32).max;
+    /// @notice Offers a player may make to each opponent per round (3-player).
+    uint256 public constant OFFERS_PER_TARGET = 2;
+    /// @notice Longest cheap-talk message, in bytes.
+    uint256 public constant MAX_MESSAGE_LENGTH = 280;
+    /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
+    uint16 public constant SNATCH_OR_SHARE = 1;
+
+    SnatchState private _s;
+
+    /// @param source The randomness source (roles, first judge).
+    /// @param owner_ Who allows factories (two-step ownership).
+    constructor(IRandomness source, address owner_) RandomnessConsumer(source) Ownable(owner_) {
+        Windows memory w = SnatchFormats.defaultWindows();
+        SnatchFormats.create(_s, SnatchFormats.snatchOrShareRounds(), w);
+        for (uint8 v = uint8(RuleSet.G1Plain); v <= uint8(RuleSet.G5CheapTalk); ++v) {
+            SnatchFormats.create(_s, SnatchFormats.variantRounds(RuleSet(v)), w);
+        }
+    }
+
+    // ============================================================================================ admin, formats
+
+    /// @notice Allows or disallows a factory to create rooms with players and roles given. A disallowed factory's
+    ///         rooms keep playing but no longer call it when they finish.
+    /// @param factory The factory contract.
+    /// @param allowed Whether it is allowed.
+    function setFactory(address factory, bool allowed) external onlyOwner {
+        uint8 index = _s.factoryIndex[factory];
+        if (index == 0 && allowed) {
+            if (_s.factories.length == type(uint8).max) revert TooManyFactories();
+            _s.factories.push(factory);
+            index = uint8(_s.factories.length);
+            _s.factoryIndex[factory] = index;
+        }
+        _s.isFactory[factory] = allowed;
+        emit FactorySet(factory, index, allowed);
+    }
+
+    /// @notice Stores a format anyone can then create rooms with. Rule sets must all be of one player count.
+    /// @param rounds Rule set per round (1..16 rounds).
+    /// @param windows Window lengths in blocks (see {ISnatchRooms.Windows}).
+    /// @return format The new format's id.
+    function createFormat(RuleSet[] calldata rounds, Windows calldata windows) external returns (uint16 format) {
+        return SnatchFormats.create(_s, rounds, windows);
+    }
+
+    /// @notice Creates `player`'s profile if it has none (anyone may pay for it; a tournament does so at registration).
+    /// @param player The account.
+    /// @return id Its player id.
+    function registerPlayer(address player) external returns (uint32 id) {
+        return _profileOf(player);
+    }
+
+    // ===================================================================================================== rooms
+
+    /// @notice Creates an open room of `format` and seats the caller in seat 0.
+    /// @param format A stored format.
+    /// @return roomId The new room.
+    function createRoom(uint16 format) external returns (uint256 roomId) {
+        Format memory f = _format(format);
+        roomId = ++_s.roomCount;
+        Room storage r = _s.rooms[roomId];
+        r.format = format;
+        r.phase = Phase.Open;
+        r.closing = uint16(f.closing);
+        r.player0 = _profileOf(msg.sender);
+        emit RoomCreated(roomId, format, msg.sender, false);
+        emit PlayerJoined(roomId, msg.sender, 0);
+    }
+
+    /// @notice Takes the next seat of an open room. The player that fills it requests the randomness that assigns the
+    ///         roles; the next state-advancing call in the room (e.g. {advance}) consumes it and starts round 1.
+    /// @param roomId The room.
+    function join(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
+        uint32 id = _profileOf(msg.sender);
+        if (id == r.player0 || id == r.player1) revert AlreadyMember(roomId, msg.sender);
+        uint8 seat;
+        if (r.player1 == 0) {
+            seat = 1;
+            r.player1 = id;
+        } else {
+            seat = 2;
+            r.player2 = id;
+        }
+        emit PlayerJoined(roomId, msg.sender, seat);
+        if (seat + 1 == _s.formats[r.format].playerCount) {
+            uint256 request = _requestRandomness();
+            _s.rolesRequest[roomId] = request;
+            r.phase = Phase.AwaitingRoles;
+            emit RolesRequested(roomId, request);
+        }
+    }
+
+    /// @notice Creates started rooms whose players and roles are given (no randomness per room): each group of
+    ///         `playerCount` consecutive players is one room, in seat order. 3-player: seats 0, 1, 2 produce turkey,
+    ///         coffee, corn and seat 0 judges first. 2-player: seat 0 is P1 (10 turkeys), seat 1 is P2 (10 corn).
+    ///         The calling factory is called back (`onRoomFinished`) when each room finishes.
+    /// @param format A stored format.
+    /// @param players The players, room after room.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRooms(uint16 format, address[] calldata players) external returns (uint256 firstRoomId) {
+        if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
+        return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
+    }
+
+    /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
+    ///         defaults (as many as have expired). Anyone may call it.
+    /// @param roomId The room.
+    function advance(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (!_sync(roomId, r)) revert NothingToAdvance(roomId, r.phase, r.deadline);
+    }
+
+    /// @notice {advance} for many rooms (e.g. a tournament closing timed-out rooms in batches); rooms with nothing due
+    ///         are skipped.
+    /// @param roomIds The rooms.
+    /// @return advanced How many rooms changed.
+    function advanceMany(uint256[] calldata roomIds) external returns (uint256 advanced) {
+        for (uint256 i; i < roomIds.length; ++i) {
+            if (_sync(roomIds[i], _room(roomIds[i]))) ++advanced;
+        }
+    }
+
+    /// @notice Replaces a room's stale roles request with a new one. Anyone may call it.
+    /// @param roomId A room waiting for its roles.
+    function rerequestRoles(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.AwaitingRoles) revert WrongPhase(roomId, r.phase);
+        uint256 old = _s.rolesRequest[roomId];
+        uint256 request = _rerequest(old);
+        _s.rolesRequest[roomId] = request;
+        emit RolesRerequested(roomId, old, request);
+    }
+
+    // ==================================================================================================== offers
+
+    /// @notice Makes a public offer: `offering` for `requesting` (amounts per good: turkey, coffee, corn). Escrows as
+    ///         much of each offered good as the caller holds, up to the amount offered. 3-player: during trading,
+    ///         before the closing window, at most 2 offers per opponent per round, not when suspended, shamed out or
+    ///         done, not to a suspended player. 2-player: P1 only, in the offer window, to P2; no coffee.
+    /// @param roomId The room.
+    /// @param target The opponent.
+    /// @param offering Offered amounts (at least one good; each at most 2^32 - 1).
+    /// @param requesting Requested amounts (each at most 2^32 - 1).
+    /// @return offerId The offer's id in the room.
+    function offer(
+        uint256 roomId,
+        address target,
+        uint256[3] calldata offering,
+        uint256[3] calldata requesting
+    ) external returns (uint256 offerId) {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        uint8 from = _seatOf(roomId, r, msg.sender);
+        if (target == msg.sender) revert SelfTarget();
+        uint8 to = _targetSeat(roomId, r, target);
+        Phase phase = r.phase;
+        if (phase == Phase.Trading) {
+            _checkOffer3(roomId, r, from, to, target);
+        } else if (phase == Phase.Offering) {
+            if (SnatchLayout.role(r.roles, from) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+        } else {
+            revert WrongPhase(roomId, phase);
+        }
+        (Offer memory o, uint256[3] memory escrowed) = _escrow(r, from, to, offering, requesting);
+        offerId = r.offerCount + 1;
+        r.offerCount = uint8(offerId);
+        ++r.offers;
+        _s.offers[roomId][offerId] = o;
+        emit OfferMade(roomId, offerId, msg.sender, target, offering, requesting, escrowed);
+        if (phase == Phase.Offering) {
+            SnatchProgress.openPhase(r, roomId, Phase.Responding, block.number + _s.formats[r.format].response);
+        }
+    }
+
+    /// @notice Accepts an offer addressed to the caller: the escrow becomes the caller's; each requested amount shrinks
+    ///         by escrowed / offered (rounded down) and the caller gives what it has of it from its free holdings.
+    /// @param roomId The room.
+    /// @param offerId A pending offer to the caller.
+    function accept(uint256 roomId, uint256 offerId) external {
+        (Room storage r, Offer storage o) = _response(roomId, offerId);
+        SnatchProgress.acceptOffer(r, o, roomId, offerId, false);
+        _afterResponse(roomId, r, false);
+    }
+
+    /// @notice Rejects an offer addressed to the caller; the escrow returns to the offerer. Not in no-reject rounds.
+    /// @param roomId The room.
+    /// @param offerId A pending offer to the caller.
+    function reject(uint256 roomId, uint256 offerId) external {
+        (Room storage r, Offer storage o) = _response(roomId, offerId);
+        if (r.rules == RuleSet.NoReject) revert RejectNotAllowed(roomId, r.round);
+        SnatchProgress.releaseOffer(r, o, OfferStatus.Rejected);
+        ++r.rejects;
+        emit OfferRejected(roomId, offerId, false);
+        _afterResponse(roomId, r, false);
+    }
+
+    /// @notice Snatches an offer addressed to the caller: the escrow becomes the caller's and nothing is given back.
+    ///         The judge of a judge round may not snatch.
+    /// @param roomId The room.
+    /// @param offerId A pending offer to the caller.
+    function snatch(uint256 roomId, uint256 offerId) external {
+        (Room storage r, Offer storage o) = _response(roomId, offerId);
+        uint8 to = o.to;
+        if (r.rules == RuleSet.Judge && to == r.judge) revert JudgeCannotSnatch(roomId, msg.sender);
+        uint8 from = o.from;
+        uint24 esc = o.escrowed;
+        uint72 free = r.free;
+        uint72 escrow = r.escrow;
+        uint256[3] memory taken;
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 e = esc.escrowOf(g);
+            if (e == 0) continue;
+            escrow = escrow.sub(from, g, e);
+            free = free.add(to, g, e);
+            taken[g] = e;
+        }
+        r.free = free;
+        r.escrow = escrow;
+        o.status = OfferStatus.Snatched;
+        ++r.snatches;
+        emit OfferSnatched(roomId, offerId, taken);
+        _afterResponse(roomId, r, true);
+    }
+
+    /// @notice Cancels the caller's pending offer; the escrow returns. In a 2-player round this ends the round with no
+    ///         trade (P1 has one offer per round).
+    /// @param roomId The room.
+    /// @param offerId A pending offer of the caller.
+    function cancel(uint256 roomId, uint256 offerId) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        Offer storage o = _pending(roomId, offerId);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
+            revert NotOfferer(roomId, offerId, msg.sender);
+        }
+        SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled);
+        emit OfferCancelled(roomId, offerId);
+        if (r.phase == Phase.Responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+    }
+
+    // ============================================================================================ round progress
+
+    /// @notice Says the caller is done: 3-player trading (the round closes when every active player is done; a done
+    ///         player makes no more offers but may still respond), G5 talk (the offer window opens when both are
+    ///         done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
+    /// @param roomId The room.
+    function done(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        Phase phase = r.phase;
+        if (phase == Phase.Judging) {
+            if (seat != r.judge) revert NotJudge(roomId, msg.sender);
+            emit PlayerDone(roomId, r.round, msg.sender);
+            SnatchProgress.closeJudging(_s, roomId, block.number);
+            return;
+        }
+        if (phase != Phase.Trading && phase != Phase.Talk) revert WrongPhase(roomId, phase);
+        uint32 bits = r.roundBits;
+        if (SnatchLayout.flag(bits, SnatchLayout.DONE, seat)) revert AlreadyDone(roomId, msg.sender);
+        bits |= uint32(1 << (SnatchLayout.DONE + seat));
+        r.roundBits = bits;
+        emit PlayerDone(roomId, r.round, msg.sender);
+        uint32 all = r.player2 == 0 ? 3 : 7;
+        if ((bits >> SnatchLayout.DONE) & all != all) return;
+        if (phase == Phase.Trading) {
+            SnatchProgress.closeTrading(_s, roomId, block.number);
+        } else {
+            SnatchProgress.openPhase(r, roomId, Phase.Offering, block.number + _s.formats[r.format].offer);
+        }
+    }
+
+    /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2), or no shame /
+    ///         no report after a snatch (G3/G4). The round closes.
+    /// @param roomId The room.
+    function pass(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        Phase phase = r.phase;
+        if (phase != Phase.Offering && phase != Phase.Deciding) revert WrongPhase(roomId, phase);
+        if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+        if (phase == Phase.Offering) {
+            if (SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) revert OfferForced(roomId);
+            emit NoOffer(roomId, r.round, NoOfferReason.Passed);
+        } else {
+            emit DecisionDeclined(roomId, r.round, false);
+        }
+        SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+    }
+
+    /// @notice P2 sets whether P1 must offer this round (G2; on by default at each round's start).
+    /// @param roomId The room.
+    /// @param forced The setting.
+    function setForce(uint256 roomId, bool forced) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        if (r.rules != RuleSet.G2Forced) revert RuleNotInRound(roomId, r.round, r.rules);
+        if (r.phase != Phase.Offering) revert WrongPhase(roomId, r.phase);
+        if (SnatchLayout.role(r.roles, seat) != uint8(Good.Corn)) revert NotYourTurn(roomId, msg.sender);
+        uint32 bits = r.roundBits & ~uint32(1 << SnatchLayout.FORCED);
+        r.roundBits = forced ? bits | uint32(1 << SnatchLayout.FORCED) : bits;
+        emit ForceSet(roomId, r.round, forced);
+    }
+
+    /// @notice Sends a non-binding cheap-talk message (G5 talk window only). Messages are events, not stored.
+    /// @param roomId The room.
+    /// @param text At most {MAX_MESSAGE_LENGTH} bytes.
+    function talk(uint256 roomId, string calldata text) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        _seatOf(roomId, r, msg.sender);
+        if (r.phase != Phase.Talk) revert MessageOutsideWindow(roomId, r.phase);
+        if (bytes(text).length > MAX_MESSAGE_LENGTH) revert MessageTooLong(bytes(text).length, MAX_MESSAGE_LENGTH);
+        emit MessageSent(roomId, r.round, msg.sender, text);
+    }
+
+    // ================================================================================================ governance
+
+    /// @notice Gives shame. 3-player shame-token round: one token per player per round to another member; a player who
+    ///         starts a later round with 2 or more burns 2 goods and may only respond that round. G3: P1 shames the
+    ///         snatcher after a snatch; it counts in the snatcher's profile across rooms, without penalty.
+    /// @param roomId The room.
+    /// @param target The player shamed.
+    function shame(uint256 roomId, address target) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        if (target == msg.sender) revert SelfTarget();
+        uint8 to = _targetSeat(roomId, r, target);
+        RuleSet rules = r.rules;
+        uint8 round = r.round;
+        if (rules == RuleSet.ShameTokens) {
+            if (r.phase != Phase.Trading) revert WrongPhase(roomId, r.phase);
+            uint32 bits = r.roundBits;
+            if (SnatchLayout.flag(bits, SnatchLayout.SHAME_GIVEN, seat)) revert AlreadyShamed(roomId, round);
+            r.roundBits = bits | uint32(1 << (SnatchLayout.SHAME_GIVEN + seat));
+            // A seat never holds more than 3 tokens (at most 1 left after a penalty + 2 given in a round): no carry
+            // into the next seat's byte.
+            uint24 tokens = r.shame + uint24(1 << (8 * to));
+            r.shame = tokens;
+            ++r.shames;
+            emit ShameGiven(roomId, round, msg.sender, target, (tokens >> (8 * to)) & 0xff);
+        } else if (rules == RuleSet.G3Shame) {
+            if (r.phase != Phase.Deciding) revert WrongPhase(roomId, r.phase);
+            if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+            uint32 total = ++_s.profiles[target].g3Shame;
+            ++r.shames;
+            emit ShameGiven(roomId, round, msg.sender, target, total);
+            SnatchProgress.startRound(_s, roomId, round + 1, block.number);
+        } else {
+            revert RuleNotInRound(roomId, round, rules);
+        }
+    }
+
+    /// @notice Reports a snatch of the caller's offer made this round. Judge round (3-player, during trading or
+    ///         judging): queued for the judge, or confirmed at once if the caller is the judge. G4 (P1's decision
+    ///         window): the automatic judge reverses the snatch and P1 receives the shrunk request from P2's free
+    ///         holdings (inverse sanction); the round closes.
+    /// @param roomId The room.
+    /// @param offerId The snatched offer.
+    function report(uint256 roomId, uint256 offerId) external {
+        Room storage r = _room(roomId);
+        _sync(roomId, r);
+        RuleSet rules = r.rules;
+        Phase phase = r.phase;
+        if (rules == RuleSet.Judge) {
+            if (phase != Phase.Trading && phase != Phase.Judging) revert WrongPhase(roomId, phase);
+        } else if (rules == RuleSet.G4Report) {
+            if (phase != Phase.Deciding) revert WrongPhase(roomId, phase);
+        } else {
+            revert RuleNotInRound(roomId, r.round, rules);
+        }
+        Offer storage o = _s.offers[roomId][offerId];
+        if (o.status != OfferStatus.Snatched) revert NotASnatch(roomId, offerId, o.status);
+        if (offerId < r.firstOffer) revert OfferNotThisRound(roomId, offerId);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
+            revert NotVictim(roomId, offerId, msg.sender);
+        }
+        ++r.reports;
+        o.status = OfferStatus.Reported;
+        emit SnatchReported(roomId, offerId, msg.sender);
+        if (rules == RuleSet.G4Report) {
+            (uint72 free, uint256[3] memory returned, uint256[3] memory sanction) = SnatchSanctions.reverse(
+                r.free,
+                o.from,
+                o.to,
+                SnatchSanctions.Amounts(o.escrowed, o.requested, o.offeredSum)
+            );
+            r.free = free;
+            o.status = OfferStatus.Reversed;
+            emit SnatchReversed(roomId, offerId, returned, sanction);
+            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        } else if (o.from == r.judge) {
+            _confirm(roomId, r, o, offerId, true, false);
+        }
+    }
+
+    /// @notice The judge confirms a report (judging phase): the snatcher returns the snatched goods (up to what it
+    ///         holds) and forfeits 3 goods (own good first, then its largest holding) to the victim.
+    /// @param roomId The room.
+    /// @param offerId A reported offer.
+    /// @param suspend Also suspend the snatcher for the next round (no offers, no responses; no effect in the last
+    ///        round, which the event says).
+    function confirmReport(uint256 roomId, uint256 offerId, bool suspend) external {
+        (Room storage r, Offer storage o) = _judging(roomId, offerId);
+        _confirm(roomId, r, o, offerId, false, suspend);
+    }
+
+    /// @notice The judge dismisses a report (judging phase).
+    /// @param roomId The room.
+    /// @param offerId A reported offer.
+    function dismissReport(uint256 roomId, uint256 offerId) external {
+        (, Offer storage o) = _judging(roomId, offerId);
+        o.status = OfferStatus.Dismissed;
+        emit ReportDismissed(roomId, offerId, false);
+    }
+
+    // ===================================================================================================== views
+
+    /// @notice Number of formats (ids 1..formatCount).
+    function formatCount() external view returns (uint16) {
+        return _s.formatCount;
+    }
+
+    /// @notice Number of profiles (ids 1..profileCount).
+    function profileCount() external view returns (uint32) {
+        return _s.profileCount;
+    }
+
+    /// @notice Number of rooms (ids 1..roomCount).
+    function roomCount() external view returns (uint64) {
+        return _s.roomCount;
+    }
+
+    /// @notice A stored format, raw (SnatchRoomsLens.formatOf decodes its rounds).
+    /// @param format The id.
+    function formatData(uint16 format) external view returns (Format memory) {
+        return _format(format);
+    }
+
+    /// @notice A player's profile (id 0: none yet).
+    /// @param player The account.
+    function profileOf(address player) external view returns (Profile memory) {
+        return _s.profiles[player];
+    }
+
+    /// @notice The account of a player id.
+    /// @param id The player id.
+    function playerById(uint256 id) external view returns (address) {
+        return _s.playerById[id];
+    }
+
+    /// @notice The pending randomness request of a room waiting for its roles (0 when none).
+    /// @param roomId The room.
+    function rolesRequest(uint256 roomId) external view returns (uint256) {
+        return _s.rolesRequest[roomId];
+    }
+
+    /// @notice The factory with observer index `index + 1`.
+    /// @param index Position in the list of factories ever allowed.
+    function factories(uint256 index) external view returns (address) {
+        return _s.factories[index];
+    }
+
+    /// @notice Whether `factory` may create rooms.
+    /// @param factory The account.
+    function isFactory(address factory) external view returns (bool) {
+        return _s.isFactory[factory];
+    }
+
+    /// @notice A room's raw storage (two slots); SnatchRoomsLens decodes it.
+    /// @param roomId The room.
+    function roomData(uint256 roomId) external view returns (Room memory) {
+        return _room(roomId);
+    }
+
+    /// @notice An offer's raw storage (status None if there is no such offer).
+    /// @param roomId The room.
+    /// @param offerId The offer.
+    function offerData(uint256 roomId, uint256 offerId) external view returns (Offer memory) {
+        _room(roomId);
+        return _s.offers[roomId][offerId];
+    }
+
+    /// @notice A room's counters: one storage read.
+    /// @param roomId The room.
+    function roomStats(uint256 roomId) external view returns (Stats memory) {
+        Room storage r = _room(roomId);
+        return Stats(r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
+    }
+
+    /// @notice A room's players and points by seat (own good x 1 + each other good x 2, escrowed goods included;
+    ///         final once `finished`).
+    /// @param roomId The room.
+    function roomResult(
+        uint256 roomId
+    ) external view returns (bool finished, address[3] memory players, uint256[3] memory points) {
+        Room storage r = _room(roomId);
+        return (r.phase == Phase.Finished, SnatchProgress.playersOf(_s, r), SnatchProgress.points(r));
+    }
+
+    // ================================================================================================ internal
+
+    /// @dev Applies what is due; returns whether anything changed. The checks are inline so that an action with
+    ///      nothing due does not pay for a library call.
+    function _sync(uint256 roomId, Room storage r) internal returns (bool) {
+        Phase phase = r.phase;
+        if (phase == Phase.AwaitingRoles) {
+            uint256 request = _s.rolesRequest[roomId];
+            if (!_randomnessReady(request)) return false;
+            // Round 1 starts now, so nothing else can be due after this.
+            SnatchProgress.assignRoles(_s, roomId, _randomValue(request));
+            return true;
+        }
+        if (phase == Phase.Open || phase == Phase.Finished || block.number <= r.deadline) return false;
+        SnatchProgress.expire(_s, roomId);
+        return true;
+    }
+
+    /// @dev After a response: a 2-player round closes, unless a snatch in G3/G4 opens P1's decision window.
+    function _afterResponse(uint256 roomId, Room storage r, bool snatched) internal {
+        if (r.phase != Phase.Responding) return;
+        RuleSet rules = r.rules;
+        if (snatched && (rules == RuleSet.G3Shame || rules == RuleSet.G4Report)) {
+            SnatchProgress.openPhase(r, roomId, Phase.Deciding, block.number + _s.formats[r.format].decision);
+        } else {
+            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        }
+    }
+
+    /// @dev 3-player offer checks (after phase and target): not suspended, not shamed out, not done, before the
+    ///      closing window, target not suspended, under the per-opponent limit (counted here).
+    function _checkOffer3(uint256 roomId, Room storage r, uint8 from, uint8 to, address target) internal {
+        uint32 bits = r.roundBits;
+        if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, from)) revert Suspended(roomId, msg.sender, r.round);
+        if (SnatchLayout.flag(bits, SnatchLayout.SHAMED_OUT, from)) revert ShamedOut(roomId, msg.sender, r.round);
+        if (SnatchLayout.flag(bits, SnatchLayout.DONE, from)) revert AlreadyDone(roomId, msg.sender);
+        uint256 lastBlock = r.deadline - r.closing;
+        if (block.number > lastBlock) revert OffersClosed(roomId, lastBlock);
+        if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, to)) revert TargetSuspended(roomId, target);
+        uint256 shift = 2 * (2 * from + (to > from ? to - 1 : to));
+        if ((bits >> shift) & 3 >= OFFERS_PER_TARGET) revert OfferLimitReached(roomId, target, OFFERS_PER_TARGET);
+        r.roundBits = bits + uint32(1 << shift);
+    }
+
+    /// @dev Validates amounts and escrows what the offerer holds of each offered good.
+    function _escrow(
+        Room storage r,
+        uint8 from,
+        uint8 to,
+        uint256[3] calldata offering,
+        uint256[3] calldata requesting
+    ) internal returns (Offer memory o, uint256[3] memory escrowed) {
+        bool two = r.player2 == 0;
+        uint72 free = r.free;
+        uint72 escrow = r.escrow;
+        uint256 offeredSum;
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 give = offering[g];
+            uint256 want = requesting[g];
+            if (give > MAX_AMOUNT) revert AmountTooLarge(give);
+            if (want > MAX_AMOUNT) revert AmountTooLarge(want);
+            if (two && g == uint256(Good.Coffee) && (give | want) != 0) revert GoodNotInRoom(Good.Coffee);
+            offeredSum += give;
+            o.requested |= uint96(want << (32 * g));
+            uint256 held = free.get(from, g);
+            uint256 e = give < held ? give : held;
+            if (e == 0) continue;
+            free = free.sub(from, g, e);
+            escrow = escrow.add(from, g, e);
+            o.escrowed |= uint24(e << (8 * g));
+            escrowed[g] = e;
+        }
+        if (offeredSum == 0) revert NothingOffered();
+        r.free = free;
+        r.escrow = escrow;
+        o.from = from;
+        o.to = to;
+        o.status = OfferStatus.Pending;
+        o.offeredSum = uint40(offeredSum);
+    }
+
+    /// @dev Confirms a report: snatched goods back, 3 goods forfeited, optional suspension for the next round.
+    function _confirm(
+        uint256 roomId,
+        Room storage r,
+        Offer storage o,
+        uint256 offerId,
+        bool automatic,
+        bool suspend
+    ) internal {
+        uint8 snatcher = o.to;
+        (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
+            r.free,
+            o.from,
+            snatcher,
+            o.escrowed,
+            SnatchLayout.role(r.roles, snatcher)
+        );
+        r.free = free;
+        o.status = OfferStatus.Confirmed;
+        bool effective;
+        if (suspend) {
+            r.roundBits |= uint32(1 << (SnatchLayout.SUSPENDED_NEXT + snatcher));
+            effective = r.round < _s.formats[r.format].roundCount;
+        }
+        emit ReportConfirmed(roomId, offerId, returned, forfeited, automatic, suspend, effective);
+    }
+
+    function _format(uint256 format) internal view returns (Format memory f) {
+        f = _s.formats[format];
+        if (f.playerCount == 0) revert UnknownFormat(format);
+    }
+
+    function _room(uint256 roomId) internal view returns (Room storage r) {
+        r = _s.rooms[roomId];
+        if (r.phase == Phase.None) revert UnknownRoom(roomId);
+    }
+
+    /// @dev A pending offer of the room, or revert.
+    function _pending(uint256 roomId, uint256 offerId) internal view returns (Offer storage o) {
+        o = _s.offers[roomId][offerId];
+        if (o.status != OfferStatus.Pending) revert OfferNotPending(roomId, offerId, o.status);
+    }
+
+    /// @dev Shared checks of accept/reject/snatch: the offer is pending and the caller is its target. A pending offer
+    ///      is always of the current round, and its target is never suspended (suspension only changes at a round's
+    ///      start, when no offer is open, and offers to suspended players are refused).
+    function _response(uint256 roomId, uint256 offerId) internal returns (Room storage r, Offer storage o) {
+        r = _room(roomId);
+        _sync(roomId, r);
+        o = _pending(roomId, offerId);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.to)) {
+            revert NotTarget(roomId, offerId, msg.sender);
+        }
+    }
+
+    /// @dev Shared checks of the judge's decisions.
+    function _judging(uint256 roomId, uint256 offerId) internal returns (Room storage r, Offer storage o) {
+        r = _room(roomId);
+        _sync(roomId, r);
+        if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, r.judge)) revert NotJudge(roomId, msg.sender);
+        o = _s.offers[roomId][offerId];
+        if (o.status != OfferStatus.Reported) revert NotReported(roomId, offerId, o.status);
+    }
+
+    /// @dev `player`'s id, creating its profile if needed.
+    function _profileOf(address player) internal returns (uint32) {
+        return SnatchProgress.profileId(_s, player);
+    }
+
+    /// @dev The caller's seat, or revert with NotAMember.
+    function _seatOf(uint256 roomId, Room storage r, address account) internal view returns (uint8 seat) {
+        seat = _findSeat(r, account);
+        if (seat == SnatchLayout.NO_SEAT) revert NotAMember(roomId, account);
+    }
+
+    /// @dev A target's seat, or revert with TargetNotMember.
+    function _targetSeat(uint256 roomId, Room storage r, address target) internal view returns (uint8 seat) {
+        seat = _findSeat(r, target);
+        if (seat == SnatchLayout.NO_SEAT) revert TargetNotMember(roomId, target);
+    }
+
+    function _findSeat(Room storage r, address account) internal view returns (uint8) {
+        uint32 id = _s.profiles[account].id;
+        if (id != 0) {
+            if (id == r.player0) return 0;
+            if (id == r.player1) return 1;
+            if (id == r.player2) return 2;
+        }
+        return SnatchLayout.NO_SEAT;
+    }
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {ISnatchRooms} from "../ISnatchRooms.sol";
+import {SnatchState} from "./SnatchState.sol";
+
+/// @title SnatchFormats
+/// @notice Formats: a list of rounds, each with a rule set, plus window lengths. Validation, packing and the presets.
+/// @dev Round r's rule set sits in bits [4(r-1), 4r) of `Format.ruleSets`, so a format holds at most 16 rounds.
+///      {create} is public (a linked library function): format creation is rare, so SnatchRooms keeps it out of its
+///      bytecode.
+library SnatchFormats {
+    /// @notice The most rounds a format may have.
+    uint256 internal constant MAX_ROUNDS = 16;
+
+    /// @notice How many players a rule set is for (0 for None).
+    function playersOf(ISnatchRooms.RuleSet rules) internal pure returns (uint8) {
+        if (rules == ISnatchRooms.RuleSet.None) return 0;
+        return rules <= ISnatchRooms.RuleSet.Judge ? 3 : 2;
+    }
+
+    /// @notice Round `round`'s (1-based) rule set.
+    function ruleAt(uint64 ruleSets, uint256 round) internal pure returns (ISnatchRooms.RuleSet) {
+        return ISnatchRooms.RuleSet((ruleSets >> (4 * (round - 1))) & 0xf);
+    }
+
+    /// @notice Validates and stores a format in SnatchRooms' storage.
+    /// @param s SnatchRooms' storage.
+    /// @param rounds Rule set per round.
+    /// @param windows Window lengths.
+    /// @return format The new format's id.
+    function create(
+        SnatchState storage s,
+        ISnatchRooms.RuleSet[] memory rounds,
+        ISnatchRooms.Windows memory windows
+    ) public returns (uint16 format) {
+        if (s.formatCount == type(uint16).max) revert ISnatchRooms.TooManyFormats(s.formatCount);
+        ISnatchRooms.Format memory f = build(rounds, windows);
+        format = ++s.formatCount;
+        s.formats[format] = f;
+        emit ISnatchRooms.FormatCreated(format, f.playerCount, rounds, windows);
+    }
+
+    /// @notice Validates rounds and windows and packs them into a {ISnatchRooms.Format}.
+    /// @dev All rounds must be of one player count. 3-player: trading >= 1, closing < trading and <= 65,535, judging
+    ///      >= 1 if a round has a judge. 2-player: offer >= 1, response >= 1, decision >= 1 if a round is G3 or G4,
+    ///      talk >= 1 if a round is G5. Windows a format does not use are stored as given and ignored.
+    function build(
+        ISnatchRooms.RuleSet[] memory rounds,
+        ISnatchRooms.Windows memory w
+    ) internal pure returns (ISnatchRooms.Format memory f) {
+        uint256 n = rounds.length;
+        if (n == 0 || n > MAX_ROUNDS) revert ISnatchRooms.BadRoundCount(n);
+        uint8 players = playersOf(rounds[0]);
+        bool judge;
+        bool decision;
+        bool talk;
+        uint64 packed;
+        for (uint256 i; i < n; ++i) {
+            ISnatchRooms.RuleSet rs = rounds[i];
+            if (rs == ISnatchRooms.RuleSet.None || playersOf(rs) != players) {
+                revert ISnatchRooms.RuleSetMismatch(i + 1, rs);
+            }
+            judge = judge || rs == ISnatchRooms.RuleSet.Judge;
+            decision = decision || rs == ISnatchRooms.RuleSet.G3Shame || rs == ISnatchRooms.RuleSet.G4Report;
+            talk = talk || rs == ISnatchRooms.RuleSet.G5CheapTalk;
+            packed |= uint64(uint8(rs)) << uint64(4 * i);
+        }
+        bool ok =
+            players == 3
+                ? w.trading != 0 && w.closing < w.trading && w.closing <= type(uint16).max && (!judge || w.judging != 0)
+                : w.offer != 0 && w.response != 0 && (!decision || w.decision != 0) && (!talk || w.talk != 0);
+        if (!ok) revert ISnatchRooms.InvalidWindows(w);
+        f = ISnatchRooms.Format({
+            playerCount: players,
+            roundCount: uint8(n),
+            ruleSets: packed,
+            trading: w.trading,
+            closing: w.closing,
+            judging: w.judging,
+            talk: w.talk,
+            offer: w.offer,
+            response: w.response,
+            decision: w.decision
+        });
+    }
+
+    /// @notice The rounds of a stored format.
+    function roundsOf(ISnatchRooms.Format memory f) internal pure returns (ISnatchRooms.RuleSet[] memory rounds) {
+        rounds = new ISnatchRooms.RuleSet[](f.roundCount);
+        for (uint256 i; i < rounds.length; ++i) rounds[i] = ruleAt(f.ruleSets, i + 1);
+    }
+
+    /// @notice The windows of a stored format.
+    function windowsOf(ISnatchRooms.Format memory f) internal pure returns (ISnatchRooms.Windows memory) {
+        return ISnatchRooms.Windows(f.trading, f.closing, f.judging, f.talk, f.offer, f.response, f.decision);
+    }
+
+    /// @notice Snatch or Share's five rounds: anarchy twice, no reject, shame tokens, judge.
+    function snatchOrShareRounds() internal pure returns (ISnatchRooms.RuleSet[] memory rounds) {
+        rounds = new ISnatchRooms.RuleSet[](5);
+        rounds[0] = ISnatchRooms.RuleSet.Anarchy;
+        rounds[1] = ISnatchRooms.RuleSet.Anarchy;
+        rounds[2] = ISnatchRooms.RuleSet.NoReject;
+        rounds[3] = ISnatchRooms.RuleSet.ShameTokens;
+        rounds[4] = ISnatchRooms.RuleSet.Judge;
+    }
+
+    /// @notice Three rounds of one SnatchGame variant.
+    function variantRounds(ISnatchRooms.RuleSet variant) internal pure returns (ISnatchRooms.RuleSet[] memory rounds) {
+        rounds = new ISnatchRooms.RuleSet[](3);
+        rounds[0] = variant;
+        rounds[1] = variant;
+        rounds[2] = variant;
+    }
+
+    /// @notice Default windows of the presets (blocks): 3-player rounds of 120 blocks whose last 10 take no offers and
+    ///         a 60-block judging phase; 2-player windows of 20 blocks each.
+    function defaultWindows() internal pure returns (ISnatchRooms.Windows memory) {
+        return
+            ISnatchRooms.Windows({
+                trading: 120,
+                closing: 10,
+                judging: 60,
+                talk: 20,
+                offer: 20,
+                response: 20,
+                decision: 20
+            });
+    }
+}

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
+import {ISnatchRooms} from "../ISnatchRooms.sol";
+import {ISnatchRoomsObserver} from "../ISnatchRoomsObserver.sol";
+import {SnatchFormats} from "./SnatchFormats.sol";
+import {SnatchGoods} from "./SnatchGoods.sol";
+import {SnatchLayout, SnatchState} from "./SnatchState.sol";
+
+/// @title SnatchProgress
+/// @notice How a room moves on: roles and starting goods, round starts (suspensions, shame penalties, the judge),
+///         phase deadlines, closing a round's trading (pending offers expire, or execute in a no-reject round),
+///         closing judging, the defaults of expired windows, and the end of the room.
+/// @dev A linked library: its public functions run by DELEGATECALL on SnatchRooms' storage (`SnatchState`) and emit
+///      SnatchRooms' events. SnatchRooms calls it only when a transition is due, so plain actions do not pay for the
+///      call. Timing: a window opened at block `start` with length `w` has deadline `start + w`; a window that expired
+///      is closed as if at its deadline, so the next one opens from there and an abandoned room's schedule is fixed.
+library SnatchProgress {
+    using SnatchGoods for uint72;
+    using SnatchGoods for uint24;
+    using SnatchGoods for uint96;
+
+    /// @notice A 3-player producer's starting amount of its own good.
+    uint256 internal constant START_3P = 5;
+    /// @notice A 2-player starting amount (P1 turkeys, P2 corn).
+    uint256 internal constant START_2P = 10;
+    /// @notice Roles of a 2-player room: seat 0 is P1 (Turkey) and seat 1 P2 (Corn), or the reverse.
+    uint8 internal constant ROLES_P1_FIRST = 0x08;
+    uint8 internal constant ROLES_P1_SECOND = 0x02;
+    /// @notice The 6 permutations of (Turkey, Coffee, Corn) over 3 seats, one role byte each, identity first.
+    uint48 internal constant PERMUTATIONS = 0x061209211824;
+
+    // ========================================================================================== public (linked)
+
+    /// @notice Creates started rooms with players and roles given (see SnatchRooms.createRooms).
+    /// @param s SnatchRooms' storage.
+    /// @param format A stored format.
+    /// @param players The players, `playerCount` per room, in seat order.
+    /// @param observer The calling factory's observer index.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRooms(
+        SnatchState storage s,
+        uint16 format,
+        address[] calldata players,
+        uint8 observer
+    ) public returns (uint256 firstRoomId) {
+        ISnatchRooms.Format memory f = s.formats[format];
+        uint256 n = f.playerCount;
+        if (n == 0) revert ISnatchRooms.UnknownFormat(format);
+        if (players.length == 0 || players.length % n != 0) revert ISnatchRooms.BadPlayerList(players.length, n);
+        uint8 roles = n == 3 ? uint8(PERMUTATIONS) : ROLES_P1_FIRST;
+        uint256 roomId = s.roomCount;
+        firstRoomId = roomId + 1;
+        for (uint256 i; i < players.length; i += n) {
+            address[3] memory seated = [players[i], players[i + 1], n == 3 ? players[i + 2] : address(0)];
+            _createRoom(s, ++roomId, format, uint16(f.closing), observer, roles, seated);
+        }
+        s.roomCount = uint64(roomId);
+    }
+
+    /// @notice Consumes the roles randomness: a uniformly random permutation of the roles over the seats (3-player:
+    ///         and a random first judge), then starts round 1 now.
+    /// @param s SnatchRooms' storage.
+    /// @param roomId A room waiting for its roles.
+    /// @param seed The random value.
+    function assignRoles(SnatchState storage s, uint256 roomId, uint256 seed) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        delete s.rolesRequest[roomId];
+        uint8 roles;
+        uint8 firstJudge;
+        if (r.player2 != 0) {
+            roles = uint8(PERMUTATIONS >> (8 * RandomDraw.uniform(seed, 0, 6)));
+            firstJudge = uint8(RandomDraw.uniform(seed, 1, 3));
+        } else {
+            roles = RandomDraw.uniform(seed, 0, 2) == 0 ? ROLES_P1_FIRST : ROLES_P1_SECOND;
+        }
+        setUp(s, roomId, playersOf(s, r), roles, firstJudge);
+    }
+
+    /// @notice Stores roles and starting goods and starts round 1 now.
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room (players seated).
+    /// @param seated Its players by seat.
+    /// @param roles Own good per seat (see {SnatchLayout}).
+    /// @param firstJudge The first judge's seat (3-player).
+    function setUp(
+        SnatchState storage s,
+        uint256 roomId,
+        address[3] memory seated,
+        uint8 roles,
+        uint8 firstJudge
+    ) internal {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        bool three = seated[2] != address(0);
+        uint256 amount = three ? START_3P : START_2P;
+        uint72 free;
+        ISnatchRooms.Good[3] memory goods;
+        for (uint256 seat; seat < (three ? 3 : 2); ++seat) {
+            uint8 role = SnatchLayout.role(roles, seat);
+            goods[seat] = ISnatchRooms.Good(role);
+            free = free.set(seat, role, amount);
+        }
+        r.roles = roles;
+        r.judge = SnatchLayout.NO_SEAT;
+        r.nextJudge = firstJudge;
+        r.free = free;
+        emit ISnatchRooms.RolesAssigned(roomId, seated, goods, firstJudge);
+        startRound(s, roomId, 1, block.number);
+    }
+
+    /// @notice Closes every expired window of a room with its default, in order, until one is still open (or the room
+    ///         finished). Bounded: each pass moves the room one phase on (at most 4 per round, 16 rounds).
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room (in a timed phase past its deadline).
+    function expire(SnatchState storage s, uint256 roomId) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        while (true) {
+            ISnatchRooms.Phase phase = r.phase;
+            uint256 start = r.deadline;
+            if (phase == ISnatchRooms.Phase.Finished || block.number <= start) return;
+            if (phase == ISnatchRooms.Phase.Trading) {
+                closeTrading(s, roomId, start);
+            } else if (phase == ISnatchRooms.Phase.Judging) {
+                closeJudging(s, roomId, start);
+            } else if (phase == ISnatchRooms.Phase.Talk) {
+                openPhase(r, roomId, ISnatchRooms.Phase.Offering, start + s.formats[r.format].offer);
+            } else if (phase == ISnatchRooms.Phase.Offering) {
+                // No offer; a forced P1 (G2) that stayed silent is recorded as refusing.
+                bool forced = SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0);
+                if (forced) ++r.refusals;
+                emit ISnatchRooms.NoOffer(
+                    roomId,
+                    r.round,
+                    forced ? ISnatchRooms.NoOfferReason.Refused : ISnatchRooms.NoOfferReason.TimedOut
+                );
+                startRound(s, roomId, r.round + 1, start);
+            } else if (phase == ISnatchRooms.Phase.Responding) {
+                uint256 offerId = r.offerCount;
+                releaseOffer(r, s.offers[roomId][offerId], ISnatchRooms.OfferStatus.Rejected);
+                ++r.rejects;
+                emit ISnatchRooms.OfferRejected(roomId, offerId, true);
+                startRound(s, roomId, r.round + 1, start);
+            } else {
+                // Deciding: no shame, no report.
+                emit ISnatchRooms.DecisionDeclined(roomId, r.round, true);
+                startRound(s, roomId, r.round + 1, start);
+            }
+        }
+    }
+
+    /// @notice Starts round `round` as if at block `start`, or finishes the room after its last round. 3-player: the
+    ///         suspensions decided last round take effect, players with 2+ shame tokens pay the penalty, and a judge
+    ///         round seats the next judge (the seat rotates each judge round).
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room.
+    /// @param round The round to start (1-based).
+    /// @param start The block the round starts at.
+    function startRound(SnatchState storage s, uint256 roomId, uint256 round, uint256 start) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        ISnatchRooms.Format memory f = s.formats[r.format];
+        if (round > f.roundCount) {
+            _finish(s, roomId, r);
+            return;
+        }
+        ISnatchRooms.RuleSet rules = SnatchFormats.ruleAt(f.ruleSets, round);
+        r.round = uint8(round);
+        r.rules = rules;
+        r.firstOffer = r.offerCount + 1;
+        if (f.playerCount == 3) {
+            uint256 suspended = (r.roundBits >> SnatchLayout.SUSPENDED_NEXT) & 7;
+            uint256 shamedOut = r.shame == 0 ? 0 : _shamePenalties(s, roomId, r);
+            r.roundBits = uint32(
+                (suspended << SnatchLayout.SUSPENDED) |
+                    (suspended << SnatchLayout.DONE) |
+                    (shamedOut << SnatchLayout.SHAMED_OUT)
+            );
+            uint8 judge = SnatchLayout.NO_SEAT;
+            if (rules == ISnatchRooms.RuleSet.Judge) {
+                judge = r.nextJudge;
+                r.nextJudge = (judge + 1) % 3;
+            }
+            r.judge = judge;
+            _openRound(r, roomId, rules, judge, ISnatchRooms.Phase.Trading, start + f.trading);
+        } else {
+            r.roundBits = rules == ISnatchRooms.RuleSet.G2Forced ? uint32(1 << SnatchLayout.FORCED) : 0;
+            if (rules == ISnatchRooms.RuleSet.G5CheapTalk) {
+                _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Talk, start + f.talk);
+            } else {
+                _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Offering, start + f.offer);
+            }
+        }
+    }
+
+    /// @notice Closes a 3-player round's trading as if at block `start`: pending offers execute as accepted in offer-id
+    ///         order (no-reject round) or expire with their escrow returned. A judge round with a snatch this round
+    ///         goes on to judging; otherwise the next round starts. Loops over the round's offers only (at most 12).
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room.
+    /// @param start The block the round closes at.
+    function closeTrading(SnatchState storage s, uint256 roomId, uint256 start) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        bool noReject = r.rules == ISnatchRooms.RuleSet.NoReject;
+        bool snatched;
+        uint256 last = r.offerCount;
+        for (uint256 id = r.firstOffer; id <= last; ++id) {
+            ISnatchRooms.Offer storage o = s.offers[roomId][id];
+            ISnatchRooms.OfferStatus status = o.status;
+            if (status == ISnatchRooms.OfferStatus.Pending) {
+                if (noReject) {
+                    acceptOffer(r, o, roomId, id, true);
+                } else {
+                    releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired);
+                    emit ISnatchRooms.OfferExpired(roomId, id);
+                }
+            } else if (status == ISnatchRooms.OfferStatus.Snatched || status == ISnatchRooms.OfferStatus.Reported) {
+                snatched = true;
+            }
+        }
+        if (snatched && r.rules == ISnatchRooms.RuleSet.Judge) {
+            openPhase(r, roomId, ISnatchRooms.Phase.Judging, start + s.formats[r.format].judging);
+        } else {
+            startRound(s, roomId, r.round + 1, start);
+        }
+    }
+
+    /// @notice Closes judging as if at block `start`: undecided reports are dismissed; the next round starts.
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room.
+    /// @param start The block judging closes at.
+    function closeJudging(SnatchState storage s, uint256 roomId, uint256 start) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        uint256 last = r.offerCount;
+        for (uint256 id = r.firstOffer; id <= last; ++id) {
+            ISnatchRooms.Offer storage o = s.offers[roomId][id];
+            if (o.status == ISnatchRooms.OfferStatus.Reported) {
+                o.status = ISnatchRooms.OfferStatus.Dismissed;
+                emit ISnatchRooms.ReportDismissed(roomId, id, true);
+            }
+        }
+        startRound(s, roomId, r.round + 1, start);
+    }
+
+    // ================================================================================ internal (inlined in callers)
+
+    /// @notice Opens a phase with its deadline.
+    function openPhase(
+        ISnatchRooms.Room storage r,
+        uint256 roomId,
+        ISnatchRooms.Phase phase,
+        uint256 deadline
+    ) internal {
+        r.phase = phase;
+        r.deadline = uint40(deadline);
+        emit ISnatchRooms.PhaseStarted(roomId, r.round, phase, uint40(deadline));
+    }
+
+    /// @notice Executes an accept: the escrow goes to the target, then the target gives from its free holdings what it
+    ///         has of the request shrunk by escrowed / offered (rounded down).
+    function acceptOffer(
+        ISnatchRooms.Room storage r,
+        ISnatchRooms.Offer storage o,
+        uint256 roomId,
+        uint256 offerId,
+        bool atClose
+    ) internal {
+        uint8 from = o.from;
+        uint8 to = o.to;
+        uint24 esc = o.escrowed;
+        uint96 requested = o.requested;
+        uint256 escrowedSum = esc.escrowSum();
+        uint256 offeredSum = o.offeredSum;
+        uint72 free = r.free;
+        uint72 escrow = r.escrow;
+        uint256[3] memory toTarget;
+        uint256[3] memory toOfferer;
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 e = esc.escrowOf(g);
+            if (e == 0) continue;
+            escrow = escrow.sub(from, g, e);
+            free = free.add(to, g, e);
+            toTarget[g] = e;
+        }
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 want = SnatchGoods.shrink(requested.requestOf(g), escrowedSum, offeredSum);
+            if (want == 0) continue;
+            uint256 held = free.get(to, g);
+            uint256 give = want < held ? want : held;
+            free = free.move(to, from, g, give);
+            toOfferer[g] = give;
+        }
+        r.free = free;
+        r.escrow = escrow;
+        o.status = ISnatchRooms.OfferStatus.Accepted;
+        ++r.accepts;
+        emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
+    }
+
+    /// @notice Returns an offer's escrow to the offerer and sets its final status.
+    function releaseOffer(
+        ISnatchRooms.Room storage r,
+        ISnatchRooms.Offer storage o,
+        ISnatchRooms.OfferStatus status
+    ) internal {
+        uint8 from = o.from;
+        uint24 esc = o.escrowed;
+        uint72 free = r.free;
+        uint72 escrow = r.escrow;
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 e = esc.escrowOf(g);
+            if (e == 0) continue;
+            escrow = escrow.sub(from, g, e);
+            free = free.add(from, g, e);
+        }
+        r.free = free;
+        r.escrow = escrow;
+        o.status = status;
+    }
+
+    /// @notice Points by seat: own good x 1 + each other good x 2, escrowed goods included (zero before round 1).
+    function points(ISnatchRooms.Room storage r) internal view returns (uint256[3] memory pts) {
+        if (r.round == 0) return pts;
+        uint72 free = r.free;
+        uint72 escrow = r.escrow;
+        uint8 roles = r.roles;
+        uint256 n = r.player2 == 0 ? 2 : 3;
+        for (uint256 seat; seat < n; ++seat) pts[seat] = free.points(escrow, seat, SnatchLayout.role(roles, seat));
+    }
+
+    /// @notice `player`'s id, creating its profile if needed.
+    function profileId(SnatchState storage s, address player) internal returns (uint32 id) {
+        if (player == address(0)) revert ISnatchRooms.InvalidPlayer(player);
+        id = s.profiles[player].id;
+        if (id != 0) return id;
+        id = ++s.profileCount;
+        s.profiles[player].id = id;
+        s.playerById[id] = player;
+        emit ISnatchRooms.ProfileCreated(player, id);
+    }
+
+    /// @notice The room's players by seat.
+    function playersOf(SnatchState storage s, ISnatchRooms.Room storage r) internal view returns (address[3] memory p) {
+        p[0] = s.playerById[r.player0];
+        p[1] = s.playerById[r.player1];
+        if (r.player2 != 0) p[2] = s.playerById[r.player2];
+    }
+
+    // ============================================================================================== private
+
+    /// @dev One factory room: profiles, seats, format, observer, then roles, goods and round 1.
+    function _createRoom(
+        SnatchState storage s,
+        uint256 roomId,
+        uint16 format,
+        uint16 closing,
+        uint8 observer,
+        uint8 roles,
+        address[3] memory seated
+    ) private {
+        uint32 a = profileId(s, seated[0]);
+        uint32 b = profileId(s, seated[1]);
+        uint32 c = seated[2] == address(0) ? 0 : profileId(s, seated[2]);
+        if (a == b) revert ISnatchRooms.InvalidPlayer(seated[1]);
+        if (c != 0 && (c == a || c == b)) revert ISnatchRooms.InvalidPlayer(seated[2]);
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        r.player0 = a;
+        r.player1 = b;
+        r.player2 = c;
+        r.format = format;
+        r.closing = closing;
+        r.observer = observer;
+        emit ISnatchRooms.RoomCreated(roomId, format, msg.sender, true);
+        setUp(s, roomId, seated, roles, 0);
+    }
+
+    /// @dev Opens a round's first phase (one event for the round and its phase).
+    function _openRound(
+        ISnatchRooms.Room storage r,
+        uint256 roomId,
+        ISnatchRooms.RuleSet rules,
+        uint8 judge,
+        ISnatchRooms.Phase phase,
+        uint256 deadline
+    ) private {
+        r.phase = phase;
+        r.deadline = uint40(deadline);
+        emit ISnatchRooms.RoundStarted(roomId, r.round, rules, judge, phase, uint40(deadline));
+    }
+
+    /// @dev Every seat with 2+ shame tokens burns 2 goods (own first, then largest), loses 2 tokens and is shamed out
+    ///      for the round. Runs at a round's start, when no offer is open (escrow is empty).
+    function _shamePenalties(
+        SnatchState storage s,
+        uint256 roomId,
+        ISnatchRooms.Room storage r
+    ) private returns (uint256 shamedOut) {
+        uint24 tokens = r.shame;
+        uint72 free = r.free;
+        for (uint256 seat; seat < 3; ++seat) {
+            uint256 t = (tokens >> (8 * seat)) & 0xff;
+            if (t < 2) continue;
+            uint256[3] memory burned;
+            (free, burned) = free.takeUnits(seat, SnatchLayout.role(r.roles, seat), 2);
+            tokens -= uint24(2 << (8 * seat));
+            shamedOut |= 1 << seat;
+            r.free = free;
+            r.shame = tokens;
+            address player = s.playerById[SnatchLayout.playerIdAt(r, seat)];
+            emit ISnatchRooms.ShamePenaltyApplied(roomId, player, burned, uint8(t - 2));
+        }
+    }
+
+    /// @dev Final points; calls the observing factory if it is still allowed (and is a contract).
+    function _finish(SnatchState storage s, uint256 roomId, ISnatchRooms.Room storage r) private {
+        r.phase = ISnatchRooms.Phase.Finished;
+        r.judge = SnatchLayout.NO_SEAT;
+        uint256[3] memory pts = points(r);
+        emit ISnatchRooms.RoomFinished(roomId, pts);
+        uint8 observer = r.observer;
+        if (observer != 0) {
+            address factory = s.factories[observer - 1];
+            // An allowed factory without code (an operator's account) is not called.
+            if (s.isFactory[factory] && factory.code.length != 0) {
+                ISnatchRoomsObserver(factory).onRoomFinished(roomId, playersOf(s, r), pts);
+            }
+        }
+    }
+}

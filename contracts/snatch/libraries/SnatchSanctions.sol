@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {SnatchGoods} from "./SnatchGoods.sol";
+
+/// @title SnatchSanctions
+/// @notice The sanctions' arithmetic, pure: a judge's confirmed report (3-player) and the G4 reversal with its
+///         inverse sanction.
+/// @dev A linked library (public functions, called by DELEGATECALL): these paths are rare, so SnatchRooms keeps them
+///      out of its bytecode at the price of one library call when they run.
+library SnatchSanctions {
+    /// @notice An offer's amounts (packed as in {ISnatchRooms.Offer}).
+    struct Amounts {
+        uint24 escrowed;
+        uint96 requested;
+        uint40 offeredSum;
+    }
+
+    using SnatchGoods for uint72;
+    using SnatchGoods for uint24;
+    using SnatchGoods for uint96;
+
+    /// @notice A confirmed report: the snatcher gives back the snatched goods up to what it holds free, then forfeits
+    ///         3 goods to the victim, its own good first, then its largest holding.
+    /// @param free The room's free-holdings grid.
+    /// @param victim The offerer's seat.
+    /// @param snatcher The snatcher's seat.
+    /// @param escrowed The snatched amounts (the offer's packed escrow).
+    /// @param snatcherRole The snatcher's own good.
+    /// @return The grid after. @return returned Per good. @return forfeited Per good.
+    function confirm(
+        uint72 free,
+        uint256 victim,
+        uint256 snatcher,
+        uint24 escrowed,
+        uint256 snatcherRole
+    ) public pure returns (uint72, uint256[3] memory returned, uint256[3] memory forfeited) {
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 e = escrowed.escrowOf(g);
+            uint256 held = free.get(snatcher, g);
+            returned[g] = e < held ? e : held;
+            free = free.move(snatcher, victim, g, returned[g]);
+        }
+        (free, forfeited) = free.takeUnits(snatcher, snatcherRole, 3);
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) free = free.add(victim, g, forfeited[g]);
+        return (free, returned, forfeited);
+    }
+
+    /// @notice A G4 report: the snatched goods go back to P1, then P1 receives from P2's free holdings the request
+    ///         shrunk by escrowed / offered, up to what P2 holds, giving nothing.
+    /// @param free The room's free-holdings grid.
+    /// @param p1 P1's seat (the offerer).
+    /// @param p2 P2's seat (the snatcher).
+    /// @param o The snatched offer (its from/to/status are not read).
+    /// @return The grid after. @return returned Per good. @return sanction Per good.
+    function reverse(
+        uint72 free,
+        uint256 p1,
+        uint256 p2,
+        Amounts memory o
+    ) public pure returns (uint72, uint256[3] memory returned, uint256[3] memory sanction) {
+        uint256 escrowedSum = o.escrowed.escrowSum();
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 e = o.escrowed.escrowOf(g);
+            uint256 held = free.get(p2, g);
+            returned[g] = e < held ? e : held;
+            free = free.move(p2, p1, g, returned[g]);
+        }
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 want = SnatchGoods.shrink(o.requested.requestOf(g), escrowedSum, o.offeredSum);
+            uint256 held = free.get(p2, g);
+            sanction[g] = want < held ? want : held;
+            free = free.move(p2, p1, g, sanction[g]);
+        }
+        return (free, returned, sanction);
+    }
+}

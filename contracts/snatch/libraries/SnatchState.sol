@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {ISnatchRooms} from "../ISnatchRooms.sol";
+
+/// @notice All of SnatchRooms' storage in one struct, so that the linked SnatchProgress library can work on it.
+/// @dev Room and offer layouts are documented on {ISnatchRooms.Room} and {ISnatchRooms.Offer}; `roundBits` on
+///      {SnatchLayout}.
+struct SnatchState {
+    /// Number of formats (ids 1..formatCount), profiles (ids 1..profileCount) and rooms (ids 1..roomCount).
+    uint16 formatCount;
+    uint32 profileCount;
+    uint64 roomCount;
+    mapping(uint256 format => ISnatchRooms.Format) formats;
+    mapping(uint256 roomId => ISnatchRooms.Room) rooms;
+    mapping(uint256 roomId => mapping(uint256 offerId => ISnatchRooms.Offer)) offers;
+    mapping(address player => ISnatchRooms.Profile) profiles;
+    /// The pending randomness request of a room waiting for its roles (deleted once consumed).
+    mapping(uint256 roomId => uint256 requestId) rolesRequest;
+    mapping(uint256 id => address player) playerById;
+    /// Every factory ever allowed; a room's observer index is its position + 1.
+    address[] factories;
+    mapping(address factory => bool) isFactory;
+    mapping(address factory => uint8) factoryIndex;
+}
+
+/// @title SnatchLayout
+/// @notice Bit layouts shared by SnatchRooms, SnatchProgress and SnatchRoomsLens.
+/// @dev `Room.roundBits`, 3-player rooms:
+///        bits  0..11  offers made this round per ordered pair (from, to): 2 bits at
+///                     2 * (2 * from + (to > from ? to - 1 : to))
+///        bits 12..14  done (one bit per seat; suspended seats start done)
+///        bits 15..17  shame given this round
+///        bits 18..20  suspended this round
+///        bits 21..23  suspended next round
+///        bits 24..26  shamed out this round (may only respond)
+///      2-player rooms: bits 12..13 done talking (G5), bit 27 P1 is forced to offer (G2).
+///      `Room.roles`: seat s's own good in bits [2s, 2s + 2).
+library SnatchLayout {
+    uint8 internal constant NO_SEAT = 3;
+    uint256 internal constant DONE = 12;
+    uint256 internal constant SHAME_GIVEN = 15;
+    uint256 internal constant SUSPENDED = 18;
+    uint256 internal constant SUSPENDED_NEXT = 21;
+    uint256 internal constant SHAMED_OUT = 24;
+    uint256 internal constant FORCED = 27;
+
+    /// @notice Whether the per-seat flag at `offset` is set for `seat`.
+    function flag(uint32 bits, uint256 offset, uint256 seat) internal pure returns (bool) {
+        return (bits >> (offset + seat)) & 1 != 0;
+    }
+
+    /// @notice Seat `seat`'s own good.
+    function role(uint8 roles, uint256 seat) internal pure returns (uint8) {
+        return (roles >> (2 * seat)) & 3;
+    }
+
+    /// @notice The player id in seat `seat` (0 if empty).
+    function playerId(ISnatchRooms.Room memory r, uint256 seat) internal pure returns (uint32) {
+        if (seat == 0) return r.player0;
+        if (seat == 1) return r.player1;
+        if (seat == 2) return r.player2;
+        return 0;
+    }
+
+    /// @notice The player id in seat `seat` of a stored room (0 if empty).
+    function playerIdAt(ISnatchRooms.Room storage r, uint256 seat) internal view returns (uint32) {
+        if (seat == 0) return r.player0;
+        if (seat == 1) return r.player1;
+        if (seat == 2) return r.player2;
+        return 0;
+    }
+}

@@ -1,0 +1,291 @@
+// Hardhat tasks for Snatch or Share / SnatchGame rooms: `npx hardhat snatch:<action> --network localhost ...`.
+// Addresses come from hardhat-deploy deployments (SnatchRooms, SnatchRoomsLens) unless --rooms/--lens are given.
+// Only `import type` from typechain-types: this file loads before the first compile.
+import { task, types } from "hardhat/config";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { ContractTransactionResponse, Signer } from "ethers";
+import type { SnatchRooms } from "../../typechain-types";
+import {
+  describeGoods,
+  describeRoom,
+  GOOD_NAMES,
+  PHASE_NAMES,
+  RULE_NAMES,
+  RuleSet,
+  snatchAt,
+  STATUS_NAMES,
+} from "./lib";
+
+interface Common {
+  rooms: string;
+  lens: string;
+  from: string;
+}
+
+/** --from: an account index of the network's signers (default 0) or an address among them. */
+async function signer(hre: HardhatRuntimeEnvironment, from: string): Promise<Signer> {
+  if (/^0x[0-9a-fA-F]{40}$/.test(from)) return hre.ethers.getSigner(from);
+  const signers = await hre.ethers.getSigners();
+  const index = Number(from);
+  if (!Number.isInteger(index) || index < 0 || index >= signers.length) {
+    throw new Error(`--from ${from}: not an account index (0..${signers.length - 1}) nor an address`);
+  }
+  return signers[index];
+}
+
+async function contracts(hre: HardhatRuntimeEnvironment, args: Common) {
+  const { rooms, lens } = await snatchAt(hre, { rooms: args.rooms, lens: args.lens });
+  const account = await signer(hre, args.from);
+  return { rooms: rooms.connect(account) as SnatchRooms, lens, account };
+}
+
+/** "turkey=2,corn=1" or "2,0,1" → amounts per good. */
+export function parseGoods(text: string): [bigint, bigint, bigint] {
+  const out: [bigint, bigint, bigint] = [0n, 0n, 0n];
+  if (text.trim() === "" || text.trim() === "nothing") return out;
+  if (/^\d+,\d+,\d+$/.test(text.trim())) return text.split(",").map((x) => BigInt(x)) as [bigint, bigint, bigint];
+  for (const part of text.split(",")) {
+    const [name, amount] = part.split("=").map((x) => x.trim().toLowerCase());
+    const good = GOOD_NAMES.indexOf(name as (typeof GOOD_NAMES)[number]);
+    if (good < 0 || amount === undefined || !/^\d+$/.test(amount)) {
+      throw new Error(`cannot read "${part}": write e.g. turkey=2,corn=1 or 2,0,1`);
+    }
+    out[good] += BigInt(amount);
+  }
+  return out;
+}
+
+/** Rule set names for --rounds: anarchy, no-reject, shame-tokens, judge, g1..g5. */
+const RULE_KEYS: Record<string, number> = {
+  anarchy: RuleSet.Anarchy,
+  "no-reject": RuleSet.NoReject,
+  "shame-tokens": RuleSet.ShameTokens,
+  judge: RuleSet.Judge,
+  g1: RuleSet.G1Plain,
+  g2: RuleSet.G2Forced,
+  g3: RuleSet.G3Shame,
+  g4: RuleSet.G4Report,
+  g5: RuleSet.G5CheapTalk,
+};
+
+/** Sends a transaction and prints the events it emitted, in words close to the contract's. */
+async function report(rooms: SnatchRooms, pending: Promise<ContractTransactionResponse>): Promise<void> {
+  let tx: ContractTransactionResponse;
+  try {
+    tx = await pending;
+  } catch (e) {
+    // Show the contract's custom error (e.g. NotYourTurn(1, 0x...)) rather than a stack trace.
+    const revert = (e as { revert?: { name: string; args: unknown[] } }).revert;
+    if (revert) throw new Error(`reverted: ${revert.name}(${revert.args.map(String).join(", ")})`);
+    const text = (e as Error).message.match(/reverted with custom error '([^']+)'/);
+    if (text) throw new Error(`reverted: ${text[1]}`);
+    throw e;
+  }
+  const receipt = await tx.wait();
+  console.log(`tx ${tx.hash} (block ${receipt!.blockNumber}, gas ${receipt!.gasUsed})`);
+  for (const log of receipt!.logs) {
+    let parsed;
+    try {
+      parsed = rooms.interface.parseLog(log);
+    } catch {
+      continue;
+    }
+    if (!parsed) continue;
+    const args = parsed.fragment.inputs.map((input, i) => {
+      const v = parsed!.args[i];
+      if (input.name === "phase") return `phase=${PHASE_NAMES[Number(v)]}`;
+      if (input.name === "rules") return `rules=${RULE_NAMES[Number(v)]}`;
+      if (input.type === "uint256[3]") return `${input.name}=${describeGoods(v as bigint[])}`;
+      return `${input.name}=${String(v)}`;
+    });
+    console.log(`  ${parsed.name}(${args.join(", ")})`);
+  }
+}
+
+function withCommon(name: string, description: string) {
+  return task(name, description)
+    .addOptionalParam("rooms", "SnatchRooms address (default: the deployment)", "", types.string)
+    .addOptionalParam("lens", "SnatchRoomsLens address (default: the deployment)", "", types.string)
+    .addOptionalParam("from", "account index or address sending the transaction", "0", types.string);
+}
+
+withCommon("snatch:formats", "Lists the stored formats").setAction(async (args: Common, hre) => {
+  const { rooms, lens } = await contracts(hre, args);
+  const count = Number(await rooms.formatCount());
+  for (let id = 1; id <= count; id++) {
+    const [players, rounds, w] = await lens.formatOf(id);
+    const windows =
+      Number(players) === 3
+        ? `trading ${w.trading} (no offers in the last ${w.closing}), judging ${w.judging}`
+        : `talk ${w.talk}, offer ${w.offer}, response ${w.response}, decision ${w.decision}`;
+    console.log(
+      `format ${id}: ${players} players; ${rounds.map((r) => RULE_NAMES[Number(r)]).join(" | ")}; ${windows}`,
+    );
+  }
+});
+
+withCommon("snatch:create-format", "Stores a custom format")
+  .addParam("rounds", "comma-separated: anarchy, no-reject, shame-tokens, judge, or g1..g5")
+  .addOptionalParam("windows", "e.g. trading=120,closing=10,judging=60 or offer=20,response=20,decision=20,talk=20", "")
+  .setAction(async (args: Common & { rounds: string; windows: string }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    const rounds = args.rounds.split(",").map((r) => {
+      const key = r.trim().toLowerCase();
+      if (!(key in RULE_KEYS)) throw new Error(`unknown rule set "${r}" (one of ${Object.keys(RULE_KEYS).join(", ")})`);
+      return RULE_KEYS[key];
+    });
+    const windows = { trading: 120, closing: 10, judging: 60, talk: 20, offer: 20, response: 20, decision: 20 };
+    for (const part of args.windows.split(",").filter((p) => p !== "")) {
+      const [name, value] = part.split("=");
+      if (!(name in windows)) throw new Error(`unknown window "${name}"`);
+      windows[name as keyof typeof windows] = Number(value);
+    }
+    await report(rooms, rooms.createFormat(rounds, windows));
+  });
+
+withCommon("snatch:create", "Creates an open room and takes seat 0")
+  .addOptionalParam("format", "format id (1: Snatch or Share; 2..6: G1..G5)", 1, types.int)
+  .setAction(async (args: Common & { format: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.createRoom(args.format));
+  });
+
+withCommon("snatch:join", "Takes the next seat of an open room")
+  .addParam("room", "room id", undefined, types.int)
+  .setAction(async (args: Common & { room: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.join(args.room));
+  });
+
+withCommon("snatch:advance", "Applies what is due (roles once the randomness is ready, expired windows' defaults)")
+  .addParam("room", "room id, or several separated by commas", undefined, types.string)
+  .setAction(async (args: Common & { room: string }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    const ids = args.room.split(",").map((x) => BigInt(x.trim()));
+    await report(rooms, ids.length === 1 ? rooms.advance(ids[0]) : rooms.advanceMany(ids));
+  });
+
+withCommon("snatch:reroll", "Replaces a stale roles randomness request")
+  .addParam("room", "room id", undefined, types.int)
+  .setAction(async (args: Common & { room: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.rerequestRoles(args.room));
+  });
+
+withCommon("snatch:offer", "Makes an offer: --give for --want")
+  .addParam("room", "room id", undefined, types.int)
+  .addParam("to", "the opponent's address or seat number")
+  .addParam("give", "offered goods, e.g. turkey=2 (or 2,0,0)")
+  .addOptionalParam("want", "requested goods, e.g. coffee=1", "", types.string)
+  .setAction(async (args: Common & { room: number; to: string; give: string; want: string }, hre) => {
+    const { rooms, lens } = await contracts(hre, args);
+    let target = args.to;
+    if (/^\d$/.test(target)) target = (await lens.roomView(args.room)).players[Number(target)];
+    await report(rooms, rooms.offer(args.room, target, parseGoods(args.give), parseGoods(args.want)));
+  });
+
+for (const action of ["accept", "reject", "snatch", "cancel", "report"] as const) {
+  const what = {
+    accept: "Accepts an offer made to you",
+    reject: "Rejects an offer made to you",
+    snatch: "Snatches an offer made to you",
+    cancel: "Cancels your pending offer",
+    report: "Reports a snatch of your offer (judge round, G4)",
+  }[action];
+  withCommon(`snatch:${action}`, what)
+    .addParam("room", "room id", undefined, types.int)
+    .addParam("offer", "offer id", undefined, types.int)
+    .setAction(async (args: Common & { room: number; offer: number }, hre) => {
+      const { rooms } = await contracts(hre, args);
+      await report(rooms, rooms[action](args.room, args.offer));
+    });
+}
+
+withCommon("snatch:confirm", "The judge confirms a report")
+  .addParam("room", "room id", undefined, types.int)
+  .addParam("offer", "offer id", undefined, types.int)
+  .addFlag("suspend", "also suspend the snatcher for the next round")
+  .setAction(async (args: Common & { room: number; offer: number; suspend: boolean }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.confirmReport(args.room, args.offer, args.suspend));
+  });
+
+withCommon("snatch:dismiss", "The judge dismisses a report")
+  .addParam("room", "room id", undefined, types.int)
+  .addParam("offer", "offer id", undefined, types.int)
+  .setAction(async (args: Common & { room: number; offer: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.dismissReport(args.room, args.offer));
+  });
+
+for (const action of ["done", "pass"] as const) {
+  const what = {
+    done: "Says you are done (3-player round, G5 talk, or the judge's judging phase)",
+    pass: "P1: no offer this round, or no shame/report after a snatch",
+  }[action];
+  withCommon(`snatch:${action}`, what)
+    .addParam("room", "room id", undefined, types.int)
+    .setAction(async (args: Common & { room: number }, hre) => {
+      const { rooms } = await contracts(hre, args);
+      await report(rooms, rooms[action](args.room));
+    });
+}
+
+withCommon("snatch:force", "P2 (G2): forces P1 to offer this round, or lifts it")
+  .addParam("room", "room id", undefined, types.int)
+  .addOptionalParam("on", "true to force, false to lift", true, types.boolean)
+  .setAction(async (args: Common & { room: number; on: boolean }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.setForce(args.room, args.on));
+  });
+
+withCommon("snatch:talk", "Sends a cheap-talk message (G5 talk window)")
+  .addParam("room", "room id", undefined, types.int)
+  .addParam("text", "the message (at most 280 bytes)")
+  .setAction(async (args: Common & { room: number; text: string }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.talk(args.room, args.text));
+  });
+
+withCommon("snatch:shame", "Gives shame (3-player shame-token round; G3 after a snatch)")
+  .addParam("room", "room id", undefined, types.int)
+  .addParam("to", "the player's address or seat number")
+  .setAction(async (args: Common & { room: number; to: string }, hre) => {
+    const { rooms, lens } = await contracts(hre, args);
+    let target = args.to;
+    if (/^\d$/.test(target)) target = (await lens.roomView(args.room)).players[Number(target)];
+    await report(rooms, rooms.shame(args.room, target));
+  });
+
+withCommon("snatch:factory", "Owner: allows or disallows a factory (e.g. a tournament)")
+  .addParam("address", "the factory contract")
+  .addOptionalParam("allowed", "true or false", true, types.boolean)
+  .setAction(async (args: Common & { address: string; allowed: boolean }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(rooms, rooms.setFactory(args.address, args.allowed));
+  });
+
+withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, shame, judge, round and phase")
+  .addParam("room", "room id", undefined, types.int)
+  .addFlag("offers", "also list every offer of the room")
+  .setAction(async (args: Common & { room: number; offers: boolean }, hre) => {
+    const { lens } = await contracts(hre, args);
+    const block = await hre.ethers.provider.getBlockNumber();
+    for (const line of await describeRoom(lens, BigInt(args.room), block)) console.log(line);
+    if (args.offers) {
+      const all = await lens.allOffers(args.room);
+      all.forEach((o, i) =>
+        console.log(
+          `  offer #${i + 1} ${o.from} → ${o.to}: ${describeGoods(o.escrowed)} escrowed (of ${o.offeredSum} offered) ` +
+            `for ${describeGoods(o.requested)}: ${STATUS_NAMES[Number(o.status)]}`,
+        ),
+      );
+    }
+  });
+
+task("snatch:mine", "Local networks only: mines blocks (randomness needs a block after the request; deadlines)")
+  .addOptionalParam("blocks", "how many", 1, types.int)
+  .setAction(async (args: { blocks: number }, hre) => {
+    await hre.network.provider.send("hardhat_mine", ["0x" + args.blocks.toString(16)]);
+    console.log(`mined ${args.blocks} block(s); now at block ${await hre.ethers.provider.getBlockNumber()}`);
+  });

@@ -1,0 +1,69 @@
+import hre, { ethers } from "hardhat";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
+import { deployCommon } from "../../scripts/lib/common";
+import { deploySnatch, eventArg, Preset } from "../../scripts/snatch/lib";
+
+export type Signer = HardhatEthersSigner;
+
+/** Shared contracts, SnatchRooms with its lens, and a test factory allowed to create rooms. */
+export async function baseFixture() {
+  const [owner, ...players] = await ethers.getSigners();
+  const { randomness } = await deployCommon(hre);
+  const { rooms, lens } = await deploySnatch(hre, await randomness.getAddress());
+  const factory = await ethers.deployContract("SnatchFactoryHarness", [await rooms.getAddress()]);
+  await rooms.setFactory(await factory.getAddress(), true);
+  return { owner, players, randomness, rooms, lens, factory };
+}
+
+export type Base = Awaited<ReturnType<typeof baseFixture>>;
+
+/** Creates one room through the test factory (players in seat order) and returns its id. */
+export async function factoryRoom(base: Base, format: number, seated: Signer[]): Promise<bigint> {
+  const tx = await base.factory.create(
+    format,
+    seated.map((s) => s.address),
+  );
+  return eventArg(base.rooms, tx, "RoomCreated", "roomId");
+}
+
+/** A started Snatch or Share room with known roles: turkey (seat 0, first judge), coffee (seat 1), corn (seat 2). */
+export async function threeFixture() {
+  const base = await baseFixture();
+  const [turkey, coffee, corn, outsider] = base.players;
+  const roomId = await factoryRoom(base, Preset.SnatchOrShare, [turkey, coffee, corn]);
+  return { ...base, roomId, turkey, coffee, corn, outsider };
+}
+
+/** A started 2-player room per preset G1..G5 with P1 = players[0], P2 = players[1]. */
+export async function twoFixture() {
+  const base = await baseFixture();
+  const [p1, p2, outsider] = base.players;
+  const ids: bigint[] = [];
+  for (const format of [Preset.G1, Preset.G2, Preset.G3, Preset.G4, Preset.G5]) {
+    ids.push(await factoryRoom(base, format, [p1, p2]));
+  }
+  const [g1, g2, g3, g4, g5] = ids;
+  return { ...base, p1, p2, outsider, g1, g2, g3, g4, g5 };
+}
+
+/** Free and escrowed holdings per seat and good, as numbers. */
+export async function holdings(lens: SnatchRoomsLens, roomId: bigint) {
+  const v = await lens.roomView(roomId);
+  return {
+    free: v.free.map((row) => row.map(Number)),
+    escrow: v.escrow.map((row) => row.map(Number)),
+    points: v.points.map(Number),
+  };
+}
+
+/** The room's current round and phase, as numbers. */
+export async function progress(rooms: SnatchRooms, roomId: bigint) {
+  const r = await rooms.roomData(roomId);
+  return { round: Number(r.round), phase: Number(r.phase), deadline: Number(r.deadline), rules: Number(r.rules) };
+}
+
+/** The id of the offer made by a transaction. */
+export async function offerIdOf(rooms: SnatchRooms, tx: Parameters<typeof eventArg>[1]): Promise<bigint> {
+  return eventArg(rooms, tx, "OfferMade", "offerId");
+}
