@@ -4,6 +4,7 @@ import type {
   BlockhashRandomness,
   FeeConfig,
   IRandomness,
+  SeededRandomness,
   VRFCoordinatorV2_5Mock,
   VRFRandomness,
 } from "../../typechain-types";
@@ -109,4 +110,12 @@ export async function waitForRandomness(
     else await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 4000));
   }
   throw new Error(`randomness request ${id} not ready in time`);
+}
+
+/**
+ * Deploys a {SeededRandomness} source: the same timing as the block-hash source, values from `seed`, so seeded
+ * simulations and benches replay exactly. For local simulations and tests only.
+ */
+export async function deploySeededRandomness(hre: HardhatRuntimeEnvironment, seed: bigint): Promise<SeededRandomness> {
+  return hre.ethers.deployContract("SeededRandomness", [seed]);
 }

@@ -1,0 +1,22 @@
+import { expect } from "chai";
+import hre from "hardhat";
+import { mine } from "@nomicfoundation/hardhat-network-helpers";
+import { deploySeededRandomness, RandomnessStatus as Status, requestIdFrom } from "../../../scripts/lib/common";
+
+describe("SeededRandomness (test/simulation source)", function () {
+  it("has the block-hash source's timing and replays the same values for the same seed and request order", async function () {
+    const a = await deploySeededRandomness(hre, 42n);
+    const b = await deploySeededRandomness(hre, 42n);
+    const c = await deploySeededRandomness(hre, 43n);
+    const ids = [];
+    for (const s of [a, b, c]) ids.push(await requestIdFrom(s, await s.request()));
+    expect(await c.status(ids[2])).to.equal(Status.Pending);
+    await mine(2);
+    expect(await a.value(ids[0])).to.equal(await b.value(ids[1]));
+    expect(await a.value(ids[0])).to.not.equal(await c.value(ids[2]));
+    await mine(300);
+    expect(await a.status(ids[0])).to.equal(Status.Stale);
+    await expect(a.value(ids[0])).to.be.revertedWithCustomError(a, "RandomnessNotReady").withArgs(ids[0], Status.Stale);
+    expect(await a.status(0n)).to.equal(Status.Unknown);
+  });
+});
