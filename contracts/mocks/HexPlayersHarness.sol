@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @notice A test player: forwards calls from its driver (so many players can act in one transaction).
+contract HexPlayerHarness {
+    /// @notice A call from anyone but the driver.
+    error NotDriver();
+
+    address private immutable _driver;
+
+    constructor() {
+        _driver = msg.sender;
+    }
+
+    /// @notice Accepts ETH (withdrawals, funding).
+    receive() external payable {}
+
+    /// @notice Calls `target` with `data`, sending `value` of this player's ETH; bubbles up any revert.
+    function exec(address target, uint256 value, bytes calldata data) external returns (bytes memory) {
+        if (msg.sender != _driver) revert NotDriver();
+        (bool ok, bytes memory ret) = target.call{value: value}(data);
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        return ret;
+    }
+}
+
+/// @notice Test-only driver of many {HexPlayerHarness} players: runs a list of their calls in one transaction, so a
+///         property test builds a game tree in a few blocks. The game under test is the real contract.
+contract HexPlayersHarness {
+    /// @notice One player's call.
+    struct Step {
+        uint256 player;
+        address target;
+        uint256 value;
+        bytes data;
+    }
+
+    /// @notice The players, by index.
+    HexPlayerHarness[] public players;
+
+    /// @param count Number of players to create.
+    constructor(uint256 count) {
+        for (uint256 i; i < count; ++i) players.push(new HexPlayerHarness());
+    }
+
+    /// @notice The players' addresses.
+    function playerAddresses() external view returns (address[] memory out) {
+        out = new address[](players.length);
+        for (uint256 i; i < players.length; ++i) out[i] = address(players[i]);
+    }
+
+    /// @notice Splits the ETH sent equally among the players.
+    function fund() external payable {
+        uint256 each = msg.value / players.length;
+        for (uint256 i; i < players.length; ++i) payable(address(players[i])).transfer(each);
+    }
+
+    /// @notice Runs `steps` in order; any failing step reverts the whole batch with its own error.
+    function run(Step[] calldata steps) external {
+        for (uint256 i; i < steps.length; ++i) {
+            Step calldata s = steps[i];
+            players[s.player].exec(s.target, s.value, s.data);
+        }
+    }
+}
