@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IPayoutLedger} from "../common/payments/IPayoutLedger.sol";
+import {IForkingHex} from "../hex/IForkingHex.sol";
+
 /// @notice A test player: forwards calls from its driver (so many players can act in one transaction).
 contract HexPlayerHarness {
     /// @notice A call from anyone but the driver.
@@ -65,5 +69,27 @@ contract HexPlayersHarness {
             Step calldata s = steps[i];
             players[s.player].exec(s.target, s.value, s.data);
         }
+    }
+
+    /// @notice Everything a property test checks after a game, in one call: each player's {IForkingHex.payoutOf} and
+    ///         ledger credits, the fund's credits and the game contract's balance of `token`.
+    function readout(
+        IForkingHex game,
+        uint256 gameId,
+        address token
+    )
+        external
+        view
+        returns (IForkingHex.Payout[] memory payouts, uint256[] memory credits, uint256 fundCredits, uint256 balance)
+    {
+        uint256 count = players.length;
+        payouts = new IForkingHex.Payout[](count);
+        credits = new uint256[](count);
+        for (uint256 i; i < count; ++i) {
+            payouts[i] = game.payoutOf(gameId, address(players[i]));
+            credits[i] = IPayoutLedger(address(game)).credits(token, address(players[i]));
+        }
+        fundCredits = IPayoutLedger(address(game)).fundCredits(token);
+        balance = token == address(0) ? address(game).balance : IERC20(token).balanceOf(address(game));
     }
 }
