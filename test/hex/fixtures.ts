@@ -65,3 +65,60 @@ export async function deployPlayers(hex: ForkingHex, token: MockERC20): Promise<
   await players.run(steps);
   return players;
 }
+
+/** Reads the value of the one `event` emitted by `hex` in the transaction. */
+export async function eventArgs(hex: ForkingHex, tx: ContractTransactionResponse, event: string) {
+  const receipt = await tx.wait();
+  for (const log of receipt!.logs) {
+    const parsed = hex.interface.parseLog(log);
+    if (parsed?.name === event) return parsed.args;
+  }
+  throw new Error(`no ${event} event`);
+}
+
+type Signerish = Parameters<ForkingHex["connect"]>[0];
+
+/**
+ * Plays `cells` as a single line of play from position `from` (each move on the previous one), alternating
+ * `players`; returns the new position ids in order.
+ */
+export async function playLine(
+  hex: ForkingHex,
+  gameId: bigint,
+  from: number,
+  cells: number[],
+  players: Signerish[],
+  value: bigint = STAKE,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let parent = from;
+  for (let i = 0; i < cells.length; i++) {
+    const tx = await hex.connect(players[i % players.length]).move(gameId, parent, cells[i], { value });
+    parent = Number((await eventArgs(hex, tx, "Moved")).positionId);
+    ids.push(parent);
+  }
+  return ids;
+}
+
+/**
+ * A Red win down column 0: Red (0,0) is position 1, then Blue (r,1) and Red (r+1,0) alternate. Returns the cells
+ * after position 1 and Red's path.
+ */
+export function redColumnWin(n: number): { cells: number[]; path: number[] } {
+  const cells: number[] = [];
+  for (let r = 0; r < n - 1; r++) cells.push(r * n + 1, (r + 1) * n);
+  return { cells, path: Array.from({ length: n }, (_, r) => r * n) };
+}
+
+/**
+ * A Blue win along row 1: Red (0,0) is position 1, then Blue (1,c) and Red (0,c+1) alternate, Blue's last stone
+ * completing the row. Returns the cells after position 1 and Blue's path.
+ */
+export function blueRowWin(n: number): { cells: number[]; path: number[] } {
+  const cells: number[] = [];
+  for (let c = 0; c < n; c++) {
+    cells.push(n + c);
+    if (c < n - 1) cells.push(c + 1);
+  }
+  return { cells, path: Array.from({ length: n }, (_, c) => n + c) };
+}
