@@ -53,7 +53,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     mapping(uint256 gameId => GameSlots) private _games;
     /// @dev Keyed by `gameId << 32 | positionId`.
     mapping(uint256 key => PositionSlots) private _positions;
-    /// @dev Settlement accumulators of positions whose children were settled in an earlier batch (same key).
+    /// @dev Settlement accumulators too large for a recycled board word (same key; see {HexWords}).
     mapping(uint256 key => uint256) private _spill;
 
     /// @param feeConfig_ Where the fee (read once per game) and the fund recipient are read.
@@ -283,8 +283,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = _games[gameId].core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
-        return (ps.board & HexWords.OCC_MASK, ps.boardHigh);
+        uint256 base = gameId << 32;
+        PositionSlots storage ps = _positions[base | positionId];
+        high = ps.boardHigh;
+        if (ps.link & HexWords.LINK_SPILLED == 0) return (ps.board & HexWords.OCC_MASK, high);
+        // Settlement recycled the board word's occupancy bits: rebuild them from the ancestors' cells.
+        for (uint256 id = positionId; id != 0;) {
+            uint256 link = _positions[base | id].link;
+            uint256 c = link.cell();
+            if (c < HexWords.LOW_CELLS) low |= 1 << c;
+            id = link.parent();
+        }
     }
 
     // ============================================================================================ internals
@@ -362,8 +371,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         newCore = core + (1 << HexWords.CORE_COUNT_SHIFT);
         if (deadline > core.maxDeadline()) {
             newCore =
-                (newCore & ~(HexWords.M32 << HexWords.CORE_MAXDL_SHIFT)) |
-                (deadline << HexWords.CORE_MAXDL_SHIFT);
+                (newCore & ~(HexWords.M32 << HexWords.CORE_MAXDL_SHIFT)) | (deadline << HexWords.CORE_MAXDL_SHIFT);
         }
     }
 
@@ -410,10 +418,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             }
             if (high != 0) child.boardHigh = high;
         }
-        child.board =
-            occupied |
-            (deadline << HexWords.BOARD_DEADLINE_SHIFT) |
-            (depth << HexWords.BOARD_DEPTH_SHIFT);
+        child.board = occupied | (deadline << HexWords.BOARD_DEADLINE_SHIFT) | (depth << HexWords.BOARD_DEPTH_SHIFT);
     }
 
     /// @dev Verifies a winning path for `positionId` and marks it proven. Stone colours come from the ancestor chain:
@@ -443,8 +448,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 lowest = meta.lowestProven();
         if (lowest == 0 || positionId < lowest) {
             g.meta =
-                (meta & ~(HexWords.M32 << HexWords.META_PROVEN_SHIFT)) |
-                (positionId << HexWords.META_PROVEN_SHIFT);
+                (meta & ~(HexWords.M32 << HexWords.META_PROVEN_SHIFT)) | (positionId << HexWords.META_PROVEN_SHIFT);
         }
         emit WinProven(gameId, positionId, msg.sender);
     }
@@ -482,9 +486,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             PositionSlots storage ps = _positions[base | v];
             uint256 link = ps.link;
             uint256 p = link.parent();
-            bool parentBlocked = p >= lo
-                ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
-                : _positions[base | p].link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
+            bool parentBlocked =
+                p >= lo
+                    ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
+                    : _positions[base | p].link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
             if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
             if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
@@ -535,7 +540,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             return 0;
         }
         uint256 a = acc[v - lo];
-        if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _spill[base | v]);
+        if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | v));
         uint256 pay;
         uint256 up;
         (pay, toFund, up, ) = HexEval.evaluate(link, a, stake, feeBps);
@@ -544,12 +549,39 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (p >= lo) {
             acc[p - lo] = HexEval.merge(acc[p - lo], up);
         } else if (p != 0) {
-            // The parent is settled by a later batch: keep its accumulator in storage and flag it.
-            uint256 key = base | p;
-            _spill[key] = HexEval.merge(_spill[key], up);
-            uint256 pl = _positions[key].link;
-            if (pl & HexWords.LINK_SPILLED == 0) _positions[key].link = pl | HexWords.LINK_SPILLED;
+            _store(base | p, up);
         }
+    }
+
+    /// @dev Merges `up` into the stored accumulators of position `key`, which a later batch settles: in its recycled
+    ///      board word (flagged in its link word), or in `_spill` if a sum outgrows 106 bits.
+    function _store(uint256 key, uint256 up) private {
+        PositionSlots storage ps = _positions[key];
+        uint256 link = ps.link;
+        uint256 board = ps.board;
+        uint256 acc;
+        bool wide;
+        if (link & HexWords.LINK_SPILLED == 0) {
+            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds occupancy
+        } else {
+            wide = board & HexWords.RECYCLED_WIDE != 0;
+            acc = wide ? _spill[key] : HexWords.unpackRecycled(board);
+        }
+        acc = HexEval.merge(acc, up);
+        (uint256 low, bool fits) = HexWords.packRecycled(acc);
+        uint256 kept = board & ~HexWords.OCC_MASK;
+        if (fits && !wide) {
+            ps.board = kept | low;
+        } else {
+            _spill[key] = acc;
+            if (!wide) ps.board = kept | HexWords.RECYCLED_WIDE;
+        }
+    }
+
+    /// @dev The stored accumulators of a flagged position (see {_store}).
+    function _stored(uint256 key) private view returns (uint256) {
+        uint256 board = _positions[key].board;
+        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : _spill[key];
     }
 
     function _newPayees(uint256 positions) private pure returns (Payees memory t) {

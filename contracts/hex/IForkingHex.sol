@@ -240,7 +240,8 @@ interface IForkingHex {
     function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory);
 
     /// @notice Occupancy bitmaps of a position's board: bit i of `low` is cell i for i < 214, bit i - 214 of `high`
-    ///         is cell i for larger boards.
+    ///         is cell i for larger boards. (After settlement recycled a board word, `low` is rebuilt from the
+    ///         ancestors' cells.)
     function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high);
 
     /// @notice Games created so far (ids 1..gameCount).

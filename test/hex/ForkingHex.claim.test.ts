@@ -27,7 +27,9 @@ describe("ForkingHex: winning-path proofs", function () {
         expect(p.proven).to.equal(true);
         expect(p.open).to.equal(false);
         expect((await hex.game(1)).lowestProven).to.equal(BigInt(win));
-        await expect(hex.claimWin(1, win, path)).to.be.revertedWithCustomError(hex, "AlreadyProven").withArgs(1, win);
+        await expect(hex.claimWin(1, win, path))
+          .to.be.revertedWithCustomError(hex, "AlreadyProven")
+          .withArgs(1, win);
       });
 
       it("rejects malformed paths, each with its own error", async function () {
@@ -57,11 +59,15 @@ describe("ForkingHex: winning-path proofs", function () {
         await expect(hex.claimWin(1, win, [1, ...path.slice(1)]))
           .to.be.revertedWithCustomError(hex, "PathCellWrongColour")
           .withArgs(1);
-        await expect(hex.claimWin(1, 0, path)).to.be.revertedWithCustomError(hex, "UnknownPosition").withArgs(1, 0);
+        await expect(hex.claimWin(1, 0, path))
+          .to.be.revertedWithCustomError(hex, "UnknownPosition")
+          .withArgs(1, 0);
         await expect(hex.claimWin(1, win + 1, path))
           .to.be.revertedWithCustomError(hex, "UnknownPosition")
           .withArgs(1, win + 1);
-        await expect(hex.claimWin(2, win, path)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(2);
+        await expect(hex.claimWin(2, win, path))
+          .to.be.revertedWithCustomError(hex, "UnknownGame")
+          .withArgs(2);
         // Red's connection does not make the previous (Blue-made) position provable: Blue has only n - 1 stones.
         await expect(hex.claimWin(1, win - 1, path))
           .to.be.revertedWithCustomError(hex, "PathTooLong")
@@ -88,7 +94,9 @@ describe("ForkingHex: winning-path proofs", function () {
         if (n > 2) await playLine(hex, 1n, c, [2], [dave]);
         const end = Number((await hex.game(1)).endBlock);
         await mine(end - (await ethers.provider.getBlockNumber()) + 1);
-        await expect(hex.claimWin(1, a, path)).to.be.revertedWithCustomError(hex, "GameEnded").withArgs(1, end);
+        await expect(hex.claimWin(1, a, path))
+          .to.be.revertedWithCustomError(hex, "GameEnded")
+          .withArgs(1, end);
 
         // Settle in small batches and compare with the reference model.
         const count = Number((await hex.game(1)).positionCount);

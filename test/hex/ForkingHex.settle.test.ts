@@ -3,7 +3,8 @@ import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ForkingHex } from "../../typechain-types";
-import { createGame, deployHex, ETH } from "./fixtures";
+import { createGame, deployHex, deployPlayers, ETH } from "./fixtures";
+import { settleModel, type ModelPosition } from "./model";
 
 /** Small stakes make the rounding visible: fee 2.5% of 1000 = 25, net 975. */
 const STAKE = 1000n;
@@ -61,14 +62,14 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     ]);
     // The view gives the payouts before the game ends (if it ended now) and after.
     const before = await hex.payoutOf(1, alice.address);
-    expect([before.moves, before.deposited, before.refunded, before.forfeited, before.rewards, before.total]).to.deep.equal([
-      2n,
-      2000n,
-      2000n,
-      0n,
-      975n,
-      2975n,
-    ]);
+    expect([
+      before.moves,
+      before.deposited,
+      before.refunded,
+      before.forfeited,
+      before.rewards,
+      before.total,
+    ]).to.deep.equal([2n, 2000n, 2000n, 0n, 975n, 2975n]);
     await expect(hex.settle(1, 10))
       .to.be.revertedWithCustomError(hex, "GameNotEnded")
       .withArgs(1, (await hex.game(1)).endBlock);
@@ -221,6 +222,63 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect(await hex.credits(ETH, alice.address)).to.equal(0n);
     await expect(hex.connect(alice).withdraw(t)).to.changeTokenBalances(token, [alice, hex], [2975n, -2975n]);
     expect(await hex.fundCredits(t)).to.equal(50n);
+  });
+
+  it("keeps accumulators that outgrow a recycled board word (sums ≥ 2^106) in their own slot", async function () {
+    const { hex, token } = await loadFixture(deployHex);
+    const players = await deployPlayers(hex, token);
+    const addresses = await players.playerAddresses();
+    for (const a of addresses) await token.mint(a, 1n << 140n);
+    const stake = (1n << 96n) - 1n;
+    const t = await token.getAddress();
+    const hexAddress = await hex.getAddress();
+    const step = (player: number, fn: "createGame" | "move", args: unknown[]) => ({
+      player,
+      target: hexAddress,
+      value: 0n,
+      data: hex.interface.encodeFunctionData(fn, args as never),
+    });
+    // Position 2 (Blue) gets 1,100 equal Red forks, each answered once by Blue: every fork loses, and position 2's
+    // sum of Red-made losses (1,100 shares of ~2^96) passes 2^106 while it is spilled across batches.
+    const forks = 1100;
+    const positions: ModelPosition[] = [];
+    positions[1] = { id: 1, parent: 0, player: addresses[0], proven: false };
+    positions[2] = { id: 2, parent: 1, player: addresses[1], proven: false };
+    let steps = [step(0, "createGame", [19, 2000, 4000, stake, t, 0, 0]), step(1, "move", [1n, 1, 1])];
+    for (let i = 0; i < forks; i++) {
+      const fork = 3 + 2 * i;
+      steps.push(step(i % 5, "move", [1n, 2, 2]), step((i + 2) % 5, "move", [1n, fork, 3]));
+      positions[fork] = { id: fork, parent: 2, player: addresses[i % 5], proven: false };
+      positions[fork + 1] = { id: fork + 1, parent: fork, player: addresses[(i + 2) % 5], proven: false };
+      if (steps.length >= 100) {
+        await players.run(steps, { gasLimit: 29_000_000 });
+        steps = [];
+      }
+    }
+    if (steps.length > 0) await players.run(steps, { gasLimit: 29_000_000 });
+    await endGame(hex, 1n);
+    const model = settleModel(positions, stake, 250);
+    for (let i = 0; i < 5; i++) {
+      expect((await hex.payoutOf(1, addresses[i])).total).to.equal(model.payouts.get(addresses[i]) ?? 0n);
+    }
+    // Batches of 100 over 2,202 positions: the last one is [1, 2], so all 1,100 forks reach position 2 through storage.
+    await settleAll(hex, 1n, 100);
+    for (let i = 0; i < 5; i++) {
+      expect(await hex.credits(t, addresses[i])).to.equal(model.payouts.get(addresses[i]) ?? 0n);
+    }
+    expect(await hex.fundCredits(t)).to.equal(model.fund);
+    // Position 2's board word was recycled, then marked wide (bit 213): find it in storage (depth 2 at bits 246..254).
+    const coder = ethers.AbiCoder.defaultAbiCoder();
+    let board = 0n;
+    for (let slot = 0; slot < 16 && board === 0n; slot++) {
+      const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [(1n << 32n) | 2n, slot]));
+      const word = BigInt(await ethers.provider.getStorage(hexAddress, key));
+      if (((word >> 246n) & 0x1ffn) === 2n) board = word;
+    }
+    expect((board >> 213n) & 1n).to.equal(1n);
+    // Its occupancy view is rebuilt from the ancestors' cells; deadline and depth were kept.
+    expect((await hex.occupancy(1, 2))[0]).to.equal(3n);
+    expect((await hex.position(1, 2)).deadline).to.be.greaterThan(0n);
   });
 
   it("rejects settling unknown games, games not ended, and empty batches", async function () {

@@ -46,9 +46,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("rejects a board size outside 2..19", async function () {
       const { hex } = await loadFixture(deployHex);
       for (const size of [0, 1, 20]) {
-        await expect(createGame(hex, { size }))
-          .to.be.revertedWithCustomError(hex, "BadBoardSize")
-          .withArgs(size);
+        await expect(createGame(hex, { size })).to.be.revertedWithCustomError(hex, "BadBoardSize").withArgs(size);
       }
     });
 
@@ -153,7 +151,9 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE }))
         .to.be.revertedWithCustomError(hex, "GameIsCancelled")
         .withArgs(1);
-      await expect(hex.claimWin(1, 1, [0, 14])).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
+      await expect(hex.claimWin(1, 1, [0, 14]))
+        .to.be.revertedWithCustomError(hex, "GameIsCancelled")
+        .withArgs(1);
       await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
     });
 
@@ -237,7 +237,9 @@ describe("ForkingHex: creating, cancelling and moving", function () {
 
     it("rejects unknown games and positions and wrong payments", async function () {
       const { hex, token, alice, bob } = await loadFixture(deployHex);
-      await expect(hex.move(1, 1, 0, { value: STAKE })).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+      await expect(hex.move(1, 1, 0, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "UnknownGame")
+        .withArgs(1);
       await createGame(hex, {}, alice);
       for (const id of [0, 2]) {
         await expect(hex.connect(bob).move(1, id, 3, { value: STAKE }))

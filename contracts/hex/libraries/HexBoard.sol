@@ -28,35 +28,68 @@ library HexBoard {
         uint256 len = path.length;
         if (len < n) revert IForkingHex.PathTooShort(len, n);
         uint256 cells = n * n;
-        uint256 prevRow;
-        uint256 prevCol;
-        for (uint256 i; i < len; ) {
-            uint256 c = path[i];
-            if (c >= cells) revert IForkingHex.CellOffBoard(c, cells);
-            if (c < 256) {
-                uint256 bit = 1 << c;
-                if (lo & bit != 0) revert IForkingHex.CellRepeated(c);
-                lo |= bit;
-            } else {
-                uint256 bit = 1 << (c - 256);
-                if (hi & bit != 0) revert IForkingHex.CellRepeated(c);
-                hi |= bit;
-            }
-            uint256 row = c / n;
-            uint256 col = c % n;
-            if (i != 0 && !_adjacent(prevRow, prevCol, row, col)) {
-                revert IForkingHex.CellsNotAdjacent(path[i - 1], c);
-            }
-            prevRow = row;
-            prevCol = col;
-            unchecked {
-                ++i;
+        uint256 problem; // 0 none, 1 off the board, 2 repeated, 3 not adjacent to `prev`
+        uint256 prev; // the previous cell, then the last one
+        uint256 bad; // the offending cell
+        // The per-cell cost of a proof is this loop, so it is in assembly. ABI decoding has checked that the array lies
+        // within calldata; a value that is not a valid uint16 is ≥ n² and reported as off the board.
+        // Adjacency: with dr = row - prevRow + 1 and dc = col - prevCol + 1 (wrapping), the six neighbours are the
+        // (dr, dc) pairs (0,1) (0,2) (1,0) (1,2) (2,0) (2,1), i.e. the set bits 1, 2, 3, 5, 6, 7 of 0xEE at 3·dr + dc.
+        assembly ("memory-safe") {
+            let prevRow := 0
+            let prevCol := 0
+            for {
+                let i := 0
+            } lt(i, len) {
+                i := add(i, 1)
+            } {
+                let c := calldataload(add(path.offset, shl(5, i)))
+                if iszero(lt(c, cells)) {
+                    problem := 1
+                    bad := c
+                    break
+                }
+                switch lt(c, 256)
+                case 1 {
+                    let bit := shl(c, 1)
+                    if and(lo, bit) {
+                        problem := 2
+                        bad := c
+                        break
+                    }
+                    lo := or(lo, bit)
+                }
+                default {
+                    let bit := shl(sub(c, 256), 1)
+                    if and(hi, bit) {
+                        problem := 2
+                        bad := c
+                        break
+                    }
+                    hi := or(hi, bit)
+                }
+                let row := div(c, n)
+                let col := sub(c, mul(row, n))
+                if i {
+                    let dr := sub(add(row, 1), prevRow)
+                    let dc := sub(add(col, 1), prevCol)
+                    if iszero(and(and(lt(dr, 3), lt(dc, 3)), shr(add(mul(dr, 3), dc), 0xEE))) {
+                        problem := 3
+                        bad := c
+                        break
+                    }
+                }
+                prev := c
+                prevRow := row
+                prevCol := col
             }
         }
+        if (problem == 1) revert IForkingHex.CellOffBoard(bad, cells);
+        if (problem == 2) revert IForkingHex.CellRepeated(bad);
+        if (problem == 3) revert IForkingHex.CellsNotAdjacent(prev, bad);
         uint256 first = path[0];
-        uint256 last = path[len - 1];
-        bool ok = red ? (first < n && last / n == n - 1) : (first % n == 0 && last % n == n - 1);
-        if (!ok) revert IForkingHex.PathNotEdgeToEdge(first, last);
+        bool ok = red ? (first < n && prev / n == n - 1) : (first % n == 0 && prev % n == n - 1);
+        if (!ok) revert IForkingHex.PathNotEdgeToEdge(first, prev);
     }
 
     /// @notice The first cell of `path` (in path order) whose bit is set in the bitmap (`lo`, `hi`).
@@ -72,13 +105,7 @@ library HexBoard {
     /// @notice Full verification against known stones: {checkPath}, then every path cell must be one of the
     ///         colour's stones (bitmap `stonesLo`/`stonesHi`). Reverts with {IForkingHex.PathCellWrongColour} naming
     ///         the first cell that is not.
-    function verify(
-        uint256 n,
-        bool red,
-        uint256 stonesLo,
-        uint256 stonesHi,
-        uint16[] calldata path
-    ) internal pure {
+    function verify(uint256 n, bool red, uint256 stonesLo, uint256 stonesHi, uint16[] calldata path) internal pure {
         (uint256 lo, uint256 hi) = checkPath(n, red, path);
         uint256 missingLo = lo & ~stonesLo;
         uint256 missingHi = hi & ~stonesHi;

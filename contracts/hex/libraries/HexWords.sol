@@ -39,14 +39,22 @@ pragma solidity ^0.8.28;
 ///        201..209 depth
 ///        210      proven
 ///        211      void (set by settlement phase 1)
-///        212      has accumulators from an earlier settlement batch in `_spill`
+///        212      settlement has stored accumulators for this position (children settled in an earlier batch)
 ///
-///      Settlement accumulator word (memory during a batch; `_spill` across batches):
+///      Settlement accumulator word (in memory during a batch):
 ///        0..119   Σ shares of losing Red-made positions in the subtree (owed to Blue movers above)
 ///        120..239 Σ shares of losing Blue-made positions in the subtree (owed to Red movers above)
 ///        255      a child is winning (in a position's own word) / this position is winning (in what it passes up)
 ///      Both sums are bounded by the game's total stake < 2^24 · 2^96 = 2^120, so adding packed words never
 ///      carries from one field into the next.
+///
+///      Recycled `board` word: once the game has ended, occupancy is dead data, so settlement keeps the accumulators
+///      of a parent whose children were settled in an earlier batch in the low 214 bits of the parent's own board
+///      word (a rewrite of a used slot instead of a fresh one), leaving deadline, depth and proven intact:
+///        0..105   Σ Red-made losses (106 bits)
+///        106..211 Σ Blue-made losses (106 bits)
+///        212      a child is winning
+///        213      wide: a sum outgrew 106 bits (≥ 2^106 wei, ~8·10^13 ETH); the full word is in `_spill` instead
 library HexWords {
     uint256 internal constant M9 = 0x1ff;
     uint256 internal constant M24 = 0xffffff;
@@ -91,6 +99,9 @@ library HexWords {
     // ---- accumulators
     uint256 internal constant ACC_SUMS = (1 << 240) - 1;
     uint256 internal constant ACC_WIN = 1 << 255;
+    uint256 internal constant M106 = (1 << 106) - 1;
+    uint256 internal constant RECYCLED_WIN = 1 << 212;
+    uint256 internal constant RECYCLED_WIDE = 1 << 213;
 
     function size(uint256 core) internal pure returns (uint256) {
         return core & CORE_SIZE_MASK;
@@ -177,6 +188,20 @@ library HexWords {
 
     function depth(uint256 link) internal pure returns (uint256) {
         return (link >> LINK_DEPTH_SHIFT) & M9;
+    }
+
+    /// @dev Accumulators packed into a recycled board word's low 214 bits; `fits` is false if a sum needs more than
+    ///      106 bits (then the caller keeps the full word elsewhere and sets {RECYCLED_WIDE}).
+    function packRecycled(uint256 acc) internal pure returns (uint256 low, bool fits) {
+        uint256 red = acc & M120;
+        uint256 blue = (acc >> 120) & M120;
+        fits = red <= M106 && blue <= M106;
+        low = red | (blue << 106) | (acc & ACC_WIN != 0 ? RECYCLED_WIN : 0);
+    }
+
+    /// @dev The accumulator word held in a recycled board word (not wide).
+    function unpackRecycled(uint256 board) internal pure returns (uint256) {
+        return (board & M106) | (((board >> 106) & M106) << 120) | (board & RECYCLED_WIN != 0 ? ACC_WIN : 0);
     }
 
     /// @dev The link word of a new position.

@@ -54,10 +54,7 @@ function expectedOutcome(board: Uint8Array, n: number, colour: Colour, path: num
   }
   const first = path[0];
   const last = path[path.length - 1];
-  const edges =
-    colour === RED
-      ? first < n && Math.floor(last / n) === n - 1
-      : first % n === 0 && last % n === n - 1;
+  const edges = colour === RED ? first < n && Math.floor(last / n) === n - 1 : first % n === 0 && last % n === n - 1;
   if (!edges) return `PathNotEdgeToEdge(${first},${last})`;
   const wrong = path.find((c) => board[c] !== colour);
   if (wrong !== undefined) return `PathCellWrongColour(${wrong})`;
