@@ -1,2 +1,3 @@
 // Registers every game's Hardhat tasks. Each game adds one import line here.
 import "./common/tasks";
+import "./hex/tasks";

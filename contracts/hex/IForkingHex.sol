@@ -35,18 +35,18 @@ interface IForkingHex {
         uint256 redBlocks;
         uint256 blueBlocks;
         uint256 stake;
-        address token;
         uint256 lastBlock;
         uint256 feeBps;
-        address creator;
         uint256 positionCount;
         uint256 maxDeadline;
         uint256 endBlock;
-        bool ended;
-        bool cancelled;
         uint256 lowestProven;
         uint256 settlePhase;
         uint256 settleCursor;
+        address token;
+        address creator;
+        bool ended;
+        bool cancelled;
     }
 
     /// @notice A position as {position} reports it.
@@ -59,10 +59,10 @@ interface IForkingHex {
     /// @param open Whether a move on it would be accepted now (ignoring the cell).
     struct PositionView {
         uint256 parent;
-        address player;
         uint256 cell;
         uint256 depth;
         uint256 deadline;
+        address player;
         bool proven;
         bool open;
     }

@@ -4,33 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IPayoutLedger} from "../common/payments/IPayoutLedger.sol";
 import {IForkingHex} from "../hex/IForkingHex.sol";
-
-/// @notice A test player: forwards calls from its driver (so many players can act in one transaction).
-contract HexPlayerHarness {
-    /// @notice A call from anyone but the driver.
-    error NotDriver();
-
-    address private immutable _driver;
-
-    constructor() {
-        _driver = msg.sender;
-    }
-
-    /// @notice Accepts ETH (withdrawals, funding).
-    receive() external payable {}
-
-    /// @notice Calls `target` with `data`, sending `value` of this player's ETH; bubbles up any revert.
-    function exec(address target, uint256 value, bytes calldata data) external returns (bytes memory) {
-        if (msg.sender != _driver) revert NotDriver();
-        (bool ok, bytes memory ret) = target.call{value: value}(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        return ret;
-    }
-}
+import {HexPlayerHarness} from "./HexPlayerHarness.sol";
 
 /// @notice Test-only driver of many {HexPlayerHarness} players: runs a list of their calls in one transaction, so a
 ///         property test builds a game tree in a few blocks. The game under test is the real contract.

@@ -232,22 +232,22 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     const stake = (1n << 96n) - 1n;
     const t = await token.getAddress();
     const hexAddress = await hex.getAddress();
-    const step = (player: number, fn: "createGame" | "move", args: unknown[]) => ({
-      player,
-      target: hexAddress,
-      value: 0n,
-      data: hex.interface.encodeFunctionData(fn, args as never),
-    });
+    const step = (player: number, data: string) => ({ player, target: hexAddress, value: 0n, data });
+    const move = (player: number, parent: number, cell: number) =>
+      step(player, hex.interface.encodeFunctionData("move", [1n, parent, cell]));
     // Position 2 (Blue) gets 1,100 equal Red forks, each answered once by Blue: every fork loses, and position 2's
     // sum of Red-made losses (1,100 shares of ~2^96) passes 2^106 while it is spilled across batches.
     const forks = 1100;
     const positions: ModelPosition[] = [];
     positions[1] = { id: 1, parent: 0, player: addresses[0], proven: false };
     positions[2] = { id: 2, parent: 1, player: addresses[1], proven: false };
-    let steps = [step(0, "createGame", [19, 2000, 4000, stake, t, 0, 0]), step(1, "move", [1n, 1, 1])];
+    let steps = [
+      step(0, hex.interface.encodeFunctionData("createGame", [19, 2000, 4000, stake, t, 0, 0])),
+      move(1, 1, 1),
+    ];
     for (let i = 0; i < forks; i++) {
       const fork = 3 + 2 * i;
-      steps.push(step(i % 5, "move", [1n, 2, 2]), step((i + 2) % 5, "move", [1n, fork, 3]));
+      steps.push(move(i % 5, 2, 2), move((i + 2) % 5, fork, 3));
       positions[fork] = { id: fork, parent: 2, player: addresses[i % 5], proven: false };
       positions[fork + 1] = { id: fork + 1, parent: fork, player: addresses[(i + 2) % 5], proven: false };
       if (steps.length >= 100) {

@@ -28,62 +28,10 @@ library HexBoard {
         uint256 len = path.length;
         if (len < n) revert IForkingHex.PathTooShort(len, n);
         uint256 cells = n * n;
-        uint256 problem; // 0 none, 1 off the board, 2 repeated, 3 not adjacent to `prev`
-        uint256 prev; // the previous cell, then the last one
-        uint256 bad; // the offending cell
-        // The per-cell cost of a proof is this loop, so it is in assembly. ABI decoding has checked that the array lies
-        // within calldata; a value that is not a valid uint16 is ≥ n² and reported as off the board.
-        // Adjacency: with dr = row - prevRow + 1 and dc = col - prevCol + 1 (wrapping), the six neighbours are the
-        // (dr, dc) pairs (0,1) (0,2) (1,0) (1,2) (2,0) (2,1), i.e. the set bits 1, 2, 3, 5, 6, 7 of 0xEE at 3·dr + dc.
-        assembly ("memory-safe") {
-            let prevRow := 0
-            let prevCol := 0
-            for {
-                let i := 0
-            } lt(i, len) {
-                i := add(i, 1)
-            } {
-                let c := calldataload(add(path.offset, shl(5, i)))
-                if iszero(lt(c, cells)) {
-                    problem := 1
-                    bad := c
-                    break
-                }
-                switch lt(c, 256)
-                case 1 {
-                    let bit := shl(c, 1)
-                    if and(lo, bit) {
-                        problem := 2
-                        bad := c
-                        break
-                    }
-                    lo := or(lo, bit)
-                }
-                default {
-                    let bit := shl(sub(c, 256), 1)
-                    if and(hi, bit) {
-                        problem := 2
-                        bad := c
-                        break
-                    }
-                    hi := or(hi, bit)
-                }
-                let row := div(c, n)
-                let col := sub(c, mul(row, n))
-                if i {
-                    let dr := sub(add(row, 1), prevRow)
-                    let dc := sub(add(col, 1), prevCol)
-                    if iszero(and(and(lt(dr, 3), lt(dc, 3)), shr(add(mul(dr, 3), dc), 0xEE))) {
-                        problem := 3
-                        bad := c
-                        break
-                    }
-                }
-                prev := c
-                prevRow := row
-                prevCol := col
-            }
-        }
+        uint256 problem;
+        uint256 prev;
+        uint256 bad;
+        (lo, hi, problem, prev, bad) = _scan(n, cells, path);
         if (problem == 1) revert IForkingHex.CellOffBoard(bad, cells);
         if (problem == 2) revert IForkingHex.CellRepeated(bad);
         if (problem == 3) revert IForkingHex.CellsNotAdjacent(prev, bad);
@@ -110,6 +58,66 @@ library HexBoard {
         uint256 missingLo = lo & ~stonesLo;
         uint256 missingHi = hi & ~stonesHi;
         if (missingLo | missingHi != 0) revert IForkingHex.PathCellWrongColour(firstIn(path, missingLo, missingHi));
+    }
+
+    /// @dev One pass over the path: the cell bitmaps, and the first problem found (0 none, 1 off the board,
+    ///      2 repeated, 3 not adjacent to `prev`) with the offending cell `bad`; without a problem `prev` is the last
+    ///      cell.
+    ///      The per-cell cost of a proof is this loop, so it is in assembly. ABI decoding has checked that the array
+    ///      lies within calldata; a value that is not a valid uint16 is ≥ n² and reported as off the board.
+    ///      Adjacency: with dr = row - prevRow + 1 and dc = col - prevCol + 1 (wrapping), the six neighbours are the
+    ///      (dr, dc) pairs (0,1) (0,2) (1,0) (1,2) (2,0) (2,1), i.e. the set bits 1, 2, 3, 5, 6, 7 of 0xEE at 3·dr + dc.
+    function _scan(
+        uint256 n,
+        uint256 cells,
+        uint16[] calldata path
+    ) private pure returns (uint256 lo, uint256 hi, uint256 problem, uint256 prev, uint256 bad) {
+        assembly ("memory-safe") {
+            let prevRow := 0
+            let prevCol := 0
+            for {
+                let i := 0
+            } lt(i, path.length) {
+                i := add(i, 1)
+            } {
+                let c := calldataload(add(path.offset, shl(5, i)))
+                bad := c
+                if iszero(lt(c, cells)) {
+                    problem := 1
+                    break
+                }
+                switch lt(c, 256)
+                case 1 {
+                    let bit := shl(c, 1)
+                    if and(lo, bit) {
+                        problem := 2
+                        break
+                    }
+                    lo := or(lo, bit)
+                }
+                default {
+                    let bit := shl(sub(c, 256), 1)
+                    if and(hi, bit) {
+                        problem := 2
+                        break
+                    }
+                    hi := or(hi, bit)
+                }
+                let row := div(c, n)
+                let col := sub(c, mul(row, n))
+                if i {
+                    let dr := sub(add(row, 1), prevRow)
+                    let dc := sub(add(col, 1), prevCol)
+                    if iszero(and(and(lt(dr, 3), lt(dc, 3)), shr(add(mul(dr, 3), dc), 0xEE))) {
+                        problem := 3
+                        break
+                    }
+                }
+                prev := c
+                prevRow := row
+                prevCol := col
+            }
+        }
     }
 
     /// @dev Neighbours by coordinates: same row and columns one apart; or one row apart with the column equal or
