@@ -511,8 +511,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256[] memory acc = new uint256[](hi - lo + 1);
         Payees memory payees = _newPayees(hi - lo + 1);
         uint256 base = gameId << 32;
-        for (uint256 v = hi; v >= lo; --v) {
-            fund += _settleOne(base, v, lo, acc, stake, feeBps, payees);
+        // Unchecked: v stays ≥ lo ≥ 1 inside the loop; the fund is at most the game's total stake (< 2^120).
+        unchecked {
+            for (uint256 v = hi; v >= lo; --v) {
+                fund += _settleOne(base, v, lo, acc, stake, feeBps, payees);
+            }
         }
         for (uint256 i; i < payees.keys.length; ++i) {
             address who = payees.keys[i];
@@ -539,17 +542,20 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             _addPayee(payees, link.player(), stake);
             return 0;
         }
-        uint256 a = acc[v - lo];
-        if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | v));
-        uint256 pay;
-        uint256 up;
-        (pay, toFund, up, ) = HexEval.evaluate(link, a, stake, feeBps);
-        _addPayee(payees, link.player(), pay);
-        uint256 p = link.parent();
-        if (p >= lo) {
-            acc[p - lo] = HexEval.merge(acc[p - lo], up);
-        } else if (p != 0) {
-            _store(base | p, up);
+        // Unchecked: v ≥ lo and p ≥ lo where subtracted; accumulator sums stay below 2^120 (see HexWords).
+        unchecked {
+            uint256 a = acc[v - lo];
+            if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | v));
+            uint256 pay;
+            uint256 up;
+            (pay, toFund, up, ) = HexEval.evaluate(link, a, stake, feeBps);
+            _addPayee(payees, link.player(), pay);
+            uint256 p = link.parent();
+            if (p >= lo) {
+                acc[p - lo] = HexEval.merge(acc[p - lo], up);
+            } else if (p != 0) {
+                _store(base | p, up);
+            }
         }
     }
 
@@ -584,6 +590,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : _spill[key];
     }
 
+    /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
     function _newPayees(uint256 positions) private pure returns (Payees memory t) {
         uint256 capacity = 16;
         while (capacity < positions * 2) capacity <<= 1;
@@ -592,20 +599,32 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         t.mask = capacity - 1;
     }
 
+    /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
+    ///      the address's low bits over the two arrays' data (array pointer + 32); the map never fills (capacity ≥ 2 ×
+    ///      the batch's positions), so the probe always ends. Amounts stay far below 2^256 (at most the game's stakes).
     function _addPayee(Payees memory t, address who, uint256 amount) private pure {
-        uint256 i = uint160(who) & t.mask;
-        while (true) {
-            address k = t.keys[i];
-            if (k == who) {
-                t.amounts[i] += amount;
-                return;
+        assembly ("memory-safe") {
+            who := and(who, 0xffffffffffffffffffffffffffffffffffffffff) // an address's high bits may be dirty here
+            let keys := add(mload(t), 32)
+            let amounts := add(mload(add(t, 32)), 32)
+            let mask := mload(add(t, 64))
+            for {
+                let i := and(who, mask)
+            } 1 {
+                i := and(add(i, 1), mask)
+            } {
+                let at := shl(5, i)
+                let k := mload(add(keys, at))
+                if eq(k, who) {
+                    mstore(add(amounts, at), add(mload(add(amounts, at)), amount))
+                    break
+                }
+                if iszero(k) {
+                    mstore(add(keys, at), who)
+                    mstore(add(amounts, at), amount)
+                    break
+                }
             }
-            if (k == address(0)) {
-                t.keys[i] = who;
-                t.amounts[i] = amount;
-                return;
-            }
-            i = (i + 1) & t.mask;
         }
     }
 }

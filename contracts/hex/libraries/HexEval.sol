@@ -31,32 +31,38 @@ library HexEval {
         uint256 stake,
         uint256 feeBps
     ) internal pure returns (uint256 pay, uint256 fund, uint256 up, uint256 reward) {
-        uint256 depth = HexWords.depth(link);
-        bool red = depth & 1 == 1;
-        // Red movers collect Blue-made losses (high field), Blue movers Red-made ones (low field).
-        reward = red ? (acc >> 120) & HexWords.M120 : acc & HexWords.M120;
-        up = acc & HexWords.ACC_SUMS;
-        if (link & HexWords.LINK_PROVEN != 0 || acc & HexWords.ACC_WIN == 0) {
-            pay = stake + reward;
-            up |= HexWords.ACC_WIN;
-        } else {
-            pay = reward;
-            uint256 k = depth >> 1;
-            if (k == 0) {
-                fund = stake;
+        // Unchecked: stake < 2^96 and feeBps ≤ 10^4, so no product overflows; fee ≤ stake and share · k ≤ net; sums
+        // stay below 2^120 (the game's total stake).
+        unchecked {
+            uint256 depth = HexWords.depth(link);
+            bool red = depth & 1 == 1;
+            // Red movers collect Blue-made losses (high field), Blue movers Red-made ones (low field).
+            reward = red ? (acc >> 120) & HexWords.M120 : acc & HexWords.M120;
+            up = acc & HexWords.ACC_SUMS;
+            if (link & HexWords.LINK_PROVEN != 0 || acc & HexWords.ACC_WIN == 0) {
+                pay = stake + reward;
+                up |= HexWords.ACC_WIN;
             } else {
-                uint256 fee = (stake * feeBps) / 10_000;
-                uint256 net = stake - fee;
-                uint256 share = net / k;
-                fund = fee + (net - share * k);
-                up += red ? share : share << 120;
+                pay = reward;
+                uint256 k = depth >> 1;
+                if (k == 0) {
+                    fund = stake;
+                } else {
+                    uint256 fee = (stake * feeBps) / 10_000;
+                    uint256 net = stake - fee;
+                    uint256 share = net / k;
+                    fund = fee + (net - share * k);
+                    up += red ? share : share << 120;
+                }
             }
         }
     }
 
     /// @notice Merges what a child passes up into its parent's accumulator.
     function merge(uint256 acc, uint256 up) internal pure returns (uint256) {
-        // The sums never carry across fields (see HexWords); the winning bit is OR-ed.
-        return (acc + (up & HexWords.ACC_SUMS)) | (up & HexWords.ACC_WIN);
+        // The sums never carry across fields nor overflow (see HexWords); the winning bit is OR-ed.
+        unchecked {
+            return (acc + (up & HexWords.ACC_SUMS)) | (up & HexWords.ACC_WIN);
+        }
     }
 }
