@@ -78,6 +78,8 @@ export async function demoHex(hre: HardhatRuntimeEnvironment): Promise<void> {
   const c4 = await move(2, b5, "c4"); // 9
   const a5 = await move(3, c4, "a5"); // 10
   const win = await move(0, a5, "c5", true); // 11: Red connects c1..c5
+  const e1 = await move(4, a5, "e1"); // 12: another Red answer to position 10, which nobody will answer
+  step(`Erin's e1 (#${e1}) is a fork beside Alice's winning c5: a second Red answer to Dave's a5`);
 
   const data = await loadGame(hex, gameId);
   const board = boardAt(data, win);
@@ -102,8 +104,12 @@ export async function demoHex(hre: HardhatRuntimeEnvironment): Promise<void> {
   step(`every position's timer has run out after block ${end}: the game is over`);
 
   const final = await loadGame(hex, gameId);
-  step("evaluation (minimax): a position wins if it was proven or none of its replies wins; a losing move is one that");
-  step("creates a losing position, and its deposit goes to the other colour's moves on its path");
+  const unanswered = final.positions.filter((p) => p && p.children.length === 0 && !p.proven).map((p) => `#${p.id}`);
+  step(`positions that closed without any reply (so they count as winning): ${unanswered.join(", ")}`);
+  step(
+    "evaluation (minimax): a position wins if it was proven or none of its replies wins; a losing move (one that " +
+      "creates a losing position) pays its deposit to the other colour's moves on its path",
+  );
   console.log(renderTree(final, 1, { below: 20, label: nameOf }));
 
   let batches = 0;
@@ -121,7 +127,8 @@ export async function demoHex(hre: HardhatRuntimeEnvironment): Promise<void> {
     const to = [...loss.rewards].map(([a, x]) => `${nameOf(a)} ${eth(x)}`).join(", ");
     step(
       `${nameOf(loss.player)}'s ${colourName(colourOfDepth(p.depth) as Colour)} ${cellName(p.cell, n)} (#${loss.id}) ` +
-        `lost (its reply ${why.join(", ")} wins): deposit ${eth(loss.stake)} → ${to || "nobody"}` +
+        `lost (${why.length > 1 ? `its replies ${why.join(", ")} win` : `its reply ${why[0]} wins`}): ` +
+        `deposit ${eth(loss.stake)} → ${to || "nobody"}` +
         `, fund ${eth(loss.toFund)}`,
     );
   }

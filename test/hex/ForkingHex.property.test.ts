@@ -260,6 +260,12 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     expect(out.balance).to.equal(BigInt(sim.count) * stake);
   }
 
+  it("the test players obey only their driver", async function () {
+    const { players } = await loadFixture(fixture);
+    const player = await ethers.getContractAt("HexPlayerHarness", (await players.playerAddresses())[0]);
+    await expect(player.exec(ETH, 0, "0x")).to.be.revertedWithCustomError(player, "NotDriver");
+  });
+
   it(`builds ${TREES} random trees (sizes 2..${MAX_SIZE}, ≤ ${MAX_POSITIONS} positions) and settles each to the model`, async function () {
     const stats: Stats = {
       trees: 0,
