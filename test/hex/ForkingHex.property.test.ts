@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers } from "hardhat";
+import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { outcomes, type HexGameData } from "../../scripts/hex/lib";
@@ -10,7 +10,9 @@ import { HexSim, Rng } from "./sim";
 // HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
 // raises it), built on the real contract through the batching player harness, settled in random batch sizes, and
 // checked against the independent reference model in ./model.ts.
-const TREES = Number(process.env.HEX_TREES ?? 500);
+// Under `npm run coverage` (instrumented, unoptimised contracts) the default drops to 50 trees.
+const COVERAGE = (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
+const TREES = Number(process.env.HEX_TREES ?? (COVERAGE ? 50 : 500));
 const MAX_POSITIONS = Number(process.env.HEX_MAX_POSITIONS ?? 20);
 const MAX_SIZE = Number(process.env.HEX_MAX_SIZE ?? 5);
 
