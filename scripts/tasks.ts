@@ -1,4 +1,5 @@
 // Registers every game's Hardhat tasks. Each game adds one import line here.
 import "./common/tasks";
+import "./hex/tasks";
 import "./snatch/tasks";
 import "./catamm/tasks";

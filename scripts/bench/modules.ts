@@ -1,7 +1,8 @@
 // Every game's bench module, in the order the table shows them. Each game adds one line.
 import type { BenchModule } from "../lib/gas";
 import { bench as common } from "./common";
+import { bench as hex } from "./hex";
 import { bench as snatch } from "./snatch";
 import { bench as catamm } from "./catamm";
 
-export const modules: BenchModule[] = [common, snatch, catamm];
+export const modules: BenchModule[] = [common, hex, snatch, catamm];

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IFeeConfig} from "../common/payments/IFeeConfig.sol";
+import {PayoutLedger} from "../common/payments/PayoutLedger.sol";
+import {IForkingHex} from "./IForkingHex.sol";
+import {HexBoard} from "./libraries/HexBoard.sol";
+import {HexEval} from "./libraries/HexEval.sol";
+import {HexWords} from "./libraries/HexWords.sol";
+
+/// @title ForkingHex
+/// @notice Forking Hex games (see {IForkingHex} and docs/forking-hex.md): forks, move deposits, winning-path proofs,
+///         minimax evaluation, penalties and rewards, settled in permissionless batches into the pull-payment ledger.
+/// @dev Storage is packed by hand (layouts in {HexWords}). Choices where DECISIONS.md is silent:
+///      - Position 1 has no deadline; before Blue's reply only the game's last block (if any) ends the game. The
+///        creator may cancel until the reply (even after the last block), unless settlement has started.
+///      - A move's deadline is `block.number + blocks(colour to move)` (stored); with a last block set, no move is
+///        accepted after it whatever the deadline, and the game ends at min(maxDeadline, lastBlock).
+///      - Proofs of positions that are themselves below a proven position are accepted (checking would cost a walk
+///        at proof time); they change nothing, since void positions are ignored.
+///      - A path longer than the colour's stones on that board is rejected up front ({PathTooLong}).
+///      - Settlement phase 1 (only in games with a proof) marks void positions in ascending id order from the lowest
+///        proven id; phase 2 evaluates in descending order. Each call does at most `maxPositions` positions in
+///        total over both phases.
+///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits.
+contract ForkingHex is IForkingHex, PayoutLedger {
+    using HexWords for uint256;
+
+    /// @dev The two words of a game (layouts in {HexWords}).
+    struct GameSlots {
+        uint256 core;
+        uint256 meta;
+    }
+
+    /// @dev The words of a position (layouts in {HexWords}); `boardHigh` is used by boards larger than 14×14 only.
+    struct PositionSlots {
+        uint256 board;
+        uint256 link;
+        uint256 boardHigh;
+    }
+
+    /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
+    ///      player is credited once per batch.
+    struct Payees {
+        address[] keys;
+        uint256[] amounts;
+        uint256 mask;
+    }
+
+    /// @inheritdoc IForkingHex
+    uint256 public gameCount;
+
+    mapping(uint256 gameId => GameSlots) private _games;
+    /// @dev Keyed by `gameId << 32 | positionId`.
+    mapping(uint256 key => PositionSlots) private _positions;
+    /// @dev Settlement accumulators too large for a recycled board word (same key; see {HexWords}).
+    mapping(uint256 key => uint256) private _spill;
+
+    /// @param feeConfig_ Where the fee (read once per game) and the fund recipient are read.
+    constructor(IFeeConfig feeConfig_) PayoutLedger(feeConfig_) {}
+
+    // ============================================================================================ playing
+
+    /// @inheritdoc IForkingHex
+    function createGame(
+        uint256 size,
+        uint256 redBlocks,
+        uint256 blueBlocks,
+        uint256 stake,
+        address token,
+        uint256 lastBlock,
+        uint256 firstCell
+    ) external payable nonReentrant returns (uint256 gameId) {
+        if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
+        if (redBlocks == 0 || blueBlocks <= redBlocks || blueBlocks > HexWords.M32 - block.number) {
+            revert BadMoveTimes(redBlocks, blueBlocks);
+        }
+        if (stake == 0) revert ZeroStake();
+        if (stake > HexWords.M96) revert StakeTooLarge(stake);
+        if (lastBlock != 0 && (lastBlock <= block.number || lastBlock > HexWords.M32)) {
+            revert BadLastBlock(lastBlock, block.number);
+        }
+        uint256 cells = size * size;
+        if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
+
+        gameId = ++gameCount;
+        uint256 feeBps = _currentFeeBps();
+        _games[gameId] = GameSlots({
+            core: _packCore(size, redBlocks, blueBlocks, stake, token, lastBlock),
+            meta: uint256(uint160(token)) | (feeBps << HexWords.META_FEE_SHIFT)
+        });
+        _placeFirst(gameId, firstCell);
+        emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
+        emit Moved(gameId, 1, 0, msg.sender, firstCell, 0);
+        _collect(token, stake);
+    }
+
+    /// @inheritdoc IForkingHex
+    function cancelGame(uint256 gameId) external {
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
+        _requireLive(gameId, core);
+        uint256 meta = g.meta;
+        if (core.positionCount() != 1 || meta.phase() != 0) revert CannotCancel(gameId);
+        address creator = _positions[(gameId << 32) | 1].link.player();
+        if (msg.sender != creator) revert NotCreator(msg.sender, creator);
+        g.core = core | HexWords.CORE_CANCELLED;
+        uint256 refund = core.stake();
+        emit GameCancelled(gameId, creator, refund);
+        _credit(meta.token(), creator, refund);
+    }
+
+    /// @inheritdoc IForkingHex
+    function move(
+        uint256 gameId,
+        uint256 parentId,
+        uint256 cell
+    ) external payable nonReentrant returns (uint256 positionId) {
+        positionId = _move(gameId, parentId, cell);
+    }
+
+    /// @inheritdoc IForkingHex
+    function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external {
+        _claim(gameId, positionId, path);
+    }
+
+    /// @inheritdoc IForkingHex
+    function moveAndClaim(
+        uint256 gameId,
+        uint256 parentId,
+        uint256 cell,
+        uint16[] calldata path
+    ) external payable nonReentrant returns (uint256 positionId) {
+        positionId = _move(gameId, parentId, cell);
+        _claim(gameId, positionId, path);
+    }
+
+    // ============================================================================================ settlement
+
+    /// @inheritdoc IForkingHex
+    function settle(uint256 gameId, uint256 maxPositions) external returns (bool finished) {
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
+        _requireLive(gameId, core);
+        uint256 end = core.endBlock();
+        if (end == 0 || block.number <= end) revert GameNotEnded(gameId, end);
+        uint256 meta = g.meta;
+        uint256 phase = meta.phase();
+        if (phase == 3) revert AlreadySettled(gameId);
+        if (maxPositions == 0) revert ZeroBatch();
+
+        uint256 count = core.positionCount();
+        uint256 cursor = meta.cursor();
+        if (phase == 0) {
+            uint256 proven = meta.lowestProven();
+            if (proven != 0 && proven < count) {
+                (phase, cursor) = (1, proven + 1);
+            } else {
+                (phase, cursor) = (2, count);
+            }
+        }
+        uint256 budget = maxPositions;
+        uint256 base = gameId << 32;
+        if (phase == 1) {
+            uint256 todo = count - cursor + 1;
+            if (budget < todo) todo = budget;
+            _markVoid(base, cursor, cursor + todo - 1);
+            budget -= todo;
+            cursor += todo;
+            if (cursor > count) (phase, cursor) = (2, count);
+        }
+        uint256 fund;
+        if (phase == 2 && budget != 0) {
+            uint256 lo = cursor > budget ? cursor - budget + 1 : 1;
+            fund = _evaluate(gameId, cursor, lo, core.stake(), meta.feeBps(), meta.token());
+            cursor = lo - 1;
+            if (cursor == 0) phase = 3;
+        }
+        g.meta = meta.withProgress(cursor, phase);
+        emit SettlementProgressed(gameId, phase, cursor, fund);
+        finished = phase == 3;
+    }
+
+    // ============================================================================================ views
+
+    /// @inheritdoc IForkingHex
+    function payoutOf(uint256 gameId, address player) external view returns (Payout memory out) {
+        uint256 core = _games[gameId].core;
+        if (core.size() == 0) revert UnknownGame(gameId);
+        uint256 stake = core.stake();
+        uint256 base = gameId << 32;
+        if (core & HexWords.CORE_CANCELLED != 0) {
+            if (_positions[base | 1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
+            return out;
+        }
+        uint256 count = core.positionCount();
+        uint256 feeBps = _games[gameId].meta.feeBps();
+
+        // Load every link word; recompute voidness top-down (ascending ids: parents first).
+        uint256[] memory links = new uint256[](count + 1);
+        for (uint256 v = 1; v <= count; ++v) {
+            uint256 link = _positions[base | v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
+            uint256 p = link.parent();
+            if (p != 0 && links[p] & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0) link |= HexWords.LINK_VOID;
+            links[v] = link;
+        }
+        // Evaluate bottom-up (descending ids: children first).
+        uint256[] memory acc = new uint256[](count + 1);
+        for (uint256 v = count; v != 0; --v) {
+            uint256 link = links[v];
+            bool mine = link.player() == player;
+            if (mine) ++out.moves;
+            if (link & HexWords.LINK_VOID != 0) {
+                if (mine) out.refunded += stake;
+                continue;
+            }
+            (uint256 pay, , uint256 up, uint256 reward) = HexEval.evaluate(link, acc[v], stake, feeBps);
+            if (mine) {
+                out.rewards += reward;
+                if (pay - reward == stake) out.refunded += stake;
+                else out.forfeited += stake;
+            }
+            uint256 p = link.parent();
+            if (p != 0) acc[p] = HexEval.merge(acc[p], up);
+        }
+        out.deposited = out.moves * stake;
+        out.total = out.refunded + out.rewards;
+    }
+
+    /// @inheritdoc IForkingHex
+    function game(uint256 gameId) external view returns (GameView memory v) {
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
+        if (core.size() == 0) revert UnknownGame(gameId);
+        uint256 meta = g.meta;
+        uint256 end = core.endBlock();
+        v = GameView({
+            size: core.size(),
+            redBlocks: core.redBlocks(),
+            blueBlocks: core.blueBlocks(),
+            stake: core.stake(),
+            token: meta.token(),
+            lastBlock: core.lastBlock(),
+            feeBps: meta.feeBps(),
+            creator: _positions[(gameId << 32) | 1].link.player(),
+            positionCount: core.positionCount(),
+            maxDeadline: core.maxDeadline(),
+            endBlock: end,
+            ended: end != 0 && block.number > end,
+            cancelled: core & HexWords.CORE_CANCELLED != 0,
+            lowestProven: meta.lowestProven(),
+            settlePhase: meta.phase(),
+            settleCursor: meta.cursor()
+        });
+    }
+
+    /// @inheritdoc IForkingHex
+    function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory v) {
+        uint256 core = _games[gameId].core;
+        if (core.size() == 0) revert UnknownGame(gameId);
+        if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
+        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        uint256 board = ps.board;
+        uint256 link = ps.link;
+        bool proven = board & HexWords.BOARD_PROVEN != 0;
+        uint256 last = core.lastBlock();
+        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number <= last);
+        if (positionId == 1) open = open && core.positionCount() == 1;
+        else open = open && !proven && block.number <= board.deadline();
+        v = PositionView({
+            parent: link.parent(),
+            player: link.player(),
+            cell: link.cell(),
+            depth: link.depth(),
+            deadline: board.deadline(),
+            proven: proven,
+            open: open
+        });
+    }
+
+    /// @inheritdoc IForkingHex
+    function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high) {
+        uint256 core = _games[gameId].core;
+        if (core.size() == 0) revert UnknownGame(gameId);
+        if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
+        uint256 base = gameId << 32;
+        PositionSlots storage ps = _positions[base | positionId];
+        high = ps.boardHigh;
+        if (ps.link & HexWords.LINK_SPILLED == 0) return (ps.board & HexWords.OCC_MASK, high);
+        // Settlement recycled the board word's occupancy bits: rebuild them from the ancestors' cells.
+        for (uint256 id = positionId; id != 0;) {
+            uint256 link = _positions[base | id].link;
+            uint256 c = link.cell();
+            if (c < HexWords.LOW_CELLS) low |= 1 << c;
+            id = link.parent();
+        }
+    }
+
+    // ============================================================================================ internals
+
+    /// @dev A new game's core word: one position, no deadline yet.
+    function _packCore(
+        uint256 size,
+        uint256 redBlocks,
+        uint256 blueBlocks,
+        uint256 stake,
+        address token,
+        uint256 lastBlock
+    ) private pure returns (uint256) {
+        return
+            size |
+            (token == address(0) ? 0 : HexWords.CORE_TOKEN) |
+            (redBlocks << HexWords.CORE_RED_SHIFT) |
+            (blueBlocks << HexWords.CORE_BLUE_SHIFT) |
+            (lastBlock << HexWords.CORE_LAST_SHIFT) |
+            (1 << HexWords.CORE_COUNT_SHIFT) |
+            (stake << HexWords.CORE_STAKE_SHIFT);
+    }
+
+    /// @dev Writes position 1: the creator's stone on `cell`, depth 1, no deadline.
+    function _placeFirst(uint256 gameId, uint256 cell) private {
+        PositionSlots storage first = _positions[(gameId << 32) | 1];
+        if (cell < HexWords.LOW_CELLS) {
+            first.board = (1 << cell) | (1 << HexWords.BOARD_DEPTH_SHIFT);
+        } else {
+            first.board = 1 << HexWords.BOARD_DEPTH_SHIFT;
+            first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
+        }
+        first.link = HexWords.newLink(msg.sender, 0, cell, 1);
+    }
+
+    /// @dev Reverts unless the game exists and is not cancelled.
+    function _requireLive(uint256 gameId, uint256 core) private pure {
+        if (core.size() == 0) revert UnknownGame(gameId);
+        if (core & HexWords.CORE_CANCELLED != 0) revert GameIsCancelled(gameId);
+    }
+
+    /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
+    ///      rewritten, one event.
+    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id) {
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
+        uint256 deadline;
+        {
+            uint256 count = _checkGame(gameId, core, parentId);
+            PositionSlots storage parent = _positions[(gameId << 32) | parentId];
+            uint256 board = parent.board;
+            if (parentId == 1) {
+                if (count != 1) revert FirstPositionAnswered(gameId);
+            } else {
+                if (board & HexWords.BOARD_PROVEN != 0) revert PositionProven(gameId, parentId);
+                uint256 parentDeadline = board.deadline();
+                if (block.number > parentDeadline) revert PositionClosed(gameId, parentId, parentDeadline);
+            }
+            unchecked {
+                id = count + 1; // count < 2^24 - 1 (checked)
+            }
+            PositionSlots storage child = _positions[(gameId << 32) | id];
+            uint256 depth;
+            (deadline, depth) = _placeStone(core, board, parent, child, cell);
+            child.link = HexWords.newLink(msg.sender, parentId, cell, depth);
+        }
+        // One more position; maxDeadline only rises.
+        g.core = _coreAfterMove(core, deadline);
+        emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
+        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : g.meta.token(), core.stake());
+    }
+
+    /// @dev The core word after a move: one more position, maxDeadline raised to `deadline` if higher.
+    function _coreAfterMove(uint256 core, uint256 deadline) private pure returns (uint256 newCore) {
+        newCore = core + (1 << HexWords.CORE_COUNT_SHIFT);
+        if (deadline > core.maxDeadline()) {
+            newCore =
+                (newCore & ~(HexWords.M32 << HexWords.CORE_MAXDL_SHIFT)) | (deadline << HexWords.CORE_MAXDL_SHIFT);
+        }
+    }
+
+    /// @dev Game-level checks of a move; returns the position count.
+    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private view returns (uint256 count) {
+        _requireLive(gameId, core);
+        uint256 last = core.lastBlock();
+        if (last != 0 && block.number > last) revert MoveAfterLastBlock(gameId, last);
+        count = core.positionCount();
+        if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
+        if (count == HexWords.MAX_POSITIONS) revert TooManyPositions(gameId);
+    }
+
+    /// @dev Writes the child's board word(s): the parent's stones plus `cell`, its deadline and depth.
+    function _placeStone(
+        uint256 core,
+        uint256 board,
+        PositionSlots storage parent,
+        PositionSlots storage child,
+        uint256 cell
+    ) private returns (uint256 deadline, uint256 depth) {
+        uint256 n = core.size();
+        uint256 cells = n * n;
+        if (cell >= cells) revert CellOffBoard(cell, cells);
+        unchecked {
+            depth = board.boardDepth() + 1;
+            // At even depth Red is to move. Block numbers are 32-bit: clamp (a deadline 2^32 blocks away).
+            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks());
+        }
+        if (deadline > HexWords.M32) deadline = HexWords.M32;
+        uint256 occupied = board & HexWords.OCC_MASK;
+        if (cell < HexWords.LOW_CELLS) {
+            uint256 bit = 1 << cell;
+            if (occupied & bit != 0) revert CellOccupied(cell);
+            occupied |= bit;
+        }
+        if (n > 14) {
+            // Boards above 14×14 keep cells 214.. in a second word.
+            uint256 high = parent.boardHigh;
+            if (cell >= HexWords.LOW_CELLS) {
+                uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
+                if (high & bit != 0) revert CellOccupied(cell);
+                high |= bit;
+            }
+            if (high != 0) child.boardHigh = high;
+        }
+        child.board = occupied | (deadline << HexWords.BOARD_DEADLINE_SHIFT) | (depth << HexWords.BOARD_DEPTH_SHIFT);
+    }
+
+    /// @dev Verifies a winning path for `positionId` and marks it proven. Stone colours come from the ancestor chain:
+    ///      the walk clears, at every ancestor of the prover's colour, that ancestor's cell from the set of path
+    ///      cells still unaccounted for, and stops as soon as the set is empty.
+    function _claim(uint256 gameId, uint256 positionId, uint16[] calldata path) private {
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
+        _requireLive(gameId, core);
+        uint256 end = core.endBlock();
+        if (end != 0 && block.number > end) revert GameEnded(gameId, end);
+        if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
+        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        uint256 board = ps.board;
+        if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
+        {
+            uint256 depth = board.boardDepth();
+            uint256 stones = (depth + 1) >> 1; // stones of the colour that moved into the position
+            if (path.length > stones) revert PathTooLong(path.length, stones);
+            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, path);
+            (lo, hi) = _notOfColour(gameId << 32, positionId, depth & 1, lo, hi);
+            if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
+        }
+        ps.board = board | HexWords.BOARD_PROVEN;
+        ps.link |= HexWords.LINK_PROVEN;
+        uint256 meta = g.meta;
+        uint256 lowest = meta.lowestProven();
+        if (lowest == 0 || positionId < lowest) {
+            g.meta =
+                (meta & ~(HexWords.M32 << HexWords.META_PROVEN_SHIFT)) | (positionId << HexWords.META_PROVEN_SHIFT);
+        }
+        emit WinProven(gameId, positionId, msg.sender);
+    }
+
+    /// @dev Removes from the cell set (`lo`, `hi`) the cells of the ancestors of `id` (itself included) whose depth
+    ///      has parity `parity`, i.e. the stones of that colour on the board; stops as soon as the set is empty.
+    ///      Returns what is left: cells that are not that colour's stones.
+    function _notOfColour(
+        uint256 base,
+        uint256 id,
+        uint256 parity,
+        uint256 lo,
+        uint256 hi
+    ) private view returns (uint256, uint256) {
+        while (id != 0) {
+            uint256 link = _positions[base | id].link;
+            if (link.depth() & 1 == parity) {
+                uint256 c = link.cell();
+                if (c < 256) lo &= ~(1 << c);
+                else hi &= ~(1 << (c - 256));
+                if (lo | hi == 0) break;
+            }
+            id = link.parent();
+        }
+        return (lo, hi);
+    }
+
+    /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending. A
+    ///      position is void if its parent is proven or void; parents inside the window are looked up in memory,
+    ///      older ones in storage (their void bit was written by an earlier batch).
+    function _markVoid(uint256 base, uint256 lo, uint256 hi) private {
+        // Bit v - lo set: position v is proven or void.
+        uint256[] memory blocked = new uint256[](((hi - lo) >> 8) + 1);
+        for (uint256 v = lo; v <= hi; ++v) {
+            PositionSlots storage ps = _positions[base | v];
+            uint256 link = ps.link;
+            uint256 p = link.parent();
+            bool parentBlocked =
+                p >= lo
+                    ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
+                    : _positions[base | p].link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
+            if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
+            if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
+                blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
+            }
+        }
+    }
+
+    /// @dev Settlement phase 2 for positions hi down to lo: evaluates each (children first), keeps the accumulators of
+    ///      parents inside the window in memory and spills those of older parents to storage, aggregates payouts per
+    ///      player in memory and credits each player once. Returns what went to the fund.
+    function _evaluate(
+        uint256 gameId,
+        uint256 hi,
+        uint256 lo,
+        uint256 stake,
+        uint256 feeBps,
+        address token
+    ) private returns (uint256 fund) {
+        uint256[] memory acc = new uint256[](hi - lo + 1);
+        Payees memory payees = _newPayees(hi - lo + 1);
+        uint256 base = gameId << 32;
+        // Unchecked: v stays ≥ lo ≥ 1 inside the loop; the fund is at most the game's total stake (< 2^120).
+        unchecked {
+            for (uint256 v = hi; v >= lo; --v) {
+                fund += _settleOne(base, v, lo, acc, stake, feeBps, payees);
+            }
+        }
+        for (uint256 i; i < payees.keys.length; ++i) {
+            address who = payees.keys[i];
+            uint256 amount = payees.amounts[i];
+            if (amount == 0) continue;
+            _credit(token, who, amount);
+            emit PayoutCredited(gameId, who, amount);
+        }
+        _creditFund(token, fund);
+    }
+
+    /// @dev Evaluates position `base | v` of a phase-2 window starting at `lo`; returns what goes to the fund.
+    function _settleOne(
+        uint256 base,
+        uint256 v,
+        uint256 lo,
+        uint256[] memory acc,
+        uint256 stake,
+        uint256 feeBps,
+        Payees memory payees
+    ) private returns (uint256 toFund) {
+        uint256 link = _positions[base | v].link;
+        if (link & HexWords.LINK_VOID != 0) {
+            _addPayee(payees, link.player(), stake);
+            return 0;
+        }
+        // Unchecked: v ≥ lo and p ≥ lo where subtracted; accumulator sums stay below 2^120 (see HexWords).
+        unchecked {
+            uint256 a = acc[v - lo];
+            if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | v));
+            uint256 pay;
+            uint256 up;
+            (pay, toFund, up, ) = HexEval.evaluate(link, a, stake, feeBps);
+            _addPayee(payees, link.player(), pay);
+            uint256 p = link.parent();
+            if (p >= lo) {
+                acc[p - lo] = HexEval.merge(acc[p - lo], up);
+            } else if (p != 0) {
+                _store(base | p, up);
+            }
+        }
+    }
+
+    /// @dev Merges `up` into the stored accumulators of position `key`, which a later batch settles: in its recycled
+    ///      board word (flagged in its link word), or in `_spill` if a sum outgrows 106 bits.
+    function _store(uint256 key, uint256 up) private {
+        PositionSlots storage ps = _positions[key];
+        uint256 link = ps.link;
+        uint256 board = ps.board;
+        uint256 acc;
+        bool wide;
+        if (link & HexWords.LINK_SPILLED == 0) {
+            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds occupancy
+        } else {
+            wide = board & HexWords.RECYCLED_WIDE != 0;
+            acc = wide ? _spill[key] : HexWords.unpackRecycled(board);
+        }
+        acc = HexEval.merge(acc, up);
+        (uint256 low, bool fits) = HexWords.packRecycled(acc);
+        uint256 kept = board & ~HexWords.OCC_MASK;
+        if (fits && !wide) {
+            ps.board = kept | low;
+        } else {
+            _spill[key] = acc;
+            if (!wide) ps.board = kept | HexWords.RECYCLED_WIDE;
+        }
+    }
+
+    /// @dev The stored accumulators of a flagged position (see {_store}).
+    function _stored(uint256 key) private view returns (uint256) {
+        uint256 board = _positions[key].board;
+        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : _spill[key];
+    }
+
+    /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
+    function _newPayees(uint256 positions) private pure returns (Payees memory t) {
+        uint256 capacity = 16;
+        while (capacity < positions * 2) capacity <<= 1;
+        t.keys = new address[](capacity);
+        t.amounts = new uint256[](capacity);
+        t.mask = capacity - 1;
+    }
+
+    /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
+    ///      the address's low bits over the two arrays' data (array pointer + 32); the map never fills (capacity ≥ 2 ×
+    ///      the batch's positions), so the probe always ends. Amounts stay far below 2^256 (at most the game's stakes).
+    function _addPayee(Payees memory t, address who, uint256 amount) private pure {
+        assembly ("memory-safe") {
+            who := and(who, 0xffffffffffffffffffffffffffffffffffffffff) // an address's high bits may be dirty here
+            let keys := add(mload(t), 32)
+            let amounts := add(mload(add(t, 32)), 32)
+            let mask := mload(add(t, 64))
+            for {
+                let i := and(who, mask)
+            } 1 {
+                i := and(add(i, 1), mask)
+            } {
+                let at := shl(5, i)
+                let k := mload(add(keys, at))
+                if eq(k, who) {
+                    mstore(add(amounts, at), add(mload(add(amounts, at)), amount))
+                    break
+                }
+                if iszero(k) {
+                    mstore(add(keys, at), who)
+                    mstore(add(amounts, at), amount)
+                    break
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import hre from "hardhat";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
+import { gasOf, type BenchModule } from "../lib/gas";
+import { progress } from "../lib/log";
+import { Rng } from "../hex/lib";
+
+const { ethers } = hre;
+const ETH = ethers.ZeroAddress;
+const STAKE = 10n ** 16n;
+
+/** Mines blocks until the game has ended. */
+async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
+  const end = Number((await hex.game(gameId)).endBlock);
+  const now = await ethers.provider.getBlockNumber();
+  if (now <= end) await hre.network.provider.send("hardhat_mine", [ethers.toQuantity(end - now + 1)]);
+}
+
+/** Creates a game and plays `cells` as one line (alternating `players`); returns the game id. */
+async function lineGame(
+  hex: ForkingHex,
+  size: number,
+  cells: number[],
+  players: HardhatEthersSigner[],
+  token = ETH,
+): Promise<bigint> {
+  const value = token === ETH ? STAKE : 0n;
+  await hex.connect(players[0]).createGame(size, 5, 10, STAKE, token, 0, cells[0], { value });
+  const gameId = await hex.gameCount();
+  for (let i = 1; i < cells.length; i++) {
+    await hex.connect(players[i % players.length]).move(gameId, i, cells[i], { value });
+  }
+  return gameId;
+}
+
+/** Interleaves Red's and Blue's cells into one line of play (Red first). */
+function interleave(red: number[], blue: number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < red.length; i++) {
+    out.push(red[i]);
+    if (i < blue.length) out.push(blue[i]);
+  }
+  return out;
+}
+
+/**
+ * A seeded random tree on 14×14: `positions` positions by the harness's 10 players, MOVES_PER_BLOCK moves per block,
+ * each new position's parent drawn uniformly among the positions open at that block, its cell uniformly among the
+ * parent's empty cells. Red 8 / Blue 16 blocks per move.
+ */
+const MOVES_PER_BLOCK = 4;
+async function randomTree(hex: ForkingHex, players: HexPlayersHarness, positions: number, seed: number) {
+  const rng = new Rng(seed);
+  const n = 14;
+  const [red, blue] = [8, 16];
+  const hexAddress = await hex.getAddress();
+  const boards: Uint8Array[] = [];
+  const deadlines: number[] = [];
+  let block = (await ethers.provider.getBlockNumber()) + 1;
+  const first = rng.int(0, n * n - 1);
+  const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, STAKE, ETH, 0, first]);
+  await players.run([{ player: 0, target: hexAddress, value: STAKE, data: create }]);
+  block++;
+  const gameId = await hex.gameCount();
+  boards[1] = new Uint8Array(n * n);
+  boards[1][first] = 1;
+  let count = 1;
+  let open: number[] = [1];
+  while (count < positions) {
+    const steps = [];
+    for (let k = 0; k < MOVES_PER_BLOCK && count < positions; k++) {
+      open = open.filter((id) => (id === 1 ? count === 1 : block <= deadlines[id]));
+      const parent = rng.pick(open);
+      const empty: number[] = [];
+      boards[parent].forEach((v, c) => v === 0 && empty.push(c));
+      const cell = rng.pick(empty);
+      const id = ++count;
+      boards[id] = boards[parent].slice();
+      boards[id][cell] = 1;
+      const depth = boards[id].reduce((a, b) => a + b, 0);
+      deadlines[id] = block + (depth % 2 === 0 ? red : blue);
+      if (depth < n * n) open.push(id);
+      steps.push({
+        player: rng.int(0, 9),
+        target: hexAddress,
+        value: STAKE,
+        data: hex.interface.encodeFunctionData("move", [gameId, parent, cell]),
+      });
+    }
+    await players.run(steps);
+    block++;
+    progress(`random tree of ${positions}`, count, positions);
+  }
+  return gameId;
+}
+
+/** Settles `gameId` in batches of 250; returns total gas ÷ positions. */
+async function settlePerPosition(hex: ForkingHex, gameId: bigint): Promise<number> {
+  await endGame(hex, gameId);
+  const positions = Number((await hex.game(gameId)).positionCount);
+  let total = 0;
+  for (;;) {
+    const finished = await hex.settle.staticCall(gameId, 250);
+    total += await gasOf(hex.settle(gameId, 250));
+    if (finished) break;
+  }
+  return Math.round(total / positions);
+}
+
+export const bench: BenchModule = {
+  title: "Forking Hex",
+  goals: {
+    "hex.move.14.depth3": { text: "≤ 80,000 (ETH, player who moved before)", max: 80_000 },
+    "hex.move.14.depth150": { text: "≤ 80,000, within 5% of depth 3", max: 80_000 },
+    "hex.move.19.depth3": { text: "report (board words of cells 214.. in use: three new slots)" },
+    "hex.move.14.erc20": { text: "report" },
+    "hex.claimWin.14.path14": { text: "report (position at depth 79, like path40)" },
+    "hex.claimWin.14.path40": { text: "report; ≤ 600 gas per extra cell over path14" },
+    "hex.claimWin.14.path14.depth27": { text: "report (same proof at the least depth: the walk is ∝ depth)" },
+    "hex.settle.perPosition.1000": { text: "≤ 8,000 (batches of 250, 10 players)", max: 8_000 },
+    "hex.settle.perPosition.2000": { text: "≤ 8,000, ≤ 1.05 × the 1000 figure", max: 8_000 },
+    "hex.payoutView.2000": { text: "report (eth_call gas of payoutOf on the 2,000-position tree)" },
+    "hex.withdraw": { text: "report" },
+    "hex.create.14": { text: "report" },
+  },
+  checks: [
+    (f) =>
+      f["hex.move.14.depth150"] <= 1.05 * f["hex.move.14.depth3"]
+        ? null
+        : `hex.move.14.depth150 (${f["hex.move.14.depth150"]}) is not within 5% of depth 3 (${f["hex.move.14.depth3"]})`,
+    (f) => {
+      const perCell = (f["hex.claimWin.14.path40"] - f["hex.claimWin.14.path14"]) / 26;
+      return perCell <= 600 ? null : `claimWin costs ${perCell.toFixed(0)} gas per extra cell (> 600)`;
+    },
+    (f) =>
+      f["hex.settle.perPosition.2000"] <= 1.05 * f["hex.settle.perPosition.1000"]
+        ? null
+        : `settlement is not linear: ${f["hex.settle.perPosition.2000"]} > 1.05 × ${f["hex.settle.perPosition.1000"]}`,
+  ],
+  async run() {
+    const out: Record<string, number> = {};
+    const [deployer, alice, bob] = await ethers.getSigners();
+    const feeConfig = await ethers.deployContract("FeeConfig", [deployer.address, deployer.address, 250]);
+    const hex = await ethers.deployContract("ForkingHex", [await feeConfig.getAddress()]);
+
+    // createGame, and a move at depth 3 by alice (who made position 1).
+    out["hex.create.14"] = await gasOf(hex.connect(alice).createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE }));
+    let gameId = await hex.gameCount();
+    await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
+    out["hex.move.14.depth3"] = await gasOf(hex.connect(alice).move(gameId, 2, 2, { value: STAKE }));
+    const depth3Game = gameId;
+
+    // Depth 150: a line of 149 positions, then alice's move.
+    const line = Array.from({ length: 149 }, (_, i) => i);
+    gameId = await lineGame(hex, 14, line, [alice, bob]);
+    out["hex.move.14.depth150"] = await gasOf(hex.connect(alice).move(gameId, 149, 149, { value: STAKE }));
+
+    // 19×19: stones on both board words (cells 360 and 359 live in the second one).
+    gameId = await lineGame(hex, 19, [360, 0], [alice, bob]);
+    out["hex.move.19.depth3"] = await gasOf(hex.connect(alice).move(gameId, 2, 359, { value: STAKE }));
+
+    // ERC-20 stake.
+    const token = await ethers.deployContract("MockERC20", ["Stake", "STK"]);
+    for (const s of [alice, bob]) {
+      await token.mint(s.address, 10n ** 24n);
+      await token.connect(s).approve(await hex.getAddress(), ethers.MaxUint256);
+    }
+    gameId = await lineGame(hex, 14, [0, 1], [alice, bob], await token.getAddress());
+    out["hex.move.14.erc20"] = await gasOf(hex.connect(alice).move(gameId, 2, 2));
+
+    // Proofs at the same depth (79: 40 Red and 39 Blue stones), cell 0 = position 1 on both paths, so the ancestor
+    // walk is the same and the difference is the path's own cost.
+    const column = Array.from({ length: 14 }, (_, r) => r * 14);
+    const snake = [
+      ...Array.from({ length: 14 }, (_, c) => c), // row 0, columns 0..13
+      27, // (1,13)
+      26, // (1,12)
+      ...Array.from({ length: 13 }, (_, i) => 28 + 12 - i), // row 2, columns 12..0
+      ...Array.from({ length: 11 }, (_, i) => (i + 3) * 14), // column 0, rows 3..13
+    ];
+    const others = (used: number[]) => Array.from({ length: 196 }, (_, c) => c).filter((c) => !used.includes(c));
+    const redA = [
+      ...column,
+      ...others(column)
+        .filter((c) => c % 14 >= 12)
+        .slice(0, 26),
+    ];
+    const blueA = others(redA)
+      .filter((c) => c % 14 >= 3 && c % 14 <= 6)
+      .slice(0, 39);
+    gameId = await lineGame(hex, 14, interleave(redA, blueA), [alice, bob]);
+    out["hex.claimWin.14.path14"] = await gasOf(hex.claimWin(gameId, 79, column));
+    const blueB = others(snake).slice(-39);
+    gameId = await lineGame(hex, 14, interleave(snake, blueB), [alice, bob]);
+    out["hex.claimWin.14.path40"] = await gasOf(hex.claimWin(gameId, 79, snake));
+    const blueC = Array.from({ length: 13 }, (_, r) => r * 14 + 1);
+    gameId = await lineGame(hex, 14, interleave(column, blueC), [alice, bob]);
+    out["hex.claimWin.14.path14.depth27"] = await gasOf(hex.claimWin(gameId, 27, column));
+
+    // Withdrawal of everything credited (alice's refunds and rewards from the depth-3 game).
+    await endGame(hex, depth3Game);
+    await hex.settle(depth3Game, 10);
+    out["hex.withdraw"] = await gasOf(hex.connect(alice).withdraw(ETH));
+
+    // Settlement of seeded random trees.
+    const players = await ethers.deployContract("HexPlayersHarness", [10]);
+    await players.fund({ value: 100n * 10n ** 18n });
+    const tree1000 = await randomTree(hex, players, 1000, 1000);
+    out["hex.settle.perPosition.1000"] = await settlePerPosition(hex, tree1000);
+    const tree2000 = await randomTree(hex, players, 2000, 2000);
+    const somePlayer = (await players.playerAddresses())[3];
+    out["hex.payoutView.2000"] = Number(await hex.payoutOf.estimateGas(tree2000, somePlayer));
+    out["hex.settle.perPosition.2000"] = await settlePerPosition(hex, tree2000);
+    return out;
+  },
+};

@@ -1,0 +1,311 @@
+import { expect } from "chai";
+import hre, { ethers } from "hardhat";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import fc from "fast-check";
+import { outcomes, type HexGameData } from "../../scripts/hex/lib";
+import { deployHex, deployPlayers, ETH } from "./fixtures";
+import { settleModel, type ModelPosition } from "./model";
+import { HexSim, Rng } from "./sim";
+
+// HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
+// raises it), built on the real contract through the batching player harness, settled in random batch sizes, and
+// checked against the independent reference model in ./model.ts.
+// Under `npm run coverage` (instrumented, unoptimised contracts) the default drops to 50 trees.
+const COVERAGE = (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
+const TREES = Number(process.env.HEX_TREES ?? (COVERAGE ? 50 : 500));
+const MAX_POSITIONS = Number(process.env.HEX_MAX_POSITIONS ?? 20);
+const MAX_SIZE = Number(process.env.HEX_MAX_SIZE ?? 5);
+
+interface Step {
+  player: number;
+  target: string;
+  value: bigint;
+  data: string;
+}
+
+interface Stats {
+  trees: number;
+  erc20: number;
+  cancelled: number;
+  withLastBlock: number;
+  positions: number;
+  proofs: number;
+  proofsWithChildren: number;
+  moveAndClaims: number;
+  voids: number;
+  losing: number;
+  firstLosing: number;
+  settleCalls: number;
+}
+
+describe("ForkingHex property: random game trees settle exactly as the reference model says", function () {
+  async function fixture() {
+    const base = await deployHex();
+    const players = await deployPlayers(base.hex, base.token);
+    const addresses = await players.playerAddresses();
+    // Player 0 owns the fee config, so a game's first transaction can also set a random fee.
+    const feeConfigAddress = await base.feeConfig.getAddress();
+    await base.feeConfig.transferOwnership(addresses[0]);
+    await players.run([
+      {
+        player: 0,
+        target: feeConfigAddress,
+        value: 0n,
+        data: base.feeConfig.interface.encodeFunctionData("acceptOwnership"),
+      },
+    ]);
+    const start = await ethers.provider.getBlockNumber();
+    return { ...base, players, addresses, feeConfigAddress, start };
+  }
+  type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+  async function playRandomGame(f: Fixture, seed: number, stats: Stats): Promise<void> {
+    const rng = new Rng(seed);
+    const { hex, players, addresses } = f;
+    const hexAddress = await hex.getAddress();
+    const n = rng.int(2, MAX_SIZE);
+    const red = rng.int(1, 3);
+    const blue = rng.int(red + 1, red + 4);
+    const useToken = rng.chance(0.4);
+    const token = useToken ? await f.token.getAddress() : ETH;
+    const stake = rng.pick([
+      1n,
+      3n,
+      7n,
+      999n,
+      10n ** 15n + BigInt(rng.int(0, 1e9)),
+      BigInt(rng.int(1, 1e9)) * 10n ** 9n,
+    ]);
+    const feeBps = rng.pick([0, 1000, rng.int(0, 1000), rng.int(0, 1000)]);
+    let block = f.start + 1; // the block the next transaction is mined in
+    const lastBlock = rng.chance(0.25) ? block + rng.int(1, 14) : 0;
+    const creator = rng.int(0, addresses.length - 1);
+    const firstCell = rng.int(0, n * n - 1);
+    const value = useToken ? 0n : stake;
+    const gameId = 1n;
+    stats.trees++;
+    if (useToken) stats.erc20++;
+    if (lastBlock) stats.withLastBlock++;
+
+    const sim = new HexSim({ n, red, blue, lastBlock }, creator, firstCell);
+    const send = async (steps: Step[]) => {
+      await players.run(steps, { gasLimit: 29_000_000 });
+      block++;
+    };
+    const moveStep = (player: number, parent: number, cell: number): Step => ({
+      player,
+      target: hexAddress,
+      value,
+      data: hex.interface.encodeFunctionData("move", [gameId, parent, cell]),
+    });
+
+    let steps: Step[] = [
+      {
+        player: 0,
+        target: f.feeConfigAddress,
+        value: 0n,
+        data: f.feeConfig.interface.encodeFunctionData("setFeeBps", [feeBps]),
+      },
+      {
+        player: creator,
+        target: hexAddress,
+        value,
+        data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell]),
+      },
+    ];
+
+    if (rng.chance(0.04)) {
+      // The creator cancels before any reply: the stake comes back, nothing else happens.
+      await send(steps);
+      await send([
+        {
+          player: creator,
+          target: hexAddress,
+          value: 0n,
+          data: hex.interface.encodeFunctionData("cancelGame", [gameId]),
+        },
+      ]);
+      const out = await players.readout(hexAddress, gameId, token);
+      expect(out.credits[creator]).to.equal(stake);
+      expect(out.fundCredits).to.equal(0n);
+      expect(out.balance).to.equal(stake);
+      expect(out.payouts[creator].total).to.equal(stake);
+      stats.cancelled++;
+      return;
+    }
+
+    const target = rng.int(2, MAX_POSITIONS);
+    // Blue's reply to position 1 comes in the creation block (a reply in the same block is allowed).
+    const replier = rng.int(0, addresses.length - 1);
+    const replyCell = rng.pick(sim.emptyCells(1));
+    sim.move(1, replyCell, replier, block);
+    steps.push(moveStep(replier, 1, replyCell));
+
+    for (let round = 0; ; round++) {
+      if (round > 0) steps = [];
+      if (sim.ended(block)) break;
+      const actions = rng.int(1, 6);
+      for (let a = 0; a < actions; a++) {
+        const provable = [];
+        for (let id = 2; id <= sim.count; id++) if (!sim.positions[id].proven && sim.winningPath(id)) provable.push(id);
+        if (provable.length > 0 && rng.chance(0.3)) {
+          const id = rng.pick(provable);
+          if (sim.positions.some((p) => p && p.parent === id)) stats.proofsWithChildren++;
+          steps.push({
+            player: rng.int(0, addresses.length - 1),
+            target: hexAddress,
+            value: 0n,
+            data: hex.interface.encodeFunctionData("claimWin", [gameId, id, sim.winningPath(id)!]),
+          });
+          sim.positions[id].proven = true;
+          stats.proofs++;
+          continue;
+        }
+        if (sim.count >= target) continue;
+        const open = sim.openPositions(block).filter((id) => sim.emptyCells(id).length > 0);
+        if (open.length === 0) continue;
+        // Favour the deepest open position so lines get long enough to win on bigger boards.
+        const parent = rng.chance(0.5)
+          ? open.reduce((x, y) => (sim.positions[y].depth > sim.positions[x].depth ? y : x))
+          : rng.pick(open);
+        const wins = sim.winningCells(parent);
+        const cell = wins.length > 0 && rng.chance(0.6) ? rng.pick(wins) : rng.pick(sim.emptyCells(parent));
+        const player = rng.int(0, addresses.length - 1);
+        const id = sim.move(parent, cell, player, block);
+        const path = sim.winningPath(id);
+        if (path && rng.chance(0.4)) {
+          steps.push({
+            player,
+            target: hexAddress,
+            value,
+            data: hex.interface.encodeFunctionData("moveAndClaim", [gameId, parent, cell, path]),
+          });
+          sim.positions[id].proven = true;
+          stats.proofs++;
+          stats.moveAndClaims++;
+        } else {
+          steps.push(moveStep(player, parent, cell));
+        }
+      }
+      if (steps.length > 0) await send(steps);
+      // Let time pass: sometimes nothing, sometimes enough for positions (or the whole game) to expire.
+      const skip = steps.length === 0 ? rng.int(1, blue + 1) : rng.pick([0, 0, 0, 1, rng.int(0, blue + 2)]);
+      if (skip > 0) {
+        await mine(skip);
+        block += skip;
+      }
+    }
+
+    // The game has ended. Check the payout view, then settle in random batches and check the credits.
+    const modelPositions: ModelPosition[] = [];
+    for (let id = 1; id <= sim.count; id++) {
+      const p = sim.positions[id];
+      modelPositions[id] = { id, parent: p.parent, player: addresses[p.player], proven: p.proven };
+    }
+    const model = settleModel(modelPositions, stake, feeBps);
+    stats.positions += sim.count;
+    stats.voids += model.status.filter((s) => s === "void").length;
+    stats.losing += model.status.filter((s) => s === "losing").length;
+    if (model.status[1] === "losing") stats.firstLosing++;
+
+    // The display evaluation of scripts/hex/lib.ts agrees with the model too.
+    const display: Pick<HexGameData, "positions"> = { positions: [] };
+    for (let id = 1; id <= sim.count; id++) {
+      const p = sim.positions[id];
+      display.positions[id] = { ...p, player: addresses[p.player], block: 0, children: [] };
+      if (p.parent) display.positions[p.parent].children.push(id);
+    }
+    expect(outcomes(display).slice(1)).to.deep.equal(model.status.slice(1));
+
+    const check = (out: Awaited<ReturnType<typeof players.readout>>) => {
+      for (let i = 0; i < addresses.length; i++) {
+        const a = addresses[i];
+        const p = out.payouts[i];
+        expect(p.total, `payout of player ${i}`).to.equal(model.payouts.get(a) ?? 0n);
+        expect(p.refunded).to.equal(model.refunded.get(a) ?? 0n);
+        expect(p.forfeited).to.equal(model.forfeited.get(a) ?? 0n);
+        expect(p.rewards).to.equal(model.rewards.get(a) ?? 0n);
+        expect(p.moves).to.equal(BigInt(model.moves.get(a) ?? 0));
+        expect(p.deposited).to.equal(BigInt(model.moves.get(a) ?? 0) * stake);
+      }
+    };
+    check(await players.readout(hexAddress, gameId, token));
+
+    let lowest = 0;
+    for (let id = 1; id <= sim.count; id++) if (sim.positions[id].proven) lowest = lowest || id;
+    const work = sim.count + (lowest !== 0 && lowest < sim.count ? sim.count - lowest : 0);
+    const settleSteps: Step[] = [];
+    for (let done = 0; done < work;) {
+      const batch = rng.int(1, Math.max(1, Math.ceil(work / 2)));
+      settleSteps.push({
+        player: rng.int(0, addresses.length - 1),
+        target: hexAddress,
+        value: 0n,
+        data: hex.interface.encodeFunctionData("settle", [gameId, batch]),
+      });
+      done += batch;
+    }
+    stats.settleCalls += settleSteps.length;
+    await send(settleSteps);
+    expect((await hex.game(gameId)).settlePhase).to.equal(3n);
+
+    const out = await players.readout(hexAddress, gameId, token);
+    check(out);
+    let credited = 0n;
+    for (let i = 0; i < addresses.length; i++) {
+      expect(out.credits[i], `credits of player ${i}`).to.equal(model.payouts.get(addresses[i]) ?? 0n);
+      credited += out.credits[i];
+    }
+    expect(out.fundCredits).to.equal(model.fund);
+    // Deposits = payouts + fund, to the wei; and the contract holds exactly that.
+    expect(credited + out.fundCredits).to.equal(BigInt(sim.count) * stake);
+    expect(out.balance).to.equal(BigInt(sim.count) * stake);
+  }
+
+  it("the test players obey only their driver", async function () {
+    const { players } = await loadFixture(fixture);
+    const player = await ethers.getContractAt("HexPlayerHarness", (await players.playerAddresses())[0]);
+    await expect(player.exec(ETH, 0, "0x")).to.be.revertedWithCustomError(player, "NotDriver");
+  });
+
+  it(`builds ${TREES} random trees (sizes 2..${MAX_SIZE}, ≤ ${MAX_POSITIONS} positions) and settles each to the model`, async function () {
+    const stats: Stats = {
+      trees: 0,
+      erc20: 0,
+      cancelled: 0,
+      withLastBlock: 0,
+      positions: 0,
+      proofs: 0,
+      proofsWithChildren: 0,
+      moveAndClaims: 0,
+      voids: 0,
+      losing: 0,
+      firstLosing: 0,
+      settleCalls: 0,
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+        const f = await loadFixture(fixture);
+        await playRandomGame(f, seed, stats);
+      }),
+      {
+        numRuns: TREES,
+        ...(process.env.HEX_SEED ? { seed: Number(process.env.HEX_SEED) } : {}),
+        endOnFailure: true,
+      },
+    );
+    if (process.env.HEX_VERBOSE) console.log(stats);
+    // The random games really exercise what they should.
+    expect(stats.erc20).to.be.greaterThan(0);
+    expect(stats.erc20).to.be.lessThan(stats.trees);
+    if (TREES >= 100) {
+      expect(stats.cancelled).to.be.greaterThan(0);
+      expect(stats.proofsWithChildren).to.be.greaterThan(0);
+      expect(stats.moveAndClaims).to.be.greaterThan(0);
+      expect(stats.voids).to.be.greaterThan(0);
+      expect(stats.firstLosing).to.be.greaterThan(0);
+      expect(stats.withLastBlock).to.be.greaterThan(0);
+    }
+    expect(stats.losing).to.be.greaterThan(0);
+  });
+});

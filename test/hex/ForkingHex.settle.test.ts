@@ -1,0 +1,298 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { ForkingHex } from "../../typechain-types";
+import { createGame, deployHex, deployPlayers, ETH } from "./fixtures";
+import { settleModel, type ModelPosition } from "./model";
+
+/** Small stakes make the rounding visible: fee 2.5% of 1000 = 25, net 975. */
+const STAKE = 1000n;
+
+type Move = [HardhatEthersSigner, number, number]; // player, parent, cell
+
+async function play(hex: ForkingHex, gameId: bigint, moves: Move[], token = ETH): Promise<void> {
+  for (const [who, parent, cell] of moves) {
+    await hex.connect(who).move(gameId, parent, cell, { value: token === ETH ? STAKE : 0n });
+  }
+}
+
+async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
+  const end = Number((await hex.game(gameId)).endBlock);
+  const now = await ethers.provider.getBlockNumber();
+  if (now <= end) await mine(end - now + 1);
+}
+
+async function settleAll(hex: ForkingHex, gameId: bigint, batch: number): Promise<number> {
+  let calls = 1;
+  while (!(await hex.settle.staticCall(gameId, batch))) {
+    await hex.settle(gameId, batch);
+    calls++;
+  }
+  await hex.settle(gameId, batch);
+  return calls;
+}
+
+describe("ForkingHex: evaluation, settlement and payouts", function () {
+  /**
+   * 3×3, stake 1000, fee 2.5%. Tree: 1 (alice, Red) → 2 (bob, Blue) → {3 (carol, Red) → 5 (dave, Blue); 4 (alice,
+   * Red)}. Leaves 4 and 5 win; 3 loses (its reply 5 wins); 2 loses (its reply 4 wins); 1 wins.
+   * 3 (k = 1: bob's 2) pays 975 to bob, 25 to the fund; 2 (k = 1: alice's 1) pays 975 to alice, 25 to the fund.
+   */
+  async function forkFixture() {
+    const f = await deployHex();
+    const { hex, alice, bob, carol, dave } = f;
+    await createGame(hex, { size: 3, red: 5, blue: 10, stake: STAKE, cell: 0 }, alice);
+    await play(hex, 1n, [
+      [bob, 1, 1],
+      [carol, 2, 2],
+      [alice, 2, 3],
+      [dave, 3, 4],
+    ]);
+    return f;
+  }
+
+  it("minimax: pays each losing move's stake to the opposite-colour moves on its path, fee to the fund", async function () {
+    const { hex, alice, bob, carol, dave } = await loadFixture(forkFixture);
+    const expected = new Map([
+      [alice.address, 2975n],
+      [bob.address, 975n],
+      [carol.address, 0n],
+      [dave.address, 1000n],
+    ]);
+    // The view gives the payouts before the game ends (if it ended now) and after.
+    const before = await hex.payoutOf(1, alice.address);
+    expect([
+      before.moves,
+      before.deposited,
+      before.refunded,
+      before.forfeited,
+      before.rewards,
+      before.total,
+    ]).to.deep.equal([2n, 2000n, 2000n, 0n, 975n, 2975n]);
+    await expect(hex.settle(1, 10))
+      .to.be.revertedWithCustomError(hex, "GameNotEnded")
+      .withArgs(1, (await hex.game(1)).endBlock);
+    await endGame(hex, 1n);
+    for (const [who, amount] of expected) expect((await hex.payoutOf(1, who)).total).to.equal(amount);
+    const carolView = await hex.payoutOf(1, carol.address);
+    expect([carolView.forfeited, carolView.total]).to.deep.equal([1000n, 0n]);
+
+    const tx = hex.settle(1, 10);
+    await expect(tx).to.emit(hex, "SettlementProgressed").withArgs(1, 3, 0, 50);
+    await expect(tx).to.emit(hex, "PayoutCredited").withArgs(1, alice.address, 2975n);
+    await expect(tx).to.emit(hex, "PayoutCredited").withArgs(1, bob.address, 975n);
+    await expect(tx).to.emit(hex, "PayoutCredited").withArgs(1, dave.address, 1000n);
+    await expect(tx).to.emit(hex, "FundCredited").withArgs(ETH, 50n);
+    for (const [who, amount] of expected) expect(await hex.credits(ETH, who)).to.equal(amount);
+    expect(await hex.fundCredits(ETH)).to.equal(50n);
+    expect((await hex.game(1)).settlePhase).to.equal(3n);
+    for (const [who, amount] of expected) expect((await hex.payoutOf(1, who)).total).to.equal(amount);
+
+    await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "AlreadySettled").withArgs(1);
+    // Claim: one call each; a second claim has nothing to withdraw.
+    await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [2975n, -2975n]);
+    await expect(hex.connect(alice).withdraw(ETH))
+      .to.be.revertedWithCustomError(hex, "NothingToWithdraw")
+      .withArgs(ETH, alice.address);
+    await expect(hex.connect(carol).withdraw(ETH))
+      .to.be.revertedWithCustomError(hex, "NothingToWithdraw")
+      .withArgs(ETH, carol.address);
+  });
+
+  it("splits among k moves with the remainder to the fund; a losing position 1 gives its whole stake to the fund", async function () {
+    const { hex, alice, bob, carol, dave, fund } = await loadFixture(deployHex);
+    // A single line: 1 alice R, 2 bob B, 3 alice R, 4 bob B, 5 carol R, 6 dave B. The leaf 6 wins, so 5, 3 and 1
+    // lose: 5 (k = 2, bob twice) pays 487 + 487 to bob, 25 + 1 to the fund; 3 (k = 1) pays 975 to bob; 1 (k = 0)
+    // gives all 1000 to the fund.
+    await createGame(hex, { size: 3, red: 5, blue: 10, stake: STAKE, cell: 0 }, alice);
+    await play(hex, 1n, [
+      [bob, 1, 1],
+      [alice, 2, 2],
+      [bob, 3, 3],
+      [carol, 4, 4],
+      [dave, 5, 5],
+    ]);
+    await endGame(hex, 1n);
+    await settleAll(hex, 1n, 1); // one position per call: every parent's accumulator crosses a batch
+    expect(await hex.credits(ETH, alice.address)).to.equal(0n);
+    expect(await hex.credits(ETH, bob.address)).to.equal(1000n + 1000n + 974n + 975n);
+    expect(await hex.credits(ETH, carol.address)).to.equal(0n);
+    expect(await hex.credits(ETH, dave.address)).to.equal(1000n);
+    expect(await hex.fundCredits(ETH)).to.equal(26n + 25n + 1000n);
+    const alicePayout = await hex.payoutOf(1, alice.address);
+    expect([alicePayout.moves, alicePayout.forfeited, alicePayout.total]).to.deep.equal([2n, 2000n, 0n]);
+    await expect(hex.connect(fund).withdrawFund(ETH)).to.changeEtherBalances([fund, hex], [1051n, -1051n]);
+  });
+
+  it("when nobody answers Blue's reply, Blue's stake comes back and Red's goes to the fund", async function () {
+    const { hex, alice, bob } = await loadFixture(deployHex);
+    await createGame(hex, { size: 5, red: 2, blue: 4, stake: STAKE }, alice);
+    await play(hex, 1n, [[bob, 1, 7]]);
+    await endGame(hex, 1n);
+    await hex.settle(1, 1);
+    await hex.settle(1, 1);
+    expect(await hex.credits(ETH, alice.address)).to.equal(0n);
+    expect(await hex.credits(ETH, bob.address)).to.equal(STAKE);
+    expect(await hex.fundCredits(ETH)).to.equal(STAKE);
+  });
+
+  it("refunds void moves (below a proof, made before it or after it on descendants) in a first pass", async function () {
+    const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+    // 3×3: Red (alice) 0, 3, 6 wins at position 5. Carol and Dave play on below it (6, 7), the proof comes, then
+    // Carol moves on 7 (8). 5 wins, so 4 loses (k = 2: alice's 1 and 3 get 487 each, fund 26) and 2 loses (k = 1:
+    // alice's 1 gets 975, fund 25). 6, 7, 8 are void and refunded.
+    await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
+    await play(hex, 1n, [
+      [bob, 1, 1],
+      [alice, 2, 3],
+      [bob, 3, 4],
+      [alice, 4, 6],
+      [carol, 5, 2],
+      [dave, 6, 7],
+    ]);
+    await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
+    await expect(hex.connect(carol).move(1, 5, 8, { value: STAKE }))
+      .to.be.revertedWithCustomError(hex, "PositionProven")
+      .withArgs(1, 5);
+    await play(hex, 1n, [[carol, 7, 8]]);
+    await endGame(hex, 1n);
+    const calls: { phase: bigint; cursor: bigint }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const receipt = await (await hex.settle(1, 2)).wait();
+      const log = receipt!.logs.map((l) => hex.interface.parseLog(l)).find((e) => e?.name === "SettlementProgressed");
+      calls.push({ phase: log!.args.phase, cursor: log!.args.cursor });
+      if (log!.args.phase === 3n) break;
+    }
+    // Phase 1 marks 6..8 (2, then 1 + one evaluated position), phase 2 evaluates 8..1 in batches.
+    expect(calls.map((c) => `${c.phase}:${c.cursor}`)).to.deep.equal(["1:8", "2:7", "2:5", "2:3", "2:1", "3:0"]);
+    expect(await hex.credits(ETH, alice.address)).to.equal(3000n + 974n + 975n);
+    expect(await hex.credits(ETH, bob.address)).to.equal(0n);
+    expect(await hex.credits(ETH, carol.address)).to.equal(2000n);
+    expect(await hex.credits(ETH, dave.address)).to.equal(1000n);
+    expect(await hex.fundCredits(ETH)).to.equal(51n);
+    const c = await hex.payoutOf(1, carol.address);
+    expect([c.moves, c.refunded, c.forfeited, c.rewards]).to.deep.equal([2n, 2000n, 0n, 0n]);
+  });
+
+  it("gives the same credits whatever the batch sizes", async function () {
+    const { hex, signers } = await loadFixture(deployHex);
+    const players = signers.slice(2, 8);
+    // The same random-ish tree twice (games 1 and 2), settled in one call and one position at a time.
+    for (let g = 1n; g <= 2n; g++) {
+      await createGame(hex, { size: 4, red: 30, blue: 60, stake: STAKE, cell: 5 }, players[0]);
+      const moves: Move[] = [];
+      const boards: Set<number>[] = [new Set(), new Set([5])];
+      for (let id = 2; id <= 24; id++) {
+        const parent = id === 2 ? 1 : 2 + ((id * 7) % (id - 2));
+        const free = [...Array(16).keys()].filter((c) => !boards[parent].has(c));
+        const cell = free[(id * 5) % free.length];
+        boards[id] = new Set([...boards[parent], cell]);
+        moves.push([players[id % players.length], parent, cell]);
+      }
+      await play(hex, g, moves);
+    }
+    await endGame(hex, 2n);
+    await hex.settle(1, 100);
+    const first = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
+    const boards = await Promise.all([...Array(24).keys()].map((i) => hex.occupancy(2, i + 1)));
+    expect(await settleAll(hex, 2n, 1)).to.equal(24);
+    // Settlement recycled the board words of parents settled in a later batch; the view rebuilds their occupancy.
+    expect(await Promise.all([...Array(24).keys()].map((i) => hex.occupancy(2, i + 1)))).to.deep.equal(boards);
+    const second = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
+    expect(second).to.deep.equal(first.map((x) => 2n * x));
+    expect(await hex.fundCredits(ETH)).to.equal(2n * (24n * STAKE) - second.reduce((a, b) => a + b, 0n));
+  });
+
+  it("settles and pays an ERC-20 game", async function () {
+    const { hex, token, alice, bob, carol, dave } = await loadFixture(deployHex);
+    const t = await token.getAddress();
+    await createGame(hex, { size: 3, red: 5, blue: 10, stake: STAKE, token: t, cell: 0 }, alice);
+    await play(
+      hex,
+      1n,
+      [
+        [bob, 1, 1],
+        [carol, 2, 2],
+        [alice, 2, 3],
+        [dave, 3, 4],
+      ],
+      t,
+    );
+    await endGame(hex, 1n);
+    await hex.settle(1, 5);
+    expect(await hex.credits(t, alice.address)).to.equal(2975n);
+    expect(await hex.credits(ETH, alice.address)).to.equal(0n);
+    await expect(hex.connect(alice).withdraw(t)).to.changeTokenBalances(token, [alice, hex], [2975n, -2975n]);
+    expect(await hex.fundCredits(t)).to.equal(50n);
+  });
+
+  // [no-coverage]: 2,200 moves take over ten minutes on instrumented contracts.
+  it("keeps accumulators that outgrow a recycled board word (sums ≥ 2^106) in their own slot [no-coverage]", async function () {
+    const { hex, token } = await loadFixture(deployHex);
+    const players = await deployPlayers(hex, token);
+    const addresses = await players.playerAddresses();
+    for (const a of addresses) await token.mint(a, 1n << 140n);
+    const stake = (1n << 96n) - 1n;
+    const t = await token.getAddress();
+    const hexAddress = await hex.getAddress();
+    const step = (player: number, data: string) => ({ player, target: hexAddress, value: 0n, data });
+    const move = (player: number, parent: number, cell: number) =>
+      step(player, hex.interface.encodeFunctionData("move", [1n, parent, cell]));
+    // Position 2 (Blue) gets 1,100 equal Red forks, each answered once by Blue: every fork loses, and position 2's
+    // sum of Red-made losses (1,100 shares of ~2^96) passes 2^106 while it is spilled across batches.
+    const forks = 1100;
+    const positions: ModelPosition[] = [];
+    positions[1] = { id: 1, parent: 0, player: addresses[0], proven: false };
+    positions[2] = { id: 2, parent: 1, player: addresses[1], proven: false };
+    let steps = [
+      step(0, hex.interface.encodeFunctionData("createGame", [19, 2000, 4000, stake, t, 0, 0])),
+      move(1, 1, 1),
+    ];
+    for (let i = 0; i < forks; i++) {
+      const fork = 3 + 2 * i;
+      steps.push(move(i % 5, 2, 2), move((i + 2) % 5, fork, 3));
+      positions[fork] = { id: fork, parent: 2, player: addresses[i % 5], proven: false };
+      positions[fork + 1] = { id: fork + 1, parent: fork, player: addresses[(i + 2) % 5], proven: false };
+      if (steps.length >= 100) {
+        await players.run(steps, { gasLimit: 29_000_000 });
+        steps = [];
+      }
+    }
+    if (steps.length > 0) await players.run(steps, { gasLimit: 29_000_000 });
+    await endGame(hex, 1n);
+    const model = settleModel(positions, stake, 250);
+    for (let i = 0; i < 5; i++) {
+      expect((await hex.payoutOf(1, addresses[i])).total).to.equal(model.payouts.get(addresses[i]) ?? 0n);
+    }
+    // Batches of 100 over 2,202 positions: the last one is [1, 2], so all 1,100 forks reach position 2 through storage.
+    await settleAll(hex, 1n, 100);
+    for (let i = 0; i < 5; i++) {
+      expect(await hex.credits(t, addresses[i])).to.equal(model.payouts.get(addresses[i]) ?? 0n);
+    }
+    expect(await hex.fundCredits(t)).to.equal(model.fund);
+    // Position 2's board word was recycled, then marked wide (bit 213): find it in storage (depth 2 at bits 246..254).
+    const coder = ethers.AbiCoder.defaultAbiCoder();
+    let board = 0n;
+    for (let slot = 0; slot < 16 && board === 0n; slot++) {
+      const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [(1n << 32n) | 2n, slot]));
+      const word = BigInt(await ethers.provider.getStorage(hexAddress, key));
+      if (((word >> 246n) & 0x1ffn) === 2n) board = word;
+    }
+    expect((board >> 213n) & 1n).to.equal(1n);
+    // Its occupancy view is rebuilt from the ancestors' cells; deadline and depth were kept.
+    expect((await hex.occupancy(1, 2))[0]).to.equal(3n);
+    expect((await hex.position(1, 2)).deadline).to.be.greaterThan(0n);
+  });
+
+  it("rejects settling unknown games, games not ended, and empty batches", async function () {
+    const { hex, alice } = await loadFixture(deployHex);
+    await expect(hex.settle(1, 1)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+    await createGame(hex, {}, alice);
+    // Before Blue's reply, without a last block, no end is scheduled (endBlock 0).
+    await expect(hex.settle(1, 1)).to.be.revertedWithCustomError(hex, "GameNotEnded").withArgs(1, 0);
+    await hex.connect(alice).move(1, 1, 1, { value: 10n ** 16n });
+    await endGame(hex, 1n);
+    await expect(hex.settle(1, 0)).to.be.revertedWithCustomError(hex, "ZeroBatch");
+  });
+});

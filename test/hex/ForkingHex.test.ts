@@ -1,0 +1,373 @@
+import { expect } from "chai";
+import { ethers, network } from "hardhat";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, STAKE } from "./fixtures";
+
+/** Sizes the issue asks unit tests to cover. */
+const SIZES = [2, 11, 14, 19];
+
+describe("ForkingHex: creating, cancelling and moving", function () {
+  describe("createGame", function () {
+    for (const n of SIZES) {
+      it(`creates a ${n}×${n} game with the creator's first move as position 1 (first and last cell)`, async function () {
+        const { hex, alice } = await loadFixture(deployHex);
+        for (const cell of [0, n * n - 1]) {
+          const tx = createGame(hex, { size: n, red: 3, blue: 7, cell }, alice);
+          const gameId = (await hex.gameCount()) + 1n;
+          await expect(tx)
+            .to.emit(hex, "GameCreated")
+            .withArgs(gameId, alice.address, n, 3, 7, STAKE, ETH, 0, FEE_BPS)
+            .and.to.emit(hex, "Moved")
+            .withArgs(gameId, 1, 0, alice.address, cell, 0);
+          await expect(tx).to.changeEtherBalances([alice, hex], [-STAKE, STAKE]);
+          const g = await hex.game(gameId);
+          expect(g.size).to.equal(BigInt(n));
+          expect(g.creator).to.equal(alice.address);
+          expect(g.positionCount).to.equal(1n);
+          expect(g.endBlock).to.equal(0n);
+          expect(g.ended).to.equal(false);
+          const p = await hex.position(gameId, 1);
+          expect([p.parent, p.player, p.cell, p.depth, p.deadline, p.proven, p.open]).to.deep.equal([
+            0n,
+            alice.address,
+            BigInt(cell),
+            1n,
+            0n,
+            false,
+            true,
+          ]);
+          const [low, high] = await hex.occupancy(gameId, 1);
+          if (cell < 214) expect([low, high]).to.deep.equal([1n << BigInt(cell), 0n]);
+          else expect([low, high]).to.deep.equal([0n, 1n << BigInt(cell - 214)]);
+        }
+      });
+    }
+
+    it("rejects a board size outside 2..19", async function () {
+      const { hex } = await loadFixture(deployHex);
+      for (const size of [0, 1, 20]) {
+        await expect(createGame(hex, { size })).to.be.revertedWithCustomError(hex, "BadBoardSize").withArgs(size);
+      }
+    });
+
+    it("rejects times unless blue > red ≥ 1", async function () {
+      const { hex } = await loadFixture(deployHex);
+      for (const [red, blue] of [
+        [0, 5],
+        [5, 5],
+        [6, 5],
+        [1, 2 ** 32],
+      ]) {
+        await expect(createGame(hex, { red, blue }))
+          .to.be.revertedWithCustomError(hex, "BadMoveTimes")
+          .withArgs(red, blue);
+      }
+    });
+
+    it("rejects a zero stake, a stake above 2^96 - 1, and a wrong ETH amount", async function () {
+      const { hex } = await loadFixture(deployHex);
+      await expect(createGame(hex, { stake: 0n })).to.be.revertedWithCustomError(hex, "ZeroStake");
+      await expect(hex.createGame(14, 5, 10, 1n << 96n, ETH, 0, 0, { value: 0 }))
+        .to.be.revertedWithCustomError(hex, "StakeTooLarge")
+        .withArgs(1n << 96n);
+      await expect(hex.createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE - 1n }))
+        .to.be.revertedWithCustomError(hex, "WrongEthAmount")
+        .withArgs(STAKE - 1n, STAKE);
+    });
+
+    it("rejects a last block that is not in the future", async function () {
+      const { hex } = await loadFixture(deployHex);
+      const next = (await ethers.provider.getBlockNumber()) + 1;
+      await expect(createGame(hex, { lastBlock: next }))
+        .to.be.revertedWithCustomError(hex, "BadLastBlock")
+        .withArgs(next, next);
+    });
+
+    it("rejects a first cell off the board", async function () {
+      const { hex } = await loadFixture(deployHex);
+      await expect(createGame(hex, { size: 5, cell: 25 }))
+        .to.be.revertedWithCustomError(hex, "CellOffBoard")
+        .withArgs(25, 25);
+    });
+
+    it("takes an ERC-20 stake, rejects ETH sent with it and fee-on-transfer tokens", async function () {
+      const { hex, token, taxed, alice } = await loadFixture(deployHex);
+      const t = await token.getAddress();
+      await expect(hex.connect(alice).createGame(5, 2, 4, 1000, t, 0, 0, { value: 1 }))
+        .to.be.revertedWithCustomError(hex, "UnexpectedEth")
+        .withArgs(1);
+      await expect(createGame(hex, { token: t, stake: 1000n }, alice)).to.changeTokenBalances(
+        token,
+        [alice, hex],
+        [-1000, 1000],
+      );
+      expect((await hex.game(1)).token).to.equal(t);
+      await taxed.setFeeBps(100);
+      await expect(createGame(hex, { token: await taxed.getAddress(), stake: 1000n }, alice))
+        .to.be.revertedWithCustomError(hex, "TransferAmountMismatch")
+        .withArgs(await taxed.getAddress(), 1000, 990);
+    });
+
+    it("reads the fee once, at creation", async function () {
+      const { hex, feeConfig, owner } = await loadFixture(deployHex);
+      await createGame(hex);
+      await feeConfig.connect(owner).setFeeBps(1000);
+      expect((await hex.game(1)).feeBps).to.equal(BigInt(FEE_BPS));
+      await createGame(hex);
+      expect((await hex.game(2)).feeBps).to.equal(1000n);
+    });
+
+    it("views reject unknown games and positions", async function () {
+      const { hex } = await loadFixture(deployHex);
+      await expect(hex.game(1)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+      await expect(hex.payoutOf(1, ETH)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+      await expect(hex.position(1, 1)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+      await expect(hex.occupancy(1, 1)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);
+      await createGame(hex);
+      await expect(hex.position(1, 2)).to.be.revertedWithCustomError(hex, "UnknownPosition").withArgs(1, 2);
+      await expect(hex.occupancy(1, 0)).to.be.revertedWithCustomError(hex, "UnknownPosition").withArgs(1, 0);
+    });
+  });
+
+  describe("cancelGame", function () {
+    it("lets the creator cancel before Blue's reply and take the stake back", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, {}, alice);
+      await expect(hex.connect(bob).cancelGame(1))
+        .to.be.revertedWithCustomError(hex, "NotCreator")
+        .withArgs(bob.address, alice.address);
+      await expect(hex.connect(alice).cancelGame(1))
+        .to.emit(hex, "GameCancelled")
+        .withArgs(1, alice.address, STAKE)
+        .and.to.emit(hex, "Credited")
+        .withArgs(ETH, alice.address, STAKE);
+      expect((await hex.game(1)).cancelled).to.equal(true);
+      expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
+      expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
+      expect((await hex.position(1, 1)).open).to.equal(false);
+      await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [STAKE, -STAKE]);
+      // Nothing else works on a cancelled game.
+      await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
+      await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "GameIsCancelled")
+        .withArgs(1);
+      await expect(hex.claimWin(1, 1, [0, 14]))
+        .to.be.revertedWithCustomError(hex, "GameIsCancelled")
+        .withArgs(1);
+      await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
+    });
+
+    it("refuses after the reply, and for unknown games", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, {}, alice);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "CannotCancel").withArgs(1);
+      await expect(hex.connect(alice).cancelGame(2)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(2);
+    });
+
+    it("refuses once a game without reply has been settled after its last block", async function () {
+      const { hex, alice } = await loadFixture(deployHex);
+      const last = (await ethers.provider.getBlockNumber()) + 3;
+      await createGame(hex, { lastBlock: last }, alice);
+      await mine(3);
+      await hex.settle(1, 1);
+      expect((await hex.credits(ETH, alice.address)).toString()).to.equal(STAKE.toString());
+      await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "CannotCancel").withArgs(1);
+    });
+  });
+
+  describe("move", function () {
+    for (const n of SIZES) {
+      it(`${n}×${n}: takes one reply to position 1, then forks (equal forks included), and rejects bad cells`, async function () {
+        const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+        const last = n * n - 1;
+        await createGame(hex, { size: n, cell: last }, alice);
+        await expect(hex.connect(bob).move(1, 1, last, { value: STAKE }))
+          .to.be.revertedWithCustomError(hex, "CellOccupied")
+          .withArgs(last);
+        await expect(hex.connect(bob).move(1, 1, n * n, { value: STAKE }))
+          .to.be.revertedWithCustomError(hex, "CellOffBoard")
+          .withArgs(n * n, n * n);
+        const reply = hex.connect(bob).move(1, 1, 0, { value: STAKE });
+        const replyBlock = (await ethers.provider.getBlockNumber()) + 1;
+        await expect(reply)
+          .to.emit(hex, "Moved")
+          .withArgs(1, 2, 1, bob.address, 0, replyBlock + 5);
+        await expect(hex.connect(carol).move(1, 1, 1, { value: STAKE }))
+          .to.be.revertedWithCustomError(hex, "FirstPositionAnswered")
+          .withArgs(1);
+        if (n === 2) {
+          // Position 2 holds 2 of 4 cells: two equal forks on the same cell, one on the other.
+          await playLine(hex, 1n, 2, [1], [carol]);
+          await playLine(hex, 1n, 2, [1], [dave]);
+          await playLine(hex, 1n, 2, [2], [carol]);
+          await expect(hex.connect(dave).move(1, 3, 2, { value: STAKE })).to.emit(hex, "Moved");
+          await expect(hex.connect(dave).move(1, 6, 2, { value: STAKE }))
+            .to.be.revertedWithCustomError(hex, "CellOccupied")
+            .withArgs(2);
+        } else {
+          const ids = await playLine(hex, 1n, 2, [n + 1, n + 2, 2 * n], [carol, dave, carol]);
+          expect(ids).to.deep.equal([3, 4, 5]);
+          // Blue's fork on 3; on 19×19 on cell 213, the last one kept in the first board word.
+          const fork = n === 19 ? 213 : n * n - 2;
+          await playLine(hex, 1n, 3, [fork], [dave]);
+          const [low] = await hex.occupancy(1, 6);
+          const lastBit = last < 214 ? 1n << BigInt(last) : 0n;
+          expect(low).to.equal((1n << BigInt(n + 1)) | (1n << BigInt(fork)) | 1n | lastBit);
+          await expect(hex.connect(dave).move(1, 6, fork, { value: STAKE }))
+            .to.be.revertedWithCustomError(hex, "CellOccupied")
+            .withArgs(fork);
+          if (n === 19) {
+            // Cells 214.. live in a second word; both words are inherited and checked.
+            await playLine(hex, 1n, 6, [214], [alice]);
+            const [lo7, hi7] = await hex.occupancy(1, 7);
+            expect(lo7).to.equal(low);
+            expect(hi7).to.equal((1n << BigInt(last - 214)) | 1n);
+            await expect(hex.connect(bob).move(1, 7, 214, { value: STAKE }))
+              .to.be.revertedWithCustomError(hex, "CellOccupied")
+              .withArgs(214);
+            await expect(hex.connect(bob).move(1, 7, last, { value: STAKE }))
+              .to.be.revertedWithCustomError(hex, "CellOccupied")
+              .withArgs(last);
+          }
+        }
+        expect((await hex.payoutOf(1, bob.address)).deposited).to.equal(STAKE);
+      });
+    }
+
+    it("rejects unknown games and positions and wrong payments", async function () {
+      const { hex, token, alice, bob } = await loadFixture(deployHex);
+      await expect(hex.move(1, 1, 0, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "UnknownGame")
+        .withArgs(1);
+      await createGame(hex, {}, alice);
+      for (const id of [0, 2]) {
+        await expect(hex.connect(bob).move(1, id, 3, { value: STAKE }))
+          .to.be.revertedWithCustomError(hex, "UnknownPosition")
+          .withArgs(1, id);
+      }
+      await expect(hex.connect(bob).move(1, 1, 3, { value: STAKE + 1n }))
+        .to.be.revertedWithCustomError(hex, "WrongEthAmount")
+        .withArgs(STAKE + 1n, STAKE);
+      await createGame(hex, { token: await token.getAddress(), stake: 500n }, alice);
+      await expect(hex.connect(bob).move(2, 1, 3, { value: 1 }))
+        .to.be.revertedWithCustomError(hex, "UnexpectedEth")
+        .withArgs(1);
+      await expect(hex.connect(bob).move(2, 1, 3)).to.changeTokenBalances(token, [bob, hex], [-500, 500]);
+    });
+
+    it("keeps a position open through createdAt + blocks(colour to move), and closes it after", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      await createGame(hex, { red: 3, blue: 6 }, alice);
+      await mine(20); // position 1 has no deadline
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      const created = await ethers.provider.getBlockNumber();
+      // Position 2: Red to move, open through created + 3.
+      expect((await hex.position(1, 2)).deadline).to.equal(BigInt(created + 3));
+      await mine(2); // the next transaction is mined in block created + 3
+      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // position 3, Blue to move: created + 3 + 6
+      expect((await hex.position(1, 2)).open).to.equal(true); // views run in the latest block: created + 3
+      await expect(hex.connect(carol).move(1, 2, 3, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "PositionClosed")
+        .withArgs(1, 2, created + 3);
+      expect((await hex.position(1, 2)).open).to.equal(false); // the reverted transaction mined created + 4
+      const g = await hex.game(1);
+      expect(g.maxDeadline).to.equal(BigInt(created + 9));
+      // Position 4 (Red to move, deadline lower than maxDeadline) does not lower it.
+      await hex.connect(alice).move(1, 3, 4, { value: STAKE });
+      expect((await hex.game(1)).maxDeadline).to.equal(BigInt(created + 9));
+      expect((await hex.position(1, 4)).deadline).to.equal(BigInt(created + 5 + 3));
+      await mine(created + 9 - (await ethers.provider.getBlockNumber()) - 1);
+      await hex.connect(bob).move(1, 3, 5, { value: STAKE }); // block created + 9: still open
+      const end = (await hex.game(1)).endBlock;
+      expect(end).to.equal(BigInt(created + 9 + 3));
+      await mine(Number(end) - (await ethers.provider.getBlockNumber()));
+      expect((await hex.game(1)).ended).to.equal(false); // block `end`
+      await expect(hex.connect(carol).move(1, 5, 6, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "PositionClosed")
+        .withArgs(1, 5, end);
+      expect((await hex.game(1)).ended).to.equal(true);
+    });
+
+    it("accepts a reply in the same block as the move it answers", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      await network.provider.send("evm_setAutomine", [false]);
+      try {
+        await createGame(hex, { red: 1, blue: 2 }, alice);
+        await hex.connect(bob).move(1, 1, 1, { value: STAKE, gasLimit: 500_000 });
+        await hex.connect(carol).move(1, 2, 2, { value: STAKE, gasLimit: 500_000 });
+        await mine(1);
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      expect((await hex.game(1)).positionCount).to.equal(3n);
+      expect((await hex.position(1, 3)).player).to.equal(carol.address);
+    });
+
+    it("accepts no move after the last block, which also ends the game", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      const last = (await ethers.provider.getBlockNumber()) + 4;
+      await createGame(hex, { red: 10, blue: 20, lastBlock: last }, alice);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
+      await mine(1);
+      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // block `last`
+      expect((await hex.position(1, 3)).open).to.equal(true);
+      await expect(hex.connect(bob).move(1, 3, 3, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "MoveAfterLastBlock")
+        .withArgs(1, last);
+      expect((await hex.position(1, 3)).open).to.equal(false);
+      expect((await hex.game(1)).ended).to.equal(true);
+    });
+
+    it("rejects moves on a proven position", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, { size: 2, cell: 0 }, alice);
+      await playLine(hex, 1n, 1, [1, 2], [bob, alice]);
+      await hex.claimWin(1, 3, [0, 2]);
+      await expect(hex.connect(bob).move(1, 3, 3, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "PositionProven")
+        .withArgs(1, 3);
+    });
+
+    it("stops at 2^24 - 1 positions per game", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, {}, alice);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      // Find the game's core word in storage and set its position count to the maximum.
+      const address = await hex.getAddress();
+      const coder = ethers.AbiCoder.defaultAbiCoder();
+      let found = false;
+      for (let slot = 0; slot < 16 && !found; slot++) {
+        const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot]));
+        const word = BigInt(await ethers.provider.getStorage(address, key));
+        if (((word >> 103n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) {
+          const full = word | (0xffffffn << 103n);
+          await network.provider.send("hardhat_setStorageAt", [address, key, ethers.toBeHex(full, 32)]);
+          found = true;
+        }
+      }
+      expect(found).to.equal(true);
+      expect((await hex.game(1)).positionCount).to.equal(2n ** 24n - 1n);
+      await expect(hex.connect(alice).move(1, 2, 2, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "TooManyPositions")
+        .withArgs(1);
+    });
+
+    it("emits everything an indexer needs to rebuild the tree and the deadlines", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, { red: 2, blue: 4 }, alice);
+      const tx = await hex.connect(bob).move(1, 1, 7, { value: STAKE });
+      const args = await eventArgs(hex, tx, "Moved");
+      const block = (await tx.wait())!.blockNumber;
+      expect([args.gameId, args.positionId, args.parentId, args.player, args.cell, args.deadline]).to.deep.equal([
+        1n,
+        2n,
+        1n,
+        bob.address,
+        7n,
+        BigInt(block + 2),
+      ]);
+    });
+  });
+});
