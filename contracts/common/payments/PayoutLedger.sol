@@ -45,7 +45,7 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
 
     /// @inheritdoc IPayoutLedger
     function withdrawTo(address token, address to) external nonReentrant returns (uint256 amount) {
-        if (to == address(0)) revert ZeroRecipient();
+        if (to == address(0) || to == address(this)) revert InvalidRecipient(to);
         amount = _withdraw(token, to);
     }
 

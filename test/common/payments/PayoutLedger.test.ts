@@ -77,10 +77,14 @@ describe("PayoutLedger", function () {
       await expect(tx).to.emit(ledger, "Withdrawn").withArgs(t, alice.address, bob.address, 700);
       await expect(tx).to.changeTokenBalances(token, [bob, ledger], [700, -700]);
       expect(await ledger.credits(t, alice.address)).to.equal(0n);
-      await expect(ledger.connect(alice).withdrawTo(t, ethers.ZeroAddress)).to.be.revertedWithCustomError(
-        ledger,
-        "ZeroRecipient",
-      );
+      await expect(ledger.connect(alice).withdrawTo(t, ethers.ZeroAddress))
+        .to.be.revertedWithCustomError(ledger, "InvalidRecipient")
+        .withArgs(ethers.ZeroAddress);
+      await ledger.connect(alice).deposit(t, 5, alice.address);
+      await expect(ledger.connect(alice).withdrawTo(t, await ledger.getAddress()))
+        .to.be.revertedWithCustomError(ledger, "InvalidRecipient")
+        .withArgs(await ledger.getAddress());
+      expect(await ledger.credits(t, alice.address)).to.equal(5n);
     });
 
     it("blocks re-entrant withdrawals", async function () {
