@@ -44,6 +44,13 @@ export interface SimulationOptions {
   /** Chance that a P2 answers at random (a mistake); default 0.05. */
   tremble?: number;
   config?: Partial<TournamentConfig>;
+  /**
+   * Who closes windows that expired: "rooms" (default) advances each expired room at once through
+   * SnatchRooms.advanceMany, as any keeper may; "deadline" leaves them until the phase deadline and then closes every
+   * unfinished room in batches through SnatchTournament.closeTimedOutRooms (rooms stalled by a silent player then end
+   * with the defaults of all their remaining windows).
+   */
+  keeper?: "rooms" | "deadline";
   /** Called as rooms finish: label, finished, total. */
   onProgress?: (label: string, done: number, total: number) => void;
 }
@@ -100,6 +107,17 @@ export interface SimulationReport {
   };
   blocks: number;
   wallSeconds: number;
+}
+
+/** A finished run: the report, and the contracts and players for whoever wants to look further (tests). */
+export interface SimulationRun {
+  report: SimulationReport;
+  rooms: SnatchRooms;
+  lens: SnatchRoomsLens;
+  tournament: SnatchTournament;
+  tournamentId: bigint;
+  players: string[];
+  strategies: Strategy[];
 }
 
 interface Sent {
@@ -188,7 +206,7 @@ function cell(packed: bigint, seat: number, good: number): number {
 export async function simulateTournament(
   hre: HardhatRuntimeEnvironment,
   options: SimulationOptions,
-): Promise<SimulationReport> {
+): Promise<SimulationRun> {
   const started = Date.now();
   const { ethers } = hre;
   const n = options.players;
@@ -196,6 +214,7 @@ export async function simulateTournament(
   const seed = options.seed;
   const mix = options.mix ?? { ...DEFAULT_MIX };
   const tremble = options.tremble ?? 0.05;
+  const keeperMode = options.keeper ?? "rooms";
   const config: TournamentConfig = { ...DEFAULT_CONFIG, cap: Math.max(n, 2), ...options.config };
 
   // Contracts: every random value from the seed.
@@ -222,6 +241,7 @@ export async function simulateTournament(
   const strategyOf = new Map(players.map((p, i) => [p.toLowerCase(), strategies[i]]));
 
   const chain = new Chain(hre);
+  let tournamentId = 0n;
   const report: SimulationReport = {
     players: n,
     seed: seed.toString(),
@@ -262,7 +282,7 @@ export async function simulateTournament(
     );
     await chain.mine();
     report.gas.createTournament = chain.gasTotal;
-    const tournamentId = await tournament.tournamentCount();
+    tournamentId = await tournament.tournamentCount();
     const beforeRegister = chain.gasTotal;
     for (const p of players) {
       await chain.send(
@@ -319,6 +339,7 @@ export async function simulateTournament(
         tournamentAddress,
         tIface,
         keeper: keeper.address,
+        keeperMode,
         onProgress: options.onProgress,
       });
       report.variants.push(
@@ -353,7 +374,7 @@ export async function simulateTournament(
     await hre.network.provider.send("evm_setAutomine", [true]);
   }
   report.wallSeconds = round2((Date.now() - started) / 1000);
-  return report;
+  return { report, rooms, lens, tournament, tournamentId, players, strategies };
 }
 
 interface PhaseContext {
@@ -372,6 +393,7 @@ interface PhaseContext {
   tournamentAddress: string;
   tIface: Interface;
   keeper: string;
+  keeperMode: "rooms" | "deadline";
   onProgress?: (label: string, done: number, total: number) => void;
 }
 
@@ -419,18 +441,34 @@ async function playPhase(hre: HardhatRuntimeEnvironment, c: PhaseContext): Promi
     c.onProgress?.(label, finished, total);
     live = stillLive;
     if (live.length === 0) break;
-    for (let i = 0; i < expired.length; i += 100) {
-      await chain.send(
-        c.keeper,
-        roomsAddress,
-        roomsIface.encodeFunctionData("advanceMany", [expired.slice(i, i + 100)]),
-        GAS.big,
-        "keeper advanceMany",
-      );
-      actions++;
+    if (c.keeperMode === "rooms") {
+      for (let i = 0; i < expired.length; i += 100) {
+        await chain.send(
+          c.keeper,
+          roomsAddress,
+          roomsIface.encodeFunctionData("advanceMany", [expired.slice(i, i + 100)]),
+          GAS.big,
+          "keeper advanceMany",
+        );
+        actions++;
+      }
     }
     if (actions > 0) {
       await chain.mine();
+    } else if (c.keeperMode === "deadline") {
+      // Nobody can act: wait for the phase deadline, then close every unfinished room in batches.
+      const deadline = Number((await c.tournament.phaseView(c.tournamentId, c.phase)).deadline);
+      await chain.mineEmpty(Math.max(0, deadline - block + 1));
+      while (Number((await c.tournament.tournament(c.tournamentId)).stage) === Stage.Playing) {
+        await chain.send(
+          c.keeper,
+          c.tournamentAddress,
+          c.tIface.encodeFunctionData("closeTimedOutRooms", [c.tournamentId, 50]),
+          GAS.big,
+          "keeper closeTimedOutRooms",
+        );
+        await chain.mine();
+      }
     } else if (nextDeadline !== Number.MAX_SAFE_INTEGER) {
       // Everyone left is waiting on a silent player: let the windows expire.
       await chain.mineEmpty(nextDeadline - block + 1);
