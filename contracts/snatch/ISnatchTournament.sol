@@ -64,7 +64,9 @@ interface ISnatchTournament {
     /// @notice A stored tournament (two slots).
     /// @dev Slot 0: organiser, cap, registered players, current phase (0 before phase 1), stage, creation block.
     ///      Slot 1: the config's timing and windows, and the five formats it created in SnatchRooms (phase p's in bits
-    ///      [16(p-1), 16p) of `formats`).
+    ///      [16(p-1), 16p) of `formats`). (solhint's packing heuristic misreads this struct: the compiler's layout is
+    ///      exactly 2 slots, which test/snatch/SnatchTournament.layout.test.ts checks.)
+    // solhint-disable-next-line gas-struct-packing
     struct Tournament {
         address organiser;
         uint16 cap;
@@ -149,7 +151,8 @@ interface ISnatchTournament {
     }
 
     /// @notice A player's phase, for {history}: its role, room, opponent and the room's points (current, or final
-    ///         once `finished`).
+    ///         once `finished`). A view type, never stored.
+    // solhint-disable-next-line gas-struct-packing
     struct PhaseRecord {
         uint8 phase;
         Role role;
@@ -160,7 +163,8 @@ interface ISnatchTournament {
         bool finished;
     }
 
-    /// @notice A decoded phase.
+    /// @notice A decoded phase. A view type, never stored.
+    // solhint-disable-next-line gas-struct-packing
     struct PhaseView {
         uint8 phase;
         uint16 format;

@@ -3,5 +3,6 @@ import type { BenchModule } from "../lib/gas";
 import { bench as common } from "./common";
 import { bench as snatch } from "./snatch";
 import { bench as catamm } from "./catamm";
+import { bench as tournament } from "./tournament";
 
-export const modules: BenchModule[] = [common, snatch, catamm];
+export const modules: BenchModule[] = [common, snatch, catamm, tournament];

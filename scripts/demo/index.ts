@@ -2,11 +2,13 @@
 import hre from "hardhat";
 import { demoCommon } from "./common";
 import { demoSnatch } from "./snatch";
+import { demoTournament } from "./tournament";
 
 async function main() {
   const started = Date.now();
   await demoCommon(hre);
   await demoSnatch(hre);
+  await demoTournament(hre);
   console.log(`\nDemo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -8,7 +8,7 @@
 // deadline. Every value comes from the seed (bots) or SeededRandomness (pairings), so a seed replays a run exactly.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Interface } from "ethers";
-import type { ISnatchRooms, SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
+import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
 import { deploySeededRandomness } from "../lib/common";
 import { deploySnatch, Phase, OfferStatus } from "./lib";
 import {
@@ -99,6 +99,9 @@ export interface SimulationReport {
     registerAverage: number;
     /** Per phase: startPhase + createPhaseRooms. */
     startPhase: number[];
+    /** Per phase: gas of SnatchTournament.closeTimedOutRooms calls (keeper "deadline"), and their count. */
+    closeByPhase: number[];
+    closeCalls: number[];
     maxTransaction: number;
     maxTransactionLabel: string;
     transactions: number;
@@ -125,6 +128,9 @@ interface Sent {
   label: string;
 }
 
+/** A room as SnatchRoomsLens.roomBriefs returns it. */
+type RoomBrief = Awaited<ReturnType<SnatchRoomsLens["roomBriefs"]>>[number];
+
 /** 100 gwei: far above the base fee of these blocks (1 gwei at start, falling while blocks stay under half full). */
 const MAX_FEE = "0x174876e800";
 
@@ -136,7 +142,9 @@ class Chain {
   maxLabel = "";
   transactions = 0;
   failures: string[] = [];
+  /** Gas and count per kind: the first word of a transaction's label. */
   gasByLabel = new Map<string, number>();
+  countByLabel = new Map<string, number>();
 
   constructor(private readonly hre: HardhatRuntimeEnvironment) {}
 
@@ -173,6 +181,7 @@ class Chain {
         this.transactions++;
         const kind = sent.label.split(" ")[0];
         this.gasByLabel.set(kind, (this.gasByLabel.get(kind) ?? 0) + gas);
+        this.countByLabel.set(kind, (this.countByLabel.get(kind) ?? 0) + 1);
         if (gas > this.maxGas) {
           this.maxGas = gas;
           this.maxLabel = sent.label;
@@ -259,6 +268,8 @@ export async function simulateTournament(
       createTournament: 0,
       registerAverage: 0,
       startPhase: [],
+      closeByPhase: [],
+      closeCalls: [],
       maxTransaction: 0,
       maxTransactionLabel: "",
       transactions: 0,
@@ -321,6 +332,8 @@ export async function simulateTournament(
       }
       const startGas = chain.gasTotal - beforeStart;
       report.gas.startPhase.push(startGas);
+      const closeBefore = chain.gasByLabel.get("close") ?? 0;
+      const callsBefore = chain.countByLabel.get("close") ?? 0;
       const view = await tournament.phaseView(tournamentId, phase);
       const roomIds = (await tournament.phaseRooms(tournamentId, phase, 0, view.rooms)).map((x) => x);
       await playPhase(hre, {
@@ -342,6 +355,8 @@ export async function simulateTournament(
         keeperMode,
         onProgress: options.onProgress,
       });
+      report.gas.closeByPhase.push((chain.gasByLabel.get("close") ?? 0) - closeBefore);
+      report.gas.closeCalls.push((chain.countByLabel.get("close") ?? 0) - callsBefore);
       report.variants.push(
         await variantReport(
           tournament,
@@ -416,7 +431,7 @@ async function playPhase(hre: HardhatRuntimeEnvironment, c: PhaseContext): Promi
     if (++ticks > 2000) throw new Error(`phase ${c.phase} does not end`);
     const block = await chain.blockNumber();
     const next = block + 1;
-    const briefs: ISnatchRooms.RoomBriefStructOutput[] = [];
+    const briefs: RoomBrief[] = [];
     for (let i = 0; i < live.length; i += 100) briefs.push(...(await lens.roomBriefs(live.slice(i, i + 100))));
     const stillLive: bigint[] = [];
     const expired: bigint[] = [];
@@ -463,9 +478,9 @@ async function playPhase(hre: HardhatRuntimeEnvironment, c: PhaseContext): Promi
         await chain.send(
           c.keeper,
           c.tournamentAddress,
-          c.tIface.encodeFunctionData("closeTimedOutRooms", [c.tournamentId, 50]),
+          c.tIface.encodeFunctionData("closeTimedOutRooms", [c.tournamentId, 100]),
           GAS.big,
-          "keeper closeTimedOutRooms",
+          "close (keeper) closeTimedOutRooms",
         );
         await chain.mine();
       }
@@ -485,7 +500,7 @@ async function playPhase(hre: HardhatRuntimeEnvironment, c: PhaseContext): Promi
 async function act(
   c: PhaseContext,
   roomId: bigint,
-  b: ISnatchRooms.RoomBriefStructOutput,
+  b: RoomBrief,
   seated: [string, string],
   decided: Set<string>,
   promised: Set<string>,

@@ -8,10 +8,10 @@ import path from "node:path";
 import { task, types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { SnatchTournament } from "../../typechain-types";
-import { progress, short } from "../lib/log";
+import { progress } from "../lib/log";
 import { parseMix, STRATEGIES, STRATEGY_TEXT } from "./bots";
+import { printReport } from "./report";
 import { sendAndPrint, signer } from "./cli";
-import type { SimulationReport } from "./simulation";
 import {
   DEFAULT_CONFIG,
   PHASE_NAMES,
@@ -40,49 +40,21 @@ async function contract(hre: HardhatRuntimeEnvironment, args: Common): Promise<S
   return t.connect(await signer(hre, args.from)) as SnatchTournament;
 }
 
-async function send(hre: HardhatRuntimeEnvironment, t: SnatchTournament, pending: Parameters<typeof sendAndPrint>[1]) {
+/** Sends `call()` (made only once the rooms' interface is known, so that a revert is handled at once) and prints it. */
+async function send(
+  hre: HardhatRuntimeEnvironment,
+  t: SnatchTournament,
+  call: () => Parameters<typeof sendAndPrint>[1],
+) {
   const rooms = await hre.ethers.getContractAt("SnatchRooms", await t.rooms());
-  await sendAndPrint([t.interface, rooms.interface], pending, (name, _type, v) =>
+  await sendAndPrint([t.interface, rooms.interface], call(), (name, _type, v) =>
     name === "stage" ? STAGE_NAMES[Number(v)] : undefined,
   );
 }
 
 // ------------------------------------------------------------------------------------------------- simulation
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-
-/** Prints a simulation report (the `tournament` task and the demo use it). */
-export function printReport(r: SimulationReport): void {
-  console.log(
-    "\nvariant           rooms  offers/round  accept  reject  snatch  shames  reports  refusals  avg P1  avg P2",
-  );
-  for (const v of r.variants) {
-    console.log(
-      `${v.variant.padEnd(17)} ${pad(v.rooms, 5)}  ${pad(v.offerRate.toFixed(2), 12)}  ${pad(pct(v.acceptRate), 6)}  ` +
-        `${pad(pct(v.rejectRate), 6)}  ${pad(pct(v.snatchRate), 6)}  ${pad(v.shames, 6)}  ${pad(v.reports, 7)}  ` +
-        `${pad(v.refusals, 8)}  ${pad(v.avgP1.toFixed(2), 6)}  ${pad(v.avgP2.toFixed(2), 6)}`,
-    );
-  }
-  console.log("  (accept/reject/snatch: share of offers; refusals: forced P1s who stayed silent in G2)");
-  console.log("\naverage round-3 points per strategy and variant (as P1 or P2), and over the tournament:");
-  console.log(`  ${"strategy".padEnd(18)}${r.variants.map((v) => pad(`G${v.phase}`, 7)).join("")}  aggregate`);
-  for (const s of STRATEGIES) {
-    if (r.counts[s] === 0) continue;
-    const cells = r.variants.map((v) => pad(v.avgByStrategy[s]?.toFixed(2) ?? "-", 7)).join("");
-    console.log(
-      `  ${`${s} (${r.counts[s]})`.padEnd(18)}${cells}  ${pad(r.aggregateByStrategy[s]?.toFixed(2) ?? "-", 9)}`,
-    );
-  }
-  console.log("\ntop 10 (aggregate = score as P1 + score as P2; ties share a rank):");
-  console.log("  rank  player        strategy      as P1  as P2  aggregate  sat out  G3 shame");
-  for (const t of r.top10) {
-    console.log(
-      `  ${pad(t.rank, 4)}  ${short(t.player)}  ${t.strategy.padEnd(12)}  ${pad(t.scoreAsP1, 5)}  ${pad(t.scoreAsP2, 5)}  ` +
-        `${pad(t.aggregate, 9)}  ${pad(satOutCount(t.satOut), 7)}  ${pad(t.g3Shame, 8)}`,
-    );
-  }
-}
 
 task("tournament", "Simulates a whole G1..G5 tournament with bot players on the in-process network")
   .addOptionalParam("players", "number of bot players", 200, types.int)
@@ -190,7 +162,7 @@ withCommon("tournament:create", "Creates a tournament (the sender organises it)"
         if (!["talk", "offer", "response", "decision"].includes(name)) throw new Error(`unknown window "${name}"`);
         config[name as "talk" | "offer" | "response" | "decision"] = Number(value);
       }
-      await send(hre, t, t.createTournament(config));
+      await send(hre, t, () => t.createTournament(config));
     },
   );
 
@@ -198,7 +170,7 @@ withCommon("tournament:register", "Registers the sender")
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.register(args.id));
+    await send(hre, t, () => t.register(args.id));
   });
 
 withCommon("tournament:start", "Starts a phase (requests its pairing randomness; phase 1 closes registration)")
@@ -206,29 +178,29 @@ withCommon("tournament:start", "Starts a phase (requests its pairing randomness;
   .addParam("phase", "1..5", undefined, types.int)
   .setAction(async (args: Common & { id: number; phase: number }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.startPhase(args.id, args.phase));
+    await send(hre, t, () => t.startPhase(args.id, args.phase));
   });
 
 withCommon("tournament:rooms", "Draws the pairing (once ready) and creates the next batch of the phase's rooms")
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.createPhaseRooms(args.id));
+    await send(hre, t, () => t.createPhaseRooms(args.id));
   });
 
 withCommon("tournament:close", "After the phase deadline: closes timed-out rooms with their defaults, in a batch")
   .addParam("id", "tournament id", undefined, types.int)
-  .addOptionalParam("max", "most rooms in this call (at most 50)", 50, types.int)
+  .addOptionalParam("max", "most rooms in this call (at most 100)", 100, types.int)
   .setAction(async (args: Common & { id: number; max: number }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.closeTimedOutRooms(args.id, args.max));
+    await send(hre, t, () => t.closeTimedOutRooms(args.id, args.max));
   });
 
 withCommon("tournament:reroll", "Replaces the current phase's stale pairing request")
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.rerequestPairing(args.id));
+    await send(hre, t, () => t.rerequestPairing(args.id));
   });
 
 withCommon("tournament:organiser", "Organiser: hands the tournament over")
@@ -236,7 +208,7 @@ withCommon("tournament:organiser", "Organiser: hands the tournament over")
   .addParam("to", "the new organiser's address")
   .setAction(async (args: Common & { id: number; to: string }, hre) => {
     const t = await contract(hre, args);
-    await send(hre, t, t.setOrganiser(args.id, args.to));
+    await send(hre, t, () => t.setOrganiser(args.id, args.to));
   });
 
 // ----------------------------------------------------------------------------------------------------- views

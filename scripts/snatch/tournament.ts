@@ -2,7 +2,7 @@
 // Only `import type` from typechain-types: tasks load this file before the first compile.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Signer } from "ethers";
-import type { ISnatchTournament, SnatchRooms, SnatchTournament } from "../../typechain-types";
+import type { SnatchRooms, SnatchTournament } from "../../typechain-types";
 
 /** ISnatchTournament.Stage. */
 export const Stage = { None: 0, Registration: 1, Pairing: 2, Playing: 3, Ended: 4, Final: 5 } as const;
@@ -72,6 +72,9 @@ export async function tournamentAt(hre: HardhatRuntimeEnvironment, address = "")
   return (await hre.ethers.getContractAt("SnatchTournament", at)) as unknown as SnatchTournament;
 }
 
+/** A row as SnatchTournament.leaderboard returns it. */
+export type LeaderboardRow = Awaited<ReturnType<SnatchTournament["leaderboard"]>>[number];
+
 /** A leaderboard row as plain values. */
 export interface Ranked {
   rank: number;
@@ -90,9 +93,9 @@ export async function readLeaderboard(
   tournament: SnatchTournament,
   tournamentId: bigint,
   pageSize = 100,
-): Promise<ISnatchTournament.RowStructOutput[]> {
+): Promise<LeaderboardRow[]> {
   const count = Number((await tournament.tournament(tournamentId)).playerCount);
-  const rows: ISnatchTournament.RowStructOutput[] = [];
+  const rows: LeaderboardRow[] = [];
   for (let offset = 0; offset < count; offset += pageSize) {
     rows.push(...(await tournament.leaderboard(tournamentId, offset, pageSize)));
   }
@@ -103,7 +106,7 @@ export async function readLeaderboard(
  * Ranks rows off-chain: aggregate score first, then registration order (earlier first) on ties. Rank numbers are
  * shared by equal aggregates (1, 2, 2, 4, ...).
  */
-export function rank(rows: readonly ISnatchTournament.RowStructOutput[]): Ranked[] {
+export function rank(rows: readonly LeaderboardRow[]): Ranked[] {
   const plain = rows.map((r, i) => ({
     position: i,
     player: r.player,

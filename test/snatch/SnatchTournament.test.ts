@@ -338,7 +338,7 @@ describe("SnatchTournament", function () {
     it("takes results only from the rooms contract, for batches it created", async function () {
       const { tournament, rooms, seven } = await loadFixture(playingFixture);
       const players: [string, string, string] = [seven[0].address, seven[1].address, ethers.ZeroAddress];
-      const stats = [0, 0, 0, 0, 0, 0, 0];
+      const stats = { offers: 0, accepts: 0, rejects: 0, snatches: 0, shames: 0, reports: 0, refusals: 0 };
       await expect(tournament.connect(seven[0]).onRoomFinished(1, 1, players, [10, 10, 0], stats))
         .to.be.revertedWithCustomError(tournament, "NotRooms")
         .withArgs(seven[0].address);
