@@ -194,6 +194,11 @@ class Chain {
     return blocks;
   }
 
+  /** Throws if any transaction so far reverted (setup steps must all succeed). */
+  assertNoFailure(what: string): void {
+    if (this.failures.length > 0) throw new Error(`${what} failed: ${this.failures.join(", ")}`);
+  }
+
   async mineEmpty(blocks: number): Promise<void> {
     if (blocks > 0) await this.hre.network.provider.send("hardhat_mine", ["0x" + blocks.toString(16)]);
   }
@@ -292,6 +297,7 @@ export async function simulateTournament(
       "createTournament",
     );
     await chain.mine();
+    chain.assertNoFailure("creating the tournament");
     report.gas.createTournament = chain.gasTotal;
     tournamentId = await tournament.tournamentCount();
     const beforeRegister = chain.gasTotal;
@@ -305,6 +311,7 @@ export async function simulateTournament(
       );
     }
     await chain.mine();
+    chain.assertNoFailure("registering");
     report.gas.registerAverage = Math.round((chain.gasTotal - beforeRegister) / n);
 
     for (let phase = 1; phase <= PHASES; phase++) {
@@ -318,6 +325,7 @@ export async function simulateTournament(
         `startPhase ${phase}`,
       );
       await chain.mine();
+      chain.assertNoFailure(`starting phase ${phase}`);
       await chain.mineEmpty(1); // the pairing value is ready two blocks after the request
       while (Number((await tournament.tournament(tournamentId)).stage) === Stage.Pairing) {
         await chain.send(
@@ -328,7 +336,7 @@ export async function simulateTournament(
           `createPhaseRooms ${phase}`,
         );
         await chain.mine();
-        if (chain.failures.length > 0) throw new Error(`failed: ${chain.failures.join(", ")}`);
+        chain.assertNoFailure("creating the rooms");
       }
       const startGas = chain.gasTotal - beforeStart;
       report.gas.startPhase.push(startGas);
