@@ -48,6 +48,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     mapping(uint256 tournamentId => mapping(uint256 phase => mapping(uint256 batch => uint256))) internal _batchRoom;
     /// What each batch belongs to, keyed by its first room id (the rooms' callback names it).
     mapping(uint256 firstRoomId => Batch) internal _batches;
+    /// The five formats (packed as in {Tournament.formats}) created for each set of windows.
+    mapping(bytes32 windowsKey => uint80) internal _formatsByWindows;
 
     /// @param rooms_ The rooms contract (its owner must allow this contract as a factory).
     /// @param source The randomness source of the pairings.
@@ -57,8 +59,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
 
     // ================================================================================================ organiser
 
-    /// @notice Creates a tournament organised by the caller; it creates the five SnatchRooms formats of its phases
-    ///         (G1..G5, 3 rounds each, the given windows).
+    /// @notice Creates a tournament organised by the caller. Its phases use five SnatchRooms formats (G1..G5, 3 rounds
+    ///         each, the given windows), created by the first tournament with these windows and shared by the next.
     /// @param config Cap, batch size, registration period, grace period and window lengths (see {Config}).
     /// @return tournamentId The new tournament.
     function createTournament(Config calldata config) external returns (uint256 tournamentId) {
@@ -66,25 +68,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
             revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
         }
-        ISnatchRooms.Windows memory windows = ISnatchRooms.Windows({
-            trading: 0,
-            closing: 0,
-            judging: 0,
-            talk: config.talk,
-            offer: config.offer,
-            response: config.response,
-            decision: config.decision
-        });
-        ISnatchRooms.RuleSet[] memory rounds = new ISnatchRooms.RuleSet[](ROUNDS);
+        uint80 packed = _formatsFor(config);
         uint16[5] memory formats;
-        uint80 packed;
-        for (uint256 p; p < PHASES; ++p) {
-            ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
-            for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
-            // SnatchRooms validates the windows (InvalidWindows if one a variant uses is zero).
-            formats[p] = rooms.createFormat(rounds, windows);
-            packed |= uint80(uint256(formats[p]) << (16 * p));
-        }
+        for (uint256 p; p < PHASES; ++p) formats[p] = uint16(packed >> (16 * p));
         tournamentId = ++tournamentCount;
         Tournament storage t = _tournaments[tournamentId];
         t.organiser = msg.sender;
@@ -282,13 +268,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (finished == p.rooms) {
             p.endedAt = uint40(block.number);
             Tournament storage t = _tournaments[tournamentId];
+            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
             emit PhaseEnded(tournamentId, phase);
-            if (phase == PHASES) {
-                t.stage = Stage.Final;
-                emit TournamentFinished(tournamentId);
-            } else {
-                t.stage = Stage.Ended;
-            }
+            if (phase == PHASES) emit TournamentFinished(tournamentId);
         }
     }
 
@@ -462,6 +444,30 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     }
 
     // ================================================================================================ internal
+
+    /// @dev The formats of G1..G5 (3 rounds each) with the config's windows, created in SnatchRooms the first time
+    ///      these windows are used. SnatchRooms validates the windows (InvalidWindows if one a variant uses is zero).
+    function _formatsFor(Config calldata config) private returns (uint80 packed) {
+        bytes32 key = keccak256(abi.encode(config.talk, config.offer, config.response, config.decision));
+        packed = _formatsByWindows[key];
+        if (packed != 0) return packed;
+        ISnatchRooms.Windows memory windows = ISnatchRooms.Windows({
+            trading: 0,
+            closing: 0,
+            judging: 0,
+            talk: config.talk,
+            offer: config.offer,
+            response: config.response,
+            decision: config.decision
+        });
+        ISnatchRooms.RuleSet[] memory rounds = new ISnatchRooms.RuleSet[](ROUNDS);
+        for (uint256 p; p < PHASES; ++p) {
+            ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
+            for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
+            packed |= uint80(uint256(rooms.createFormat(rounds, windows)) << (16 * p));
+        }
+        _formatsByWindows[key] = packed;
+    }
 
     /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the room
     ///      count and the player left out (odd count).

@@ -21,7 +21,7 @@ const Stale = 3;
 describe("SnatchTournament", function () {
   describe("creating", function () {
     it("stores the config and creates the five formats G1..G5 (3 rounds each, the given windows)", async function () {
-      const { tournament, lens, organiser, id } = await loadFixture(tournamentFixture);
+      const { tournament, rooms, lens, organiser, id } = await loadFixture(tournamentFixture);
       const t = await tournament.tournament(id);
       expect(t.organiser).to.equal(organiser.address);
       expect(t.cap).to.equal(CONFIG.cap);
@@ -36,9 +36,17 @@ describe("SnatchTournament", function () {
           4, 5, 6, 7,
         ]);
       }
-      await expect(tournament.connect(organiser).createTournament(CONFIG))
+      // Another tournament with the same windows shares the formats; other windows get their own.
+      const formats = await Promise.all([1, 2, 3, 4, 5].map((phase) => tournament.formatOf(id, phase)));
+      const again = tournament.connect(organiser).createTournament({ ...CONFIG, cap: 5 });
+      await expect(again)
         .to.emit(tournament, "TournamentCreated")
-        .withArgs(2, organiser.address, Object.values(CONFIG), (formats: bigint[]) => formats.length === 5);
+        .withArgs(2, organiser.address, Object.values({ ...CONFIG, cap: 5 }), formats);
+      await expect(again).not.to.emit(rooms, "FormatCreated");
+      await tournament.connect(organiser).createTournament({ ...CONFIG, talk: 9 });
+      const other = await tournament.formatOf(3, 5);
+      expect(other).to.equal(formats[4] + 5n);
+      expect((await lens.formatOf(other))[2].talk).to.equal(9);
     });
 
     it("rejects a cap or a batch size out of range, and windows the rooms refuse", async function () {
