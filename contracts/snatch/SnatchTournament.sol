@@ -28,10 +28,11 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     uint256 public constant ROUNDS = 3;
     /// @notice Largest player cap (keeps a batch's shuffle, recomputed per batch, well under block limits).
     uint256 public constant MAX_CAP = 2000;
-    /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each: 150 rooms ≈ 11M gas).
+    /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each, plus the shuffle: 150 rooms
+    ///         of a 1,999-player tournament measured 12.5M gas).
     uint256 public constant MAX_ROOMS_PER_BATCH = 150;
     /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
-    ///         close, costs ~89k gas with its callback: 100 rooms ≈ 9M gas, under 15M with room to spare).
+    ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
     uint256 public constant MAX_CLOSE_BATCH = 100;
 
     /// @notice The rooms contract the tournaments' rooms live in.
