@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {ISnatchRooms} from "../snatch/ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "../snatch/ISnatchRoomsObserver.sol";
 import {SnatchRooms} from "../snatch/SnatchRooms.sol";
 
@@ -12,7 +13,13 @@ contract SnatchFactoryHarness is ISnatchRoomsObserver {
     uint256 public finishedCount;
     mapping(uint256 roomId => uint256[3]) internal _points;
 
-    event Finished(uint256 roomId, address[3] players, uint256[3] points);
+    event Finished(
+        uint256 roomId,
+        uint256 batchFirstRoom,
+        address[3] players,
+        uint256[3] points,
+        ISnatchRooms.Stats stats
+    );
 
     error ObserverFailing();
     error NotRooms();
@@ -33,11 +40,17 @@ contract SnatchFactoryHarness is ISnatchRoomsObserver {
         return _points[roomId];
     }
 
-    function onRoomFinished(uint256 roomId, address[3] calldata players, uint256[3] calldata points) external {
+    function onRoomFinished(
+        uint256 roomId,
+        uint256 batchFirstRoom,
+        address[3] calldata players,
+        uint256[3] calldata points,
+        ISnatchRooms.Stats calldata stats
+    ) external {
         if (msg.sender != address(rooms)) revert NotRooms();
         if (failing) revert ObserverFailing();
         _points[roomId] = points;
         ++finishedCount;
-        emit Finished(roomId, players, points);
+        emit Finished(roomId, batchFirstRoom, players, points, stats);
     }
 }

@@ -109,7 +109,9 @@ interface ISnatchRooms {
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
     ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
-    ///      offers are those from `firstOffer` on. Then the room's counters.
+    ///      offers are those from `firstOffer` on. Then the room's counters, and `batchIndex`: a factory room's
+    ///      position in the `createRooms` call that created it (0 for other rooms), so that the factory's callback can
+    ///      name the batch (`roomId - batchIndex` is the batch's first room).
     ///      (solhint's packing heuristic misreads this struct: the compiler's storage layout is exactly 2 slots, which
     ///      test/snatch/SnatchRooms.layout.test.ts checks.)
     // solhint-disable-next-line gas-struct-packing
@@ -140,6 +142,7 @@ interface ISnatchRooms {
         uint8 shames;
         uint8 reports;
         uint8 refusals;
+        uint16 batchIndex;
     }
 
     /// @notice A stored offer (one storage slot); the full offer (offered amounts included) is in {OfferMade}.
@@ -212,6 +215,13 @@ interface ISnatchRooms {
         uint8[3] escrowed;
         uint32[3] requested;
         uint40 offeredSum;
+    }
+
+    /// @notice A room, raw, with its latest offer and its seats' G3 shame (SnatchRoomsLens.roomBriefs).
+    struct RoomBrief {
+        Room room;
+        Offer lastOffer;
+        uint32[3] g3Shame;
     }
 
     // ----------------------------------------------------------------------------------------------- events
@@ -422,8 +432,8 @@ interface ISnatchRooms {
     error NotFactory(address account);
     /// @notice Too many factories (255).
     error TooManyFactories();
-    /// @notice A factory's player list is empty or not a multiple of the format's player count.
-    /// @param length Its length. @param playerCount The format's player count.
+    /// @notice A factory's player list is empty, not a multiple of the format's player count, or for more than 65,536
+    /// rooms. @param length Its length. @param playerCount The format's player count.
     error BadPlayerList(uint256 length, uint256 playerCount);
     /// @notice A player appears twice in one room, or is the zero address. @param player The player.
     error InvalidPlayer(address player);

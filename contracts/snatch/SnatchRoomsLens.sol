@@ -78,6 +78,22 @@ contract SnatchRoomsLens {
         for (uint256 i; i < list.length; ++i) list[i] = offerView(roomId, i + 1);
     }
 
+    /// @notice Many rooms in one call, raw: each room's storage, its latest offer (status None if it has none) and
+    ///         its seats' G3 shame. For bots and keepers following a whole tournament phase.
+    /// @param roomIds The rooms (each must exist).
+    function roomBriefs(uint256[] calldata roomIds) external view returns (ISnatchRooms.RoomBrief[] memory briefs) {
+        briefs = new ISnatchRooms.RoomBrief[](roomIds.length);
+        for (uint256 i; i < roomIds.length; ++i) {
+            ISnatchRooms.RoomBrief memory b = briefs[i];
+            b.room = rooms.roomData(roomIds[i]);
+            if (b.room.offerCount != 0) b.lastOffer = rooms.offerData(roomIds[i], b.room.offerCount);
+            for (uint256 s; s < 3; ++s) {
+                uint32 id = SnatchLayout.playerId(b.room, s);
+                if (id != 0) b.g3Shame[s] = rooms.profileOf(rooms.playerById(id)).g3Shame;
+            }
+        }
+    }
+
     /// @notice Everything a UI shows about a room.
     /// @param roomId The room.
     function roomView(uint256 roomId) external view returns (ISnatchRooms.RoomView memory v) {

@@ -4,5 +4,6 @@ import { bench as common } from "./common";
 import { bench as hex } from "./hex";
 import { bench as snatch } from "./snatch";
 import { bench as catamm } from "./catamm";
+import { bench as tournament } from "./tournament";
 
-export const modules: BenchModule[] = [common, hex, snatch, catamm];
+export const modules: BenchModule[] = [common, hex, snatch, tournament, catamm];

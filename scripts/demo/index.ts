@@ -3,12 +3,14 @@ import hre from "hardhat";
 import { demoCommon } from "./common";
 import { demoHex } from "./hex";
 import { demoSnatch } from "./snatch";
+import { demoTournament } from "./tournament";
 
 async function main() {
   const started = Date.now();
   await demoCommon(hre);
   await demoHex(hre);
   await demoSnatch(hre);
+  await demoTournament(hre);
   console.log(`\nDemo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

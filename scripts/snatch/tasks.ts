@@ -3,7 +3,7 @@
 // Only `import type` from typechain-types: this file loads before the first compile.
 import { task, types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { ContractTransactionResponse, Signer } from "ethers";
+import type { ContractTransactionResponse } from "ethers";
 import type { SnatchRooms } from "../../typechain-types";
 import {
   describeGoods,
@@ -15,22 +15,14 @@ import {
   snatchAt,
   STATUS_NAMES,
 } from "./lib";
+import { signer } from "./cli";
+// The tournament's tasks (tournament, tournament:*).
+import "./tournament-tasks";
 
 interface Common {
   rooms: string;
   lens: string;
   from: string;
-}
-
-/** --from: an account index of the network's signers (default 0) or an address among them. */
-async function signer(hre: HardhatRuntimeEnvironment, from: string): Promise<Signer> {
-  if (/^0x[0-9a-fA-F]{40}$/.test(from)) return hre.ethers.getSigner(from);
-  const signers = await hre.ethers.getSigners();
-  const index = Number(from);
-  if (!Number.isInteger(index) || index < 0 || index >= signers.length) {
-    throw new Error(`--from ${from}: not an account index (0..${signers.length - 1}) nor an address`);
-  }
-  return signers[index];
 }
 
 async function contracts(hre: HardhatRuntimeEnvironment, args: Common) {

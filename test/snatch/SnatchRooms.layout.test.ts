@@ -26,5 +26,6 @@ describe("SnatchRooms storage layout [no-coverage]", function () {
     expect(room.members!.find((m) => m.label === "roundBits")!.slot).to.equal("0");
     expect(room.members!.find((m) => m.label === "free")!.slot).to.equal("1");
     expect(room.members!.find((m) => m.label === "refusals")!.slot).to.equal("1");
+    expect(room.members!.find((m) => m.label === "batchIndex")!.slot).to.equal("1");
   });
 });

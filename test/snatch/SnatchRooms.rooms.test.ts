@@ -251,6 +251,8 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         expect(v.phase).to.equal(Phase.Offering);
         expect(v.forced).to.equal(true);
         expect(v.observer).to.equal(await factory.getAddress());
+        // Its position in the batch: the callback names the batch by its first room (roomId - batchIndex).
+        expect((await rooms.roomData(i + 1)).batchIndex).to.equal(i);
       }
       const three = await factoryRoom(base, Preset.SnatchOrShare, players.slice(0, 3));
       const v3 = await lens.roomView(three);
@@ -307,9 +309,10 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       const next = await factoryRoom(base, Preset.G1, [p1, p2]);
       await rooms.connect(p1).pass(next);
       await rooms.connect(p1).pass(next);
+      // The callback names the room's batch (its own first room here) and carries the room's counters.
       await expect(rooms.connect(p1).pass(next))
         .to.emit(factory, "Finished")
-        .withArgs(next, [p1.address, p2.address, ethers.ZeroAddress], [10, 10, 0]);
+        .withArgs(next, next, [p1.address, p2.address, ethers.ZeroAddress], [10, 10, 0], [0, 0, 0, 0, 0, 0, 0]);
       expect(await factory.finishedCount()).to.equal(1);
       const [finished, seated, points] = await rooms.roomResult(next);
       expect(finished).to.equal(true);

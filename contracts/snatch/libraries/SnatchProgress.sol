@@ -48,13 +48,16 @@ library SnatchProgress {
         ISnatchRooms.Format memory f = s.formats[format];
         uint256 n = f.playerCount;
         if (n == 0) revert ISnatchRooms.UnknownFormat(format);
-        if (players.length == 0 || players.length % n != 0) revert ISnatchRooms.BadPlayerList(players.length, n);
+        // At most 65,536 rooms per call: a room's position in its batch is stored in 16 bits.
+        if (players.length == 0 || players.length % n != 0 || players.length / n > 1 << 16) {
+            revert ISnatchRooms.BadPlayerList(players.length, n);
+        }
         uint8 roles = n == 3 ? uint8(PERMUTATIONS) : ROLES_P1_FIRST;
         uint256 roomId = s.roomCount;
         firstRoomId = roomId + 1;
         for (uint256 i; i < players.length; i += n) {
             address[3] memory seated = [players[i], players[i + 1], n == 3 ? players[i + 2] : address(0)];
-            _createRoom(s, ++roomId, format, uint16(f.closing), observer, roles, seated);
+            _createRoom(s, ++roomId, firstRoomId, format, uint16(f.closing), observer, roles, seated);
         }
         s.roomCount = uint64(roomId);
     }
@@ -347,10 +350,11 @@ library SnatchProgress {
 
     // ============================================================================================== private
 
-    /// @dev One factory room: profiles, seats, format, observer, then roles, goods and round 1.
+    /// @dev One factory room: profiles, seats, format, observer, position in its batch, then roles, goods and round 1.
     function _createRoom(
         SnatchState storage s,
         uint256 roomId,
+        uint256 firstRoomId,
         uint16 format,
         uint16 closing,
         uint8 observer,
@@ -369,6 +373,8 @@ library SnatchProgress {
         r.format = format;
         r.closing = closing;
         r.observer = observer;
+        // Below 2^16 (checked in createRooms). Word 1 is written by setUp anyway (the starting goods).
+        r.batchIndex = uint16(roomId - firstRoomId);
         emit ISnatchRooms.RoomCreated(roomId, format, msg.sender, true);
         setUp(s, roomId, seated, roles, 0);
     }
@@ -421,7 +427,22 @@ library SnatchProgress {
             address factory = s.factories[observer - 1];
             // An allowed factory without code (an operator's account) is not called.
             if (s.isFactory[factory] && factory.code.length != 0) {
-                ISnatchRoomsObserver(factory).onRoomFinished(roomId, playersOf(s, r), pts);
+                ISnatchRooms.Stats memory stats = ISnatchRooms.Stats(
+                    r.offers,
+                    r.accepts,
+                    r.rejects,
+                    r.snatches,
+                    r.shames,
+                    r.reports,
+                    r.refusals
+                );
+                ISnatchRoomsObserver(factory).onRoomFinished(
+                    roomId,
+                    roomId - r.batchIndex,
+                    playersOf(s, r),
+                    pts,
+                    stats
+                );
             }
         }
     }

@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IRandomness} from "../common/randomness/IRandomness.sol";
+import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
+import {ISnatchRooms} from "./ISnatchRooms.sol";
+import {ISnatchRoomsObserver} from "./ISnatchRoomsObserver.sol";
+import {ISnatchTournament} from "./ISnatchTournament.sol";
+import {SnatchRooms} from "./SnatchRooms.sol";
+import {SnatchPairing} from "./libraries/SnatchPairing.sol";
+
+/// @title SnatchTournament
+/// @notice SnatchGame tournaments: an organiser creates one (a player cap, window lengths); players register; for each
+///         phase G1..G5 in order, every registered player is shuffled at random and paired into 2-player rooms of
+///         SnatchRooms (3 rounds of the phase's variant), an odd player sitting the phase out; rooms play in parallel
+///         and only each room's round-3 result enters the leaderboard, written in the transaction that finishes the
+///         room. After G5 the tournament is final. See docs/snatch-tournament.md.
+/// @dev A SnatchRooms factory (its owner must allow this contract with `setFactory`). Randomness follows the
+///      project's rule: {startPhase} requests it (the commitment: registration closes there), the next state-advancing
+///      call ({createPhaseRooms}, anyone) consumes it, and {rerequestPairing} (anyone) replaces a stale request. Only
+///      the seed is stored: the shuffle (SnatchPairing) is recomputed from it over the closed list of players by every
+///      batch of rooms and by the views. Nobody can freeze a tournament: after a phase's deadline anyone closes its
+///      timed-out rooms in batches, and after a grace period anyone may start the next phase.
+contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, RandomnessConsumer {
+    /// @notice Phases G1..G5.
+    uint256 public constant PHASES = 5;
+    /// @notice Rounds per room.
+    uint256 public constant ROUNDS = 3;
+    /// @notice Largest player cap (keeps a batch's shuffle, recomputed per batch, well under block limits).
+    uint256 public constant MAX_CAP = 2000;
+    /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each, plus the shuffle: 150 rooms
+    ///         of a 1,999-player tournament measured 12.5M gas).
+    uint256 public constant MAX_ROOMS_PER_BATCH = 150;
+    /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
+    ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
+    uint256 public constant MAX_CLOSE_BATCH = 100;
+
+    /// @notice The rooms contract the tournaments' rooms live in.
+    SnatchRooms public immutable rooms;
+    /// @notice Number of tournaments (ids 1..tournamentCount).
+    uint256 public tournamentCount;
+
+    mapping(uint256 tournamentId => Tournament) internal _tournaments;
+    mapping(uint256 tournamentId => mapping(uint256 phase => PhaseState)) internal _phases;
+    /// Registered players by registration position (0-based).
+    mapping(uint256 tournamentId => mapping(uint256 position => address)) internal _players;
+    mapping(uint256 tournamentId => mapping(address player => Entry)) internal _entries;
+    /// First room id of each batch of a phase (batch b holds pairs [b * roomsPerBatch, (b + 1) * roomsPerBatch)).
+    mapping(uint256 tournamentId => mapping(uint256 phase => mapping(uint256 batch => uint256))) internal _batchRoom;
+    /// What each batch belongs to, keyed by its first room id (the rooms' callback names it).
+    mapping(uint256 firstRoomId => Batch) internal _batches;
+    /// The five formats (packed as in {Tournament.formats}) created for each set of windows.
+    mapping(bytes32 windowsKey => uint80) internal _formatsByWindows;
+
+    /// @param rooms_ The rooms contract (its owner must allow this contract as a factory).
+    /// @param source The randomness source of the pairings.
+    constructor(SnatchRooms rooms_, IRandomness source) RandomnessConsumer(source) {
+        rooms = rooms_;
+    }
+
+    // ================================================================================================ organiser
+
+    /// @notice Creates a tournament organised by the caller. Its phases use five SnatchRooms formats (G1..G5, 3 rounds
+    ///         each, the given windows), created by the first tournament with these windows and shared by the next.
+    /// @param config Cap, batch size, registration period, grace period and window lengths (see {Config}).
+    /// @return tournamentId The new tournament.
+    function createTournament(Config calldata config) external returns (uint256 tournamentId) {
+        if (config.cap < 2 || config.cap > MAX_CAP) revert CapOutOfRange(config.cap, MAX_CAP);
+        if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
+            revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
+        }
+        uint80 packed = _formatsFor(config);
+        uint16[5] memory formats;
+        for (uint256 p; p < PHASES; ++p) formats[p] = uint16(packed >> (16 * p));
+        tournamentId = ++tournamentCount;
+        Tournament storage t = _tournaments[tournamentId];
+        t.organiser = msg.sender;
+        t.cap = config.cap;
+        t.stage = Stage.Registration;
+        t.createdAt = uint40(block.number);
+        t.registrationBlocks = config.registrationBlocks;
+        t.grace = config.grace;
+        t.roomsPerBatch = config.roomsPerBatch;
+        t.talk = config.talk;
+        t.offer = config.offer;
+        t.response = config.response;
+        t.decision = config.decision;
+        t.formats = packed;
+        emit TournamentCreated(tournamentId, msg.sender, config, formats);
+    }
+
+    /// @notice Hands the tournament over to another organiser.
+    /// @param tournamentId The tournament.
+    /// @param organiser The new organiser.
+    function setOrganiser(uint256 tournamentId, address organiser) external {
+        Tournament storage t = _tournament(tournamentId);
+        address previous = t.organiser;
+        if (msg.sender != previous) revert NotOrganiser(tournamentId, msg.sender);
+        if (organiser == address(0)) revert ZeroOrganiser();
+        if (t.stage == Stage.Final) revert TournamentIsFinal(tournamentId);
+        t.organiser = organiser;
+        emit OrganiserChanged(tournamentId, previous, organiser);
+    }
+
+    // =================================================================================================== players
+
+    /// @notice Registers the caller (until phase 1 starts, up to the cap). Also creates its SnatchRooms profile if it
+    ///         has none, so that room creation later only reads it.
+    /// @param tournamentId The tournament.
+    function register(uint256 tournamentId) external {
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Registration) revert RegistrationClosed(tournamentId, t.stage);
+        Entry storage e = _entries[tournamentId][msg.sender];
+        if (e.index != 0) revert AlreadyRegistered(tournamentId, msg.sender);
+        uint16 count = t.playerCount;
+        if (count == t.cap) revert TournamentFull(tournamentId, t.cap);
+        _players[tournamentId][count] = msg.sender;
+        ++count;
+        t.playerCount = count;
+        e.index = count;
+        rooms.registerPlayer(msg.sender);
+        emit PlayerRegistered(tournamentId, msg.sender, count);
+    }
+
+    // ==================================================================================================== phases
+
+    /// @notice Starts phase `phase` (1..5, in order): requests the randomness of its pairing. Phase 1 closes
+    ///         registration and needs 2+ players. The organiser may start a phase as soon as the previous one ended
+    ///         (phase 1: any time); anyone may from `grace` blocks after it ended (phase 1: `registrationBlocks` after
+    ///         creation). The phase is named so that two racing starts cannot start two phases.
+    /// @param tournamentId The tournament.
+    /// @param phase The phase to start.
+    function startPhase(uint256 tournamentId, uint256 phase) external {
+        Tournament storage t = _tournament(tournamentId);
+        if (phase == 0 || phase > PHASES) revert UnknownPhase(phase);
+        Stage stage = t.stage;
+        if (stage == Stage.Final) revert TournamentIsFinal(tournamentId);
+        uint256 current = t.phase;
+        if (phase <= current) revert PhaseAlreadyStarted(tournamentId, phase);
+        if (phase > current + 1) revert PhaseOutOfOrder(tournamentId, phase, current + 1);
+        uint256 openToAllFrom;
+        if (current == 0) {
+            if (t.playerCount < 2) revert NotEnoughPlayers(tournamentId, t.playerCount);
+            openToAllFrom = uint256(t.createdAt) + t.registrationBlocks;
+        } else {
+            PhaseState storage previous = _phases[tournamentId][current];
+            if (stage != Stage.Ended) {
+                revert PhaseNotEnded(tournamentId, current, previous.totals.finished, previous.rooms);
+            }
+            openToAllFrom = uint256(previous.endedAt) + t.grace;
+        }
+        if (msg.sender != t.organiser && block.number < openToAllFrom) {
+            revert StartReservedToOrganiser(tournamentId, phase, openToAllFrom);
+        }
+        uint256 request = _requestRandomness();
+        PhaseState storage p = _phases[tournamentId][phase];
+        p.request = request;
+        p.startedAt = uint40(block.number);
+        t.phase = uint8(phase);
+        t.stage = Stage.Pairing;
+        emit PhaseStarted(tournamentId, uint8(phase), msg.sender, t.playerCount, request);
+    }
+
+    /// @notice Replaces the current phase's stale pairing request (block-hash source: 256 blocks) with a new one.
+    ///         Anyone may call it.
+    /// @param tournamentId The tournament.
+    function rerequestPairing(uint256 tournamentId) external {
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Pairing) revert WrongStage(tournamentId, t.stage);
+        uint8 phase = t.phase;
+        PhaseState storage p = _phases[tournamentId][phase];
+        uint256 old = p.request;
+        if (old == 0) revert PairingAlreadyDrawn(tournamentId, phase);
+        uint256 request = _rerequest(old);
+        p.request = request;
+        emit PairingRerequested(tournamentId, phase, old, request);
+    }
+
+    /// @notice Creates the next batch of the current phase's rooms (`roomsPerBatch` at most). The first call consumes
+    ///         the pairing randomness (once ready) and draws the shuffle; the call creating the last batch opens the
+    ///         phase's play and sets its deadline. Anyone may call it.
+    /// @param tournamentId The tournament.
+    /// @return created Rooms created by this call.
+    function createPhaseRooms(uint256 tournamentId) external returns (uint256 created) {
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Pairing) revert WrongStage(tournamentId, t.stage);
+        uint8 phase = t.phase;
+        PhaseState storage p = _phases[tournamentId][phase];
+        uint256[] memory order =
+            p.seed == 0 ? _drawPairing(tournamentId, t, p, phase) : SnatchPairing.shuffle(p.seed, t.playerCount);
+        uint256 perBatch = t.roomsPerBatch;
+        uint256 from = p.created;
+        uint256 to = from + perBatch < p.rooms ? from + perBatch : p.rooms;
+        created = to - from;
+        address[] memory seated = new address[](2 * created);
+        for (uint256 k = from; k < to; ++k) {
+            seated[2 * (k - from)] = _players[tournamentId][order[2 * k]];
+            seated[2 * (k - from) + 1] = _players[tournamentId][order[2 * k + 1]];
+        }
+        p.created = uint16(to);
+        // SnatchRooms is trusted (immutable) and creating rooms calls nothing back.
+        uint256 firstRoom = rooms.createRooms(_format(t, phase), seated);
+        _batchRoom[tournamentId][phase][from / perBatch] = firstRoom;
+        _batches[firstRoom] = Batch(uint64(tournamentId), phase, uint16(from));
+        emit RoomsCreated(tournamentId, phase, firstRoom, uint16(from), uint16(created));
+        if (to == p.rooms) {
+            uint40 deadline = uint40(block.number + _duration(t, phase));
+            p.deadline = deadline;
+            t.stage = Stage.Playing;
+            emit PhasePlaying(tournamentId, phase, deadline);
+        }
+    }
+
+    /// @notice After the phase deadline (every room has timed out), closes the next `maxRooms` rooms (at most
+    ///         {MAX_CLOSE_BATCH}) with their defaults through `SnatchRooms.advanceMany`; each room that finishes enters
+    ///         the leaderboard through the rooms' callback, and the last one ends the phase. Anyone may call it.
+    /// @param tournamentId The tournament.
+    /// @param maxRooms Most rooms to pass in this call.
+    function closeTimedOutRooms(uint256 tournamentId, uint256 maxRooms) external {
+        if (maxRooms == 0) revert ZeroBatch();
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Playing) revert WrongStage(tournamentId, t.stage);
+        uint8 phase = t.phase;
+        PhaseState storage p = _phases[tournamentId][phase];
+        if (block.number <= p.deadline) revert PhaseNotTimedOut(tournamentId, phase, p.deadline);
+        if (maxRooms > MAX_CLOSE_BATCH) maxRooms = MAX_CLOSE_BATCH;
+        uint256 from = p.closed;
+        uint256 to = from + maxRooms < p.rooms ? from + maxRooms : p.rooms;
+        uint256[] memory ids = new uint256[](to - from);
+        uint256 perBatch = t.roomsPerBatch;
+        for (uint256 k = from; k < to; ++k) ids[k - from] = _roomIdAt(tournamentId, phase, k, perBatch);
+        p.closed = uint16(to);
+        // Finishing rooms call back onRoomFinished, which may end the phase: nothing read above is written after.
+        uint256 advanced = rooms.advanceMany(ids);
+        emit TimedOutRoomsClosed(tournamentId, phase, uint16(from), uint16(to), advanced);
+    }
+
+    /// @inheritdoc ISnatchRoomsObserver
+    /// @dev Writes both players' leaderboard entries and the phase's totals from the room's final (round-3) result,
+    ///      and ends the phase with its last room. Never reverts for a room this contract created.
+    function onRoomFinished(
+        uint256 roomId,
+        uint256 batchFirstRoom,
+        address[3] calldata players,
+        uint256[3] calldata points,
+        ISnatchRooms.Stats calldata stats
+    ) external {
+        if (msg.sender != address(rooms)) revert NotRooms(msg.sender);
+        Batch memory b = _batches[batchFirstRoom];
+        if (b.tournament == 0) revert UnknownBatch(batchFirstRoom);
+        uint256 tournamentId = b.tournament;
+        uint8 phase = b.phase;
+        _record(_entries[tournamentId][players[0]], phase, points[0], true);
+        _record(_entries[tournamentId][players[1]], phase, points[1], false);
+        PhaseState storage p = _phases[tournamentId][phase];
+        Totals storage s = p.totals;
+        uint16 finished = s.finished + 1;
+        s.finished = finished;
+        s.offers += stats.offers;
+        s.accepts += stats.accepts;
+        s.rejects += stats.rejects;
+        s.snatches += stats.snatches;
+        s.shames += stats.shames;
+        s.reports += stats.reports;
+        s.refusals += stats.refusals;
+        s.pointsAsP1 += uint32(points[0]);
+        s.pointsAsP2 += uint32(points[1]);
+        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
+        if (finished == p.rooms) {
+            p.endedAt = uint40(block.number);
+            Tournament storage t = _tournaments[tournamentId];
+            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
+            emit PhaseEnded(tournamentId, phase);
+            if (phase == PHASES) emit TournamentFinished(tournamentId);
+        }
+    }
+
+    // ===================================================================================================== views
+
+    /// @notice A tournament's stored data.
+    /// @param tournamentId The tournament.
+    function tournament(uint256 tournamentId) external view returns (Tournament memory) {
+        return _tournament(tournamentId);
+    }
+
+    /// @notice The SnatchRooms format of a phase.
+    /// @param tournamentId The tournament.
+    /// @param phase 1..5.
+    function formatOf(uint256 tournamentId, uint256 phase) external view returns (uint16) {
+        _checkPhase(phase);
+        return _format(_tournament(tournamentId), phase);
+    }
+
+    /// @notice A phase, decoded, with its totals (offers, accepts, rejects, snatches, shames, reports, refusals,
+    ///         finished rooms and the sums of round-3 points as P1 and as P2).
+    /// @param tournamentId The tournament.
+    /// @param phase 1..5.
+    function phaseView(uint256 tournamentId, uint256 phase) external view returns (PhaseView memory v) {
+        Tournament storage t = _tournament(tournamentId);
+        _checkPhase(phase);
+        PhaseState storage p = _phases[tournamentId][phase];
+        v.phase = uint8(phase);
+        v.format = _format(t, phase);
+        v.started = phase <= t.phase;
+        v.ended = p.endedAt != 0;
+        v.request = p.request;
+        v.seed = p.seed;
+        v.rooms = p.rooms;
+        v.created = p.created;
+        v.closed = p.closed;
+        if (p.satOut != 0) v.satOut = _players[tournamentId][p.satOut - 1];
+        v.startedAt = p.startedAt;
+        v.deadline = p.deadline;
+        v.endedAt = p.endedAt;
+        v.totals = p.totals;
+    }
+
+    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`.
+    /// @param tournamentId The tournament.
+    /// @param offset First registration position (0-based).
+    /// @param limit Most rows.
+    function leaderboard(
+        uint256 tournamentId,
+        uint256 offset,
+        uint256 limit
+    ) external view returns (Row[] memory rows) {
+        uint256 n = _tournament(tournamentId).playerCount;
+        if (offset >= n) return rows;
+        uint256 end = limit < n - offset ? offset + limit : n;
+        rows = new Row[](end - offset);
+        for (uint256 i = offset; i < end; ++i) {
+            address player = _players[tournamentId][i];
+            Entry memory e = _entries[tournamentId][player];
+            rows[i - offset] = Row({
+                player: player,
+                scoreAsP1: e.scoreAsP1,
+                scoreAsP2: e.scoreAsP2,
+                aggregate: e.aggregate,
+                roomsAsP1: e.roomsAsP1,
+                roomsAsP2: e.roomsAsP2,
+                satOut: e.satOut,
+                g3Shame: rooms.profileOf(player).g3Shame
+            });
+        }
+    }
+
+    /// @notice A player's entry (index 0: not registered).
+    /// @param tournamentId The tournament.
+    /// @param player The account.
+    function entryOf(uint256 tournamentId, address player) external view returns (Entry memory) {
+        _tournament(tournamentId);
+        return _entries[tournamentId][player];
+    }
+
+    /// @notice The player at registration position `position` (0-based; zero address past the count).
+    /// @param tournamentId The tournament.
+    /// @param position The position.
+    function playerAt(uint256 tournamentId, uint256 position) external view returns (address) {
+        _tournament(tournamentId);
+        return _players[tournamentId][position];
+    }
+
+    /// @notice A player's history: for each started phase, its role (None while the pairing is not drawn), room,
+    ///         opponent and points (final once `finished`). Recomputes each phase's shuffle: meant for `eth_call`.
+    /// @param tournamentId The tournament.
+    /// @param player A registered player.
+    function history(uint256 tournamentId, address player) external view returns (PhaseRecord[] memory records) {
+        Tournament storage t = _tournament(tournamentId);
+        uint256 position = _entries[tournamentId][player].index;
+        if (position == 0) revert NotRegistered(tournamentId, player);
+        --position;
+        uint256 n = t.playerCount;
+        records = new PhaseRecord[](t.phase);
+        for (uint256 phase = 1; phase <= t.phase; ++phase) {
+            PhaseRecord memory r = records[phase - 1];
+            r.phase = uint8(phase);
+            PhaseState storage p = _phases[tournamentId][phase];
+            if (p.seed == 0) continue;
+            uint256[] memory order = SnatchPairing.shuffle(p.seed, n);
+            uint256 place = SnatchPairing.placeOf(order, position);
+            if (n % 2 == 1 && place == n - 1) {
+                r.role = Role.SatOut;
+                continue;
+            }
+            uint256 seat = place % 2;
+            r.role = seat == 0 ? Role.P1 : Role.P2;
+            r.opponent = _players[tournamentId][order[place ^ 1]];
+            uint256 pair = place / 2;
+            if (pair >= p.created) continue;
+            r.roomId = _roomIdAt(tournamentId, phase, pair, t.roomsPerBatch);
+            (bool finished, , uint256[3] memory pts) = rooms.roomResult(r.roomId);
+            r.points = pts[seat];
+            r.opponentPoints = pts[1 - seat];
+            r.finished = finished;
+        }
+    }
+
+    /// @notice Pair `pair`'s room in a phase, its players and points (current, or final once `finished`).
+    /// @param tournamentId The tournament.
+    /// @param phase 1..5.
+    /// @param pair The pair index (0-based), below the phase's created rooms.
+    function roomAt(
+        uint256 tournamentId,
+        uint256 phase,
+        uint256 pair
+    )
+        external
+        view
+        returns (uint256 roomId, address p1, address p2, bool finished, uint256 pointsP1, uint256 pointsP2)
+    {
+        Tournament storage t = _tournament(tournamentId);
+        _checkPhase(phase);
+        if (pair >= _phases[tournamentId][phase].created) revert NoSuchRoom(tournamentId, phase, pair);
+        roomId = _roomIdAt(tournamentId, phase, pair, t.roomsPerBatch);
+        address[3] memory players;
+        uint256[3] memory pts;
+        (finished, players, pts) = rooms.roomResult(roomId);
+        return (roomId, players[0], players[1], finished, pts[0], pts[1]);
+    }
+
+    /// @notice Room ids of a phase's pairs `offset`.. (at most `limit`, up to the created rooms).
+    /// @param tournamentId The tournament.
+    /// @param phase 1..5.
+    /// @param offset First pair index.
+    /// @param limit Most ids.
+    function phaseRooms(
+        uint256 tournamentId,
+        uint256 phase,
+        uint256 offset,
+        uint256 limit
+    ) external view returns (uint256[] memory ids) {
+        Tournament storage t = _tournament(tournamentId);
+        _checkPhase(phase);
+        uint256 created = _phases[tournamentId][phase].created;
+        if (offset >= created) return ids;
+        uint256 end = limit < created - offset ? offset + limit : created;
+        ids = new uint256[](end - offset);
+        for (uint256 k = offset; k < end; ++k) ids[k - offset] = _roomIdAt(tournamentId, phase, k, t.roomsPerBatch);
+    }
+
+    /// @notice The batch a room's callback names (tournament 0: not a tournament batch).
+    /// @param firstRoomId A batch's first room.
+    function batchOf(uint256 firstRoomId) external view returns (Batch memory) {
+        return _batches[firstRoomId];
+    }
+
+    // ================================================================================================ internal
+
+    /// @dev The formats of G1..G5 (3 rounds each) with the config's windows, created in SnatchRooms the first time
+    ///      these windows are used. SnatchRooms validates the windows (InvalidWindows if one a variant uses is zero).
+    function _formatsFor(Config calldata config) private returns (uint80 packed) {
+        bytes32 key = keccak256(abi.encode(config.talk, config.offer, config.response, config.decision));
+        packed = _formatsByWindows[key];
+        if (packed != 0) return packed;
+        ISnatchRooms.Windows memory windows = ISnatchRooms.Windows({
+            trading: 0,
+            closing: 0,
+            judging: 0,
+            talk: config.talk,
+            offer: config.offer,
+            response: config.response,
+            decision: config.decision
+        });
+        ISnatchRooms.RuleSet[] memory rounds = new ISnatchRooms.RuleSet[](ROUNDS);
+        for (uint256 p; p < PHASES; ++p) {
+            ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
+            for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
+            packed |= uint80(uint256(rooms.createFormat(rounds, windows)) << (16 * p));
+        }
+        _formatsByWindows[key] = packed;
+    }
+
+    /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the room
+    ///      count and the player left out (odd count).
+    function _drawPairing(
+        uint256 tournamentId,
+        Tournament storage t,
+        PhaseState storage p,
+        uint8 phase
+    ) private returns (uint256[] memory order) {
+        uint256 request = p.request;
+        IRandomness.Status status = randomness.status(request);
+        if (status != IRandomness.Status.Ready) revert PairingNotReady(tournamentId, request, status);
+        uint256 seed = _randomValue(request); // never zero (IRandomness)
+        uint256 n = t.playerCount;
+        order = SnatchPairing.shuffle(seed, n);
+        p.seed = seed;
+        p.request = 0;
+        p.rooms = uint16(n / 2);
+        address satOut;
+        if (n % 2 == 1) {
+            uint256 position = order[n - 1];
+            satOut = _players[tournamentId][position];
+            p.satOut = uint16(position + 1);
+            _entries[tournamentId][satOut].satOut |= uint8(1 << (phase - 1));
+        }
+        emit PlayersPaired(tournamentId, phase, seed, uint16(n / 2), satOut);
+    }
+
+    /// @dev Adds a room's round-3 points to a player's entry. Points of a 2-player room never exceed 40 (20 goods in
+    ///      the room, each worth at most 2), so the casts below cannot truncate and the sums cannot overflow.
+    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1) private {
+        uint32 p = uint32(pts);
+        if (asP1) {
+            e.scoreAsP1 += p;
+            ++e.roomsAsP1;
+        } else {
+            e.scoreAsP2 += p;
+            ++e.roomsAsP2;
+        }
+        e.aggregate += p;
+        e.recorded |= uint8(1 << (phase - 1));
+        e.points |= uint40(pts) << (8 * (phase - 1));
+    }
+
+    function _tournament(uint256 tournamentId) internal view returns (Tournament storage t) {
+        t = _tournaments[tournamentId];
+        if (t.stage == Stage.None) revert UnknownTournament(tournamentId);
+    }
+
+    function _checkPhase(uint256 phase) internal pure {
+        if (phase == 0 || phase > PHASES) revert UnknownPhase(phase);
+    }
+
+    /// @dev Phase `phase`'s SnatchRooms format.
+    function _format(Tournament storage t, uint256 phase) internal view returns (uint16) {
+        return uint16(t.formats >> (16 * (phase - 1)));
+    }
+
+    /// @dev The longest a phase's room can last: 3 rounds of (G5: talk) + offer + response + (G3/G4: decision). A room
+    ///      created at block b has finished, or has every window expired, after block b + this.
+    function _duration(Tournament storage t, uint256 phase) internal view returns (uint256) {
+        uint256 round = uint256(t.offer) + t.response;
+        if (phase == 3 || phase == 4) round += t.decision;
+        if (phase == 5) round += t.talk;
+        return ROUNDS * round;
+    }
+
+    /// @dev The room of pair `pair` of a phase (created already).
+    function _roomIdAt(
+        uint256 tournamentId,
+        uint256 phase,
+        uint256 pair,
+        uint256 perBatch
+    ) internal view returns (uint256) {
+        return _batchRoom[tournamentId][phase][pair / perBatch] + (pair % perBatch);
+    }
+}

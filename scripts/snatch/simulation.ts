@@ -1,0 +1,645 @@
+// The SnatchGame tournament simulation: deploys everything on the in-process Hardhat network, registers bot players,
+// and plays G1..G5 with them. Used by the `tournament` task (npm run tournament), the bench and the tests.
+//
+// How it runs fast: automine is off; each "tick" reads every live room of the phase in one call
+// (SnatchRoomsLens.roomBriefs), lets each bot whose turn it is decide, sends all their transactions (from impersonated
+// accounts, with fixed gas limits so that nothing is estimated) and mines them in one block. A keeper advances rooms
+// whose window expired (SnatchRooms.advanceMany, as anyone may); when nobody can act, blocks are mined until the next
+// deadline. Every value comes from the seed (bots) or SeededRandomness (pairings), so a seed replays a run exactly.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { Interface } from "ethers";
+import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
+import { deploySeededRandomness } from "../lib/common";
+import { deploySnatch, Phase, OfferStatus } from "./lib";
+import {
+  assignStrategies,
+  DEFAULT_MIX,
+  isPromise,
+  p1AfterSnatch,
+  p1Offer,
+  p2Force,
+  p2Respond,
+  rngFor,
+  STRATEGIES,
+  talk,
+  type Situation,
+  type Strategy,
+} from "./bots";
+import {
+  DEFAULT_CONFIG,
+  deployTournament,
+  PHASE_NAMES,
+  PHASES,
+  rank,
+  readLeaderboard,
+  Stage,
+  type Ranked,
+  type TournamentConfig,
+} from "./tournament";
+
+export interface SimulationOptions {
+  players: number;
+  seed: bigint;
+  mix?: Record<Strategy, number>;
+  /** Chance that a P2 answers at random (a mistake); default 0.05. */
+  tremble?: number;
+  config?: Partial<TournamentConfig>;
+  /**
+   * Who closes windows that expired: "rooms" (default) advances each expired room at once through
+   * SnatchRooms.advanceMany, as any keeper may; "deadline" leaves them until the phase deadline and then closes every
+   * unfinished room in batches through SnatchTournament.closeTimedOutRooms (rooms stalled by a silent player then end
+   * with the defaults of all their remaining windows).
+   */
+  keeper?: "rooms" | "deadline";
+  /** Called as rooms finish: label, finished, total. */
+  onProgress?: (label: string, done: number, total: number) => void;
+}
+
+export interface VariantReport {
+  phase: number;
+  variant: string;
+  rooms: number;
+  satOut: string | null;
+  offers: number;
+  /** Offers per room-round (3 rounds per room). */
+  offerRate: number;
+  accepts: number;
+  rejects: number;
+  snatches: number;
+  /** Per offer. */
+  acceptRate: number;
+  rejectRate: number;
+  snatchRate: number;
+  shames: number;
+  reports: number;
+  refusals: number;
+  avgP1: number;
+  avgP2: number;
+  /** Average round-3 points per strategy (as P1 or P2) in this variant. */
+  avgByStrategy: Partial<Record<Strategy, number>>;
+  /** startPhase + createPhaseRooms. */
+  startGas: number;
+  blocks: number;
+}
+
+export interface SimulationReport {
+  players: number;
+  seed: string;
+  tremble: number;
+  mix: Record<Strategy, number>;
+  counts: Record<Strategy, number>;
+  variants: VariantReport[];
+  top10: (Ranked & { strategy: Strategy })[];
+  /** Average aggregate (5 phases) per strategy. */
+  aggregateByStrategy: Partial<Record<Strategy, number>>;
+  gas: {
+    /** Every transaction of the tournament (creation, registrations, phases, play, keepers). */
+    total: number;
+    createTournament: number;
+    registerAverage: number;
+    /** Per phase: startPhase + createPhaseRooms. */
+    startPhase: number[];
+    /** Per phase: gas of SnatchTournament.closeTimedOutRooms calls (keeper "deadline"), and their count. */
+    closeByPhase: number[];
+    closeCalls: number[];
+    maxTransaction: number;
+    maxTransactionLabel: string;
+    transactions: number;
+    failed: number;
+    failures: string[];
+  };
+  blocks: number;
+  wallSeconds: number;
+}
+
+/** A finished run: the report, and the contracts and players for whoever wants to look further (tests). */
+export interface SimulationRun {
+  report: SimulationReport;
+  rooms: SnatchRooms;
+  lens: SnatchRoomsLens;
+  tournament: SnatchTournament;
+  tournamentId: bigint;
+  players: string[];
+  strategies: Strategy[];
+}
+
+interface Sent {
+  hash: string;
+  label: string;
+}
+
+/** A room as SnatchRoomsLens.roomBriefs returns it. */
+type RoomBrief = Awaited<ReturnType<SnatchRoomsLens["roomBriefs"]>>[number];
+
+/** 100 gwei: far above the base fee of these blocks (1 gwei at start, falling while blocks stay under half full). */
+const MAX_FEE = "0x174876e800";
+
+/** Sends unsigned transactions from impersonated accounts and mines them in as few blocks as possible. */
+class Chain {
+  private pending: Sent[] = [];
+  gasTotal = 0;
+  maxGas = 0;
+  maxLabel = "";
+  transactions = 0;
+  failures: string[] = [];
+  /** Gas and count per kind: the first word of a transaction's label. */
+  gasByLabel = new Map<string, number>();
+  countByLabel = new Map<string, number>();
+
+  constructor(private readonly hre: HardhatRuntimeEnvironment) {}
+
+  async send(from: string, to: string, data: string, gas: number, label: string): Promise<void> {
+    const hash = (await this.hre.network.provider.send("eth_sendTransaction", [
+      // Explicit fees: without them the node estimates fees for every pending transaction (slow).
+      { from, to, data, gas: "0x" + gas.toString(16), maxFeePerGas: MAX_FEE, maxPriorityFeePerGas: "0x0" },
+    ])) as string;
+    this.pending.push({ hash, label });
+  }
+
+  get waiting(): number {
+    return this.pending.length;
+  }
+
+  /** Mines until every sent transaction is in a block; returns the blocks mined. */
+  async mine(): Promise<number> {
+    let blocks = 0;
+    while (this.pending.length > 0) {
+      await this.hre.network.provider.send("hardhat_mine", ["0x1"]);
+      blocks++;
+      const still: Sent[] = [];
+      for (const sent of this.pending) {
+        const receipt = (await this.hre.network.provider.send("eth_getTransactionReceipt", [sent.hash])) as {
+          gasUsed: string;
+          status: string;
+        } | null;
+        if (receipt === null) {
+          still.push(sent);
+          continue;
+        }
+        const gas = Number(BigInt(receipt.gasUsed));
+        this.gasTotal += gas;
+        this.transactions++;
+        const kind = sent.label.split(" ")[0];
+        this.gasByLabel.set(kind, (this.gasByLabel.get(kind) ?? 0) + gas);
+        this.countByLabel.set(kind, (this.countByLabel.get(kind) ?? 0) + 1);
+        if (gas > this.maxGas) {
+          this.maxGas = gas;
+          this.maxLabel = sent.label;
+        }
+        if (receipt.status !== "0x1") this.failures.push(sent.label);
+      }
+      this.pending = still;
+      if (blocks > 50) throw new Error("transactions stuck in the mempool");
+    }
+    return blocks;
+  }
+
+  /** Throws if any transaction so far reverted (setup steps must all succeed). */
+  assertNoFailure(what: string): void {
+    if (this.failures.length > 0) throw new Error(`${what} failed: ${this.failures.join(", ")}`);
+  }
+
+  async mineEmpty(blocks: number): Promise<void> {
+    if (blocks > 0) await this.hre.network.provider.send("hardhat_mine", ["0x" + blocks.toString(16)]);
+  }
+
+  async blockNumber(): Promise<number> {
+    return Number(BigInt((await this.hre.network.provider.send("eth_blockNumber", [])) as string));
+  }
+}
+
+/** Gas limits per action (nothing is estimated); generous, since a finishing action calls the tournament back. */
+const GAS = { small: 200_000, action: 600_000, big: 15_000_000 } as const;
+
+/** Goods cell of seat s, good g in a room's packed holdings. */
+function cell(packed: bigint, seat: number, good: number): number {
+  return Number((packed >> BigInt(8 * (3 * seat + good))) & 0xffn);
+}
+
+/** Runs a whole tournament with bots and returns what happened. Leaves automine on when done. */
+export async function simulateTournament(
+  hre: HardhatRuntimeEnvironment,
+  options: SimulationOptions,
+): Promise<SimulationRun> {
+  const started = Date.now();
+  const { ethers } = hre;
+  const n = options.players;
+  if (!Number.isInteger(n) || n < 2) throw new Error("--players must be an integer of at least 2");
+  const seed = options.seed;
+  const mix = options.mix ?? { ...DEFAULT_MIX };
+  const tremble = options.tremble ?? 0.05;
+  const keeperMode = options.keeper ?? "rooms";
+  const config: TournamentConfig = { ...DEFAULT_CONFIG, cap: Math.max(n, 2), ...options.config };
+
+  // Contracts: every random value from the seed.
+  const [organiser, keeper] = await ethers.getSigners();
+  const source = await deploySeededRandomness(hre, seed);
+  const { rooms, lens } = await deploySnatch(hre, await source.getAddress());
+  const tournament = await deployTournament(hre, rooms, await source.getAddress());
+  const roomsAddress = await rooms.getAddress();
+  const tournamentAddress = await tournament.getAddress();
+  const roomsIface: Interface = rooms.interface;
+  const tIface: Interface = tournament.interface;
+
+  // Bot accounts: addresses derived from the seed, impersonated (no signing) and funded.
+  const coder = ethers.AbiCoder.defaultAbiCoder();
+  const players: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const hash = ethers.keccak256(coder.encode(["string", "uint256", "uint256"], ["snatch-bot", seed, i]));
+    const address = ethers.getAddress("0x" + hash.slice(-40));
+    players.push(address);
+    await hre.network.provider.send("hardhat_impersonateAccount", [address]);
+    await hre.network.provider.send("hardhat_setBalance", [address, "0x3635c9adc5dea00000"]);
+  }
+  const strategies = assignStrategies(n, mix, seed);
+  const strategyOf = new Map(players.map((p, i) => [p.toLowerCase(), strategies[i]]));
+
+  const chain = new Chain(hre);
+  let tournamentId = 0n;
+  const report: SimulationReport = {
+    players: n,
+    seed: seed.toString(),
+    tremble,
+    mix,
+    counts: Object.fromEntries(STRATEGIES.map((s) => [s, strategies.filter((x) => x === s).length])) as Record<
+      Strategy,
+      number
+    >,
+    variants: [],
+    top10: [],
+    aggregateByStrategy: {},
+    gas: {
+      total: 0,
+      createTournament: 0,
+      registerAverage: 0,
+      startPhase: [],
+      closeByPhase: [],
+      closeCalls: [],
+      maxTransaction: 0,
+      maxTransactionLabel: "",
+      transactions: 0,
+      failed: 0,
+      failures: [],
+    },
+    blocks: 0,
+    wallSeconds: 0,
+  };
+
+  await hre.network.provider.send("evm_setAutomine", [false]);
+  try {
+    const firstBlock = await chain.blockNumber();
+    // Tournament and registration.
+    await chain.send(
+      organiser.address,
+      tournamentAddress,
+      tIface.encodeFunctionData("createTournament", [config]),
+      GAS.action,
+      "createTournament",
+    );
+    await chain.mine();
+    chain.assertNoFailure("creating the tournament");
+    report.gas.createTournament = chain.gasTotal;
+    tournamentId = await tournament.tournamentCount();
+    const beforeRegister = chain.gasTotal;
+    for (const p of players) {
+      await chain.send(
+        p,
+        tournamentAddress,
+        tIface.encodeFunctionData("register", [tournamentId]),
+        GAS.action,
+        "register",
+      );
+    }
+    await chain.mine();
+    chain.assertNoFailure("registering");
+    report.gas.registerAverage = Math.round((chain.gasTotal - beforeRegister) / n);
+
+    for (let phase = 1; phase <= PHASES; phase++) {
+      const phaseStartBlock = await chain.blockNumber();
+      const beforeStart = chain.gasTotal;
+      await chain.send(
+        organiser.address,
+        tournamentAddress,
+        tIface.encodeFunctionData("startPhase", [tournamentId, phase]),
+        GAS.action,
+        `startPhase ${phase}`,
+      );
+      await chain.mine();
+      chain.assertNoFailure(`starting phase ${phase}`);
+      await chain.mineEmpty(1); // the pairing value is ready two blocks after the request
+      while (Number((await tournament.tournament(tournamentId)).stage) === Stage.Pairing) {
+        await chain.send(
+          keeper.address,
+          tournamentAddress,
+          tIface.encodeFunctionData("createPhaseRooms", [tournamentId]),
+          GAS.big,
+          `createPhaseRooms ${phase}`,
+        );
+        await chain.mine();
+        chain.assertNoFailure("creating the rooms");
+      }
+      const startGas = chain.gasTotal - beforeStart;
+      report.gas.startPhase.push(startGas);
+      const closeBefore = chain.gasByLabel.get("close") ?? 0;
+      const callsBefore = chain.countByLabel.get("close") ?? 0;
+      const view = await tournament.phaseView(tournamentId, phase);
+      const roomIds = (await tournament.phaseRooms(tournamentId, phase, 0, view.rooms)).map((x) => x);
+      await playPhase(hre, {
+        chain,
+        rooms,
+        lens,
+        tournament,
+        tournamentId,
+        phase,
+        roomIds,
+        strategyOf,
+        seed,
+        tremble,
+        roomsIface,
+        roomsAddress,
+        tournamentAddress,
+        tIface,
+        keeper: keeper.address,
+        keeperMode,
+        onProgress: options.onProgress,
+      });
+      report.gas.closeByPhase.push((chain.gasByLabel.get("close") ?? 0) - closeBefore);
+      report.gas.closeCalls.push((chain.countByLabel.get("close") ?? 0) - callsBefore);
+      report.variants.push(
+        await variantReport(
+          tournament,
+          tournamentId,
+          phase,
+          strategyOf,
+          startGas,
+          (await chain.blockNumber()) - phaseStartBlock,
+        ),
+      );
+    }
+    const stage = Number((await tournament.tournament(tournamentId)).stage);
+    if (stage !== Stage.Final) throw new Error(`the tournament did not finish (stage ${stage})`);
+
+    const ranked = rank(await readLeaderboard(tournament, tournamentId));
+    report.top10 = ranked.slice(0, 10).map((r) => ({ ...r, strategy: strategyOf.get(r.player.toLowerCase())! }));
+    for (const s of STRATEGIES) {
+      const mine = ranked.filter((r) => strategyOf.get(r.player.toLowerCase()) === s);
+      if (mine.length > 0)
+        report.aggregateByStrategy[s] = round2(mine.reduce((a, r) => a + r.aggregate, 0) / mine.length);
+    }
+    report.gas.total = chain.gasTotal;
+    report.gas.maxTransaction = chain.maxGas;
+    report.gas.maxTransactionLabel = chain.maxLabel;
+    report.gas.transactions = chain.transactions;
+    report.gas.failed = chain.failures.length;
+    report.gas.failures = chain.failures.slice(0, 20);
+    report.blocks = (await chain.blockNumber()) - firstBlock;
+  } finally {
+    await hre.network.provider.send("evm_setAutomine", [true]);
+  }
+  report.wallSeconds = round2((Date.now() - started) / 1000);
+  return { report, rooms, lens, tournament, tournamentId, players, strategies };
+}
+
+interface PhaseContext {
+  chain: Chain;
+  rooms: SnatchRooms;
+  lens: SnatchRoomsLens;
+  tournament: SnatchTournament;
+  tournamentId: bigint;
+  phase: number;
+  roomIds: bigint[];
+  strategyOf: Map<string, Strategy>;
+  seed: bigint;
+  tremble: number;
+  roomsIface: Interface;
+  roomsAddress: string;
+  tournamentAddress: string;
+  tIface: Interface;
+  keeper: string;
+  keeperMode: "rooms" | "deadline";
+  onProgress?: (label: string, done: number, total: number) => void;
+}
+
+/** Plays one phase until every room finished (the phase then ends through the rooms' callbacks). */
+async function playPhase(hre: HardhatRuntimeEnvironment, c: PhaseContext): Promise<void> {
+  const { chain, lens, roomsIface, roomsAddress } = c;
+  const total = c.roomIds.length;
+  let live = [...c.roomIds];
+  const decided = new Set<string>();
+  const promised = new Set<string>();
+  const players = new Map<bigint, [string, string]>();
+  for (const id of c.roomIds) {
+    const [, seated] = await c.rooms.roomResult(id);
+    players.set(id, [seated[0], seated[1]]);
+  }
+  const label = `G${c.phase} ${PHASE_NAMES[c.phase].slice(3)}`;
+  c.onProgress?.(label, 0, total);
+  let ticks = 0;
+  while (live.length > 0) {
+    if (++ticks > 2000) throw new Error(`phase ${c.phase} does not end`);
+    const block = await chain.blockNumber();
+    const next = block + 1;
+    const briefs: RoomBrief[] = [];
+    for (let i = 0; i < live.length; i += 100) briefs.push(...(await lens.roomBriefs(live.slice(i, i + 100))));
+    const stillLive: bigint[] = [];
+    const expired: bigint[] = [];
+    let nextDeadline = Number.MAX_SAFE_INTEGER;
+    let actions = 0;
+    for (let i = 0; i < live.length; i++) {
+      const id = live[i];
+      const b = briefs[i];
+      const r = b.room;
+      const phase = Number(r.phase);
+      if (phase === Phase.Finished) continue;
+      stillLive.push(id);
+      const deadline = Number(r.deadline);
+      if (deadline < next) {
+        expired.push(id);
+        continue;
+      }
+      nextDeadline = Math.min(nextDeadline, deadline);
+      actions += await act(c, id, b, players.get(id)!, decided, promised);
+    }
+    const finished = total - stillLive.length;
+    c.onProgress?.(label, finished, total);
+    live = stillLive;
+    if (live.length === 0) break;
+    if (c.keeperMode === "rooms") {
+      for (let i = 0; i < expired.length; i += 100) {
+        await chain.send(
+          c.keeper,
+          roomsAddress,
+          roomsIface.encodeFunctionData("advanceMany", [expired.slice(i, i + 100)]),
+          GAS.big,
+          "keeper advanceMany",
+        );
+        actions++;
+      }
+    }
+    if (actions > 0) {
+      await chain.mine();
+    } else if (c.keeperMode === "deadline") {
+      // Nobody can act: wait for the phase deadline, then close every unfinished room in batches.
+      const deadline = Number((await c.tournament.phaseView(c.tournamentId, c.phase)).deadline);
+      await chain.mineEmpty(Math.max(0, deadline - block + 1));
+      while (Number((await c.tournament.tournament(c.tournamentId)).stage) === Stage.Playing) {
+        await chain.send(
+          c.keeper,
+          c.tournamentAddress,
+          c.tIface.encodeFunctionData("closeTimedOutRooms", [c.tournamentId, 100]),
+          GAS.big,
+          "close (keeper) closeTimedOutRooms",
+        );
+        await chain.mine();
+      }
+    } else if (nextDeadline !== Number.MAX_SAFE_INTEGER) {
+      // Everyone left is waiting on a silent player: let the windows expire.
+      await chain.mineEmpty(nextDeadline - block + 1);
+    } else {
+      await chain.mineEmpty(1);
+    }
+  }
+  // The phase ended with its last room (the rooms called the tournament back).
+  const stage = Number((await c.tournament.tournament(c.tournamentId)).stage);
+  if (stage !== Stage.Ended && stage !== Stage.Final) throw new Error(`phase ${c.phase} did not end (stage ${stage})`);
+}
+
+/** Lets the bot whose turn it is in one room decide; sends its transactions. Returns how many were sent. */
+async function act(
+  c: PhaseContext,
+  roomId: bigint,
+  b: RoomBrief,
+  seated: [string, string],
+  decided: Set<string>,
+  promised: Set<string>,
+): Promise<number> {
+  const r = b.room;
+  const phase = Number(r.phase);
+  const round = Number(r.round);
+  const [p1, p2] = seated;
+  const s1 = c.strategyOf.get(p1.toLowerCase())!;
+  const s2 = c.strategyOf.get(p2.toLowerCase())!;
+  const key = (seat: number, what: string) => `${roomId}:${round}:${phase}:${seat}:${what}`;
+  const once = (seat: number, what: string) => {
+    const k = key(seat, what);
+    if (decided.has(k)) return false;
+    decided.add(k);
+    return true;
+  };
+  const situation = (seat: number, what: number): Situation => ({
+    variant: c.phase,
+    round,
+    opponentShame: Number(b.g3Shame[1 - seat]),
+    snatchedInRoom: Number(r.snatches) > 0,
+    turkeys: cell(r.free, 0, 0),
+    forced: ((Number(r.roundBits) >> 27) & 1) === 1,
+    promised: promised.has(`${roomId}:${round}`),
+    rng: rngFor(c.seed, Number(roomId), round, phase, seat, what),
+  });
+  const send = async (from: string, fn: string, args: unknown[], gas: number = GAS.action) => {
+    await c.chain.send(from, c.roomsAddress, c.roomsIface.encodeFunctionData(fn, args), gas, `${fn} room ${roomId}`);
+    return 1;
+  };
+  let sent = 0;
+  if (phase === Phase.Talk) {
+    for (const [seat, player, s] of [
+      [1, p2, s2],
+      [0, p1, s1],
+    ] as const) {
+      if (s === "absent" || !once(seat, "talk")) continue;
+      const text = talk(s, seat);
+      if (text !== undefined) {
+        sent += await send(player, "talk", [roomId, text], GAS.small);
+        if (seat === 1 && isPromise(text)) promised.add(`${roomId}:${round}`);
+      }
+      sent += await send(player, "done", [roomId]);
+    }
+  } else if (phase === Phase.Offering) {
+    if (c.phase === 2 && once(1, "force")) {
+      const force = p2Force(s2, situation(1, 1));
+      if (force !== undefined) return send(p2, "setForce", [roomId, force], GAS.small);
+    }
+    if (!once(0, "offer")) return 0;
+    const choice = p1Offer(s1, situation(0, 2));
+    if (choice === "silent") return 0;
+    if (choice === "pass") return send(p1, "pass", [roomId]);
+    sent += await send(p1, "offer", [roomId, p2, [choice.give, 0, 0], [0, 0, choice.want]]);
+  } else if (phase === Phase.Responding) {
+    if (!once(1, "respond")) return 0;
+    const o = b.lastOffer;
+    if (Number(o.status) !== OfferStatus.Pending) return 0;
+    const offer = { give: Number(o.offeredSum), want: Number((o.requested >> 64n) & 0xffffffffn) };
+    const answer = p2Respond(s2, situation(1, 3), offer, c.tremble);
+    if (answer === "silent") return 0;
+    sent += await send(p2, answer, [roomId, r.offerCount]);
+  } else if (phase === Phase.Deciding) {
+    if (!once(0, "decide")) return 0;
+    const choice = p1AfterSnatch(s1);
+    if (choice === "silent") return 0;
+    if (choice === "pass") return send(p1, "pass", [roomId]);
+    if (c.phase === 3) sent += await send(p1, "shame", [roomId, p2]);
+    else sent += await send(p1, "report", [roomId, r.offerCount]);
+  }
+  return sent;
+}
+
+async function variantReport(
+  tournament: SnatchTournament,
+  tournamentId: bigint,
+  phase: number,
+  strategyOf: Map<string, Strategy>,
+  startGas: number,
+  blocks: number,
+): Promise<VariantReport> {
+  const v = await tournament.phaseView(tournamentId, phase);
+  const t = v.totals;
+  const rooms = Number(v.rooms);
+  const offers = Number(t.offers);
+  const per = (x: number) => (offers > 0 ? round2(x / offers) : 0);
+  // Per strategy: the phase's recorded results (RoomRecorded events).
+  const sums = new Map<Strategy, { points: number; count: number }>();
+  const add = (player: string, points: bigint) => {
+    const s = strategyOf.get(player.toLowerCase())!;
+    const e = sums.get(s) ?? { points: 0, count: 0 };
+    e.points += Number(points);
+    e.count++;
+    sums.set(s, e);
+  };
+  const events = await tournament.queryFilter(tournament.filters.RoomRecorded(tournamentId));
+  for (const e of events) {
+    if (Number(e.args.phase) !== phase) continue;
+    add(e.args.p1, e.args.pointsP1);
+    add(e.args.p2, e.args.pointsP2);
+  }
+  const avgByStrategy: Partial<Record<Strategy, number>> = {};
+  for (const s of STRATEGIES) {
+    const e = sums.get(s);
+    if (e && e.count > 0) avgByStrategy[s] = round2(e.points / e.count);
+  }
+  return {
+    phase,
+    variant: `G${phase} ${PHASE_NAMES[phase].slice(3)}`,
+    rooms,
+    satOut: v.satOut === "0x0000000000000000000000000000000000000000" ? null : v.satOut,
+    offers,
+    offerRate: round2(offers / (rooms * 3)),
+    accepts: Number(t.accepts),
+    rejects: Number(t.rejects),
+    snatches: Number(t.snatches),
+    acceptRate: per(Number(t.accepts)),
+    rejectRate: per(Number(t.rejects)),
+    snatchRate: per(Number(t.snatches)),
+    shames: Number(t.shames),
+    reports: Number(t.reports),
+    refusals: Number(t.refusals),
+    avgP1: round2(Number(t.pointsAsP1) / rooms),
+    avgP2: round2(Number(t.pointsAsP2) / rooms),
+    avgByStrategy,
+    startGas,
+    blocks,
+  };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}

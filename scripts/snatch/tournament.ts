@@ -1,0 +1,140 @@
+// Shared helpers for the SnatchGame tournament (issue 5): deployment, enums, config, ranking.
+// Only `import type` from typechain-types: tasks load this file before the first compile.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { Signer } from "ethers";
+import type { SnatchRooms, SnatchTournament } from "../../typechain-types";
+
+/** ISnatchTournament.Stage. */
+export const Stage = { None: 0, Registration: 1, Pairing: 2, Playing: 3, Ended: 4, Final: 5 } as const;
+export const STAGE_NAMES = [
+  "none",
+  "registration",
+  "pairing (randomness requested / rooms being created)",
+  "playing",
+  "phase ended (next phase may start)",
+  "final",
+] as const;
+
+/** ISnatchTournament.Role. */
+export const Role = { None: 0, P1: 1, P2: 2, SatOut: 3 } as const;
+export const ROLE_NAMES = ["-", "P1", "P2", "sat out"] as const;
+
+/** Phase p plays variant Gp. */
+export const PHASE_NAMES = ["", "G1 plain", "G2 forced offer", "G3 shame", "G4 report", "G5 cheap talk"] as const;
+export const PHASES = 5;
+
+/** ISnatchTournament.Config as plain numbers. */
+export interface TournamentConfig {
+  cap: number;
+  roomsPerBatch: number;
+  registrationBlocks: number;
+  grace: number;
+  talk: number;
+  offer: number;
+  response: number;
+  decision: number;
+}
+
+/** Defaults of the deploy script, the CLI, the demo and the simulation: 20-block windows as the rooms' presets. */
+export const DEFAULT_CONFIG: TournamentConfig = {
+  cap: 1000,
+  roomsPerBatch: 100,
+  registrationBlocks: 100,
+  grace: 20,
+  talk: 20,
+  offer: 20,
+  response: 20,
+  decision: 20,
+};
+
+/** Deploys SnatchTournament on `rooms` and allows it as a rooms factory (`owner` must own the rooms). */
+export async function deployTournament(
+  hre: HardhatRuntimeEnvironment,
+  rooms: SnatchRooms,
+  randomness: string,
+  opts: { owner?: Signer } = {},
+): Promise<SnatchTournament> {
+  const [first] = await hre.ethers.getSigners();
+  const owner = opts.owner ?? first;
+  const tournament = (await hre.ethers.deployContract(
+    "SnatchTournament",
+    [await rooms.getAddress(), randomness],
+    owner,
+  )) as unknown as SnatchTournament;
+  await tournament.waitForDeployment();
+  await (await rooms.connect(owner).setFactory(await tournament.getAddress(), true)).wait();
+  return tournament;
+}
+
+/** The deployed SnatchTournament of the selected network (hardhat-deploy), or at a given address. */
+export async function tournamentAt(hre: HardhatRuntimeEnvironment, address = ""): Promise<SnatchTournament> {
+  const at = address || (await hre.deployments.get("SnatchTournament")).address;
+  return (await hre.ethers.getContractAt("SnatchTournament", at)) as unknown as SnatchTournament;
+}
+
+/** A row as SnatchTournament.leaderboard returns it. */
+export type LeaderboardRow = Awaited<ReturnType<SnatchTournament["leaderboard"]>>[number];
+
+/** A leaderboard row as plain values. */
+export interface Ranked {
+  rank: number;
+  player: string;
+  scoreAsP1: number;
+  scoreAsP2: number;
+  aggregate: number;
+  roomsAsP1: number;
+  roomsAsP2: number;
+  satOut: number;
+  g3Shame: number;
+}
+
+/** Reads the whole leaderboard page by page (`pageSize` rows per call). */
+export async function readLeaderboard(
+  tournament: SnatchTournament,
+  tournamentId: bigint,
+  pageSize = 100,
+): Promise<LeaderboardRow[]> {
+  const count = Number((await tournament.tournament(tournamentId)).playerCount);
+  const rows: LeaderboardRow[] = [];
+  for (let offset = 0; offset < count; offset += pageSize) {
+    rows.push(...(await tournament.leaderboard(tournamentId, offset, pageSize)));
+  }
+  return rows;
+}
+
+/**
+ * Ranks rows off-chain: aggregate score first, then registration order (earlier first) on ties. Rank numbers are
+ * shared by equal aggregates (1, 2, 2, 4, ...).
+ */
+export function rank(rows: readonly LeaderboardRow[]): Ranked[] {
+  const plain = rows.map((r, i) => ({
+    position: i,
+    player: r.player,
+    scoreAsP1: Number(r.scoreAsP1),
+    scoreAsP2: Number(r.scoreAsP2),
+    aggregate: Number(r.aggregate),
+    roomsAsP1: Number(r.roomsAsP1),
+    roomsAsP2: Number(r.roomsAsP2),
+    satOut: Number(r.satOut),
+    g3Shame: Number(r.g3Shame),
+  }));
+  plain.sort((a, b) => b.aggregate - a.aggregate || a.position - b.position);
+  let last = -1;
+  let lastRank = 0;
+  return plain.map((r, i) => {
+    if (r.aggregate !== last) {
+      lastRank = i + 1;
+      last = r.aggregate;
+    }
+    const { position: _position, ...rest } = r;
+    void _position;
+    return { rank: lastRank, ...rest };
+  });
+}
+
+/** Number of phases a satOut bitmask marks. */
+export function satOutCount(mask: number): number {
+  let n = 0;
+  for (let p = 0; p < PHASES; p++) if ((mask >> p) & 1) n++;
+  return n;
+}

@@ -1,0 +1,127 @@
+import { expect } from "chai";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import hre, { deployments, ethers } from "hardhat";
+import { mine } from "@nomicfoundation/hardhat-network-helpers";
+import { MOCK_KEY_HASH } from "../../scripts/lib/common";
+import { parseMix } from "../../scripts/snatch/bots";
+import { tournamentAt } from "../../scripts/snatch/tournament";
+
+/** Runs a task and returns what it printed. */
+async function run(name: string, args: Record<string, unknown>): Promise<string> {
+  const lines: string[] = [];
+  const original = console.log;
+  const write = process.stdout.write.bind(process.stdout);
+  console.log = (...parts: unknown[]) => lines.push(parts.map(String).join(" "));
+  // The progress bar writes in place on a terminal.
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await hre.run(name, args);
+  } finally {
+    console.log = original;
+    process.stdout.write = write;
+  }
+  return lines.join("\n");
+}
+
+describe("deploy/04_tournament and tournament tasks", function () {
+  it("deploys the tournament on the rooms and allows it as a factory", async function () {
+    await deployments.fixture(["tournament"]);
+    const tournament = await tournamentAt(hre);
+    const rooms = await ethers.getContractAt("SnatchRooms", (await deployments.get("SnatchRooms")).address);
+    expect(await tournament.rooms()).to.equal(await rooms.getAddress());
+    expect(await tournament.randomness()).to.equal((await deployments.get("Randomness")).address);
+    expect(await rooms.isFactory(await tournament.getAddress())).to.equal(true);
+  });
+
+  it("authorises the tournament as a consumer of a Chainlink VRF source", async function () {
+    const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
+    const created = await (await coordinator.createSubscription()).wait();
+    const subId = coordinator.interface.parseLog(created!.logs[0])!.args.subId as bigint;
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      VRF_COORDINATOR: await coordinator.getAddress(),
+      VRF_SUBSCRIPTION_ID: subId.toString(),
+      VRF_KEY_HASH: MOCK_KEY_HASH,
+    });
+    try {
+      await deployments.run(["tournament"], {
+        resetMemory: true,
+        deletePreviousDeployments: true,
+        writeDeploymentsToFiles: false,
+      });
+    } finally {
+      process.env = saved;
+    }
+    const source = await ethers.getContractAt("VRFRandomness", (await deployments.get("Randomness")).address);
+    expect(await source.isConsumer(await (await tournamentAt(hre)).getAddress())).to.equal(true);
+  });
+
+  it("run a small tournament from the command line and read it", async function () {
+    await deployments.fixture(["tournament"]);
+    expect(await run("tournament:create", { from: "1", windows: "offer=3,response=3,decision=3,talk=3" })).to.match(
+      /TournamentCreated\(tournamentId=1, organiser=/,
+    );
+    for (const from of ["2", "3", "4"]) {
+      expect(await run("tournament:register", { id: 1, from })).to.match(/PlayerRegistered/);
+    }
+    let error = "";
+    await run("tournament:start", { id: 1, phase: 1, from: "2" }).catch((e: Error) => (error = e.message));
+    expect(error).to.match(/^reverted: StartReservedToOrganiser\(1, 1, /);
+    expect(await run("tournament:start", { id: 1, phase: 1, from: "1" })).to.match(/PhaseStarted\(.*players=3/);
+    await mine(1);
+    expect(await run("tournament:rooms", { id: 1 })).to.match(/PlayersPaired[\s\S]*PhasePlaying/);
+    let shown = await run("tournament:show", { id: 1 });
+    expect(shown).to.match(/3\/1000 players; phase 1: playing/);
+    expect(shown).to.match(/G1 plain \(format 7\): 0\/1 rooms finished/);
+    expect(shown).to.match(/G2 forced offer: not started/);
+    await mine(20);
+    expect(await run("tournament:close", { id: 1 })).to.match(
+      /RoomRecorded[\s\S]*PhaseEnded\(tournamentId=1, phase=1\)/,
+    );
+    shown = await run("tournament:show", { id: 1 });
+    expect(shown).to.match(/sits out; 0 offers/);
+    const board = await run("tournament:leaderboard", { id: 1 });
+    expect(board.split("\n").filter((l) => /^\s+1\s+0x/.test(l)).length).to.equal(2); // two players tie at 10
+    const player = (await ethers.getSigners())[2].address;
+    expect(await run("tournament:history", { id: 1, player })).to.match(
+      /G1 plain: (P[12] in room 1 against 0x[0-9a-fA-F]{40}: 10 to 10 points \(final\)|sat out)/,
+    );
+  });
+
+  it("the `tournament` task simulates a tournament, prints its tables and writes the JSON report", async function () {
+    const out = path.join(os.tmpdir(), `tournament-${process.pid}.json`);
+    const snapshot = await hre.network.provider.send("evm_snapshot", []);
+    try {
+      const printed = await run("tournament", {
+        players: 7,
+        seed: "3",
+        mix: "sharer=50,snatcher=50",
+        tremble: 0,
+        keeper: "rooms",
+        out,
+      });
+      expect(printed).to.match(/G5 cheap talk\s+3\s/);
+      expect(printed).to.match(/top 10/);
+      const report = JSON.parse(fs.readFileSync(out, "utf8"));
+      expect(report.players).to.equal(7);
+      expect(report.variants).to.have.length(5);
+      expect(report.counts.sharer + report.counts.snatcher).to.equal(7);
+      // Snatchers snatch every offer they get; sharers accept every one: no reject without trembles.
+      for (const v of report.variants) expect(v.rejects).to.equal(0);
+    } finally {
+      await hre.network.provider.send("evm_revert", [snapshot]);
+      fs.rmSync(out, { force: true });
+    }
+  });
+
+  it("reads strategy mixes", function () {
+    expect(parseMix("sharer=30,liar=5").liar).to.equal(5);
+    expect(parseMix("default").opportunist).to.equal(25);
+    expect(() => parseMix("saint=10")).to.throw(/cannot read/);
+  });
+});
