@@ -391,9 +391,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @inheritdoc ICatammMarket
-    function marketSettings(
-        uint256 gameId
-    ) external view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps) {
+    function marketSettings(uint256 gameId) external view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps) {
         return _market(gameId).settings();
     }
 
@@ -515,11 +513,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
 
     /// @dev The trade check, in one comparison on two words the trade reads anyway (the turn word in the markets'
     ///      config, the seat tag in the sender's balance word); anything unusual takes the full check.
-    function _requireTrader(
-        CatammState.Game storage g,
-        uint256 gameId,
-        ResourceBalances.Balances storage b
-    ) private {
+    function _requireTrader(CatammState.Game storage g, uint256 gameId, ResourceBalances.Balances storage b) private {
         uint256 tag = b.hostTag();
         if (tag != 0 && (g.market.hostData() & TRADE_BITS) == (TRADE_WORD | ((tag - 1) << CatammState.SEAT_SHIFT))) {
             return;
@@ -545,10 +539,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Finished) revert GameOver(gameId, g.seats[g.table.winner - 1].account);
     }
 
-    function _requireOpen(
-        CatammState.Game storage g,
-        uint256 gameId
-    ) private view returns (CatammState.Turn memory t) {
+    function _requireOpen(CatammState.Game storage g, uint256 gameId) private view returns (CatammState.Turn memory t) {
         t = CatammState.loadTurn(g);
         _requireLive(g, gameId, t);
         if (t.phase != Phase.Open) revert GameAlreadyStarted(gameId);

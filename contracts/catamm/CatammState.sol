@@ -191,17 +191,18 @@ library CatammState {
     }
 
     function storeTurn(Game storage g, Turn memory t) internal {
-        uint256 w = uint256(t.phase) |
-            (uint256(t.seat) << SEAT_SHIFT) |
-            (uint256(t.pending) << PENDING_SHIFT) |
-            (_bit(t.cardPlayed) << 9) |
-            (_bit(t.afterRoll) << 10) |
-            (_bit(t.autoEnd) << 11) |
-            (_bit(t.freshCards) << 12) |
-            (uint256(t.pick) << 13) |
-            (uint256(t.players) << 16) |
-            (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
-            (uint256(uint24(t.number)) << 59);
+        uint256 w =
+            uint256(t.phase) |
+                (uint256(t.seat) << SEAT_SHIFT) |
+                (uint256(t.pending) << PENDING_SHIFT) |
+                (_bit(t.cardPlayed) << 9) |
+                (_bit(t.afterRoll) << 10) |
+                (_bit(t.autoEnd) << 11) |
+                (_bit(t.freshCards) << 12) |
+                (uint256(t.pick) << 13) |
+                (uint256(t.players) << 16) |
+                (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
+                (uint256(uint24(t.number)) << 59);
         g.market.setHostData(w);
     }
 
@@ -367,7 +368,9 @@ library CatammState {
             else if (len == best) bestSeat = 0;
         }
         uint256 next;
-        if (holder != 0 && g.seats[holder - 1].roadLength >= LONGEST_ROAD_MIN && g.seats[holder - 1].roadLength == best) {
+        if (
+            holder != 0 && g.seats[holder - 1].roadLength >= LONGEST_ROAD_MIN && g.seats[holder - 1].roadLength == best
+        ) {
             next = holder;
         } else if (best >= LONGEST_ROAD_MIN) {
             next = bestSeat;

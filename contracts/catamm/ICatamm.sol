@@ -245,26 +245,14 @@ interface ICatamm {
     /// @notice After a 7, `player` must discard `count` cards before `deadline`.
     event DiscardRequired(uint256 indexed gameId, address indexed player, uint256 count, uint256 deadline);
     /// @notice `player` gave the bank `cards` whole cards of each resource and `gold` gold credits.
-    event Discarded(
-        uint256 indexed gameId,
-        address indexed player,
-        uint256[5] cards,
-        uint256 gold,
-        bool automatic
-    );
+    event Discarded(uint256 indexed gameId, address indexed player, uint256[5] cards, uint256 gold, bool automatic);
     /// @notice `player` must move the ghost ship before `deadline`.
     event GhostShipAwaited(uint256 indexed gameId, address indexed player, uint256 deadline);
     /// @notice The ghost ship moved to `place` (a hex, or 19 + port after a flip); `victim` will be robbed
     ///         (address(0): nobody).
     event GhostShipMoved(uint256 indexed gameId, address indexed player, uint256 place, address victim, bool automatic);
     /// @notice `thief` took `amount` of `resource` from `victim` (a ghost-ship steal, or Monopoly).
-    event Stolen(
-        uint256 indexed gameId,
-        address indexed thief,
-        address indexed victim,
-        uint8 resource,
-        uint256 amount
-    );
+    event Stolen(uint256 indexed gameId, address indexed thief, address indexed victim, uint8 resource, uint256 amount);
     /// @notice `player` paid for a development card; it is drawn with the next random value.
     event DevCardBought(uint256 indexed gameId, address indexed player);
     /// @notice `player` drew `card` (visible to anyone reading the chain).

@@ -142,7 +142,13 @@ library CatammTurns {
     }
 
     /// @dev Production of hex `hexId` for every seat with buildings at its corners.
-    function _produce(CatammState.Game storage g, uint256 gameId, uint256 board, uint256 hexId, uint256 players) private {
+    function _produce(
+        CatammState.Game storage g,
+        uint256 gameId,
+        uint256 board,
+        uint256 hexId,
+        uint256 players
+    ) private {
         HexKind kind = BoardSetup.kindOf(board, hexId);
         uint256 corners = BoardTopology.hexVertexMask(hexId);
         for (uint256 seat; seat < players; ++seat) {
