@@ -68,7 +68,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     /// @notice Games created so far (ids 1..gameCount).
     uint256 public gameCount;
 
-    mapping(uint256 gameId => CatammState.Game) private _games;
+    mapping(uint256 gameId => CatammState.Game) internal _games;
 
     /// @param randomness_ The randomness source (block-hash for local and test networks, or Chainlink VRF; the game
     ///        must then be an authorised consumer).

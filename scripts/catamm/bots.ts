@@ -154,6 +154,8 @@ export class Bot {
   /** What it did this turn, for the progress line. */
   readonly notes: string[] = [];
   trades = 0;
+  /** Drawn each turn: this turn the bot would rather buy a development card first. */
+  private cardFirst = false;
 
   constructor(
     readonly signer: Signer,
@@ -280,6 +282,10 @@ export class Bot {
   async mainPhase(initial: GameSnapshot): Promise<void> {
     let g = initial;
     let me = this.me(g);
+    if (!this.notes.some((n) => n.startsWith("main"))) {
+      this.notes.push("main");
+      this.cardFirst = this.rng.next() < 0.3;
+    }
     if (me.gold > 0) {
       const goal = this.mainGoal(g, me);
       const target = this.mostMissing(me, goal ? COSTS[buildOf(goal)] : [1, 1, 1, 1, 1]);
@@ -418,7 +424,10 @@ export class Bot {
       const edge = this.roadTowardSpot(g, me, 0n);
       if (edge >= 0) out.push({ kind: "road", edge });
     }
-    if (g.deck.some((n) => n > 0)) out.push({ kind: "devCard" });
+    if (g.deck.some((n) => n > 0)) {
+      if (this.cardFirst) out.unshift({ kind: "devCard" });
+      else out.push({ kind: "devCard" });
+    }
     return out;
   }
 
@@ -490,6 +499,8 @@ export class Driver {
   gas = 0n;
   txs = 0;
   trades = 0;
+  /** Gas of every transaction, by the game function it called. */
+  readonly gasByMethod = new Map<string, number[]>();
   fees: Fees = { feeBps: 1000n, portFeeBps: 0n };
 
   constructor(
@@ -500,9 +511,14 @@ export class Driver {
   ) {}
 
   async send(tx: Promise<ContractTransactionResponse>): Promise<void> {
-    const receipt = await (await tx).wait();
+    const sent = await tx;
+    const receipt = await sent.wait();
     this.gas += receipt!.gasUsed;
     this.txs++;
+    const method = this.game.interface.parseTransaction({ data: sent.data })?.name ?? "?";
+    const list = this.gasByMethod.get(method) ?? [];
+    list.push(Number(receipt!.gasUsed));
+    this.gasByMethod.set(method, list);
   }
 
   read(): Promise<GameSnapshot> {
@@ -531,6 +547,8 @@ export interface BotGameOptions {
   turnBlocks?: number;
   /** Gives up after this many turns (default 500). */
   maxTurns?: number;
+  /** Stops (without a winner) when this turn begins, before its roll: for positions mid-game. */
+  stopAtTurn?: number;
   /** Receives a progress line per turn. */
   log?: (line: string) => void;
 }
@@ -547,6 +565,8 @@ export interface BotGameResult {
   trades: number;
   txs: number;
   gas: bigint;
+  /** Gas of every transaction, by game function. */
+  gasByMethod: Map<string, number[]>;
   pools: PoolView[];
 }
 
@@ -587,6 +607,7 @@ export async function playBotGame(
     if (g.turn !== lastTurn && lastTurn > 0) logTurn(log, g, lastTurn, bots);
     lastTurn = g.turn;
     if (g.phase === Phase.Finished) break;
+    if (opts.stopAtTurn !== undefined && g.turn >= opts.stopAtTurn && g.phase === Phase.BeforeRoll) break;
     if (g.turn > maxTurns) throw new Error(`no winner after ${maxTurns} turns`);
     if (g.pending !== Pending.None) {
       await driver.serve();
@@ -616,7 +637,7 @@ export async function playBotGame(
         throw new Error(`unexpected phase ${g.phase}`);
     }
   }
-  logTurn(log, g, g.turn, bots);
+  if (g.phase === Phase.Finished) logTurn(log, g, g.turn, bots);
 
   const points = await Promise.all(
     g.players.map(async (p) => {
@@ -634,6 +655,7 @@ export async function playBotGame(
     trades: driver.trades,
     txs: driver.txs,
     gas: driver.gas,
+    gasByMethod: driver.gasByMethod,
     pools: (await game.marketPools(gameId)).map(toPoolView),
   };
 }
@@ -644,7 +666,8 @@ function logTurn(log: (line: string) => void, g: GameSnapshot, turn: number, bot
     if (bot.notes.length === 0) continue;
     const seat = g.players.findIndex((p) => p.address === bot.address);
     const vp = g.players.map((p) => p.publicPoints).join("/");
-    log(`turn ${String(turn).padStart(3)}  P${seat + 1} ${bot.notes.join(", ")}  · VP ${vp}`);
+    const notes = bot.notes.filter((n) => n !== "main");
+    if (notes.length) log(`turn ${String(turn).padStart(3)}  P${seat + 1} ${notes.join(", ")}  · VP ${vp}`);
     bot.notes.length = 0;
   }
 }
