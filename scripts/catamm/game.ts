@@ -3,7 +3,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Catamm, IRandomness } from "../../typechain-types";
 import { waitForRandomness } from "../lib/common";
-import { ONE_CARD } from "./market";
+import { keccak256, toUtf8Bytes } from "ethers";
+import { ONE_CARD, uniform } from "./market";
 import { unpackBoard, type Board } from "./board";
 
 /** ICatamm.Phase. */
@@ -53,6 +54,61 @@ export function valueForRoll(total: number, salt = 0n): bigint {
   const d1 = total <= 7 ? 1 : total - 6;
   const d2 = total - d1;
   return BigInt(d1 - 1) + 6n * BigInt(d2 - 1) + 36n * (salt + 1n);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mirrors of the game's random draws (the modules' salts and RandomDraw), so tests and bots can predict them.
+
+export const SALT_ORDER = BigInt(keccak256(toUtf8Bytes("CATAMM.game.order")));
+export const SALT_DRAW = BigInt(keccak256(toUtf8Bytes("CATAMM.game.draw")));
+export const SALT_STEAL = BigInt(keccak256(toUtf8Bytes("CATAMM.game.steal")));
+
+/** RandomDraw.weighted: index i with probability weights[i] / sum. */
+export function weighted(seed: bigint, salt: bigint, weights: readonly number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = Number(uniform(seed, salt, BigInt(total)));
+  for (let i = 0; i < weights.length; i++) {
+    if (r < weights[i]) return i;
+    r -= weights[i];
+  }
+  return weights.length - 1;
+}
+
+/** The seat order CatammSetup draws from the start's value: a Fisher–Yates shuffle of the join order. */
+export function turnOrder(seed: bigint, joined: readonly string[]): string[] {
+  const order = [...joined];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Number(uniform(seed, SALT_ORDER + BigInt(i), BigInt(i + 1)));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/** The development card CatammCards draws with `value` from the cards left (`deck`, per DevCard). */
+export function drawCard(value: bigint, deck: readonly number[]): number {
+  return weighted(value, SALT_DRAW, deck);
+}
+
+/** The resource CatammGhost steals with `value` from a victim holding `whole` whole cards per resource. */
+export function stealResource(value: bigint, whole: readonly number[]): number {
+  return weighted(value, SALT_STEAL, whole);
+}
+
+/**
+ * CatammTurns.discardPlan: the automatic discard of `owed` cards from `whole` (per resource) and `gold`, one at a
+ * time from the largest holding, ties in the order Wood, Brick, Sheep, Ore, Wheat, gold. Card by card, as the rule
+ * reads (the contract computes it in one pass).
+ */
+export function discardPlan(whole: readonly number[], gold: number, owed: number): number[] {
+  const h = [...whole, gold];
+  const take = [0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < owed; k++) {
+    let best = 0;
+    for (let i = 1; i < 6; i++) if (h[i] > h[best]) best = i;
+    h[best]--;
+    take[best]++;
+  }
+  return take;
 }
 
 export interface PlayerSnapshot {
