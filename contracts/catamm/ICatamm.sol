@@ -193,6 +193,31 @@ interface ICatamm {
     /// @notice Using more gold credits than held.
     error NotEnoughGold(uint256 held, uint256 wanted);
 
+    // Raised inside the game's modules by the board libraries (BoardTypes.sol) and ResourceBalances; declared again
+    // here, with the same signatures (so the same selectors), so that the game's ABI decodes every error it can
+    // revert with. A test checks that the game's ABI holds every module error.
+
+    /// @notice A hex id outside 0–18.
+    error InvalidHex(uint256 hexId);
+    /// @notice A vertex id outside 0–53.
+    error InvalidVertex(uint256 vertex);
+    /// @notice An edge id outside 0–71.
+    error InvalidEdge(uint256 edge);
+    /// @notice A settlement on a vertex that already holds a building.
+    error VertexOccupied(uint256 vertex);
+    /// @notice A settlement next to a building (`neighbour`): the distance rule.
+    error DistanceRuleViolated(uint256 vertex, uint256 neighbour);
+    /// @notice A settlement (after the draft) not touched by one of the player's roads.
+    error SettlementNotConnected(uint256 vertex);
+    /// @notice A road on an edge that already holds one.
+    error EdgeOccupied(uint256 edge);
+    /// @notice A road that does not connect to the player's network (an opponent's building cuts it).
+    error RoadNotConnected(uint256 edge);
+    /// @notice A port mask beyond the nine ports (unreachable: the game derives masks from the board).
+    error PortMaskTooWide(uint256 mask);
+    /// @notice A seat tag beyond its bits (unreachable: seats are 0–3).
+    error HostTagTooWide(uint256 tag);
+
     // ------------------------------------------------------------------------------------------------------------
     // Events
 
