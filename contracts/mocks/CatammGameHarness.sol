@@ -16,6 +16,11 @@ contract CatammGameHarness is Catamm {
         CatammState.issue(_games[gameId], player, resource, amount);
     }
 
+    /// @notice The bank takes `amount` of `resource` from `player` (counted as received).
+    function harnessCollect(uint256 gameId, address player, uint8 resource, uint256 amount) external {
+        CatammState.collect(_games[gameId], player, resource, amount);
+    }
+
     /// @notice Sets seat `seat`'s pieces (vertex masks of settlements and cities, edge mask of roads) and the
     ///         counters that follow them. Ports, road lengths and awards are not recomputed.
     function harnessSetPieces(uint256 gameId, uint256 seat, uint64 settlements, uint64 cities, uint128 roads) external {
