@@ -193,7 +193,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function rerequestRandomness(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
         CatammState.Turn memory t = CatammState.loadTurn(g);
-        if (t.phase == Phase.None) revert UnknownGame(gameId);
+        _requireLive(g, gameId, t);
         if (t.pending == Pending.None) revert NothingPending(gameId);
         uint256 id = _rerequest(g.request);
         g.request = id;
