@@ -10,7 +10,7 @@
 // main goal unless its hand risks a 7. On a 7 it discards what its goal needs least; it sends the ghost ship where
 // the leading opponents produce most, robbing the leader there, and now and then flips a port instead.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { ContractTransactionResponse, Signer } from "ethers";
+import type { ContractTransactionReceipt, ContractTransactionResponse, Signer } from "ethers";
 import type { Catamm, IRandomness } from "../../typechain-types";
 import { waitForRandomness } from "../lib/common";
 import {
@@ -35,6 +35,7 @@ import {
   SETTLEMENT_LIMIT,
   NO_EDGE,
   readGame,
+  five,
   wholeCards,
   type Build,
   type GameSnapshot,
@@ -157,11 +158,16 @@ export class Bot {
   /** Drawn each turn: this turn the bot would rather buy a development card first. */
   private cardFirst = false;
 
+  /**
+   * @param chaos Probability, per main phase, of up to three random market moves first (random swaps, deposits
+   *        and withdrawals of random sizes): property tests use it to wander over more of the game's states.
+   */
   constructor(
     readonly signer: Signer,
     readonly address: string,
     private readonly driver: Driver,
     private readonly rng: Rng,
+    private readonly chaos = 0,
   ) {}
 
   private get game(): Catamm {
@@ -241,7 +247,7 @@ export class Bot {
       else take[pick]++;
     }
     this.notes.push(`discarded ${me.discardOwed}`);
-    await this.driver.send(this.game.discard(g.id, take, gold));
+    await this.driver.send(this.game.discard(g.id, five(take), gold));
   }
 
   async moveGhostShip(g: GameSnapshot): Promise<void> {
@@ -300,6 +306,7 @@ export class Bot {
         if (g.phase !== Phase.Main) return;
       }
     }
+    if (this.chaos > 0 && this.rng.next() < this.chaos) await this.randomMarketMoves(g);
     for (let actions = 0; actions < 12; actions++) {
       g = await this.driver.read();
       if (g.phase !== Phase.Main) return;
@@ -349,6 +356,43 @@ export class Bot {
       }
     }
     return false;
+  }
+
+  /** Up to three random swaps, deposits or withdrawals of random sizes (see `chaos`). */
+  private async randomMarketMoves(g: GameSnapshot): Promise<void> {
+    const game = this.driver.game;
+    for (let i = 1 + this.rng.int(3); i > 0; i--) {
+      const balances = await game.resourceBalances(g.id, this.address);
+      const pools = (await game.marketPools(g.id)).map(toPoolView).filter((p) => p.active);
+      const pool = pools[this.rng.int(pools.length)];
+      const fraction = (amount: bigint) => (amount * BigInt(1 + this.rng.int(1000))) / 1000n;
+      const kind = this.rng.int(3);
+      if (kind === 0) {
+        const [from, to] = this.rng.int(2) === 0 ? [pool.resource0, pool.resource1] : [pool.resource1, pool.resource0];
+        const amount = fraction(balances[from]);
+        if (amount === 0n) continue;
+        const q = await game.quoteSwap(g.id, this.address, from, to, amount);
+        if (q.amountOut === 0n) continue;
+        this.notes.push(`swap ${RESOURCE_NAMES[from]}→${RESOURCE_NAMES[to]}`);
+        await this.driver.send(this.game.swap(g.id, from, to, amount, q.amountOut));
+        this.trades++;
+        this.driver.trades++;
+      } else if (kind === 1) {
+        const a0 = fraction(balances[pool.resource0]);
+        const a1 = fraction(balances[pool.resource1]);
+        const shares = (a0 * pool.totalShares) / pool.reserve0;
+        const other = (a1 * pool.totalShares) / pool.reserve1;
+        if ((shares < other ? shares : other) === 0n) continue;
+        this.notes.push(`deposit in pool ${pool.pool}`);
+        await this.driver.send(this.game.addLiquidity(g.id, pool.pool, a0, a1, 0));
+      } else {
+        const held = (await game.liquidityShares(g.id, this.address))[pool.pool];
+        const shares = fraction(held);
+        if (shares === 0n || (shares * pool.reserve0) / pool.totalShares === 0n) continue;
+        this.notes.push(`withdrawal from pool ${pool.pool}`);
+        await this.driver.send(this.game.removeLiquidity(g.id, pool.pool, shares, 0, 0));
+      }
+    }
   }
 
   private async playable(g: GameSnapshot, card: number): Promise<boolean> {
@@ -502,6 +546,8 @@ export class Driver {
   /** Gas of every transaction, by the game function it called. */
   readonly gasByMethod = new Map<string, number[]>();
   fees: Fees = { feeBps: 1000n, portFeeBps: 0n };
+  /** Called after every transaction (property tests check invariants here). */
+  onStep?: (receipt: ContractTransactionReceipt) => Promise<void>;
 
   constructor(
     private readonly hre: HardhatRuntimeEnvironment,
@@ -519,6 +565,7 @@ export class Driver {
     const list = this.gasByMethod.get(method) ?? [];
     list.push(Number(receipt!.gasUsed));
     this.gasByMethod.set(method, list);
+    if (this.onStep) await this.onStep(receipt!);
   }
 
   read(): Promise<GameSnapshot> {
@@ -551,6 +598,10 @@ export interface BotGameOptions {
   stopAtTurn?: number;
   /** Receives a progress line per turn. */
   log?: (line: string) => void;
+  /** Probability of random market moves in a main phase (see {@link Bot}); 0 by default. */
+  chaos?: number;
+  /** Called after every transaction of the game. */
+  onStep?: (receipt: ContractTransactionReceipt) => Promise<void>;
 }
 
 export interface BotGameResult {
@@ -588,6 +639,7 @@ export async function playBotGame(
   const source = await hre.ethers.getContractAt("IRandomness", await game.randomness());
   const driver = new Driver(hre, game, source, gameId);
   driver.fees = PRESET_FEES[preset];
+  driver.onStep = opts.onStep;
   await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50));
   for (const s of signers.slice(1, n)) await driver.send(game.connect(s).joinGame(gameId));
   await driver.send(creator.startGame(gameId));
@@ -596,7 +648,10 @@ export async function playBotGame(
   const bots = new Map<string, Bot>();
   for (const s of signers.slice(0, n)) {
     const address = await s.getAddress();
-    bots.set(address, new Bot(s, address, driver, new Rng(opts.seed * 31n + BigInt(rng.int(1 << 30)))));
+    bots.set(
+      address,
+      new Bot(s, address, driver, new Rng(opts.seed * 31n + BigInt(rng.int(1 << 30))), opts.chaos ?? 0),
+    );
   }
   const log = opts.log ?? (() => undefined);
   const maxTurns = opts.maxTurns ?? 500;

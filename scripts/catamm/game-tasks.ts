@@ -280,7 +280,7 @@ gameTask("catamm:swap", "Swaps through a pool, with a slippage limit from the cu
     const from = parseResource(args.from);
     const to = parseResource(args.to);
     const amount = parseAmount(args.amount);
-    const me = await game.runner!.getAddress!();
+    const me = (await hre.ethers.getSigners())[args.account].address;
     const quote = await game.quoteSwap(args.game, me, from, to, amount);
     const min = (quote.amountOut * (10_000n - BigInt(args.slippage))) / 10_000n;
     await run(game, "swap", game.swap(args.game, from, to, amount, min));

@@ -208,6 +208,15 @@ function toPlayer(address: string, p: PlayerInfoResult): PlayerSnapshot {
   };
 }
 
+/** Five values, one per resource (the shape of the contract's per-resource arguments). */
+export type Five<T> = [T, T, T, T, T];
+
+/** The first five entries of `xs`, typed as one per resource. */
+export function five<T>(xs: readonly T[]): Five<T> {
+  if (xs.length < 5) throw new RangeError(`need five values, got ${xs.length}`);
+  return [xs[0], xs[1], xs[2], xs[3], xs[4]];
+}
+
 /** Whole cards of each resource in `balances`. */
 export function wholeCards(balances: readonly bigint[]): number[] {
   return balances.map((b) => Number(b / ONE_CARD));

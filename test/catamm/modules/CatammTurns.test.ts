@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { HexKind, TOPOLOGY, countOnHex, idsOf, maskOf, rollDice } from "../../../scripts/catamm/board";
-import { Phase, discardPlan, readGame, valueForRoll, wholeCards } from "../../../scripts/catamm/game";
+import { Phase, discardPlan, five, readGame, valueForRoll, wholeCards } from "../../../scripts/catamm/game";
 import { ONE_CARD } from "../../../scripts/catamm/market";
 import {
   GAME,
@@ -73,7 +73,7 @@ describe("CatammTurns: dice, production, discards, turns", function () {
       const before = await f.game.resourceBalances(GAME, g.players[0].address);
       await roll(f, number);
       const after = await f.game.resourceBalances(GAME, g.players[0].address);
-      expect(after[kind] - before[kind] >= 2n * ONE_CARD).to.equal(true);
+      expect(after[Number(kind)] - before[Number(kind)] >= 2n * ONE_CARD).to.equal(true);
     });
 
     it("a hex under the ghost ship produces nothing", async function () {
@@ -104,7 +104,7 @@ describe("CatammTurns: dice, production, discards, turns", function () {
           other >= 0 && g.board.hexes[other].kind === kind
             ? BigInt(countOnHex(g.players[1].settlements, other) + 2 * countOnHex(g.players[1].cities, other))
             : 0n;
-        expect(after[kind] - before[kind]).to.equal(fromOther * ONE_CARD);
+        expect(after[Number(kind)] - before[Number(kind)]).to.equal(fromOther * ONE_CARD);
       }
     });
   });
@@ -193,16 +193,10 @@ describe("CatammTurns: dice, production, discards, turns", function () {
         .withArgs(3, 4);
       const whole1 = wholeCards(g.players[1].balances);
       const short = whole1.findIndex((c) => c < 4);
-      await expect(
-        game.connect(s1).discard(
-          GAME,
-          [0, 0, 0, 0, 0].map((_, r) => (r === short ? 4 : 0)),
-          0,
-        ),
-      )
+      await expect(game.connect(s1).discard(GAME, five([0, 0, 0, 0, 0].map((_, r) => (r === short ? 4 : 0))), 0))
         .to.be.revertedWithCustomError(game, "InsufficientBalance")
         .withArgs(short, g.players[1].balances[short], 4n * ONE_CARD);
-      const choice = discardPlan(whole1, 0, 4).slice(0, 5);
+      const choice = five(discardPlan(whole1, 0, 4));
       await expect(game.connect(s1).discard(GAME, choice, 0))
         .to.emit(game, "Discarded")
         .withArgs(GAME, s1.address, choice, 0, false);
@@ -309,7 +303,7 @@ describe("CatammTurns: dice, production, discards, turns", function () {
       expect((await readGame(game, GAME)).phase).to.equal(Phase.Discard);
       const owed = (await readGame(game, GAME)).players[2].discardOwed;
       const plan = discardPlan(wholeCards((await readGame(game, GAME)).players[2].balances), 0, owed);
-      const tx = game.connect(await seatSigner(f, 2)).discard(GAME, plan.slice(0, 5), 0);
+      const tx = game.connect(await seatSigner(f, 2)).discard(GAME, five(plan), 0);
       await expect(tx)
         .to.emit(game, "GhostShipMoved")
         .withArgs(GAME, g.players[0].address, anyHex(), ethers.ZeroAddress, true);
