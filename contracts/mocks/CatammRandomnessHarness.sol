@@ -6,8 +6,9 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 /// @notice A randomness source for CATAMM tests and seeded bot games. TEST-ONLY: its values are known in advance.
 ///         It keeps {BlockhashRandomness}'s timing and costs (an id is `sequence << 64 | target block`, the value is
 ///         ready from the block after the target and stale 256 blocks after it, a request updates one word) but
-///         derives values from a fixed seed, `keccak256(seed, id)`, so a seeded game replays exactly, and lets a
-///         test script the next values ({script}).
+///         derives values from a fixed seed and the request's sequence number, `keccak256(seed, sequence)` (not the
+///         block), so a seeded game replays exactly at any chain height, and lets a test script the next values
+///         ({script}).
 contract CatammRandomnessHarness is IRandomness {
     /// @notice How far back a value stays readable (as with block hashes).
     uint256 public constant HORIZON = 256;
@@ -66,7 +67,7 @@ contract CatammRandomnessHarness is IRandomness {
         Status s = status(id);
         if (s != Status.Ready) revert RandomnessNotReady(id, s);
         v = _scripted[id];
-        if (v == 0) v = uint256(keccak256(abi.encode(seed, id)));
+        if (v == 0) v = uint256(keccak256(abi.encode(seed, id >> 64)));
         if (v == 0) v = 1;
     }
 }
