@@ -64,9 +64,8 @@ describe("CATAMM bots", function () {
 
   it("refuse an impossible table", async function () {
     const { game, signers } = await loadFixture(deployed);
-    await expect(playBotGame(hre, game, signers.slice(0, 5), { players: 5, seed: 1n })).to.be.rejectedWith(
-      "need 2-4 players",
-    );
+    const failure = await playBotGame(hre, game, signers.slice(0, 5), { players: 5, seed: 1n }).catch((e: Error) => e);
+    expect(String(failure)).to.contain("need 2-4 players");
   });
 
   describe("planTrades", function () {
