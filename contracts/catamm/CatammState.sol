@@ -155,6 +155,8 @@ library CatammState {
     /// @param players Players in the game.
     /// @param deadline Block after which anyone may advance the waiting state.
     /// @param number Turns started so far.
+    // A memory-only struct (stored packed by hand in the host bits): its field order is the reading order.
+    // solhint-disable-next-line gas-struct-packing
     struct Turn {
         ICatamm.Phase phase;
         uint8 seat;
@@ -349,7 +351,7 @@ library CatammState {
         t.autoEnd = false;
         t.freshCards = false;
         t.deadline = deadlineFromNow(g);
-        t.number += 1;
+        ++t.number;
         storeTurn(g, t);
         emit ICatamm.TurnStarted(gameId, g.seats[seat].account, t.number, t.deadline);
         checkWin(g, gameId, t);

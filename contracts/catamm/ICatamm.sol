@@ -77,6 +77,8 @@ interface ICatamm {
     /// @param longestRoad Holder of the longest road (address(0) for nobody).
     /// @param largestArmy Holder of the largest army (address(0) for nobody).
     /// @param winner The winner (address(0) until someone wins).
+    // Returned by a view, never stored: its field order is the reading order.
+    // solhint-disable-next-line gas-struct-packing
     struct GameInfo {
         address creator;
         uint256 depthCards;

@@ -48,7 +48,11 @@ contract CatammRandomnessHarness is IRandomness {
     function request() external returns (uint256 id) {
         uint128 sequence = ++requests;
         id = (uint256(sequence) << 64) | (block.number + 1);
-        if (_used < _queued) _scripted[id] = _queue[_used++];
+        uint64 used = _used;
+        if (used < _queued) {
+            _scripted[id] = _queue[used];
+            _used = used + 1;
+        }
         emit RandomnessRequested(id, msg.sender);
     }
 

@@ -33,7 +33,7 @@ library CatammBuild {
         if (!free) CatammState.pay(g, player, CatammState.ROAD_COST);
         roads |= 1 << edge;
         p.roads = uint128(roads);
-        s.roads += 1;
+        ++s.roads;
         emit ICatamm.RoadBuilt(gameId, player, edge, free);
         uint256 length = LongestRoad.length(roads, opponents);
         if (length == s.roadLength) return;
@@ -57,7 +57,7 @@ library CatammBuild {
         address player = s.account;
         CatammState.pay(g, player, CatammState.SETTLEMENT_COST);
         p.settlements |= uint64(1 << vertex);
-        s.settlements += 1;
+        ++s.settlements;
         emit ICatamm.SettlementBuilt(gameId, player, vertex);
         CatammState.addPort(g, gameId, player, vertex);
         if (_cutRoads(g, gameId, t, opponents | own | (1 << vertex), vertex)) {
@@ -80,8 +80,8 @@ library CatammBuild {
         CatammState.pay(g, player, CatammState.CITY_COST);
         p.settlements &= ~uint64(1 << vertex);
         p.cities |= uint64(1 << vertex);
-        s.settlements -= 1;
-        s.cities += 1;
+        --s.settlements;
+        ++s.cities;
         emit ICatamm.CityBuilt(gameId, player, vertex);
         CatammState.checkWin(g, gameId, t);
     }

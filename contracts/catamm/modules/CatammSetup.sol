@@ -103,8 +103,8 @@ library CatammSetup {
         p.settlements |= uint64(1 << vertex);
         p.roads = uint128(roads);
         CatammState.Seat storage s = g.seats[seat];
-        s.settlements += 1;
-        s.roads += 1;
+        ++s.settlements;
+        ++s.roads;
         address player = s.account;
         emit ICatamm.InitialPlacement(gameId, player, vertex, edge, automatic);
         CatammState.addPort(g, gameId, player, vertex);
@@ -120,7 +120,7 @@ library CatammSetup {
             CatammState.beginTurn(g, gameId, t, 0);
             return;
         }
-        t.pick += 1;
+        ++t.pick;
         t.seat = t.pick < t.players ? t.pick : uint8(2 * t.players - 1 - t.pick);
         t.deadline = CatammState.deadlineFromNow(g);
         CatammState.storeTurn(g, t);
@@ -137,7 +137,7 @@ library CatammSetup {
             if (h == NONE) continue;
             HexKind kind = BoardSetup.kindOf(board, h);
             if (kind == HexKind.Gold) {
-                s.gold += 1;
+                ++s.gold;
                 emit ICatamm.GoldProduced(gameId, player, h);
             } else if (kind != HexKind.Desert) {
                 CatammState.issue(g, player, uint8(kind), ONE_CARD);

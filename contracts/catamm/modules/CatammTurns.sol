@@ -130,7 +130,7 @@ library CatammTurns {
         // Fewer than the holdings at the level remain (the cut one level lower would exceed `owed`).
         for (uint256 i; i < 6 && left != 0; ++i) {
             if (h[i] >= lo && lo != 0) {
-                take[i] += 1;
+                ++take[i];
                 --left;
             }
         }
@@ -159,7 +159,7 @@ library CatammTurns {
             CatammState.Seat storage s = g.seats[seat];
             address player = s.account;
             if (kind == HexKind.Gold) {
-                s.gold += 1;
+                ++s.gold;
                 emit ICatamm.GoldProduced(gameId, player, hexId);
             } else {
                 uint256 amount = (settlements + 2 * cities) * ONE_CARD;
