@@ -175,6 +175,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Setup) {
             CatammSetup.autoPlace(g, gameId);
         } else if (t.phase == Phase.BeforeRoll) {
+            emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, true);
             t.autoEnd = true;
             t.phase = Phase.RollPending;
             _request(g, gameId, t, Pending.Roll);
@@ -183,6 +184,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         } else if (t.phase == Phase.GhostShip) {
             CatammGhost.defaultMove(g, gameId);
         } else {
+            emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, false);
             CatammTurns.endTurn(g, gameId);
         }
         _afterStep(g, gameId);

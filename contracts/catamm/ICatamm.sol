@@ -115,7 +115,8 @@ interface ICatamm {
     /// @param publicVictoryPoints Settlements, cities, longest road and largest army (never the hidden VP cards).
     /// @param hand Whole cards plus gold credits (what the hand limit counts).
     /// @param balances Their five resource balances (18 decimals).
-    /// @param cardsHeld Development cards held that can still be played, per {DevCard} (VP cards excluded: 0).
+    /// @param cardsHeld Development cards held, per {DevCard}, those drawn this turn included (VP cards are hidden:
+    ///        always 0 here).
     struct PlayerInfo {
         uint256 seat;
         uint256 settlements;
@@ -267,6 +268,9 @@ interface ICatamm {
     event TurnStarted(uint256 indexed gameId, address indexed player, uint256 turn, uint256 deadline);
     /// @notice `player`'s turn ended.
     event TurnEnded(uint256 indexed gameId, address indexed player, uint256 turn);
+    /// @notice `player` let turn `turn` run past its deadline: the caller of `advance` rolled for them (`rolled`) or
+    ///         ended the turn.
+    event TurnTimedOut(uint256 indexed gameId, address indexed player, uint256 turn, bool rolled);
     /// @notice The dice of `player`'s turn came up `die1` and `die2`.
     event DiceRolled(uint256 indexed gameId, address indexed player, uint256 die1, uint256 die2);
     /// @notice After a 7, `player` must discard `count` cards before `deadline`.

@@ -282,7 +282,10 @@ describe("CatammTurns: dice, production, discards, turns", function () {
         .withArgs(g.deadline, (await ethers.provider.getBlockNumber()) + 1);
       await mine(TURN_BLOCKS);
       await script(f, valueForRoll(5));
-      await expect(game.connect(outsider).advance(GAME)).to.emit(game, "RandomnessRequested");
+      await expect(game.connect(outsider).advance(GAME))
+        .to.emit(game, "TurnTimedOut")
+        .withArgs(GAME, g.players[0].address, 1, true)
+        .and.to.emit(game, "RandomnessRequested");
       const tx = await serve(f);
       await expect(tx)
         .to.emit(game, "DiceRolled")
@@ -315,7 +318,11 @@ describe("CatammTurns: dice, production, discards, turns", function () {
       const f = await loadFixture(playing);
       await roll(f, 2);
       await mine(TURN_BLOCKS);
-      await expect(f.game.connect(f.outsider).advance(GAME)).to.emit(f.game, "TurnEnded");
+      const g = await readGame(f.game, GAME);
+      await expect(f.game.connect(f.outsider).advance(GAME))
+        .to.emit(f.game, "TurnTimedOut")
+        .withArgs(GAME, g.players[0].address, 1, false)
+        .and.to.emit(f.game, "TurnEnded");
     });
 
     it("refuses to advance an open game", async function () {
