@@ -154,7 +154,9 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
     const total = g.board.hexes[hex].number;
     await nextRollWillBe(t, total);
     const roll = await gasOf(t.game.connect(await current(t)).rollDice(t.id));
-    out["catamm.rollAndProduce"] = roll + (await serve(t));
+    const resolve = await serve(t);
+    out["catamm.rollAndProduce"] = roll + resolve;
+    facts.rollSplit = `${roll} + ${resolve}`;
     facts.roll = `rolled ${total}, hex ${hex}`;
   }
   g = await readGame(t.game, t.id);

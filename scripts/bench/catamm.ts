@@ -74,7 +74,7 @@ export const bench: BenchModule = {
     goals["catamm.game.total"].text =
       `report: the seeded 4-player bot game (seed ${BOT_GAME.seed}, depth ${BOT_GAME.depthCards}, classic fees): ` +
       `${facts.turns} turns, ${facts.txs} transactions`;
-    goals["catamm.rollAndProduce"].text += ` (${facts.roll})`;
+    goals["catamm.rollAndProduce"].text += ` (${facts.roll}; request + resolution: ${facts.rollSplit})`;
     goals["catamm.longestRoadUpdate"].text += ` (${facts.longest})`;
     return { ...figures, ...harness };
   },
