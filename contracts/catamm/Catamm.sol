@@ -506,6 +506,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _check(g, gameId, phases);
     }
 
+    /// @dev {_enter} on a game already looked up.
     function _check(CatammState.Game storage g, uint256 gameId, uint256 phases) private {
         _sync(g, gameId);
         CatammState.Turn memory t = CatammState.loadTurn(g);
@@ -523,6 +524,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _check(g, gameId, MAIN);
     }
 
+    /// @dev Reverts unless the phase is in `phases`, naming why: the game is unknown or over, a random value is
+    ///      awaited, or the phase is simply another.
     function _requirePhase(
         CatammState.Game storage g,
         uint256 gameId,
@@ -541,12 +544,14 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Finished) revert GameOver(gameId, g.seats[g.table.winner - 1].account);
     }
 
+    /// @dev Reverts unless the game is open for joining and starting; returns its turn word.
     function _requireOpen(CatammState.Game storage g, uint256 gameId) private view returns (CatammState.Turn memory t) {
         t = CatammState.loadTurn(g);
         _requireLive(g, gameId, t);
         if (t.phase != Phase.Open) revert GameAlreadyStarted(gameId);
     }
 
+    /// @dev Reverts while a random value is outstanding (a card draw, at the end of a turn).
     function _requireNothingPending(CatammState.Game storage g) private view {
         if (CatammState.loadTurn(g).pending != Pending.None) revert RandomnessPending(g.request);
     }
