@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { Rng, planTrades } from "../../scripts/catamm/bots";
+import { Rng, planTrades } from "../../scripts/catamm/planning";
 import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
 import { Phase, readGame } from "../../scripts/catamm/game";
