@@ -175,10 +175,10 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Setup) {
             CatammSetup.autoPlace(g, gameId);
         } else if (t.phase == Phase.BeforeRoll) {
-            emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, true);
             t.autoEnd = true;
             t.phase = Phase.RollPending;
             _request(g, gameId, t, Pending.Roll);
+            emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, true);
         } else if (t.phase == Phase.Discard) {
             CatammTurns.autoDiscard(g, gameId);
         } else if (t.phase == Phase.GhostShip) {
