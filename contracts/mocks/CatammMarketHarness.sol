@@ -100,6 +100,16 @@ contract CatammMarketHarness is ICatammMarket {
         emit PortsSet(gameId, player, mask);
     }
 
+    /// @notice Sets the host game's tag of `player` (the game keeps the seat there).
+    function setHostTag(uint256 gameId, address player, uint256 tag) external known(gameId) {
+        _games[gameId].balances[player].setHostTag(tag);
+    }
+
+    /// @notice The host game's tag of `player`.
+    function hostTag(uint256 gameId, address player) external view returns (uint256) {
+        return _games[gameId].balances[player].hostTag();
+    }
+
     /// @notice The player entry point for swaps: the caller trades `amountIn` of `resourceIn` for at least
     ///         `minAmountOut` of `resourceOut`.
     function swap(

@@ -11,6 +11,7 @@ import { task, types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { CatammMarketHarness, ICatammMarket } from "../../typechain-types";
 import { heading, short, step } from "../lib/log";
+import "./game-tasks";
 import {
   ONE_CARD,
   POOL_PAIRS,

@@ -4,6 +4,7 @@ import { demoCommon } from "./common";
 import { demoHex } from "./hex";
 import { demoSnatch } from "./snatch";
 import { demoTournament } from "./tournament";
+import { demoCatamm } from "./catamm";
 
 async function main() {
   const started = Date.now();
@@ -11,6 +12,7 @@ async function main() {
   await demoHex(hre);
   await demoSnatch(hre);
   await demoTournament(hre);
+  await demoCatamm(hre);
   console.log(`\nDemo finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

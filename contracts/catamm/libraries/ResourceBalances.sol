@@ -7,8 +7,9 @@ pragma solidity ^0.8.28;
 /// @dev Each balance is an 85-bit field (up to 2^85 − 1 wei ≈ 38.7 million cards; crediting past it reverts with
 ///      {BalanceOverflow}). Word 0 holds Wood (bits 0–84), Brick (85–169) and Sheep (170–254); word 1 holds Ore
 ///      (bits 0–84), Wheat (85–169) and the player's port mask (bits 170–178: bit 170 + p = owns port p), which
-///      the markets read for fees from a word a trade touches anyway; bits 179–255 are unused. Resource ids are
-///      {Resource}'s: 0 Wood, 1 Brick, 2 Sheep, 3 Ore, 4 Wheat; callers pass valid ids.
+///      the markets read for fees from a word a trade touches anyway; bits 179–255 hold a tag of the host game's own
+///      ({hostTag}; the CATAMM game keeps the player's seat there, so its turn check before a trade reads no other
+///      slot). Resource ids are {Resource}'s: 0 Wood, 1 Brick, 2 Sheep, 3 Ore, 4 Wheat; callers pass valid ids.
 library ResourceBalances {
     /// @notice Crediting `amount` of `resource` would push a balance past the 85-bit field.
     error BalanceOverflow(uint8 resource, uint256 balance, uint256 amount);
@@ -17,6 +18,8 @@ library ResourceBalances {
 
     /// @notice A port mask with bits beyond the nine ports.
     error PortMaskTooWide(uint256 mask);
+    /// @notice A host tag wider than the 77 bits kept for it.
+    error HostTagTooWide(uint256 tag);
 
     /// @dev Two packed words; read and write them only through this library.
     struct Balances {
@@ -30,6 +33,9 @@ library ResourceBalances {
     /// @dev Where the port mask sits in word 1 (after Ore and Wheat), and its width (nine ports).
     uint256 private constant PORTS_SHIFT = 2 * FIELD_BITS;
     uint256 private constant PORTS_MASK = (1 << 9) - 1;
+    /// @dev Where the host's tag sits in word 1 (after the port mask), and its width (the rest of the word).
+    uint256 private constant TAG_SHIFT = PORTS_SHIFT + 9;
+    uint256 private constant TAG_BITS = 256 - TAG_SHIFT;
 
     /// @notice The balance of `resource`.
     function balanceOf(Balances storage b, uint8 resource) internal view returns (uint256) {
@@ -90,6 +96,17 @@ library ResourceBalances {
     function setPortsOwned(Balances storage b, uint256 mask) internal {
         if (mask > PORTS_MASK) revert PortMaskTooWide(mask);
         b.words[1] = (b.words[1] & ~(PORTS_MASK << PORTS_SHIFT)) | (mask << PORTS_SHIFT);
+    }
+
+    /// @notice The host game's tag for this player (zero until set).
+    function hostTag(Balances storage b) internal view returns (uint256) {
+        return b.words[1] >> TAG_SHIFT;
+    }
+
+    /// @notice Sets the host game's tag for this player; reverts with {HostTagTooWide} past 77 bits.
+    function setHostTag(Balances storage b, uint256 tag) internal {
+        if (tag >> TAG_BITS != 0) revert HostTagTooWide(tag);
+        b.words[1] = (b.words[1] & ((1 << TAG_SHIFT) - 1)) | (tag << TAG_SHIFT);
     }
 
     /// @dev Word index and bit offset of `resource`'s field.

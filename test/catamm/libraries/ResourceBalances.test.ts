@@ -79,6 +79,31 @@ describe("ResourceBalances", function () {
     expect(await harness.resourceBalances(GAME, bob.address)).to.deep.equal(Array(RESOURCE_COUNT).fill(0n));
   });
 
+  it("keeps the host's tag (bits 179-255 of word 1) apart from the balances and the port mask", async function () {
+    const { harness, players } = await loadFixture(fixture);
+    const [alice] = players;
+    const widest = (1n << 77n) - 1n;
+    await harness.issue(GAME, alice.address, 3, MAX_BALANCE);
+    await harness.issue(GAME, alice.address, 4, MAX_BALANCE);
+    await harness.setPorts(GAME, alice.address, 511);
+    await harness.setHostTag(GAME, alice.address, widest);
+    expect(await harness.hostTag(GAME, alice.address)).to.equal(widest);
+    expect(await harness.portsOwned(GAME, alice.address)).to.equal(511n);
+    await harness.collect(GAME, alice.address, 4, MAX_BALANCE);
+    await harness.setPorts(GAME, alice.address, 0);
+    await harness.issue(GAME, alice.address, 4, 7n);
+    expect(await harness.hostTag(GAME, alice.address)).to.equal(widest);
+    await harness.setHostTag(GAME, alice.address, 3);
+    expect(await harness.resourceBalances(GAME, alice.address)).to.deep.equal([0n, 0n, 0n, MAX_BALANCE, 7n]);
+    expect([await harness.hostTag(GAME, alice.address), await harness.portsOwned(GAME, alice.address)]).to.deep.equal([
+      3n,
+      0n,
+    ]);
+    await expect(harness.setHostTag(GAME, alice.address, widest + 1n))
+      .to.be.revertedWithCustomError(harness, "HostTagTooWide")
+      .withArgs(widest + 1n);
+  });
+
   it("rejects an overflow, an overdraft, a port mask beyond nine ports and an unknown resource", async function () {
     const { harness, players } = await loadFixture(fixture);
     const [alice] = players;

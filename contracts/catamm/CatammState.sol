@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {CatammMarket} from "./CatammMarket.sol";
+import {ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
+import {ICatamm} from "./ICatamm.sol";
+import {ResourceBalances} from "./libraries/ResourceBalances.sol";
+import {BoardTopology} from "./libraries/BoardTopology.sol";
+import {NONE} from "./libraries/BoardTypes.sol";
+
+/// @title CatammState
+/// @notice The storage of one CATAMM game and the rules every part of the game shares: the turn word, paying and
+///         issuing through the bank, victory points, the longest road and largest army awards, the start of a turn
+///         and the win. Internal functions: each module (the game contract and its linked libraries) inlines them.
+/// @dev Storage layout of a game (one {Game} per id in the game contract):
+///      - `market` (CatammMarket.State): the pools; its config word's 88 host bits hold the {Turn} word, so the check
+///        before a trade ("your turn, after the roll") reads no slot the trade does not read anyway;
+///      - `balances`: per player, the five resources and the port mask (ResourceBalances), whose spare bits hold the
+///        player's seat + 1 (the "host tag"), for the same reason;
+///      - `settings`, `table`: one word each; `seats`, `pieces`, `cards`: one word per seat; `bank`: one word per
+///        resource.
+library CatammState {
+    using CatammMarket for CatammMarket.State;
+    using ResourceBalances for ResourceBalances.Balances;
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Rules
+
+    uint256 internal constant MIN_PLAYERS = 2;
+    uint256 internal constant MAX_PLAYERS = 4;
+    /// @dev Piece limits per player (standard Catan).
+    uint256 internal constant ROAD_LIMIT = 15;
+    uint256 internal constant SETTLEMENT_LIMIT = 5;
+    uint256 internal constant CITY_LIMIT = 4;
+    /// @dev Piece ids in {ICatamm.PieceLimitReached}.
+    uint256 internal constant PIECE_ROAD = 0;
+    uint256 internal constant PIECE_SETTLEMENT = 1;
+    uint256 internal constant PIECE_CITY = 2;
+    uint256 internal constant POINTS_TO_WIN = 10;
+    uint256 internal constant LONGEST_ROAD_MIN = 5;
+    uint256 internal constant LARGEST_ARMY_MIN = 3;
+    uint256 internal constant AWARD_POINTS = 2;
+    /// @dev A hand above this many cards discards half on a 7.
+    uint256 internal constant HAND_LIMIT = 7;
+
+    /// @dev Costs in whole cards, one byte per resource (Wood, Brick, Sheep, Ore, Wheat from the low byte).
+    uint256 internal constant ROAD_COST = 0x0101;
+    uint256 internal constant SETTLEMENT_COST = 0x0100010101;
+    uint256 internal constant CITY_COST = 0x0203000000;
+    uint256 internal constant DEV_CARD_COST = 0x0101010000;
+
+    /// @dev The 25 development cards, one byte per {ICatamm.DevCard}: 14 Knight, 2 Road Building, 2 Year of Plenty,
+    ///      2 Monopoly, 5 Victory Point.
+    uint256 internal constant FULL_DECK = 0x050202020e;
+    uint256 internal constant DEV_CARD_KINDS = 5;
+
+    /// @dev The ghost ship's place after a flip of port p is `PORT_PLACE + p`; below it, a hex.
+    uint256 internal constant PORT_PLACE = 19;
+
+    /// @dev Bounds of a game's turn length, in blocks.
+    uint256 internal constant MIN_TURN_BLOCKS = 5;
+    uint256 internal constant MAX_TURN_BLOCKS = 1 << 24;
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Storage
+
+    /// @dev Fixed at creation (`joined` grows until the start).
+    struct Settings {
+        address creator;
+        uint32 depthCards;
+        uint8 feePreset;
+        uint32 turnBlocks;
+        uint8 joined;
+    }
+
+    /// @dev Game-wide state that no trade needs. Seats are stored + 1 (0 = nobody).
+    /// @param ghost The ghost ship's place (hex, or PORT_PLACE + port).
+    /// @param longestRoad Holder's seat + 1.
+    /// @param largestArmy Holder's seat + 1.
+    /// @param winner Winner's seat + 1.
+    /// @param stealTarget The pending steal's victim seat (hex steal) or pool (pool steal).
+    /// @param lastRoll Sum of the last roll.
+    /// @param desert The desert hex (where the ghost ship goes by default).
+    /// @param deck Development cards left, one byte per kind.
+    struct Table {
+        uint8 ghost;
+        uint8 longestRoad;
+        uint8 largestArmy;
+        uint8 winner;
+        uint8 stealTarget;
+        uint8 lastRoll;
+        uint8 desert;
+        uint40 deck;
+    }
+
+    /// @dev One word per seat.
+    /// @param roadLength The player's longest road, kept up to date after every road and every settlement that
+    ///        cuts it.
+    /// @param discardOwed Cards to discard during the current 7.
+    struct Seat {
+        address account;
+        uint16 gold;
+        uint8 knights;
+        uint8 roadLength;
+        uint16 discardOwed;
+        uint8 roads;
+        uint8 settlements;
+        uint8 cities;
+    }
+
+    /// @dev Vertex masks of settlements and cities, edge mask of roads (BoardTopology numbering).
+    struct Pieces {
+        uint64 settlements;
+        uint64 cities;
+        uint128 roads;
+    }
+
+    /// @dev Development cards held (one byte per kind, VP cards included) and how many of them were drawn this turn.
+    struct Cards {
+        uint40 held;
+        uint40 fresh;
+    }
+
+    /// @dev The bank's counters for one resource (18 decimals): what it issued (production, Year of Plenty, gold,
+    ///      the pools' opening depth) and received (building costs, discards).
+    struct BankCounter {
+        uint128 issued;
+        uint128 received;
+    }
+
+    struct Game {
+        CatammMarket.State market;
+        mapping(address player => ResourceBalances.Balances) balances;
+        Settings settings;
+        Table table;
+        uint256 board;
+        uint256 request;
+        Seat[4] seats;
+        Pieces[4] pieces;
+        Cards[4] cards;
+        BankCounter[5] bank;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // The turn word (the markets' host bits)
+
+    /// @dev Decoded turn word. Bits: phase 0–3, seat 4–5, pending 6–8, cardPlayed 9, afterRoll 10, autoEnd 11,
+    ///      freshCards 12, pick 13–15, players 16–18, deadline 19–58, number 59–82 (83 of the 88 host bits).
+    /// @param seat Whose turn or draft pick.
+    /// @param cardPlayed A development card was played this turn.
+    /// @param afterRoll Where the ghost ship returns the turn: Main (true) or BeforeRoll (a Knight before the roll).
+    /// @param autoEnd The turn was rolled for its absent player: it ends as soon as it reaches Main.
+    /// @param freshCards The player drew development cards this turn (cleared at its end).
+    /// @param pick The draft pick under way.
+    /// @param players Players in the game.
+    /// @param deadline Block after which anyone may advance the waiting state.
+    /// @param number Turns started so far.
+    // A memory-only struct (stored packed by hand in the host bits): its field order is the reading order.
+    // solhint-disable-next-line gas-struct-packing
+    struct Turn {
+        ICatamm.Phase phase;
+        uint8 seat;
+        ICatamm.Pending pending;
+        bool cardPlayed;
+        bool afterRoll;
+        bool autoEnd;
+        bool freshCards;
+        uint8 pick;
+        uint8 players;
+        uint64 deadline;
+        uint32 number;
+    }
+
+    /// @dev Masks of the turn word's hot fields, for the trade path's one comparison.
+    uint256 internal constant PHASE_BITS = 0xf;
+    uint256 internal constant SEAT_SHIFT = 4;
+    uint256 internal constant PENDING_SHIFT = 6;
+    uint256 internal constant DEADLINE_SHIFT = 19;
+
+    function loadTurn(Game storage g) internal view returns (Turn memory t) {
+        uint256 w = g.market.hostData();
+        t.phase = ICatamm.Phase(w & PHASE_BITS);
+        t.seat = uint8((w >> SEAT_SHIFT) & 3);
+        t.pending = ICatamm.Pending((w >> PENDING_SHIFT) & 7);
+        t.cardPlayed = (w >> 9) & 1 == 1;
+        t.afterRoll = (w >> 10) & 1 == 1;
+        t.autoEnd = (w >> 11) & 1 == 1;
+        t.freshCards = (w >> 12) & 1 == 1;
+        t.pick = uint8((w >> 13) & 7);
+        t.players = uint8((w >> 16) & 7);
+        t.deadline = uint64((w >> DEADLINE_SHIFT) & type(uint40).max);
+        t.number = uint32((w >> 59) & type(uint24).max);
+    }
+
+    function storeTurn(Game storage g, Turn memory t) internal {
+        uint256 w =
+            uint256(t.phase) |
+                (uint256(t.seat) << SEAT_SHIFT) |
+                (uint256(t.pending) << PENDING_SHIFT) |
+                (_bit(t.cardPlayed) << 9) |
+                (_bit(t.afterRoll) << 10) |
+                (_bit(t.autoEnd) << 11) |
+                (_bit(t.freshCards) << 12) |
+                (uint256(t.pick) << 13) |
+                (uint256(t.players) << 16) |
+                (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
+                (uint256(uint24(t.number)) << 59);
+        g.market.setHostData(w);
+    }
+
+    function _bit(bool b) private pure returns (uint256) {
+        return b ? 1 : 0;
+    }
+
+    /// @dev The deadline of a waiting state that starts now.
+    function deadlineFromNow(Game storage g) internal view returns (uint64) {
+        return uint64(block.number + g.settings.turnBlocks);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Seats and pieces
+
+    /// @dev The seat of `account` + 1, or 0 if it is not a player (the host tag in its balance word).
+    function tagOf(Game storage g, address account) internal view returns (uint256) {
+        return g.balances[account].hostTag();
+    }
+
+    /// @dev Settlements and cities of `seat`.
+    function buildingsOf(Game storage g, uint256 seat) internal view returns (uint256) {
+        Pieces storage p = g.pieces[seat];
+        return uint256(p.settlements) | uint256(p.cities);
+    }
+
+    /// @dev Settlements and cities of every seat but `seat`, and every seat's roads.
+    function othersAndRoads(
+        Game storage g,
+        uint256 seat,
+        uint256 players
+    ) internal view returns (uint256 opponents, uint256 allRoads) {
+        for (uint256 i; i < players; ++i) {
+            Pieces storage p = g.pieces[i];
+            allRoads |= p.roads;
+            if (i != seat) opponents |= uint256(p.settlements) | uint256(p.cities);
+        }
+    }
+
+    /// @dev Records that `player` owns the port at `vertex`, if any (a settlement just landed there).
+    function addPort(Game storage g, uint256 gameId, address player, uint256 vertex) internal {
+        uint256 port = BoardTopology.vertexPort(vertex);
+        if (port == NONE) return;
+        ResourceBalances.Balances storage b = g.balances[player];
+        uint256 mask = b.portsOwned() | (1 << port);
+        b.setPortsOwned(mask);
+        emit ICatamm.PortsChanged(gameId, player, mask);
+    }
+
+    /// @dev Number of set bits (masks here have at most a few dozen).
+    function popcount(uint256 x) internal pure returns (uint256 n) {
+        unchecked {
+            for (; x != 0; ++n) x &= x - 1;
+        }
+    }
+
+    /// @dev After the ghost ship (and its steal): back to Main, or to BeforeRoll after a Knight played before the
+    ///      roll, with a fresh deadline. Stores `t`.
+    function returnFromGhostShip(Game storage g, Turn memory t) internal {
+        t.phase = t.afterRoll ? ICatamm.Phase.Main : ICatamm.Phase.BeforeRoll;
+        t.deadline = deadlineFromNow(g);
+        storeTurn(g, t);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // The bank
+
+    /// @dev `player` pays `cost` (whole cards per resource, one byte each) to the bank.
+    function pay(Game storage g, address player, uint256 cost) internal {
+        ResourceBalances.Balances storage b = g.balances[player];
+        for (uint8 r; r < RESOURCE_COUNT; ++r) {
+            uint256 cards = (cost >> (8 * r)) & 0xff;
+            if (cards == 0) continue;
+            uint256 amount = cards * ONE_CARD;
+            b.debit(r, amount);
+            g.bank[r].received += uint128(amount);
+        }
+    }
+
+    /// @dev The bank gives `amount` of `resource` to `player`.
+    function issue(Game storage g, address player, uint8 resource, uint256 amount) internal {
+        g.balances[player].credit(resource, amount);
+        g.bank[resource].issued += uint128(amount);
+    }
+
+    /// @dev The bank takes `amount` of `resource` from `player` (discards).
+    function collect(Game storage g, address player, uint8 resource, uint256 amount) internal {
+        g.balances[player].debit(resource, amount);
+        g.bank[resource].received += uint128(amount);
+    }
+
+    /// @dev Whole cards of each resource and their total.
+    function wholeCards(Game storage g, address player) internal view returns (uint256[5] memory cards, uint256 total) {
+        uint256[5] memory b = g.balances[player].all();
+        for (uint256 r; r < RESOURCE_COUNT; ++r) {
+            cards[r] = b[r] / ONE_CARD;
+            total += cards[r];
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Victory points, awards, the win
+
+    /// @dev Points everyone sees: settlements, cities, longest road and largest army.
+    function publicPoints(Game storage g, uint256 seat) internal view returns (uint256 points) {
+        Seat storage s = g.seats[seat];
+        points = uint256(s.settlements) + 2 * uint256(s.cities);
+        Table storage tb = g.table;
+        if (tb.longestRoad == seat + 1) points += AWARD_POINTS;
+        if (tb.largestArmy == seat + 1) points += AWARD_POINTS;
+    }
+
+    /// @dev All points, hidden VP cards included.
+    function totalPoints(Game storage g, uint256 seat) internal view returns (uint256) {
+        return publicPoints(g, seat) + cardCount(g.cards[seat].held, uint8(ICatamm.DevCard.VictoryPoint));
+    }
+
+    /// @dev One byte of a packed per-card-kind counter.
+    function cardCount(uint256 packed, uint8 card) internal pure returns (uint256) {
+        return (packed >> (8 * uint256(card))) & 0xff;
+    }
+
+    /// @dev Ends the game if `t.seat` (the player whose turn it is) has 10 points. Call after anything that can
+    ///      raise the current player's points, with the caller's decoded turn word (stored here if the game ends).
+    /// @return won Whether the game ended.
+    function checkWin(Game storage g, uint256 gameId, Turn memory t) internal returns (bool won) {
+        uint256 points = totalPoints(g, t.seat);
+        if (points < POINTS_TO_WIN) return false;
+        t.phase = ICatamm.Phase.Finished;
+        t.pending = ICatamm.Pending.None;
+        t.autoEnd = false;
+        storeTurn(g, t);
+        g.table.winner = t.seat + 1;
+        emit ICatamm.GameWon(gameId, g.seats[t.seat].account, points);
+        return true;
+    }
+
+    /// @dev Starts `seat`'s turn (stored), then checks whether points reached on others' turns make them win.
+    function beginTurn(Game storage g, uint256 gameId, Turn memory t, uint8 seat) internal {
+        t.phase = ICatamm.Phase.BeforeRoll;
+        t.seat = seat;
+        t.cardPlayed = false;
+        t.afterRoll = false;
+        t.autoEnd = false;
+        t.freshCards = false;
+        t.deadline = deadlineFromNow(g);
+        ++t.number;
+        storeTurn(g, t);
+        emit ICatamm.TurnStarted(gameId, g.seats[seat].account, t.number, t.deadline);
+        checkWin(g, gameId, t);
+    }
+
+    /// @dev Re-awards the longest road after road lengths changed (official rules): the holder keeps it while their
+    ///      road is at least 5 and no other is longer; otherwise it goes to the one player with the longest road of
+    ///      at least 5, or to nobody when that longest is shared or below 5.
+    function updateLongestRoad(Game storage g, uint256 gameId, uint256 players) internal {
+        uint256 holder = g.table.longestRoad; // seat + 1
+        uint256 best;
+        uint256 bestSeat; // seat + 1 of the unique best, 0 if shared
+        for (uint256 i; i < players; ++i) {
+            uint256 len = g.seats[i].roadLength;
+            if (len > best) (best, bestSeat) = (len, i + 1);
+            else if (len == best) bestSeat = 0;
+        }
+        uint256 next;
+        if (
+            holder != 0 && g.seats[holder - 1].roadLength >= LONGEST_ROAD_MIN && g.seats[holder - 1].roadLength == best
+        ) {
+            next = holder;
+        } else if (best >= LONGEST_ROAD_MIN) {
+            next = bestSeat;
+        }
+        if (next != holder) {
+            g.table.longestRoad = uint8(next);
+            if (next == 0) emit ICatamm.LongestRoadChanged(gameId, address(0), 0);
+            else emit ICatamm.LongestRoadChanged(gameId, g.seats[next - 1].account, best);
+        }
+    }
+}

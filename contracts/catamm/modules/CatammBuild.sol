@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {CatammState} from "../CatammState.sol";
+import {ICatamm} from "../ICatamm.sol";
+import {BoardTopology} from "../libraries/BoardTopology.sol";
+import {VERTEX_COUNT, InvalidVertex} from "../libraries/BoardTypes.sol";
+import {LongestRoad} from "../libraries/LongestRoad.sol";
+import {Placement} from "../libraries/Placement.sol";
+
+/// @title CatammBuild
+/// @notice Roads, settlements and cities, and the longest road they change (linked library; runs on the game's
+///         storage by delegatecall). The game checked that the sender is the player whose turn it is, after the roll.
+/// @dev Rules, checked in this order: the piece limit (15 roads, 5 settlements, 4 cities on the board; a city gives
+///      its settlement back), the placement (Placement.sol: a road connects to the player's network, which an
+///      opponent's building cuts; a settlement keeps the distance rule and touches the player's road; a city
+///      replaces the player's settlement), then the cost (paid to the bank; Road Building's roads are free).
+///      The longest road is recomputed for the builder after a road, and for every opponent with two or more roads
+///      at a new settlement's vertex (the only roads it can cut); the award then follows CatammState's rules.
+library CatammBuild {
+    /// @notice A road on `edge` for the current player (`free`: Road Building).
+    function buildRoad(CatammState.Game storage g, uint256 gameId, uint256 edge, bool free) external {
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        CatammState.Seat storage s = g.seats[t.seat];
+        if (s.roads >= CatammState.ROAD_LIMIT) {
+            revert ICatamm.PieceLimitReached(CatammState.PIECE_ROAD, CatammState.ROAD_LIMIT);
+        }
+        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat, t.players);
+        CatammState.Pieces storage p = g.pieces[t.seat];
+        uint256 roads = p.roads;
+        Placement.requireRoadSpot(uint256(p.settlements) | uint256(p.cities), opponents, roads, allRoads, edge);
+        address player = s.account;
+        if (!free) CatammState.pay(g, player, CatammState.ROAD_COST);
+        roads |= 1 << edge;
+        p.roads = uint128(roads);
+        ++s.roads;
+        emit ICatamm.RoadBuilt(gameId, player, edge, free);
+        uint256 length = LongestRoad.length(roads, opponents);
+        if (length == s.roadLength) return;
+        s.roadLength = uint8(length);
+        emit ICatamm.RoadLengthChanged(gameId, player, length);
+        CatammState.updateLongestRoad(g, gameId, t.players);
+        CatammState.checkWin(g, gameId, t);
+    }
+
+    /// @notice A settlement on `vertex` for the current player.
+    function buildSettlement(CatammState.Game storage g, uint256 gameId, uint256 vertex) external {
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        CatammState.Seat storage s = g.seats[t.seat];
+        if (s.settlements >= CatammState.SETTLEMENT_LIMIT) {
+            revert ICatamm.PieceLimitReached(CatammState.PIECE_SETTLEMENT, CatammState.SETTLEMENT_LIMIT);
+        }
+        (uint256 opponents, ) = CatammState.othersAndRoads(g, t.seat, t.players);
+        CatammState.Pieces storage p = g.pieces[t.seat];
+        uint256 own = uint256(p.settlements) | uint256(p.cities);
+        Placement.requireSettlementSpot(opponents | own, p.roads, vertex, true);
+        address player = s.account;
+        CatammState.pay(g, player, CatammState.SETTLEMENT_COST);
+        p.settlements |= uint64(1 << vertex);
+        ++s.settlements;
+        emit ICatamm.SettlementBuilt(gameId, player, vertex);
+        CatammState.addPort(g, gameId, player, vertex);
+        if (_cutRoads(g, gameId, t, opponents | own | (1 << vertex), vertex)) {
+            CatammState.updateLongestRoad(g, gameId, t.players);
+        }
+        CatammState.checkWin(g, gameId, t);
+    }
+
+    /// @notice Upgrades the current player's settlement on `vertex` to a city.
+    function buildCity(CatammState.Game storage g, uint256 gameId, uint256 vertex) external {
+        if (vertex >= VERTEX_COUNT) revert InvalidVertex(vertex);
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        CatammState.Pieces storage p = g.pieces[t.seat];
+        if ((p.settlements >> vertex) & 1 == 0) revert ICatamm.NotYourSettlement(vertex);
+        CatammState.Seat storage s = g.seats[t.seat];
+        if (s.cities >= CatammState.CITY_LIMIT) {
+            revert ICatamm.PieceLimitReached(CatammState.PIECE_CITY, CatammState.CITY_LIMIT);
+        }
+        address player = s.account;
+        CatammState.pay(g, player, CatammState.CITY_COST);
+        p.settlements &= ~uint64(1 << vertex);
+        p.cities |= uint64(1 << vertex);
+        --s.settlements;
+        ++s.cities;
+        emit ICatamm.CityBuilt(gameId, player, vertex);
+        CatammState.checkWin(g, gameId, t);
+    }
+
+    /// @dev Recomputes the longest road of every opponent with two or more roads at `vertex`, where a settlement
+    ///      now stands (`buildings`: every building, the new one included). Returns whether any length changed.
+    function _cutRoads(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Turn memory t,
+        uint256 buildings,
+        uint256 vertex
+    ) private returns (bool changed) {
+        uint256 atVertex = BoardTopology.vertexEdgeMask(vertex);
+        for (uint256 i; i < t.players; ++i) {
+            if (i == t.seat) continue;
+            CatammState.Pieces storage p = g.pieces[i];
+            uint256 roads = p.roads;
+            if (CatammState.popcount(roads & atVertex) < 2) continue;
+            uint256 blockers = buildings & ~(uint256(p.settlements) | uint256(p.cities));
+            uint256 length = LongestRoad.length(roads, blockers);
+            CatammState.Seat storage s = g.seats[i];
+            if (length == s.roadLength) continue;
+            s.roadLength = uint8(length);
+            emit ICatamm.RoadLengthChanged(gameId, s.account, length);
+            changed = true;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
+import {CatammMarket} from "../CatammMarket.sol";
+import {CatammState} from "../CatammState.sol";
+import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {ICatamm} from "../ICatamm.sol";
+import {BoardSetup} from "../libraries/BoardSetup.sol";
+import {BoardTopology} from "../libraries/BoardTopology.sol";
+import {EdgeOccupied, HexKind, NONE} from "../libraries/BoardTypes.sol";
+import {LongestRoad} from "../libraries/LongestRoad.sol";
+import {Placement} from "../libraries/Placement.sol";
+import {ResourceBalances} from "../libraries/ResourceBalances.sol";
+
+/// @title CatammSetup
+/// @notice The start of a CATAMM game (linked library; runs on the game's storage by delegatecall): the random
+///         board, markets and turn order, then the snake draft of settlements and roads.
+/// @dev Rules:
+///      - One random value lays out everything: the board (BoardSetup's salts), the pools at the ports
+///        (CatammMarket's salt) and the turn order (a Fisher–Yates shuffle of the join order with
+///        {SALT_ORDER}), each from its own domain-separated draw.
+///      - Draft: picks go 0, 1, ..., n − 1, n − 1, ..., 0 (seats); each places a settlement (distance rule, no road
+///        needed) and a road ending at it. The second settlement yields one card of each resource hex around it
+///        (one gold credit for the gold hex, nothing for the desert).
+///      - A pick not made by its deadline is made by anyone through the game's `advance`: the legal vertex with the
+///        highest pip total (lowest id on ties) and the lowest free edge at it.
+library CatammSetup {
+    using CatammMarket for CatammMarket.State;
+    using ResourceBalances for ResourceBalances.Balances;
+
+    /// @dev Domain separator of the turn-order shuffle.
+    uint256 private constant SALT_ORDER = uint256(keccak256("CATAMM.game.order"));
+
+    /// @notice Lays out the board, opens the markets and draws the turn order from `seed`; the draft begins.
+    function resolveStart(CatammState.Game storage g, uint256 gameId, uint256 seed) external {
+        CatammState.Settings memory s = g.settings;
+        (uint256 board, uint256 desert) = BoardSetup.generate(seed);
+        g.board = board;
+        g.market.open(uint64(gameId), s.depthCards, s.feePreset, seed);
+        // Each resource sits in four pools, each opened with the depth from the bank.
+        uint128 opening = uint128(4 * uint256(s.depthCards) * ONE_CARD);
+        for (uint256 r; r < RESOURCE_COUNT; ++r) g.bank[r].issued = opening;
+
+        uint256 n = s.joined;
+        address[] memory order = new address[](n);
+        for (uint256 i; i < n; ++i) order[i] = g.seats[i].account;
+        for (uint256 i = n - 1; i > 0; --i) {
+            uint256 j = RandomDraw.uniform(seed, SALT_ORDER + i, i + 1);
+            (order[i], order[j]) = (order[j], order[i]);
+        }
+        for (uint256 i; i < n; ++i) {
+            g.seats[i].account = order[i];
+            g.balances[order[i]].setHostTag(i + 1);
+        }
+        CatammState.Table storage tb = g.table;
+        tb.ghost = uint8(desert);
+        tb.desert = uint8(desert);
+        tb.deck = uint40(CatammState.FULL_DECK);
+
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        t.phase = ICatamm.Phase.Setup;
+        t.seat = 0;
+        t.pick = 0;
+        t.players = uint8(n);
+        t.deadline = CatammState.deadlineFromNow(g);
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameStarted(gameId, board, desert, order);
+    }
+
+    /// @notice The current pick, chosen by its player: a settlement on `vertex` and a road on `edge`, which must end
+    ///         there. The caller (the game) checked that the pick is the sender's.
+    function place(CatammState.Game storage g, uint256 gameId, uint256 vertex, uint256 edge) external {
+        _place(g, gameId, CatammState.loadTurn(g), vertex, edge, false);
+    }
+
+    /// @notice The current pick, made for its absent player after the deadline: the legal vertex with the highest
+    ///         pip total (lowest id on ties) and the lowest-id free edge at it.
+    function autoPlace(CatammState.Game storage g, uint256 gameId) external {
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat, t.players);
+        uint256 occupied = opponents | CatammState.buildingsOf(g, t.seat);
+        uint256 vertex = Placement.autoSettlementVertex(Placement.pipTable(g.board), occupied);
+        _place(g, gameId, t, vertex, Placement.autoRoadEdge(allRoads, vertex), true);
+    }
+
+    function _place(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Turn memory t,
+        uint256 vertex,
+        uint256 edge,
+        bool automatic
+    ) private {
+        uint256 seat = t.seat;
+        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, seat, t.players);
+        CatammState.Pieces storage p = g.pieces[seat];
+        Placement.requireSettlementSpot(opponents | uint256(p.settlements) | uint256(p.cities), 0, vertex, false);
+        if (!Placement.edgeTouches(edge, vertex)) revert ICatamm.RoadMustTouchSettlement(edge, vertex);
+        if ((allRoads >> edge) & 1 == 1) revert EdgeOccupied(edge);
+
+        uint256 roads = uint256(p.roads) | (1 << edge);
+        p.settlements |= uint64(1 << vertex);
+        p.roads = uint128(roads);
+        CatammState.Seat storage s = g.seats[seat];
+        ++s.settlements;
+        ++s.roads;
+        address player = s.account;
+        emit ICatamm.InitialPlacement(gameId, player, vertex, edge, automatic);
+        CatammState.addPort(g, gameId, player, vertex);
+        // No draft settlement can cut a road (its neighbours are free), so only the player's own length changes.
+        uint256 length = LongestRoad.length(roads, opponents);
+        if (length != s.roadLength) {
+            s.roadLength = uint8(length);
+            emit ICatamm.RoadLengthChanged(gameId, player, length);
+        }
+        if (t.pick >= t.players) _yield(g, gameId, s, vertex);
+
+        if (t.pick + 1 == 2 * uint256(t.players)) {
+            CatammState.beginTurn(g, gameId, t, 0);
+            return;
+        }
+        ++t.pick;
+        t.seat = t.pick < t.players ? t.pick : uint8(2 * t.players - 1 - t.pick);
+        t.deadline = CatammState.deadlineFromNow(g);
+        CatammState.storeTurn(g, t);
+    }
+
+    /// @dev The second draft settlement's yield: a card per resource hex around it, a gold credit for gold.
+    function _yield(CatammState.Game storage g, uint256 gameId, CatammState.Seat storage s, uint256 vertex) private {
+        (uint256 a, uint256 b, uint256 c) = BoardTopology.vertexHexes(vertex);
+        uint256[3] memory hexes = [a, b, c];
+        uint256 board = g.board;
+        address player = s.account;
+        for (uint256 i; i < 3; ++i) {
+            uint256 h = hexes[i];
+            if (h == NONE) continue;
+            HexKind kind = BoardSetup.kindOf(board, h);
+            if (kind == HexKind.Gold) {
+                ++s.gold;
+                emit ICatamm.GoldProduced(gameId, player, h);
+            } else if (kind != HexKind.Desert) {
+                CatammState.issue(g, player, uint8(kind), ONE_CARD);
+                emit ICatamm.ResourceProduced(gameId, player, h, uint8(kind), ONE_CARD);
+            }
+        }
+    }
+}

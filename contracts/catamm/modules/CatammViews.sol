@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {CatammState} from "../CatammState.sol";
+import {RESOURCE_COUNT} from "../CatammTypes.sol";
+import {ICatamm} from "../ICatamm.sol";
+import {ResourceBalances} from "../libraries/ResourceBalances.sol";
+
+/// @title CatammViews
+/// @notice The game's large views, assembled outside the game contract to keep it under the size limit (linked
+///         library; the game calls it by delegatecall from its own views).
+library CatammViews {
+    using ResourceBalances for ResourceBalances.Balances;
+
+    /// @notice Game `g` as {ICatamm.GameInfo}.
+    function gameInfo(CatammState.Game storage g) external view returns (ICatamm.GameInfo memory info) {
+        CatammState.Settings memory s = g.settings;
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        CatammState.Table memory tb = g.table;
+        info.creator = s.creator;
+        info.depthCards = s.depthCards;
+        info.feePreset = s.feePreset;
+        info.turnBlocks = s.turnBlocks;
+        info.playerCount = s.joined;
+        for (uint256 i; i < s.joined; ++i) info.players[i] = g.seats[i].account;
+        info.phase = t.phase;
+        info.currentSeat = t.seat;
+        info.pending = t.pending;
+        info.requestId = g.request;
+        info.deadline = t.deadline;
+        info.turn = t.number;
+        info.setupPick = t.pick;
+        info.cardPlayed = t.cardPlayed;
+        info.board = g.board;
+        info.ghostShip = tb.ghost;
+        info.lastRoll = tb.lastRoll;
+        for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) info.deck[i] = CatammState.cardCount(tb.deck, i);
+        info.longestRoad = _account(g, tb.longestRoad);
+        info.largestArmy = _account(g, tb.largestArmy);
+        info.winner = _account(g, tb.winner);
+    }
+
+    /// @notice What is public about `player` (see {ICatamm.PlayerInfo}); reverts if they are not in the game.
+    function playerInfo(
+        CatammState.Game storage g,
+        uint256 gameId,
+        address player
+    ) external view returns (ICatamm.PlayerInfo memory info) {
+        uint256 tag = CatammState.tagOf(g, player);
+        if (tag == 0) revert ICatamm.NotAPlayer(gameId, player);
+        uint256 seat = tag - 1;
+        CatammState.Seat memory s = g.seats[seat];
+        CatammState.Pieces memory p = g.pieces[seat];
+        info.seat = seat;
+        info.settlements = p.settlements;
+        info.cities = p.cities;
+        info.roads = p.roads;
+        info.roadLength = s.roadLength;
+        info.knights = s.knights;
+        info.goldCredits = s.gold;
+        info.discardOwed = s.discardOwed;
+        info.publicVictoryPoints = CatammState.publicPoints(g, seat);
+        (, uint256 whole) = CatammState.wholeCards(g, player);
+        info.hand = whole + s.gold;
+        info.balances = g.balances[player].all();
+        uint256 held = g.cards[seat].held;
+        for (uint8 i; i < RESOURCE_COUNT; ++i) {
+            if (i != uint8(ICatamm.DevCard.VictoryPoint)) info.cardsHeld[i] = CatammState.cardCount(held, i);
+        }
+    }
+
+    function _account(CatammState.Game storage g, uint256 seatPlusOne) private view returns (address) {
+        return seatPlusOne == 0 ? address(0) : g.seats[seatPlusOne - 1].account;
+    }
+}

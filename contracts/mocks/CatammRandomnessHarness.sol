@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IRandomness} from "../common/randomness/IRandomness.sol";
+
+/// @notice A randomness source for CATAMM tests and seeded bot games. TEST-ONLY: its values are known in advance.
+///         It keeps {BlockhashRandomness}'s timing and costs (an id is `sequence << 64 | target block`, the value is
+///         ready from the block after the target and stale 256 blocks after it, a request updates one word) but
+///         derives values from a fixed seed and the request's sequence number, `keccak256(seed, sequence)` (not the
+///         block), so a seeded game replays exactly at any chain height, and lets a test script the next values
+///         ({script}).
+contract CatammRandomnessHarness is IRandomness {
+    /// @notice How far back a value stays readable (as with block hashes).
+    uint256 public constant HORIZON = 256;
+
+    /// @notice The seed every unscripted value derives from.
+    uint256 public immutable seed;
+
+    /// @dev One word: requests made, scripted values used, scripted values queued.
+    uint128 public requests;
+    uint64 private _used;
+    uint64 private _queued;
+
+    mapping(uint256 index => uint256) private _queue;
+    mapping(uint256 id => uint256) private _scripted;
+
+    /// @notice Values were queued for the next requests.
+    event Scripted(uint256 first, uint256 count);
+
+    constructor(uint256 seed_) {
+        seed = seed_;
+    }
+
+    /// @notice Queues `values` (non-zero) for the next requests, in order.
+    function script(uint256[] calldata values) external {
+        uint64 queued = _queued;
+        for (uint256 i; i < values.length; ++i) _queue[queued + i] = values[i];
+        _queued = queued + uint64(values.length);
+        emit Scripted(queued, values.length);
+    }
+
+    /// @notice Scripted values not yet handed to a request.
+    function queued() external view returns (uint256) {
+        return _queued - _used;
+    }
+
+    /// @inheritdoc IRandomness
+    function request() external returns (uint256 id) {
+        uint128 sequence = ++requests;
+        id = (uint256(sequence) << 64) | (block.number + 1);
+        uint64 used = _used;
+        if (used < _queued) {
+            _scripted[id] = _queue[used];
+            _used = used + 1;
+        }
+        emit RandomnessRequested(id, msg.sender);
+    }
+
+    /// @inheritdoc IRandomness
+    function status(uint256 id) public view returns (Status) {
+        uint256 sequence = id >> 64;
+        if (sequence == 0 || sequence > requests) return Status.Unknown;
+        uint256 target = uint64(id);
+        if (block.number <= target) return Status.Pending;
+        if (block.number - target > HORIZON) return Status.Stale;
+        return Status.Ready;
+    }
+
+    /// @inheritdoc IRandomness
+    function value(uint256 id) external view returns (uint256 v) {
+        Status s = status(id);
+        if (s != Status.Ready) revert RandomnessNotReady(id, s);
+        v = _scripted[id];
+        if (v == 0) v = uint256(keccak256(abi.encode(seed, id >> 64)));
+        if (v == 0) v = 1;
+    }
+}

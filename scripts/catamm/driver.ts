@@ -1,0 +1,51 @@
+// The driver of a bot game: sends the bots' transactions, counts their gas, serves the game's randomness and reads
+// the game for them.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
+import type { Catamm, IRandomness } from "../../typechain-types";
+import { waitForRandomness } from "../lib/common";
+import { Pending, readGame, type GameSnapshot } from "./game";
+import type { Fees } from "./planning";
+
+/** Sends transactions, counts their gas, serves randomness and reads the game for the bots. */
+export class Driver {
+  gas = 0n;
+  txs = 0;
+  trades = 0;
+  /** Gas of every transaction, by the game function it called. */
+  readonly gasByMethod = new Map<string, number[]>();
+  fees: Fees = { feeBps: 1000n, portFeeBps: 0n };
+  /** Called after every transaction (property tests check invariants here). */
+  onStep?: (receipt: ContractTransactionReceipt) => Promise<void>;
+
+  constructor(
+    private readonly hre: HardhatRuntimeEnvironment,
+    readonly game: Catamm,
+    readonly source: IRandomness,
+    readonly gameId: bigint,
+  ) {}
+
+  async send(tx: Promise<ContractTransactionResponse>): Promise<void> {
+    const sent = await tx;
+    const receipt = await sent.wait();
+    this.gas += receipt!.gasUsed;
+    this.txs++;
+    const method = this.game.interface.parseTransaction({ data: sent.data })?.name ?? "?";
+    const list = this.gasByMethod.get(method) ?? [];
+    list.push(Number(receipt!.gasUsed));
+    this.gasByMethod.set(method, list);
+    if (this.onStep) await this.onStep(receipt!);
+  }
+
+  read(): Promise<GameSnapshot> {
+    return readGame(this.game, this.gameId);
+  }
+
+  /** Waits for the outstanding random value (mining on local networks) and has it served. */
+  async serve(): Promise<void> {
+    const info = await this.game.gameInfo(this.gameId);
+    if (Number(info.pending) === Pending.None) return;
+    await waitForRandomness(this.hre, this.source, info.requestId);
+    await this.send(this.game.advance(this.gameId));
+  }
+}

@@ -1,0 +1,245 @@
+// The CATAMM game from TypeScript: its ids and costs, a typed snapshot of a game read from chain, and the helpers
+// every driver (tests, bots, CLI tasks, demo) uses to serve the game's randomness.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { Catamm, IRandomness } from "../../typechain-types";
+import { waitForRandomness } from "../lib/common";
+import { keccak256, toUtf8Bytes } from "ethers";
+import { ONE_CARD, uniform } from "./market";
+import { unpackBoard, type Board } from "./board";
+
+/** ICatamm.Phase. */
+export const Phase = {
+  None: 0,
+  Open: 1,
+  Starting: 2,
+  Setup: 3,
+  BeforeRoll: 4,
+  RollPending: 5,
+  Discard: 6,
+  GhostShip: 7,
+  StealPending: 8,
+  Main: 9,
+  Finished: 10,
+} as const;
+export const PHASE_NAMES = Object.keys(Phase);
+
+/** ICatamm.Pending. */
+export const Pending = { None: 0, Start: 1, Roll: 2, Draw: 3, HexSteal: 4, PoolSteal: 5 } as const;
+
+/** ICatamm.DevCard. */
+export const DevCard = { Knight: 0, RoadBuilding: 1, YearOfPlenty: 2, Monopoly: 3, VictoryPoint: 4 } as const;
+export const DEV_CARD_NAMES = ["Knight", "Road Building", "Year of Plenty", "Monopoly", "Victory Point"] as const;
+
+/** Costs in whole cards per resource (Wood, Brick, Sheep, Ore, Wheat). */
+export const COSTS = {
+  road: [1, 1, 0, 0, 0],
+  settlement: [1, 1, 1, 0, 1],
+  city: [0, 0, 0, 3, 2],
+  devCard: [0, 0, 1, 1, 1],
+} as const;
+export type Build = keyof typeof COSTS;
+
+/** Piece limits, the winning score and the ghost ship's port places (19 + port). */
+export const ROAD_LIMIT = 15;
+export const SETTLEMENT_LIMIT = 5;
+export const CITY_LIMIT = 4;
+export const POINTS_TO_WIN = 10;
+export const PORT_PLACE = 19;
+/** `playRoadBuilding`'s "no second road". */
+export const NO_EDGE = (1n << 256n) - 1n;
+
+/** A random value whose dice (Dice.sol: `v % 6 + 1`, `v / 6 % 6 + 1`) sum to `total` (2–12), e.g. to script a roll. */
+export function valueForRoll(total: number, salt = 0n): bigint {
+  if (total < 2 || total > 12) throw new RangeError(`no roll sums to ${total}`);
+  const d1 = total <= 7 ? 1 : total - 6;
+  const d2 = total - d1;
+  return BigInt(d1 - 1) + 6n * BigInt(d2 - 1) + 36n * (salt + 1n);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mirrors of the game's random draws (the modules' salts and RandomDraw), so tests and bots can predict them.
+
+export const SALT_ORDER = BigInt(keccak256(toUtf8Bytes("CATAMM.game.order")));
+export const SALT_DRAW = BigInt(keccak256(toUtf8Bytes("CATAMM.game.draw")));
+export const SALT_STEAL = BigInt(keccak256(toUtf8Bytes("CATAMM.game.steal")));
+
+/** RandomDraw.weighted: index i with probability weights[i] / sum. */
+export function weighted(seed: bigint, salt: bigint, weights: readonly number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = Number(uniform(seed, salt, BigInt(total)));
+  for (let i = 0; i < weights.length; i++) {
+    if (r < weights[i]) return i;
+    r -= weights[i];
+  }
+  return weights.length - 1;
+}
+
+/** The seat order CatammSetup draws from the start's value: a Fisher–Yates shuffle of the join order. */
+export function turnOrder(seed: bigint, joined: readonly string[]): string[] {
+  const order = [...joined];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Number(uniform(seed, SALT_ORDER + BigInt(i), BigInt(i + 1)));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/** The development card CatammCards draws with `value` from the cards left (`deck`, per DevCard). */
+export function drawCard(value: bigint, deck: readonly number[]): number {
+  return weighted(value, SALT_DRAW, deck);
+}
+
+/** The resource CatammGhost steals with `value` from a victim holding `whole` whole cards per resource. */
+export function stealResource(value: bigint, whole: readonly number[]): number {
+  return weighted(value, SALT_STEAL, whole);
+}
+
+/**
+ * CatammTurns.discardPlan: the automatic discard of `owed` cards from `whole` (per resource) and `gold`, one at a
+ * time from the largest holding, ties in the order Wood, Brick, Sheep, Ore, Wheat, gold. Card by card, as the rule
+ * reads (the contract computes it in one pass).
+ */
+export function discardPlan(whole: readonly number[], gold: number, owed: number): number[] {
+  const h = [...whole, gold];
+  const take = [0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < owed; k++) {
+    let best = 0;
+    for (let i = 1; i < 6; i++) if (h[i] > h[best]) best = i;
+    h[best]--;
+    take[best]++;
+  }
+  return take;
+}
+
+export interface PlayerSnapshot {
+  address: string;
+  seat: number;
+  settlements: bigint;
+  cities: bigint;
+  roads: bigint;
+  roadLength: number;
+  knights: number;
+  gold: number;
+  discardOwed: number;
+  publicPoints: number;
+  hand: number;
+  balances: bigint[];
+  /** Playable-kind counts (VP cards are not shown: 0). */
+  cards: number[];
+}
+
+export interface GameSnapshot {
+  id: bigint;
+  creator: string;
+  depthCards: number;
+  feePreset: number;
+  turnBlocks: number;
+  phase: number;
+  seat: number;
+  pending: number;
+  requestId: bigint;
+  deadline: number;
+  turn: number;
+  setupPick: number;
+  cardPlayed: boolean;
+  board: Board;
+  ghostShip: number;
+  lastRoll: number;
+  deck: number[];
+  longestRoad: string;
+  largestArmy: string;
+  winner: string;
+  /** Players in seat order. */
+  players: PlayerSnapshot[];
+}
+
+const ZERO = "0x0000000000000000000000000000000000000000";
+
+/** Reads the whole public state of game `id` (every player's too). */
+export async function readGame(game: Catamm, id: bigint): Promise<GameSnapshot> {
+  const g = await game.gameInfo(id);
+  const addresses = g.players.slice(0, Number(g.playerCount));
+  const started = Number(g.phase) > Phase.Starting;
+  const players = started
+    ? await Promise.all(addresses.map(async (a) => toPlayer(a, await game.playerInfo(id, a))))
+    : [];
+  return {
+    id,
+    creator: g.creator,
+    depthCards: Number(g.depthCards),
+    feePreset: Number(g.feePreset),
+    turnBlocks: Number(g.turnBlocks),
+    phase: Number(g.phase),
+    seat: Number(g.currentSeat),
+    pending: Number(g.pending),
+    requestId: g.requestId,
+    deadline: Number(g.deadline),
+    turn: Number(g.turn),
+    setupPick: Number(g.setupPick),
+    cardPlayed: g.cardPlayed,
+    board: unpackBoard(g.board),
+    ghostShip: Number(g.ghostShip),
+    lastRoll: Number(g.lastRoll),
+    deck: g.deck.map(Number),
+    longestRoad: g.longestRoad,
+    largestArmy: g.largestArmy,
+    winner: g.winner === ZERO ? "" : g.winner,
+    players,
+  };
+}
+
+type PlayerInfoResult = Awaited<ReturnType<Catamm["playerInfo"]>>;
+
+function toPlayer(address: string, p: PlayerInfoResult): PlayerSnapshot {
+  return {
+    address,
+    seat: Number(p.seat),
+    settlements: p.settlements,
+    cities: p.cities,
+    roads: p.roads,
+    roadLength: Number(p.roadLength),
+    knights: Number(p.knights),
+    gold: Number(p.goldCredits),
+    discardOwed: Number(p.discardOwed),
+    publicPoints: Number(p.publicVictoryPoints),
+    hand: Number(p.hand),
+    balances: [...p.balances],
+    cards: p.cardsHeld.map(Number),
+  };
+}
+
+/** Five values, one per resource (the shape of the contract's per-resource arguments). */
+export type Five<T> = [T, T, T, T, T];
+
+/** The first five entries of `xs`, typed as one per resource. */
+export function five<T>(xs: readonly T[]): Five<T> {
+  if (xs.length < 5) throw new RangeError(`need five values, got ${xs.length}`);
+  return [xs[0], xs[1], xs[2], xs[3], xs[4]];
+}
+
+/** Whole cards of each resource in `balances`. */
+export function wholeCards(balances: readonly bigint[]): number[] {
+  return balances.map((b) => Number(b / ONE_CARD));
+}
+
+/** The game's randomness source, typed. */
+export async function randomnessOf(hre: HardhatRuntimeEnvironment, game: Catamm): Promise<IRandomness> {
+  return hre.ethers.getContractAt("IRandomness", await game.randomness());
+}
+
+/**
+ * Waits until the game's outstanding random value is ready and has it served (`advance`), if one is outstanding.
+ * Returns whether it served one.
+ */
+export async function serveRandomness(
+  hre: HardhatRuntimeEnvironment,
+  game: Catamm,
+  id: bigint,
+  source?: IRandomness,
+): Promise<boolean> {
+  const info = await game.gameInfo(id);
+  if (Number(info.pending) === Pending.None) return false;
+  await waitForRandomness(hre, source ?? (await randomnessOf(hre, game)), info.requestId);
+  await (await game.advance(id)).wait();
+  return true;
+}
