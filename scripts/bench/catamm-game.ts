@@ -1,7 +1,7 @@
 // CATAMM game scenarios for the bench (scripts/bench/catamm.ts): each figure is the gas of real transactions on
 // the in-process network.
 //
-// The game runs on the seeded test source (CatammRandomnessHarness): it has the block-hash source's timing and
+// The game runs on the seeded test source (SeededRandomness): it has the block-hash source's timing and
 // costs (a request updates one word; a value is read from one more slot) but its values follow a seed, so the
 // scenarios are reproducible. Positions mid-game come from the seeded bot game; where a scenario needs a particular
 // position (a city and a settlement on the rolled hex, a port owned, fifteen roads) the test-only game harness
@@ -10,7 +10,7 @@
 import hre from "hardhat";
 import { AbiCoder, keccak256 } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { CatammGameHarness, CatammRandomnessHarness } from "../../typechain-types";
+import type { CatammGameHarness, SeededRandomness } from "../../typechain-types";
 import { gasOf } from "../lib/gas";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm, deployCatammHarness } from "../catamm/deploy";
@@ -37,7 +37,7 @@ const coder = AbiCoder.defaultAbiCoder();
 
 interface Table {
   game: CatammGameHarness;
-  source: CatammRandomnessHarness;
+  source: SeededRandomness;
   signers: HardhatEthersSigner[];
   id: bigint;
 }
@@ -87,7 +87,7 @@ async function rollQuietly(t: Table): Promise<void> {
 /** A 4-player game of the seeded bots, stopped at turn `turn` before its roll (the harness game). */
 async function midGame(turn: number): Promise<Table> {
   const signers = await ethers.getSigners();
-  const source = await ethers.deployContract("CatammRandomnessHarness", [BOT_GAME.seed]);
+  const source = await ethers.deployContract("SeededRandomness", [BOT_GAME.seed]);
   const { game } = await deployCatammHarness(hre, await source.getAddress());
   const result = await playBotGame(hre, game, signers.slice(0, 4), { ...BOT_GAME, stopAtTurn: turn });
   return { game, source, signers, id: result.gameId };
@@ -124,7 +124,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
 
   // --- the seeded bot game, whole ---------------------------------------------------------------------------------
   {
-    const source = await ethers.deployContract("CatammRandomnessHarness", [BOT_GAME.seed]);
+    const source = await ethers.deployContract("SeededRandomness", [BOT_GAME.seed]);
     const { game } = await deployCatamm(hre, await source.getAddress());
     const result = await playBotGame(hre, game, signers.slice(0, 4), BOT_GAME);
     out["catamm.game.total"] = Number(result.gas);
@@ -134,7 +134,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
 
   // --- creating a game: create, start, and the start's resolution (board, markets, order) -----------------------
   {
-    const source = await ethers.deployContract("CatammRandomnessHarness", [1n]);
+    const source = await ethers.deployContract("SeededRandomness", [1n]);
     const { game } = await deployCatamm(hre, await source.getAddress());
     await (await game.createGame(100, 0, 50)).wait(); // the first game pays for the game counter
     const create = await gasOf(game.createGame(1000, 0, 50));

@@ -93,7 +93,7 @@ task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner,
         source = "the deployed randomness source";
       } else {
         // The in-process network: a seeded test source, so --seed replays the same game.
-        const randomness = await hre.ethers.deployContract("CatammRandomnessHarness", [BigInt(args.seed)]);
+        const randomness = await hre.ethers.deployContract("SeededRandomness", [BigInt(args.seed)]);
         ({ game } = await deployCatamm(hre, await randomness.getAddress()));
         source = `the seeded test randomness source (seed ${args.seed})`;
       }

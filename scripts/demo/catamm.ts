@@ -14,7 +14,7 @@ export async function demoCatamm(hre: HardhatRuntimeEnvironment): Promise<void> 
   heading("CATAMM: Settlers of Catan with AMM pools instead of trading between players");
   const signers = await hre.ethers.getSigners();
   const players = signers.slice(1, 4);
-  const source = await hre.ethers.deployContract("CatammRandomnessHarness", [SEED]);
+  const source = await hre.ethers.deployContract("SeededRandomness", [SEED]);
   const { game } = await deployCatamm(hre, await source.getAddress());
   step(`game contract ${short(await game.getAddress())} with its six linked modules; a seeded test randomness source`);
   step(

@@ -13,7 +13,7 @@ import { RESOURCE_COUNT } from "../../scripts/catamm/market";
 /** The game on the seeded source, and twelve signers to draw players from. */
 async function deployed() {
   const signers = await ethers.getSigners();
-  const source = await ethers.deployContract("CatammRandomnessHarness", [0x5eedn]);
+  const source = await ethers.deployContract("SeededRandomness", [0x5eedn]);
   const { game } = await deployCatamm(hre, await source.getAddress());
   return { game, signers: signers.slice(1, 13) };
 }

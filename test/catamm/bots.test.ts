@@ -9,7 +9,7 @@ import { ONE_CARD, POOL_PAIRS, getAmountOut, poolOf, type PoolView } from "../..
 
 /** The game on the seeded source, as `npm run catamm -- --seed 7` deploys it. */
 async function deployed() {
-  const source = await ethers.deployContract("CatammRandomnessHarness", [7n]);
+  const source = await ethers.deployContract("SeededRandomness", [7n]);
   const { game } = await deployCatamm(hre, await source.getAddress());
   return { game, signers: await ethers.getSigners() };
 }

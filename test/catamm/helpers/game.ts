@@ -5,7 +5,7 @@ import hre, { ethers } from "hardhat";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ContractTransactionResponse } from "ethers";
-import type { CatammGameHarness, CatammRandomnessHarness } from "../../../typechain-types";
+import type { CatammGameHarness, SeededRandomness } from "../../../typechain-types";
 import { deployCatammHarness } from "../../../scripts/catamm/deploy";
 import { Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../scripts/catamm/game";
 import { autoRoadEdge, autoSettlementVertex, countOnHex } from "../../../scripts/catamm/board";
@@ -18,7 +18,7 @@ export const GAME = 1n;
 
 export interface GameFixture {
   game: CatammGameHarness;
-  source: CatammRandomnessHarness;
+  source: SeededRandomness;
   /** Signers in join order (players[0] created the game). */
   players: HardhatEthersSigner[];
   /** A signer that is not in the game. */
@@ -29,7 +29,7 @@ export interface GameFixture {
 /** A game with `n` players joined (not started): depth 100, classic fees, 20-block deadlines. */
 export async function openGame(n = 4, seed = SEED): Promise<GameFixture> {
   const signers = await ethers.getSigners();
-  const source = await ethers.deployContract("CatammRandomnessHarness", [seed]);
+  const source = await ethers.deployContract("SeededRandomness", [seed]);
   const { game, modules } = await deployCatammHarness(hre, await source.getAddress());
   const players = signers.slice(1, 1 + n);
   await game.connect(players[0]).createGame(DEPTH, 0, TURN_BLOCKS);

@@ -19,4 +19,22 @@ describe("SeededRandomness (test/simulation source)", function () {
     await expect(a.value(ids[0])).to.be.revertedWithCustomError(a, "RandomnessNotReady").withArgs(ids[0], Status.Stale);
     expect(await a.status(0n)).to.equal(Status.Unknown);
   });
+
+  it("hands scripted values to the next requests, in order, then falls back to the seed", async function () {
+    const a = await deploySeededRandomness(hre, 42n);
+    const b = await deploySeededRandomness(hre, 42n);
+    await expect(a.script([11n, 12n]))
+      .to.emit(a, "Scripted")
+      .withArgs(0, 2);
+    expect(await a.queued()).to.equal(2n);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await requestIdFrom(a, await a.request()));
+    const plain = [];
+    for (let i = 0; i < 3; i++) plain.push(await requestIdFrom(b, await b.request()));
+    await mine(2);
+    expect(await a.queued()).to.equal(0n);
+    expect(await a.value(ids[0])).to.equal(11n);
+    expect(await a.value(ids[1])).to.equal(12n);
+    expect(await a.value(ids[2])).to.equal(await b.value(plain[2]));
+  });
 });
