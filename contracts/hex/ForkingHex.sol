@@ -40,11 +40,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
-    ///      player is credited once per batch.
+    ///      player is credited once per batch. Probes start at a hash of the address and `salt` (see {_newPayees}).
     struct Payees {
         address[] keys;
         uint256[] amounts;
         uint256 mask;
+        uint256 salt;
     }
 
     /// @inheritdoc IForkingHex
@@ -591,25 +592,35 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
-    function _newPayees(uint256 positions) private pure returns (Payees memory t) {
+    ///      Its salt is the previous block's hash. This is hash-table placement, NOT game randomness (nothing of the
+    ///      game depends on it: every amount is the same wherever a player lands, only the order of the
+    ///      `PayoutCredited` events changes): players choose their addresses long before the block that settles them,
+    ///      so they cannot grind addresses that collide in the map and make a batch's probing quadratic.
+    function _newPayees(uint256 positions) private view returns (Payees memory t) {
         uint256 capacity = 16;
         while (capacity < positions * 2) capacity <<= 1;
         t.keys = new address[](capacity);
         t.amounts = new uint256[](capacity);
         t.mask = capacity - 1;
+        t.salt = uint256(blockhash(block.number - 1));
     }
 
     /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
-    ///      the address's low bits over the two arrays' data (array pointer + 32); the map never fills (capacity ≥ 2 ×
-    ///      the batch's positions), so the probe always ends. Amounts stay far below 2^256 (at most the game's stakes).
+    ///      keccak256(who, salt) over the two arrays' data (array pointer + 32; the hash's input goes in the scratch
+    ///      space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's positions), so the probe always ends.
+    ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot: `who` is never the
+    ///      zero address, since every player is the `msg.sender` of a move and no transaction or code runs as the
+    ///      zero address (an entry for it would be overwritten by the next player probing through its slot).
     function _addPayee(Payees memory t, address who, uint256 amount) private pure {
         assembly ("memory-safe") {
             who := and(who, 0xffffffffffffffffffffffffffffffffffffffff) // an address's high bits may be dirty here
             let keys := add(mload(t), 32)
             let amounts := add(mload(add(t, 32)), 32)
             let mask := mload(add(t, 64))
+            mstore(0x00, who)
+            mstore(0x20, mload(add(t, 96)))
             for {
-                let i := and(who, mask)
+                let i := and(keccak256(0x00, 0x40), mask)
             } 1 {
                 i := and(add(i, 1), mask)
             } {
