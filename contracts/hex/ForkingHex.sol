@@ -14,8 +14,12 @@ import {HexWords} from "./libraries/HexWords.sol";
 /// @dev Storage is packed by hand (layouts in {HexWords}). Choices where DECISIONS.md is silent:
 ///      - Position 1 has no deadline; before Blue's reply only the game's last block (if any) ends the game. The
 ///        creator may cancel until the reply (even after the last block), unless settlement has started.
-///      - A move's deadline is `block.number + blocks(colour to move)` (stored); with a last block set, no move is
-///        accepted after it whatever the deadline, and the game ends at min(maxDeadline, lastBlock).
+///      - A move's deadline is `block.number + blocks(colour to move)` (stored). With a last block set, a move is
+///        accepted only if that whole reply window ends by the last block (DECISIONS.md: no move after the last
+///        block; refined here: nor one whose reply window it would cut short, else a reply made in the last blocks
+///        could never be answered and would win at no risk). Every deadline is then ≤ lastBlock and the game ends
+///        at maxDeadline. Blue's reply to position 1 follows the same rule; createGame rejects a last block that
+///        leaves no room for it.
 ///      - Proofs of positions that are themselves below a proven position are accepted (checking would cost a walk
 ///        at proof time); they change nothing, since void positions are ignored.
 ///      - A path longer than the colour's stones on that board is rejected up front ({PathTooLong}).
@@ -78,8 +82,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
         if (stake == 0) revert ZeroStake();
         if (stake > HexWords.M96) revert StakeTooLarge(stake);
-        if (lastBlock != 0 && (lastBlock <= block.number || lastBlock > HexWords.M32)) {
-            revert BadLastBlock(lastBlock, block.number);
+        if (lastBlock != 0 && (lastBlock < block.number + redBlocks || lastBlock > HexWords.M32)) {
+            revert BadLastBlock(lastBlock, block.number + redBlocks, HexWords.M32);
         }
         uint256 cells = size * size;
         if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
@@ -265,7 +269,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
         uint256 last = core.lastBlock();
-        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number <= last);
+        // A move here creates a position at depth + 1, whose reply window must end by the last block.
+        uint256 window = link.depth() & 1 == 1 ? core.redBlocks() : core.blueBlocks();
+        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number + window <= last);
         if (positionId == 1) open = open && core.positionCount() == 1;
         else open = open && !proven && block.number <= board.deadline();
         v = PositionView({
@@ -353,12 +359,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 uint256 parentDeadline = board.deadline();
                 if (block.number > parentDeadline) revert PositionClosed(gameId, parentId, parentDeadline);
             }
+            uint256 depth;
             unchecked {
                 id = count + 1; // count < 2^24 - 1 (checked)
+                depth = board.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
             }
+            deadline = _replyDeadline(gameId, core, depth);
             PositionSlots storage child = _positions[(gameId << 32) | id];
-            uint256 depth;
-            (deadline, depth) = _placeStone(core, board, parent, child, cell);
+            _placeStone(core, board, parent, child, cell, deadline, depth);
             child.link = HexWords.newLink(msg.sender, parentId, cell, depth);
         }
         // One more position; maxDeadline only rises.
@@ -377,13 +385,23 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Game-level checks of a move; returns the position count.
-    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private view returns (uint256 count) {
+    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private pure returns (uint256 count) {
         _requireLive(gameId, core);
-        uint256 last = core.lastBlock();
-        if (last != 0 && block.number > last) revert MoveAfterLastBlock(gameId, last);
         count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
         if (count == HexWords.MAX_POSITIONS) revert TooManyPositions(gameId);
+    }
+
+    /// @dev The deadline of a new position at `depth`: `block.number + blocks(colour to move there)` (Red is to move
+    ///      at even depth). With a last block, the move is refused unless that whole reply window fits before it:
+    ///      a move the last block would leave unanswerable would win by default at no risk (last-block sniping).
+    function _replyDeadline(uint256 gameId, uint256 core, uint256 depth) private view returns (uint256 deadline) {
+        unchecked {
+            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks()); // each below 2^32
+        }
+        uint256 last = core.lastBlock();
+        if (last != 0 && deadline > last) revert ReplyWindowPastLastBlock(gameId, deadline, last);
+        if (deadline > HexWords.M32) deadline = HexWords.M32; // block numbers are 32-bit: clamp
     }
 
     /// @dev Writes the child's board word(s): the parent's stones plus `cell`, its deadline and depth.
@@ -392,17 +410,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 board,
         PositionSlots storage parent,
         PositionSlots storage child,
-        uint256 cell
-    ) private returns (uint256 deadline, uint256 depth) {
+        uint256 cell,
+        uint256 deadline,
+        uint256 depth
+    ) private {
         uint256 n = core.size();
         uint256 cells = n * n;
         if (cell >= cells) revert CellOffBoard(cell, cells);
-        unchecked {
-            depth = board.boardDepth() + 1;
-            // At even depth Red is to move. Block numbers are 32-bit: clamp (a deadline 2^32 blocks away).
-            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks());
-        }
-        if (deadline > HexWords.M32) deadline = HexWords.M32;
         uint256 occupied = board & HexWords.OCC_MASK;
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;

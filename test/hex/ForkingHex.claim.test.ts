@@ -150,6 +150,26 @@ describe("ForkingHex: winning-path proofs", function () {
     });
   }
 
+  it("with a last block, ends proofs at maxDeadline, which never passes the last block", async function () {
+    const { hex, alice, bob, carol } = await loadFixture(deployHex);
+    const last = (await ethers.provider.getBlockNumber()) + 100;
+    await createGame(hex, { size: 2, red: 5, blue: 10, cell: 0, lastBlock: last }, alice);
+    // Red wins down column 0 (cells 0 and 2) twice: equal forks 3 and 4 of Blue's reply.
+    await playLine(hex, 1n, 1, [1, 2], [bob, alice]);
+    await playLine(hex, 1n, 2, [2], [carol]);
+    const g = await hex.game(1);
+    expect(g.endBlock).to.equal(g.maxDeadline);
+    expect(g.maxDeadline).to.be.lessThan(BigInt(last));
+    const end = Number(g.endBlock);
+    await mine(end - (await ethers.provider.getBlockNumber()) - 1);
+    await expect(hex.claimWin(1, 3, [0, 2])).to.emit(hex, "WinProven"); // block `end`
+    await expect(hex.claimWin(1, 4, [0, 2])) // end + 1, long before the last block
+      .to.be.revertedWithCustomError(hex, "GameEnded")
+      .withArgs(1, end);
+    expect((await hex.game(1)).ended).to.equal(true);
+    expect((await hex.position(1, 4)).proven).to.equal(false);
+  });
+
   it("accepts a proof below a proven position (it changes nothing) and keeps the lowest proven id", async function () {
     const { hex, alice, bob, carol } = await loadFixture(deployHex);
     await createGame(hex, { size: 3, red: 5, blue: 10, cell: 0 }, alice);

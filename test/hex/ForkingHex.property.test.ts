@@ -78,7 +78,8 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     ]);
     const feeBps = rng.pick([0, 1000, rng.int(0, 1000), rng.int(0, 1000)]);
     let block = f.start + 1; // the block the next transaction is mined in
-    const lastBlock = rng.chance(0.25) ? block + rng.int(1, 14) : 0;
+    // A last block must leave Blue's reply to position 1 its window: at least the creation block + red.
+    const lastBlock = rng.chance(0.25) ? block + rng.int(red, red + 14) : 0;
     const creator = rng.int(0, addresses.length - 1);
     const firstCell = rng.int(0, n * n - 1);
     const value = useToken ? 0n : stake;
