@@ -26,7 +26,8 @@ import {HexWords} from "./libraries/HexWords.sol";
 ///      - Settlement phase 1 (only in games with a proof) marks void positions in ascending id order from the lowest
 ///        proven id; phase 2 evaluates in descending order. Each call does at most `maxPositions` positions in
 ///        total over both phases.
-///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits.
+///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits: games cannot be
+///      created after block 2^32 - 1, nor moves made whose deadline would pass it ({BlockNumberTooLarge}).
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
@@ -76,6 +77,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 lastBlock,
         uint256 firstCell
     ) external payable nonReentrant returns (uint256 gameId) {
+        if (block.number > HexWords.M32) revert BlockNumberTooLarge(block.number);
         if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
         if (redBlocks == 0 || blueBlocks <= redBlocks || blueBlocks > HexWords.M32 - block.number) {
             revert BadMoveTimes(redBlocks, blueBlocks);
@@ -401,7 +403,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
         uint256 last = core.lastBlock();
         if (last != 0 && deadline > last) revert ReplyWindowPastLastBlock(gameId, deadline, last);
-        if (deadline > HexWords.M32) deadline = HexWords.M32; // block numbers are 32-bit: clamp
+        if (deadline > HexWords.M32) revert BlockNumberTooLarge(deadline); // block numbers are stored in 32 bits
     }
 
     /// @dev Writes the child's board word(s): the parent's stones plus `cell`, its deadline and depth.

@@ -139,6 +139,10 @@ interface IForkingHex {
     /// @notice A last block outside [`earliest`, `latest`]: it must leave Blue's reply to position 1 its whole window
     ///         (`earliest` = the current block + redBlocks) and fit in 32 bits (`latest` = 2^32 - 1).
     error BadLastBlock(uint256 lastBlock, uint256 earliest, uint256 latest);
+    /// @notice A block number the game would have to store does not fit in 32 bits (2^32 - 1 is the last usable
+    ///         block): the current block when creating a game, or a new position's deadline when moving. Rejected
+    ///         rather than clamped, which would silently shorten a reply window.
+    error BlockNumberTooLarge(uint256 blockNumber);
     /// @notice The game was cancelled.
     error GameIsCancelled(uint256 gameId);
     /// @notice A move whose reply window would end after the game's last block: the position it creates could be

@@ -94,6 +94,30 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       expect((await hex.game(2)).lastBlock).to.equal(BigInt(2 ** 32 - 1));
     });
 
+    it("rejects games and deadlines past block 2^32 - 1 (block numbers are stored in 32 bits)", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      const max = 2 ** 32 - 1;
+      await mine(max - 19 - (await ethers.provider.getBlockNumber()) - 1);
+      await createGame(hex, { red: 5, blue: 10 }, alice); // block max - 19
+      await mine(13);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // max - 5: Red may answer until max
+      expect((await hex.position(1, 2)).deadline).to.equal(BigInt(max));
+      await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE })) // max - 4: Blue's window would end at max + 6
+        .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
+        .withArgs(max + 6);
+      await expect(createGame(hex, { red: 5, blue: 10 })) // max - 3: the times cannot fit any more
+        .to.be.revertedWithCustomError(hex, "BadMoveTimes")
+        .withArgs(5, 10);
+      await mine(max + 1 - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(createGame(hex, { red: 5, blue: 10 }))
+        .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
+        .withArgs(max + 1);
+      // The game itself has ended at max and still settles.
+      expect((await hex.game(1)).ended).to.equal(true);
+      await hex.settle(1, 10);
+      expect(await hex.credits(ETH, bob.address)).to.equal(STAKE);
+    });
+
     it("rejects a first cell off the board", async function () {
       const { hex } = await loadFixture(deployHex);
       await expect(createGame(hex, { size: 5, cell: 25 }))
