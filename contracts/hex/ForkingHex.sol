@@ -26,6 +26,8 @@ import {HexWords} from "./libraries/HexWords.sol";
 ///      - Settlement phase 1 (only in games with a proof) marks void positions in ascending id order from the lowest
 ///        proven id; phase 2 evaluates in descending order. Each call does at most `maxPositions` positions in
 ///        total over both phases.
+///      Every state-changing entry point is `nonReentrant`, and a stake is pulled last, after every state change of
+///      the call (in {moveAndClaim}, after the proof too): checks-effects-interactions.
 ///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits: games cannot be
 ///      created after block 2^32 - 1, nor moves made whose deadline would pass it ({BlockNumberTooLarge}).
 contract ForkingHex is IForkingHex, PayoutLedger {
@@ -103,7 +105,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @inheritdoc IForkingHex
-    function cancelGame(uint256 gameId) external {
+    function cancelGame(uint256 gameId) external nonReentrant {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
         _requireLive(gameId, core);
@@ -123,11 +125,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 parentId,
         uint256 cell
     ) external payable nonReentrant returns (uint256 positionId) {
-        positionId = _move(gameId, parentId, cell);
+        uint256 core;
+        (positionId, core) = _move(gameId, parentId, cell);
+        _collectStake(gameId, core);
     }
 
     /// @inheritdoc IForkingHex
-    function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external {
+    function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external nonReentrant {
         _claim(gameId, positionId, path);
     }
 
@@ -138,14 +142,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cell,
         uint16[] calldata path
     ) external payable nonReentrant returns (uint256 positionId) {
-        positionId = _move(gameId, parentId, cell);
+        uint256 core;
+        (positionId, core) = _move(gameId, parentId, cell);
         _claim(gameId, positionId, path);
+        _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
     // ============================================================================================ settlement
 
     /// @inheritdoc IForkingHex
-    function settle(uint256 gameId, uint256 maxPositions) external returns (bool finished) {
+    function settle(uint256 gameId, uint256 maxPositions) external nonReentrant returns (bool finished) {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
         _requireLive(gameId, core);
@@ -345,10 +351,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
-    ///      rewritten, one event.
-    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id) {
+    ///      rewritten, one event. Takes no payment: callers call {_collectStake} with the returned `core` (the game
+    ///      word before the move) after every state change (checks-effects-interactions).
+    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id, uint256 core) {
         GameSlots storage g = _games[gameId];
-        uint256 core = g.core;
+        core = g.core;
         uint256 deadline;
         {
             uint256 count = _checkGame(gameId, core, parentId);
@@ -374,7 +381,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         // One more position; maxDeadline only rises.
         g.core = _coreAfterMove(core, deadline);
         emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
-        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : g.meta.token(), core.stake());
+    }
+
+    /// @dev Takes one move's stake from the caller, in the game's token (`core`: the game word).
+    function _collectStake(uint256 gameId, uint256 core) private {
+        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), core.stake());
     }
 
     /// @dev The core word after a move: one more position, maxDeadline raised to `deadline` if higher.

@@ -211,6 +211,52 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     });
   });
 
+  describe("stake intake (checks-effects-interactions)", function () {
+    /** A 2×2 game staked in a token that calls back from inside `transferFrom`; Bob has replied (position 2). */
+    async function probeFixture() {
+      const f = await deployHex();
+      const probe = await ethers.deployContract("HexProbeERC20");
+      for (const s of [f.alice, f.bob]) {
+        await probe.mint(s.address, 10n ** 24n);
+        await probe.connect(s).approve(await f.hex.getAddress(), ethers.MaxUint256);
+      }
+      const token = await probe.getAddress();
+      await createGame(f.hex, { size: 2, red: 20, blue: 40, token, stake: 1000n, cell: 0 }, f.alice);
+      await f.hex.connect(f.bob).move(1, 1, 1);
+      return { ...f, probe };
+    }
+
+    it("pulls the stake of moveAndClaim after the move and the proof are both written", async function () {
+      const { hex, probe, alice } = await loadFixture(probeFixture);
+      await probe.setProbe(await hex.getAddress(), hex.interface.encodeFunctionData("position", [1, 3]));
+      await hex.connect(alice).moveAndClaim(1, 2, 2, [0, 2]);
+      expect(await probe.probeOk()).to.equal(true);
+      const [seen] = hex.interface.decodeFunctionResult("position", await probe.probeResult());
+      expect([seen.player, seen.cell, seen.proven, seen.open]).to.deep.equal([alice.address, 2n, true, false]);
+    });
+
+    it("cannot be re-entered through a stake token: settle, cancelGame, claimWin", async function () {
+      const { hex, probe, alice, bob } = await loadFixture(probeFixture);
+      // Game 2 (ETH) has ended and could be settled; game 3 (ETH) could be cancelled by its creator.
+      await createGame(hex, { size: 2, red: 1, blue: 2 }, alice);
+      await hex.connect(bob).move(2, 1, 1, { value: STAKE });
+      await createGame(hex, { size: 2 }, alice);
+      await mine(3);
+      const reentered = hex.interface.encodeErrorResult("ReentrancyGuardReentrantCall", []);
+      const hexAddress = await hex.getAddress();
+      for (const [fn, data] of [
+        ["settle", hex.interface.encodeFunctionData("settle", [2, 10])],
+        ["cancelGame", hex.interface.encodeFunctionData("cancelGame", [3])],
+        ["claimWin", hex.interface.encodeFunctionData("claimWin", [1, 1, [0, 2]])],
+      ]) {
+        await probe.setProbe(hexAddress, data);
+        await hex.connect(alice).move(1, 2, 2); // equal forks of position 2
+        expect(await probe.probeOk(), fn).to.equal(false);
+        expect(await probe.probeResult(), fn).to.equal(reentered);
+      }
+    });
+  });
+
   describe("move", function () {
     for (const n of SIZES) {
       it(`${n}×${n}: takes one reply to position 1, then forks (equal forks included), and rejects bad cells`, async function () {
