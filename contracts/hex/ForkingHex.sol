@@ -464,9 +464,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
         {
             uint256 depth = board.boardDepth();
-            uint256 stones = (depth + 1) >> 1; // stones of the colour that moved into the position
-            if (path.length > stones) revert PathTooLong(path.length, stones);
-            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, path);
+            // At most as many cells as the colour that moved into the position has stones.
+            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, (depth + 1) >> 1, path);
             (lo, hi) = _notOfColour(gameId << 32, positionId, depth & 1, lo, hi);
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }

@@ -68,6 +68,12 @@ describe("ForkingHex: winning-path proofs", function () {
         await expect(hex.claimWin(2, win, path))
           .to.be.revertedWithCustomError(hex, "UnknownGame")
           .withArgs(2);
+        if (n > 2) {
+          // Both too short and too long (Blue has one stone on position 2): the more basic problem comes first.
+          await expect(hex.claimWin(1, 2, [1, n + 1]))
+            .to.be.revertedWithCustomError(hex, "PathTooShort")
+            .withArgs(2, n);
+        }
         // Red's connection does not make the previous (Blue-made) position provable: Blue has only n - 1 stones.
         await expect(hex.claimWin(1, win - 1, path))
           .to.be.revertedWithCustomError(hex, "PathTooLong")
