@@ -337,6 +337,20 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(hex.connect(bob).move(2, 1, 3)).to.changeTokenBalances(token, [bob, hex], [-500, 500]);
     });
 
+    it("rejects a move once the stake token starts charging a fee on transfers", async function () {
+      const { hex, taxed, alice, bob } = await loadFixture(deployHex);
+      const t = await taxed.getAddress();
+      await createGame(hex, { token: t, stake: 1000n }, alice); // no fee yet: accepted
+      await taxed.setFeeBps(100);
+      await expect(hex.connect(bob).move(1, 1, 1))
+        .to.be.revertedWithCustomError(hex, "TransferAmountMismatch")
+        .withArgs(t, 1000, 990);
+      expect((await hex.game(1)).positionCount).to.equal(1n);
+      expect(await taxed.balanceOf(await hex.getAddress())).to.equal(1000n);
+      await taxed.setFeeBps(0);
+      await expect(hex.connect(bob).move(1, 1, 1)).to.changeTokenBalances(taxed, [bob, hex], [-1000, 1000]);
+    });
+
     it("keeps a position open through createdAt + blocks(colour to move), and closes it after", async function () {
       const { hex, alice, bob, carol } = await loadFixture(deployHex);
       await createGame(hex, { red: 3, blue: 6 }, alice);
