@@ -246,7 +246,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         uint256 meta = g.meta;
-        uint256 end = core.endBlock();
+        bool cancelled = core & HexWords.CORE_CANCELLED != 0;
+        // A cancelled game is over from its cancellation on, whatever its last block: ended, no end block.
+        uint256 end = cancelled ? 0 : core.endBlock();
         v = GameView({
             size: core.size(),
             redBlocks: core.redBlocks(),
@@ -259,8 +261,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             positionCount: core.positionCount(),
             maxDeadline: core.maxDeadline(),
             endBlock: end,
-            ended: end != 0 && block.number > end,
-            cancelled: core & HexWords.CORE_CANCELLED != 0,
+            ended: cancelled || (end != 0 && block.number > end),
+            cancelled: cancelled,
             lowestProven: meta.lowestProven(),
             settlePhase: meta.phase(),
             settleCursor: meta.cursor()

@@ -24,8 +24,9 @@ interface IForkingHex {
     /// @param creator Who created the game (and made position 1).
     /// @param positionCount Positions created so far.
     /// @param maxDeadline Highest deadline of any position (0 before Blue's reply).
-    /// @param endBlock The game has ended once `block.number > endBlock` (0: no end scheduled yet).
-    /// @param ended Whether the game has ended.
+    /// @param endBlock The game has ended once `block.number > endBlock` (0: no end scheduled yet, or cancelled).
+    /// @param ended Whether the game has ended (a cancelled game has, from its cancellation on, with or without a
+    ///        last block).
     /// @param cancelled Whether the creator cancelled the game.
     /// @param lowestProven Lowest proven position id (0 = no proof).
     /// @param settlePhase 0 not started, 1 marking void positions, 2 evaluating, 3 settled.

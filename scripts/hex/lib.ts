@@ -323,7 +323,7 @@ export function renderTree(
   opts: { below?: number; block?: number; label?: (address: string) => string } = {},
 ): string {
   const label = opts.label ?? ((a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`);
-  const status = game.ended ? outcomes(game) : undefined;
+  const status = game.ended && !game.cancelled ? outcomes(game) : undefined;
   const describe = (p: HexPosition): string => {
     const parts = [`#${p.id}`, `${colourName(colourOfDepth(p.depth))} ${cellName(p.cell, game.size)}`, label(p.player)];
     if (p.proven) parts.push("PROVEN");

@@ -176,7 +176,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .withArgs(1, alice.address, STAKE)
         .and.to.emit(hex, "Credited")
         .withArgs(ETH, alice.address, STAKE);
-      expect((await hex.game(1)).cancelled).to.equal(true);
+      const g = await hex.game(1);
+      expect([g.cancelled, g.ended, g.endBlock]).to.deep.equal([true, true, 0n]);
       expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
       expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
       expect((await hex.position(1, 1)).open).to.equal(false);
@@ -190,6 +191,19 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .to.be.revertedWithCustomError(hex, "GameIsCancelled")
         .withArgs(1);
       await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
+    });
+
+    it("reports a cancelled game as ended at once, with or without a last block", async function () {
+      const { hex, alice } = await loadFixture(deployHex);
+      const last = (await ethers.provider.getBlockNumber()) + 50;
+      await createGame(hex, { lastBlock: last }, alice);
+      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
+      await hex.connect(alice).cancelGame(1);
+      let g = await hex.game(1);
+      expect([g.ended, g.endBlock, g.lastBlock]).to.deep.equal([true, 0n, BigInt(last)]);
+      await mine(60);
+      g = await hex.game(1);
+      expect([g.ended, g.endBlock]).to.deep.equal([true, 0n]);
     });
 
     it("refuses after the reply, and for unknown games", async function () {
