@@ -156,6 +156,27 @@ describe("ForkingHex: winning-path proofs", function () {
     });
   }
 
+  it("reads stone colours from the position's own line: a stone of a sibling fork or an empty cell does not count", async function () {
+    const { hex, alice, bob } = await loadFixture(deployHex);
+    // 3×3, Red (alice) 0 at position 1. Line A: 2 Blue 1, 3 Red 3, 4 Blue 4. Line B from 2: 5 Red 6, 6 Blue 5, 7 Red 8.
+    await createGame(hex, { size: 3, red: 20, blue: 40, cell: 0 }, alice);
+    await playLine(hex, 1n, 1, [1, 3, 4], [bob, alice]);
+    const [, , b] = await playLine(hex, 1n, 2, [6, 5, 8], [alice, bob]);
+    // Column 0 (0, 3, 6): on 7, cell 3 is Red only in line A.
+    await expect(hex.claimWin(1, b, [0, 3, 6]))
+      .to.be.revertedWithCustomError(hex, "PathCellWrongColour")
+      .withArgs(3);
+    // 8 = line A + Red 7: cell 6 is empty there (Red's 6 is in line B); 3 and 7 are not neighbours.
+    const [a] = await playLine(hex, 1n, 4, [7], [alice]);
+    await expect(hex.claimWin(1, a, [0, 3, 6]))
+      .to.be.revertedWithCustomError(hex, "PathCellWrongColour")
+      .withArgs(6);
+    await expect(hex.claimWin(1, a, [0, 3, 7]))
+      .to.be.revertedWithCustomError(hex, "CellsNotAdjacent")
+      .withArgs(3, 7);
+    expect((await hex.game(1)).lowestProven).to.equal(0n);
+  });
+
   it("with a last block, ends proofs at maxDeadline, which never passes the last block", async function () {
     const { hex, alice, bob, carol } = await loadFixture(deployHex);
     const last = (await ethers.provider.getBlockNumber()) + 100;

@@ -400,6 +400,19 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     // Deposits = payouts + fund, to the wei; and the contract holds exactly that.
     expect(credited + out.fundCredits).to.equal(BigInt(sim.count) * stake);
     expect(out.balance).to.equal(BigInt(sim.count) * stake);
+    // Settlement recycles board words of parents settled across batches: the occupancy view still gives every
+    // board (checked on one tree in four, to keep the run short).
+    if (rng.chance(0.25)) {
+      for (let id = 1; id <= sim.count; id++) {
+        let low = 0n;
+        let high = 0n; // cells 214.. (boards above 14×14, with HEX_MAX_SIZE)
+        sim.positions[id].board.forEach((colour, c) => {
+          if (colour !== 0 && c < 214) low |= 1n << BigInt(c);
+          else if (colour !== 0) high |= 1n << BigInt(c - 214);
+        });
+        expect(await hex.occupancy(gameId, id), `occupancy of ${id}`).to.deep.equal([low, high]);
+      }
+    }
   }
 
   it("the test players obey only their driver", async function () {
