@@ -14,15 +14,22 @@ import {HexWords} from "./libraries/HexWords.sol";
 /// @dev Storage is packed by hand (layouts in {HexWords}). Choices where DECISIONS.md is silent:
 ///      - Position 1 has no deadline; before Blue's reply only the game's last block (if any) ends the game. The
 ///        creator may cancel until the reply (even after the last block), unless settlement has started.
-///      - A move's deadline is `block.number + blocks(colour to move)` (stored); with a last block set, no move is
-///        accepted after it whatever the deadline, and the game ends at min(maxDeadline, lastBlock).
+///      - A move's deadline is `block.number + blocks(colour to move)` (stored). With a last block set, a move is
+///        accepted only if that whole reply window ends by the last block (DECISIONS.md: no move after the last
+///        block; refined here: nor one whose reply window it would cut short, else a reply made in the last blocks
+///        could never be answered and would win at no risk). Every deadline is then ≤ lastBlock and the game ends
+///        at maxDeadline. Blue's reply to position 1 follows the same rule; createGame rejects a last block that
+///        leaves no room for it.
 ///      - Proofs of positions that are themselves below a proven position are accepted (checking would cost a walk
 ///        at proof time); they change nothing, since void positions are ignored.
 ///      - A path longer than the colour's stones on that board is rejected up front ({PathTooLong}).
 ///      - Settlement phase 1 (only in games with a proof) marks void positions in ascending id order from the lowest
 ///        proven id; phase 2 evaluates in descending order. Each call does at most `maxPositions` positions in
 ///        total over both phases.
-///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits.
+///      Every state-changing entry point is `nonReentrant`, and a stake is pulled last, after every state change of
+///      the call (in {moveAndClaim}, after the proof too): checks-effects-interactions.
+///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits: games cannot be
+///      created after block 2^32 - 1, nor moves made whose deadline would pass it ({BlockNumberTooLarge}).
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
@@ -40,11 +47,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
-    ///      player is credited once per batch.
+    ///      player is credited once per batch. Probes start at a hash of the address and `salt` (see {_newPayees}).
     struct Payees {
         address[] keys;
         uint256[] amounts;
         uint256 mask;
+        uint256 salt;
     }
 
     /// @inheritdoc IForkingHex
@@ -71,14 +79,15 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 lastBlock,
         uint256 firstCell
     ) external payable nonReentrant returns (uint256 gameId) {
+        if (block.number > HexWords.M32) revert BlockNumberTooLarge(block.number);
         if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
         if (redBlocks == 0 || blueBlocks <= redBlocks || blueBlocks > HexWords.M32 - block.number) {
             revert BadMoveTimes(redBlocks, blueBlocks);
         }
         if (stake == 0) revert ZeroStake();
         if (stake > HexWords.M96) revert StakeTooLarge(stake);
-        if (lastBlock != 0 && (lastBlock <= block.number || lastBlock > HexWords.M32)) {
-            revert BadLastBlock(lastBlock, block.number);
+        if (lastBlock != 0 && (lastBlock < block.number + redBlocks || lastBlock > HexWords.M32)) {
+            revert BadLastBlock(lastBlock, block.number + redBlocks, HexWords.M32);
         }
         uint256 cells = size * size;
         if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
@@ -96,7 +105,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @inheritdoc IForkingHex
-    function cancelGame(uint256 gameId) external {
+    function cancelGame(uint256 gameId) external nonReentrant {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
         _requireLive(gameId, core);
@@ -116,11 +125,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 parentId,
         uint256 cell
     ) external payable nonReentrant returns (uint256 positionId) {
-        positionId = _move(gameId, parentId, cell);
+        uint256 core;
+        (positionId, core) = _move(gameId, parentId, cell);
+        _collectStake(gameId, core);
     }
 
     /// @inheritdoc IForkingHex
-    function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external {
+    function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external nonReentrant {
         _claim(gameId, positionId, path);
     }
 
@@ -131,14 +142,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cell,
         uint16[] calldata path
     ) external payable nonReentrant returns (uint256 positionId) {
-        positionId = _move(gameId, parentId, cell);
+        uint256 core;
+        (positionId, core) = _move(gameId, parentId, cell);
         _claim(gameId, positionId, path);
+        _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
     // ============================================================================================ settlement
 
     /// @inheritdoc IForkingHex
-    function settle(uint256 gameId, uint256 maxPositions) external returns (bool finished) {
+    function settle(uint256 gameId, uint256 maxPositions) external nonReentrant returns (bool finished) {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
         _requireLive(gameId, core);
@@ -233,7 +246,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         uint256 meta = g.meta;
-        uint256 end = core.endBlock();
+        bool cancelled = core & HexWords.CORE_CANCELLED != 0;
+        // A cancelled game is over from its cancellation on, whatever its last block: ended, no end block.
+        uint256 end = cancelled ? 0 : core.endBlock();
         v = GameView({
             size: core.size(),
             redBlocks: core.redBlocks(),
@@ -246,8 +261,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             positionCount: core.positionCount(),
             maxDeadline: core.maxDeadline(),
             endBlock: end,
-            ended: end != 0 && block.number > end,
-            cancelled: core & HexWords.CORE_CANCELLED != 0,
+            ended: cancelled || (end != 0 && block.number > end),
+            cancelled: cancelled,
             lowestProven: meta.lowestProven(),
             settlePhase: meta.phase(),
             settleCursor: meta.cursor()
@@ -264,7 +279,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
         uint256 last = core.lastBlock();
-        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number <= last);
+        // A move here creates a position at depth + 1, whose reply window must end by the last block.
+        uint256 window = link.depth() & 1 == 1 ? core.redBlocks() : core.blueBlocks();
+        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number + window <= last);
         if (positionId == 1) open = open && core.positionCount() == 1;
         else open = open && !proven && block.number <= board.deadline();
         v = PositionView({
@@ -336,10 +353,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
-    ///      rewritten, one event.
-    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id) {
+    ///      rewritten, one event. Takes no payment: callers call {_collectStake} with the returned `core` (the game
+    ///      word before the move) after every state change (checks-effects-interactions).
+    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id, uint256 core) {
         GameSlots storage g = _games[gameId];
-        uint256 core = g.core;
+        core = g.core;
         uint256 deadline;
         {
             uint256 count = _checkGame(gameId, core, parentId);
@@ -352,18 +370,24 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 uint256 parentDeadline = board.deadline();
                 if (block.number > parentDeadline) revert PositionClosed(gameId, parentId, parentDeadline);
             }
+            uint256 depth;
             unchecked {
                 id = count + 1; // count < 2^24 - 1 (checked)
+                depth = board.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
             }
+            deadline = _replyDeadline(gameId, core, depth);
             PositionSlots storage child = _positions[(gameId << 32) | id];
-            uint256 depth;
-            (deadline, depth) = _placeStone(core, board, parent, child, cell);
+            _placeStone(core, board, parent, child, cell, deadline, depth);
             child.link = HexWords.newLink(msg.sender, parentId, cell, depth);
         }
         // One more position; maxDeadline only rises.
         g.core = _coreAfterMove(core, deadline);
         emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
-        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : g.meta.token(), core.stake());
+    }
+
+    /// @dev Takes one move's stake from the caller, in the game's token (`core`: the game word).
+    function _collectStake(uint256 gameId, uint256 core) private {
+        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), core.stake());
     }
 
     /// @dev The core word after a move: one more position, maxDeadline raised to `deadline` if higher.
@@ -376,13 +400,23 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Game-level checks of a move; returns the position count.
-    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private view returns (uint256 count) {
+    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private pure returns (uint256 count) {
         _requireLive(gameId, core);
-        uint256 last = core.lastBlock();
-        if (last != 0 && block.number > last) revert MoveAfterLastBlock(gameId, last);
         count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
         if (count == HexWords.MAX_POSITIONS) revert TooManyPositions(gameId);
+    }
+
+    /// @dev The deadline of a new position at `depth`: `block.number + blocks(colour to move there)` (Red is to move
+    ///      at even depth). With a last block, the move is refused unless that whole reply window fits before it:
+    ///      a move the last block would leave unanswerable would win by default at no risk (last-block sniping).
+    function _replyDeadline(uint256 gameId, uint256 core, uint256 depth) private view returns (uint256 deadline) {
+        unchecked {
+            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks()); // each below 2^32
+        }
+        uint256 last = core.lastBlock();
+        if (last != 0 && deadline > last) revert ReplyWindowPastLastBlock(gameId, deadline, last);
+        if (deadline > HexWords.M32) revert BlockNumberTooLarge(deadline); // block numbers are stored in 32 bits
     }
 
     /// @dev Writes the child's board word(s): the parent's stones plus `cell`, its deadline and depth.
@@ -391,17 +425,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 board,
         PositionSlots storage parent,
         PositionSlots storage child,
-        uint256 cell
-    ) private returns (uint256 deadline, uint256 depth) {
+        uint256 cell,
+        uint256 deadline,
+        uint256 depth
+    ) private {
         uint256 n = core.size();
         uint256 cells = n * n;
         if (cell >= cells) revert CellOffBoard(cell, cells);
-        unchecked {
-            depth = board.boardDepth() + 1;
-            // At even depth Red is to move. Block numbers are 32-bit: clamp (a deadline 2^32 blocks away).
-            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks());
-        }
-        if (deadline > HexWords.M32) deadline = HexWords.M32;
         uint256 occupied = board & HexWords.OCC_MASK;
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
@@ -436,9 +466,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
         {
             uint256 depth = board.boardDepth();
-            uint256 stones = (depth + 1) >> 1; // stones of the colour that moved into the position
-            if (path.length > stones) revert PathTooLong(path.length, stones);
-            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, path);
+            // At most as many cells as the colour that moved into the position has stones.
+            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, (depth + 1) >> 1, path);
             (lo, hi) = _notOfColour(gameId << 32, positionId, depth & 1, lo, hi);
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }
@@ -591,25 +620,35 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
-    function _newPayees(uint256 positions) private pure returns (Payees memory t) {
+    ///      Its salt is the previous block's hash. This is hash-table placement, NOT game randomness (nothing of the
+    ///      game depends on it: every amount is the same wherever a player lands, only the order of the
+    ///      `PayoutCredited` events changes): players choose their addresses long before the block that settles them,
+    ///      so they cannot grind addresses that collide in the map and make a batch's probing quadratic.
+    function _newPayees(uint256 positions) private view returns (Payees memory t) {
         uint256 capacity = 16;
         while (capacity < positions * 2) capacity <<= 1;
         t.keys = new address[](capacity);
         t.amounts = new uint256[](capacity);
         t.mask = capacity - 1;
+        t.salt = uint256(blockhash(block.number - 1));
     }
 
     /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
-    ///      the address's low bits over the two arrays' data (array pointer + 32); the map never fills (capacity ≥ 2 ×
-    ///      the batch's positions), so the probe always ends. Amounts stay far below 2^256 (at most the game's stakes).
+    ///      keccak256(who, salt) over the two arrays' data (array pointer + 32; the hash's input goes in the scratch
+    ///      space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's positions), so the probe always ends.
+    ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot: `who` is never the
+    ///      zero address, since every player is the `msg.sender` of a move and no transaction or code runs as the
+    ///      zero address (an entry for it would be overwritten by the next player probing through its slot).
     function _addPayee(Payees memory t, address who, uint256 amount) private pure {
         assembly ("memory-safe") {
             who := and(who, 0xffffffffffffffffffffffffffffffffffffffff) // an address's high bits may be dirty here
             let keys := add(mload(t), 32)
             let amounts := add(mload(add(t, 32)), 32)
             let mask := mload(add(t, 64))
+            mstore(0x00, who)
+            mstore(0x20, mload(add(t, 96)))
             for {
-                let i := and(who, mask)
+                let i := and(keccak256(0x00, 0x40), mask)
             } 1 {
                 i := and(add(i, 1), mask)
             } {

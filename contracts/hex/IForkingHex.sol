@@ -19,13 +19,14 @@ interface IForkingHex {
     /// @param blueBlocks Blocks a position with Blue to move stays open.
     /// @param stake Deposit per move.
     /// @param token Stake token (address(0) = ETH).
-    /// @param lastBlock Last block a move is accepted (0 = no limit).
+    /// @param lastBlock No move is accepted after it, nor one whose reply window it would cut short (0 = no limit).
     /// @param feeBps Developer-fund fee on each losing move, read once at creation.
     /// @param creator Who created the game (and made position 1).
     /// @param positionCount Positions created so far.
     /// @param maxDeadline Highest deadline of any position (0 before Blue's reply).
-    /// @param endBlock The game has ended once `block.number > endBlock` (0: no end scheduled yet).
-    /// @param ended Whether the game has ended.
+    /// @param endBlock The game has ended once `block.number > endBlock` (0: no end scheduled yet, or cancelled).
+    /// @param ended Whether the game has ended (a cancelled game has, from its cancellation on, with or without a
+    ///        last block).
     /// @param cancelled Whether the creator cancelled the game.
     /// @param lowestProven Lowest proven position id (0 = no proof).
     /// @param settlePhase 0 not started, 1 marking void positions, 2 evaluating, 3 settled.
@@ -54,7 +55,8 @@ interface IForkingHex {
     /// @param player Who made the move that created it.
     /// @param cell The cell that move filled.
     /// @param depth Stones on the board (odd: Red made it).
-    /// @param deadline Last block a reply is accepted (0 for position 1, which has no deadline).
+    /// @param deadline Last block a reply is accepted (0 for position 1, which has no deadline); never after the game's
+    ///        last block.
     /// @param proven Whether a winning path was proven for it.
     /// @param open Whether a move on it would be accepted now (ignoring the cell).
     struct PositionView {
@@ -135,12 +137,19 @@ interface IForkingHex {
     error ZeroStake();
     /// @notice A stake above 2^96 - 1.
     error StakeTooLarge(uint256 stake);
-    /// @notice A last block that is not in the future.
-    error BadLastBlock(uint256 lastBlock, uint256 currentBlock);
+    /// @notice A last block outside [`earliest`, `latest`]: it must leave Blue's reply to position 1 its whole window
+    ///         (`earliest` = the current block + redBlocks) and fit in 32 bits (`latest` = 2^32 - 1).
+    error BadLastBlock(uint256 lastBlock, uint256 earliest, uint256 latest);
+    /// @notice A block number the game would have to store does not fit in 32 bits (2^32 - 1 is the last usable
+    ///         block): the current block when creating a game, or a new position's deadline when moving. Rejected
+    ///         rather than clamped, which would silently shorten a reply window.
+    error BlockNumberTooLarge(uint256 blockNumber);
     /// @notice The game was cancelled.
     error GameIsCancelled(uint256 gameId);
-    /// @notice A move after the game's last block.
-    error MoveAfterLastBlock(uint256 gameId, uint256 lastBlock);
+    /// @notice A move whose reply window would end after the game's last block: the position it creates could be
+    ///         answered until `deadline` > `lastBlock`. No move is accepted after the last block, nor one whose reply
+    ///         window the last block would cut short (a reply nobody may answer would win at no risk).
+    error ReplyWindowPastLastBlock(uint256 gameId, uint256 deadline, uint256 lastBlock);
     /// @notice No such position in this game.
     error UnknownPosition(uint256 gameId, uint256 positionId);
     /// @notice Position 1 takes exactly one reply, and it has been made.
@@ -190,7 +199,9 @@ interface IForkingHex {
     /// @param blueBlocks Blocks a position with Blue to move stays open (> redBlocks).
     /// @param stake Deposit per move (> 0, < 2^96).
     /// @param token Stake token, address(0) for ETH (then send `stake` as value).
-    /// @param lastBlock Last block a move is accepted, or 0 for none.
+    /// @param lastBlock 0 for none; else no move is accepted after it, nor one whose reply window (blocks of the colour
+    ///        to reply) would end after it, so the game ends by it. At least the current block + redBlocks (Blue's
+    ///        reply to position 1 fits), at most 2^32 - 1 ({BadLastBlock}).
     /// @param firstCell Red's first cell.
     /// @return gameId The new game's id.
     function createGame(

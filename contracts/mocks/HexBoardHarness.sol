@@ -11,8 +11,13 @@ contract HexBoardHarness {
     }
 
     /// @notice {HexBoard.checkPath}.
-    function checkPath(uint256 n, bool red, uint16[] calldata path) external pure returns (uint256 lo, uint256 hi) {
-        return HexBoard.checkPath(n, red, path);
+    function checkPath(
+        uint256 n,
+        bool red,
+        uint256 maxLength,
+        uint16[] calldata path
+    ) external pure returns (uint256 lo, uint256 hi) {
+        return HexBoard.checkPath(n, red, maxLength, path);
     }
 
     /// @notice {HexBoard.verify}: reverts naming the first problem, returns normally for a valid winning path.
@@ -21,9 +26,10 @@ contract HexBoardHarness {
         bool red,
         uint256 stonesLo,
         uint256 stonesHi,
+        uint256 maxLength,
         uint16[] calldata path
     ) external pure returns (bool) {
-        HexBoard.verify(n, red, stonesLo, stonesHi, path);
+        HexBoard.verify(n, red, stonesLo, stonesHi, maxLength, path);
         return true;
     }
 }

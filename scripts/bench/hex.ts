@@ -4,6 +4,7 @@ import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { progress } from "../lib/log";
 import { Rng } from "../hex/lib";
+import { impersonatedAccounts } from "../hex/accounts";
 
 const { ethers } = hre;
 const ETH = ethers.ZeroAddress;
@@ -107,6 +108,29 @@ async function settlePerPosition(hex: ForkingHex, gameId: bigint): Promise<numbe
   return Math.round(total / positions);
 }
 
+/**
+ * Settlement when every position has its own player (no player recurs, so each position costs a fresh credit):
+ * position 2 gets `forks` Red forks, each by a fresh impersonated account; with `lowBits`, every address shares its
+ * low 16 bits (ground keys). Settled in batches of 250; returns total settle gas ÷ positions.
+ */
+async function freshPlayersPerPosition(
+  hex: ForkingHex,
+  [alice, bob]: HardhatEthersSigner[],
+  forks: number,
+  seed: number,
+  lowBits?: number,
+): Promise<number> {
+  await hex.connect(alice).createGame(14, 1500, 3000, STAKE, ETH, 0, 0, { value: STAKE });
+  const gameId = await hex.gameCount();
+  await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
+  const accounts = await impersonatedAccounts(hre, forks, seed, lowBits);
+  for (let i = 0; i < forks; i++) {
+    await hex.connect(accounts[i]).move(gameId, 2, 2 + (i % 190), { value: STAKE });
+    progress(`${forks} fresh players${lowBits === undefined ? "" : " (ground addresses)"}`, i + 1, forks);
+  }
+  return settlePerPosition(hex, gameId);
+}
+
 export const bench: BenchModule = {
   title: "Forking Hex",
   goals: {
@@ -120,6 +144,10 @@ export const bench: BenchModule = {
     "hex.settle.perPosition.1000": { text: "≤ 8,000 (batches of 250, 10 players)", max: 8_000 },
     "hex.settle.perPosition.2000": { text: "≤ 8,000, ≤ 1.05 × the 1000 figure", max: 8_000 },
     "hex.payoutView.2000": { text: "report (eth_call gas of payoutOf on the 2,000-position tree)" },
+    "hex.settle.perPosition.fresh500": { text: "report (every position by a new player: one fresh credit each)" },
+    "hex.settle.perPosition.ground500": {
+      text: "≤ 1.05 × fresh500 (the same with addresses sharing their low 16 bits)",
+    },
     "hex.withdraw": { text: "report" },
     "hex.create.14": { text: "report" },
   },
@@ -136,6 +164,10 @@ export const bench: BenchModule = {
       f["hex.settle.perPosition.2000"] <= 1.05 * f["hex.settle.perPosition.1000"]
         ? null
         : `settlement is not linear: ${f["hex.settle.perPosition.2000"]} > 1.05 × ${f["hex.settle.perPosition.1000"]}`,
+    (f) =>
+      f["hex.settle.perPosition.ground500"] <= 1.05 * f["hex.settle.perPosition.fresh500"]
+        ? null
+        : `ground addresses slow settlement: ${f["hex.settle.perPosition.ground500"]} > 1.05 × ${f["hex.settle.perPosition.fresh500"]}`,
   ],
   async run() {
     const out: Record<string, number> = {};
@@ -211,6 +243,10 @@ export const bench: BenchModule = {
     const somePlayer = (await players.playerAddresses())[3];
     out["hex.payoutView.2000"] = Number(await hex.payoutOf.estimateGas(tree2000, somePlayer));
     out["hex.settle.perPosition.2000"] = await settlePerPosition(hex, tree2000);
+
+    // Every position by a new player, with random and with ground addresses.
+    out["hex.settle.perPosition.fresh500"] = await freshPlayersPerPosition(hex, [alice, bob], 500, 500);
+    out["hex.settle.perPosition.ground500"] = await freshPlayersPerPosition(hex, [alice, bob], 500, 501, 0xbeef);
     return out;
   },
 };

@@ -200,11 +200,29 @@ export function boardAt(game: Pick<HexGameData, "size" | "positions">, id: numbe
   return board;
 }
 
-/** Whether a move on position `p` is accepted at block `block` (ignoring the cell). */
+/**
+ * Whether a move on position `p` is accepted at block `block` (ignoring the cell). With a last block, the position
+ * the move creates must get its whole reply window by then (Red replies at even depth).
+ */
 export function isOpen(game: HexGameData, p: HexPosition, block: number): boolean {
-  if (game.cancelled || (game.lastBlock !== 0 && block > game.lastBlock)) return false;
-  if (p.id === 1) return game.positions.length === 2;
-  return !p.proven && block <= p.deadline;
+  if (game.cancelled) return false;
+  if (p.id === 1 ? game.positions.length !== 2 : p.proven) return false;
+  const until = openUntil(game, p);
+  return until === undefined || block <= until;
+}
+
+/**
+ * The last block a move on position `p` can be accepted (undefined: no limit, position 1 without a last block):
+ * its deadline, and with a last block, the last block minus the window of the colour that would reply to the move.
+ */
+export function openUntil(game: HexGameData, p: HexPosition): number | undefined {
+  let until = p.id === 1 ? undefined : p.deadline;
+  if (game.lastBlock !== 0) {
+    const window = (p.depth + 1) % 2 === 0 ? game.redBlocks : game.blueBlocks;
+    const cut = game.lastBlock - window;
+    if (until === undefined || cut < until) until = cut;
+  }
+  return until;
 }
 
 // ------------------------------------------------------------------------------------------------ rendering
@@ -305,13 +323,13 @@ export function renderTree(
   opts: { below?: number; block?: number; label?: (address: string) => string } = {},
 ): string {
   const label = opts.label ?? ((a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`);
-  const status = game.ended ? outcomes(game) : undefined;
+  const status = game.ended && !game.cancelled ? outcomes(game) : undefined;
   const describe = (p: HexPosition): string => {
     const parts = [`#${p.id}`, `${colourName(colourOfDepth(p.depth))} ${cellName(p.cell, game.size)}`, label(p.player)];
     if (p.proven) parts.push("PROVEN");
     if (status) parts.push(status[p.id]);
     else if (opts.block !== undefined) {
-      parts.push(isOpen(game, p, opts.block) ? `open to block ${p.id === 1 ? "∞" : p.deadline}` : "closed");
+      parts.push(isOpen(game, p, opts.block) ? `open to block ${openUntil(game, p) ?? "∞"}` : "closed");
     }
     return parts.join("  ");
   };

@@ -97,7 +97,12 @@ withCommon(
     .addOptionalParam("blue", "blocks a position with Blue to move stays open (> red)", 40, types.int)
     .addOptionalParam("stake", "stake per move, in ETH or token units", "0.01", types.string)
     .addOptionalParam("token", "ERC-20 stake token (default: ETH)", undefined, types.string)
-    .addOptionalParam("lastBlock", "last block a move is accepted (0 = none)", 0, types.int),
+    .addOptionalParam(
+      "lastBlock",
+      "no move after it, nor one whose reply window would end after it (0 = none)",
+      0,
+      types.int,
+    ),
 ).setAction(async (args, hre) => {
   const { hex, signer } = await connect(hre, args);
   const token: string = args.token ?? hre.ethers.ZeroAddress;

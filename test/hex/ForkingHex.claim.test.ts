@@ -68,6 +68,12 @@ describe("ForkingHex: winning-path proofs", function () {
         await expect(hex.claimWin(2, win, path))
           .to.be.revertedWithCustomError(hex, "UnknownGame")
           .withArgs(2);
+        if (n > 2) {
+          // Both too short and too long (Blue has one stone on position 2): the more basic problem comes first.
+          await expect(hex.claimWin(1, 2, [1, n + 1]))
+            .to.be.revertedWithCustomError(hex, "PathTooShort")
+            .withArgs(2, n);
+        }
         // Red's connection does not make the previous (Blue-made) position provable: Blue has only n - 1 stones.
         await expect(hex.claimWin(1, win - 1, path))
           .to.be.revertedWithCustomError(hex, "PathTooLong")
@@ -149,6 +155,47 @@ describe("ForkingHex: winning-path proofs", function () {
       });
     });
   }
+
+  it("reads stone colours from the position's own line: a stone of a sibling fork or an empty cell does not count", async function () {
+    const { hex, alice, bob } = await loadFixture(deployHex);
+    // 3×3, Red (alice) 0 at position 1. Line A: 2 Blue 1, 3 Red 3, 4 Blue 4. Line B from 2: 5 Red 6, 6 Blue 5, 7 Red 8.
+    await createGame(hex, { size: 3, red: 20, blue: 40, cell: 0 }, alice);
+    await playLine(hex, 1n, 1, [1, 3, 4], [bob, alice]);
+    const [, , b] = await playLine(hex, 1n, 2, [6, 5, 8], [alice, bob]);
+    // Column 0 (0, 3, 6): on 7, cell 3 is Red only in line A.
+    await expect(hex.claimWin(1, b, [0, 3, 6]))
+      .to.be.revertedWithCustomError(hex, "PathCellWrongColour")
+      .withArgs(3);
+    // 8 = line A + Red 7: cell 6 is empty there (Red's 6 is in line B); 3 and 7 are not neighbours.
+    const [a] = await playLine(hex, 1n, 4, [7], [alice]);
+    await expect(hex.claimWin(1, a, [0, 3, 6]))
+      .to.be.revertedWithCustomError(hex, "PathCellWrongColour")
+      .withArgs(6);
+    await expect(hex.claimWin(1, a, [0, 3, 7]))
+      .to.be.revertedWithCustomError(hex, "CellsNotAdjacent")
+      .withArgs(3, 7);
+    expect((await hex.game(1)).lowestProven).to.equal(0n);
+  });
+
+  it("with a last block, ends proofs at maxDeadline, which never passes the last block", async function () {
+    const { hex, alice, bob, carol } = await loadFixture(deployHex);
+    const last = (await ethers.provider.getBlockNumber()) + 100;
+    await createGame(hex, { size: 2, red: 5, blue: 10, cell: 0, lastBlock: last }, alice);
+    // Red wins down column 0 (cells 0 and 2) twice: equal forks 3 and 4 of Blue's reply.
+    await playLine(hex, 1n, 1, [1, 2], [bob, alice]);
+    await playLine(hex, 1n, 2, [2], [carol]);
+    const g = await hex.game(1);
+    expect(g.endBlock).to.equal(g.maxDeadline);
+    expect(g.maxDeadline).to.be.lessThan(BigInt(last));
+    const end = Number(g.endBlock);
+    await mine(end - (await ethers.provider.getBlockNumber()) - 1);
+    await expect(hex.claimWin(1, 3, [0, 2])).to.emit(hex, "WinProven"); // block `end`
+    await expect(hex.claimWin(1, 4, [0, 2])) // end + 1, long before the last block
+      .to.be.revertedWithCustomError(hex, "GameEnded")
+      .withArgs(1, end);
+    expect((await hex.game(1)).ended).to.equal(true);
+    expect((await hex.position(1, 4)).proven).to.equal(false);
+  });
 
   it("accepts a proof below a proven position (it changes nothing) and keeps the lowest proven id", async function () {
     const { hex, alice, bob, carol } = await loadFixture(deployHex);

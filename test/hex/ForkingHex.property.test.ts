@@ -2,9 +2,10 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { outcomes, type HexGameData } from "../../scripts/hex/lib";
+import { colourOfDepth, neighbours, outcomes, RED, type HexGameData } from "../../scripts/hex/lib";
 import { deployHex, deployPlayers, ETH } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
+import { expectedOutcome } from "./paths";
 import { HexSim, Rng } from "./sim";
 
 // HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
@@ -36,6 +37,105 @@ interface Stats {
   losing: number;
   firstLosing: number;
   settleCalls: number;
+  /** Invalid actions sent on their own (each must revert with the expected error and change nothing), by kind. */
+  invalid: Record<InvalidKind, number>;
+  /** The errors those invalid actions reverted with, by name. */
+  invalidErrors: Record<string, number>;
+}
+
+/**
+ * Invalid proofs: a straight edge-to-edge line through cells that are not all the prover's (opponent stones where
+ * possible), a winning path of another position of the same colour (a sibling fork where possible) whose stones
+ * the target lacks, and a winning path with a cell cut out (a gap). Plus a move the last-block rule refuses.
+ */
+type InvalidKind = "wrongColour" | "otherFork" | "gap" | "lateMove";
+
+/** An invalid action and the error it must revert with, as `Name(arg,...)`. */
+interface Invalid {
+  kind: InvalidKind;
+  id: number;
+  path: number[];
+  cell: number;
+  expected: string;
+}
+
+/**
+ * Picks an invalid proof on a random unproven position whose prover has enough stones for the path (so the error
+ * is about the path itself, not its length); null if this tree offers none of the drawn kind.
+ */
+function invalidProof(sim: HexSim, rng: Rng): Invalid | null {
+  const n = sim.cfg.n;
+  const stones = (id: number) => (sim.positions[id].depth + 1) >> 1;
+  const unproven: number[] = [];
+  const winners: number[] = [];
+  for (let id = 2; id <= sim.count; id++) {
+    if (!sim.positions[id].proven) unproven.push(id);
+    if (sim.winningPath(id)) winners.push(id);
+  }
+  const kind = rng.pick(["wrongColour", "otherFork", "gap"] as const);
+  let id: number;
+  let path: number[];
+  if (kind === "wrongColour") {
+    const targets = unproven.filter((a) => stones(a) >= n);
+    if (targets.length === 0) return null;
+    id = rng.pick(targets);
+    const p = sim.positions[id];
+    const colour = colourOfDepth(p.depth);
+    // Red's columns and Blue's rows are edge-to-edge chains of neighbours.
+    const lines = Array.from({ length: n }, (_, k) =>
+      Array.from({ length: n }, (_, i) => (colour === RED ? i * n + k : k * n + i)),
+    );
+    const crossing = lines.filter((line) => line.some((c) => p.board[c] !== 0 && p.board[c] !== colour));
+    path = rng.pick(crossing.length > 0 ? crossing : lines);
+  } else {
+    if (winners.length === 0) return null;
+    const from = rng.pick(winners);
+    const wp = sim.winningPath(from)!;
+    const parity = sim.positions[from].depth % 2;
+    const same = unproven.filter((a) => sim.positions[a].depth % 2 === parity && stones(a) >= wp.length);
+    if (kind === "otherFork") {
+      // The stones of `from`'s path, claimed for another position of the same colour (a sibling fork if any).
+      const others = same.filter((a) => a !== from);
+      const siblings = others.filter((a) => sim.positions[a].parent === sim.positions[from].parent);
+      if (others.length === 0) return null;
+      id = rng.pick(siblings.length > 0 ? siblings : others);
+      path = wp;
+    } else {
+      // A gap: one cell of the path (an inner one if any) replaced by one not next to the cell before it, a
+      // stone of the prover's where possible, so the path jumps.
+      if (same.length === 0) return null;
+      id = same.includes(from) ? from : rng.pick(same);
+      const at = wp.length > 2 ? rng.int(1, wp.length - 2) : wp.length - 1;
+      const board = sim.positions[id].board;
+      const colour = colourOfDepth(sim.positions[id].depth);
+      const far = [...Array(n * n).keys()].filter(
+        (c) => !wp.includes(c) && c !== wp[at - 1] && !neighbours(wp[at - 1], n).includes(c),
+      );
+      if (far.length === 0) return null;
+      const own = far.filter((c) => board[c] === colour);
+      path = wp.map((c, k) => (k === at ? rng.pick(own.length > 0 ? own : far) : c));
+    }
+  }
+  const p = sim.positions[id];
+  const expected = expectedOutcome(p.board, n, colourOfDepth(p.depth), stones(id), path);
+  return expected === "ok" ? null : { kind, id, path, cell: 0, expected };
+}
+
+/** A move on a position still open by its deadline that the last-block rule refuses in `block` (or null). */
+function lateMove(sim: HexSim, rng: Rng, block: number, gameId: bigint): Invalid | null {
+  const last = sim.cfg.lastBlock;
+  if (last === 0) return null;
+  const candidates: number[] = [];
+  for (let id = 1; id <= sim.count; id++) {
+    const p = sim.positions[id];
+    const byDeadline = id === 1 ? sim.count === 1 : !p.proven && block <= p.deadline;
+    if (byDeadline && !sim.open(id, block) && sim.emptyCells(id).length > 0) candidates.push(id);
+  }
+  if (candidates.length === 0) return null;
+  const id = rng.pick(candidates);
+  const deadline = block + sim.window(sim.positions[id].depth + 1);
+  const expected = `ReplyWindowPastLastBlock(${gameId},${deadline},${last})`;
+  return { kind: "lateMove", id, path: [], cell: rng.pick(sim.emptyCells(id)), expected };
 }
 
 describe("ForkingHex property: random game trees settle exactly as the reference model says", function () {
@@ -78,7 +178,8 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     ]);
     const feeBps = rng.pick([0, 1000, rng.int(0, 1000), rng.int(0, 1000)]);
     let block = f.start + 1; // the block the next transaction is mined in
-    const lastBlock = rng.chance(0.25) ? block + rng.int(1, 14) : 0;
+    // A last block must leave Blue's reply to position 1 its window: at least the creation block + red.
+    const lastBlock = rng.chance(0.25) ? block + rng.int(red, red + 14) : 0;
     const creator = rng.int(0, addresses.length - 1);
     const firstCell = rng.int(0, n * n - 1);
     const value = useToken ? 0n : stake;
@@ -141,6 +242,38 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     sim.move(1, replyCell, replier, block);
     steps.push(moveStep(replier, 1, replyCell));
 
+    // Sends an invalid action from an EOA: it must revert with the expected error and leave the game as it was. A
+    // reverted transaction still mines a block.
+    let invalidLeft = 2;
+    const sendInvalid = async (bad: Invalid) => {
+      const [name, argText] = bad.expected.replace(")", "").split("(");
+      const args = argText.split(",").map((a) => BigInt(a));
+      const state = async () => {
+        const g = await hex.game(gameId);
+        const p = await hex.position(gameId, bad.id);
+        return [
+          g.positionCount,
+          g.maxDeadline,
+          g.lowestProven,
+          p.proven,
+          p.deadline,
+          await hex.occupancy(gameId, bad.id),
+        ];
+      };
+      const before = await state();
+      const tx =
+        bad.kind === "lateMove"
+          ? hex.connect(f.alice).move(gameId, bad.id, bad.cell, { value })
+          : hex.connect(f.alice).claimWin(gameId, bad.id, bad.path);
+      await expect(tx, `${bad.kind} on ${bad.id}: ${bad.path.join(",")}`)
+        .to.be.revertedWithCustomError(hex, name)
+        .withArgs(...args);
+      block++;
+      expect(await state()).to.deep.equal(before);
+      stats.invalid[bad.kind]++;
+      stats.invalidErrors[name] = (stats.invalidErrors[name] ?? 0) + 1;
+    };
+
     for (let round = 0; ; round++) {
       if (round > 0) steps = [];
       if (sim.ended(block)) break;
@@ -188,6 +321,13 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         }
       }
       if (steps.length > 0) await send(steps);
+      if (invalidLeft > 0 && !sim.ended(block) && rng.chance(0.35)) {
+        const bad = (rng.chance(0.3) ? lateMove(sim, rng, block, gameId) : null) ?? invalidProof(sim, rng);
+        if (bad) {
+          invalidLeft--;
+          await sendInvalid(bad);
+        }
+      }
       // Let time pass: sometimes nothing, sometimes enough for positions (or the whole game) to expire.
       const skip = steps.length === 0 ? rng.int(1, blue + 1) : rng.pick([0, 0, 0, 1, rng.int(0, blue + 2)]);
       if (skip > 0) {
@@ -260,6 +400,19 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     // Deposits = payouts + fund, to the wei; and the contract holds exactly that.
     expect(credited + out.fundCredits).to.equal(BigInt(sim.count) * stake);
     expect(out.balance).to.equal(BigInt(sim.count) * stake);
+    // Settlement recycles board words of parents settled across batches: the occupancy view still gives every
+    // board (checked on one tree in four, to keep the run short).
+    if (rng.chance(0.25)) {
+      for (let id = 1; id <= sim.count; id++) {
+        let low = 0n;
+        let high = 0n; // cells 214.. (boards above 14×14, with HEX_MAX_SIZE)
+        sim.positions[id].board.forEach((colour, c) => {
+          if (colour !== 0 && c < 214) low |= 1n << BigInt(c);
+          else if (colour !== 0) high |= 1n << BigInt(c - 214);
+        });
+        expect(await hex.occupancy(gameId, id), `occupancy of ${id}`).to.deep.equal([low, high]);
+      }
+    }
   }
 
   it("the test players obey only their driver", async function () {
@@ -282,6 +435,8 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       losing: 0,
       firstLosing: 0,
       settleCalls: 0,
+      invalid: { wrongColour: 0, otherFork: 0, gap: 0, lateMove: 0 },
+      invalidErrors: {},
     };
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
@@ -294,7 +449,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         endOnFailure: true,
       },
     );
-    if (process.env.HEX_VERBOSE) console.log(stats);
+    if (process.env.HEX_VERBOSE) console.dir(stats, { depth: 3 });
     // The random games really exercise what they should.
     expect(stats.erc20).to.be.greaterThan(0);
     expect(stats.erc20).to.be.lessThan(stats.trees);
@@ -305,6 +460,11 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       expect(stats.voids).to.be.greaterThan(0);
       expect(stats.firstLosing).to.be.greaterThan(0);
       expect(stats.withLastBlock).to.be.greaterThan(0);
+      for (const kind of Object.keys(stats.invalid) as InvalidKind[])
+        expect(stats.invalid[kind], kind).to.be.greaterThan(0);
+      for (const name of ["PathCellWrongColour", "CellsNotAdjacent", "ReplyWindowPastLastBlock"]) {
+        expect(stats.invalidErrors[name] ?? 0, name).to.be.greaterThan(0);
+      }
     }
     expect(stats.losing).to.be.greaterThan(0);
   });

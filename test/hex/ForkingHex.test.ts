@@ -75,12 +75,47 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .withArgs(STAKE - 1n, STAKE);
     });
 
-    it("rejects a last block that is not in the future", async function () {
+    it("rejects a last block that leaves no room for Blue's reply, or does not fit in 32 bits", async function () {
       const { hex } = await loadFixture(deployHex);
-      const next = (await ethers.provider.getBlockNumber()) + 1;
-      await expect(createGame(hex, { lastBlock: next }))
-        .to.be.revertedWithCustomError(hex, "BadLastBlock")
-        .withArgs(next, next);
+      const next = (await ethers.provider.getBlockNumber()) + 1; // each attempt mines a block
+      for (const [lastBlock, block] of [
+        [next - 1, next],
+        [next + 1, next + 1],
+        [next + 2 + 4, next + 2], // one block short of the reply window (red 5)
+        [2 ** 32, next + 3],
+      ]) {
+        await expect(createGame(hex, { red: 5, blue: 10, lastBlock }))
+          .to.be.revertedWithCustomError(hex, "BadLastBlock")
+          .withArgs(lastBlock, block + 5, 2 ** 32 - 1);
+      }
+      // The least accepted: Blue's reply in the creation block itself gets its whole window. And the greatest.
+      await createGame(hex, { red: 5, blue: 10, lastBlock: next + 4 + 5 });
+      await createGame(hex, { red: 5, blue: 10, lastBlock: 2 ** 32 - 1 });
+      expect((await hex.game(2)).lastBlock).to.equal(BigInt(2 ** 32 - 1));
+    });
+
+    it("rejects games and deadlines past block 2^32 - 1 (block numbers are stored in 32 bits)", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      const max = 2 ** 32 - 1;
+      await mine(max - 19 - (await ethers.provider.getBlockNumber()) - 1);
+      await createGame(hex, { red: 5, blue: 10 }, alice); // block max - 19
+      await mine(13);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // max - 5: Red may answer until max
+      expect((await hex.position(1, 2)).deadline).to.equal(BigInt(max));
+      await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE })) // max - 4: Blue's window would end at max + 6
+        .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
+        .withArgs(max + 6);
+      await expect(createGame(hex, { red: 5, blue: 10 })) // max - 3: the times cannot fit any more
+        .to.be.revertedWithCustomError(hex, "BadMoveTimes")
+        .withArgs(5, 10);
+      await mine(max + 1 - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(createGame(hex, { red: 5, blue: 10 }))
+        .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
+        .withArgs(max + 1);
+      // The game itself has ended at max and still settles.
+      expect((await hex.game(1)).ended).to.equal(true);
+      await hex.settle(1, 10);
+      expect(await hex.credits(ETH, bob.address)).to.equal(STAKE);
     });
 
     it("rejects a first cell off the board", async function () {
@@ -141,7 +176,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .withArgs(1, alice.address, STAKE)
         .and.to.emit(hex, "Credited")
         .withArgs(ETH, alice.address, STAKE);
-      expect((await hex.game(1)).cancelled).to.equal(true);
+      const g = await hex.game(1);
+      expect([g.cancelled, g.ended, g.endBlock]).to.deep.equal([true, true, 0n]);
       expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
       expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
       expect((await hex.position(1, 1)).open).to.equal(false);
@@ -157,6 +193,19 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
     });
 
+    it("reports a cancelled game as ended at once, with or without a last block", async function () {
+      const { hex, alice } = await loadFixture(deployHex);
+      const last = (await ethers.provider.getBlockNumber()) + 50;
+      await createGame(hex, { lastBlock: last }, alice);
+      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
+      await hex.connect(alice).cancelGame(1);
+      let g = await hex.game(1);
+      expect([g.ended, g.endBlock, g.lastBlock]).to.deep.equal([true, 0n, BigInt(last)]);
+      await mine(60);
+      g = await hex.game(1);
+      expect([g.ended, g.endBlock]).to.deep.equal([true, 0n]);
+    });
+
     it("refuses after the reply, and for unknown games", async function () {
       const { hex, alice, bob } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
@@ -167,12 +216,58 @@ describe("ForkingHex: creating, cancelling and moving", function () {
 
     it("refuses once a game without reply has been settled after its last block", async function () {
       const { hex, alice } = await loadFixture(deployHex);
-      const last = (await ethers.provider.getBlockNumber()) + 3;
+      const last = (await ethers.provider.getBlockNumber()) + 6; // creation block + red (5)
       await createGame(hex, { lastBlock: last }, alice);
-      await mine(3);
+      await mine(6);
       await hex.settle(1, 1);
       expect((await hex.credits(ETH, alice.address)).toString()).to.equal(STAKE.toString());
       await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "CannotCancel").withArgs(1);
+    });
+  });
+
+  describe("stake intake (checks-effects-interactions)", function () {
+    /** A 2×2 game staked in a token that calls back from inside `transferFrom`; Bob has replied (position 2). */
+    async function probeFixture() {
+      const f = await deployHex();
+      const probe = await ethers.deployContract("HexProbeERC20");
+      for (const s of [f.alice, f.bob]) {
+        await probe.mint(s.address, 10n ** 24n);
+        await probe.connect(s).approve(await f.hex.getAddress(), ethers.MaxUint256);
+      }
+      const token = await probe.getAddress();
+      await createGame(f.hex, { size: 2, red: 20, blue: 40, token, stake: 1000n, cell: 0 }, f.alice);
+      await f.hex.connect(f.bob).move(1, 1, 1);
+      return { ...f, probe };
+    }
+
+    it("pulls the stake of moveAndClaim after the move and the proof are both written", async function () {
+      const { hex, probe, alice } = await loadFixture(probeFixture);
+      await probe.setProbe(await hex.getAddress(), hex.interface.encodeFunctionData("position", [1, 3]));
+      await hex.connect(alice).moveAndClaim(1, 2, 2, [0, 2]);
+      expect(await probe.probeOk()).to.equal(true);
+      const [seen] = hex.interface.decodeFunctionResult("position", await probe.probeResult());
+      expect([seen.player, seen.cell, seen.proven, seen.open]).to.deep.equal([alice.address, 2n, true, false]);
+    });
+
+    it("cannot be re-entered through a stake token: settle, cancelGame, claimWin", async function () {
+      const { hex, probe, alice, bob } = await loadFixture(probeFixture);
+      // Game 2 (ETH) has ended and could be settled; game 3 (ETH) could be cancelled by its creator.
+      await createGame(hex, { size: 2, red: 1, blue: 2 }, alice);
+      await hex.connect(bob).move(2, 1, 1, { value: STAKE });
+      await createGame(hex, { size: 2 }, alice);
+      await mine(3);
+      const reentered = hex.interface.encodeErrorResult("ReentrancyGuardReentrantCall", []);
+      const hexAddress = await hex.getAddress();
+      for (const [fn, data] of [
+        ["settle", hex.interface.encodeFunctionData("settle", [2, 10])],
+        ["cancelGame", hex.interface.encodeFunctionData("cancelGame", [3])],
+        ["claimWin", hex.interface.encodeFunctionData("claimWin", [1, 1, [0, 2]])],
+      ]) {
+        await probe.setProbe(hexAddress, data);
+        await hex.connect(alice).move(1, 2, 2); // equal forks of position 2
+        expect(await probe.probeOk(), fn).to.equal(false);
+        expect(await probe.probeResult(), fn).to.equal(reentered);
+      }
     });
   });
 
@@ -256,6 +351,20 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(hex.connect(bob).move(2, 1, 3)).to.changeTokenBalances(token, [bob, hex], [-500, 500]);
     });
 
+    it("rejects a move once the stake token starts charging a fee on transfers", async function () {
+      const { hex, taxed, alice, bob } = await loadFixture(deployHex);
+      const t = await taxed.getAddress();
+      await createGame(hex, { token: t, stake: 1000n }, alice); // no fee yet: accepted
+      await taxed.setFeeBps(100);
+      await expect(hex.connect(bob).move(1, 1, 1))
+        .to.be.revertedWithCustomError(hex, "TransferAmountMismatch")
+        .withArgs(t, 1000, 990);
+      expect((await hex.game(1)).positionCount).to.equal(1n);
+      expect(await taxed.balanceOf(await hex.getAddress())).to.equal(1000n);
+      await taxed.setFeeBps(0);
+      await expect(hex.connect(bob).move(1, 1, 1)).to.changeTokenBalances(taxed, [bob, hex], [-1000, 1000]);
+    });
+
     it("keeps a position open through createdAt + blocks(colour to move), and closes it after", async function () {
       const { hex, alice, bob, carol } = await loadFixture(deployHex);
       await createGame(hex, { red: 3, blue: 6 }, alice);
@@ -304,19 +413,70 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       expect((await hex.position(1, 3)).player).to.equal(carol.address);
     });
 
-    it("accepts no move after the last block, which also ends the game", async function () {
+    it("accepts a move only if the reply window it opens ends by the last block (both colours, exact blocks)", async function () {
       const { hex, alice, bob, carol } = await loadFixture(deployHex);
-      const last = (await ethers.provider.getBlockNumber()) + 4;
-      await createGame(hex, { red: 10, blue: 20, lastBlock: last }, alice);
-      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
-      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
+      const c = (await ethers.provider.getBlockNumber()) + 1; // the creation block
+      const last = c + 12;
+      await createGame(hex, { red: 3, blue: 6, lastBlock: last }, alice);
+      await mine(3);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // c + 4: position 2, Red to move until c + 7
+      // Red's move opens a 6-block window for Blue: accepted through last - 6 = c + 6.
       await mine(1);
-      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // block `last`
+      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // c + 6: position 3, Blue to move until last
+      expect((await hex.position(1, 3)).deadline).to.equal(BigInt(last));
+      expect((await hex.position(1, 2)).open).to.equal(true); // views run in block c + 6
+      await expect(hex.connect(carol).move(1, 2, 3, { value: STAKE })) // c + 7, within position 2's deadline
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, c + 7 + 6, last);
+      expect((await hex.position(1, 2)).open).to.equal(false);
+      expect((await hex.position(1, 2)).deadline).to.equal(BigInt(c + 7));
+      // Blue's move opens a 3-block window for Red: accepted through last - 3 = c + 9.
+      await mine(1);
+      await hex.connect(bob).move(1, 3, 4, { value: STAKE }); // c + 9: position 4, Red to move until last
       expect((await hex.position(1, 3)).open).to.equal(true);
-      await expect(hex.connect(bob).move(1, 3, 3, { value: STAKE }))
-        .to.be.revertedWithCustomError(hex, "MoveAfterLastBlock")
-        .withArgs(1, last);
+      await expect(hex.connect(bob).move(1, 3, 5, { value: STAKE })) // c + 10
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, c + 10 + 3, last);
       expect((await hex.position(1, 3)).open).to.equal(false);
+      // Position 4 is open for Red until last, but a Red move there could not get Blue's full window any more.
+      expect((await hex.position(1, 4)).open).to.equal(false);
+      await expect(hex.connect(alice).move(1, 4, 5, { value: STAKE })) // c + 11
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, c + 11 + 6, last);
+      // Every reply window fits: the game ends at maxDeadline, which is the last block here.
+      let g = await hex.game(1);
+      expect([g.maxDeadline, g.endBlock, g.ended]).to.deep.equal([BigInt(last), BigInt(last), false]);
+      await mine(1); // block `last`
+      // After it every deadline has passed (they never pass the last block).
+      await expect(hex.connect(alice).move(1, 4, 5, { value: STAKE })) // last + 1
+        .to.be.revertedWithCustomError(hex, "PositionClosed")
+        .withArgs(1, 4, last);
+      g = await hex.game(1);
+      expect(g.ended).to.equal(true);
+    });
+
+    it("applies the same rule to Blue's reply to position 1", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      const c = (await ethers.provider.getBlockNumber()) + 1;
+      const last = c + 10;
+      await createGame(hex, { red: 3, blue: 6, lastBlock: last }, alice); // game 1, block c
+      await createGame(hex, { red: 3, blue: 6, lastBlock: last }, alice); // game 2, block c + 1
+      await mine(last - 3 - (c + 1) - 1);
+      expect((await hex.position(1, 1)).open).to.equal(true); // block last - 4
+      await hex.connect(bob).move(2, 1, 1, { value: STAKE }); // last - 3: Red's window ends at the last block
+      expect((await hex.position(2, 2)).deadline).to.equal(BigInt(last));
+      expect((await hex.position(1, 1)).open).to.equal(true);
+      await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE })) // last - 2
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, last + 1, last);
+      expect((await hex.position(1, 1)).open).to.equal(false);
+      // Unanswered, game 1 ends at its last block (position 1 has no deadline).
+      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
+      await mine(2); // block last
+      expect((await hex.game(1)).ended).to.equal(false);
+      await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE })) // last + 1
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, last + 1 + 3, last);
       expect((await hex.game(1)).ended).to.equal(true);
     });
 

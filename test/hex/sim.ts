@@ -42,11 +42,12 @@ export class HexSim {
     return this.positions.length - 1;
   }
 
-  /** The game ends once block > endBlock; 0 = no end scheduled (before Blue's reply, without a last block). */
+  /**
+   * The game ends once block > endBlock; 0 = no end scheduled (before Blue's reply, without a last block). After
+   * Blue's reply it is maxDeadline, which never passes the last block.
+   */
   endBlock(): number {
-    const last = this.cfg.lastBlock;
-    if (this.count < 2) return last;
-    return last !== 0 && last < this.maxDeadline ? last : this.maxDeadline;
+    return this.count < 2 ? this.cfg.lastBlock : this.maxDeadline;
   }
 
   ended(block: number): boolean {
@@ -54,10 +55,18 @@ export class HexSim {
     return end !== 0 && block > end;
   }
 
-  /** Whether a move on `id` is accepted in `block` (ignoring the cell). */
+  /** Blocks the colour to move at `depth` has to reply (Red is to move at even depth). */
+  window(depth: number): number {
+    return depth % 2 === 0 ? this.cfg.red : this.cfg.blue;
+  }
+
+  /**
+   * Whether a move on `id` is accepted in `block` (ignoring the cell): with a last block, the new position's whole
+   * reply window must end by it.
+   */
   open(id: number, block: number): boolean {
-    if (this.cfg.lastBlock !== 0 && block > this.cfg.lastBlock) return false;
     const p = this.positions[id];
+    if (this.cfg.lastBlock !== 0 && block + this.window(p.depth + 1) > this.cfg.lastBlock) return false;
     if (id === 1) return this.count === 1;
     return !p.proven && block <= p.deadline;
   }
@@ -82,7 +91,7 @@ export class HexSim {
     const depth = p.depth + 1;
     const board = p.board.slice();
     board[cell] = colourOfDepth(depth);
-    const deadline = block + (depth % 2 === 0 ? this.cfg.red : this.cfg.blue);
+    const deadline = block + this.window(depth);
     const id = this.count + 1;
     this.positions[id] = { id, parent, player, cell, depth, deadline, proven: false, board };
     if (deadline > this.maxDeadline) this.maxDeadline = deadline;

@@ -19,14 +19,22 @@ library HexBoard {
         return _adjacent(a / n, a % n, b / n, b % n);
     }
 
-    /// @notice Checks everything about a path except the stones' colour: at least n cells, all on the board, none
-    ///         twice, each a neighbour of the next, the first on the colour's first edge (Red: row 0, Blue: column 0)
-    ///         and the last on the opposite edge. Reverts with the {IForkingHex} error naming the first problem.
+    /// @notice Checks everything about a path except the stones' colour, in this order: at least n cells (no
+    ///         edge-to-edge path is shorter: the most basic problem, reported first), at most `maxLength` cells (the
+    ///         colour's stones on the board), all on the board, none twice, each a neighbour of the next, the first on
+    ///         the colour's first edge (Red: row 0, Blue: column 0) and the last on the opposite edge. Reverts with
+    ///         the {IForkingHex} error naming the first problem.
     /// @return lo The path's cells below 256, as a bitmap.
     /// @return hi The path's cells from 256 up, as a bitmap (bit c - 256).
-    function checkPath(uint256 n, bool red, uint16[] calldata path) internal pure returns (uint256 lo, uint256 hi) {
+    function checkPath(
+        uint256 n,
+        bool red,
+        uint256 maxLength,
+        uint16[] calldata path
+    ) internal pure returns (uint256 lo, uint256 hi) {
         uint256 len = path.length;
         if (len < n) revert IForkingHex.PathTooShort(len, n);
+        if (len > maxLength) revert IForkingHex.PathTooLong(len, maxLength);
         uint256 cells = n * n;
         uint256 problem;
         uint256 prev;
@@ -51,10 +59,17 @@ library HexBoard {
     }
 
     /// @notice Full verification against known stones: {checkPath}, then every path cell must be one of the
-    ///         colour's stones (bitmap `stonesLo`/`stonesHi`). Reverts with {IForkingHex.PathCellWrongColour} naming
-    ///         the first cell that is not.
-    function verify(uint256 n, bool red, uint256 stonesLo, uint256 stonesHi, uint16[] calldata path) internal pure {
-        (uint256 lo, uint256 hi) = checkPath(n, red, path);
+    ///         colour's stones (bitmap `stonesLo`/`stonesHi`, `maxLength` of them). Reverts with
+    ///         {IForkingHex.PathCellWrongColour} naming the first cell that is not.
+    function verify(
+        uint256 n,
+        bool red,
+        uint256 stonesLo,
+        uint256 stonesHi,
+        uint256 maxLength,
+        uint16[] calldata path
+    ) internal pure {
+        (uint256 lo, uint256 hi) = checkPath(n, red, maxLength, path);
         uint256 missingLo = lo & ~stonesLo;
         uint256 missingHi = hi & ~stonesHi;
         if (missingLo | missingHi != 0) revert IForkingHex.PathCellWrongColour(firstIn(path, missingLo, missingHi));

@@ -132,12 +132,10 @@ library HexWords {
     }
 
     /// @dev The game has ended once `block.number > endBlock`; 0 means no end is scheduled yet (before Blue's reply
-    ///      position 1 has no deadline, so only a last block can end the game).
-    function endBlock(uint256 core) internal pure returns (uint256 end) {
-        uint256 last = lastBlock(core);
-        if (positionCount(core) < 2) return last;
-        end = maxDeadline(core);
-        if (last != 0 && last < end) end = last;
+    ///      position 1 has no deadline, so only a last block can end the game). Once Blue has replied, the end is
+    ///      maxDeadline: no move is accepted whose deadline would pass the last block, so maxDeadline ≤ lastBlock.
+    function endBlock(uint256 core) internal pure returns (uint256) {
+        return positionCount(core) < 2 ? lastBlock(core) : maxDeadline(core);
     }
 
     function token(uint256 meta) internal pure returns (address) {

@@ -3,6 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { BLUE, findWinningPath, neighbours, RED, type Colour } from "../../../scripts/hex/lib";
+import { expectedOutcome } from "../paths";
 
 // The path verifier against an independent union-find connectivity check on random boards (HEX_FUZZ_RUNS boards,
 // default 150, each checked with a valid path, mutated paths and a random walk).
@@ -41,24 +42,9 @@ function connectsByUnionFind(board: Uint8Array, n: number, colour: Colour): bool
   return find(start) === find(end);
 }
 
-/** What the verifier must say about `path`, by the rules in order (independent of the contract). */
-function expectedOutcome(board: Uint8Array, n: number, colour: Colour, path: number[]): string {
-  if (path.length < n) return `PathTooShort(${path.length},${n})`;
-  const seen = new Set<number>();
-  for (let i = 0; i < path.length; i++) {
-    const c = path[i];
-    if (c >= n * n) return `CellOffBoard(${c},${n * n})`;
-    if (seen.has(c)) return `CellRepeated(${c})`;
-    seen.add(c);
-    if (i > 0 && !neighbours(path[i - 1], n).includes(c)) return `CellsNotAdjacent(${path[i - 1]},${c})`;
-  }
-  const first = path[0];
-  const last = path[path.length - 1];
-  const edges = colour === RED ? first < n && Math.floor(last / n) === n - 1 : first % n === 0 && last % n === n - 1;
-  if (!edges) return `PathNotEdgeToEdge(${first},${last})`;
-  const wrong = path.find((c) => board[c] !== colour);
-  if (wrong !== undefined) return `PathCellWrongColour(${wrong})`;
-  return "ok";
+/** The colour's stones on the board: the most cells a path of that colour may have. */
+function stoneCount(board: Uint8Array, colour: Colour): number {
+  return board.reduce((k, c) => k + (c === colour ? 1 : 0), 0);
 }
 
 describe("HexBoard: path verifier fuzz vs union-find connectivity", function () {
@@ -81,7 +67,7 @@ describe("HexBoard: path verifier fuzz vs union-find connectivity", function () 
       else hi |= 1n << BigInt(c - 256);
     }
     try {
-      await harness.verify(n, colour === RED, lo, hi, path);
+      await harness.verify(n, colour === RED, lo, hi, stoneCount(board, colour), path);
       return "ok";
     } catch (e) {
       const data = (e as { data?: string }).data;
@@ -149,7 +135,7 @@ describe("HexBoard: path verifier fuzz vs union-find connectivity", function () 
           }
           candidates.push(walk);
           for (const candidate of candidates) {
-            const expected = expectedOutcome(board, n, colour, candidate);
+            const expected = expectedOutcome(board, n, colour, stoneCount(board, colour), candidate);
             const actual = await verify(harness, board, n, colour, candidate);
             expect(actual, `n=${n} path=${candidate.join(",")}`).to.equal(expected);
             // Soundness: an accepted path means the colour really joins its edges.
