@@ -1,8 +1,9 @@
 import { expect } from "chai";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { Phase, readGame } from "../../scripts/catamm/game";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { TOPOLOGY } from "../../scripts/catamm/board";
+import { Phase, readGame, valueForRoll } from "../../scripts/catamm/game";
 import { ONE_CARD } from "../../scripts/catamm/market";
-import { GAME, draftGame, expectConserved, give, playingGame, roll, seatSigner } from "./helpers/game";
+import { GAME, current, draftGame, expectConserved, give, playingGame, roll, script, seatSigner } from "./helpers/game";
 
 // Gold credits: turned into any resource whenever their holder likes (never blocking the game).
 describe("Catamm: gold credits", function () {
@@ -63,5 +64,29 @@ describe("Catamm: gold credits", function () {
     await expect(game.connect(f.players[0]).convertGold(2, 0, 1))
       .to.be.revertedWithCustomError(game, "WrongPhase")
       .withArgs(Phase.Open);
+  });
+
+  it("saturate at 65,535 credits instead of blocking the gold number's rolls", async function () {
+    const f = await loadFixture(playingGame);
+    const { game } = f;
+    let g = await readGame(game, GAME);
+    const goldHex = g.board.hexes.findIndex((h) => h.kind === 5);
+    // Seat 1 gets a settlement on a free corner of the gold hex and the counter's maximum.
+    const corner = TOPOLOGY.hexVertices[goldHex].find(
+      (v) => !g.players.some((p) => ((p.settlements | p.cities) >> BigInt(v)) & 1n),
+    )!;
+    await game.harnessSetPieces(GAME, 1, g.players[1].settlements | (1n << BigInt(corner)), 0n, g.players[1].roads);
+    await game.harnessGiveGold(GAME, 1, 65535 - Number(g.players[1].gold));
+    await script(f, valueForRoll(g.board.hexes[goldHex].number));
+    await game.connect(await current(f)).rollDice(GAME);
+    await mine(2);
+    const receipt = await (await game.connect(f.outsider).advance(GAME)).wait();
+    const credited = receipt!.logs
+      .map((log) => game.interface.parseLog(log))
+      .filter((e) => e?.name === "GoldProduced" && e.args.player === g.players[1].address);
+    expect(credited).to.have.length(0);
+    g = await readGame(game, GAME);
+    expect(g.phase).to.not.equal(Phase.RollPending);
+    expect(g.players[1].gold).to.equal(65535n);
   });
 });

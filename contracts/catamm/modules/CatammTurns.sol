@@ -159,6 +159,8 @@ library CatammTurns {
             CatammState.Seat storage s = g.seats[seat];
             address player = s.account;
             if (kind == HexKind.Gold) {
+                // The 16-bit counter saturates (~470,000 gold rolls away): a roll must never revert on it.
+                if (s.gold == type(uint16).max) continue;
                 ++s.gold;
                 emit ICatamm.GoldProduced(gameId, player, hexId);
             } else {
@@ -177,7 +179,8 @@ library CatammTurns {
             (, uint256 whole) = CatammState.wholeCards(g, s.account);
             uint256 hand = whole + s.gold;
             if (hand <= CatammState.HAND_LIMIT) continue;
-            s.discardOwed = uint16(hand / 2);
+            // Saturates rather than truncates (a hand of 131,072+ cards is out of reach; owing less would under-charge).
+            s.discardOwed = hand / 2 > type(uint16).max ? type(uint16).max : uint16(hand / 2);
             owing = true;
             emit ICatamm.DiscardRequired(gameId, s.account, hand / 2, t.deadline);
         }
