@@ -9,6 +9,10 @@ import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
 import { Phase, readGame } from "../../scripts/catamm/game";
 import { RESOURCE_COUNT } from "../../scripts/catamm/market";
+import { scaled } from "../helpers/coverage";
+
+/** Random games per run (one under coverage, where every step is traced). */
+const GAMES = scaled(5, 1);
 
 /** The game on the seeded source, and twelve signers to draw players from. */
 async function deployed() {
@@ -96,12 +100,12 @@ describe("Catamm: properties over random games", function () {
           games++;
         },
       ),
-      { numRuns: 5 },
+      { numRuns: GAMES },
     );
-    expect(games).to.equal(5);
+    expect(games).to.equal(GAMES);
   });
 
-  it("finishes random games with random market moves (no state where the bots are stuck)", async function () {
+  it("finishes random games with random market moves (no state where the bots are stuck) [no-coverage]", async function () {
     const { game, signers } = await loadFixture(deployed);
     const result = await playBotGame(hre, game, signers.slice(0, 3), { players: 3, seed: 99n, chaos: 0.5 });
     const g = await readGame(game, result.gameId);

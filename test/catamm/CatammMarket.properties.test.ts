@@ -19,6 +19,7 @@ import {
   loadMarket,
   type MarketFixture,
 } from "./helpers";
+import { scaled } from "../helpers/coverage";
 
 const E = ONE_CARD;
 
@@ -190,7 +191,7 @@ describe("CatammMarket properties", function () {
           await expectConserved(f.harness, addresses);
         },
       ),
-      { numRuns: 18 },
+      { numRuns: scaled(18, 3) },
     );
   });
 
@@ -223,7 +224,7 @@ describe("CatammMarket properties", function () {
           expect(end[res1] <= start[res1], "side 1").to.equal(true);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: scaled(25, 4) },
     );
   });
 
@@ -265,7 +266,7 @@ describe("CatammMarket properties", function () {
           expect((loss - f1) * (b0 - f2) * b0 >= f2 * k1).to.equal(true);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: scaled(30, 4) },
     );
   });
 });

@@ -33,7 +33,8 @@ function pools(depth: bigint, missing: number): PoolView[] {
 }
 
 describe("CATAMM bots", function () {
-  it("play a whole seeded 4-player game to a winner", async function () {
+  // [no-coverage]: a whole game is a test of the bots, and takes minutes on instrumented contracts.
+  it("play a whole seeded 4-player game to a winner [no-coverage]", async function () {
     const { game, signers } = await loadFixture(deployed);
     const result = await playBotGame(hre, game, signers.slice(0, 4), { players: 4, seed: 7n });
     const g = await readGame(game, result.gameId);

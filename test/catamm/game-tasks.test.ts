@@ -23,7 +23,7 @@ describe("CATAMM game tasks", function () {
     await hre.deployments.delete("Catamm");
   });
 
-  it("catamm:bots plays a game and prints the winner, the points, the trades and the pool prices", async function () {
+  it("catamm:bots plays a game and prints the winner, the points, the trades and the pool prices [no-coverage]", async function () {
     const out = await printed("catamm:bots", { players: 2, seed: 11, depth: 50 });
     expect(out).to.match(/wins after \d+ turns/);
     expect(out).to.contain("points (public + hidden VP cards)");

@@ -7,13 +7,13 @@ import { deployHex, deployPlayers, ETH } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
 import { expectedOutcome } from "./paths";
 import { HexSim, Rng } from "./sim";
+import { scaled } from "../helpers/coverage";
 
 // HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
 // raises it), built on the real contract through the batching player harness, settled in random batch sizes, and
 // checked against the independent reference model in ./model.ts.
 // Under `npm run coverage` (instrumented, unoptimised contracts) the default drops to 50 trees.
-const COVERAGE = (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
-const TREES = Number(process.env.HEX_TREES ?? (COVERAGE ? 50 : 500));
+const TREES = Number(process.env.HEX_TREES ?? scaled(500, 50));
 const MAX_POSITIONS = Number(process.env.HEX_MAX_POSITIONS ?? 20);
 const MAX_SIZE = Number(process.env.HEX_MAX_SIZE ?? 5);
 
