@@ -147,8 +147,9 @@ interface ISnatchRooms {
 
     /// @notice A stored offer (one storage slot); the full offer (offered amounts included) is in {OfferMade}.
     /// @dev `escrowed` holds three uint8 amounts (good g at bit 8g); `requested` three uint32 (good g at bit 32g);
-    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered). One slot (checked
-    ///      by test/snatch/SnatchRooms.layout.test.ts).
+    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered); `madeAt` the block
+    ///      the offer was made in (a 3-player `done` is refused in that block by the offer's target, see
+    ///      {OfferJustMade}). One slot (checked by test/snatch/SnatchRooms.layout.test.ts).
     // solhint-disable-next-line gas-struct-packing
     struct Offer {
         uint8 from;
@@ -157,6 +158,7 @@ interface ISnatchRooms {
         uint24 escrowed;
         uint96 requested;
         uint40 offeredSum;
+        uint40 madeAt;
     }
 
     /// @notice A player's profile, kept across rooms; `g3Shame` counts shame received in G3 rounds.
@@ -215,6 +217,7 @@ interface ISnatchRooms {
         uint8[3] escrowed;
         uint32[3] requested;
         uint40 offeredSum;
+        uint40 madeAt;
     }
 
     /// @notice A room, raw, with its latest offer and its seats' G3 shame (SnatchRoomsLens.roomBriefs).
@@ -300,6 +303,11 @@ interface ISnatchRooms {
     /// @notice A player said it is done with the round (3-player) or the talk window (G5). @param roomId The room.
     /// @param round The round. @param player The player.
     event PlayerDone(uint256 indexed roomId, uint8 round, address indexed player);
+    /// @notice An offer (its {OfferMade} follows in the same transaction) is made to a player who had said done: its
+    /// done is taken back, so the round cannot close by `done` before it answers or says done again (it may offer
+    /// again too).
+    /// @param roomId The room. @param round The round. @param player The offer's target.
+    event DoneCleared(uint256 indexed roomId, uint8 round, address indexed player);
     /// @notice P1 made no shame/report decision after a snatch (G3/G4). @param roomId The room. @param round The
     /// round. @param byDefault The decision window expired (otherwise P1 declined).
     event DecisionDeclined(uint256 indexed roomId, uint8 round, bool byDefault);
@@ -406,6 +414,10 @@ interface ISnatchRooms {
     error ShamedOut(uint256 roomId, address player, uint8 round);
     /// @notice The player already said it is done. @param roomId The room. @param player The player.
     error AlreadyDone(uint256 roomId, address player);
+    /// @notice A pending offer to the caller was made in this very block, so the caller cannot have seen it: `done`
+    /// must wait for a later block (a round never closes on an offer its target had no block to answer).
+    /// @param roomId The room. @param offerId The offer.
+    error OfferJustMade(uint256 roomId, uint256 offerId);
     /// @notice Only the judge may do this. @param roomId The room. @param account The caller.
     error NotJudge(uint256 roomId, address account);
     /// @notice The offer was not snatched (or was already reported). @param roomId The room. @param offerId The offer.

@@ -167,7 +167,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Makes a public offer: `offering` for `requesting` (amounts per good: turkey, coffee, corn). Escrows as
     ///         much of each offered good as the caller holds, up to the amount offered. 3-player: during trading,
     ///         before the closing window, at most 2 offers per opponent per round, not when suspended, shamed out or
-    ///         done, not to a suspended player. 2-player: P1 only, in the offer window, to P2; no coffee.
+    ///         done, not to a suspended player; an offer to a player who said done takes its done back
+    ///         ({DoneCleared}), so the round cannot close before the target had a chance to answer. 2-player: P1 only,
+    ///         in the offer window, to P2; no coffee.
     /// @param roomId The room.
     /// @param target The opponent.
     /// @param offering Offered amounts (at least one good; each at most 2^32 - 1).
@@ -272,8 +274,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     // ============================================================================================ round progress
 
     /// @notice Says the caller is done: 3-player trading (the round closes when every active player is done; a done
-    ///         player makes no more offers but may still respond), G5 talk (the offer window opens when both are
-    ///         done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
+    ///         player makes no more offers but may still respond; an offer to it takes its done back; refused in the
+    ///         block a pending offer to the caller was made in, see {OfferJustMade}), G5 talk (the offer window opens
+    ///         when both are done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
     /// @param roomId The room.
     function done(uint256 roomId) external {
         Room storage r = _room(roomId);
@@ -289,6 +292,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (phase != Phase.Trading && phase != Phase.Talk) revert WrongPhase(roomId, phase);
         uint32 bits = r.roundBits;
         if (SnatchLayout.flag(bits, SnatchLayout.DONE, seat)) revert AlreadyDone(roomId, msg.sender);
+        if (phase == Phase.Trading) _checkNoOfferThisBlock(roomId, r, seat);
         bits |= uint32(1 << (SnatchLayout.DONE + seat));
         r.roundBits = bits;
         emit PlayerDone(roomId, r.round, msg.sender);
@@ -562,7 +566,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev 3-player offer checks (after phase and target): not suspended, not shamed out, not done, before the
-    ///      closing window, target not suspended, under the per-opponent limit (counted here).
+    ///      closing window, target not suspended, under the per-opponent limit (counted here). Clears the target's
+    ///      done flag ({DoneCleared}, emitted before the offer's {OfferMade}): a round closes by `done` only once
+    ///      every player said done after the last offer made to it, so no offer executes (round 3) or expires at a
+    ///      close its target had no chance to see. The deadline path is covered by the closing window (at least 1
+    ///      block, see SnatchFormats).
     function _checkOffer3(uint256 roomId, Room storage r, uint8 from, uint8 to, address target) internal {
         uint32 bits = r.roundBits;
         if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, from)) revert Suspended(roomId, msg.sender, r.round);
@@ -573,7 +581,24 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, to)) revert TargetSuspended(roomId, target);
         uint256 shift = 2 * (2 * from + (to > from ? to - 1 : to));
         if ((bits >> shift) & 3 >= OFFERS_PER_TARGET) revert OfferLimitReached(roomId, target, OFFERS_PER_TARGET);
-        r.roundBits = bits + uint32(1 << shift);
+        // The pair's counter is at most 1 here, so the addition never carries into the next pair's bits.
+        bits += uint32(1 << shift);
+        uint32 targetDone = uint32(1 << (SnatchLayout.DONE + to));
+        r.roundBits = bits & ~targetDone;
+        if (bits & targetDone != 0) emit DoneCleared(roomId, r.round, target);
+    }
+
+    /// @dev `done` in trading is refused while a pending offer to the caller was made in this very block: the caller
+    ///      cannot have seen it (e.g. its `done` was sent earlier and an opponent's offer was placed before it), and
+    ///      the round must not close on that offer before its target had a block to answer. Offers are numbered in
+    ///      block order, so the walk stops at the first offer of an earlier block (usually one storage read).
+    function _checkNoOfferThisBlock(uint256 roomId, Room storage r, uint8 seat) internal view {
+        uint256 first = r.firstOffer; // at least 1, so `id` never wraps below
+        for (uint256 id = r.offerCount; id >= first; --id) {
+            Offer storage o = _s.offers[roomId][id];
+            if (o.madeAt != block.number) return;
+            if (o.to == seat && o.status == OfferStatus.Pending) revert OfferJustMade(roomId, id);
+        }
     }
 
     /// @dev Validates amounts and escrows what the offerer holds of each offered good.
@@ -611,6 +636,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         o.to = to;
         o.status = OfferStatus.Pending;
         o.offeredSum = uint40(offeredSum);
+        o.madeAt = uint40(block.number);
     }
 
     /// @dev Confirms a report: snatched goods back, 3 goods forfeited, optional suspension for the next round.

@@ -44,6 +44,7 @@ contract SnatchRoomsLens {
         v.to = rooms.playerById(SnatchLayout.playerId(r, o.to));
         v.status = o.status;
         v.offeredSum = o.offeredSum;
+        v.madeAt = o.madeAt;
         for (uint256 g; g < SnatchGoods.GOODS; ++g) {
             v.escrowed[g] = uint8(o.escrowed.escrowOf(g));
             v.requested[g] = uint32(o.requested.requestOf(g));

@@ -3,7 +3,7 @@ import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { SnatchRooms } from "../../typechain-types";
 import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
-import { factoryRoom, holdings, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
+import { factoryRoom, holdings, inOneBlock, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
 
 /** Everyone says done: the round closes. */
 async function allDone(rooms: SnatchRooms, roomId: bigint, players: Signer[]) {
@@ -256,6 +256,78 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         [0, 1, 3],
       ]);
       expect((await rooms.roomStats(roomId)).accepts).to.equal(2);
+    });
+
+    it("round 3: offers to done players take their done back, so an ambush cannot close the round at once", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await toRound(rooms, roomId, [turkey, coffee, corn], 3);
+      await rooms.connect(turkey).done(roomId);
+      await rooms.connect(coffee).done(roomId);
+      // Corn offers 1 corn for "everything" to both done players and says done, all in one block.
+      const max = 2n ** 32n - 1n;
+      const sent = await inOneBlock(rooms, [
+        (o) => rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), [max, max, 0n], o),
+        (o) => rooms.connect(corn).offer(roomId, coffee.address, goods({ corn: 1 }), [max, max, 0n], o),
+        (o) => rooms.connect(corn).done(roomId, o),
+      ]);
+      expect(sent.map((t) => t.ok)).to.deep.equal([true, true, true]);
+      // The round is still open and both offers wait for their targets, who are no longer done.
+      expect(await progress(rooms, roomId)).to.include({ round: 3, phase: Phase.Trading });
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, false, true]);
+      expect((await lens.openOffers(roomId)).map(Number)).to.deep.equal([1, 2]);
+      // The targets answer in the next block: turkey snatches; coffee's done lets the round close (and the offer to
+      // it execute, as coffee chose).
+      await expect(rooms.connect(turkey).snatch(roomId, 1)).to.emit(rooms, "OfferSnatched");
+      await rooms.connect(turkey).done(roomId);
+      const close = rooms.connect(coffee).done(roomId);
+      await expect(close).to.emit(rooms, "OfferAccepted").withArgs(roomId, 2, [0, 0, 1], [0, 5, 0], true);
+      await expect(close).to.emit(rooms, "RoundStarted");
+      expect((await holdings(lens, roomId)).free.slice(0, 3)).to.deep.equal([
+        [5, 0, 1],
+        [0, 0, 1],
+        [0, 5, 3],
+      ]);
+    });
+
+    it("an offer to a done player (any round) emits DoneCleared; the player may offer again and must say done again", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await rooms.connect(turkey).done(roomId);
+      await rooms.connect(coffee).done(roomId);
+      const tx = rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 1 }));
+      await expect(tx).to.emit(rooms, "DoneCleared").withArgs(roomId, 1, turkey.address);
+      // An offer to a player who is not done clears nothing.
+      await expect(rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 1 }), goods({}))).not.to.emit(
+        rooms,
+        "DoneCleared",
+      );
+      await rooms.connect(corn).done(roomId);
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, true, true]);
+      // Turkey's done closes the round: its offer to corn and corn's to it expire.
+      const close = rooms.connect(turkey).done(roomId);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, 1);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, 2);
+      expect((await progress(rooms, roomId)).round).to.equal(2);
+    });
+
+    it("refuses a done sent in the block of an offer to the caller (it cannot have seen it); a later block takes it", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await toRound(rooms, roomId, [turkey, coffee, corn], 3);
+      await rooms.connect(coffee).done(roomId);
+      // Turkey's done was sent before it could see corn's offer, which an ambusher places ahead of it.
+      const sent = await inOneBlock(rooms, [
+        (o) => rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 5 }), o),
+        (o) => rooms.connect(turkey).done(roomId, o),
+        (o) => rooms.connect(corn).done(roomId, o),
+      ]);
+      expect(sent[0].ok).to.equal(true);
+      expect(sent[1]).to.deep.equal({ ok: false, error: "OfferJustMade", args: [roomId, 1n] });
+      expect(sent[2].ok).to.equal(true);
+      expect(await progress(rooms, roomId)).to.include({ round: 3, phase: Phase.Trading });
+      expect((await lens.offerView(roomId, 1)).status).to.equal(OfferStatus.Pending);
+      // An offer to someone else in the same block does not hold a done back.
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, true, true]);
+      await expect(rooms.connect(turkey).snatch(roomId, 1)).to.emit(rooms, "OfferSnatched");
+      await expect(rooms.connect(turkey).done(roomId)).to.emit(rooms, "RoundStarted");
     });
 
     it("round 4 shame tokens; 2+ tokens at a round's start burn 2 goods (own first, then largest) and shame out", async function () {

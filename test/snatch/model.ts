@@ -64,6 +64,8 @@ export interface OfferModel {
   escrowed: number[];
   requested: number[];
   offeredSum: number;
+  /** The block it was made in. */
+  madeAt: number;
 }
 
 export interface Stats {
@@ -397,10 +399,14 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
         escrowed,
         requested: [...a.requesting],
         offeredSum,
+        madeAt: block,
       });
       room.stats.offers++;
-      if (room.phase === Ph.Trading) room.pairs[me][a.target]++;
-      else {
+      if (room.phase === Ph.Trading) {
+        room.pairs[me][a.target]++;
+        // An offer takes its target's done back: the round cannot close before the target could answer.
+        room.done[a.target] = false;
+      } else {
         room.phase = Ph.Responding;
         room.deadline = block + w.response;
       }
@@ -450,6 +456,12 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       }
       if (room.phase !== Ph.Trading && room.phase !== Ph.Talk) return false;
       if (room.done[me]) return false;
+      // Not in the block a pending offer to the caller was made in (it cannot have seen it).
+      if (
+        room.phase === Ph.Trading &&
+        room.offers.some((o) => o.madeAt === block && o.to === me && o.status === St.Pending)
+      )
+        return false;
       room.done[me] = true;
       if (room.done.slice(0, room.n).every((d) => d)) {
         if (room.phase === Ph.Trading) closeTrading(room, block);
