@@ -431,8 +431,15 @@ interface ISnatchRooms {
     /// @notice The offer has no undecided report. @param roomId The room. @param offerId The offer.
     /// @param status Its status.
     error NotReported(uint256 roomId, uint256 offerId, OfferStatus status);
-    /// @notice P2 forced P1 to offer this round (G2): passing is not possible. @param roomId The room.
+    /// @notice P2 forced P1 to offer this round (G2): passing is not possible (unless P1 holds no goods).
+    /// @param roomId The room.
     error OfferForced(uint256 roomId);
+    /// @notice A forced offer (G2) must escrow at least one good: naming goods P1 does not hold would dodge the force.
+    /// @param roomId The room.
+    error ForcedOfferEmpty(uint256 roomId);
+    /// @notice A forced offer (G2) cannot be cancelled: it stands until P2 answers or the response window expires
+    /// (default: reject). @param roomId The room. @param offerId The offer.
+    error ForcedOfferFinal(uint256 roomId, uint256 offerId);
     /// @notice Messages only in the talk window (G5). @param roomId The room. @param phase The room's phase.
     error MessageOutsideWindow(uint256 roomId, Phase phase);
     /// @notice A message above the length limit. @param length Its length. @param max The limit.

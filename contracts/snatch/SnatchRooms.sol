@@ -195,6 +195,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             revert WrongPhase(roomId, phase);
         }
         (Offer memory o, uint256[3] memory escrowed) = _escrow(r, from, to, offering, requesting);
+        // G2: a forced offer must escrow a good (an offer of goods P1 does not hold would dodge the force).
+        if (phase == Phase.Offering && o.escrowed == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+            revert ForcedOfferEmpty(roomId);
+        }
         offerId = r.offerCount + 1;
         r.offerCount = uint8(offerId);
         ++r.offers;
@@ -256,7 +260,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice Cancels the caller's pending offer; the escrow returns. In a 2-player round this ends the round with no
-    ///         trade (P1 has one offer per round).
+    ///         trade (P1 has one offer per round); a forced offer (G2) cannot be cancelled (else a forced P1 could
+    ///         offer and take it back before P2 answers, escaping the force without a recorded refusal).
     /// @param roomId The room.
     /// @param offerId A pending offer of the caller.
     function cancel(uint256 roomId, uint256 offerId) external {
@@ -266,9 +271,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
             revert NotOfferer(roomId, offerId, msg.sender);
         }
+        bool responding = r.phase == Phase.Responding;
+        if (responding && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+            revert ForcedOfferFinal(roomId, offerId);
+        }
         SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled);
         emit OfferCancelled(roomId, offerId);
-        if (r.phase == Phase.Responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        if (responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
     }
 
     // ============================================================================================ round progress
@@ -305,8 +314,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
     }
 
-    /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2), or no shame /
-    ///         no report after a snatch (G3/G4). The round closes.
+    /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2, unless P1 holds
+    ///         no goods), or no shame / no report after a snatch (G3/G4). The round closes.
     /// @param roomId The room.
     function pass(uint256 roomId) external {
         Room storage r = _room(roomId);
@@ -316,7 +325,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (phase != Phase.Offering && phase != Phase.Deciding) revert WrongPhase(roomId, phase);
         if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         if (phase == Phase.Offering) {
-            if (SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) revert OfferForced(roomId);
+            if (SnatchProgress.forcedToOffer(r)) revert OfferForced(roomId);
             emit NoOffer(roomId, r.round, NoOfferReason.Passed);
         } else {
             emit DecisionDeclined(roomId, r.round, false);

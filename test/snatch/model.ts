@@ -178,6 +178,11 @@ export function points(room: RoomModel): number[] {
 }
 
 const isP1 = (room: RoomModel, seat: number) => room.roles[seat] === TURKEY;
+/** G2: P1 must offer when P2 forces it and it holds a good (a forced offer must escrow one). */
+const forcedToOffer = (room: RoomModel) => {
+  const p1 = room.roles.indexOf(TURKEY);
+  return room.forced && room.free[p1].some((x) => x > 0);
+};
 const member = (room: RoomModel, seat: number) => seat >= 0 && seat < room.n;
 
 /** Takes up to `k` goods from `seat`: its own good first, then its largest holding (ties: lowest good). */
@@ -305,7 +310,7 @@ function sync(room: RoomModel, block: number): boolean {
         room.deadline = start + room.format.windows.offer;
         break;
       case Ph.Offering:
-        if (room.forced) room.stats.refusals++;
+        if (forcedToOffer(room)) room.stats.refusals++;
         startRound(room, room.round + 1, start);
         break;
       case Ph.Responding:
@@ -388,6 +393,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       const offeredSum = a.offering[0] + a.offering[1] + a.offering[2];
       if (offeredSum === 0) return false;
       const escrowed = a.offering.map((x, g) => Math.min(x, room.free[me][g]));
+      // G2: a forced offer must escrow a good.
+      if (room.phase === Ph.Offering && room.forced && escrowed.every((e) => e === 0)) return false;
       for (let g = 0; g < 3; g++) {
         room.free[me][g] -= escrowed[g];
         room.escrow[me][g] += escrowed[g];
@@ -444,6 +451,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
     case "cancel": {
       const o = room.offers[a.offer - 1];
       if (!o || o.status !== St.Pending || o.from !== me) return false;
+      // G2: a forced offer stands.
+      if (room.phase === Ph.Responding && room.forced) return false;
       release(room, o, St.Cancelled);
       if (room.phase === Ph.Responding) nextRound(room, block);
       return true;
@@ -475,7 +484,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
     case "pass": {
       if (room.phase !== Ph.Offering && room.phase !== Ph.Deciding) return false;
       if (!isP1(room, me)) return false;
-      if (room.phase === Ph.Offering && room.forced) return false;
+      if (room.phase === Ph.Offering && forcedToOffer(room)) return false;
       nextRound(room, block);
       return true;
     }

@@ -130,7 +130,7 @@ library SnatchProgress {
                 openPhase(r, roomId, ISnatchRooms.Phase.Offering, start + s.formats[r.format].offer);
             } else if (phase == ISnatchRooms.Phase.Offering) {
                 // No offer; a forced P1 (G2) that stayed silent is recorded as refusing.
-                bool forced = SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0);
+                bool forced = forcedToOffer(r);
                 if (forced) ++r.refusals;
                 emit ISnatchRooms.NoOffer(
                     roomId,
@@ -297,6 +297,16 @@ library SnatchProgress {
         o.status = ISnatchRooms.OfferStatus.Accepted;
         ++r.accepts;
         emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
+    }
+
+    /// @notice Whether P1 must offer now (G2): P2 forces it and P1 holds goods to offer. A P1 holding nothing (e.g.
+    ///         everything it offered was snatched) cannot make a forced offer, which must escrow a good: it is not bound
+    ///         (it may pass, and its silence is a plain timeout, not a refusal). 2-player rooms only (the flag is unused
+    ///         in 3-player rooms); called in the offer window, when P1 has no open offer.
+    function forcedToOffer(ISnatchRooms.Room storage r) internal view returns (bool) {
+        if (!SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) return false;
+        // P1 is the seat producing turkey (seat 0's role bits are 0), its goods are all free.
+        return r.free.holdsAny(SnatchLayout.role(r.roles, 0) == uint8(ISnatchRooms.Good.Turkey) ? 0 : 1);
     }
 
     /// @notice Returns an offer's escrow to the offerer and sets its final status.
