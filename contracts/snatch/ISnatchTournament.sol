@@ -224,8 +224,9 @@ interface ISnatchTournament {
     /// @notice Every room of the phase exists. @param tournamentId The tournament. @param phase The phase.
     /// @param deadline From the block after it, every room has timed out and anyone may close them in batches.
     event PhasePlaying(uint256 indexed tournamentId, uint8 phase, uint40 deadline);
-    /// @notice A room's round-3 result entered the leaderboard. @param tournamentId The tournament. @param phase The
-    /// phase. @param roomId The room. @param p1 P1. @param p2 P2. @param pointsP1 P1's points. @param pointsP2 P2's.
+    /// @notice A room's round-3 result entered the leaderboard (from the rooms' callback, or pulled by {recordRooms}
+    /// when the callback was skipped). @param tournamentId The tournament. @param phase The phase. @param roomId The
+    /// room. @param p1 P1. @param p2 P2. @param pointsP1 P1's points. @param pointsP2 P2's.
     event RoomRecorded(
         uint256 indexed tournamentId,
         uint8 phase,
@@ -298,6 +299,10 @@ interface ISnatchTournament {
     error PhaseNotTimedOut(uint256 tournamentId, uint256 phase, uint256 deadline);
     /// @notice A batch size of zero.
     error ZeroBatch();
+    /// @notice None of the pairs given has a finished room whose result is not recorded yet. @param tournamentId The
+    /// tournament. @param phase The current phase. @param fromPair First pair index looked at. @param toPair One past
+    /// the last.
+    error NothingToRecord(uint256 tournamentId, uint256 phase, uint256 fromPair, uint256 toPair);
     /// @notice Only the rooms contract calls back. @param account The caller.
     error NotRooms(address account);
     /// @notice A finished room that no tournament created. @param batchFirstRoom The batch it names.

@@ -20,7 +20,10 @@ import {SnatchPairing} from "./libraries/SnatchPairing.sol";
 ///      call ({createPhaseRooms}, anyone) consumes it, and {rerequestPairing} (anyone) replaces a stale request. Only
 ///      the seed is stored: the shuffle (SnatchPairing) is recomputed from it over the closed list of players by every
 ///      batch of rooms and by the views. Nobody can freeze a tournament: after a phase's deadline anyone closes its
-///      timed-out rooms in batches, and after a grace period anyone may start the next phase.
+///      timed-out rooms in batches, after a grace period anyone may start the next phase, and if the rooms' owner
+///      disallows this contract as a factory, anyone records the rooms that finished without calling back
+///      ({recordRooms}) so that the phase still ends (creating the next phase's rooms then waits for the owner to allow
+///      it again: the owner can pause a tournament, never alter its results).
 contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, RandomnessConsumer {
     /// @notice Phases G1..G5.
     uint256 public constant PHASES = 5;
@@ -235,9 +238,38 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         emit TimedOutRoomsClosed(tournamentId, phase, uint16(from), uint16(to), advanced);
     }
 
+    /// @notice Records the results of the current phase's rooms that finished without calling back: the rooms' owner
+    ///         can disallow this contract as a factory, and a disallowed factory's rooms finish without the callback.
+    ///         Looks at pairs `fromPair` .. `fromPair + maxRooms` (at most {MAX_CLOSE_BATCH}, up to the rooms created)
+    ///         and pulls each finished room's result and counters from SnatchRooms, unless it is recorded already (a
+    ///         room is recorded once, by the callback or by this function). The phase ends with its last room, as
+    ///         through the callback. Anyone may call it.
+    /// @dev The "recorded" bit of a room is its P1's `Entry.recorded` bit for the phase (a player plays one room per
+    ///      phase), so deduplication costs no storage.
+    /// @param tournamentId The tournament.
+    /// @param fromPair First pair index to look at.
+    /// @param maxRooms Most pairs to look at in this call.
+    /// @return recorded Rooms recorded by this call (reverts with NothingToRecord if none).
+    function recordRooms(uint256 tournamentId, uint256 fromPair, uint256 maxRooms) external returns (uint256 recorded) {
+        if (maxRooms == 0) revert ZeroBatch();
+        Tournament storage t = _tournament(tournamentId);
+        Stage stage = t.stage;
+        if (stage != Stage.Pairing && stage != Stage.Playing) revert WrongStage(tournamentId, stage);
+        uint8 phase = t.phase;
+        uint256 created = _phases[tournamentId][phase].created;
+        if (maxRooms > MAX_CLOSE_BATCH) maxRooms = MAX_CLOSE_BATCH;
+        uint256 to = fromPair + maxRooms < created ? fromPair + maxRooms : created;
+        uint256 perBatch = t.roomsPerBatch;
+        for (uint256 k = fromPair; k < to; ++k) {
+            if (_pullRoom(tournamentId, phase, _roomIdAt(tournamentId, phase, k, perBatch))) ++recorded;
+        }
+        if (recorded == 0) revert NothingToRecord(tournamentId, phase, fromPair, to > fromPair ? to : fromPair);
+    }
+
     /// @inheritdoc ISnatchRoomsObserver
     /// @dev Writes both players' leaderboard entries and the phase's totals from the room's final (round-3) result,
-    ///      and ends the phase with its last room. Never reverts for a room this contract created.
+    ///      and ends the phase with its last room. Never reverts for a room this contract created. (A room finishes
+    ///      once, and {recordRooms} only records finished rooms, so the callback never meets a recorded room.)
     function onRoomFinished(
         uint256 roomId,
         uint256 batchFirstRoom,
@@ -248,31 +280,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (msg.sender != address(rooms)) revert NotRooms(msg.sender);
         Batch memory b = _batches[batchFirstRoom];
         if (b.tournament == 0) revert UnknownBatch(batchFirstRoom);
-        uint256 tournamentId = b.tournament;
-        uint8 phase = b.phase;
-        _record(_entries[tournamentId][players[0]], phase, points[0], true);
-        _record(_entries[tournamentId][players[1]], phase, points[1], false);
-        PhaseState storage p = _phases[tournamentId][phase];
-        Totals storage s = p.totals;
-        uint16 finished = s.finished + 1;
-        s.finished = finished;
-        s.offers += stats.offers;
-        s.accepts += stats.accepts;
-        s.rejects += stats.rejects;
-        s.snatches += stats.snatches;
-        s.shames += stats.shames;
-        s.reports += stats.reports;
-        s.refusals += stats.refusals;
-        s.pointsAsP1 += uint32(points[0]);
-        s.pointsAsP2 += uint32(points[1]);
-        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
-        if (finished == p.rooms) {
-            p.endedAt = uint40(block.number);
-            Tournament storage t = _tournaments[tournamentId];
-            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
-            emit PhaseEnded(tournamentId, phase);
-            if (phase == PHASES) emit TournamentFinished(tournamentId);
-        }
+        _recordRoom(b.tournament, b.phase, roomId, players, points, stats);
     }
 
     // ===================================================================================================== views
@@ -495,6 +503,50 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             _entries[tournamentId][satOut].satOut |= uint8(1 << (phase - 1));
         }
         emit PlayersPaired(tournamentId, phase, seed, uint16(n / 2), satOut);
+    }
+
+    /// @dev {recordRooms}' step: records `roomId` from SnatchRooms' views if it finished and is not recorded yet.
+    function _pullRoom(uint256 tournamentId, uint8 phase, uint256 roomId) private returns (bool) {
+        // SnatchRooms is trusted (immutable); these are views.
+        (bool finished, address[3] memory players, uint256[3] memory points) = rooms.roomResult(roomId);
+        if (!finished || _entries[tournamentId][players[0]].recorded & (1 << (phase - 1)) != 0) return false;
+        _recordRoom(tournamentId, phase, roomId, players, points, rooms.roomStats(roomId));
+        return true;
+    }
+
+    /// @dev Enters a finished room's round-3 result: both players' entries, the phase's totals and finished count; the
+    ///      phase ends with its last room (phase 5: the tournament is final).
+    function _recordRoom(
+        uint256 tournamentId,
+        uint8 phase,
+        uint256 roomId,
+        address[3] memory players,
+        uint256[3] memory points,
+        ISnatchRooms.Stats memory stats
+    ) private {
+        _record(_entries[tournamentId][players[0]], phase, points[0], true);
+        _record(_entries[tournamentId][players[1]], phase, points[1], false);
+        PhaseState storage p = _phases[tournamentId][phase];
+        Totals storage s = p.totals;
+        uint16 finished = s.finished + 1;
+        s.finished = finished;
+        s.offers += stats.offers;
+        s.accepts += stats.accepts;
+        s.rejects += stats.rejects;
+        s.snatches += stats.snatches;
+        s.shames += stats.shames;
+        s.reports += stats.reports;
+        s.refusals += stats.refusals;
+        s.pointsAsP1 += uint32(points[0]);
+        s.pointsAsP2 += uint32(points[1]);
+        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
+        if (finished == p.rooms) {
+            p.endedAt = uint40(block.number);
+            Tournament storage t = _tournaments[tournamentId];
+            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
+            emit PhaseEnded(tournamentId, phase);
+            if (phase == PHASES) emit TournamentFinished(tournamentId);
+        }
     }
 
     /// @dev Adds a room's round-3 points to a player's entry. Points of a 2-player room never exceed 40 (20 goods in

@@ -196,6 +196,18 @@ withCommon("tournament:close", "After the phase deadline: closes timed-out rooms
     await send(hre, t, () => t.closeTimedOutRooms(args.id, args.max));
   });
 
+withCommon(
+  "tournament:record",
+  "Records finished rooms that did not report (the rooms' owner had disallowed the tournament as a factory)",
+)
+  .addParam("id", "tournament id", undefined, types.int)
+  .addOptionalParam("first", "first pair index to look at", 0, types.int)
+  .addOptionalParam("max", "most pairs in this call (at most 100)", 100, types.int)
+  .setAction(async (args: Common & { id: number; first: number; max: number }, hre) => {
+    const t = await contract(hre, args);
+    await send(hre, t, () => t.recordRooms(args.id, args.first, args.max));
+  });
+
 withCommon("tournament:reroll", "Replaces the current phase's stale pairing request")
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {

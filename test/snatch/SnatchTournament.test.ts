@@ -385,6 +385,93 @@ describe("SnatchTournament", function () {
     });
   });
 
+  describe("rooms that finish without the callback (the rooms' owner disallowed the tournament)", function () {
+    it("recordRooms pulls their results, so the phase still ends and the next one starts", async function () {
+      const { tournament, rooms, owner, organiser, id } = await loadFixture(playingFixture);
+      const address = await tournament.getAddress();
+      await rooms.connect(owner).setFactory(address, false);
+      // One room is played to its end, the others time out and are closed: none calls back.
+      const [played, p1addr] = await tournament.roomAt(id, 1, 1);
+      const p1 = await ethers.getSigner(p1addr);
+      await rooms.connect(p1).pass(played);
+      await rooms.connect(p1).pass(played);
+      await expect(rooms.connect(p1).pass(played))
+        .to.emit(rooms, "RoomFinished")
+        .and.not.emit(tournament, "RoomRecorded");
+      const deadline = Number((await tournament.phaseView(id, 1)).deadline);
+      await mine(deadline - (await ethers.provider.getBlockNumber()));
+      await expect(tournament.closeTimedOutRooms(id, 50)).not.to.emit(tournament, "RoomRecorded");
+      let v = await tournament.phaseView(id, 1);
+      expect([v.closed, v.totals.finished].map(Number)).to.deep.equal([3, 0]);
+      await mine(CONFIG.grace + 10);
+      await expect(tournament.connect(organiser).startPhase(id, 2))
+        .to.be.revertedWithCustomError(tournament, "PhaseNotEnded")
+        .withArgs(id, 1, 0, 3);
+      // Anyone pulls the results from the rooms contract; the last one ends the phase.
+      const pulled = tournament.connect(p1).recordRooms(id, 0, 50);
+      await expect(pulled).to.emit(tournament, "RoomRecorded").withArgs(id, 1, played, p1addr, anyAddress, 10, 10);
+      await expect(pulled).to.emit(tournament, "PhaseEnded").withArgs(id, 1);
+      v = await tournament.phaseView(id, 1);
+      expect(Number(v.totals.finished)).to.equal(3);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Ended);
+      await checkTournament(rooms, tournament, id);
+      // The tournament needs the factory right to create the next phase's rooms: the owner can pause it, not alter it.
+      await tournament.connect(organiser).startPhase(id, 2);
+      await mine(1);
+      await expect(tournament.createPhaseRooms(id))
+        .to.be.revertedWithCustomError(rooms, "NotFactory")
+        .withArgs(address);
+      await rooms.connect(owner).setFactory(address, true);
+      await expect(tournament.createPhaseRooms(id)).to.emit(tournament, "RoomsCreated");
+    });
+
+    it("records each room once (callback or pull), while pairing too; refuses empty batches and other stages", async function () {
+      const { tournament, rooms, owner, organiser, id } = await loadFixture(registeredFixture);
+      const address = await tournament.getAddress();
+      await expect(tournament.recordRooms(id, 0, 0)).to.be.revertedWithCustomError(tournament, "ZeroBatch");
+      await expect(tournament.recordRooms(id, 0, 5))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Registration);
+      await tournament.connect(organiser).startPhase(id, 1);
+      await mine(1);
+      await tournament.createPhaseRooms(id); // the first batch: pairs 0 and 1
+      const finish = async (pair: number) => {
+        const [roomId, p1addr] = await tournament.roomAt(id, 1, pair);
+        const p1 = await ethers.getSigner(p1addr);
+        for (let round = 0; round < 3; round++) await rooms.connect(p1).pass(roomId);
+        return roomId;
+      };
+      // Pair 0 finishes with the callback; then the owner disallows the tournament and pair 1 finishes without it.
+      await finish(0);
+      await rooms.connect(owner).setFactory(address, false);
+      const second = await finish(1);
+      await expect(tournament.recordRooms(id, 0, 1))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 0, 1);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Pairing);
+      const pulled = tournament.recordRooms(id, 0, 200);
+      await expect(pulled).to.emit(tournament, "RoomRecorded").withArgs(id, 1, second, anyAddress, anyAddress, 10, 10);
+      await expect(tournament.recordRooms(id, 0, 200))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 0, 2);
+      await expect(tournament.recordRooms(id, 7, 5))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 7, 7);
+      expect(Number((await tournament.phaseView(id, 1)).totals.finished)).to.equal(2);
+      // The owner allows the tournament again: the last batch is created and its room calls back as usual.
+      await rooms.connect(owner).setFactory(address, true);
+      await tournament.createPhaseRooms(id);
+      await finish(2);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Ended);
+      await expect(tournament.recordRooms(id, 0, 5))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Ended);
+      await checkTournament(rooms, tournament, id);
+      const rows = await tournament.leaderboard(id, 0, 7);
+      expect(rows.reduce((sum, r) => sum + Number(r.roomsAsP1) + Number(r.roomsAsP2), 0)).to.equal(6);
+    });
+  });
+
   describe("the end", function () {
     it("after G5 the tournament is final and read-only", async function () {
       const { tournament, rooms, organiser, players, seven, id } = await loadFixture(playingFixture);
