@@ -73,7 +73,7 @@ interface ISnatchRooms {
     // ---------------------------------------------------------------------------------------------- structs
 
     /// @notice Window lengths in blocks. 3-player formats use trading (a round's length), closing (its last blocks,
-    ///         in which no offer may be made; at most 65,535 and below trading) and judging. 2-player formats use
+    ///         in which no offer may be made; at least 1, at most 65,535 and below trading) and judging. 2-player formats use
     ///         talk (G5 rounds), offer, response and decision (after a snatch in G3/G4 rounds).
     struct Windows {
         uint24 trading;
@@ -352,7 +352,8 @@ interface ISnatchRooms {
     /// @notice A rule set is None or of another player count than the format's first round. @param round 1-based.
     /// @param rules The rule set.
     error RuleSetMismatch(uint256 round, RuleSet rules);
-    /// @notice A window the format needs is zero, or closing is not below trading (or above 65,535).
+    /// @notice A window the format needs is zero (3-player: the closing window too), or closing is not below trading
+    /// (or above 65,535).
     /// @param windows The windows given.
     error InvalidWindows(Windows windows);
     /// @notice Too many formats (65,535). @param count The current count.

@@ -50,6 +50,9 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         .withArgs(1, RuleSet.None);
       const bad = [
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 0, closing: 0 } },
+        // Every 3-player round needs a closing window of at least 1 block (see SnatchRooms.three.test.ts).
+        { rounds: [RuleSet.NoReject], w: { ...w, trading: 10, closing: 0 } },
+        { rounds: [RuleSet.Anarchy], w: { ...w, trading: 1, closing: 0 } },
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 10, closing: 10 } },
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 70_000, closing: 65_536 } },
         { rounds: [RuleSet.Judge], w: { ...w, judging: 0 } },

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { SnatchRooms } from "../../typechain-types";
@@ -229,6 +230,28 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await expect(rooms.connect(outsider).advance(roomId))
         .to.emit(rooms, "RoundStarted")
         .withArgs(roomId, 2, RuleSet.Anarchy, 3, Phase.Trading, deadline + DEFAULT_WINDOWS.trading);
+    });
+
+    it("the closing window (at least 1 block) leaves the target of the last possible offer a block to answer", async function () {
+      const base = await loadFixture(threeFixture);
+      const { rooms, lens, turkey, coffee, corn } = base;
+      const w = { ...DEFAULT_WINDOWS, trading: 10, closing: 1 };
+      await expect(rooms.createFormat([RuleSet.NoReject], { ...w, closing: 0 }))
+        .to.be.revertedWithCustomError(rooms, "InvalidWindows")
+        .withArgs(Object.values({ ...w, closing: 0 }));
+      await rooms.createFormat([RuleSet.NoReject], w);
+      const roomId = await factoryRoom(base, 7, [turkey, coffee, corn]);
+      const { deadline } = await progress(rooms, roomId);
+      await mine(deadline - 1 - (await ethers.provider.getBlockNumber()) - 1); // the next block is deadline - 1
+      const id = await offerIdOf(
+        rooms,
+        await rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 5 })),
+      );
+      // The deadline block is the target's: it snatches instead of letting the offer execute at the close.
+      await expect(rooms.connect(turkey).snatch(roomId, id)).to.emit(rooms, "OfferSnatched");
+      expect(await ethers.provider.getBlockNumber()).to.equal(deadline);
+      await expect(rooms.advance(roomId)).to.emit(rooms, "RoomFinished");
+      expect((await lens.offerView(roomId, id)).status).to.equal(OfferStatus.Snatched);
     });
 
     it("round 3: no reject; pending offers execute as accepted at the close, in offer-id order", async function () {

@@ -42,9 +42,13 @@ library SnatchFormats {
     }
 
     /// @notice Validates rounds and windows and packs them into a {ISnatchRooms.Format}.
-    /// @dev All rounds must be of one player count. 3-player: trading >= 1, closing < trading and <= 65,535, judging
-    ///      >= 1 if a round has a judge. 2-player: offer >= 1, response >= 1, decision >= 1 if a round is G3 or G4,
-    ///      talk >= 1 if a round is G5. Windows a format does not use are stored as given and ignored.
+    /// @dev All rounds must be of one player count. Every window a format uses is at least 1 block. 3-player:
+    ///      1 <= closing < trading (so trading >= 2), closing <= 65,535, judging >= 1 if a round has a judge. The closing
+    ///      window is what leaves the target of an offer made in the last allowed block at least one block to answer
+    ///      before the deadline closes the round (with closing = 0, an offer in the deadline block could execute in
+    ///      round 3, or expire, in the next block without its target ever having a block to see it). 2-player: offer
+    ///      >= 1, response >= 1, decision >= 1 if a round is G3 or G4, talk >= 1 if a round is G5. Windows a format
+    ///      does not use are stored as given and ignored.
     function build(
         ISnatchRooms.RuleSet[] memory rounds,
         ISnatchRooms.Windows memory w
@@ -68,7 +72,7 @@ library SnatchFormats {
         }
         bool ok =
             players == 3
-                ? w.trading != 0 && w.closing < w.trading && w.closing <= type(uint16).max && (!judge || w.judging != 0)
+                ? w.closing != 0 && w.closing < w.trading && w.closing <= type(uint16).max && (!judge || w.judging != 0)
                 : w.offer != 0 && w.response != 0 && (!decision || w.decision != 0) && (!talk || w.talk != 0);
         if (!ok) revert ISnatchRooms.InvalidWindows(w);
         f = ISnatchRooms.Format({
