@@ -101,11 +101,11 @@ interface ISnatchRooms {
     }
 
     /// @notice A room's storage: two slots.
-    /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format, round (0 before round 1), phase, the
-    ///      current round's rule set, the current window's deadline, the format's closing window (3-player), roles
-    ///      (seat s's own good in bits [2s, 2s+2)), the current judge seat (3 = none), the next judge seat, the
-    ///      factory index of the observer (0 = none) and `roundBits` (per-round flags, see SnatchLayout in
-    ///      libraries/SnatchState.sol).
+    /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format (32 bits: format ids cannot run out,
+    ///      see SnatchFormats), round (0 before round 1), phase, the current round's rule set, the current window's
+    ///      deadline, the format's closing window (3-player), roles (seat s's own good in bits [2s, 2s+2); the next
+    ///      judge seat in bits [6, 8)), the factory index of the observer (0 = none) and `roundBits` (per-round flags
+    ///      and the round's judge seat, see SnatchLayout in libraries/SnatchState.sol).
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
     ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
@@ -119,15 +119,13 @@ interface ISnatchRooms {
         uint32 player0;
         uint32 player1;
         uint32 player2;
-        uint16 format;
+        uint32 format;
         uint8 round;
         Phase phase;
         RuleSet rules;
         uint40 deadline;
         uint16 closing;
         uint8 roles;
-        uint8 judge;
-        uint8 nextJudge;
         uint8 observer;
         uint32 roundBits;
         uint72 free;
@@ -181,7 +179,7 @@ interface ISnatchRooms {
 
     /// @notice Everything a UI shows about a room, per seat where it applies.
     struct RoomView {
-        uint16 format;
+        uint32 format;
         uint8 playerCount;
         uint8 roundCount;
         uint8 round;
@@ -231,7 +229,7 @@ interface ISnatchRooms {
 
     /// @notice A format was stored. @param format Its id. @param playerCount 2 or 3. @param rounds Rule set per round.
     /// @param windows Its window lengths.
-    event FormatCreated(uint16 indexed format, uint8 playerCount, RuleSet[] rounds, Windows windows);
+    event FormatCreated(uint32 indexed format, uint8 playerCount, RuleSet[] rounds, Windows windows);
     /// @notice The owner allowed or disallowed a factory. @param factory The factory. @param index Its observer index.
     /// @param allowed Whether it may create rooms (and receives {ISnatchRoomsObserver.onRoomFinished}).
     event FactorySet(address indexed factory, uint8 index, bool allowed);
@@ -239,7 +237,7 @@ interface ISnatchRooms {
     event ProfileCreated(address indexed player, uint32 id);
     /// @notice A room was created. @param roomId The room. @param format Its format. @param creator Who created it
     /// (the factory for factory rooms). @param byFactory Whether a factory created it with players and roles given.
-    event RoomCreated(uint256 indexed roomId, uint16 indexed format, address indexed creator, bool byFactory);
+    event RoomCreated(uint256 indexed roomId, uint32 indexed format, address indexed creator, bool byFactory);
     /// @notice A player took a seat. @param roomId The room. @param player The player. @param seat Its seat.
     event PlayerJoined(uint256 indexed roomId, address indexed player, uint8 seat);
     /// @notice The room filled and asked for the randomness that assigns roles. @param roomId The room.
@@ -356,7 +354,7 @@ interface ISnatchRooms {
     /// (or above 65,535).
     /// @param windows The windows given.
     error InvalidWindows(Windows windows);
-    /// @notice Too many formats (65,535). @param count The current count.
+    /// @notice Too many formats (2^32 - 1: unreachable in practice, see SnatchFormats). @param count The current count.
     error TooManyFormats(uint256 count);
     /// @notice No room with this id. @param roomId The id.
     error UnknownRoom(uint256 roomId);

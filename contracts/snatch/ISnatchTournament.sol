@@ -63,8 +63,8 @@ interface ISnatchTournament {
 
     /// @notice A stored tournament (two slots).
     /// @dev Slot 0: organiser, cap, registered players, current phase (0 before phase 1), stage, creation block.
-    ///      Slot 1: the config's timing and windows, and the five formats it created in SnatchRooms (phase p's in bits
-    ///      [16(p-1), 16p) of `formats`). (solhint's packing heuristic misreads this struct: the compiler's layout is
+    ///      Slot 1: the config's timing and windows, and the first of the five consecutive SnatchRooms formats of its
+    ///      phases (phase p plays format `firstFormat + p - 1`). (solhint's packing heuristic misreads this struct: the compiler's layout is
     ///      exactly 2 slots, which test/snatch/SnatchTournament.layout.test.ts checks.)
     // solhint-disable-next-line gas-struct-packing
     struct Tournament {
@@ -81,7 +81,7 @@ interface ISnatchTournament {
         uint24 offer;
         uint24 response;
         uint24 decision;
-        uint80 formats;
+        uint32 firstFormat;
     }
 
     /// @notice A phase's totals, summed from its finished rooms' counters and round-3 points (one slot).
@@ -167,7 +167,7 @@ interface ISnatchTournament {
     // solhint-disable-next-line gas-struct-packing
     struct PhaseView {
         uint8 phase;
-        uint16 format;
+        uint32 format;
         bool started;
         bool ended;
         uint256 request;
@@ -193,7 +193,7 @@ interface ISnatchTournament {
 
     /// @notice A tournament was created. @param tournamentId Its id. @param organiser Who created it.
     /// @param config Its settings. @param formats The SnatchRooms formats of phases 1..5 (G1..G5, 3 rounds each).
-    event TournamentCreated(uint256 indexed tournamentId, address indexed organiser, Config config, uint16[5] formats);
+    event TournamentCreated(uint256 indexed tournamentId, address indexed organiser, Config config, uint32[5] formats);
     /// @notice The organiser handed the tournament over. @param tournamentId The tournament. @param previous The
     /// former organiser. @param organiser The new one.
     event OrganiserChanged(uint256 indexed tournamentId, address indexed previous, address indexed organiser);

@@ -32,7 +32,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Longest cheap-talk message, in bytes.
     uint256 public constant MAX_MESSAGE_LENGTH = 280;
     /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
-    uint16 public constant SNATCH_OR_SHARE = 1;
+    uint32 public constant SNATCH_OR_SHARE = 1;
 
     SnatchState private _s;
 
@@ -68,7 +68,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param rounds Rule set per round (1..16 rounds).
     /// @param windows Window lengths in blocks (see {ISnatchRooms.Windows}).
     /// @return format The new format's id.
-    function createFormat(RuleSet[] calldata rounds, Windows calldata windows) external returns (uint16 format) {
+    function createFormat(RuleSet[] calldata rounds, Windows calldata windows) external returns (uint32 format) {
         return SnatchFormats.create(_s, rounds, windows);
     }
 
@@ -84,7 +84,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Creates an open room of `format` and seats the caller in seat 0.
     /// @param format A stored format.
     /// @return roomId The new room.
-    function createRoom(uint16 format) external returns (uint256 roomId) {
+    function createRoom(uint32 format) external returns (uint256 roomId) {
         Format memory f = _format(format);
         roomId = ++_s.roomCount;
         Room storage r = _s.rooms[roomId];
@@ -128,7 +128,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param format A stored format.
     /// @param players The players, room after room.
     /// @return firstRoomId The first new room's id; the others follow consecutively.
-    function createRooms(uint16 format, address[] calldata players) external returns (uint256 firstRoomId) {
+    function createRooms(uint32 format, address[] calldata players) external returns (uint256 firstRoomId) {
         if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
         return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
     }
@@ -238,7 +238,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function snatch(uint256 roomId, uint256 offerId) external {
         (Room storage r, Offer storage o) = _response(roomId, offerId);
         uint8 to = o.to;
-        if (r.rules == RuleSet.Judge && to == r.judge) revert JudgeCannotSnatch(roomId, msg.sender);
+        if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
+            revert JudgeCannotSnatch(roomId, msg.sender);
         uint8 from = o.from;
         uint24 esc = o.escrowed;
         uint72 free = r.free;
@@ -293,7 +294,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 seat = _seatOf(roomId, r, msg.sender);
         Phase phase = r.phase;
         if (phase == Phase.Judging) {
-            if (seat != r.judge) revert NotJudge(roomId, msg.sender);
+            if (seat != SnatchLayout.judge(r.roundBits)) revert NotJudge(roomId, msg.sender);
             emit PlayerDone(roomId, r.round, msg.sender);
             SnatchProgress.closeJudging(_s, roomId, block.number);
             return;
@@ -436,7 +437,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
             SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
-        } else if (o.from == r.judge) {
+        } else if (o.from == SnatchLayout.judge(r.roundBits)) {
             _confirm(roomId, r, o, offerId, true, false);
         }
     }
@@ -464,7 +465,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     // ===================================================================================================== views
 
     /// @notice Number of formats (ids 1..formatCount).
-    function formatCount() external view returns (uint16) {
+    function formatCount() external view returns (uint32) {
         return _s.formatCount;
     }
 
@@ -480,7 +481,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @notice A stored format, raw (SnatchRoomsLens.formatOf decodes its rounds).
     /// @param format The id.
-    function formatData(uint16 format) external view returns (Format memory) {
+    function formatData(uint32 format) external view returns (Format memory) {
         return _format(format);
     }
 
@@ -708,7 +709,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         r = _room(roomId);
         _sync(roomId, r);
         if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
-        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, r.judge)) revert NotJudge(roomId, msg.sender);
+        uint8 judge = SnatchLayout.judge(r.roundBits);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, judge)) revert NotJudge(roomId, msg.sender);
         o = _s.offers[roomId][offerId];
         if (o.status != OfferStatus.Reported) revert NotReported(roomId, offerId, o.status);
     }

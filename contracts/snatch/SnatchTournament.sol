@@ -52,8 +52,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     mapping(uint256 tournamentId => mapping(uint256 phase => mapping(uint256 batch => uint256))) internal _batchRoom;
     /// What each batch belongs to, keyed by its first room id (the rooms' callback names it).
     mapping(uint256 firstRoomId => Batch) internal _batches;
-    /// The five formats (packed as in {Tournament.formats}) created for each set of windows.
-    mapping(bytes32 windowsKey => uint80) internal _formatsByWindows;
+    /// The first of the five consecutive formats (G1..G5) created for each set of windows.
+    mapping(bytes32 windowsKey => uint32) internal _formatsByWindows;
 
     /// @param rooms_ The rooms contract (its owner must allow this contract as a factory).
     /// @param source The randomness source of the pairings.
@@ -72,9 +72,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
             revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
         }
-        uint80 packed = _formatsFor(config);
-        uint16[5] memory formats;
-        for (uint256 p; p < PHASES; ++p) formats[p] = uint16(packed >> (16 * p));
+        uint32 firstFormat = _formatsFor(config);
+        uint32[5] memory formats;
+        for (uint256 p; p < PHASES; ++p) formats[p] = firstFormat + uint32(p);
         tournamentId = ++tournamentCount;
         Tournament storage t = _tournaments[tournamentId];
         t.organiser = msg.sender;
@@ -88,7 +88,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         t.offer = config.offer;
         t.response = config.response;
         t.decision = config.decision;
-        t.formats = packed;
+        t.firstFormat = firstFormat;
         emit TournamentCreated(tournamentId, msg.sender, config, formats);
     }
 
@@ -294,7 +294,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice The SnatchRooms format of a phase.
     /// @param tournamentId The tournament.
     /// @param phase 1..5.
-    function formatOf(uint256 tournamentId, uint256 phase) external view returns (uint16) {
+    function formatOf(uint256 tournamentId, uint256 phase) external view returns (uint32) {
         _checkPhase(phase);
         return _format(_tournament(tournamentId), phase);
     }
@@ -455,11 +455,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     // ================================================================================================ internal
 
     /// @dev The formats of G1..G5 (3 rounds each) with the config's windows, created in SnatchRooms the first time
-    ///      these windows are used. SnatchRooms validates the windows (InvalidWindows if one a variant uses is zero).
-    function _formatsFor(Config calldata config) private returns (uint80 packed) {
+    ///      these windows are used; returns the first (G1's). SnatchRooms validates the windows (InvalidWindows if one a
+    ///      variant uses is zero). SnatchRooms numbers formats consecutively and calls nothing while creating one, so
+    ///      the five created here in one loop are `first` .. `first + 4`.
+    function _formatsFor(Config calldata config) private returns (uint32 first) {
         bytes32 key = keccak256(abi.encode(config.talk, config.offer, config.response, config.decision));
-        packed = _formatsByWindows[key];
-        if (packed != 0) return packed;
+        first = _formatsByWindows[key];
+        if (first != 0) return first;
         ISnatchRooms.Windows memory windows = ISnatchRooms.Windows({
             trading: 0,
             closing: 0,
@@ -473,9 +475,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         for (uint256 p; p < PHASES; ++p) {
             ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
             for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
-            packed |= uint80(uint256(rooms.createFormat(rounds, windows)) << (16 * p));
+            uint32 id = rooms.createFormat(rounds, windows);
+            if (p == 0) first = id;
         }
-        _formatsByWindows[key] = packed;
+        _formatsByWindows[key] = first;
     }
 
     /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the room
@@ -575,8 +578,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     }
 
     /// @dev Phase `phase`'s SnatchRooms format.
-    function _format(Tournament storage t, uint256 phase) internal view returns (uint16) {
-        return uint16(t.formats >> (16 * (phase - 1)));
+    function _format(Tournament storage t, uint256 phase) internal view returns (uint32) {
+        return t.firstFormat + uint32(phase - 1);
     }
 
     /// @dev The longest a phase's room can last: 3 rounds of (G5: talk) + offer + response + (G3/G4: decision). A room

@@ -3,6 +3,7 @@ import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
 import { eventArg, Phase, RuleSet } from "../../scripts/snatch/lib";
+import { setFormatCount } from "./fixtures";
 import { Role, Stage } from "../../scripts/snatch/tournament";
 import {
   CONFIG,
@@ -47,6 +48,26 @@ describe("SnatchTournament", function () {
       const other = await tournament.formatOf(3, 5);
       expect(other).to.equal(formats[4] + 5n);
       expect((await lens.formatOf(other))[2].talk).to.equal(9);
+    });
+
+    it("creates tournaments with new windows after 65,535 formats exist (format ids are 32-bit)", async function () {
+      const { tournament, rooms, organiser, players } = await loadFixture(tournamentFixture);
+      // Anyone may create formats: 16-bit ids ran out after ~3 * 10^9 gas, and then no new windows were possible.
+      await setFormatCount(rooms, 65_535n);
+      await expect(tournament.connect(organiser).createTournament({ ...CONFIG, offer: 77 }))
+        .to.emit(tournament, "TournamentCreated")
+        .withArgs(
+          2,
+          organiser.address,
+          Object.values({ ...CONFIG, offer: 77 }),
+          [65_536, 65_537, 65_538, 65_539, 65_540],
+        );
+      expect(await tournament.formatOf(2, 5)).to.equal(65_540);
+      for (const p of players.slice(0, 2)) await tournament.connect(p).register(2);
+      await startAndPair(tournament, 2n, 1, organiser);
+      const [roomId] = await tournament.roomAt(2, 1, 0);
+      expect((await rooms.roomData(roomId)).format).to.equal(65_536);
+      expect((await tournament.phaseView(2, 1)).format).to.equal(65_536);
     });
 
     it("rejects a cap or a batch size out of range, and windows the rooms refuse", async function () {

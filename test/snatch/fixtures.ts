@@ -1,4 +1,5 @@
-import hre, { ethers, network } from "hardhat";
+import { expect } from "chai";
+import hre, { artifacts, ethers, network } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { deployCommon } from "../../scripts/lib/common";
@@ -104,4 +105,35 @@ export async function inOneBlock(
   }
   if (blocks.size !== 1) throw new Error(`expected one block, got ${blocks.size}`);
   return results;
+}
+
+/** Writes SnatchRooms' format counter (a uint32 at the low end of its storage slot) to simulate many formats. */
+export async function setFormatCount(rooms: SnatchRooms, count: bigint): Promise<void> {
+  const slot = await stateSlot("formatCount");
+  const address = await rooms.getAddress();
+  const word = BigInt(await ethers.provider.getStorage(address, slot));
+  const mask = 2n ** 32n - 1n;
+  await ethers.provider.send("hardhat_setStorageAt", [
+    address,
+    ethers.toQuantity(slot),
+    ethers.toBeHex((word & ~mask) | count, 32),
+  ]);
+  expect(await rooms.formatCount()).to.equal(count);
+}
+
+/** The storage slot of a field of SnatchRooms' state struct (from the compiler's storage layout). */
+export async function stateSlot(field: string): Promise<bigint> {
+  const fqn = "contracts/snatch/SnatchRooms.sol:SnatchRooms";
+  const info = await artifacts.getBuildInfo(fqn);
+  const layout = (
+    info!.output.contracts["contracts/snatch/SnatchRooms.sol"].SnatchRooms as unknown as {
+      storageLayout: {
+        storage: { label: string; slot: string; type: string }[];
+        types: Record<string, { members?: { label: string; slot: string }[] }>;
+      };
+    }
+  ).storageLayout;
+  const state = layout.storage.find((s) => s.label === "_s")!;
+  const member = layout.types[state.type].members!.find((m) => m.label === field)!;
+  return BigInt(state.slot) + BigInt(member.slot);
 }

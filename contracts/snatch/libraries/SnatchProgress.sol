@@ -41,7 +41,7 @@ library SnatchProgress {
     /// @return firstRoomId The first new room's id; the others follow consecutively.
     function createRooms(
         SnatchState storage s,
-        uint16 format,
+        uint32 format,
         address[] calldata players,
         uint8 observer
     ) public returns (uint256 firstRoomId) {
@@ -104,9 +104,7 @@ library SnatchProgress {
             goods[seat] = ISnatchRooms.Good(role);
             free = free.set(seat, role, amount);
         }
-        r.roles = roles;
-        r.judge = SnatchLayout.NO_SEAT;
-        r.nextJudge = firstJudge;
+        r.roles = roles | (firstJudge << SnatchLayout.NEXT_JUDGE);
         r.free = free;
         emit ISnatchRooms.RolesAssigned(roomId, seated, goods, firstJudge);
         startRound(s, roomId, 1, block.number);
@@ -173,20 +171,22 @@ library SnatchProgress {
         if (f.playerCount == 3) {
             uint256 suspended = (r.roundBits >> SnatchLayout.SUSPENDED_NEXT) & 7;
             uint256 shamedOut = r.shame == 0 ? 0 : _shamePenalties(s, roomId, r);
+            uint8 judge = SnatchLayout.NO_SEAT;
+            if (rules == ISnatchRooms.RuleSet.Judge) {
+                uint8 roles = r.roles;
+                judge = SnatchLayout.nextJudge(roles);
+                r.roles = (roles & 0x3f) | (((judge + 1) % 3) << SnatchLayout.NEXT_JUDGE);
+            }
             r.roundBits = uint32(
                 (suspended << SnatchLayout.SUSPENDED) |
                     (suspended << SnatchLayout.DONE) |
-                    (shamedOut << SnatchLayout.SHAMED_OUT)
+                    (shamedOut << SnatchLayout.SHAMED_OUT) |
+                    (uint256(judge) << SnatchLayout.JUDGE)
             );
-            uint8 judge = SnatchLayout.NO_SEAT;
-            if (rules == ISnatchRooms.RuleSet.Judge) {
-                judge = r.nextJudge;
-                r.nextJudge = (judge + 1) % 3;
-            }
-            r.judge = judge;
             _openRound(r, roomId, rules, judge, ISnatchRooms.Phase.Trading, start + f.trading);
         } else {
-            r.roundBits = rules == ISnatchRooms.RuleSet.G2Forced ? uint32(1 << SnatchLayout.FORCED) : 0;
+            uint256 forced = rules == ISnatchRooms.RuleSet.G2Forced ? 1 << SnatchLayout.FORCED : 0;
+            r.roundBits = uint32(forced | (uint256(SnatchLayout.NO_SEAT) << SnatchLayout.JUDGE));
             if (rules == ISnatchRooms.RuleSet.G5CheapTalk) {
                 _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Talk, start + f.talk);
             } else {
@@ -365,7 +365,7 @@ library SnatchProgress {
         SnatchState storage s,
         uint256 roomId,
         uint256 firstRoomId,
-        uint16 format,
+        uint32 format,
         uint16 closing,
         uint8 observer,
         uint8 roles,
@@ -429,7 +429,7 @@ library SnatchProgress {
     /// @dev Final points; calls the observing factory if it is still allowed (and is a contract).
     function _finish(SnatchState storage s, uint256 roomId, ISnatchRooms.Room storage r) private {
         r.phase = ISnatchRooms.Phase.Finished;
-        r.judge = SnatchLayout.NO_SEAT;
+        r.roundBits |= uint32(uint256(SnatchLayout.NO_SEAT) << SnatchLayout.JUDGE);
         uint256[3] memory pts = points(r);
         emit ISnatchRooms.RoomFinished(roomId, pts);
         uint8 observer = r.observer;
