@@ -126,6 +126,8 @@ interface ISnatchTournament {
     /// @param satOut Bit p-1 set: sat phase p out.
     /// @param recorded Bit p-1 set: phase p's room result is in.
     /// @param points Phase p's round-3 points in bits [8(p-1), 8p).
+    /// @param g3Shame G3 shame received in this tournament's rooms (as P2 in its G3 room: at most 3), from the room's
+    ///        counters when its result is recorded; like the scores, final once the tournament is.
     struct Entry {
         uint16 index;
         uint32 scoreAsP1;
@@ -136,9 +138,15 @@ interface ISnatchTournament {
         uint8 satOut;
         uint8 recorded;
         uint40 points;
+        uint8 g3Shame;
     }
 
-    /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain).
+    /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain). Every field but the
+    ///         last is the tournament's own record, immutable once the tournament is final.
+    /// @param g3Shame G3 shame received in this tournament (see {Entry}).
+    /// @param profileG3Shame The player's current SnatchRooms profile G3 shame, read live: it counts shame from every
+    ///        room (earlier tournaments, rooms outside any tournament, and rooms after this one ended), so it may
+    ///        change after the tournament is final. It is what later opponents see.
     struct Row {
         address player;
         uint32 scoreAsP1;
@@ -147,7 +155,8 @@ interface ISnatchTournament {
         uint8 roomsAsP1;
         uint8 roomsAsP2;
         uint8 satOut;
-        uint32 g3Shame;
+        uint8 g3Shame;
+        uint32 profileG3Shame;
     }
 
     /// @notice A player's phase, for {history}: its role, room, opponent and the room's points (current, or final

@@ -323,7 +323,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         v.totals = p.totals;
     }
 
-    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`.
+    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`. Its scores
+    ///         and `g3Shame` are the tournament's record (final once the tournament is); `profileG3Shame` is the
+    ///         player's current profile value, read live (see {Row}).
     /// @param tournamentId The tournament.
     /// @param offset First registration position (0-based).
     /// @param limit Most rows.
@@ -347,7 +349,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 roomsAsP1: e.roomsAsP1,
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
-                g3Shame: rooms.profileOf(player).g3Shame
+                g3Shame: e.g3Shame,
+                profileG3Shame: rooms.profileOf(player).g3Shame
             });
         }
     }
@@ -527,8 +530,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint256[3] memory points,
         ISnatchRooms.Stats memory stats
     ) private {
-        _record(_entries[tournamentId][players[0]], phase, points[0], true);
-        _record(_entries[tournamentId][players[1]], phase, points[1], false);
+        _record(_entries[tournamentId][players[0]], phase, points[0], true, 0);
+        // In a 2-player room only P1 shames, and only P2 (G3): the room's shame count is what P2 received.
+        _record(_entries[tournamentId][players[1]], phase, points[1], false, stats.shames);
         PhaseState storage p = _phases[tournamentId][phase];
         Totals storage s = p.totals;
         uint16 finished = s.finished + 1;
@@ -552,9 +556,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         }
     }
 
-    /// @dev Adds a room's round-3 points to a player's entry. Points of a 2-player room never exceed 40 (20 goods in
-    ///      the room, each worth at most 2), so the casts below cannot truncate and the sums cannot overflow.
-    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1) private {
+    /// @dev Adds a room's round-3 points (and P2's G3 shame: at most 3 per room, one G3 room per tournament) to a
+    ///      player's entry. Points of a 2-player room never exceed 40 (20 goods in the room, each worth at most 2), so
+    ///      the casts below cannot truncate and the sums cannot overflow.
+    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint8 shamed) private {
         uint32 p = uint32(pts);
         if (asP1) {
             e.scoreAsP1 += p;
@@ -564,6 +569,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             ++e.roomsAsP2;
         }
         e.aggregate += p;
+        if (shamed != 0) e.g3Shame += shamed;
         e.recorded |= uint8(1 << (phase - 1));
         e.points |= uint40(pts) << (8 * (phase - 1));
     }

@@ -273,12 +273,14 @@ withCommon("tournament:leaderboard", "Prints the leaderboard, ranked off-chain b
     const t = await contract(hre, args);
     const ranked = rank(await readLeaderboard(t, BigInt(args.id)));
     console.log(
-      "rank  player                                      as P1  as P2  aggregate  rooms P1/P2  sat out  G3 shame",
+      "rank  player                                      as P1  as P2  aggregate  rooms P1/P2  sat out  G3 shame" +
+        "  profile shame (now)",
     );
     for (const r of args.top > 0 ? ranked.slice(0, args.top) : ranked) {
       console.log(
         `${pad(r.rank, 4)}  ${r.player}  ${pad(r.scoreAsP1, 5)}  ${pad(r.scoreAsP2, 5)}  ${pad(r.aggregate, 9)}  ` +
-          `${pad(`${r.roomsAsP1}/${r.roomsAsP2}`, 11)}  ${pad(satOutCount(r.satOut), 7)}  ${pad(r.g3Shame, 8)}`,
+          `${pad(`${r.roomsAsP1}/${r.roomsAsP2}`, 11)}  ${pad(satOutCount(r.satOut), 7)}  ${pad(r.g3Shame, 8)}` +
+          `  ${pad(r.profileG3Shame, 19)}`,
       );
     }
   });

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
-import { eventArg, Phase, RuleSet } from "../../scripts/snatch/lib";
+import { eventArg, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
 import { setFormatCount } from "./fixtures";
 import { Role, Stage } from "../../scripts/snatch/tournament";
 import {
@@ -494,13 +494,19 @@ describe("SnatchTournament", function () {
   });
 
   describe("the end", function () {
-    it("after G5 the tournament is final and read-only", async function () {
-      const { tournament, rooms, organiser, players, seven, id } = await loadFixture(playingFixture);
-      await closeByDeadline(tournament, id);
+    /** The 7-player tournament played to its end, every room timed out. */
+    async function finalFixture() {
+      const base = await playingFixture();
+      await closeByDeadline(base.tournament, base.id);
       for (let phase = 2; phase <= 5; phase++) {
-        await startAndPair(tournament, id, phase, organiser);
-        await closeByDeadline(tournament, id);
+        await startAndPair(base.tournament, base.id, phase, base.organiser);
+        await closeByDeadline(base.tournament, base.id);
       }
+      return base;
+    }
+
+    it("after G5 the tournament is final and read-only", async function () {
+      const { tournament, rooms, organiser, players, seven, id } = await loadFixture(finalFixture);
       expect((await tournament.tournament(id)).stage).to.equal(Stage.Final);
       await expect(tournament.connect(players[10]).register(id))
         .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
@@ -526,6 +532,53 @@ describe("SnatchTournament", function () {
         const outs = [0, 1, 2, 3, 4].filter((p) => (Number(row.satOut) >> p) & 1).length;
         expect(Number(row.aggregate)).to.equal(10 * (5 - outs));
       }
+    });
+
+    it("a final leaderboard never changes; only the live profile-shame column follows later rooms", async function () {
+      const { tournament, rooms, lens, seven, id } = await loadFixture(finalFixture);
+      const record = async () => {
+        const rows = await tournament.leaderboard(id, 0, 7);
+        const entries = await Promise.all(seven.map((p) => tournament.entryOf(id, p.address)));
+        return {
+          rows: rows.map((r) => [
+            r.player,
+            r.scoreAsP1,
+            r.scoreAsP2,
+            r.aggregate,
+            r.roomsAsP1,
+            r.roomsAsP2,
+            r.satOut,
+            r.g3Shame,
+          ]),
+          entries: entries.map((e) => [...e]),
+          profile: rows.map((r) => Number(r.profileG3Shame)),
+        };
+      };
+      const before = await record();
+      // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
+      const [a, b] = seven;
+      await rooms.connect(a).createRoom(Preset.G3);
+      const roomId = await rooms.roomCount();
+      await rooms.connect(b).join(roomId);
+      await mine(1);
+      await rooms.advance(roomId);
+      const v = await lens.roomView(roomId);
+      const [p1, p2] = Number(v.roles[0]) === 0 ? [a, b] : [b, a];
+      const offer = await rooms.connect(p1).offer(roomId, p2.address, [1, 0, 0], [0, 0, 0]);
+      await rooms.connect(p2).snatch(roomId, await eventArg(rooms, offer, "OfferMade", "offerId"));
+      await rooms.connect(p1).shame(roomId, p2.address);
+      // Nothing writes a final tournament.
+      for (const call of [tournament.recordRooms(id, 0, 10), tournament.closeTimedOutRooms(id, 10)]) {
+        await expect(call).to.be.revertedWithCustomError(tournament, "WrongStage").withArgs(id, Stage.Final);
+      }
+      await mine(10_000);
+      const after = await record();
+      expect(after.rows).to.deep.equal(before.rows);
+      expect(after.entries).to.deep.equal(before.entries);
+      // The profile column is documented as live: it shows the new shame.
+      const shamed = seven.findIndex((p) => p.address === p2.address);
+      expect(after.profile[shamed]).to.equal(before.profile[shamed] + 1);
+      expect(after.profile.filter((_, i) => i !== shamed)).to.deep.equal(before.profile.filter((_, i) => i !== shamed));
     });
 
     it("shows a player's history before its phase's pairing is drawn", async function () {
