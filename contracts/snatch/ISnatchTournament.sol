@@ -44,9 +44,10 @@ interface ISnatchTournament {
     /// @param cap Most players that may register (2..MAX_CAP).
     /// @param roomsPerBatch Rooms created per {ISnatchTournament} `createPhaseRooms` call (1..MAX_ROOMS_PER_BATCH).
     /// @param registrationBlocks From `createdAt + registrationBlocks` anyone may start phase 1 (the organiser any
-    ///        time with 2+ players).
-    /// @param grace Blocks after a phase ended from which anyone may start the next (the organiser at once).
-    /// @param talk The rooms' G5 talk window, in blocks (each window at least 1).
+    ///        time with 2+ players). At most MAX_BLOCKS.
+    /// @param grace Blocks after a phase ended from which anyone may start the next (the organiser at once). At most
+    ///        MAX_BLOCKS.
+    /// @param talk The rooms' G5 talk window, in blocks (each window at least 1 and at most MAX_BLOCKS).
     /// @param offer P1's offer window.
     /// @param response P2's response window.
     /// @param decision P1's shame/report window after a snatch (G3/G4).
@@ -268,6 +269,14 @@ interface ISnatchTournament {
     error CapOutOfRange(uint256 cap, uint256 max);
     /// @notice The batch size is 0 or above the maximum. @param size The size given. @param max The maximum.
     error BatchSizeOutOfRange(uint256 size, uint256 max);
+    /// @notice The registration period is longer than the maximum. @param blocks The period given. @param max The
+    /// maximum.
+    error RegistrationTooLong(uint256 blocks, uint256 max);
+    /// @notice The grace period is longer than the maximum. @param blocks The period given. @param max The maximum.
+    error GraceTooLong(uint256 blocks, uint256 max);
+    /// @notice A room window (talk, offer, response or decision) is longer than the maximum. @param blocks The window
+    /// given. @param max The maximum.
+    error WindowTooLong(uint256 blocks, uint256 max);
     /// @notice Only the organiser may do this. @param tournamentId The tournament. @param account The caller.
     error NotOrganiser(uint256 tournamentId, address account);
     /// @notice The zero address cannot organise.

@@ -34,6 +34,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each, plus the shuffle: 150 rooms
     ///         of a 1,999-player tournament measured 12.5M gas).
     uint256 public constant MAX_ROOMS_PER_BATCH = 150;
+    /// @notice Longest registration period, grace period and room window, in blocks: a tournament whose organiser
+    ///         vanishes moves on after at most this many blocks (anyone may then start phases), and a phase whose
+    ///         players vanish ends after at most 3 x 4 windows.
+    uint256 public constant MAX_BLOCKS = 100_000;
     /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
     ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
     uint256 public constant MAX_CLOSE_BATCH = 100;
@@ -72,6 +76,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
             revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
         }
+        if (config.registrationBlocks > MAX_BLOCKS) revert RegistrationTooLong(config.registrationBlocks, MAX_BLOCKS);
+        if (config.grace > MAX_BLOCKS) revert GraceTooLong(config.grace, MAX_BLOCKS);
+        uint256 longest = config.talk;
+        if (config.offer > longest) longest = config.offer;
+        if (config.response > longest) longest = config.response;
+        if (config.decision > longest) longest = config.decision;
+        if (longest > MAX_BLOCKS) revert WindowTooLong(longest, MAX_BLOCKS);
         uint32 firstFormat = _formatsFor(config);
         uint32[5] memory formats;
         for (uint256 p; p < PHASES; ++p) formats[p] = firstFormat + uint32(p);

@@ -88,7 +88,37 @@ describe("SnatchTournament", function () {
         rooms,
         "InvalidWindows",
       );
+      // Periods and windows are bounded (100,000 blocks), so a tournament never waits for ever on its organiser.
+      await expect(tournament.createTournament({ ...CONFIG, registrationBlocks: 100_001 }))
+        .to.be.revertedWithCustomError(tournament, "RegistrationTooLong")
+        .withArgs(100_001, 100_000);
+      await expect(tournament.createTournament({ ...CONFIG, grace: 2 ** 32 - 1 }))
+        .to.be.revertedWithCustomError(tournament, "GraceTooLong")
+        .withArgs(2 ** 32 - 1, 100_000);
+      for (const w of ["talk", "offer", "response", "decision"] as const) {
+        await expect(tournament.createTournament({ ...CONFIG, [w]: 100_001 }))
+          .to.be.revertedWithCustomError(tournament, "WindowTooLong")
+          .withArgs(100_001, 100_000);
+      }
       expect(await tournament.tournamentCount()).to.equal(1);
+    });
+
+    it("with the longest periods, a vanished organiser delays the tournament by at most 100,000 blocks a step", async function () {
+      const { tournament, organiser, players } = await loadFixture(tournamentFixture);
+      const longest = { ...CONFIG, registrationBlocks: 100_000, grace: 100_000 };
+      await tournament.connect(organiser).createTournament(longest);
+      const [a, b] = players;
+      for (const p of [a, b]) await tournament.connect(p).register(2);
+      const openFrom = Number((await tournament.tournament(2)).createdAt) + 100_000;
+      await mine(openFrom - (await ethers.provider.getBlockNumber()) - 2);
+      await expect(tournament.connect(a).startPhase(2, 1))
+        .to.be.revertedWithCustomError(tournament, "StartReservedToOrganiser")
+        .withArgs(2, 1, openFrom);
+      await startAndPair(tournament, 2n, 1, a); // the organiser never comes back
+      await closeByDeadline(tournament, 2n);
+      const endedAt = Number((await tournament.phaseView(2, 1)).endedAt);
+      await mine(endedAt + 100_000 - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(tournament.connect(b).startPhase(2, 2)).to.emit(tournament, "PhaseStarted");
     });
 
     it("hands the tournament over: only its organiser, never to the zero address", async function () {
