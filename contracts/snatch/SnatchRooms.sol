@@ -400,9 +400,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice Reports a snatch of the caller's offer made this round. Judge round (3-player, during trading or
-    ///         judging): queued for the judge, or confirmed at once if the caller is the judge. G4 (P1's decision
-    ///         window): the automatic judge reverses the snatch and P1 receives the shrunk request from P2's free
-    ///         holdings (inverse sanction); the round closes.
+    ///         judging): queued for the judge; a report by the judge itself is confirmed automatically, without
+    ///         suspension: at the close of trading if made during trading (once every open offer has returned its
+    ///         escrow, so that loot parked in an open offer cannot escape the restitution), at once if made during
+    ///         judging. G4 (P1's decision window): the automatic judge reverses the snatch and P1 receives the shrunk
+    ///         request from P2's free holdings (inverse sanction); the round closes.
     /// @param roomId The room.
     /// @param offerId The snatched offer.
     function report(uint256 roomId, uint256 offerId) external {
@@ -437,8 +439,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
             SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
-        } else if (o.from == SnatchLayout.judge(r.roundBits)) {
-            _confirm(roomId, r, o, offerId, true, false);
+        } else if (phase == Phase.Judging && o.from == SnatchLayout.judge(r.roundBits)) {
+            // (During trading, SnatchProgress.closeTrading confirms the judge's reports when trading closes.)
+            SnatchProgress.confirmReport(_s, roomId, offerId, true, false);
         }
     }
 
@@ -449,8 +452,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param suspend Also suspend the snatcher for the next round (no offers, no responses; no effect in the last
     ///        round, which the event says).
     function confirmReport(uint256 roomId, uint256 offerId, bool suspend) external {
-        (Room storage r, Offer storage o) = _judging(roomId, offerId);
-        _confirm(roomId, r, o, offerId, false, suspend);
+        _judging(roomId, offerId);
+        SnatchProgress.confirmReport(_s, roomId, offerId, false, suspend);
     }
 
     /// @notice The judge dismisses a report (judging phase).
@@ -647,33 +650,6 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         o.status = OfferStatus.Pending;
         o.offeredSum = uint40(offeredSum);
         o.madeAt = uint40(block.number);
-    }
-
-    /// @dev Confirms a report: snatched goods back, 3 goods forfeited, optional suspension for the next round.
-    function _confirm(
-        uint256 roomId,
-        Room storage r,
-        Offer storage o,
-        uint256 offerId,
-        bool automatic,
-        bool suspend
-    ) internal {
-        uint8 snatcher = o.to;
-        (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
-            r.free,
-            o.from,
-            snatcher,
-            o.escrowed,
-            SnatchLayout.role(r.roles, snatcher)
-        );
-        r.free = free;
-        o.status = OfferStatus.Confirmed;
-        bool effective;
-        if (suspend) {
-            r.roundBits |= uint32(1 << (SnatchLayout.SUSPENDED_NEXT + snatcher));
-            effective = r.round < _s.formats[r.format].roundCount;
-        }
-        emit ReportConfirmed(roomId, offerId, returned, forfeited, automatic, suspend, effective);
     }
 
     function _format(uint256 format) internal view returns (Format memory f) {

@@ -509,16 +509,13 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await expect(close).to.emit(rooms, "RoomFinished");
     });
 
-    it("the judge may dismiss; a report by the judge is confirmed at once", async function () {
+    it("the judge may dismiss; its own report made while judging is confirmed at once, without suspension", async function () {
       const { rooms, roomId, turkey, coffee, corn } = await loadFixture(judgeRound);
       const own = await offerIdOf(
         rooms,
         await rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 2 }), goods({ corn: 1 })),
       );
       await rooms.connect(corn).snatch(roomId, own);
-      await expect(rooms.connect(turkey).report(roomId, own))
-        .to.emit(rooms, "ReportConfirmed")
-        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
       const other = await offerIdOf(
         rooms,
         await rooms.connect(coffee).offer(roomId, corn.address, goods({ coffee: 1 }), goods({})),
@@ -526,6 +523,14 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await rooms.connect(corn).snatch(roomId, other);
       await rooms.connect(coffee).report(roomId, other);
       await allDone(rooms, roomId, [turkey, coffee, corn]);
+      expect((await progress(rooms, roomId)).phase).to.equal(Phase.Judging);
+      await expect(rooms.connect(turkey).report(roomId, own))
+        .to.emit(rooms, "ReportConfirmed")
+        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
+      // The judge cannot decide its own cause (no suspension possible): nothing is left to confirm.
+      await expect(rooms.connect(turkey).confirmReport(roomId, own, true))
+        .to.be.revertedWithCustomError(rooms, "NotReported")
+        .withArgs(roomId, own, OfferStatus.Confirmed);
       await expect(rooms.connect(coffee).dismissReport(roomId, other))
         .to.be.revertedWithCustomError(rooms, "NotJudge")
         .withArgs(roomId, coffee.address);
@@ -539,6 +544,37 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         .to.be.revertedWithCustomError(rooms, "NotReported")
         .withArgs(roomId, other, OfferStatus.Dismissed);
       await expect(rooms.connect(turkey).done(roomId)).to.emit(rooms, "RoomFinished");
+    });
+
+    it("a report by the judge during trading is confirmed when trading closes: loot parked in an open offer comes back", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(judgeRound);
+      const before = await holdings(lens, roomId);
+      const own = await offerIdOf(
+        rooms,
+        await rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 2 }), goods({ corn: 1 })),
+      );
+      await rooms.connect(corn).snatch(roomId, own);
+      // The snatcher parks the loot in an open offer (its escrow is not free), then the judge reports.
+      const parked = await offerIdOf(
+        rooms,
+        await rooms.connect(corn).offer(roomId, coffee.address, goods({ turkey: 2 }), goods({ coffee: 5 })),
+      );
+      const reported = rooms.connect(turkey).report(roomId, own);
+      await expect(reported).to.emit(rooms, "SnatchReported").withArgs(roomId, own, turkey.address);
+      await expect(reported).not.to.emit(rooms, "ReportConfirmed");
+      expect((await lens.offerView(roomId, own)).status).to.equal(OfferStatus.Reported);
+      // At the close the parked offer expires first, then the report is confirmed on the snatcher's whole loot. No
+      // other victim: no judging phase (the last round: the room finishes).
+      await allDone(rooms, roomId, [turkey, coffee]);
+      const close = rooms.connect(corn).done(roomId);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, parked);
+      await expect(close)
+        .to.emit(rooms, "ReportConfirmed")
+        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
+      await expect(close).to.emit(rooms, "RoomFinished");
+      const after = await holdings(lens, roomId);
+      expect(after.free[0]).to.deep.equal([before.free[0][0], before.free[0][1], before.free[0][2] + 3]);
+      expect(after.free[2]).to.deep.equal([before.free[2][0], before.free[2][1], before.free[2][2] - 3]);
     });
 
     it("skips judging when nobody snatched this round", async function () {

@@ -273,9 +273,14 @@ function closeTrading(room: RoomModel, start: number) {
     if (o.status === St.Pending) {
       if (room.rules === RS.NoReject) acceptOffer(room, o);
       else release(room, o, St.Expired);
-    } else if (o.status === St.Snatched || o.status === St.Reported) {
+    } else if (o.status === St.Snatched || (o.status === St.Reported && o.from !== room.judge)) {
       snatched = true;
     }
+  }
+  // The judge's own reports (made during trading) are confirmed now that every escrow has returned.
+  for (let id = room.firstOffer; id <= room.offers.length; id++) {
+    const o = room.offers[id - 1];
+    if (o.status === St.Reported && o.from === room.judge) confirm(room, o, false);
   }
   if (snatched && room.rules === RS.Judge) {
     room.phase = Ph.Judging;
@@ -525,8 +530,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       if (room.rules === RS.G4) {
         reverse(room, o);
         nextRound(room, block);
-      } else if (o.from === room.judge) confirm(room, o, false);
-      else o.status = St.Reported;
+      } else if (o.from === room.judge && room.phase === Ph.Judging) confirm(room, o, false);
+      else o.status = St.Reported; // the judge's own, during trading: confirmed when trading closes
       return true;
     }
     case "confirm":

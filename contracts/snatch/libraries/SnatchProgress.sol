@@ -6,6 +6,7 @@ import {ISnatchRooms} from "../ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "../ISnatchRoomsObserver.sol";
 import {SnatchFormats} from "./SnatchFormats.sol";
 import {SnatchGoods} from "./SnatchGoods.sol";
+import {SnatchSanctions} from "./SnatchSanctions.sol";
 import {SnatchLayout, SnatchState} from "./SnatchState.sol";
 
 /// @title SnatchProgress
@@ -196,17 +197,23 @@ library SnatchProgress {
     }
 
     /// @notice Closes a 3-player round's trading as if at block `start`: pending offers execute as accepted in offer-id
-    ///         order (no-reject round) or expire with their escrow returned. A judge round with a snatch this round
-    ///         goes on to judging; otherwise the next round starts. Loops over the round's offers only (at most 12).
+    ///         order (no-reject round) or expire with their escrow returned. Then, in a judge round, the judge's own
+    ///         reports are confirmed automatically (now that no escrow is left, the snatcher returns what it holds of
+    ///         the loot). A judge round with a snatch of another victim this round goes on to judging; otherwise the
+    ///         next round starts. Loops over the round's offers only (at most 12), twice if the judge reported.
     /// @param s SnatchRooms' storage.
     /// @param roomId The room.
     /// @param start The block the round closes at.
     function closeTrading(SnatchState storage s, uint256 roomId, uint256 start) public {
         ISnatchRooms.Room storage r = s.rooms[roomId];
         bool noReject = r.rules == ISnatchRooms.RuleSet.NoReject;
+        // Reports only exist in judge rounds; NO_SEAT elsewhere.
+        uint8 judge = SnatchLayout.judge(r.roundBits);
         bool snatched;
+        bool judgeReported;
+        uint256 first = r.firstOffer;
         uint256 last = r.offerCount;
-        for (uint256 id = r.firstOffer; id <= last; ++id) {
+        for (uint256 id = first; id <= last; ++id) {
             ISnatchRooms.Offer storage o = s.offers[roomId][id];
             ISnatchRooms.OfferStatus status = o.status;
             if (status == ISnatchRooms.OfferStatus.Pending) {
@@ -216,8 +223,18 @@ library SnatchProgress {
                     releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired);
                     emit ISnatchRooms.OfferExpired(roomId, id);
                 }
+            } else if (status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
+                judgeReported = true;
             } else if (status == ISnatchRooms.OfferStatus.Snatched || status == ISnatchRooms.OfferStatus.Reported) {
                 snatched = true;
+            }
+        }
+        if (judgeReported) {
+            for (uint256 id = first; id <= last; ++id) {
+                ISnatchRooms.Offer storage o = s.offers[roomId][id];
+                if (o.status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
+                    confirmReport(s, roomId, id, true, false);
+                }
             }
         }
         if (snatched && r.rules == ISnatchRooms.RuleSet.Judge) {
@@ -225,6 +242,41 @@ library SnatchProgress {
         } else {
             startRound(s, roomId, r.round + 1, start);
         }
+    }
+
+    /// @notice Confirms a report (3-player judge round): the snatcher returns the snatched goods, per good, up to what
+    ///         it holds free, then forfeits 3 goods (own good first, then its largest holding) to the victim; the judge
+    ///         may also suspend it for the next round (no effect after the last round, which the event says).
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room.
+    /// @param offerId A reported offer.
+    /// @param automatic The victim is the judge (confirmed without a decision, never with suspension).
+    /// @param suspend Suspend the snatcher for the next round.
+    function confirmReport(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 offerId,
+        bool automatic,
+        bool suspend
+    ) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        ISnatchRooms.Offer storage o = s.offers[roomId][offerId];
+        uint8 snatcher = o.to;
+        (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
+            r.free,
+            o.from,
+            snatcher,
+            o.escrowed,
+            SnatchLayout.role(r.roles, snatcher)
+        );
+        r.free = free;
+        o.status = ISnatchRooms.OfferStatus.Confirmed;
+        bool effective;
+        if (suspend) {
+            r.roundBits |= uint32(1 << (SnatchLayout.SUSPENDED_NEXT + snatcher));
+            effective = r.round < s.formats[r.format].roundCount;
+        }
+        emit ISnatchRooms.ReportConfirmed(roomId, offerId, returned, forfeited, automatic, suspend, effective);
     }
 
     /// @notice Closes judging as if at block `start`: undecided reports are dismissed; the next round starts.
