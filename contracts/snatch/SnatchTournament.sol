@@ -269,7 +269,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint8 phase = t.phase;
         uint256 created = _phases[tournamentId][phase].created;
         if (maxRooms > MAX_CLOSE_BATCH) maxRooms = MAX_CLOSE_BATCH;
-        uint256 to = fromPair + maxRooms < created ? fromPair + maxRooms : created;
+        // (Written so that no `fromPair`, however large, overflows.)
+        uint256 to = fromPair < created && created - fromPair > maxRooms ? fromPair + maxRooms : created;
         uint256 perBatch = t.roomsPerBatch;
         for (uint256 k = fromPair; k < to; ++k) {
             if (_pullRoom(tournamentId, phase, _roomIdAt(tournamentId, phase, k, perBatch))) ++recorded;

@@ -508,6 +508,9 @@ describe("SnatchTournament", function () {
       await expect(tournament.recordRooms(id, 7, 5))
         .to.be.revertedWithCustomError(tournament, "NothingToRecord")
         .withArgs(id, 1, 7, 7);
+      await expect(tournament.recordRooms(id, ethers.MaxUint256, 5))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, ethers.MaxUint256, ethers.MaxUint256);
       expect(Number((await tournament.phaseView(id, 1)).totals.finished)).to.equal(2);
       // The owner allows the tournament again: the last batch is created and its room calls back as usual.
       await rooms.connect(owner).setFactory(address, true);
