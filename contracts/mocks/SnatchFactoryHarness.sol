@@ -28,7 +28,7 @@ contract SnatchFactoryHarness is ISnatchRoomsObserver {
         rooms = rooms_;
     }
 
-    function create(uint16 format, address[] calldata players) external returns (uint256) {
+    function create(uint32 format, address[] calldata players) external returns (uint256) {
         return rooms.createRooms(format, players);
     }
 

@@ -73,7 +73,7 @@ interface ISnatchRooms {
     // ---------------------------------------------------------------------------------------------- structs
 
     /// @notice Window lengths in blocks. 3-player formats use trading (a round's length), closing (its last blocks,
-    ///         in which no offer may be made; at most 65,535 and below trading) and judging. 2-player formats use
+    ///         in which no offer may be made; at least 1, at most 65,535 and below trading) and judging. 2-player formats use
     ///         talk (G5 rounds), offer, response and decision (after a snatch in G3/G4 rounds).
     struct Windows {
         uint24 trading;
@@ -101,11 +101,11 @@ interface ISnatchRooms {
     }
 
     /// @notice A room's storage: two slots.
-    /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format, round (0 before round 1), phase, the
-    ///      current round's rule set, the current window's deadline, the format's closing window (3-player), roles
-    ///      (seat s's own good in bits [2s, 2s+2)), the current judge seat (3 = none), the next judge seat, the
-    ///      factory index of the observer (0 = none) and `roundBits` (per-round flags, see SnatchLayout in
-    ///      libraries/SnatchState.sol).
+    /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format (32 bits: format ids cannot run out,
+    ///      see SnatchFormats), round (0 before round 1), phase, the current round's rule set, the current window's
+    ///      deadline, the format's closing window (3-player), roles (seat s's own good in bits [2s, 2s+2); the next
+    ///      judge seat in bits [6, 8)), the factory index of the observer (0 = none) and `roundBits` (per-round flags
+    ///      and the round's judge seat, see SnatchLayout in libraries/SnatchState.sol).
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
     ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
@@ -119,15 +119,13 @@ interface ISnatchRooms {
         uint32 player0;
         uint32 player1;
         uint32 player2;
-        uint16 format;
+        uint32 format;
         uint8 round;
         Phase phase;
         RuleSet rules;
         uint40 deadline;
         uint16 closing;
         uint8 roles;
-        uint8 judge;
-        uint8 nextJudge;
         uint8 observer;
         uint32 roundBits;
         uint72 free;
@@ -147,8 +145,9 @@ interface ISnatchRooms {
 
     /// @notice A stored offer (one storage slot); the full offer (offered amounts included) is in {OfferMade}.
     /// @dev `escrowed` holds three uint8 amounts (good g at bit 8g); `requested` three uint32 (good g at bit 32g);
-    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered). One slot (checked
-    ///      by test/snatch/SnatchRooms.layout.test.ts).
+    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered); `madeAt` the block
+    ///      the offer was made in (a 3-player `done` is refused in that block by the offer's target, see
+    ///      {OfferJustMade}). One slot (checked by test/snatch/SnatchRooms.layout.test.ts).
     // solhint-disable-next-line gas-struct-packing
     struct Offer {
         uint8 from;
@@ -157,6 +156,7 @@ interface ISnatchRooms {
         uint24 escrowed;
         uint96 requested;
         uint40 offeredSum;
+        uint40 madeAt;
     }
 
     /// @notice A player's profile, kept across rooms; `g3Shame` counts shame received in G3 rounds.
@@ -179,7 +179,7 @@ interface ISnatchRooms {
 
     /// @notice Everything a UI shows about a room, per seat where it applies.
     struct RoomView {
-        uint16 format;
+        uint32 format;
         uint8 playerCount;
         uint8 roundCount;
         uint8 round;
@@ -215,6 +215,7 @@ interface ISnatchRooms {
         uint8[3] escrowed;
         uint32[3] requested;
         uint40 offeredSum;
+        uint40 madeAt;
     }
 
     /// @notice A room, raw, with its latest offer and its seats' G3 shame (SnatchRoomsLens.roomBriefs).
@@ -228,7 +229,7 @@ interface ISnatchRooms {
 
     /// @notice A format was stored. @param format Its id. @param playerCount 2 or 3. @param rounds Rule set per round.
     /// @param windows Its window lengths.
-    event FormatCreated(uint16 indexed format, uint8 playerCount, RuleSet[] rounds, Windows windows);
+    event FormatCreated(uint32 indexed format, uint8 playerCount, RuleSet[] rounds, Windows windows);
     /// @notice The owner allowed or disallowed a factory. @param factory The factory. @param index Its observer index.
     /// @param allowed Whether it may create rooms (and receives {ISnatchRoomsObserver.onRoomFinished}).
     event FactorySet(address indexed factory, uint8 index, bool allowed);
@@ -236,7 +237,7 @@ interface ISnatchRooms {
     event ProfileCreated(address indexed player, uint32 id);
     /// @notice A room was created. @param roomId The room. @param format Its format. @param creator Who created it
     /// (the factory for factory rooms). @param byFactory Whether a factory created it with players and roles given.
-    event RoomCreated(uint256 indexed roomId, uint16 indexed format, address indexed creator, bool byFactory);
+    event RoomCreated(uint256 indexed roomId, uint32 indexed format, address indexed creator, bool byFactory);
     /// @notice A player took a seat. @param roomId The room. @param player The player. @param seat Its seat.
     event PlayerJoined(uint256 indexed roomId, address indexed player, uint8 seat);
     /// @notice The room filled and asked for the randomness that assigns roles. @param roomId The room.
@@ -300,6 +301,11 @@ interface ISnatchRooms {
     /// @notice A player said it is done with the round (3-player) or the talk window (G5). @param roomId The room.
     /// @param round The round. @param player The player.
     event PlayerDone(uint256 indexed roomId, uint8 round, address indexed player);
+    /// @notice An offer (its {OfferMade} follows in the same transaction) is made to a player who had said done: its
+    /// done is taken back, so the round cannot close by `done` before it answers or says done again (it may offer
+    /// again too).
+    /// @param roomId The room. @param round The round. @param player The offer's target.
+    event DoneCleared(uint256 indexed roomId, uint8 round, address indexed player);
     /// @notice P1 made no shame/report decision after a snatch (G3/G4). @param roomId The room. @param round The
     /// round. @param byDefault The decision window expired (otherwise P1 declined).
     event DecisionDeclined(uint256 indexed roomId, uint8 round, bool byDefault);
@@ -344,10 +350,11 @@ interface ISnatchRooms {
     /// @notice A rule set is None or of another player count than the format's first round. @param round 1-based.
     /// @param rules The rule set.
     error RuleSetMismatch(uint256 round, RuleSet rules);
-    /// @notice A window the format needs is zero, or closing is not below trading (or above 65,535).
+    /// @notice A window the format needs is zero (3-player: the closing window too), or closing is not below trading
+    /// (or above 65,535).
     /// @param windows The windows given.
     error InvalidWindows(Windows windows);
-    /// @notice Too many formats (65,535). @param count The current count.
+    /// @notice Too many formats (2^32 - 1: unreachable in practice, see SnatchFormats). @param count The current count.
     error TooManyFormats(uint256 count);
     /// @notice No room with this id. @param roomId The id.
     error UnknownRoom(uint256 roomId);
@@ -406,6 +413,10 @@ interface ISnatchRooms {
     error ShamedOut(uint256 roomId, address player, uint8 round);
     /// @notice The player already said it is done. @param roomId The room. @param player The player.
     error AlreadyDone(uint256 roomId, address player);
+    /// @notice A pending offer to the caller was made in this very block, so the caller cannot have seen it: `done`
+    /// must wait for a later block (a round never closes on an offer its target had no block to answer).
+    /// @param roomId The room. @param offerId The offer.
+    error OfferJustMade(uint256 roomId, uint256 offerId);
     /// @notice Only the judge may do this. @param roomId The room. @param account The caller.
     error NotJudge(uint256 roomId, address account);
     /// @notice The offer was not snatched (or was already reported). @param roomId The room. @param offerId The offer.
@@ -419,8 +430,15 @@ interface ISnatchRooms {
     /// @notice The offer has no undecided report. @param roomId The room. @param offerId The offer.
     /// @param status Its status.
     error NotReported(uint256 roomId, uint256 offerId, OfferStatus status);
-    /// @notice P2 forced P1 to offer this round (G2): passing is not possible. @param roomId The room.
+    /// @notice P2 forced P1 to offer this round (G2): passing is not possible (unless P1 holds no goods).
+    /// @param roomId The room.
     error OfferForced(uint256 roomId);
+    /// @notice A forced offer (G2) must escrow at least one good: naming goods P1 does not hold would dodge the force.
+    /// @param roomId The room.
+    error ForcedOfferEmpty(uint256 roomId);
+    /// @notice A forced offer (G2) cannot be cancelled: it stands until P2 answers or the response window expires
+    /// (default: reject). @param roomId The room. @param offerId The offer.
+    error ForcedOfferFinal(uint256 roomId, uint256 offerId);
     /// @notice Messages only in the talk window (G5). @param roomId The room. @param phase The room's phase.
     error MessageOutsideWindow(uint256 roomId, Phase phase);
     /// @notice A message above the length limit. @param length Its length. @param max The limit.

@@ -44,9 +44,10 @@ interface ISnatchTournament {
     /// @param cap Most players that may register (2..MAX_CAP).
     /// @param roomsPerBatch Rooms created per {ISnatchTournament} `createPhaseRooms` call (1..MAX_ROOMS_PER_BATCH).
     /// @param registrationBlocks From `createdAt + registrationBlocks` anyone may start phase 1 (the organiser any
-    ///        time with 2+ players).
-    /// @param grace Blocks after a phase ended from which anyone may start the next (the organiser at once).
-    /// @param talk The rooms' G5 talk window, in blocks (each window at least 1).
+    ///        time with 2+ players). At most MAX_BLOCKS.
+    /// @param grace Blocks after a phase ended from which anyone may start the next (the organiser at once). At most
+    ///        MAX_BLOCKS.
+    /// @param talk The rooms' G5 talk window, in blocks (each window at least 1 and at most MAX_BLOCKS).
     /// @param offer P1's offer window.
     /// @param response P2's response window.
     /// @param decision P1's shame/report window after a snatch (G3/G4).
@@ -63,8 +64,8 @@ interface ISnatchTournament {
 
     /// @notice A stored tournament (two slots).
     /// @dev Slot 0: organiser, cap, registered players, current phase (0 before phase 1), stage, creation block.
-    ///      Slot 1: the config's timing and windows, and the five formats it created in SnatchRooms (phase p's in bits
-    ///      [16(p-1), 16p) of `formats`). (solhint's packing heuristic misreads this struct: the compiler's layout is
+    ///      Slot 1: the config's timing and windows, and the first of the five consecutive SnatchRooms formats of its
+    ///      phases (phase p plays format `firstFormat + p - 1`). (solhint's packing heuristic misreads this struct: the compiler's layout is
     ///      exactly 2 slots, which test/snatch/SnatchTournament.layout.test.ts checks.)
     // solhint-disable-next-line gas-struct-packing
     struct Tournament {
@@ -81,7 +82,7 @@ interface ISnatchTournament {
         uint24 offer;
         uint24 response;
         uint24 decision;
-        uint80 formats;
+        uint32 firstFormat;
     }
 
     /// @notice A phase's totals, summed from its finished rooms' counters and round-3 points (one slot).
@@ -126,6 +127,8 @@ interface ISnatchTournament {
     /// @param satOut Bit p-1 set: sat phase p out.
     /// @param recorded Bit p-1 set: phase p's room result is in.
     /// @param points Phase p's round-3 points in bits [8(p-1), 8p).
+    /// @param g3Shame G3 shame received in this tournament's rooms (as P2 in its G3 room: at most 3), from the room's
+    ///        counters when its result is recorded; like the scores, final once the tournament is.
     struct Entry {
         uint16 index;
         uint32 scoreAsP1;
@@ -136,9 +139,15 @@ interface ISnatchTournament {
         uint8 satOut;
         uint8 recorded;
         uint40 points;
+        uint8 g3Shame;
     }
 
-    /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain).
+    /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain). Every field but the
+    ///         last is the tournament's own record, immutable once the tournament is final.
+    /// @param g3Shame G3 shame received in this tournament (see {Entry}).
+    /// @param profileG3Shame The player's current SnatchRooms profile G3 shame, read live: it counts shame from every
+    ///        room (earlier tournaments, rooms outside any tournament, and rooms after this one ended), so it may
+    ///        change after the tournament is final. It is what later opponents see.
     struct Row {
         address player;
         uint32 scoreAsP1;
@@ -147,7 +156,8 @@ interface ISnatchTournament {
         uint8 roomsAsP1;
         uint8 roomsAsP2;
         uint8 satOut;
-        uint32 g3Shame;
+        uint8 g3Shame;
+        uint32 profileG3Shame;
     }
 
     /// @notice A player's phase, for {history}: its role, room, opponent and the room's points (current, or final
@@ -167,7 +177,7 @@ interface ISnatchTournament {
     // solhint-disable-next-line gas-struct-packing
     struct PhaseView {
         uint8 phase;
-        uint16 format;
+        uint32 format;
         bool started;
         bool ended;
         uint256 request;
@@ -193,7 +203,7 @@ interface ISnatchTournament {
 
     /// @notice A tournament was created. @param tournamentId Its id. @param organiser Who created it.
     /// @param config Its settings. @param formats The SnatchRooms formats of phases 1..5 (G1..G5, 3 rounds each).
-    event TournamentCreated(uint256 indexed tournamentId, address indexed organiser, Config config, uint16[5] formats);
+    event TournamentCreated(uint256 indexed tournamentId, address indexed organiser, Config config, uint32[5] formats);
     /// @notice The organiser handed the tournament over. @param tournamentId The tournament. @param previous The
     /// former organiser. @param organiser The new one.
     event OrganiserChanged(uint256 indexed tournamentId, address indexed previous, address indexed organiser);
@@ -224,8 +234,9 @@ interface ISnatchTournament {
     /// @notice Every room of the phase exists. @param tournamentId The tournament. @param phase The phase.
     /// @param deadline From the block after it, every room has timed out and anyone may close them in batches.
     event PhasePlaying(uint256 indexed tournamentId, uint8 phase, uint40 deadline);
-    /// @notice A room's round-3 result entered the leaderboard. @param tournamentId The tournament. @param phase The
-    /// phase. @param roomId The room. @param p1 P1. @param p2 P2. @param pointsP1 P1's points. @param pointsP2 P2's.
+    /// @notice A room's round-3 result entered the leaderboard (from the rooms' callback, or pulled by {recordRooms}
+    /// when the callback was skipped). @param tournamentId The tournament. @param phase The phase. @param roomId The
+    /// room. @param p1 P1. @param p2 P2. @param pointsP1 P1's points. @param pointsP2 P2's.
     event RoomRecorded(
         uint256 indexed tournamentId,
         uint8 phase,
@@ -258,6 +269,14 @@ interface ISnatchTournament {
     error CapOutOfRange(uint256 cap, uint256 max);
     /// @notice The batch size is 0 or above the maximum. @param size The size given. @param max The maximum.
     error BatchSizeOutOfRange(uint256 size, uint256 max);
+    /// @notice The registration period is longer than the maximum. @param blocks The period given. @param max The
+    /// maximum.
+    error RegistrationTooLong(uint256 blocks, uint256 max);
+    /// @notice The grace period is longer than the maximum. @param blocks The period given. @param max The maximum.
+    error GraceTooLong(uint256 blocks, uint256 max);
+    /// @notice A room window (talk, offer, response or decision) is longer than the maximum. @param blocks The window
+    /// given. @param max The maximum.
+    error WindowTooLong(uint256 blocks, uint256 max);
     /// @notice Only the organiser may do this. @param tournamentId The tournament. @param account The caller.
     error NotOrganiser(uint256 tournamentId, address account);
     /// @notice The zero address cannot organise.
@@ -298,6 +317,10 @@ interface ISnatchTournament {
     error PhaseNotTimedOut(uint256 tournamentId, uint256 phase, uint256 deadline);
     /// @notice A batch size of zero.
     error ZeroBatch();
+    /// @notice None of the pairs given has a finished room whose result is not recorded yet. @param tournamentId The
+    /// tournament. @param phase The current phase. @param fromPair First pair index looked at. @param toPair One past
+    /// the last.
+    error NothingToRecord(uint256 tournamentId, uint256 phase, uint256 fromPair, uint256 toPair);
     /// @notice Only the rooms contract calls back. @param account The caller.
     error NotRooms(address account);
     /// @notice A finished room that no tournament created. @param batchFirstRoom The batch it names.

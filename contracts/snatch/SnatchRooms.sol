@@ -32,7 +32,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Longest cheap-talk message, in bytes.
     uint256 public constant MAX_MESSAGE_LENGTH = 280;
     /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
-    uint16 public constant SNATCH_OR_SHARE = 1;
+    uint32 public constant SNATCH_OR_SHARE = 1;
 
     SnatchState private _s;
 
@@ -68,7 +68,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param rounds Rule set per round (1..16 rounds).
     /// @param windows Window lengths in blocks (see {ISnatchRooms.Windows}).
     /// @return format The new format's id.
-    function createFormat(RuleSet[] calldata rounds, Windows calldata windows) external returns (uint16 format) {
+    function createFormat(RuleSet[] calldata rounds, Windows calldata windows) external returns (uint32 format) {
         return SnatchFormats.create(_s, rounds, windows);
     }
 
@@ -84,7 +84,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Creates an open room of `format` and seats the caller in seat 0.
     /// @param format A stored format.
     /// @return roomId The new room.
-    function createRoom(uint16 format) external returns (uint256 roomId) {
+    function createRoom(uint32 format) external returns (uint256 roomId) {
         Format memory f = _format(format);
         roomId = ++_s.roomCount;
         Room storage r = _s.rooms[roomId];
@@ -128,7 +128,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param format A stored format.
     /// @param players The players, room after room.
     /// @return firstRoomId The first new room's id; the others follow consecutively.
-    function createRooms(uint16 format, address[] calldata players) external returns (uint256 firstRoomId) {
+    function createRooms(uint32 format, address[] calldata players) external returns (uint256 firstRoomId) {
         if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
         return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
     }
@@ -167,7 +167,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Makes a public offer: `offering` for `requesting` (amounts per good: turkey, coffee, corn). Escrows as
     ///         much of each offered good as the caller holds, up to the amount offered. 3-player: during trading,
     ///         before the closing window, at most 2 offers per opponent per round, not when suspended, shamed out or
-    ///         done, not to a suspended player. 2-player: P1 only, in the offer window, to P2; no coffee.
+    ///         done, not to a suspended player; an offer to a player who said done takes its done back
+    ///         ({DoneCleared}), so the round cannot close before the target had a chance to answer. 2-player: P1 only,
+    ///         in the offer window, to P2; no coffee.
     /// @param roomId The room.
     /// @param target The opponent.
     /// @param offering Offered amounts (at least one good; each at most 2^32 - 1).
@@ -193,6 +195,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             revert WrongPhase(roomId, phase);
         }
         (Offer memory o, uint256[3] memory escrowed) = _escrow(r, from, to, offering, requesting);
+        // G2: a forced offer must escrow a good (an offer of goods P1 does not hold would dodge the force).
+        if (phase == Phase.Offering && o.escrowed == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+            revert ForcedOfferEmpty(roomId);
+        }
         offerId = r.offerCount + 1;
         r.offerCount = uint8(offerId);
         ++r.offers;
@@ -232,7 +238,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function snatch(uint256 roomId, uint256 offerId) external {
         (Room storage r, Offer storage o) = _response(roomId, offerId);
         uint8 to = o.to;
-        if (r.rules == RuleSet.Judge && to == r.judge) revert JudgeCannotSnatch(roomId, msg.sender);
+        if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
+            revert JudgeCannotSnatch(roomId, msg.sender);
         uint8 from = o.from;
         uint24 esc = o.escrowed;
         uint72 free = r.free;
@@ -254,7 +261,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice Cancels the caller's pending offer; the escrow returns. In a 2-player round this ends the round with no
-    ///         trade (P1 has one offer per round).
+    ///         trade (P1 has one offer per round); a forced offer (G2) cannot be cancelled (else a forced P1 could
+    ///         offer and take it back before P2 answers, escaping the force without a recorded refusal).
     /// @param roomId The room.
     /// @param offerId A pending offer of the caller.
     function cancel(uint256 roomId, uint256 offerId) external {
@@ -264,16 +272,21 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
             revert NotOfferer(roomId, offerId, msg.sender);
         }
+        bool responding = r.phase == Phase.Responding;
+        if (responding && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+            revert ForcedOfferFinal(roomId, offerId);
+        }
         SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled);
         emit OfferCancelled(roomId, offerId);
-        if (r.phase == Phase.Responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        if (responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
     }
 
     // ============================================================================================ round progress
 
     /// @notice Says the caller is done: 3-player trading (the round closes when every active player is done; a done
-    ///         player makes no more offers but may still respond), G5 talk (the offer window opens when both are
-    ///         done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
+    ///         player makes no more offers but may still respond; an offer to it takes its done back; refused in the
+    ///         block a pending offer to the caller was made in, see {OfferJustMade}), G5 talk (the offer window opens
+    ///         when both are done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
     /// @param roomId The room.
     function done(uint256 roomId) external {
         Room storage r = _room(roomId);
@@ -281,7 +294,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 seat = _seatOf(roomId, r, msg.sender);
         Phase phase = r.phase;
         if (phase == Phase.Judging) {
-            if (seat != r.judge) revert NotJudge(roomId, msg.sender);
+            if (seat != SnatchLayout.judge(r.roundBits)) revert NotJudge(roomId, msg.sender);
             emit PlayerDone(roomId, r.round, msg.sender);
             SnatchProgress.closeJudging(_s, roomId, block.number);
             return;
@@ -289,6 +302,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (phase != Phase.Trading && phase != Phase.Talk) revert WrongPhase(roomId, phase);
         uint32 bits = r.roundBits;
         if (SnatchLayout.flag(bits, SnatchLayout.DONE, seat)) revert AlreadyDone(roomId, msg.sender);
+        if (phase == Phase.Trading) _checkNoOfferThisBlock(roomId, r, seat);
         bits |= uint32(1 << (SnatchLayout.DONE + seat));
         r.roundBits = bits;
         emit PlayerDone(roomId, r.round, msg.sender);
@@ -301,8 +315,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
     }
 
-    /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2), or no shame /
-    ///         no report after a snatch (G3/G4). The round closes.
+    /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2, unless P1 holds
+    ///         no goods), or no shame / no report after a snatch (G3/G4). The round closes.
     /// @param roomId The room.
     function pass(uint256 roomId) external {
         Room storage r = _room(roomId);
@@ -312,7 +326,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (phase != Phase.Offering && phase != Phase.Deciding) revert WrongPhase(roomId, phase);
         if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         if (phase == Phase.Offering) {
-            if (SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) revert OfferForced(roomId);
+            if (SnatchProgress.forcedToOffer(r)) revert OfferForced(roomId);
             emit NoOffer(roomId, r.round, NoOfferReason.Passed);
         } else {
             emit DecisionDeclined(roomId, r.round, false);
@@ -386,9 +400,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice Reports a snatch of the caller's offer made this round. Judge round (3-player, during trading or
-    ///         judging): queued for the judge, or confirmed at once if the caller is the judge. G4 (P1's decision
-    ///         window): the automatic judge reverses the snatch and P1 receives the shrunk request from P2's free
-    ///         holdings (inverse sanction); the round closes.
+    ///         judging): queued for the judge; a report by the judge itself is confirmed automatically, without
+    ///         suspension: at the close of trading if made during trading (once every open offer has returned its
+    ///         escrow, so that loot parked in an open offer cannot escape the restitution), at once if made during
+    ///         judging. G4 (P1's decision window): the automatic judge reverses the snatch and P1 receives the shrunk
+    ///         request from P2's free holdings (inverse sanction); the round closes.
     /// @param roomId The room.
     /// @param offerId The snatched offer.
     function report(uint256 roomId, uint256 offerId) external {
@@ -423,8 +439,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
             SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
-        } else if (o.from == r.judge) {
-            _confirm(roomId, r, o, offerId, true, false);
+        } else if (phase == Phase.Judging && o.from == SnatchLayout.judge(r.roundBits)) {
+            // (During trading, SnatchProgress.closeTrading confirms the judge's reports when trading closes.)
+            SnatchProgress.confirmReport(_s, roomId, offerId, true, false);
         }
     }
 
@@ -435,8 +452,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param suspend Also suspend the snatcher for the next round (no offers, no responses; no effect in the last
     ///        round, which the event says).
     function confirmReport(uint256 roomId, uint256 offerId, bool suspend) external {
-        (Room storage r, Offer storage o) = _judging(roomId, offerId);
-        _confirm(roomId, r, o, offerId, false, suspend);
+        _judging(roomId, offerId);
+        SnatchProgress.confirmReport(_s, roomId, offerId, false, suspend);
     }
 
     /// @notice The judge dismisses a report (judging phase).
@@ -451,7 +468,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     // ===================================================================================================== views
 
     /// @notice Number of formats (ids 1..formatCount).
-    function formatCount() external view returns (uint16) {
+    function formatCount() external view returns (uint32) {
         return _s.formatCount;
     }
 
@@ -467,7 +484,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @notice A stored format, raw (SnatchRoomsLens.formatOf decodes its rounds).
     /// @param format The id.
-    function formatData(uint16 format) external view returns (Format memory) {
+    function formatData(uint32 format) external view returns (Format memory) {
         return _format(format);
     }
 
@@ -562,7 +579,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev 3-player offer checks (after phase and target): not suspended, not shamed out, not done, before the
-    ///      closing window, target not suspended, under the per-opponent limit (counted here).
+    ///      closing window, target not suspended, under the per-opponent limit (counted here). Clears the target's
+    ///      done flag ({DoneCleared}, emitted before the offer's {OfferMade}): a round closes by `done` only once
+    ///      every player said done after the last offer made to it, so no offer executes (round 3) or expires at a
+    ///      close its target had no chance to see. The deadline path is covered by the closing window (at least 1
+    ///      block, see SnatchFormats).
     function _checkOffer3(uint256 roomId, Room storage r, uint8 from, uint8 to, address target) internal {
         uint32 bits = r.roundBits;
         if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, from)) revert Suspended(roomId, msg.sender, r.round);
@@ -573,7 +594,24 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (SnatchLayout.flag(bits, SnatchLayout.SUSPENDED, to)) revert TargetSuspended(roomId, target);
         uint256 shift = 2 * (2 * from + (to > from ? to - 1 : to));
         if ((bits >> shift) & 3 >= OFFERS_PER_TARGET) revert OfferLimitReached(roomId, target, OFFERS_PER_TARGET);
-        r.roundBits = bits + uint32(1 << shift);
+        // The pair's counter is at most 1 here, so the addition never carries into the next pair's bits.
+        bits += uint32(1 << shift);
+        uint32 targetDone = uint32(1 << (SnatchLayout.DONE + to));
+        r.roundBits = bits & ~targetDone;
+        if (bits & targetDone != 0) emit DoneCleared(roomId, r.round, target);
+    }
+
+    /// @dev `done` in trading is refused while a pending offer to the caller was made in this very block: the caller
+    ///      cannot have seen it (e.g. its `done` was sent earlier and an opponent's offer was placed before it), and
+    ///      the round must not close on that offer before its target had a block to answer. Offers are numbered in
+    ///      block order, so the walk stops at the first offer of an earlier block (usually one storage read).
+    function _checkNoOfferThisBlock(uint256 roomId, Room storage r, uint8 seat) internal view {
+        uint256 first = r.firstOffer; // at least 1, so `id` never wraps below
+        for (uint256 id = r.offerCount; id >= first; --id) {
+            Offer storage o = _s.offers[roomId][id];
+            if (o.madeAt != block.number) return;
+            if (o.to == seat && o.status == OfferStatus.Pending) revert OfferJustMade(roomId, id);
+        }
     }
 
     /// @dev Validates amounts and escrows what the offerer holds of each offered good.
@@ -611,33 +649,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         o.to = to;
         o.status = OfferStatus.Pending;
         o.offeredSum = uint40(offeredSum);
-    }
-
-    /// @dev Confirms a report: snatched goods back, 3 goods forfeited, optional suspension for the next round.
-    function _confirm(
-        uint256 roomId,
-        Room storage r,
-        Offer storage o,
-        uint256 offerId,
-        bool automatic,
-        bool suspend
-    ) internal {
-        uint8 snatcher = o.to;
-        (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
-            r.free,
-            o.from,
-            snatcher,
-            o.escrowed,
-            SnatchLayout.role(r.roles, snatcher)
-        );
-        r.free = free;
-        o.status = OfferStatus.Confirmed;
-        bool effective;
-        if (suspend) {
-            r.roundBits |= uint32(1 << (SnatchLayout.SUSPENDED_NEXT + snatcher));
-            effective = r.round < _s.formats[r.format].roundCount;
-        }
-        emit ReportConfirmed(roomId, offerId, returned, forfeited, automatic, suspend, effective);
+        o.madeAt = uint40(block.number);
     }
 
     function _format(uint256 format) internal view returns (Format memory f) {
@@ -673,7 +685,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         r = _room(roomId);
         _sync(roomId, r);
         if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
-        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, r.judge)) revert NotJudge(roomId, msg.sender);
+        uint8 judge = SnatchLayout.judge(r.roundBits);
+        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, judge)) revert NotJudge(roomId, msg.sender);
         o = _s.offers[roomId][offerId];
         if (o.status != OfferStatus.Reported) revert NotReported(roomId, offerId, o.status);
     }

@@ -27,7 +27,7 @@ contract SnatchRoomsLens {
     /// @notice A stored format: player count, rule set per round and windows.
     /// @param format The id.
     function formatOf(
-        uint16 format
+        uint32 format
     ) external view returns (uint8 playerCount, ISnatchRooms.RuleSet[] memory rounds, ISnatchRooms.Windows memory) {
         ISnatchRooms.Format memory f = rooms.formatData(format);
         return (f.playerCount, SnatchFormats.roundsOf(f), SnatchFormats.windowsOf(f));
@@ -44,6 +44,7 @@ contract SnatchRoomsLens {
         v.to = rooms.playerById(SnatchLayout.playerId(r, o.to));
         v.status = o.status;
         v.offeredSum = o.offeredSum;
+        v.madeAt = o.madeAt;
         for (uint256 g; g < SnatchGoods.GOODS; ++g) {
             v.escrowed[g] = uint8(o.escrowed.escrowOf(g));
             v.requested[g] = uint32(o.requested.requestOf(g));
@@ -107,7 +108,7 @@ contract SnatchRoomsLens {
         v.rules = r.rules;
         v.deadline = r.deadline;
         v.offersUntil = r.phase == ISnatchRooms.Phase.Trading ? r.deadline - r.closing : 0;
-        v.judge = r.round == 0 ? SnatchLayout.NO_SEAT : r.judge;
+        v.judge = r.round == 0 ? SnatchLayout.NO_SEAT : SnatchLayout.judge(r.roundBits);
         v.forced = SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0);
         v.observer = r.observer == 0 ? address(0) : rooms.factories(r.observer - 1);
         v.rolesRequest = rooms.rolesRequest(roomId);

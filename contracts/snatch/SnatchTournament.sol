@@ -20,7 +20,10 @@ import {SnatchPairing} from "./libraries/SnatchPairing.sol";
 ///      call ({createPhaseRooms}, anyone) consumes it, and {rerequestPairing} (anyone) replaces a stale request. Only
 ///      the seed is stored: the shuffle (SnatchPairing) is recomputed from it over the closed list of players by every
 ///      batch of rooms and by the views. Nobody can freeze a tournament: after a phase's deadline anyone closes its
-///      timed-out rooms in batches, and after a grace period anyone may start the next phase.
+///      timed-out rooms in batches, after a grace period anyone may start the next phase, and if the rooms' owner
+///      disallows this contract as a factory, anyone records the rooms that finished without calling back
+///      ({recordRooms}) so that the phase still ends (creating the next phase's rooms then waits for the owner to allow
+///      it again: the owner can pause a tournament, never alter its results).
 contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, RandomnessConsumer {
     /// @notice Phases G1..G5.
     uint256 public constant PHASES = 5;
@@ -31,6 +34,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each, plus the shuffle: 150 rooms
     ///         of a 1,999-player tournament measured 12.5M gas).
     uint256 public constant MAX_ROOMS_PER_BATCH = 150;
+    /// @notice Longest registration period, grace period and room window, in blocks: a tournament whose organiser
+    ///         vanishes moves on after at most this many blocks (anyone may then start phases), and a phase whose
+    ///         players vanish ends after at most 3 x 4 windows.
+    uint256 public constant MAX_BLOCKS = 100_000;
     /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
     ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
     uint256 public constant MAX_CLOSE_BATCH = 100;
@@ -49,8 +56,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     mapping(uint256 tournamentId => mapping(uint256 phase => mapping(uint256 batch => uint256))) internal _batchRoom;
     /// What each batch belongs to, keyed by its first room id (the rooms' callback names it).
     mapping(uint256 firstRoomId => Batch) internal _batches;
-    /// The five formats (packed as in {Tournament.formats}) created for each set of windows.
-    mapping(bytes32 windowsKey => uint80) internal _formatsByWindows;
+    /// The first of the five consecutive formats (G1..G5) created for each set of windows.
+    mapping(bytes32 windowsKey => uint32) internal _formatsByWindows;
 
     /// @param rooms_ The rooms contract (its owner must allow this contract as a factory).
     /// @param source The randomness source of the pairings.
@@ -69,9 +76,16 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
             revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
         }
-        uint80 packed = _formatsFor(config);
-        uint16[5] memory formats;
-        for (uint256 p; p < PHASES; ++p) formats[p] = uint16(packed >> (16 * p));
+        if (config.registrationBlocks > MAX_BLOCKS) revert RegistrationTooLong(config.registrationBlocks, MAX_BLOCKS);
+        if (config.grace > MAX_BLOCKS) revert GraceTooLong(config.grace, MAX_BLOCKS);
+        uint256 longest = config.talk;
+        if (config.offer > longest) longest = config.offer;
+        if (config.response > longest) longest = config.response;
+        if (config.decision > longest) longest = config.decision;
+        if (longest > MAX_BLOCKS) revert WindowTooLong(longest, MAX_BLOCKS);
+        uint32 firstFormat = _formatsFor(config);
+        uint32[5] memory formats;
+        for (uint256 p; p < PHASES; ++p) formats[p] = firstFormat + uint32(p);
         tournamentId = ++tournamentCount;
         Tournament storage t = _tournaments[tournamentId];
         t.organiser = msg.sender;
@@ -85,7 +99,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         t.offer = config.offer;
         t.response = config.response;
         t.decision = config.decision;
-        t.formats = packed;
+        t.firstFormat = firstFormat;
         emit TournamentCreated(tournamentId, msg.sender, config, formats);
     }
 
@@ -235,9 +249,39 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         emit TimedOutRoomsClosed(tournamentId, phase, uint16(from), uint16(to), advanced);
     }
 
+    /// @notice Records the results of the current phase's rooms that finished without calling back: the rooms' owner
+    ///         can disallow this contract as a factory, and a disallowed factory's rooms finish without the callback.
+    ///         Looks at pairs `fromPair` .. `fromPair + maxRooms` (at most {MAX_CLOSE_BATCH}, up to the rooms created)
+    ///         and pulls each finished room's result and counters from SnatchRooms, unless it is recorded already (a
+    ///         room is recorded once, by the callback or by this function). The phase ends with its last room, as
+    ///         through the callback. Anyone may call it.
+    /// @dev The "recorded" bit of a room is its P1's `Entry.recorded` bit for the phase (a player plays one room per
+    ///      phase), so deduplication costs no storage.
+    /// @param tournamentId The tournament.
+    /// @param fromPair First pair index to look at.
+    /// @param maxRooms Most pairs to look at in this call.
+    /// @return recorded Rooms recorded by this call (reverts with NothingToRecord if none).
+    function recordRooms(uint256 tournamentId, uint256 fromPair, uint256 maxRooms) external returns (uint256 recorded) {
+        if (maxRooms == 0) revert ZeroBatch();
+        Tournament storage t = _tournament(tournamentId);
+        Stage stage = t.stage;
+        if (stage != Stage.Pairing && stage != Stage.Playing) revert WrongStage(tournamentId, stage);
+        uint8 phase = t.phase;
+        uint256 created = _phases[tournamentId][phase].created;
+        if (maxRooms > MAX_CLOSE_BATCH) maxRooms = MAX_CLOSE_BATCH;
+        // (Written so that no `fromPair`, however large, overflows.)
+        uint256 to = fromPair < created && created - fromPair > maxRooms ? fromPair + maxRooms : created;
+        uint256 perBatch = t.roomsPerBatch;
+        for (uint256 k = fromPair; k < to; ++k) {
+            if (_pullRoom(tournamentId, phase, _roomIdAt(tournamentId, phase, k, perBatch))) ++recorded;
+        }
+        if (recorded == 0) revert NothingToRecord(tournamentId, phase, fromPair, to > fromPair ? to : fromPair);
+    }
+
     /// @inheritdoc ISnatchRoomsObserver
     /// @dev Writes both players' leaderboard entries and the phase's totals from the room's final (round-3) result,
-    ///      and ends the phase with its last room. Never reverts for a room this contract created.
+    ///      and ends the phase with its last room. Never reverts for a room this contract created. (A room finishes
+    ///      once, and {recordRooms} only records finished rooms, so the callback never meets a recorded room.)
     function onRoomFinished(
         uint256 roomId,
         uint256 batchFirstRoom,
@@ -248,31 +292,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (msg.sender != address(rooms)) revert NotRooms(msg.sender);
         Batch memory b = _batches[batchFirstRoom];
         if (b.tournament == 0) revert UnknownBatch(batchFirstRoom);
-        uint256 tournamentId = b.tournament;
-        uint8 phase = b.phase;
-        _record(_entries[tournamentId][players[0]], phase, points[0], true);
-        _record(_entries[tournamentId][players[1]], phase, points[1], false);
-        PhaseState storage p = _phases[tournamentId][phase];
-        Totals storage s = p.totals;
-        uint16 finished = s.finished + 1;
-        s.finished = finished;
-        s.offers += stats.offers;
-        s.accepts += stats.accepts;
-        s.rejects += stats.rejects;
-        s.snatches += stats.snatches;
-        s.shames += stats.shames;
-        s.reports += stats.reports;
-        s.refusals += stats.refusals;
-        s.pointsAsP1 += uint32(points[0]);
-        s.pointsAsP2 += uint32(points[1]);
-        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
-        if (finished == p.rooms) {
-            p.endedAt = uint40(block.number);
-            Tournament storage t = _tournaments[tournamentId];
-            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
-            emit PhaseEnded(tournamentId, phase);
-            if (phase == PHASES) emit TournamentFinished(tournamentId);
-        }
+        _recordRoom(b.tournament, b.phase, roomId, players, points, stats);
     }
 
     // ===================================================================================================== views
@@ -286,7 +306,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice The SnatchRooms format of a phase.
     /// @param tournamentId The tournament.
     /// @param phase 1..5.
-    function formatOf(uint256 tournamentId, uint256 phase) external view returns (uint16) {
+    function formatOf(uint256 tournamentId, uint256 phase) external view returns (uint32) {
         _checkPhase(phase);
         return _format(_tournament(tournamentId), phase);
     }
@@ -315,7 +335,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         v.totals = p.totals;
     }
 
-    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`.
+    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`. Its scores
+    ///         and `g3Shame` are the tournament's record (final once the tournament is); `profileG3Shame` is the
+    ///         player's current profile value, read live (see {Row}).
     /// @param tournamentId The tournament.
     /// @param offset First registration position (0-based).
     /// @param limit Most rows.
@@ -339,7 +361,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 roomsAsP1: e.roomsAsP1,
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
-                g3Shame: rooms.profileOf(player).g3Shame
+                g3Shame: e.g3Shame,
+                profileG3Shame: rooms.profileOf(player).g3Shame
             });
         }
     }
@@ -447,11 +470,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     // ================================================================================================ internal
 
     /// @dev The formats of G1..G5 (3 rounds each) with the config's windows, created in SnatchRooms the first time
-    ///      these windows are used. SnatchRooms validates the windows (InvalidWindows if one a variant uses is zero).
-    function _formatsFor(Config calldata config) private returns (uint80 packed) {
+    ///      these windows are used; returns the first (G1's). SnatchRooms validates the windows (InvalidWindows if one a
+    ///      variant uses is zero). SnatchRooms numbers formats consecutively and calls nothing while creating one, so
+    ///      the five created here in one loop are `first` .. `first + 4`.
+    function _formatsFor(Config calldata config) private returns (uint32 first) {
         bytes32 key = keccak256(abi.encode(config.talk, config.offer, config.response, config.decision));
-        packed = _formatsByWindows[key];
-        if (packed != 0) return packed;
+        first = _formatsByWindows[key];
+        if (first != 0) return first;
         ISnatchRooms.Windows memory windows = ISnatchRooms.Windows({
             trading: 0,
             closing: 0,
@@ -465,9 +490,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         for (uint256 p; p < PHASES; ++p) {
             ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
             for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
-            packed |= uint80(uint256(rooms.createFormat(rounds, windows)) << (16 * p));
+            uint32 id = rooms.createFormat(rounds, windows);
+            if (p == 0) first = id;
         }
-        _formatsByWindows[key] = packed;
+        _formatsByWindows[key] = first;
     }
 
     /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the room
@@ -497,9 +523,55 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         emit PlayersPaired(tournamentId, phase, seed, uint16(n / 2), satOut);
     }
 
-    /// @dev Adds a room's round-3 points to a player's entry. Points of a 2-player room never exceed 40 (20 goods in
-    ///      the room, each worth at most 2), so the casts below cannot truncate and the sums cannot overflow.
-    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1) private {
+    /// @dev {recordRooms}' step: records `roomId` from SnatchRooms' views if it finished and is not recorded yet.
+    function _pullRoom(uint256 tournamentId, uint8 phase, uint256 roomId) private returns (bool) {
+        // SnatchRooms is trusted (immutable); these are views.
+        (bool finished, address[3] memory players, uint256[3] memory points) = rooms.roomResult(roomId);
+        if (!finished || _entries[tournamentId][players[0]].recorded & (1 << (phase - 1)) != 0) return false;
+        _recordRoom(tournamentId, phase, roomId, players, points, rooms.roomStats(roomId));
+        return true;
+    }
+
+    /// @dev Enters a finished room's round-3 result: both players' entries, the phase's totals and finished count; the
+    ///      phase ends with its last room (phase 5: the tournament is final).
+    function _recordRoom(
+        uint256 tournamentId,
+        uint8 phase,
+        uint256 roomId,
+        address[3] memory players,
+        uint256[3] memory points,
+        ISnatchRooms.Stats memory stats
+    ) private {
+        _record(_entries[tournamentId][players[0]], phase, points[0], true, 0);
+        // In a 2-player room only P1 shames, and only P2 (G3): the room's shame count is what P2 received.
+        _record(_entries[tournamentId][players[1]], phase, points[1], false, stats.shames);
+        PhaseState storage p = _phases[tournamentId][phase];
+        Totals storage s = p.totals;
+        uint16 finished = s.finished + 1;
+        s.finished = finished;
+        s.offers += stats.offers;
+        s.accepts += stats.accepts;
+        s.rejects += stats.rejects;
+        s.snatches += stats.snatches;
+        s.shames += stats.shames;
+        s.reports += stats.reports;
+        s.refusals += stats.refusals;
+        s.pointsAsP1 += uint32(points[0]);
+        s.pointsAsP2 += uint32(points[1]);
+        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
+        if (finished == p.rooms) {
+            p.endedAt = uint40(block.number);
+            Tournament storage t = _tournaments[tournamentId];
+            t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
+            emit PhaseEnded(tournamentId, phase);
+            if (phase == PHASES) emit TournamentFinished(tournamentId);
+        }
+    }
+
+    /// @dev Adds a room's round-3 points (and P2's G3 shame: at most 3 per room, one G3 room per tournament) to a
+    ///      player's entry. Points of a 2-player room never exceed 40 (20 goods in the room, each worth at most 2), so
+    ///      the casts below cannot truncate and the sums cannot overflow.
+    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint8 shamed) private {
         uint32 p = uint32(pts);
         if (asP1) {
             e.scoreAsP1 += p;
@@ -509,6 +581,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             ++e.roomsAsP2;
         }
         e.aggregate += p;
+        if (shamed != 0) e.g3Shame += shamed;
         e.recorded |= uint8(1 << (phase - 1));
         e.points |= uint40(pts) << (8 * (phase - 1));
     }
@@ -523,8 +596,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     }
 
     /// @dev Phase `phase`'s SnatchRooms format.
-    function _format(Tournament storage t, uint256 phase) internal view returns (uint16) {
-        return uint16(t.formats >> (16 * (phase - 1)));
+    function _format(Tournament storage t, uint256 phase) internal view returns (uint32) {
+        return t.firstFormat + uint32(phase - 1);
     }
 
     /// @dev The longest a phase's room can last: 3 rounds of (G5: talk) + offer + response + (G3/G4: decision). A room

@@ -38,6 +38,10 @@ export const bench: BenchModule = {
       text: "report (the same in the phase's first finished room: its totals' slot is written the first time)",
     },
     "tournament.finalResponse.endsPhase": { text: "report (the same in the phase's last room: the phase ends)" },
+    "tournament.recordRooms.3": {
+      text: "report (recordRooms pulling 3 rooms that finished without the callback, the tournament disallowed)",
+    },
+    "tournament.recordRooms.perRoom": { text: "report (the same / 3; the last room ends the phase)" },
     "tournament.closeTimedOut.G5.perRoom": {
       text: "report (closeTimedOutRooms of 100 abandoned G5 rooms / 100: every window's default and the callback)",
     },
@@ -102,6 +106,24 @@ export const bench: BenchModule = {
       out[name] = await gasOf(rooms.connect(await ethers.getSigner(p2)).accept(roomId, offerId));
     }
     if (Number((await tournament.tournament(id)).stage) !== Stage.Ended) throw new Error("phase 1 did not end");
+
+    // Phase 2's rooms finish after the rooms' owner disallowed the tournament: no callback; anyone pulls the results.
+    await tournament.connect(organiser).startPhase(id, 2);
+    await mine(1);
+    await tournament.createPhaseRooms(id);
+    await rooms.connect(signers[0]).setFactory(await tournament.getAddress(), false);
+    for (let pair = 0; pair < 3; pair++) {
+      // G2: P1 is forced to offer; P2 rejects, three rounds.
+      const [roomId, p1, p2] = await tournament.roomAt(id, 2, pair);
+      for (let round = 0; round < 3; round++) {
+        const offer = await rooms.connect(await ethers.getSigner(p1)).offer(roomId, p2, [1, 0, 0], [0, 0, 1]);
+        const offerId = await eventArg(rooms, offer, "OfferMade", "offerId");
+        await rooms.connect(await ethers.getSigner(p2)).reject(roomId, offerId);
+      }
+    }
+    out["tournament.recordRooms.3"] = await gasOf(tournament.recordRooms(id, 0, 100));
+    out["tournament.recordRooms.perRoom"] = Math.round(out["tournament.recordRooms.3"] / 3);
+    if (Number((await tournament.tournament(id)).stage) !== Stage.Ended) throw new Error("phase 2 did not end");
 
     // The 200-player run with the default bots.
     const run = await simulateTournament(hre, { players: 200, seed: SEED, mix: { ...DEFAULT_MIX } });

@@ -136,6 +136,17 @@ async function threePlayers(t: Table, cast: Player[]) {
   );
   await rooms.connect(turkey).snatch(roomId, id);
   step(`${turkey.name} snatches ${coffee.name}'s coffee too: "all offers must be accepted" does not stop snatching`);
+  await rooms.connect(coffee).done(roomId);
+  id = await offerId(
+    t,
+    await rooms.connect(turkey).offer(roomId, coffee.address, goods({ turkey: 1 }), goods({ coffee: 2 })),
+  );
+  if ((await t.lens.roomView(roomId)).done[cast.indexOf(coffee)]) throw new Error("the offer kept the done");
+  await rooms.connect(turkey).cancel(roomId, id);
+  step(
+    `${coffee.name} says done; ${turkey.name} then offers ${coffee.name} 1 turkey for 2 coffee: ${coffee.name} is no ` +
+      `longer done, so the round cannot close on an offer ${coffee.name} has not seen (${turkey.name} cancels it)`,
+  );
   await everyoneDone(t, roomId, cast);
   step(`at the close the greedy offer executes as accepted: ${await standings(t, roomId, cast)}`);
 

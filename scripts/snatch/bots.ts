@@ -120,6 +120,8 @@ export interface Situation {
   snatchedInRoom: boolean;
   /** P1's free turkeys. */
   turkeys: number;
+  /** P1's free corn. */
+  corn: number;
   /** G2: P1 must offer this round. */
   forced: boolean;
   /** G5: P2 promised this round to accept. */
@@ -138,15 +140,23 @@ export type Response = "accept" | "reject" | "snatch" | "silent";
 const fair = (o: Offer) => o.want <= o.give + 1;
 const protectedVariant = (v: number) => v === 3 || v === 4;
 
+/**
+ * P1 with no turkey to offer. Bots only ever offer turkeys, and a forced offer (G2) must escrow a good: a forced P1
+ * that still holds corn stays silent (a refusal); one that holds nothing is not bound by the force and passes.
+ */
+function noTurkey(x: Situation): P1Choice {
+  return x.forced && x.corn > 0 ? "silent" : "pass";
+}
+
 function sized(give: number, want: number, x: Situation): P1Choice {
   const g = Math.min(give, x.turkeys);
-  if (g <= 0) return x.forced ? { give: 1, want: 1 } : "pass";
+  if (g <= 0) return noTurkey(x);
   return { give: g, want };
 }
 
 /** P1: offer (turkeys for corn), pass, or stay silent (a forced P1's refusal; an absent player). */
 export function p1Offer(s: Strategy, x: Situation): P1Choice {
-  const noOffer: P1Choice = x.forced ? { give: 1, want: 1 } : "pass";
+  const noOffer: P1Choice = x.forced ? sized(1, 1, x) : "pass";
   switch (s) {
     case "absent":
       return "silent";

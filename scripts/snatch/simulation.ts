@@ -532,6 +532,7 @@ async function act(
     opponentShame: Number(b.g3Shame[1 - seat]),
     snatchedInRoom: Number(r.snatches) > 0,
     turkeys: cell(r.free, 0, 0),
+    corn: cell(r.free, 0, 2),
     forced: ((Number(r.roundBits) >> 27) & 1) === 1,
     promised: promised.has(`${roomId}:${round}`),
     rng: rngFor(c.seed, Number(roomId), round, phase, seat, what),

@@ -196,6 +196,18 @@ withCommon("tournament:close", "After the phase deadline: closes timed-out rooms
     await send(hre, t, () => t.closeTimedOutRooms(args.id, args.max));
   });
 
+withCommon(
+  "tournament:record",
+  "Records finished rooms that did not report (the rooms' owner had disallowed the tournament as a factory)",
+)
+  .addParam("id", "tournament id", undefined, types.int)
+  .addOptionalParam("first", "first pair index to look at", 0, types.int)
+  .addOptionalParam("max", "most pairs in this call (at most 100)", 100, types.int)
+  .setAction(async (args: Common & { id: number; first: number; max: number }, hre) => {
+    const t = await contract(hre, args);
+    await send(hre, t, () => t.recordRooms(args.id, args.first, args.max));
+  });
+
 withCommon("tournament:reroll", "Replaces the current phase's stale pairing request")
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {
@@ -261,12 +273,14 @@ withCommon("tournament:leaderboard", "Prints the leaderboard, ranked off-chain b
     const t = await contract(hre, args);
     const ranked = rank(await readLeaderboard(t, BigInt(args.id)));
     console.log(
-      "rank  player                                      as P1  as P2  aggregate  rooms P1/P2  sat out  G3 shame",
+      "rank  player                                      as P1  as P2  aggregate  rooms P1/P2  sat out  G3 shame" +
+        "  profile shame (now)",
     );
     for (const r of args.top > 0 ? ranked.slice(0, args.top) : ranked) {
       console.log(
         `${pad(r.rank, 4)}  ${r.player}  ${pad(r.scoreAsP1, 5)}  ${pad(r.scoreAsP2, 5)}  ${pad(r.aggregate, 9)}  ` +
-          `${pad(`${r.roomsAsP1}/${r.roomsAsP2}`, 11)}  ${pad(satOutCount(r.satOut), 7)}  ${pad(r.g3Shame, 8)}`,
+          `${pad(`${r.roomsAsP1}/${r.roomsAsP2}`, 11)}  ${pad(satOutCount(r.satOut), 7)}  ${pad(r.g3Shame, 8)}` +
+          `  ${pad(r.profileG3Shame, 19)}`,
       );
     }
   });

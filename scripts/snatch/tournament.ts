@@ -85,7 +85,10 @@ export interface Ranked {
   roomsAsP1: number;
   roomsAsP2: number;
   satOut: number;
+  /** G3 shame received in this tournament (final with it). */
   g3Shame: number;
+  /** The player's current profile G3 shame (live: every room counts, also after the tournament). */
+  profileG3Shame: number;
 }
 
 /** Reads the whole leaderboard page by page (`pageSize` rows per call). */
@@ -117,6 +120,7 @@ export function rank(rows: readonly LeaderboardRow[]): Ranked[] {
     roomsAsP2: Number(r.roomsAsP2),
     satOut: Number(r.satOut),
     g3Shame: Number(r.g3Shame),
+    profileG3Shame: Number(r.profileG3Shame),
   }));
   plain.sort((a, b) => b.aggregate - a.aggregate || a.position - b.position);
   let last = -1;

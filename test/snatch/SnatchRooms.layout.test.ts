@@ -23,6 +23,7 @@ describe("SnatchRooms storage layout [no-coverage]", function () {
     expect(size("Format")).to.equal(32);
     const room = Object.values(layout.types).find((t) => t.label === "struct ISnatchRooms.Room")!;
     // Identity and progress in slot 0; goods and counters in slot 1.
+    expect(room.members!.find((m) => m.label === "format")!.slot).to.equal("0");
     expect(room.members!.find((m) => m.label === "roundBits")!.slot).to.equal("0");
     expect(room.members!.find((m) => m.label === "free")!.slot).to.equal("1");
     expect(room.members!.find((m) => m.label === "refusals")!.slot).to.equal("1");

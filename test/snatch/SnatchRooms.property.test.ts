@@ -347,7 +347,7 @@ async function check(run: Run, m: RoomModel, context: string) {
     shame: [0, 1, 2].map((s) => Number((r.shame >> BigInt(8 * s)) & 0xffn)),
     offerCount: Number(r.offerCount),
     firstOffer: Number(r.firstOffer),
-    judge: Number(r.judge),
+    judge: Number((r.roundBits >> 28n) & 3n),
     stats: [r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals].map(Number),
     statuses: offers.map((o) => Number(o.status)),
     done: bitsOf(bits, 12).slice(0, m.n),

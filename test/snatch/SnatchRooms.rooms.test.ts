@@ -4,7 +4,7 @@ import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { RandomnessStatus } from "../../scripts/lib/common";
 import { DEFAULT_WINDOWS, eventArg, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
-import { baseFixture, factoryRoom, holdings, progress, threeFixture } from "./fixtures";
+import { baseFixture, factoryRoom, holdings, progress, setFormatCount, stateSlot, threeFixture } from "./fixtures";
 
 describe("SnatchRooms: formats, rooms, roles, factories", function () {
   describe("formats", function () {
@@ -50,6 +50,9 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         .withArgs(1, RuleSet.None);
       const bad = [
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 0, closing: 0 } },
+        // Every 3-player round needs a closing window of at least 1 block (see SnatchRooms.three.test.ts).
+        { rounds: [RuleSet.NoReject], w: { ...w, trading: 10, closing: 0 } },
+        { rounds: [RuleSet.Anarchy], w: { ...w, trading: 1, closing: 0 } },
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 10, closing: 10 } },
         { rounds: [RuleSet.Anarchy], w: { ...w, trading: 70_000, closing: 65_536 } },
         { rounds: [RuleSet.Judge], w: { ...w, judging: 0 } },
@@ -73,19 +76,25 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       await expect(rooms.formatData(0)).to.be.revertedWithCustomError(rooms, "UnknownFormat").withArgs(0);
     });
 
-    it("refuses a format beyond id 65,535", async function () {
-      const { rooms } = await loadFixture(baseFixture);
-      // Write formatCount = 65,535 into its storage slot (found through the compiler's storage layout).
-      const slot = await stateSlot("formatCount");
-      const word = BigInt(await ethers.provider.getStorage(await rooms.getAddress(), slot));
-      await ethers.provider.send("hardhat_setStorageAt", [
-        await rooms.getAddress(),
-        ethers.toQuantity(slot),
-        ethers.toBeHex((word & ~0xffffn) | 0xffffn, 32),
-      ]);
+    it("format ids are 32-bit: past 65,535 formats and rooms work; only id 2^32 - 1 is the last", async function () {
+      const base = await loadFixture(threeFixture);
+      const { rooms, lens, turkey, coffee, corn } = base;
+      // 65,535 formats exist (16-bit ids would be exhausted): the next one is 65,536 and rooms use it.
+      await setFormatCount(rooms, 65_535n);
+      await expect(rooms.createFormat([RuleSet.Judge, RuleSet.Judge], DEFAULT_WINDOWS))
+        .to.emit(rooms, "FormatCreated")
+        .withArgs(65_536, 3, [RuleSet.Judge, RuleSet.Judge], Object.values(DEFAULT_WINDOWS));
+      const roomId = await factoryRoom(base, 65_536, [turkey, coffee, corn]);
+      const v = await lens.roomView(roomId);
+      expect([v.format, v.roundCount, v.judge].map(Number)).to.deep.equal([65_536, 2, 0]);
+      expect((await rooms.roomData(roomId)).format).to.equal(65_536);
+      // The judge seat rotates (stored beside the roles now): seat 1 judges round 2.
+      for (const p of [turkey, coffee, corn]) await rooms.connect(p).done(roomId);
+      expect((await lens.roomView(roomId)).judge).to.equal(1);
+      await setFormatCount(rooms, 2n ** 32n - 1n);
       await expect(rooms.createFormat([RuleSet.G1Plain], DEFAULT_WINDOWS))
         .to.be.revertedWithCustomError(rooms, "TooManyFormats")
-        .withArgs(65535);
+        .withArgs(2n ** 32n - 1n);
     });
   });
 
@@ -377,19 +386,3 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
 });
 
 /** The storage slot of a field of SnatchRooms' state struct, from the compiler's storage layout. */
-async function stateSlot(field: string): Promise<bigint> {
-  const hre = await import("hardhat");
-  const fqn = "contracts/snatch/SnatchRooms.sol:SnatchRooms";
-  const info = await hre.artifacts.getBuildInfo(fqn);
-  const layout = (
-    info!.output.contracts["contracts/snatch/SnatchRooms.sol"].SnatchRooms as unknown as {
-      storageLayout: {
-        storage: { label: string; slot: string; type: string }[];
-        types: Record<string, { members?: { label: string; slot: string }[] }>;
-      };
-    }
-  ).storageLayout;
-  const state = layout.storage.find((s) => s.label === "_s")!;
-  const member = layout.types[state.type].members!.find((m) => m.label === field)!;
-  return BigInt(state.slot) + BigInt(member.slot);
-}

@@ -1,9 +1,10 @@
 import { expect } from "chai";
+import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { SnatchRooms } from "../../typechain-types";
 import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
-import { factoryRoom, holdings, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
+import { factoryRoom, holdings, inOneBlock, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
 
 /** Everyone says done: the round closes. */
 async function allDone(rooms: SnatchRooms, roomId: bigint, players: Signer[]) {
@@ -231,6 +232,28 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         .withArgs(roomId, 2, RuleSet.Anarchy, 3, Phase.Trading, deadline + DEFAULT_WINDOWS.trading);
     });
 
+    it("the closing window (at least 1 block) leaves the target of the last possible offer a block to answer", async function () {
+      const base = await loadFixture(threeFixture);
+      const { rooms, lens, turkey, coffee, corn } = base;
+      const w = { ...DEFAULT_WINDOWS, trading: 10, closing: 1 };
+      await expect(rooms.createFormat([RuleSet.NoReject], { ...w, closing: 0 }))
+        .to.be.revertedWithCustomError(rooms, "InvalidWindows")
+        .withArgs(Object.values({ ...w, closing: 0 }));
+      await rooms.createFormat([RuleSet.NoReject], w);
+      const roomId = await factoryRoom(base, 7, [turkey, coffee, corn]);
+      const { deadline } = await progress(rooms, roomId);
+      await mine(deadline - 1 - (await ethers.provider.getBlockNumber()) - 1); // the next block is deadline - 1
+      const id = await offerIdOf(
+        rooms,
+        await rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 5 })),
+      );
+      // The deadline block is the target's: it snatches instead of letting the offer execute at the close.
+      await expect(rooms.connect(turkey).snatch(roomId, id)).to.emit(rooms, "OfferSnatched");
+      expect(await ethers.provider.getBlockNumber()).to.equal(deadline);
+      await expect(rooms.advance(roomId)).to.emit(rooms, "RoomFinished");
+      expect((await lens.offerView(roomId, id)).status).to.equal(OfferStatus.Snatched);
+    });
+
     it("round 3: no reject; pending offers execute as accepted at the close, in offer-id order", async function () {
       const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
       await toRound(rooms, roomId, [turkey, coffee, corn], 3);
@@ -256,6 +279,78 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         [0, 1, 3],
       ]);
       expect((await rooms.roomStats(roomId)).accepts).to.equal(2);
+    });
+
+    it("round 3: offers to done players take their done back, so an ambush cannot close the round at once", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await toRound(rooms, roomId, [turkey, coffee, corn], 3);
+      await rooms.connect(turkey).done(roomId);
+      await rooms.connect(coffee).done(roomId);
+      // Corn offers 1 corn for "everything" to both done players and says done, all in one block.
+      const max = 2n ** 32n - 1n;
+      const sent = await inOneBlock(rooms, [
+        (o) => rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), [max, max, 0n], o),
+        (o) => rooms.connect(corn).offer(roomId, coffee.address, goods({ corn: 1 }), [max, max, 0n], o),
+        (o) => rooms.connect(corn).done(roomId, o),
+      ]);
+      expect(sent.map((t) => t.ok)).to.deep.equal([true, true, true]);
+      // The round is still open and both offers wait for their targets, who are no longer done.
+      expect(await progress(rooms, roomId)).to.include({ round: 3, phase: Phase.Trading });
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, false, true]);
+      expect((await lens.openOffers(roomId)).map(Number)).to.deep.equal([1, 2]);
+      // The targets answer in the next block: turkey snatches; coffee's done lets the round close (and the offer to
+      // it execute, as coffee chose).
+      await expect(rooms.connect(turkey).snatch(roomId, 1)).to.emit(rooms, "OfferSnatched");
+      await rooms.connect(turkey).done(roomId);
+      const close = rooms.connect(coffee).done(roomId);
+      await expect(close).to.emit(rooms, "OfferAccepted").withArgs(roomId, 2, [0, 0, 1], [0, 5, 0], true);
+      await expect(close).to.emit(rooms, "RoundStarted");
+      expect((await holdings(lens, roomId)).free.slice(0, 3)).to.deep.equal([
+        [5, 0, 1],
+        [0, 0, 1],
+        [0, 5, 3],
+      ]);
+    });
+
+    it("an offer to a done player (any round) emits DoneCleared; the player may offer again and must say done again", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await rooms.connect(turkey).done(roomId);
+      await rooms.connect(coffee).done(roomId);
+      const tx = rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 1 }));
+      await expect(tx).to.emit(rooms, "DoneCleared").withArgs(roomId, 1, turkey.address);
+      // An offer to a player who is not done clears nothing.
+      await expect(rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 1 }), goods({}))).not.to.emit(
+        rooms,
+        "DoneCleared",
+      );
+      await rooms.connect(corn).done(roomId);
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, true, true]);
+      // Turkey's done closes the round: its offer to corn and corn's to it expire.
+      const close = rooms.connect(turkey).done(roomId);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, 1);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, 2);
+      expect((await progress(rooms, roomId)).round).to.equal(2);
+    });
+
+    it("refuses a done sent in the block of an offer to the caller (it cannot have seen it); a later block takes it", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(threeFixture);
+      await toRound(rooms, roomId, [turkey, coffee, corn], 3);
+      await rooms.connect(coffee).done(roomId);
+      // Turkey's done was sent before it could see corn's offer, which an ambusher places ahead of it.
+      const sent = await inOneBlock(rooms, [
+        (o) => rooms.connect(corn).offer(roomId, turkey.address, goods({ corn: 1 }), goods({ turkey: 5 }), o),
+        (o) => rooms.connect(turkey).done(roomId, o),
+        (o) => rooms.connect(corn).done(roomId, o),
+      ]);
+      expect(sent[0].ok).to.equal(true);
+      expect(sent[1]).to.deep.equal({ ok: false, error: "OfferJustMade", args: [roomId, 1n] });
+      expect(sent[2].ok).to.equal(true);
+      expect(await progress(rooms, roomId)).to.include({ round: 3, phase: Phase.Trading });
+      expect((await lens.offerView(roomId, 1)).status).to.equal(OfferStatus.Pending);
+      // An offer to someone else in the same block does not hold a done back.
+      expect((await lens.roomView(roomId)).done).to.deep.equal([false, true, true]);
+      await expect(rooms.connect(turkey).snatch(roomId, 1)).to.emit(rooms, "OfferSnatched");
+      await expect(rooms.connect(turkey).done(roomId)).to.emit(rooms, "RoundStarted");
     });
 
     it("round 4 shame tokens; 2+ tokens at a round's start burn 2 goods (own first, then largest) and shame out", async function () {
@@ -414,16 +509,13 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await expect(close).to.emit(rooms, "RoomFinished");
     });
 
-    it("the judge may dismiss; a report by the judge is confirmed at once", async function () {
+    it("the judge may dismiss; its own report made while judging is confirmed at once, without suspension", async function () {
       const { rooms, roomId, turkey, coffee, corn } = await loadFixture(judgeRound);
       const own = await offerIdOf(
         rooms,
         await rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 2 }), goods({ corn: 1 })),
       );
       await rooms.connect(corn).snatch(roomId, own);
-      await expect(rooms.connect(turkey).report(roomId, own))
-        .to.emit(rooms, "ReportConfirmed")
-        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
       const other = await offerIdOf(
         rooms,
         await rooms.connect(coffee).offer(roomId, corn.address, goods({ coffee: 1 }), goods({})),
@@ -431,6 +523,14 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await rooms.connect(corn).snatch(roomId, other);
       await rooms.connect(coffee).report(roomId, other);
       await allDone(rooms, roomId, [turkey, coffee, corn]);
+      expect((await progress(rooms, roomId)).phase).to.equal(Phase.Judging);
+      await expect(rooms.connect(turkey).report(roomId, own))
+        .to.emit(rooms, "ReportConfirmed")
+        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
+      // The judge cannot decide its own cause (no suspension possible): nothing is left to confirm.
+      await expect(rooms.connect(turkey).confirmReport(roomId, own, true))
+        .to.be.revertedWithCustomError(rooms, "NotReported")
+        .withArgs(roomId, own, OfferStatus.Confirmed);
       await expect(rooms.connect(coffee).dismissReport(roomId, other))
         .to.be.revertedWithCustomError(rooms, "NotJudge")
         .withArgs(roomId, coffee.address);
@@ -444,6 +544,37 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
         .to.be.revertedWithCustomError(rooms, "NotReported")
         .withArgs(roomId, other, OfferStatus.Dismissed);
       await expect(rooms.connect(turkey).done(roomId)).to.emit(rooms, "RoomFinished");
+    });
+
+    it("a report by the judge during trading is confirmed when trading closes: loot parked in an open offer comes back", async function () {
+      const { rooms, lens, roomId, turkey, coffee, corn } = await loadFixture(judgeRound);
+      const before = await holdings(lens, roomId);
+      const own = await offerIdOf(
+        rooms,
+        await rooms.connect(turkey).offer(roomId, corn.address, goods({ turkey: 2 }), goods({ corn: 1 })),
+      );
+      await rooms.connect(corn).snatch(roomId, own);
+      // The snatcher parks the loot in an open offer (its escrow is not free), then the judge reports.
+      const parked = await offerIdOf(
+        rooms,
+        await rooms.connect(corn).offer(roomId, coffee.address, goods({ turkey: 2 }), goods({ coffee: 5 })),
+      );
+      const reported = rooms.connect(turkey).report(roomId, own);
+      await expect(reported).to.emit(rooms, "SnatchReported").withArgs(roomId, own, turkey.address);
+      await expect(reported).not.to.emit(rooms, "ReportConfirmed");
+      expect((await lens.offerView(roomId, own)).status).to.equal(OfferStatus.Reported);
+      // At the close the parked offer expires first, then the report is confirmed on the snatcher's whole loot. No
+      // other victim: no judging phase (the last round: the room finishes).
+      await allDone(rooms, roomId, [turkey, coffee]);
+      const close = rooms.connect(corn).done(roomId);
+      await expect(close).to.emit(rooms, "OfferExpired").withArgs(roomId, parked);
+      await expect(close)
+        .to.emit(rooms, "ReportConfirmed")
+        .withArgs(roomId, own, [2, 0, 0], [0, 0, 3], true, false, false);
+      await expect(close).to.emit(rooms, "RoomFinished");
+      const after = await holdings(lens, roomId);
+      expect(after.free[0]).to.deep.equal([before.free[0][0], before.free[0][1], before.free[0][2] + 3]);
+      expect(after.free[2]).to.deep.equal([before.free[2][0], before.free[2][1], before.free[2][2] - 3]);
     });
 
     it("skips judging when nobody snatched this round", async function () {

@@ -128,7 +128,7 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
         .withArgs(g1, 1, RuleSet.G1Plain);
       await expect(rooms.connect(p2).setForce(g2, false)).to.emit(rooms, "ForceSet").withArgs(g2, 1, false);
       await expect(rooms.connect(p1).pass(g2)).to.emit(rooms, "NoOffer").withArgs(g2, 1, NoOfferReason.Passed);
-      // Round 2: forced again by default; a forced offer is an ordinary offer.
+      // Round 2: forced again by default; a forced offer is an offer that escrows a good.
       expect((await lens.roomView(g2)).forced).to.equal(true);
       const id = await offerIdOf(
         rooms,
@@ -138,6 +138,61 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
         .to.be.revertedWithCustomError(rooms, "WrongPhase")
         .withArgs(g2, Phase.Responding);
       await rooms.connect(p2).accept(g2, id);
+    });
+
+    it("a forced offer must escrow a good and cannot be cancelled (no escape from the force); lifting it frees both", async function () {
+      const { rooms, lens, g2, p1, p2 } = await loadFixture(twoFixture);
+      // A "forced offer" of a good P1 does not hold would escrow nothing.
+      await expect(rooms.connect(p1).offer(g2, p2.address, goods({ corn: 1 }), goods({ corn: 5 })))
+        .to.be.revertedWithCustomError(rooms, "ForcedOfferEmpty")
+        .withArgs(g2);
+      // Naming goods it does not hold as well is fine, as long as one good is escrowed.
+      const id = await offerIdOf(
+        rooms,
+        await rooms.connect(p1).offer(g2, p2.address, goods({ turkey: 1, corn: 5 }), goods({ corn: 6 })),
+      );
+      expect((await lens.offerView(g2, id)).escrowed.map(Number)).to.deep.equal([1, 0, 0]);
+      // Offer then cancel before P2 answers would end the round with nothing recorded.
+      await expect(rooms.connect(p1).cancel(g2, id))
+        .to.be.revertedWithCustomError(rooms, "ForcedOfferFinal")
+        .withArgs(g2, id);
+      await expect(rooms.connect(p2).accept(g2, id))
+        .to.emit(rooms, "OfferAccepted")
+        .withArgs(g2, id, [1, 0, 0], [0, 0, 1], false);
+      // Round 2: P2 lifts the force; P1's offer is an ordinary one again (it may even escrow nothing, and cancel).
+      await rooms.connect(p2).setForce(g2, false);
+      const free = await offerIdOf(
+        rooms,
+        await rooms.connect(p1).offer(g2, p2.address, goods({ corn: 3 }), goods({ corn: 1 })),
+      );
+      expect((await lens.offerView(g2, free)).escrowed.map(Number)).to.deep.equal([0, 0, 1]);
+      await expect(rooms.connect(p1).cancel(g2, free)).to.emit(rooms, "RoundStarted");
+      expect((await rooms.roomStats(g2)).refusals).to.equal(0);
+    });
+
+    it("a forced P1 holding no goods is not bound: it may pass, and its silence is not a refusal", async function () {
+      const base = await loadFixture(twoFixture);
+      const { rooms, lens, p1, p2 } = base;
+      await rooms.createFormat([RuleSet.G1Plain, RuleSet.G2Forced, RuleSet.G2Forced], DEFAULT_WINDOWS);
+      const roomId = await factoryRoom(base, 7, [p1, p2]);
+      // Round 1 (G1): P1 offers all its turkeys and P2 snatches them.
+      const id = await offerIdOf(
+        rooms,
+        await rooms.connect(p1).offer(roomId, p2.address, goods({ turkey: 10 }), goods({ corn: 10 })),
+      );
+      await rooms.connect(p2).snatch(roomId, id);
+      expect((await holdings(lens, roomId)).free[0]).to.deep.equal([0, 0, 0]);
+      // Round 2 (G2): forced, but P1 has nothing to escrow, so it may pass.
+      expect((await lens.roomView(roomId)).forced).to.equal(true);
+      await expect(rooms.connect(p1).offer(roomId, p2.address, goods({ turkey: 1 }), goods({})))
+        .to.be.revertedWithCustomError(rooms, "ForcedOfferEmpty")
+        .withArgs(roomId);
+      await expect(rooms.connect(p1).pass(roomId)).to.emit(rooms, "NoOffer").withArgs(roomId, 2, NoOfferReason.Passed);
+      // Round 3 (G2): silence is a plain timeout.
+      const { deadline } = await progress(rooms, roomId);
+      await expireWindow(roomId, deadline);
+      await expect(rooms.advance(roomId)).to.emit(rooms, "NoOffer").withArgs(roomId, 3, NoOfferReason.TimedOut);
+      expect((await rooms.roomStats(roomId)).refusals).to.equal(0);
     });
 
     it("a forced P1 that stays silent is recorded as refusing", async function () {

@@ -32,12 +32,14 @@ describe("SnatchTournament: whole tournaments", function () {
       const closes = await tournament.queryFilter(tournament.filters.TimedOutRoomsClosed(tournamentId));
       expect(new Set(closes.filter((e) => e.args.advanced > 0n).map((e) => Number(e.args.phase))).size).to.equal(5);
       await checkTournament(rooms, tournament, tournamentId);
-      // G3 shame follows its receivers into G4 and G5: the leaderboard shows the profile counter.
+      // G3 shame follows its receivers into G4 and G5 (their profiles); the leaderboard shows what each received in
+      // this tournament, and the profile counter (equal here: a fresh chain).
       const shamed = await rooms.queryFilter(rooms.filters.ShameGiven());
       const rows = await tournament.leaderboard(tournamentId, 0, 21);
       for (const row of rows) {
         const received = shamed.filter((e) => e.args.to === row.player).length;
         expect(Number(row.g3Shame)).to.equal(received);
+        expect(Number(row.profileG3Shame)).to.equal(received);
       }
       expect(report.variants[2].shames).to.equal(shamed.length);
     });

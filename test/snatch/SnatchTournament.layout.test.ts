@@ -26,7 +26,7 @@ describe("SnatchTournament storage layout [no-coverage]", function () {
     expect(Number(type("PhaseState").numberOfBytes)).to.equal(128);
     const member = (label: string, name: string) => type(label).members!.find((m) => m.label === name)!.slot;
     expect(member("Tournament", "createdAt")).to.equal("0");
-    expect(member("Tournament", "formats")).to.equal("1");
+    expect(member("Tournament", "firstFormat")).to.equal("1");
     expect(member("PhaseState", "endedAt")).to.equal("2");
   });
 });

@@ -2,7 +2,8 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
-import { eventArg, Phase, RuleSet } from "../../scripts/snatch/lib";
+import { eventArg, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
+import { setFormatCount } from "./fixtures";
 import { Role, Stage } from "../../scripts/snatch/tournament";
 import {
   CONFIG,
@@ -49,6 +50,26 @@ describe("SnatchTournament", function () {
       expect((await lens.formatOf(other))[2].talk).to.equal(9);
     });
 
+    it("creates tournaments with new windows after 65,535 formats exist (format ids are 32-bit)", async function () {
+      const { tournament, rooms, organiser, players } = await loadFixture(tournamentFixture);
+      // Anyone may create formats: 16-bit ids ran out after ~3 * 10^9 gas, and then no new windows were possible.
+      await setFormatCount(rooms, 65_535n);
+      await expect(tournament.connect(organiser).createTournament({ ...CONFIG, offer: 77 }))
+        .to.emit(tournament, "TournamentCreated")
+        .withArgs(
+          2,
+          organiser.address,
+          Object.values({ ...CONFIG, offer: 77 }),
+          [65_536, 65_537, 65_538, 65_539, 65_540],
+        );
+      expect(await tournament.formatOf(2, 5)).to.equal(65_540);
+      for (const p of players.slice(0, 2)) await tournament.connect(p).register(2);
+      await startAndPair(tournament, 2n, 1, organiser);
+      const [roomId] = await tournament.roomAt(2, 1, 0);
+      expect((await rooms.roomData(roomId)).format).to.equal(65_536);
+      expect((await tournament.phaseView(2, 1)).format).to.equal(65_536);
+    });
+
     it("rejects a cap or a batch size out of range, and windows the rooms refuse", async function () {
       const { tournament, rooms } = await loadFixture(tournamentFixture);
       await expect(tournament.createTournament({ ...CONFIG, cap: 1 }))
@@ -67,7 +88,37 @@ describe("SnatchTournament", function () {
         rooms,
         "InvalidWindows",
       );
+      // Periods and windows are bounded (100,000 blocks), so a tournament never waits for ever on its organiser.
+      await expect(tournament.createTournament({ ...CONFIG, registrationBlocks: 100_001 }))
+        .to.be.revertedWithCustomError(tournament, "RegistrationTooLong")
+        .withArgs(100_001, 100_000);
+      await expect(tournament.createTournament({ ...CONFIG, grace: 2 ** 32 - 1 }))
+        .to.be.revertedWithCustomError(tournament, "GraceTooLong")
+        .withArgs(2 ** 32 - 1, 100_000);
+      for (const w of ["talk", "offer", "response", "decision"] as const) {
+        await expect(tournament.createTournament({ ...CONFIG, [w]: 100_001 }))
+          .to.be.revertedWithCustomError(tournament, "WindowTooLong")
+          .withArgs(100_001, 100_000);
+      }
       expect(await tournament.tournamentCount()).to.equal(1);
+    });
+
+    it("with the longest periods, a vanished organiser delays the tournament by at most 100,000 blocks a step", async function () {
+      const { tournament, organiser, players } = await loadFixture(tournamentFixture);
+      const longest = { ...CONFIG, registrationBlocks: 100_000, grace: 100_000 };
+      await tournament.connect(organiser).createTournament(longest);
+      const [a, b] = players;
+      for (const p of [a, b]) await tournament.connect(p).register(2);
+      const openFrom = Number((await tournament.tournament(2)).createdAt) + 100_000;
+      await mine(openFrom - (await ethers.provider.getBlockNumber()) - 2);
+      await expect(tournament.connect(a).startPhase(2, 1))
+        .to.be.revertedWithCustomError(tournament, "StartReservedToOrganiser")
+        .withArgs(2, 1, openFrom);
+      await startAndPair(tournament, 2n, 1, a); // the organiser never comes back
+      await closeByDeadline(tournament, 2n);
+      const endedAt = Number((await tournament.phaseView(2, 1)).endedAt);
+      await mine(endedAt + 100_000 - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(tournament.connect(b).startPhase(2, 2)).to.emit(tournament, "PhaseStarted");
     });
 
     it("hands the tournament over: only its organiser, never to the zero address", async function () {
@@ -385,14 +436,110 @@ describe("SnatchTournament", function () {
     });
   });
 
+  describe("rooms that finish without the callback (the rooms' owner disallowed the tournament)", function () {
+    it("recordRooms pulls their results, so the phase still ends and the next one starts", async function () {
+      const { tournament, rooms, owner, organiser, id } = await loadFixture(playingFixture);
+      const address = await tournament.getAddress();
+      await rooms.connect(owner).setFactory(address, false);
+      // One room is played to its end, the others time out and are closed: none calls back.
+      const [played, p1addr] = await tournament.roomAt(id, 1, 1);
+      const p1 = await ethers.getSigner(p1addr);
+      await rooms.connect(p1).pass(played);
+      await rooms.connect(p1).pass(played);
+      await expect(rooms.connect(p1).pass(played))
+        .to.emit(rooms, "RoomFinished")
+        .and.not.emit(tournament, "RoomRecorded");
+      const deadline = Number((await tournament.phaseView(id, 1)).deadline);
+      await mine(deadline - (await ethers.provider.getBlockNumber()));
+      await expect(tournament.closeTimedOutRooms(id, 50)).not.to.emit(tournament, "RoomRecorded");
+      let v = await tournament.phaseView(id, 1);
+      expect([v.closed, v.totals.finished].map(Number)).to.deep.equal([3, 0]);
+      await mine(CONFIG.grace + 10);
+      await expect(tournament.connect(organiser).startPhase(id, 2))
+        .to.be.revertedWithCustomError(tournament, "PhaseNotEnded")
+        .withArgs(id, 1, 0, 3);
+      // Anyone pulls the results from the rooms contract; the last one ends the phase.
+      const pulled = tournament.connect(p1).recordRooms(id, 0, 50);
+      await expect(pulled).to.emit(tournament, "RoomRecorded").withArgs(id, 1, played, p1addr, anyAddress, 10, 10);
+      await expect(pulled).to.emit(tournament, "PhaseEnded").withArgs(id, 1);
+      v = await tournament.phaseView(id, 1);
+      expect(Number(v.totals.finished)).to.equal(3);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Ended);
+      await checkTournament(rooms, tournament, id);
+      // The tournament needs the factory right to create the next phase's rooms: the owner can pause it, not alter it.
+      await tournament.connect(organiser).startPhase(id, 2);
+      await mine(1);
+      await expect(tournament.createPhaseRooms(id))
+        .to.be.revertedWithCustomError(rooms, "NotFactory")
+        .withArgs(address);
+      await rooms.connect(owner).setFactory(address, true);
+      await expect(tournament.createPhaseRooms(id)).to.emit(tournament, "RoomsCreated");
+    });
+
+    it("records each room once (callback or pull), while pairing too; refuses empty batches and other stages", async function () {
+      const { tournament, rooms, owner, organiser, id } = await loadFixture(registeredFixture);
+      const address = await tournament.getAddress();
+      await expect(tournament.recordRooms(id, 0, 0)).to.be.revertedWithCustomError(tournament, "ZeroBatch");
+      await expect(tournament.recordRooms(id, 0, 5))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Registration);
+      await tournament.connect(organiser).startPhase(id, 1);
+      await mine(1);
+      await tournament.createPhaseRooms(id); // the first batch: pairs 0 and 1
+      const finish = async (pair: number) => {
+        const [roomId, p1addr] = await tournament.roomAt(id, 1, pair);
+        const p1 = await ethers.getSigner(p1addr);
+        for (let round = 0; round < 3; round++) await rooms.connect(p1).pass(roomId);
+        return roomId;
+      };
+      // Pair 0 finishes with the callback; then the owner disallows the tournament and pair 1 finishes without it.
+      await finish(0);
+      await rooms.connect(owner).setFactory(address, false);
+      const second = await finish(1);
+      await expect(tournament.recordRooms(id, 0, 1))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 0, 1);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Pairing);
+      const pulled = tournament.recordRooms(id, 0, 200);
+      await expect(pulled).to.emit(tournament, "RoomRecorded").withArgs(id, 1, second, anyAddress, anyAddress, 10, 10);
+      await expect(tournament.recordRooms(id, 0, 200))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 0, 2);
+      await expect(tournament.recordRooms(id, 7, 5))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, 7, 7);
+      await expect(tournament.recordRooms(id, ethers.MaxUint256, 5))
+        .to.be.revertedWithCustomError(tournament, "NothingToRecord")
+        .withArgs(id, 1, ethers.MaxUint256, ethers.MaxUint256);
+      expect(Number((await tournament.phaseView(id, 1)).totals.finished)).to.equal(2);
+      // The owner allows the tournament again: the last batch is created and its room calls back as usual.
+      await rooms.connect(owner).setFactory(address, true);
+      await tournament.createPhaseRooms(id);
+      await finish(2);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Ended);
+      await expect(tournament.recordRooms(id, 0, 5))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Ended);
+      await checkTournament(rooms, tournament, id);
+      const rows = await tournament.leaderboard(id, 0, 7);
+      expect(rows.reduce((sum, r) => sum + Number(r.roomsAsP1) + Number(r.roomsAsP2), 0)).to.equal(6);
+    });
+  });
+
   describe("the end", function () {
-    it("after G5 the tournament is final and read-only", async function () {
-      const { tournament, rooms, organiser, players, seven, id } = await loadFixture(playingFixture);
-      await closeByDeadline(tournament, id);
+    /** The 7-player tournament played to its end, every room timed out. */
+    async function finalFixture() {
+      const base = await playingFixture();
+      await closeByDeadline(base.tournament, base.id);
       for (let phase = 2; phase <= 5; phase++) {
-        await startAndPair(tournament, id, phase, organiser);
-        await closeByDeadline(tournament, id);
+        await startAndPair(base.tournament, base.id, phase, base.organiser);
+        await closeByDeadline(base.tournament, base.id);
       }
+      return base;
+    }
+
+    it("after G5 the tournament is final and read-only", async function () {
+      const { tournament, rooms, organiser, players, seven, id } = await loadFixture(finalFixture);
       expect((await tournament.tournament(id)).stage).to.equal(Stage.Final);
       await expect(tournament.connect(players[10]).register(id))
         .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
@@ -418,6 +565,53 @@ describe("SnatchTournament", function () {
         const outs = [0, 1, 2, 3, 4].filter((p) => (Number(row.satOut) >> p) & 1).length;
         expect(Number(row.aggregate)).to.equal(10 * (5 - outs));
       }
+    });
+
+    it("a final leaderboard never changes; only the live profile-shame column follows later rooms", async function () {
+      const { tournament, rooms, lens, seven, id } = await loadFixture(finalFixture);
+      const record = async () => {
+        const rows = await tournament.leaderboard(id, 0, 7);
+        const entries = await Promise.all(seven.map((p) => tournament.entryOf(id, p.address)));
+        return {
+          rows: rows.map((r) => [
+            r.player,
+            r.scoreAsP1,
+            r.scoreAsP2,
+            r.aggregate,
+            r.roomsAsP1,
+            r.roomsAsP2,
+            r.satOut,
+            r.g3Shame,
+          ]),
+          entries: entries.map((e) => [...e]),
+          profile: rows.map((r) => Number(r.profileG3Shame)),
+        };
+      };
+      const before = await record();
+      // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
+      const [a, b] = seven;
+      await rooms.connect(a).createRoom(Preset.G3);
+      const roomId = await rooms.roomCount();
+      await rooms.connect(b).join(roomId);
+      await mine(1);
+      await rooms.advance(roomId);
+      const v = await lens.roomView(roomId);
+      const [p1, p2] = Number(v.roles[0]) === 0 ? [a, b] : [b, a];
+      const offer = await rooms.connect(p1).offer(roomId, p2.address, [1, 0, 0], [0, 0, 0]);
+      await rooms.connect(p2).snatch(roomId, await eventArg(rooms, offer, "OfferMade", "offerId"));
+      await rooms.connect(p1).shame(roomId, p2.address);
+      // Nothing writes a final tournament.
+      for (const call of [tournament.recordRooms(id, 0, 10), tournament.closeTimedOutRooms(id, 10)]) {
+        await expect(call).to.be.revertedWithCustomError(tournament, "WrongStage").withArgs(id, Stage.Final);
+      }
+      await mine(10_000);
+      const after = await record();
+      expect(after.rows).to.deep.equal(before.rows);
+      expect(after.entries).to.deep.equal(before.entries);
+      // The profile column is documented as live: it shows the new shame.
+      const shamed = seven.findIndex((p) => p.address === p2.address);
+      expect(after.profile[shamed]).to.equal(before.profile[shamed] + 1);
+      expect(after.profile.filter((_, i) => i !== shamed)).to.deep.equal(before.profile.filter((_, i) => i !== shamed));
     });
 
     it("shows a player's history before its phase's pairing is drawn", async function () {

@@ -1,4 +1,5 @@
-import hre, { ethers } from "hardhat";
+import { expect } from "chai";
+import hre, { artifacts, ethers, network } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { deployCommon } from "../../scripts/lib/common";
@@ -66,4 +67,73 @@ export async function progress(rooms: SnatchRooms, roomId: bigint) {
 /** The id of the offer made by a transaction. */
 export async function offerIdOf(rooms: SnatchRooms, tx: Parameters<typeof eventArg>[1]): Promise<bigint> {
   return eventArg(rooms, tx, "OfferMade", "offerId");
+}
+
+/**
+ * Sends transactions into one block (automine off; fixed gas limits, so nothing is estimated against the pending
+ * block), mines it, and returns each transaction's receipt status and, for a reverted one, its decoded custom error.
+ */
+export async function inOneBlock(
+  rooms: SnatchRooms,
+  sends: ((overrides: { gasLimit: number }) => Promise<{ hash: string }>)[],
+): Promise<{ ok: boolean; error?: string; args?: unknown[] }[]> {
+  await network.provider.send("evm_setAutomine", [false]);
+  const hashes: string[] = [];
+  try {
+    for (const send of sends) hashes.push((await send({ gasLimit: 1_000_000 })).hash);
+    await network.provider.send("evm_mine", []);
+  } finally {
+    await network.provider.send("evm_setAutomine", [true]);
+  }
+  const blocks = new Set<number>();
+  const results: { ok: boolean; error?: string; args?: unknown[] }[] = [];
+  for (const hash of hashes) {
+    const receipt = (await ethers.provider.getTransactionReceipt(hash))!;
+    blocks.add(receipt.blockNumber);
+    if (receipt.status === 1) {
+      results.push({ ok: true });
+      continue;
+    }
+    // The revert data of a mined transaction, from the node's trace.
+    const trace = (await network.provider.send("debug_traceTransaction", [
+      hash,
+      { disableStorage: true, disableMemory: true, disableStack: true },
+    ])) as { returnValue: string };
+    const data = trace.returnValue.startsWith("0x") ? trace.returnValue : "0x" + trace.returnValue;
+    const parsed = rooms.interface.parseError(data);
+    results.push({ ok: false, error: parsed?.name, args: parsed ? [...parsed.args] : undefined });
+  }
+  if (blocks.size !== 1) throw new Error(`expected one block, got ${blocks.size}`);
+  return results;
+}
+
+/** Writes SnatchRooms' format counter (a uint32 at the low end of its storage slot) to simulate many formats. */
+export async function setFormatCount(rooms: SnatchRooms, count: bigint): Promise<void> {
+  const slot = await stateSlot("formatCount");
+  const address = await rooms.getAddress();
+  const word = BigInt(await ethers.provider.getStorage(address, slot));
+  const mask = 2n ** 32n - 1n;
+  await ethers.provider.send("hardhat_setStorageAt", [
+    address,
+    ethers.toQuantity(slot),
+    ethers.toBeHex((word & ~mask) | count, 32),
+  ]);
+  expect(await rooms.formatCount()).to.equal(count);
+}
+
+/** The storage slot of a field of SnatchRooms' state struct (from the compiler's storage layout). */
+export async function stateSlot(field: string): Promise<bigint> {
+  const fqn = "contracts/snatch/SnatchRooms.sol:SnatchRooms";
+  const info = await artifacts.getBuildInfo(fqn);
+  const layout = (
+    info!.output.contracts["contracts/snatch/SnatchRooms.sol"].SnatchRooms as unknown as {
+      storageLayout: {
+        storage: { label: string; slot: string; type: string }[];
+        types: Record<string, { members?: { label: string; slot: string }[] }>;
+      };
+    }
+  ).storageLayout;
+  const state = layout.storage.find((s) => s.label === "_s")!;
+  const member = layout.types[state.type].members!.find((m) => m.label === field)!;
+  return BigInt(state.slot) + BigInt(member.slot);
 }

@@ -64,6 +64,8 @@ export interface OfferModel {
   escrowed: number[];
   requested: number[];
   offeredSum: number;
+  /** The block it was made in. */
+  madeAt: number;
 }
 
 export interface Stats {
@@ -176,6 +178,11 @@ export function points(room: RoomModel): number[] {
 }
 
 const isP1 = (room: RoomModel, seat: number) => room.roles[seat] === TURKEY;
+/** G2: P1 must offer when P2 forces it and it holds a good (a forced offer must escrow one). */
+const forcedToOffer = (room: RoomModel) => {
+  const p1 = room.roles.indexOf(TURKEY);
+  return room.forced && room.free[p1].some((x) => x > 0);
+};
 const member = (room: RoomModel, seat: number) => seat >= 0 && seat < room.n;
 
 /** Takes up to `k` goods from `seat`: its own good first, then its largest holding (ties: lowest good). */
@@ -266,9 +273,14 @@ function closeTrading(room: RoomModel, start: number) {
     if (o.status === St.Pending) {
       if (room.rules === RS.NoReject) acceptOffer(room, o);
       else release(room, o, St.Expired);
-    } else if (o.status === St.Snatched || o.status === St.Reported) {
+    } else if (o.status === St.Snatched || (o.status === St.Reported && o.from !== room.judge)) {
       snatched = true;
     }
+  }
+  // The judge's own reports (made during trading) are confirmed now that every escrow has returned.
+  for (let id = room.firstOffer; id <= room.offers.length; id++) {
+    const o = room.offers[id - 1];
+    if (o.status === St.Reported && o.from === room.judge) confirm(room, o, false);
   }
   if (snatched && room.rules === RS.Judge) {
     room.phase = Ph.Judging;
@@ -303,7 +315,7 @@ function sync(room: RoomModel, block: number): boolean {
         room.deadline = start + room.format.windows.offer;
         break;
       case Ph.Offering:
-        if (room.forced) room.stats.refusals++;
+        if (forcedToOffer(room)) room.stats.refusals++;
         startRound(room, room.round + 1, start);
         break;
       case Ph.Responding:
@@ -386,6 +398,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       const offeredSum = a.offering[0] + a.offering[1] + a.offering[2];
       if (offeredSum === 0) return false;
       const escrowed = a.offering.map((x, g) => Math.min(x, room.free[me][g]));
+      // G2: a forced offer must escrow a good.
+      if (room.phase === Ph.Offering && room.forced && escrowed.every((e) => e === 0)) return false;
       for (let g = 0; g < 3; g++) {
         room.free[me][g] -= escrowed[g];
         room.escrow[me][g] += escrowed[g];
@@ -397,10 +411,14 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
         escrowed,
         requested: [...a.requesting],
         offeredSum,
+        madeAt: block,
       });
       room.stats.offers++;
-      if (room.phase === Ph.Trading) room.pairs[me][a.target]++;
-      else {
+      if (room.phase === Ph.Trading) {
+        room.pairs[me][a.target]++;
+        // An offer takes its target's done back: the round cannot close before the target could answer.
+        room.done[a.target] = false;
+      } else {
         room.phase = Ph.Responding;
         room.deadline = block + w.response;
       }
@@ -438,6 +456,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
     case "cancel": {
       const o = room.offers[a.offer - 1];
       if (!o || o.status !== St.Pending || o.from !== me) return false;
+      // G2: a forced offer stands.
+      if (room.phase === Ph.Responding && room.forced) return false;
       release(room, o, St.Cancelled);
       if (room.phase === Ph.Responding) nextRound(room, block);
       return true;
@@ -450,6 +470,12 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       }
       if (room.phase !== Ph.Trading && room.phase !== Ph.Talk) return false;
       if (room.done[me]) return false;
+      // Not in the block a pending offer to the caller was made in (it cannot have seen it).
+      if (
+        room.phase === Ph.Trading &&
+        room.offers.some((o) => o.madeAt === block && o.to === me && o.status === St.Pending)
+      )
+        return false;
       room.done[me] = true;
       if (room.done.slice(0, room.n).every((d) => d)) {
         if (room.phase === Ph.Trading) closeTrading(room, block);
@@ -463,7 +489,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
     case "pass": {
       if (room.phase !== Ph.Offering && room.phase !== Ph.Deciding) return false;
       if (!isP1(room, me)) return false;
-      if (room.phase === Ph.Offering && room.forced) return false;
+      if (room.phase === Ph.Offering && forcedToOffer(room)) return false;
       nextRound(room, block);
       return true;
     }
@@ -504,8 +530,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       if (room.rules === RS.G4) {
         reverse(room, o);
         nextRound(room, block);
-      } else if (o.from === room.judge) confirm(room, o, false);
-      else o.status = St.Reported;
+      } else if (o.from === room.judge && room.phase === Ph.Judging) confirm(room, o, false);
+      else o.status = St.Reported; // the judge's own, during trading: confirmed when trading closes
       return true;
     }
     case "confirm":

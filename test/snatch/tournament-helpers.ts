@@ -83,7 +83,7 @@ export async function checkTournament(rooms: SnatchRooms, t: SnatchTournament, i
   const n = Number(info.playerCount);
   const players: string[] = [];
   for (let i = 0; i < n; i++) players.push(await t.playerAt(id, i));
-  const expected = new Map(players.map((p) => [p, { p1: 0, p2: 0, roomsP1: 0, roomsP2: 0, satOut: 0 }]));
+  const expected = new Map(players.map((p) => [p, { p1: 0, p2: 0, roomsP1: 0, roomsP2: 0, satOut: 0, shamed: 0 }]));
   const histories = new Map<string, Awaited<ReturnType<SnatchTournament["history"]>>>();
   for (const p of players) histories.set(p, await t.history(id, p));
   for (let phase = 1; phase <= Number(info.phase); phase++) {
@@ -122,6 +122,7 @@ export async function checkTournament(rooms: SnatchRooms, t: SnatchTournament, i
       const e2 = expected.get(p2)!;
       e2.p2 += Number(points[1]);
       e2.roomsP2++;
+      e2.shamed += Number(s.shames); // only P1 shames, only P2 (G3)
     }
     if (Number(v.created) === Number(v.rooms)) {
       // Everyone is in a room but the player sitting out.
@@ -150,6 +151,7 @@ export async function checkTournament(rooms: SnatchRooms, t: SnatchTournament, i
     expect(Number(row.roomsAsP1)).to.equal(e.roomsP1);
     expect(Number(row.roomsAsP2)).to.equal(e.roomsP2);
     expect(Number(row.satOut)).to.equal(e.satOut);
-    expect(row.g3Shame).to.equal((await rooms.profileOf(row.player)).g3Shame);
+    expect(Number(row.g3Shame), `${row.player} G3 shame`).to.equal(e.shamed);
+    expect(row.profileG3Shame).to.equal((await rooms.profileOf(row.player)).g3Shame);
   }
 }

@@ -79,6 +79,9 @@ describe("deploy/04_tournament and tournament tasks", function () {
     expect(shown).to.match(/3\/1000 players; phase 1: playing/);
     expect(shown).to.match(/G1 plain \(format 7\): 0\/1 rooms finished/);
     expect(shown).to.match(/G2 forced offer: not started/);
+    // Nothing finished without reporting: the recovery task has nothing to record.
+    await run("tournament:record", { id: 1 }).catch((e: Error) => (error = e.message));
+    expect(error).to.match(/^reverted: NothingToRecord\(1, 1, 0, 1\)/);
     await mine(20);
     expect(await run("tournament:close", { id: 1 })).to.match(
       /RoomRecorded[\s\S]*PhaseEnded\(tournamentId=1, phase=1\)/,

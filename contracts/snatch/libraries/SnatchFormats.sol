@@ -8,7 +8,9 @@ import {SnatchState} from "./SnatchState.sol";
 /// @notice Formats: a list of rounds, each with a rule set, plus window lengths. Validation, packing and the presets.
 /// @dev Round r's rule set sits in bits [4(r-1), 4r) of `Format.ruleSets`, so a format holds at most 16 rounds.
 ///      {create} is public (a linked library function): format creation is rare, so SnatchRooms keeps it out of its
-///      bytecode.
+///      bytecode. Anyone may create formats, so ids are 32-bit: running them out would take 2^32 creations of ~66k
+///      gas each (~2.8 * 10^14 gas: every block of a 30M-gas chain for about 9.4 million blocks), where 16-bit ids
+///      fell to ~4.3 * 10^9 gas (cheap on an L2) and then no tournament with new windows could be created.
 library SnatchFormats {
     /// @notice The most rounds a format may have.
     uint256 internal constant MAX_ROUNDS = 16;
@@ -33,8 +35,8 @@ library SnatchFormats {
         SnatchState storage s,
         ISnatchRooms.RuleSet[] memory rounds,
         ISnatchRooms.Windows memory windows
-    ) public returns (uint16 format) {
-        if (s.formatCount == type(uint16).max) revert ISnatchRooms.TooManyFormats(s.formatCount);
+    ) public returns (uint32 format) {
+        if (s.formatCount == type(uint32).max) revert ISnatchRooms.TooManyFormats(s.formatCount);
         ISnatchRooms.Format memory f = build(rounds, windows);
         format = ++s.formatCount;
         s.formats[format] = f;
@@ -42,9 +44,13 @@ library SnatchFormats {
     }
 
     /// @notice Validates rounds and windows and packs them into a {ISnatchRooms.Format}.
-    /// @dev All rounds must be of one player count. 3-player: trading >= 1, closing < trading and <= 65,535, judging
-    ///      >= 1 if a round has a judge. 2-player: offer >= 1, response >= 1, decision >= 1 if a round is G3 or G4,
-    ///      talk >= 1 if a round is G5. Windows a format does not use are stored as given and ignored.
+    /// @dev All rounds must be of one player count. Every window a format uses is at least 1 block. 3-player:
+    ///      1 <= closing < trading (so trading >= 2), closing <= 65,535, judging >= 1 if a round has a judge. The closing
+    ///      window is what leaves the target of an offer made in the last allowed block at least one block to answer
+    ///      before the deadline closes the round (with closing = 0, an offer in the deadline block could execute in
+    ///      round 3, or expire, in the next block without its target ever having a block to see it). 2-player: offer
+    ///      >= 1, response >= 1, decision >= 1 if a round is G3 or G4, talk >= 1 if a round is G5. Windows a format
+    ///      does not use are stored as given and ignored.
     function build(
         ISnatchRooms.RuleSet[] memory rounds,
         ISnatchRooms.Windows memory w
@@ -68,7 +74,7 @@ library SnatchFormats {
         }
         bool ok =
             players == 3
-                ? w.trading != 0 && w.closing < w.trading && w.closing <= type(uint16).max && (!judge || w.judging != 0)
+                ? w.closing != 0 && w.closing < w.trading && w.closing <= type(uint16).max && (!judge || w.judging != 0)
                 : w.offer != 0 && w.response != 0 && (!decision || w.decision != 0) && (!talk || w.talk != 0);
         if (!ok) revert ISnatchRooms.InvalidWindows(w);
         f = ISnatchRooms.Format({

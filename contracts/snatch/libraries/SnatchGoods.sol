@@ -40,6 +40,11 @@ library SnatchGoods {
         return set(grid, seat, good, get(grid, seat, good) - amount);
     }
 
+    /// @notice Whether `seat` holds any good in `grid` (its three cells are bits [24 * seat, 24 * seat + 24)).
+    function holdsAny(uint72 grid, uint256 seat) internal pure returns (bool) {
+        return (uint256(grid) >> (24 * seat)) & 0xffffff != 0;
+    }
+
     /// @notice Moves `amount` of `good` from `fromSeat` to `toSeat` within one grid.
     function move(
         uint72 grid,

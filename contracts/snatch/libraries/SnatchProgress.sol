@@ -6,6 +6,7 @@ import {ISnatchRooms} from "../ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "../ISnatchRoomsObserver.sol";
 import {SnatchFormats} from "./SnatchFormats.sol";
 import {SnatchGoods} from "./SnatchGoods.sol";
+import {SnatchSanctions} from "./SnatchSanctions.sol";
 import {SnatchLayout, SnatchState} from "./SnatchState.sol";
 
 /// @title SnatchProgress
@@ -41,7 +42,7 @@ library SnatchProgress {
     /// @return firstRoomId The first new room's id; the others follow consecutively.
     function createRooms(
         SnatchState storage s,
-        uint16 format,
+        uint32 format,
         address[] calldata players,
         uint8 observer
     ) public returns (uint256 firstRoomId) {
@@ -104,9 +105,7 @@ library SnatchProgress {
             goods[seat] = ISnatchRooms.Good(role);
             free = free.set(seat, role, amount);
         }
-        r.roles = roles;
-        r.judge = SnatchLayout.NO_SEAT;
-        r.nextJudge = firstJudge;
+        r.roles = roles | (firstJudge << SnatchLayout.NEXT_JUDGE);
         r.free = free;
         emit ISnatchRooms.RolesAssigned(roomId, seated, goods, firstJudge);
         startRound(s, roomId, 1, block.number);
@@ -130,7 +129,7 @@ library SnatchProgress {
                 openPhase(r, roomId, ISnatchRooms.Phase.Offering, start + s.formats[r.format].offer);
             } else if (phase == ISnatchRooms.Phase.Offering) {
                 // No offer; a forced P1 (G2) that stayed silent is recorded as refusing.
-                bool forced = SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0);
+                bool forced = forcedToOffer(r);
                 if (forced) ++r.refusals;
                 emit ISnatchRooms.NoOffer(
                     roomId,
@@ -173,20 +172,22 @@ library SnatchProgress {
         if (f.playerCount == 3) {
             uint256 suspended = (r.roundBits >> SnatchLayout.SUSPENDED_NEXT) & 7;
             uint256 shamedOut = r.shame == 0 ? 0 : _shamePenalties(s, roomId, r);
+            uint8 judge = SnatchLayout.NO_SEAT;
+            if (rules == ISnatchRooms.RuleSet.Judge) {
+                uint8 roles = r.roles;
+                judge = SnatchLayout.nextJudge(roles);
+                r.roles = (roles & 0x3f) | (((judge + 1) % 3) << SnatchLayout.NEXT_JUDGE);
+            }
             r.roundBits = uint32(
                 (suspended << SnatchLayout.SUSPENDED) |
                     (suspended << SnatchLayout.DONE) |
-                    (shamedOut << SnatchLayout.SHAMED_OUT)
+                    (shamedOut << SnatchLayout.SHAMED_OUT) |
+                    (uint256(judge) << SnatchLayout.JUDGE)
             );
-            uint8 judge = SnatchLayout.NO_SEAT;
-            if (rules == ISnatchRooms.RuleSet.Judge) {
-                judge = r.nextJudge;
-                r.nextJudge = (judge + 1) % 3;
-            }
-            r.judge = judge;
             _openRound(r, roomId, rules, judge, ISnatchRooms.Phase.Trading, start + f.trading);
         } else {
-            r.roundBits = rules == ISnatchRooms.RuleSet.G2Forced ? uint32(1 << SnatchLayout.FORCED) : 0;
+            uint256 forced = rules == ISnatchRooms.RuleSet.G2Forced ? 1 << SnatchLayout.FORCED : 0;
+            r.roundBits = uint32(forced | (uint256(SnatchLayout.NO_SEAT) << SnatchLayout.JUDGE));
             if (rules == ISnatchRooms.RuleSet.G5CheapTalk) {
                 _openRound(r, roomId, rules, SnatchLayout.NO_SEAT, ISnatchRooms.Phase.Talk, start + f.talk);
             } else {
@@ -196,17 +197,23 @@ library SnatchProgress {
     }
 
     /// @notice Closes a 3-player round's trading as if at block `start`: pending offers execute as accepted in offer-id
-    ///         order (no-reject round) or expire with their escrow returned. A judge round with a snatch this round
-    ///         goes on to judging; otherwise the next round starts. Loops over the round's offers only (at most 12).
+    ///         order (no-reject round) or expire with their escrow returned. Then, in a judge round, the judge's own
+    ///         reports are confirmed automatically (now that no escrow is left, the snatcher returns what it holds of
+    ///         the loot). A judge round with a snatch of another victim this round goes on to judging; otherwise the
+    ///         next round starts. Loops over the round's offers only (at most 12), twice if the judge reported.
     /// @param s SnatchRooms' storage.
     /// @param roomId The room.
     /// @param start The block the round closes at.
     function closeTrading(SnatchState storage s, uint256 roomId, uint256 start) public {
         ISnatchRooms.Room storage r = s.rooms[roomId];
         bool noReject = r.rules == ISnatchRooms.RuleSet.NoReject;
+        // Reports only exist in judge rounds; NO_SEAT elsewhere.
+        uint8 judge = SnatchLayout.judge(r.roundBits);
         bool snatched;
+        bool judgeReported;
+        uint256 first = r.firstOffer;
         uint256 last = r.offerCount;
-        for (uint256 id = r.firstOffer; id <= last; ++id) {
+        for (uint256 id = first; id <= last; ++id) {
             ISnatchRooms.Offer storage o = s.offers[roomId][id];
             ISnatchRooms.OfferStatus status = o.status;
             if (status == ISnatchRooms.OfferStatus.Pending) {
@@ -216,8 +223,18 @@ library SnatchProgress {
                     releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired);
                     emit ISnatchRooms.OfferExpired(roomId, id);
                 }
+            } else if (status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
+                judgeReported = true;
             } else if (status == ISnatchRooms.OfferStatus.Snatched || status == ISnatchRooms.OfferStatus.Reported) {
                 snatched = true;
+            }
+        }
+        if (judgeReported) {
+            for (uint256 id = first; id <= last; ++id) {
+                ISnatchRooms.Offer storage o = s.offers[roomId][id];
+                if (o.status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
+                    confirmReport(s, roomId, id, true, false);
+                }
             }
         }
         if (snatched && r.rules == ISnatchRooms.RuleSet.Judge) {
@@ -225,6 +242,41 @@ library SnatchProgress {
         } else {
             startRound(s, roomId, r.round + 1, start);
         }
+    }
+
+    /// @notice Confirms a report (3-player judge round): the snatcher returns the snatched goods, per good, up to what
+    ///         it holds free, then forfeits 3 goods (own good first, then its largest holding) to the victim; the judge
+    ///         may also suspend it for the next round (no effect after the last round, which the event says).
+    /// @param s SnatchRooms' storage.
+    /// @param roomId The room.
+    /// @param offerId A reported offer.
+    /// @param automatic The victim is the judge (confirmed without a decision, never with suspension).
+    /// @param suspend Suspend the snatcher for the next round.
+    function confirmReport(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 offerId,
+        bool automatic,
+        bool suspend
+    ) public {
+        ISnatchRooms.Room storage r = s.rooms[roomId];
+        ISnatchRooms.Offer storage o = s.offers[roomId][offerId];
+        uint8 snatcher = o.to;
+        (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
+            r.free,
+            o.from,
+            snatcher,
+            o.escrowed,
+            SnatchLayout.role(r.roles, snatcher)
+        );
+        r.free = free;
+        o.status = ISnatchRooms.OfferStatus.Confirmed;
+        bool effective;
+        if (suspend) {
+            r.roundBits |= uint32(1 << (SnatchLayout.SUSPENDED_NEXT + snatcher));
+            effective = r.round < s.formats[r.format].roundCount;
+        }
+        emit ISnatchRooms.ReportConfirmed(roomId, offerId, returned, forfeited, automatic, suspend, effective);
     }
 
     /// @notice Closes judging as if at block `start`: undecided reports are dismissed; the next round starts.
@@ -299,6 +351,16 @@ library SnatchProgress {
         emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
     }
 
+    /// @notice Whether P1 must offer now (G2): P2 forces it and P1 holds goods to offer. A P1 holding nothing (e.g.
+    ///         everything it offered was snatched) cannot make a forced offer, which must escrow a good: it is not bound
+    ///         (it may pass, and its silence is a plain timeout, not a refusal). 2-player rooms only (the flag is unused
+    ///         in 3-player rooms); called in the offer window, when P1 has no open offer.
+    function forcedToOffer(ISnatchRooms.Room storage r) internal view returns (bool) {
+        if (!SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) return false;
+        // P1 is the seat producing turkey (seat 0's role bits are 0), its goods are all free.
+        return r.free.holdsAny(SnatchLayout.role(r.roles, 0) == uint8(ISnatchRooms.Good.Turkey) ? 0 : 1);
+    }
+
     /// @notice Returns an offer's escrow to the offerer and sets its final status.
     function releaseOffer(
         ISnatchRooms.Room storage r,
@@ -355,7 +417,7 @@ library SnatchProgress {
         SnatchState storage s,
         uint256 roomId,
         uint256 firstRoomId,
-        uint16 format,
+        uint32 format,
         uint16 closing,
         uint8 observer,
         uint8 roles,
@@ -419,7 +481,7 @@ library SnatchProgress {
     /// @dev Final points; calls the observing factory if it is still allowed (and is a contract).
     function _finish(SnatchState storage s, uint256 roomId, ISnatchRooms.Room storage r) private {
         r.phase = ISnatchRooms.Phase.Finished;
-        r.judge = SnatchLayout.NO_SEAT;
+        r.roundBits |= uint32(uint256(SnatchLayout.NO_SEAT) << SnatchLayout.JUDGE);
         uint256[3] memory pts = points(r);
         emit ISnatchRooms.RoomFinished(roomId, pts);
         uint8 observer = r.observer;

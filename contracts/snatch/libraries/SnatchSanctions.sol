@@ -6,8 +6,9 @@ import {SnatchGoods} from "./SnatchGoods.sol";
 /// @title SnatchSanctions
 /// @notice The sanctions' arithmetic, pure: a judge's confirmed report (3-player) and the G4 reversal with its
 ///         inverse sanction.
-/// @dev A linked library (public functions, called by DELEGATECALL): these paths are rare, so SnatchRooms keeps them
-///      out of its bytecode at the price of one library call when they run.
+/// @dev {reverse} is public (SnatchRooms calls it by DELEGATECALL: a rare path kept out of its bytecode); {confirm} is
+///      internal, compiled into SnatchProgress, which confirms reports (the judge's decision, and the automatic
+///      confirmation of the judge's own reports at the close of trading).
 library SnatchSanctions {
     /// @notice An offer's amounts (packed as in {ISnatchRooms.Offer}).
     struct Amounts {
@@ -34,7 +35,7 @@ library SnatchSanctions {
         uint256 snatcher,
         uint24 escrowed,
         uint256 snatcherRole
-    ) public pure returns (uint72, uint256[3] memory returned, uint256[3] memory forfeited) {
+    ) internal pure returns (uint72, uint256[3] memory returned, uint256[3] memory forfeited) {
         for (uint256 g; g < SnatchGoods.GOODS; ++g) {
             uint256 e = escrowed.escrowOf(g);
             uint256 held = free.get(snatcher, g);

@@ -8,7 +8,7 @@ import {ISnatchRooms} from "../ISnatchRooms.sol";
 ///      {SnatchLayout}.
 struct SnatchState {
     /// Number of formats (ids 1..formatCount), profiles (ids 1..profileCount) and rooms (ids 1..roomCount).
-    uint16 formatCount;
+    uint32 formatCount;
     uint32 profileCount;
     uint64 roomCount;
     mapping(uint256 format => ISnatchRooms.Format) formats;
@@ -34,8 +34,11 @@ struct SnatchState {
 ///        bits 18..20  suspended this round
 ///        bits 21..23  suspended next round
 ///        bits 24..26  shamed out this round (may only respond)
+///        bits 28..29  this round's judge seat (3 = none; all rooms, every round, and 3 once finished)
 ///      2-player rooms: bits 12..13 done talking (G5), bit 27 P1 is forced to offer (G2).
-///      `Room.roles`: seat s's own good in bits [2s, 2s + 2).
+///      `Room.roles`: seat s's own good in bits [2s, 2s + 2); bits 6..7: the seat that judges the next judge round
+///      (3-player; it rotates each judge round).
+///      (The judge seats live in these spare bits so that a room's first word has room for a 32-bit format id.)
 library SnatchLayout {
     uint8 internal constant NO_SEAT = 3;
     uint256 internal constant DONE = 12;
@@ -44,10 +47,22 @@ library SnatchLayout {
     uint256 internal constant SUSPENDED_NEXT = 21;
     uint256 internal constant SHAMED_OUT = 24;
     uint256 internal constant FORCED = 27;
+    uint256 internal constant JUDGE = 28;
+    uint8 internal constant NEXT_JUDGE = 6;
 
     /// @notice Whether the per-seat flag at `offset` is set for `seat`.
     function flag(uint32 bits, uint256 offset, uint256 seat) internal pure returns (bool) {
         return (bits >> (offset + seat)) & 1 != 0;
+    }
+
+    /// @notice This round's judge seat (NO_SEAT: none), from `Room.roundBits`.
+    function judge(uint32 bits) internal pure returns (uint8) {
+        return uint8(bits >> JUDGE) & 3;
+    }
+
+    /// @notice The seat that judges the next judge round, from `Room.roles`.
+    function nextJudge(uint8 roles) internal pure returns (uint8) {
+        return roles >> NEXT_JUDGE;
     }
 
     /// @notice Seat `seat`'s own good.
