@@ -3,7 +3,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { progress } from "../lib/log";
-import { Rng } from "../hex/lib";
+import { Rng } from "../lib/rng";
 import { impersonatedAccounts } from "../hex/accounts";
 
 const { ethers } = hre;
@@ -58,7 +58,7 @@ async function randomTree(hex: ForkingHex, players: HexPlayersHarness, positions
   const boards: Uint8Array[] = [];
   const deadlines: number[] = [];
   let block = (await ethers.provider.getBlockNumber()) + 1;
-  const first = rng.int(0, n * n - 1);
+  const first = rng.range(0, n * n - 1);
   const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, STAKE, ETH, 0, first]);
   await players.run([{ player: 0, target: hexAddress, value: STAKE, data: create }]);
   block++;
@@ -82,7 +82,7 @@ async function randomTree(hex: ForkingHex, players: HexPlayersHarness, positions
       deadlines[id] = block + (depth % 2 === 0 ? red : blue);
       if (depth < n * n) open.push(id);
       steps.push({
-        player: rng.int(0, 9),
+        player: rng.range(0, 9),
         target: hexAddress,
         value: STAKE,
         data: hex.interface.encodeFunctionData("move", [gameId, parent, cell]),

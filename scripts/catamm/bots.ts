@@ -13,7 +13,8 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionReceipt, Signer } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { Driver } from "./driver";
-import { Rng, planTrades } from "./planning";
+import { Rng } from "../lib/rng";
+import { planTrades } from "./planning";
 import {
   TOPOLOGY,
   VERTEX_COUNT,

@@ -1,25 +1,6 @@
-// Planning helpers for the CATAMM bots: a seeded generator and the swaps that pay a cost, simulated with the
+// Planning helpers for the CATAMM bots: the swaps that pay a cost, simulated with the
 // markets' exact math (scripts/catamm/market.ts).
 import { ONE_CARD, getAmountIn, getAmountOut, poolOf, type PoolView } from "./market";
-
-/** A small seeded generator (mulberry32), so a seed replays a game's choices exactly. */
-export class Rng {
-  private state: number;
-  constructor(seed: bigint) {
-    this.state = Number(BigInt.asUintN(32, seed * 2654435761n + 1013904223n));
-  }
-  /** A float in [0, 1). */
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** An integer in [0, n). */
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-}
 
 /** One planned swap: `amountIn` of `from` for at least `minOut` of `to`. */
 export interface PlannedSwap {

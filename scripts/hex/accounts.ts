@@ -3,7 +3,7 @@
 // Only for networks that support `hardhat_impersonateAccount`.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { Rng } from "./lib";
+import { Rng } from "../lib/rng";
 
 /** Balance given to each account: 100 ETH. */
 const BALANCE = 100n * 10n ** 18n;
@@ -24,7 +24,7 @@ export async function impersonatedAccounts(
   const out: HardhatEthersSigner[] = [];
   while (out.length < count) {
     let value = 0n;
-    for (let i = 0; i < 5; i++) value = (value << 32n) | BigInt(rng.int(0, 2 ** 32 - 1));
+    for (let i = 0; i < 5; i++) value = (value << 32n) | BigInt(rng.range(0, 2 ** 32 - 1));
     if (lowBits !== undefined) value = (value & ~0xffffn) | BigInt(lowBits);
     const address = ethers.getAddress(ethers.toBeHex(value, 20));
     if (seen.has(address) || value < 2n ** 16n) continue; // distinct, and never a precompile

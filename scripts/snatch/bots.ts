@@ -1,6 +1,7 @@
 // Bot players of the SnatchGame tournament simulation: what each strategy does as P1 and as P2 in each variant.
 // Pure decisions; the engine (simulation.ts) reads the chain, asks these functions, and sends the transactions.
 // docs/snatch-tournament.md describes the strategies in words; keep both in step.
+import { Rng } from "../lib/rng";
 
 export const STRATEGIES = ["sharer", "snatcher", "opportunist", "reputation", "honest", "liar", "absent"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -32,29 +33,6 @@ export const DEFAULT_MIX: Record<Strategy, number> = {
   liar: 10,
   absent: 0,
 };
-
-/** A small seeded generator (mulberry32) for one decision. */
-export class Rng {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** Uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** Uniform integer in [0, n). */
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-}
 
 /** A generator for one decision, from the run's seed and the decision's coordinates (order-independent). */
 export function rngFor(seed: bigint, ...keys: number[]): Rng {

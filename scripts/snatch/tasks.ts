@@ -15,7 +15,7 @@ import {
   snatchAt,
   STATUS_NAMES,
 } from "./lib";
-import { signer } from "./cli";
+import { sendAndPrint, signer } from "./cli";
 // The tournament's tasks (tournament, tournament:*).
 import "./tournament-tasks";
 
@@ -61,37 +61,13 @@ const RULE_KEYS: Record<string, number> = {
 };
 
 /** Sends a transaction and prints the events it emitted, in words close to the contract's. */
-async function report(rooms: SnatchRooms, pending: Promise<ContractTransactionResponse>): Promise<void> {
-  let tx: ContractTransactionResponse;
-  try {
-    tx = await pending;
-  } catch (e) {
-    // Show the contract's custom error (e.g. NotYourTurn(1, 0x...)) rather than a stack trace.
-    const revert = (e as { revert?: { name: string; args: unknown[] } }).revert;
-    if (revert) throw new Error(`reverted: ${revert.name}(${revert.args.map(String).join(", ")})`);
-    const text = (e as Error).message.match(/reverted with custom error '([^']+)'/);
-    if (text) throw new Error(`reverted: ${text[1]}`);
-    throw e;
-  }
-  const receipt = await tx.wait();
-  console.log(`tx ${tx.hash} (block ${receipt!.blockNumber}, gas ${receipt!.gasUsed})`);
-  for (const log of receipt!.logs) {
-    let parsed;
-    try {
-      parsed = rooms.interface.parseLog(log);
-    } catch {
-      continue;
-    }
-    if (!parsed) continue;
-    const args = parsed.fragment.inputs.map((input, i) => {
-      const v = parsed!.args[i];
-      if (input.name === "phase") return `phase=${PHASE_NAMES[Number(v)]}`;
-      if (input.name === "rules") return `rules=${RULE_NAMES[Number(v)]}`;
-      if (input.type === "uint256[3]") return `${input.name}=${describeGoods(v as bigint[])}`;
-      return `${input.name}=${String(v)}`;
-    });
-    console.log(`  ${parsed.name}(${args.join(", ")})`);
-  }
+function report(rooms: SnatchRooms, pending: Promise<ContractTransactionResponse>): Promise<void> {
+  return sendAndPrint([rooms.interface], pending, (name, type, v) => {
+    if (name === "phase") return PHASE_NAMES[Number(v)];
+    if (name === "rules") return RULE_NAMES[Number(v)];
+    if (type === "uint256[3]") return describeGoods(v as bigint[]);
+    return undefined;
+  });
 }
 
 function withCommon(name: string, description: string) {

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { Rng, planTrades } from "../../scripts/catamm/planning";
+import { Rng } from "../../scripts/lib/rng";
+import { planTrades } from "../../scripts/catamm/planning";
 import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
 import { Phase, readGame } from "../../scripts/catamm/game";

@@ -105,7 +105,7 @@ function invalidProof(sim: HexSim, rng: Rng): Invalid | null {
       // stone of the prover's where possible, so the path jumps.
       if (same.length === 0) return null;
       id = same.includes(from) ? from : rng.pick(same);
-      const at = wp.length > 2 ? rng.int(1, wp.length - 2) : wp.length - 1;
+      const at = wp.length > 2 ? rng.range(1, wp.length - 2) : wp.length - 1;
       const board = sim.positions[id].board;
       const colour = colourOfDepth(sim.positions[id].depth);
       const far = [...Array(n * n).keys()].filter(
@@ -163,9 +163,9 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     const rng = new Rng(seed);
     const { hex, players, addresses } = f;
     const hexAddress = await hex.getAddress();
-    const n = rng.int(2, MAX_SIZE);
-    const red = rng.int(1, 3);
-    const blue = rng.int(red + 1, red + 4);
+    const n = rng.range(2, MAX_SIZE);
+    const red = rng.range(1, 3);
+    const blue = rng.range(red + 1, red + 4);
     const useToken = rng.chance(0.4);
     const token = useToken ? await f.token.getAddress() : ETH;
     const stake = rng.pick([
@@ -173,15 +173,15 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       3n,
       7n,
       999n,
-      10n ** 15n + BigInt(rng.int(0, 1e9)),
-      BigInt(rng.int(1, 1e9)) * 10n ** 9n,
+      10n ** 15n + BigInt(rng.range(0, 1e9)),
+      BigInt(rng.range(1, 1e9)) * 10n ** 9n,
     ]);
-    const feeBps = rng.pick([0, 1000, rng.int(0, 1000), rng.int(0, 1000)]);
+    const feeBps = rng.pick([0, 1000, rng.range(0, 1000), rng.range(0, 1000)]);
     let block = f.start + 1; // the block the next transaction is mined in
     // A last block must leave Blue's reply to position 1 its window: at least the creation block + red.
-    const lastBlock = rng.chance(0.25) ? block + rng.int(red, red + 14) : 0;
-    const creator = rng.int(0, addresses.length - 1);
-    const firstCell = rng.int(0, n * n - 1);
+    const lastBlock = rng.chance(0.25) ? block + rng.range(red, red + 14) : 0;
+    const creator = rng.range(0, addresses.length - 1);
+    const firstCell = rng.range(0, n * n - 1);
     const value = useToken ? 0n : stake;
     const gameId = 1n;
     stats.trees++;
@@ -235,9 +235,9 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       return;
     }
 
-    const target = rng.int(2, MAX_POSITIONS);
+    const target = rng.range(2, MAX_POSITIONS);
     // Blue's reply to position 1 comes in the creation block (a reply in the same block is allowed).
-    const replier = rng.int(0, addresses.length - 1);
+    const replier = rng.range(0, addresses.length - 1);
     const replyCell = rng.pick(sim.emptyCells(1));
     sim.move(1, replyCell, replier, block);
     steps.push(moveStep(replier, 1, replyCell));
@@ -277,7 +277,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     for (let round = 0; ; round++) {
       if (round > 0) steps = [];
       if (sim.ended(block)) break;
-      const actions = rng.int(1, 6);
+      const actions = rng.range(1, 6);
       for (let a = 0; a < actions; a++) {
         const provable = [];
         for (let id = 2; id <= sim.count; id++) if (!sim.positions[id].proven && sim.winningPath(id)) provable.push(id);
@@ -285,7 +285,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
           const id = rng.pick(provable);
           if (sim.positions.some((p) => p && p.parent === id)) stats.proofsWithChildren++;
           steps.push({
-            player: rng.int(0, addresses.length - 1),
+            player: rng.range(0, addresses.length - 1),
             target: hexAddress,
             value: 0n,
             data: hex.interface.encodeFunctionData("claimWin", [gameId, id, sim.winningPath(id)!]),
@@ -303,7 +303,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
           : rng.pick(open);
         const wins = sim.winningCells(parent);
         const cell = wins.length > 0 && rng.chance(0.6) ? rng.pick(wins) : rng.pick(sim.emptyCells(parent));
-        const player = rng.int(0, addresses.length - 1);
+        const player = rng.range(0, addresses.length - 1);
         const id = sim.move(parent, cell, player, block);
         const path = sim.winningPath(id);
         if (path && rng.chance(0.4)) {
@@ -329,7 +329,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         }
       }
       // Let time pass: sometimes nothing, sometimes enough for positions (or the whole game) to expire.
-      const skip = steps.length === 0 ? rng.int(1, blue + 1) : rng.pick([0, 0, 0, 1, rng.int(0, blue + 2)]);
+      const skip = steps.length === 0 ? rng.range(1, blue + 1) : rng.pick([0, 0, 0, 1, rng.range(0, blue + 2)]);
       if (skip > 0) {
         await mine(skip);
         block += skip;
@@ -376,9 +376,9 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     const work = sim.count + (lowest !== 0 && lowest < sim.count ? sim.count - lowest : 0);
     const settleSteps: Step[] = [];
     for (let done = 0; done < work;) {
-      const batch = rng.int(1, Math.max(1, Math.ceil(work / 2)));
+      const batch = rng.range(1, Math.max(1, Math.ceil(work / 2)));
       settleSteps.push({
-        player: rng.int(0, addresses.length - 1),
+        player: rng.range(0, addresses.length - 1),
         target: hexAddress,
         value: 0n,
         data: hex.interface.encodeFunctionData("settle", [gameId, batch]),

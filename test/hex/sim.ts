@@ -2,7 +2,7 @@
 // (the contract is then expected to accept every one of them) and to feed the reference model.
 import { colourOfDepth, findWinningPath, type Colour } from "../../scripts/hex/lib";
 
-export { Rng } from "../../scripts/hex/lib";
+export { Rng } from "../../scripts/lib/rng";
 
 export interface SimConfig {
   n: number;

@@ -1,6 +1,7 @@
 // An independent model of SnatchRooms' rules (written from docs/snatch.md and DECISIONS.md, not from the Solidity),
 // used by the property test: for any action it predicts whether the contract accepts it and the exact state after.
 // Plain numbers: every amount stays far below 2^53 (requests are at most 2^32 - 1, escrows at most 20).
+import { OfferStatus } from "../../scripts/snatch/lib";
 
 export const Ph = {
   Trading: 3,
@@ -22,19 +23,8 @@ export const RS = {
   G4: 8,
   G5: 9,
 } as const;
-export const St = {
-  None: 0,
-  Pending: 1,
-  Accepted: 2,
-  Rejected: 3,
-  Snatched: 4,
-  Cancelled: 5,
-  Expired: 6,
-  Reported: 7,
-  Confirmed: 8,
-  Dismissed: 9,
-  Reversed: 10,
-} as const;
+/** Offer statuses: the contract's enum, shared with the scripts (names only, no rules). */
+export const St = OfferStatus;
 const TURKEY = 0;
 const CORN = 2;
 export const NO_SEAT = 3;
