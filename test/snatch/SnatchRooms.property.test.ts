@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { eventArg } from "../../scripts/snatch/lib";
+import { scaled } from "../helpers/coverage";
 import { baseFixture, type Signer } from "./fixtures";
 import {
   apply,
@@ -459,7 +460,7 @@ describe("SnatchRooms: property tests (random action sequences against an indepe
           );
         },
       ),
-      { numRuns: Number(process.env.SNATCH_RUNS ?? 16) },
+      { numRuns: Number(process.env.SNATCH_RUNS ?? scaled(16, 4)) },
     );
   });
 
@@ -483,7 +484,7 @@ describe("SnatchRooms: property tests (random action sequences against an indepe
           );
         },
       ),
-      { numRuns: Number(process.env.SNATCH_RUNS ?? 24) },
+      { numRuns: Number(process.env.SNATCH_RUNS ?? scaled(24, 6)) },
     );
   });
 });
