@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import hre, { ethers } from "hardhat";
+import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { colourOfDepth, neighbours, outcomes, RED, type HexGameData } from "../../scripts/hex/lib";

@@ -8,7 +8,7 @@ import type { ContractTransactionResponse } from "ethers";
 import type { CatammGameHarness, SeededRandomness } from "../../../typechain-types";
 import { deployCatammHarness } from "../../../scripts/catamm/deploy";
 import { Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../scripts/catamm/game";
-import { autoRoadEdge, autoSettlementVertex, countOnHex } from "../../../scripts/catamm/board";
+import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../scripts/catamm/board";
 import { ONE_CARD, RESOURCE_COUNT } from "../../../scripts/catamm/market";
 
 export const SEED = 0xca7a77n;
@@ -109,6 +109,25 @@ export async function rollQuietly(f: GameFixture): Promise<void> {
 function produces(g: GameSnapshot, n: number): boolean {
   const all = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
   return g.board.hexes.some((h, i) => h.number === n && countOnHex(all, i) > 0);
+}
+
+/** Turn 1 of a 4-player game after a quiet roll, seat 0 holding 10 of every resource (a `loadFixture` fixture). */
+export async function richGame(): Promise<GameFixture> {
+  const f = await playingGame(4);
+  await rollQuietly(f);
+  const g = await readGame(f.game, GAME);
+  await give(f, g.players[0].address, [10, 10, 10, 10, 10]);
+  return f;
+}
+
+/** The free edges that connect to seat `seat`'s network (counting the edges of mask `extra` as its roads), ascending. */
+export function freeRoads(g: GameSnapshot, seat: number, extra = 0n): number[] {
+  const own = g.players[seat].settlements | g.players[seat].cities;
+  const occupied = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
+  const all = g.players.reduce((m, p) => m | p.roads, 0n) | extra;
+  return TOPOLOGY.edgeVertices
+    .map((_, e) => e)
+    .filter((e) => !((all >> BigInt(e)) & 1n) && roadConnects(own, occupied & ~own, g.players[seat].roads | extra, e));
 }
 
 /** The bank issues `cards` whole cards per resource (Wood, Brick, Sheep, Ore, Wheat) to `who` (harness). */

@@ -5,7 +5,18 @@ import { TOPOLOGY, distanceRuleOk, edgeBetween, idsOf, maskOf, roadConnects } fr
 import { COSTS, Phase, readGame, type GameSnapshot } from "../../../scripts/catamm/game";
 import { ONE_CARD } from "../../../scripts/catamm/market";
 import type { GameFixture } from "../helpers/game";
-import { GAME, current, expectConserved, give, playingGame, rollQuietly, seatSigner, turnOf } from "../helpers/game";
+import {
+  GAME,
+  current,
+  expectConserved,
+  freeRoads,
+  give,
+  playingGame,
+  richGame,
+  rollQuietly,
+  seatSigner,
+  turnOf,
+} from "../helpers/game";
 
 const ZERO = ethers.ZeroAddress;
 
@@ -18,34 +29,15 @@ function occupiedOf(g: GameSnapshot): bigint {
   return g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
 }
 
-/** A free edge connected to seat `seat`'s network, whose far end is also free of buildings. */
-function freeRoad(g: GameSnapshot, seat: number): number {
-  const own = g.players[seat].settlements | g.players[seat].cities;
-  const occupied = occupiedOf(g);
-  const all = g.players.reduce((m, p) => m | p.roads, 0n);
-  return TOPOLOGY.edgeVertices.findIndex(
-    (_, e) => !((all >> BigInt(e)) & 1n) && roadConnects(own, occupied & ~own, g.players[seat].roads, e),
-  );
-}
-
 // Roads, settlements, cities: rules, costs, limits; ports; the longest road award.
 describe("CatammBuild: roads, settlements, cities, longest road", function () {
-  /** Turn 1 after the roll, seat 0 holding 10 of everything. */
-  async function rich() {
-    const f = await playingGame(4);
-    await rollQuietly(f);
-    const g = await readGame(f.game, GAME);
-    await give(f, g.players[0].address, [10, 10, 10, 10, 10]);
-    return f;
-  }
-
   describe("roads", function () {
     it("cost one Wood and one Brick and must connect", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const me = await current(f, g);
-      const e = freeRoad(g, 0);
+      const e = freeRoads(g, 0)[0];
       const before = await game.resourceBalances(GAME, me.address);
       await expect(game.connect(me).buildRoad(GAME, e)).to.emit(game, "RoadBuilt").withArgs(GAME, me.address, e, false);
       const after = await game.resourceBalances(GAME, me.address);
@@ -81,13 +73,13 @@ describe("CatammBuild: roads, settlements, cities, longest road", function () {
       // And a road without Wood (this seed's draft gave seat 0 none).
       const bal = await f.game.resourceBalances(GAME, me.address);
       expect(bal[0]).to.equal(0n);
-      await expect(f.game.connect(me).buildRoad(GAME, freeRoad(g, 0)))
+      await expect(f.game.connect(me).buildRoad(GAME, freeRoads(g, 0)[0]))
         .to.be.revertedWithCustomError(f.game, "InsufficientBalance")
         .withArgs(0, 0, ONE_CARD);
     });
 
     it("are limited to 15", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const g = await readGame(f.game, GAME);
       // Fifteen roads along the middle rows (the harness sets them), then one more.
       const fifteen = [...rowPath(16, 10), ...rowPath(27, 5)];
@@ -117,7 +109,7 @@ describe("CatammBuild: roads, settlements, cities, longest road", function () {
 
   describe("settlements", function () {
     it("need a road, the distance rule and a free vertex; they cost four cards and may own a port", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       let g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -168,7 +160,7 @@ describe("CatammBuild: roads, settlements, cities, longest road", function () {
     });
 
     it("on a port vertex own the port: that pool's fee is waived", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -188,7 +180,7 @@ describe("CatammBuild: roads, settlements, cities, longest road", function () {
     });
 
     it("are limited to 5 on the board", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const g = await readGame(f.game, GAME);
       for (let s = 1; s < 4; s++) await f.game.harnessSetPieces(GAME, s, 0n, 0n, 0n);
       await f.game.harnessSetPieces(
@@ -206,7 +198,7 @@ describe("CatammBuild: roads, settlements, cities, longest road", function () {
 
   describe("cities", function () {
     it("replace one's own settlement for 3 Ore + 2 Wheat, up to 4", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       let g = await readGame(game, GAME);
       const me = await current(f, g);

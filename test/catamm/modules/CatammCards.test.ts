@@ -1,16 +1,18 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY, idsOf, maskOf, roadConnects } from "../../../scripts/catamm/board";
-import { COSTS, DevCard, NO_EDGE, Phase, drawCard, readGame, type GameSnapshot } from "../../../scripts/catamm/game";
+import { TOPOLOGY, idsOf, maskOf } from "../../../scripts/catamm/board";
+import { COSTS, DevCard, NO_EDGE, Phase, drawCard, readGame } from "../../../scripts/catamm/game";
 import { ONE_CARD } from "../../../scripts/catamm/market";
 import type { GameFixture } from "../helpers/game";
 import {
   GAME,
   current,
   expectConserved,
+  freeRoads,
   give,
   playingGame,
+  richGame,
   roll,
   rollQuietly,
   script,
@@ -19,16 +21,6 @@ import {
 } from "../helpers/game";
 
 const ZERO = ethers.ZeroAddress;
-
-/** Free edges connected to seat `seat`'s network (the first `n`). */
-function freeRoads(g: GameSnapshot, seat: number, extra = 0n): number[] {
-  const own = g.players[seat].settlements | g.players[seat].cities;
-  const occupied = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
-  const all = g.players.reduce((m, p) => m | p.roads, 0n) | extra;
-  return TOPOLOGY.edgeVertices
-    .map((_, e) => e)
-    .filter((e) => !((all >> BigInt(e)) & 1n) && roadConnects(own, occupied & ~own, g.players[seat].roads | extra, e));
-}
 
 /** Moves the ghost ship after a Knight to the first hex (not its own) without an opponent, robbing nobody. */
 async function moveShipQuietly(f: GameFixture): Promise<void> {
@@ -43,18 +35,9 @@ async function moveShipQuietly(f: GameFixture): Promise<void> {
 
 // Buying, drawing and playing development cards; the largest army.
 describe("CatammCards: development cards", function () {
-  /** Turn 1 after the roll, seat 0 rich. */
-  async function rich() {
-    const f = await playingGame(4);
-    await rollQuietly(f);
-    const g = await readGame(f.game, GAME);
-    await give(f, g.players[0].address, [10, 10, 10, 10, 10]);
-    return f;
-  }
-
   describe("buying and drawing", function () {
     it("costs Ore, Sheep and Wheat and draws the card from the value requested at the purchase", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       let g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -81,7 +64,7 @@ describe("CatammCards: development cards", function () {
     });
 
     it("lets the turn go on while the draw is pending, but not end", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -100,7 +83,7 @@ describe("CatammCards: development cards", function () {
     });
 
     it("draws the whole deck in its composition, then refuses", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -129,7 +112,7 @@ describe("CatammCards: development cards", function () {
   describe("playing", function () {
     /** Turn 1 after the roll; seat 0 holds (harness) two Knights, a Road Building, a Year of Plenty, a Monopoly. */
     async function holding() {
-      const f = await rich();
+      const f = await richGame();
       for (const card of [
         DevCard.Knight,
         DevCard.Knight,
@@ -143,7 +126,7 @@ describe("CatammCards: development cards", function () {
     }
 
     it("one card per turn, never one bought this turn, only one held", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const me = await current(f, g);
@@ -200,7 +183,7 @@ describe("CatammCards: development cards", function () {
     });
 
     it("the largest army: 3 knights take it, a tie keeps it, more take it over", async function () {
-      const f = await loadFixture(rich);
+      const f = await loadFixture(richGame);
       const { game } = f;
       const g = await readGame(game, GAME);
       const [a, b] = [g.players[0].address, g.players[1].address];
