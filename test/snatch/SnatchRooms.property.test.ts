@@ -31,13 +31,13 @@ const FORMATS_3: number[][] = [
   [RS.Judge, RS.Judge, RS.Judge, RS.Judge], // rotating judges
 ];
 const FORMATS_2: number[][] = [
-  [RS.G1, RS.G1, RS.G1],
-  [RS.G2, RS.G2, RS.G2],
-  [RS.G3, RS.G3, RS.G3],
-  [RS.G4, RS.G4, RS.G4],
-  [RS.G5, RS.G5, RS.G5],
-  [RS.G5, RS.G4, RS.G2],
-  [RS.G3, RS.G2, RS.G4],
+  [RS.G1Plain, RS.G1Plain, RS.G1Plain],
+  [RS.G2Forced, RS.G2Forced, RS.G2Forced],
+  [RS.G3Shame, RS.G3Shame, RS.G3Shame],
+  [RS.G4Report, RS.G4Report, RS.G4Report],
+  [RS.G5CheapTalk, RS.G5CheapTalk, RS.G5CheapTalk],
+  [RS.G5CheapTalk, RS.G4Report, RS.G2Forced],
+  [RS.G3Shame, RS.G2Forced, RS.G4Report],
 ];
 
 async function propertyFixture() {
@@ -161,11 +161,11 @@ function sensible(m: RoomModel): Action["kind"][] {
     case Ph.Talk:
       return ["talk", "talk", "done"];
     case Ph.Offering:
-      return ["offer", "offer", "pass", ...(m.rules === RS.G2 ? (["force"] as const) : [])];
+      return ["offer", "offer", "pass", ...(m.rules === RS.G2Forced ? (["force"] as const) : [])];
     case Ph.Responding:
       return responses;
     case Ph.Deciding:
-      return ["pass", m.rules === RS.G3 ? "shame" : "report"];
+      return ["pass", m.rules === RS.G3Shame ? "shame" : "report"];
     default:
       return ["advance"];
   }

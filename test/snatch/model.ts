@@ -1,33 +1,15 @@
 // An independent model of SnatchRooms' rules (written from docs/snatch.md and DECISIONS.md, not from the Solidity),
 // used by the property test: for any action it predicts whether the contract accepts it and the exact state after.
 // Plain numbers: every amount stays far below 2^53 (requests are at most 2^32 - 1, escrows at most 20).
-import { OfferStatus } from "../../scripts/snatch/lib";
+import { NO_SEAT, OfferStatus, Phase, RuleSet } from "../../scripts/snatch/lib";
 
-export const Ph = {
-  Trading: 3,
-  Judging: 4,
-  Talk: 5,
-  Offering: 6,
-  Responding: 7,
-  Deciding: 8,
-  Finished: 9,
-} as const;
-export const RS = {
-  Anarchy: 1,
-  NoReject: 2,
-  ShameTokens: 3,
-  Judge: 4,
-  G1: 5,
-  G2: 6,
-  G3: 7,
-  G4: 8,
-  G5: 9,
-} as const;
-/** Offer statuses: the contract's enum, shared with the scripts (names only, no rules). */
+/** The contract's enums and constants, shared with the scripts (names only, no rules). */
+export const Ph = Phase;
+export const RS = RuleSet;
 export const St = OfferStatus;
 const TURKEY = 0;
 const CORN = 2;
-export const NO_SEAT = 3;
+export { NO_SEAT };
 export const MAX_AMOUNT = 2 ** 32 - 1;
 const MAX_MESSAGE = 280;
 
@@ -225,9 +207,9 @@ function startRound(room: RoomModel, round: number, start: number) {
     room.phase = Ph.Trading;
     room.deadline = start + f.windows.trading;
   } else {
-    room.forced = room.rules === RS.G2;
-    room.phase = room.rules === RS.G5 ? Ph.Talk : Ph.Offering;
-    room.deadline = start + (room.rules === RS.G5 ? f.windows.talk : f.windows.offer);
+    room.forced = room.rules === RS.G2Forced;
+    room.phase = room.rules === RS.G5CheapTalk ? Ph.Talk : Ph.Offering;
+    room.deadline = start + (room.rules === RS.G5CheapTalk ? f.windows.talk : f.windows.offer);
   }
 }
 
@@ -434,7 +416,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
         room.stats.snatches++;
       }
       if (room.phase === Ph.Responding) {
-        if (a.kind === "snatch" && (room.rules === RS.G3 || room.rules === RS.G4)) {
+        if (a.kind === "snatch" && (room.rules === RS.G3Shame || room.rules === RS.G4Report)) {
           room.phase = Ph.Deciding;
           room.deadline = block + w.decision;
         } else {
@@ -484,7 +466,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       return true;
     }
     case "force": {
-      if (room.rules !== RS.G2 || room.phase !== Ph.Offering || room.roles[me] !== CORN) return false;
+      if (room.rules !== RS.G2Forced || room.phase !== Ph.Offering || room.roles[me] !== CORN) return false;
       room.forced = a.forced;
       return true;
     }
@@ -499,7 +481,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
         room.stats.shames++;
         return true;
       }
-      if (room.rules === RS.G3) {
+      if (room.rules === RS.G3Shame) {
         if (room.phase !== Ph.Deciding || !isP1(room, me)) return false;
         room.profileShame[a.target]++;
         room.stats.shames++;
@@ -511,13 +493,13 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
     case "report": {
       if (room.rules === RS.Judge) {
         if (room.phase !== Ph.Trading && room.phase !== Ph.Judging) return false;
-      } else if (room.rules === RS.G4) {
+      } else if (room.rules === RS.G4Report) {
         if (room.phase !== Ph.Deciding) return false;
       } else return false;
       const o = room.offers[a.offer - 1];
       if (!o || o.status !== St.Snatched || a.offer < room.firstOffer || o.from !== me) return false;
       room.stats.reports++;
-      if (room.rules === RS.G4) {
+      if (room.rules === RS.G4Report) {
         reverse(room, o);
         nextRound(room, block);
       } else if (o.from === room.judge && room.phase === Ph.Judging) confirm(room, o, false);
