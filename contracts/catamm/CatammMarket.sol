@@ -57,8 +57,6 @@ library CatammMarket {
     ///      resource far below {ResourceBalances.MAX_BALANCE} (four pools hold each resource).
     uint32 internal constant MIN_DEPTH_CARDS = 1;
     uint32 internal constant MAX_DEPTH_CARDS = 1_000_000;
-    /// @dev The default initial depth (the spec's 1,000 of each resource).
-    uint32 internal constant DEFAULT_DEPTH_CARDS = 1000;
 
     /// @dev Domain separators, so the game can draw other things from the same random value.
     uint256 private constant SALT_PORTS = uint256(keccak256("CATAMM.market.ports"));

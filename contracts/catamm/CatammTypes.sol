@@ -32,8 +32,6 @@ uint8 constant POOL_COUNT = 10;
 uint8 constant PORT_COUNT = 9;
 /// @dev The "port" of the missing pool.
 uint8 constant NO_PORT = 15;
-/// @dev Fees are in basis points of the input amount.
-uint16 constant BPS = 10_000;
 
 /// @title CatammIds
 /// @notice Pool ids and their resource pairs, fee presets.

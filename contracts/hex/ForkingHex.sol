@@ -214,7 +214,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         for (uint256 v = 1; v <= count; ++v) {
             uint256 link = _positions[base | v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
             uint256 p = link.parent();
-            if (p != 0 && links[p] & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0) link |= HexWords.LINK_VOID;
+            if (p != 0 && HexEval.voidsChildren(links[p])) link |= HexWords.LINK_VOID;
             links[v] = link;
         }
         // Evaluate bottom-up (descending ids: children first).
@@ -227,10 +227,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 if (mine) out.refunded += stake;
                 continue;
             }
-            (uint256 pay, , uint256 up, uint256 reward) = HexEval.evaluate(link, acc[v], stake, feeBps);
+            (, , uint256 up, uint256 reward) = HexEval.evaluate(link, acc[v], stake, feeBps);
             if (mine) {
                 out.rewards += reward;
-                if (pay - reward == stake) out.refunded += stake;
+                if (up & HexWords.ACC_WIN != 0) out.refunded += stake;
                 else out.forfeited += stake;
             }
             uint256 p = link.parent();
@@ -518,7 +518,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             bool parentBlocked =
                 p >= lo
                     ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
-                    : _positions[base | p].link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
+                    : HexEval.voidsChildren(_positions[base | p].link);
             if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
             if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);

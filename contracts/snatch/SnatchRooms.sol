@@ -225,9 +225,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function reject(uint256 roomId, uint256 offerId) external {
         (Room storage r, Offer storage o) = _response(roomId, offerId);
         if (r.rules == RuleSet.NoReject) revert RejectNotAllowed(roomId, r.round);
-        SnatchProgress.releaseOffer(r, o, OfferStatus.Rejected);
-        ++r.rejects;
-        emit OfferRejected(roomId, offerId, false);
+        SnatchProgress.rejectOffer(r, o, roomId, offerId, false);
         _afterResponse(roomId, r, false);
     }
 

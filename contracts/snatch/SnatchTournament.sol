@@ -7,6 +7,7 @@ import {ISnatchRooms} from "./ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "./ISnatchRoomsObserver.sol";
 import {ISnatchTournament} from "./ISnatchTournament.sol";
 import {SnatchRooms} from "./SnatchRooms.sol";
+import {SnatchFormats} from "./libraries/SnatchFormats.sol";
 import {SnatchPairing} from "./libraries/SnatchPairing.sol";
 
 /// @title SnatchTournament
@@ -28,7 +29,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice Phases G1..G5.
     uint256 public constant PHASES = 5;
     /// @notice Rounds per room.
-    uint256 public constant ROUNDS = 3;
+    uint256 public constant ROUNDS = SnatchFormats.VARIANT_ROUNDS;
     /// @notice Largest player cap (keeps a batch's shuffle, recomputed per batch, well under block limits).
     uint256 public constant MAX_CAP = 2000;
     /// @notice Largest number of rooms created per {createPhaseRooms} call (~67k gas each, plus the shuffle: 150 rooms
@@ -486,11 +487,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             response: config.response,
             decision: config.decision
         });
-        ISnatchRooms.RuleSet[] memory rounds = new ISnatchRooms.RuleSet[](ROUNDS);
         for (uint256 p; p < PHASES; ++p) {
             ISnatchRooms.RuleSet variant = ISnatchRooms.RuleSet(uint8(ISnatchRooms.RuleSet.G1Plain) + p);
-            for (uint256 r; r < ROUNDS; ++r) rounds[r] = variant;
-            uint32 id = rooms.createFormat(rounds, windows);
+            uint32 id = rooms.createFormat(SnatchFormats.variantRounds(variant), windows);
             if (p == 0) first = id;
         }
         _formatsByWindows[key] = first;

@@ -55,10 +55,15 @@ function money(hre: HardhatRuntimeEnvironment, amount: bigint, token: string, de
 }
 
 /** Sends the stake: ETH as value, or approves the game for an ERC-20 if needed. */
-async function stakeOverrides(hre: HardhatRuntimeEnvironment, hex: ForkingHex, signer: Signer, gameId: bigint) {
-  const g = await hex.game(gameId);
-  if (g.token === hre.ethers.ZeroAddress) return { value: g.stake };
-  await approveIfNeeded(hre, hex, signer, g.token, g.stake);
+async function stakeOverrides(
+  hre: HardhatRuntimeEnvironment,
+  hex: ForkingHex,
+  signer: Signer,
+  token: string,
+  stake: bigint,
+): Promise<{ value: bigint }> {
+  if (token === hre.ethers.ZeroAddress) return { value: stake };
+  await approveIfNeeded(hre, hex, signer, token, stake);
   return { value: 0n };
 }
 
@@ -108,10 +113,8 @@ withCommon(
   const token: string = args.token ?? hre.ethers.ZeroAddress;
   const stake = hre.ethers.parseUnits(args.stake, await decimalsOf(hre, token));
   const cell = parseCell(args.cell, args.size);
-  if (token !== hre.ethers.ZeroAddress) await approveIfNeeded(hre, hex, signer, token, stake);
-  const tx = await hex.createGame(args.size, args.red, args.blue, stake, token, args.lastBlock, cell, {
-    value: token === hre.ethers.ZeroAddress ? stake : 0n,
-  });
+  const overrides = await stakeOverrides(hre, hex, signer, token, stake);
+  const tx = await hex.createGame(args.size, args.red, args.blue, stake, token, args.lastBlock, cell, overrides);
   const receipt = await tx.wait();
   const created = receipt!.logs.map((l) => hex.interface.parseLog(l)).find((e) => e?.name === "GameCreated");
   const gameId = created!.args.gameId as bigint;
@@ -135,7 +138,7 @@ withCommon(
   const cell = parseCell(args.cell, data.size);
   const parent = data.positions[args.parent];
   if (!parent) throw new Error(`no position ${args.parent} in game ${gameId}`);
-  const overrides = await stakeOverrides(hre, hex, signer, gameId);
+  const overrides = await stakeOverrides(hre, hex, signer, data.token, data.stake);
   const colour = colourOfDepth(parent.depth + 1) as Colour;
   let path: number[] | null = null;
   if (args.prove) {

@@ -2,7 +2,6 @@
 pragma solidity ^0.8.28;
 
 import {CatammState} from "../CatammState.sol";
-import {RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
 
@@ -64,7 +63,7 @@ library CatammViews {
         info.hand = whole + s.gold;
         info.balances = g.balances[player].all();
         uint256 held = g.cards[seat].held;
-        for (uint8 i; i < RESOURCE_COUNT; ++i) {
+        for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) {
             if (i != uint8(ICatamm.DevCard.VictoryPoint)) info.cardsHeld[i] = CatammState.cardCount(held, i);
         }
     }

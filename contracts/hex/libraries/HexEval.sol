@@ -16,6 +16,11 @@ import {HexWords} from "./HexWords.sol";
 ///        10000) and the remainder net − k·floor(net / k) go to the fund, k = floor(d / 2) shares of floor(net / k)
 ///        go up the tree; with k = 0 (position 1) the whole stake goes to the fund.
 library HexEval {
+    /// @notice Whether a position makes its children void: it was proven, or is itself void.
+    function voidsChildren(uint256 link) internal pure returns (bool) {
+        return link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
+    }
+
     /// @notice Evaluates one non-void position.
     /// @param link The position's link word (depth, proven flag).
     /// @param acc What its non-void children passed up, merged.

@@ -14,6 +14,8 @@ import {SnatchState} from "./SnatchState.sol";
 library SnatchFormats {
     /// @notice The most rounds a format may have.
     uint256 internal constant MAX_ROUNDS = 16;
+    /// @notice Rounds of a SnatchGame variant's room (the presets and the tournament's formats).
+    uint256 internal constant VARIANT_ROUNDS = 3;
 
     /// @notice How many players a rule set is for (0 for None).
     function playersOf(ISnatchRooms.RuleSet rules) internal pure returns (uint8) {
@@ -114,10 +116,8 @@ library SnatchFormats {
 
     /// @notice Three rounds of one SnatchGame variant.
     function variantRounds(ISnatchRooms.RuleSet variant) internal pure returns (ISnatchRooms.RuleSet[] memory rounds) {
-        rounds = new ISnatchRooms.RuleSet[](3);
-        rounds[0] = variant;
-        rounds[1] = variant;
-        rounds[2] = variant;
+        rounds = new ISnatchRooms.RuleSet[](VARIANT_ROUNDS);
+        for (uint256 i; i < VARIANT_ROUNDS; ++i) rounds[i] = variant;
     }
 
     /// @notice Default windows of the presets (blocks): 3-player rounds of 120 blocks whose last 10 take no offers and

@@ -139,9 +139,7 @@ library SnatchProgress {
                 startRound(s, roomId, r.round + 1, start);
             } else if (phase == ISnatchRooms.Phase.Responding) {
                 uint256 offerId = r.offerCount;
-                releaseOffer(r, s.offers[roomId][offerId], ISnatchRooms.OfferStatus.Rejected);
-                ++r.rejects;
-                emit ISnatchRooms.OfferRejected(roomId, offerId, true);
+                rejectOffer(r, s.offers[roomId][offerId], roomId, offerId, true);
                 startRound(s, roomId, r.round + 1, start);
             } else {
                 // Deciding: no shame, no report.
@@ -359,6 +357,20 @@ library SnatchProgress {
         if (!SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) return false;
         // P1 is the seat producing turkey (seat 0's role bits are 0), its goods are all free.
         return r.free.holdsAny(SnatchLayout.role(r.roles, 0) == uint8(ISnatchRooms.Good.Turkey) ? 0 : 1);
+    }
+
+    /// @notice Rejects an offer, by its target or (2-player) by the response window's expiry: the escrow returns to
+    ///         the offerer and the room counts a reject.
+    function rejectOffer(
+        ISnatchRooms.Room storage r,
+        ISnatchRooms.Offer storage o,
+        uint256 roomId,
+        uint256 offerId,
+        bool timedOut
+    ) internal {
+        releaseOffer(r, o, ISnatchRooms.OfferStatus.Rejected);
+        ++r.rejects;
+        emit ISnatchRooms.OfferRejected(roomId, offerId, timedOut);
     }
 
     /// @notice Returns an offer's escrow to the offerer and sets its final status.
