@@ -1,0 +1,187 @@
+// The processes behind the web app, for `npm run web` and the browser tests: a Hardhat node with everything deployed
+// (as `npm run node`), the Vite build of web/ against its deployments, and a small static file server for the build.
+// Plain Node: no Hardhat import (the node runs in its own process).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+
+export const REPO = path.resolve(__dirname, "../..");
+const BIN = path.join(REPO, "node_modules", ".bin");
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+export async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** A JSON-RPC call to a node. */
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export interface NodeHandle {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Everything the node printed (for failures). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Stops a child process (SIGTERM, then SIGKILL after 5 s) and waits for it to exit. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Starts `hardhat node` on `port` (which runs deploy/ and writes deployments/localhost) and resolves once it serves
+ * JSON-RPC. Rejects with the node's output if it exits or does not start within `timeoutMs`.
+ */
+export async function startNode(
+  opts: { port?: number; timeoutMs?: number; quiet?: boolean } = {},
+): Promise<NodeHandle> {
+  const port = opts.port ?? (await freePort());
+  const child = spawn(path.join(BIN, "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  let out = "";
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (!opts.quiet) process.stdout.write(chunk);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`hardhat node did not start in ${opts.timeoutMs ?? 180_000} ms:\n${out}`)),
+      opts.timeoutMs ?? 180_000,
+    );
+    const check = (chunk: Buffer) => {
+      if (chunk.toString().includes("Started HTTP")) {
+        clearTimeout(timer);
+        child.stdout!.off("data", check);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hardhat node exited (${code}):\n${out}`));
+    });
+  });
+  // From here on the node's chatter (every call it serves) is noise.
+  child.stdout!.off("data", onData);
+  child.stdout!.resume();
+  return { url, port, process: child, output: () => out, stop: () => stopProcess(child) };
+}
+
+/** Runs a command to completion; rejects with its output on a non-zero exit. */
+export async function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const child = spawn(command, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed (${code}):\n${out}`);
+  return out;
+}
+
+/** Environment for Vite: its config shares a TypeScript module with the (CommonJS) unit tests, which its future
+ *  native config loader would warn about. */
+export const VITE_ENV = { VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" };
+
+/**
+ * Builds web/ into `outDir` against the deployments on disk, with the development-account picker pointed at
+ * `rpcUrl`. Returns Vite's output (sizes included).
+ */
+export async function buildApp(opts: { outDir: string; rpcUrl: string }): Promise<string> {
+  return run(path.join(BIN, "vite"), ["build", "--config", path.join(REPO, "web", "vite.config.ts")], {
+    ...VITE_ENV,
+    WEB_RPC_URL: opts.rpcUrl,
+    WEB_OUT_DIR: opts.outDir,
+  });
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".ico": "image/x-icon",
+};
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Serves the files of `dir` on 127.0.0.1 (`/` is index.html); nothing outside `dir` is reachable. */
+export async function serveStatic(dir: string, port?: number): Promise<ServerHandle> {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    const file = path.resolve(root, "." + (urlPath.endsWith("/") ? urlPath + "index.html" : urlPath));
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(listenPort, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${listenPort}/`,
+    port: listenPort,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,165 @@
+// Browser-test harness for the web app, shared by every game's end-to-end tests:
+//   const stack = await webStack();                  // node on a free port + deploy, app built and served, Chromium
+//   const alice = await openPlayer(stack, 1, "#/hex"); // a browser context of its own, development account #1
+//   await mine(alice.page, 25);                      // through the page's local-node miner
+//   await screenshot(alice.page, "hex", "lobby");    // reports/screenshots/hex-lobby.png
+// One stack per test process (started by the first file that asks, stopped after the whole run), so each game's
+// tests pay for the node, the build and the browser once. Chromium is the one inside @sparticuz/chromium (no
+// download); playwright-core drives it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium as playwright, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  buildApp,
+  REPO,
+  rpc,
+  serveStatic,
+  startNode,
+  type NodeHandle,
+  type ServerHandle,
+} from "../../scripts/web/stack";
+
+export { rpc };
+
+export interface WebStack {
+  node: NodeHandle;
+  app: ServerHandle;
+  browser: Browser;
+  /** The app's URL (ends with `/`; add a `#/...` route). */
+  appUrl: string;
+  /** Wall time to start the stack, ms. */
+  startMs: number;
+  /** Vite's build output (bundle sizes). */
+  buildOutput: string;
+  stop(): Promise<void>;
+}
+
+export const SCREENSHOTS = path.join(REPO, "reports", "screenshots");
+
+/** Launches the Chromium shipped in @sparticuz/chromium (unpacked to the temp folder on first use). */
+export async function launchChromium(): Promise<Browser> {
+  // The package is ESM-only; Node 20.19+ loads it through require().
+  const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
+  const chromium = mod.default ?? mod;
+  const executablePath = await chromium.executablePath();
+  return playwright.launch({ executablePath, args: chromium.args, headless: true });
+}
+
+interface SparticuzChromium {
+  executablePath(): Promise<string>;
+  args: string[];
+}
+
+async function startStack(): Promise<WebStack> {
+  const started = Date.now();
+  const node = await startNode({ quiet: true });
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
+  try {
+    const [buildOutput, browser] = await Promise.all([buildApp({ outDir, rpcUrl: node.url }), launchChromium()]);
+    const app = await serveStatic(outDir);
+    return {
+      node,
+      app,
+      browser,
+      appUrl: app.url,
+      startMs: Date.now() - started,
+      buildOutput,
+      stop: async () => {
+        await browser.close().catch(() => undefined);
+        await app.stop();
+        await node.stop();
+        fs.rmSync(outDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await node.stop();
+    throw err;
+  }
+}
+
+let shared: Promise<WebStack> | undefined;
+
+/** The process's web stack (started on first use, stopped after the run). */
+export function webStack(): Promise<WebStack> {
+  shared ??= startStack();
+  return shared;
+}
+
+// Mocha root hook: stop the shared stack once every test file has run.
+if (typeof after === "function") {
+  after(async function () {
+    this.timeout(60_000);
+    if (shared) await (await shared).stop();
+    shared = undefined;
+  });
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** The development account's address. */
+  address: string;
+  /** Errors the page threw (a test should expect none). */
+  pageErrors: string[];
+}
+
+/**
+ * A player: a browser context of its own (its own session storage, so its own account), the app opened at `hash`,
+ * and development account `account` chosen in the wallet bar's picker.
+ */
+export async function openPlayer(stack: WebStack, account: number, hash = "#/"): Promise<Player> {
+  const context = await stack.browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  await page.goto(stack.appUrl + hash);
+  const picker = page.getByLabel("Account", { exact: true });
+  await picker.locator("option").nth(account).waitFor({ state: "attached" });
+  const address = (await picker.locator("option").nth(account).getAttribute("value"))!;
+  await picker.selectOption(address);
+  return { context, page, address, pageErrors };
+}
+
+/** Mines `blocks` empty blocks through the page's local-node miner and waits until the page has seen them. */
+export async function mine(page: Page, blocks: number): Promise<void> {
+  const before = await blockNumber(page);
+  await page.getByLabel("Blocks to mine").fill(String(blocks));
+  await page.getByRole("button", { name: "blocks", exact: true }).click();
+  await page.waitForFunction(
+    (target) => {
+      const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
+      return Number(text.replace(/[^0-9]/g, "")) >= target;
+    },
+    before + blocks,
+    { timeout: 30_000 },
+  );
+}
+
+/** The block number the page shows. */
+export async function blockNumber(page: Page): Promise<number> {
+  const text = (await page.getByTestId("block-number").textContent()) ?? "";
+  return Number(text.replace(/[^0-9]/g, ""));
+}
+
+/** Saves reports/screenshots/<game>-<view>.png (viewport only unless `fullPage`); returns the path. */
+export async function screenshot(page: Page, game: string, view: string, fullPage = false): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${game}-${view}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+/** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
+export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
+  const item = page.locator(".tx", { hasText: label }).first();
+  await item.waitFor({ timeout });
+  await page.waitForFunction(
+    (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",
+    await item.elementHandle(),
+    { timeout },
+  );
+  if ((await item.getAttribute("data-status")) === "failed") {
+    throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
+  }
+}

@@ -1,0 +1,83 @@
+// The shell: navigation for the three games, wallet and block bars, the page for the hash route, transactions.
+import { useEffect, useState } from "react";
+import { BlockProvider } from "../shared/block";
+import { href, parseHash, type Route } from "../shared/routes";
+import { ToastProvider } from "../shared/toasts";
+import { TxPanel, TxProvider } from "../shared/tx";
+import { WalletProvider } from "../shared/wallet";
+import { GAMES } from "./games";
+import { BlockBar, WalletBar } from "./WalletBar";
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseHash(window.location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseHash(window.location.hash));
+    window.addEventListener("hashchange", onChange);
+    return () => window.removeEventListener("hashchange", onChange);
+  }, []);
+  return route;
+}
+
+function Home() {
+  return (
+    <div className="home">
+      <h1>On-chain games</h1>
+      <p>Every rule is enforced by the contracts; this page only reads the chain and sends your moves.</p>
+      <div className="cards">
+        {GAMES.map((g) => (
+          <a key={g.id} className="card" href={g.render ? href(g.id) : undefined} aria-disabled={!g.render}>
+            <h2>{g.title}</h2>
+            <p>{g.blurb}</p>
+            {!g.render && <span className="badge">coming</span>}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Page({ route }: { route: Route }) {
+  if (route.section === "") return <Home />;
+  const game = GAMES.find((g) => g.id === route.section);
+  if (!game) return <p>Nothing at {window.location.hash}.</p>;
+  if (!game.render) return <p>{game.title}: the pages are coming.</p>;
+  return <>{game.render(route)}</>;
+}
+
+export function App() {
+  const route = useRoute();
+  return (
+    <ToastProvider>
+      <WalletProvider>
+        <BlockProvider>
+          <TxProvider>
+            <header className="top">
+              <nav aria-label="Games">
+                <a className="brand" href={href("")}>
+                  On-chain games
+                </a>
+                {GAMES.map((g) => (
+                  <a
+                    key={g.id}
+                    href={href(g.id)}
+                    className={route.section === g.id ? "active" : ""}
+                    aria-current={route.section === g.id ? "page" : undefined}
+                  >
+                    {g.title}
+                    {!g.render && <small> (coming)</small>}
+                  </a>
+                ))}
+              </nav>
+              <BlockBar />
+            </header>
+            <WalletBar />
+            <main>
+              <Page route={route} />
+            </main>
+            <TxPanel />
+          </TxProvider>
+        </BlockProvider>
+      </WalletProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,167 @@
+// The top bar: connection mode, account, wrong-network warning, and (local node only) a block miner.
+import { useEffect, useState } from "react";
+import { toQuantity } from "ethers";
+import { useBlock } from "../shared/block";
+import { deployments } from "../shared/deployments";
+import { describeError } from "../shared/errors";
+import { useToasts } from "../shared/toasts";
+import { formatAmount } from "../shared/ui";
+import { useWallet } from "../shared/wallet";
+
+export function WalletBar() {
+  const w = useWallet();
+  const block = useBlock();
+  const toasts = useToasts();
+  const [balance, setBalance] = useState<bigint | null>(null);
+  const [mineCount, setMineCount] = useState("10");
+
+  useEffect(() => {
+    if (!w.provider || !w.account) return setBalance(null);
+    let stale = false;
+    w.provider.getBalance(w.account).then(
+      (b) => !stale && setBalance(b),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [w.provider, w.account, block.number]);
+
+  const mine = async () => {
+    const n = Number(mineCount);
+    if (!Number.isSafeInteger(n) || n < 1 || !w.provider) return;
+    try {
+      await (w.provider as unknown as { send(m: string, p: unknown[]): Promise<unknown> }).send("hardhat_mine", [
+        toQuantity(n),
+      ]);
+      toasts.push("info", `Mined ${n} block${n === 1 ? "" : "s"}.`);
+    } catch (err) {
+      toasts.push("error", describeError(err));
+    }
+  };
+
+  const wrongNetwork = w.chainId !== null && !w.deployment;
+  return (
+    <div className="walletbar" aria-label="Wallet">
+      {w.mode === "local" ? (
+        <>
+          <span
+            className="badge badge-local"
+            title="Accounts unlocked by the development node; never on a real network"
+          >
+            Local node · development accounts (local only)
+          </span>
+          <label className="inline">
+            <span>Account</span>
+            <select
+              aria-label="Account"
+              value={w.account ?? ""}
+              onChange={(e) => w.chooseLocalAccount(e.target.value)}
+              disabled={w.localAccounts.length === 0}
+            >
+              {w.localAccounts.map((a, i) => (
+                <option key={a} value={a}>
+                  #{i} {a.slice(0, 6)}…{a.slice(-4)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline" title="Mine empty blocks on the development node (lets timers run out)">
+            <span>Mine</span>
+            <input
+              aria-label="Blocks to mine"
+              className="num"
+              value={mineCount}
+              onChange={(e) => setMineCount(e.target.value)}
+              inputMode="numeric"
+            />
+            <button type="button" className="btn btn-secondary" onClick={mine}>
+              blocks
+            </button>
+          </label>
+        </>
+      ) : (
+        <>
+          {w.walletName ? (
+            <span className="badge">{w.walletName}</span>
+          ) : w.wallets.length === 0 ? (
+            <span className="muted">No browser wallet found.</span>
+          ) : (
+            <span className="muted">Not connected.</span>
+          )}
+          {w.account && (
+            <span className="addr" title={w.account}>
+              {w.account.slice(0, 6)}…{w.account.slice(-4)}
+            </span>
+          )}
+        </>
+      )}
+      {balance !== null && <span className="muted">{formatAmount(balance, 18, "ETH", 4)}</span>}
+      <span className="spacer" />
+      {w.wallets.length > 0 &&
+        w.wallets.map((wallet) => (
+          <button
+            key={wallet.info.uuid}
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void w.connectWallet(wallet.info.uuid)}
+          >
+            {wallet.info.icon && <img src={wallet.info.icon} alt="" width={16} height={16} />} {wallet.info.name}
+          </button>
+        ))}
+      {w.mode === "injected" && deployments.some((d) => d.chainId === 31337 || d.chainId === 1337) && (
+        <button type="button" className="btn btn-secondary" onClick={w.useLocalNode}>
+          Use the local node
+        </button>
+      )}
+      {w.problem && (
+        <div className="banner banner-warn" role="alert">
+          {w.problem}
+        </div>
+      )}
+      {wrongNetwork && (
+        <div className="banner banner-warn" role="alert">
+          Wrong network: the wallet is on chain {w.chainId}; the games are deployed on{" "}
+          {deployments.map((d) => `${d.name} (${d.chainId})`).join(", ") || "no network (build with deployments)"}.{" "}
+          {w.mode === "injected" &&
+            deployments.map((d) => (
+              <button
+                key={d.chainId}
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => w.switchChain(d.chainId)}
+              >
+                Switch to {d.name}
+              </button>
+            ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function BlockBar() {
+  const block = useBlock();
+  const w = useWallet();
+  return (
+    <div className="blockbar" aria-label="Chain">
+      {block.lost ? (
+        <span className="danger" role="alert">
+          {block.lost}
+        </span>
+      ) : (
+        <>
+          <span data-testid="block-number">Block {block.number.toLocaleString("en-US")}</span>
+          {block.timestamp > 0 && <span>{new Date(block.timestamp * 1000).toLocaleTimeString("en-GB")}</span>}
+          <span className="muted">~{block.secondsPerBlock.toFixed(block.secondsPerBlock < 10 ? 1 : 0)} s/block</span>
+          {w.chainId !== null && (
+            <span className="muted">
+              chain {w.chainId}
+              {w.deployment ? ` (${w.deployment.name})` : ""}
+            </span>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+// The lobby: every game from `GameCreated` events (read in pages), with its state from the `game` view, kept live;
+// and the form to create one (ETH or ERC-20 stake with the approval step, optional last block).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isAddress, parseUnits, ZeroAddress } from "ethers";
+import { useBlock } from "../shared/block";
+import { describeError } from "../shared/errors";
+import { href } from "../shared/routes";
+import { useToasts } from "../shared/toasts";
+import { useTx } from "../shared/tx";
+import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
+import { useWallet } from "../shared/wallet";
+import { cellName, parseCell } from "../../../scripts/hex/lib";
+import { useHexContract, useToken, type HexContract } from "./contracts";
+import { useStake } from "./GamePage";
+
+interface LobbyGame {
+  id: bigint;
+  size: number;
+  stake: bigint;
+  token: string;
+  redBlocks: number;
+  blueBlocks: number;
+  lastBlock: number;
+  creator: string;
+  positions: number;
+  state: "waiting" | "running" | "ended" | "settling" | "settled" | "cancelled";
+  endBlock: number;
+}
+
+function stateOf(g: {
+  cancelled: boolean;
+  ended: boolean;
+  settlePhase: bigint;
+  positionCount: bigint;
+}): LobbyGame["state"] {
+  if (g.cancelled) return "cancelled";
+  if (g.settlePhase === 3n) return "settled";
+  if (g.settlePhase > 0n) return "settling";
+  if (g.ended) return "ended";
+  return g.positionCount === 1n ? "waiting" : "running";
+}
+
+const STATE_TEXT: Record<LobbyGame["state"], string> = {
+  waiting: "open: waiting for Blue's reply",
+  running: "open",
+  ended: "ended",
+  settling: "ended, settling",
+  settled: "settled",
+  cancelled: "cancelled",
+};
+
+function useLobby(contract: HexContract | null) {
+  const block = useBlock();
+  const [games, setGames] = useState<LobbyGame[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const lastRefresh = useRef(-1);
+
+  const refresh = useCallback(async () => {
+    if (!contract) return;
+    const count = Number(await contract.hex.gameCount());
+    const created = await contract.hex.queryFilter(contract.hex.filters.GameCreated(), contract.fromBlock);
+    const byId = new Map(created.map((e) => [e.args.gameId, e]));
+    const ids = Array.from({ length: count }, (_, i) => BigInt(count - i)).slice(0, 100);
+    const views = await Promise.all(ids.map((id) => contract.hex.game(id)));
+    setGames(
+      views.map((g, i) => ({
+        id: ids[i],
+        size: Number(g.size),
+        stake: g.stake,
+        token: g.token,
+        redBlocks: Number(g.redBlocks),
+        blueBlocks: Number(g.blueBlocks),
+        lastBlock: Number(g.lastBlock),
+        creator: byId.get(ids[i])?.args.creator ?? g.creator,
+        positions: Number(g.positionCount),
+        state: stateOf(g),
+        endBlock: Number(g.endBlock),
+      })),
+    );
+    setError(null);
+  }, [contract]);
+
+  // Every few blocks (states change with time), at once on a new block with the contract's events.
+  useEffect(() => {
+    if (!contract || block.number === 0 || block.number === lastRefresh.current) return;
+    if (games !== null && block.number - lastRefresh.current < 3) return;
+    lastRefresh.current = block.number;
+    refresh().catch((err) => setError(describeError(err)));
+  }, [block.number, contract, refresh, games]);
+
+  return { games, error, refresh };
+}
+
+function TokenAmount({ amount, token }: { amount: bigint; token: string }) {
+  const info = useToken(token);
+  return <>{info ? formatAmount(amount, info.decimals, info.symbol) : "…"}</>;
+}
+
+export function Lobby() {
+  const contract = useHexContract();
+  const { games, error, refresh } = useLobby(contract);
+  const { account } = useWallet();
+  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  return (
+    <div className="lobby">
+      <h1>Forking Hex</h1>
+      <p className="intro">
+        Hex where anyone may answer any open position: each move pays the stake, a game becomes a tree of boards, and
+        after the end every losing move pays the other colour's moves above it. Red joins top and bottom, Blue left and
+        right.
+      </p>
+      <div className="lobby-grid">
+        <Panel title="Games">
+          {error && <p className="danger">{error}</p>}
+          {!games ? (
+            <p aria-busy="true">Reading games…</p>
+          ) : games.length === 0 ? (
+            <p>No game yet: create the first one.</p>
+          ) : (
+            <table className="games" aria-label="Games">
+              <thead>
+                <tr>
+                  <th>game</th>
+                  <th>board</th>
+                  <th>stake</th>
+                  <th>blocks per move</th>
+                  <th>last block</th>
+                  <th>positions</th>
+                  <th>state</th>
+                  <th>creator</th>
+                </tr>
+              </thead>
+              <tbody>
+                {games.map((g) => (
+                  <tr key={g.id.toString()} data-game={g.id.toString()}>
+                    <td>
+                      <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
+                    </td>
+                    <td>
+                      {g.size}×{g.size}
+                    </td>
+                    <td>
+                      <TokenAmount amount={g.stake} token={g.token} />
+                    </td>
+                    <td>
+                      Red {g.redBlocks} / Blue {g.blueBlocks}
+                    </td>
+                    <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
+                    <td>{g.positions.toLocaleString("en-US")}</td>
+                    <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
+                    <td>
+                      <Address address={g.creator} you={account} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+        <CreateGame contract={contract} onCreated={refresh} />
+      </div>
+    </div>
+  );
+}
+
+function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated: () => Promise<void> }) {
+  const { signer } = useWallet();
+  const { send } = useTx();
+  const toasts = useToasts();
+  const stakeFor = useStake();
+  const [size, setSize] = useState("11");
+  const [red, setRed] = useState("20");
+  const [blue, setBlue] = useState("40");
+  const [stake, setStake] = useState("0.01");
+  const [useErc20, setUseErc20] = useState(false);
+  const [tokenAddress, setTokenAddress] = useState("");
+  const [lastBlock, setLastBlock] = useState("");
+  const [cell, setCell] = useState("");
+  const token = useToken(useErc20 ? (isAddress(tokenAddress) ? tokenAddress : undefined) : ZeroAddress);
+
+  const n = Number(size);
+  const validSize = Number.isInteger(n) && n >= 2 && n <= 19;
+  const defaultCell = validSize ? cellName(Math.floor(n / 2) * n + Math.floor(n / 2), n) : "";
+
+  const create = async () => {
+    try {
+      if (!validSize) throw new Error("the board side must be 2 to 19");
+      if (!token) throw new Error(useErc20 ? "enter the ERC-20 token's address" : "reading the token");
+      const first = parseCell(cell || defaultCell, n);
+      const amount = parseUnits(stake, token.decimals);
+      const overrides = await stakeFor(contract, token.address, amount, token);
+      if (!overrides) return;
+      const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
+        contract.hex.createGame(
+          n,
+          BigInt(red),
+          BigInt(blue),
+          amount,
+          token.address,
+          BigInt(lastBlock || 0),
+          first,
+          overrides,
+        ),
+      );
+      const created = receipt?.logs
+        .map((l) => {
+          try {
+            return contract.hex.interface.parseLog(l);
+          } catch {
+            return null;
+          }
+        })
+        .find((e) => e?.name === "GameCreated");
+      if (created) {
+        await onCreated();
+        window.location.hash = href("hex", created.args.gameId as bigint);
+      }
+    } catch (err) {
+      toasts.push("error", describeError(err));
+    }
+  };
+
+  return (
+    <Panel title="Create a game" className="create">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+        }}
+      >
+        <Field label="Board side" hint="2 to 19">
+          <input
+            name="size"
+            className="num"
+            value={size}
+            onChange={(e) => setSize(e.target.value)}
+            inputMode="numeric"
+          />
+        </Field>
+        <Field label="Red's blocks per move" hint="how long a position with Red to move stays open">
+          <input name="red" className="num" value={red} onChange={(e) => setRed(e.target.value)} inputMode="numeric" />
+        </Field>
+        <Field label="Blue's blocks per move" hint="more than Red's">
+          <input
+            name="blue"
+            className="num"
+            value={blue}
+            onChange={(e) => setBlue(e.target.value)}
+            inputMode="numeric"
+          />
+        </Field>
+        <Field label={`Stake per move${token ? ` (${token.symbol})` : ""}`}>
+          <input name="stake" className="num" value={stake} onChange={(e) => setStake(e.target.value)} />
+        </Field>
+        <fieldset>
+          <legend>Stake token</legend>
+          <label className="inline">
+            <input type="radio" checked={!useErc20} onChange={() => setUseErc20(false)} /> ETH
+          </label>
+          <label className="inline">
+            <input type="radio" checked={useErc20} onChange={() => setUseErc20(true)} /> an ERC-20 token
+          </label>
+          {useErc20 && (
+            <Field label="Token address" hint={token ? `${token.symbol}, ${token.decimals} decimals` : "0x…"}>
+              <input name="token" value={tokenAddress} onChange={(e) => setTokenAddress(e.target.value.trim())} />
+            </Field>
+          )}
+        </fieldset>
+        <Field label="Last block (optional)" hint="no move after it; empty: no limit">
+          <input name="lastBlock" className="num" value={lastBlock} onChange={(e) => setLastBlock(e.target.value)} />
+        </Field>
+        <Field label="Red's first cell" hint={`column letter and row, e.g. ${defaultCell || "f6"}`}>
+          <input
+            name="cell"
+            className="num"
+            value={cell}
+            placeholder={defaultCell}
+            onChange={(e) => setCell(e.target.value)}
+          />
+        </Field>
+        <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
+          {useErc20 ? "Approve (if needed) and create" : "Create the game"}
+        </ActionButton>
+      </form>
+    </Panel>
+  );
+}

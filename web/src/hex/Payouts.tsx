@@ -1,0 +1,245 @@
+// Payouts of a game for every player (the contract's `payoutOf`, before or after settlement) with the reasons (which
+// losing move paid whom, from the tree), settlement in batches with a progress bar, and withdrawal.
+import { useEffect, useMemo, useState } from "react";
+import { useBlock } from "../shared/block";
+import { describeError } from "../shared/errors";
+import { useTx } from "../shared/tx";
+import { ActionButton, Address, Field, formatAmount, Panel, Progress } from "../shared/ui";
+import { VirtualList } from "../shared/VirtualList";
+import { useWallet } from "../shared/wallet";
+import { cellName, colourName, colourOfDepth, lossBreakdown, type HexGameData } from "../../../scripts/hex/lib";
+import type { HexContract, TokenInfo } from "./contracts";
+import { settleProgress } from "./settle";
+
+interface PayoutRow {
+  player: string;
+  moves: bigint;
+  deposited: bigint;
+  refunded: bigint;
+  forfeited: bigint;
+  rewards: bigint;
+  total: bigint;
+}
+
+/** Games this big load payouts on request: each `payoutOf` evaluates the whole tree (~3,600 gas per position). */
+const AUTO_PAYOUTS_UP_TO = 300;
+
+export function Payouts(props: {
+  contract: HexContract;
+  data: HexGameData;
+  view: { positionCount: number; lowestProven: number; settleCursor: number };
+  version: number;
+  token: TokenInfo | null;
+}) {
+  const { contract, data, view, token } = props;
+  const { account } = useWallet();
+  const { send } = useTx();
+  const block = useBlock();
+  const [rows, setRows] = useState<PayoutRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [wanted, setWanted] = useState(view.positionCount <= AUTO_PAYOUTS_UP_TO);
+  const [batch, setBatch] = useState("250");
+  const [credit, setCredit] = useState<bigint | null>(null);
+  const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
+  const players = useMemo(
+    () => [...new Set(data.positions.slice(1).map((p) => p.player))],
+    // Players only change when positions are added.
+    [data.positions],
+  );
+  const losses = useMemo(() => lossBreakdown(data), [data.positions, data.ended, data.settlePhase]);
+  const settled = data.settlePhase === 3;
+
+  // payoutOf for every player: on request for big trees, and again when the game changes.
+  useEffect(() => {
+    if (!wanted) return;
+    let stale = false;
+    Promise.all(players.map((player) => contract.hex.payoutOf(data.gameId, player))).then(
+      (all) => {
+        if (stale) return;
+        setRows(
+          all.map((p, i) => ({
+            player: players[i],
+            moves: p.moves,
+            deposited: p.deposited,
+            refunded: p.refunded,
+            forfeited: p.forfeited,
+            rewards: p.rewards,
+            total: p.total,
+          })),
+        );
+        setError(null);
+      },
+      (err) => !stale && setError(describeError(err)),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [wanted, players, data.settlePhase, data.ended, data.positions, contract, data.gameId]);
+
+  // The connected account's credit in the ledger (all games, this token).
+  useEffect(() => {
+    if (!account) return setCredit(null);
+    let stale = false;
+    contract.hex.credits(data.token, account).then(
+      (c) => !stale && setCredit(c),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [account, block.number, contract, data.token]);
+
+  const progress = settleProgress(data.settlePhase, view.settleCursor, view.positionCount, view.lowestProven);
+
+  const settle = async () => {
+    const size = Math.max(1, Math.floor(Number(batch) || 250));
+    for (let i = 0; i < 10_000; i++) {
+      const receipt = await send(`Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`, () =>
+        contract.hex.settle(data.gameId, size),
+      );
+      if (!receipt) return;
+      const g = await contract.hex.game(data.gameId);
+      if (Number(g.settlePhase) === 3) return;
+    }
+  };
+
+  // Reasons per player: the losing moves they forfeited and the losing moves that paid them.
+  const reasons = (player: string) => {
+    const lower = player.toLowerCase();
+    const lost = losses.filter((l) => l.player.toLowerCase() === lower);
+    const paid = losses.filter((l) => [...l.rewards.keys()].some((k) => k.toLowerCase() === lower));
+    const parts: string[] = [];
+    if (lost.length > 0) parts.push(`lost ${lost.map((l) => `#${l.id}`).join(", ")}`);
+    if (paid.length > 0) {
+      parts.push(
+        `paid by ${paid
+          .map((l) => {
+            const amount = [...l.rewards].find(([k]) => k.toLowerCase() === lower)![1];
+            return `#${l.id} (+${fmt(amount)})`;
+          })
+          .join(", ")}`,
+      );
+    }
+    return parts.join("; ") || "no losing move involved";
+  };
+
+  return (
+    <Panel title="Payouts" className="payout-panel">
+      {!data.ended && !data.cancelled && (
+        <p className="hint">The game is running: these are what the current tree would pay if it ended now.</p>
+      )}
+      {!wanted ? (
+        <ActionButton kind="secondary" onClick={async () => setWanted(true)}>
+          Compute payouts for {players.length} players ({view.positionCount.toLocaleString("en-US")} positions)
+        </ActionButton>
+      ) : error ? (
+        <p className="danger">{error}</p>
+      ) : !rows ? (
+        <p aria-busy="true">Computing payouts…</p>
+      ) : (
+        <table className="payouts" aria-label="Payouts by player">
+          <thead>
+            <tr>
+              <th>player</th>
+              <th>moves</th>
+              <th>deposited</th>
+              <th>refunded</th>
+              <th>forfeited</th>
+              <th>rewards</th>
+              <th>{settled ? "credited" : "payout"}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.player} data-player={r.player.toLowerCase()}>
+                <td>
+                  <Address address={r.player} you={account} />
+                  <div className="why">{reasons(r.player)}</div>
+                </td>
+                <td>{r.moves.toString()}</td>
+                <td>{fmt(r.deposited)}</td>
+                <td>{fmt(r.refunded)}</td>
+                <td>{fmt(r.forfeited)}</td>
+                <td>{fmt(r.rewards)}</td>
+                <td className="total">{fmt(r.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {losses.length > 0 && (
+        <details className="losses" open={losses.length <= 8}>
+          <summary>
+            {losses.length} losing move{losses.length === 1 ? "" : "s"}
+            {data.ended ? "" : " if the game ended now"}: who paid whom
+          </summary>
+          <VirtualList
+            count={losses.length}
+            rowHeight={44}
+            height={Math.min(44 * losses.length, 260)}
+            renderRow={(i) => {
+              const l = losses[i];
+              const p = data.positions[l.id];
+              return (
+                <div className="loss">
+                  Losing move <a href={`#/hex/${data.gameId}/${l.id}`}>#{l.id}</a> ({colourName(colourOfDepth(p.depth))}{" "}
+                  {cellName(p.cell, data.size)} by <Address address={l.player} you={account} />) forfeits {fmt(l.stake)}{" "}
+                  →{" "}
+                  {[...l.rewards].map(([who, x], k) => (
+                    <span key={who}>
+                      {k > 0 && ", "}
+                      <Address address={who} you={account} /> +{fmt(x)}
+                    </span>
+                  ))}
+                  {l.rewards.size === 0 && "nobody above it"}; fund {fmt(l.toFund)}
+                </div>
+              );
+            }}
+          />
+        </details>
+      )}
+
+      <h3>Settlement</h3>
+      {data.cancelled ? (
+        <p>Cancelled: the creator's stake was credited back.</p>
+      ) : !data.ended ? (
+        <p>
+          Settlement opens once the game ends (after block {data.endBlock ? data.endBlock.toLocaleString("en-US") : "—"}
+          ).
+        </p>
+      ) : (
+        <>
+          <Progress value={progress.done} max={progress.total} label={progress.text} />
+          {!settled && (
+            <div className="row">
+              <Field label="Positions per transaction">
+                <input className="num" value={batch} onChange={(e) => setBatch(e.target.value)} inputMode="numeric" />
+              </Field>
+              <ActionButton onClick={settle} busyText="Settling…">
+                Settle
+              </ActionButton>
+            </div>
+          )}
+        </>
+      )}
+
+      <h3>Your balance in the game contract</h3>
+      {account ? (
+        <div className="row">
+          <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
+          <ActionButton
+            disabled={!credit}
+            onClick={() =>
+              send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token))
+            }
+          >
+            Withdraw
+          </ActionButton>
+        </div>
+      ) : (
+        <p>Connect an account to withdraw.</p>
+      )}
+    </Panel>
+  );
+}

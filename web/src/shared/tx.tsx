@@ -1,0 +1,97 @@
+// Every transaction the app sends, in one panel: waiting for the wallet → pending (hash) → mined (block, gas), or
+// the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
+import { describeError } from "./errors";
+import { useToasts } from "./toasts";
+
+export type TxStatus = "signing" | "pending" | "mined" | "failed";
+
+export interface TrackedTx {
+  id: number;
+  label: string;
+  status: TxStatus;
+  hash?: string;
+  block?: number;
+  gasUsed?: bigint;
+  error?: string;
+}
+
+interface TxApi {
+  txs: TrackedTx[];
+  send(label: string, submit: () => Promise<ContractTransactionResponse>): Promise<ContractTransactionReceipt | null>;
+  clear(): void;
+}
+
+const TxContext = createContext<TxApi | null>(null);
+
+export function useTx(): TxApi {
+  const api = useContext(TxContext);
+  if (!api) throw new Error("useTx outside TxProvider");
+  return api;
+}
+
+export function TxProvider({ children }: { children: ReactNode }) {
+  const toasts = useToasts();
+  const [txs, setTxs] = useState<TrackedTx[]>([]);
+  const next = useRef(1);
+  const update = (id: number, patch: Partial<TrackedTx>) =>
+    setTxs((all) => all.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+
+  const send = useCallback(
+    async (label: string, submit: () => Promise<ContractTransactionResponse>) => {
+      const id = next.current++;
+      setTxs((all) => [{ id, label, status: "signing" as const }, ...all].slice(0, 30));
+      try {
+        const tx = await submit();
+        update(id, { status: "pending", hash: tx.hash });
+        const receipt = await tx.wait();
+        if (!receipt) throw new Error("the transaction was dropped");
+        update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
+        return receipt;
+      } catch (err) {
+        const text = describeError(err);
+        update(id, { status: "failed", error: text });
+        toasts.push("error", `${label}: ${text}`);
+        return null;
+      }
+    },
+    [toasts],
+  );
+  const clear = useCallback(
+    () => setTxs((all) => all.filter((t) => t.status === "signing" || t.status === "pending")),
+    [],
+  );
+  const value = useMemo(() => ({ txs, send, clear }), [txs, send, clear]);
+  return <TxContext.Provider value={value}>{children}</TxContext.Provider>;
+}
+
+/** The transactions panel. */
+export function TxPanel() {
+  const { txs, clear } = useTx();
+  if (txs.length === 0) return null;
+  return (
+    <section className="txs" aria-label="Transactions">
+      <header>
+        <h2>Transactions</h2>
+        <button type="button" className="link" onClick={clear}>
+          clear finished
+        </button>
+      </header>
+      <ol>
+        {txs.map((t) => (
+          <li key={t.id} className={`tx tx-${t.status}`} data-status={t.status}>
+            <span className="tx-label">{t.label}</span>
+            <span className="tx-status">
+              {t.status === "signing" && "waiting for signature…"}
+              {t.status === "pending" && `pending ${t.hash?.slice(0, 10)}…`}
+              {t.status === "mined" &&
+                `mined in block ${t.block?.toLocaleString("en-US")}, ${t.gasUsed?.toLocaleString("en-US")} gas`}
+              {t.status === "failed" && `failed: ${t.error}`}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+// Small shared building blocks: buttons that show they are busy, labelled fields, amounts, addresses.
+import { useState, type ReactNode } from "react";
+import { formatUnits } from "ethers";
+
+/** A button running an async action; disabled (and saying so) while it runs. */
+export function ActionButton(props: {
+  onClick: () => Promise<unknown>;
+  children: ReactNode;
+  disabled?: boolean;
+  busyText?: string;
+  kind?: "primary" | "secondary" | "danger";
+  title?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`btn btn-${props.kind ?? "primary"}`}
+      disabled={props.disabled || busy}
+      title={props.title}
+      aria-busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await props.onClick();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? (props.busyText ?? "Working…") : props.children}
+    </button>
+  );
+}
+
+/** A labelled form row. */
+export function Field(props: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      {props.children}
+      {props.hint && <span className="field-hint">{props.hint}</span>}
+    </label>
+  );
+}
+
+/** 0x1234…abcd with the full address as a tooltip; "you" marks the connected account. */
+export function Address({ address, you }: { address: string; you?: string | null }) {
+  const mine = you !== undefined && you !== null && you.toLowerCase() === address.toLowerCase();
+  return (
+    <span className={`addr${mine ? " addr-you" : ""}`} title={address}>
+      {address.slice(0, 6)}…{address.slice(-4)}
+      {mine && " (you)"}
+    </span>
+  );
+}
+
+/** A token amount: `0.01 ETH`; trailing zeros trimmed, at most `digits` decimals shown. */
+export function formatAmount(amount: bigint, decimals = 18, symbol = "ETH", digits = 6): string {
+  const [whole, fraction = ""] = formatUnits(amount, decimals).split(".");
+  const cut = fraction.slice(0, digits).replace(/0+$/, "");
+  const approx = fraction.slice(digits).replace(/0+$/, "") !== "" ? "≈" : "";
+  return `${approx}${Number(whole).toLocaleString("en-US")}${cut ? "." + cut : ""} ${symbol}`;
+}
+
+/** A panel with a heading. */
+export function Panel(props: { title: ReactNode; children: ReactNode; className?: string; actions?: ReactNode }) {
+  return (
+    <section className={`panel ${props.className ?? ""}`}>
+      <header className="panel-head">
+        <h2>{props.title}</h2>
+        {props.actions}
+      </header>
+      {props.children}
+    </section>
+  );
+}
+
+/** A progress bar with a text. */
+export function Progress({ value, max, label }: { value: number; max: number; label: string }) {
+  return (
+    <div className="progress">
+      <progress value={value} max={Math.max(1, max)} aria-label={label} />
+      <span>{label}</span>
+    </div>
+  );
+}
