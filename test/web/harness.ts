@@ -152,7 +152,10 @@ export async function screenshot(page: Page, game: string, view: string, fullPag
 
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
 export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
-  const item = page.locator(".tx", { hasText: label }).first();
+  const item = page
+    .locator(".tx")
+    .filter({ has: page.locator(".tx-label", { hasText: label }) })
+    .first();
   await item.waitFor({ timeout });
   await page.waitForFunction(
     (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",

@@ -80,12 +80,21 @@ function useLobby(contract: HexContract | null) {
     setError(null);
   }, [contract]);
 
-  // Every few blocks (states change with time), at once on a new block with the contract's events.
+  // At once when a block brings an event of the contract (a new game, a move), and every 5 blocks anyway (games
+  // end with time, without an event).
   useEffect(() => {
-    if (!contract || block.number === 0 || block.number === lastRefresh.current) return;
-    if (games !== null && block.number - lastRefresh.current < 3) return;
-    lastRefresh.current = block.number;
-    refresh().catch((err) => setError(describeError(err)));
+    if (!contract || block.number === 0 || block.number <= lastRefresh.current) return;
+    const from = lastRefresh.current + 1;
+    const to = block.number;
+    const due = games === null || to - lastRefresh.current >= 5;
+    lastRefresh.current = to;
+    (async () => {
+      const changed =
+        due ||
+        (await contract.hex.runner!.provider!.getLogs({ address: contract.address, fromBlock: from, toBlock: to }))
+          .length > 0;
+      if (changed) await refresh();
+    })().catch((err) => setError(describeError(err)));
   }, [block.number, contract, refresh, games]);
 
   return { games, error, refresh };

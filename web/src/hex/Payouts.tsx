@@ -125,121 +125,132 @@ export function Payouts(props: {
 
   return (
     <Panel title="Payouts" className="payout-panel">
-      {!data.ended && !data.cancelled && (
-        <p className="hint">The game is running: these are what the current tree would pay if it ended now.</p>
-      )}
-      {!wanted ? (
-        <ActionButton kind="secondary" onClick={async () => setWanted(true)}>
-          Compute payouts for {players.length} players ({view.positionCount.toLocaleString("en-US")} positions)
-        </ActionButton>
-      ) : error ? (
-        <p className="danger">{error}</p>
-      ) : !rows ? (
-        <p aria-busy="true">Computing payouts…</p>
-      ) : (
-        <table className="payouts" aria-label="Payouts by player">
-          <thead>
-            <tr>
-              <th>player</th>
-              <th>moves</th>
-              <th>deposited</th>
-              <th>refunded</th>
-              <th>forfeited</th>
-              <th>rewards</th>
-              <th>{settled ? "credited" : "payout"}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.player} data-player={r.player.toLowerCase()}>
-                <td>
-                  <Address address={r.player} you={account} />
-                  <div className="why">{reasons(r.player)}</div>
-                </td>
-                <td>{r.moves.toString()}</td>
-                <td>{fmt(r.deposited)}</td>
-                <td>{fmt(r.refunded)}</td>
-                <td>{fmt(r.forfeited)}</td>
-                <td>{fmt(r.rewards)}</td>
-                <td className="total">{fmt(r.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <div className="payout-body">
+        <div>
+          {!data.ended && !data.cancelled && (
+            <p className="hint">The game is running: these are what the current tree would pay if it ended now.</p>
+          )}
+          {!wanted ? (
+            <ActionButton kind="secondary" onClick={async () => setWanted(true)}>
+              Compute payouts for {players.length} players ({view.positionCount.toLocaleString("en-US")} positions)
+            </ActionButton>
+          ) : error ? (
+            <p className="danger">{error}</p>
+          ) : !rows ? (
+            <p aria-busy="true">Computing payouts…</p>
+          ) : (
+            <table className="payouts" aria-label="Payouts by player">
+              <thead>
+                <tr>
+                  <th>player</th>
+                  <th>moves</th>
+                  <th>deposited</th>
+                  <th>refunded</th>
+                  <th>forfeited</th>
+                  <th>rewards</th>
+                  <th>{settled ? "credited" : "payout"}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.player} data-player={r.player.toLowerCase()}>
+                    <td>
+                      <Address address={r.player} you={account} />
+                      <div className="why">{reasons(r.player)}</div>
+                    </td>
+                    <td>{r.moves.toString()}</td>
+                    <td>{fmt(r.deposited)}</td>
+                    <td>{fmt(r.refunded)}</td>
+                    <td>{fmt(r.forfeited)}</td>
+                    <td>{fmt(r.rewards)}</td>
+                    <td className="total">{fmt(r.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
 
-      {losses.length > 0 && (
-        <details className="losses" open={losses.length <= 8}>
-          <summary>
-            {losses.length} losing move{losses.length === 1 ? "" : "s"}
-            {data.ended ? "" : " if the game ended now"}: who paid whom
-          </summary>
-          <VirtualList
-            count={losses.length}
-            rowHeight={44}
-            height={Math.min(44 * losses.length, 260)}
-            renderRow={(i) => {
-              const l = losses[i];
-              const p = data.positions[l.id];
-              return (
-                <div className="loss">
-                  Losing move <a href={`#/hex/${data.gameId}/${l.id}`}>#{l.id}</a> ({colourName(colourOfDepth(p.depth))}{" "}
-                  {cellName(p.cell, data.size)} by <Address address={l.player} you={account} />) forfeits {fmt(l.stake)}{" "}
-                  →{" "}
-                  {[...l.rewards].map(([who, x], k) => (
-                    <span key={who}>
-                      {k > 0 && ", "}
-                      <Address address={who} you={account} /> +{fmt(x)}
-                    </span>
-                  ))}
-                  {l.rewards.size === 0 && "nobody above it"}; fund {fmt(l.toFund)}
+          {losses.length > 0 && (
+            <details className="losses" open={losses.length <= 8}>
+              <summary>
+                {losses.length} losing move{losses.length === 1 ? "" : "s"}
+                {data.ended ? "" : " if the game ended now"}: who paid whom
+              </summary>
+              <VirtualList
+                count={losses.length}
+                rowHeight={44}
+                height={Math.min(44 * losses.length, 260)}
+                renderRow={(i) => {
+                  const l = losses[i];
+                  const p = data.positions[l.id];
+                  return (
+                    <div className="loss">
+                      Losing move <a href={`#/hex/${data.gameId}/${l.id}`}>#{l.id}</a> (
+                      {colourName(colourOfDepth(p.depth))} {cellName(p.cell, data.size)} by{" "}
+                      <Address address={l.player} you={account} />) forfeits {fmt(l.stake)} →{" "}
+                      {[...l.rewards].map(([who, x], k) => (
+                        <span key={who}>
+                          {k > 0 && ", "}
+                          <Address address={who} you={account} /> +{fmt(x)}
+                        </span>
+                      ))}
+                      {l.rewards.size === 0 && "nobody above it"}; fund {fmt(l.toFund)}
+                    </div>
+                  );
+                }}
+              />
+            </details>
+          )}
+        </div>
+        <div>
+          <h3>Settlement</h3>
+          {data.cancelled ? (
+            <p>Cancelled: the creator's stake was credited back.</p>
+          ) : !data.ended ? (
+            <p>
+              Settlement opens once the game ends (after block{" "}
+              {data.endBlock ? data.endBlock.toLocaleString("en-US") : "—"}
+              ).
+            </p>
+          ) : (
+            <>
+              <Progress value={progress.done} max={progress.total} label={progress.text} />
+              {!settled && (
+                <div className="row">
+                  <Field label="Positions per transaction">
+                    <input
+                      className="num"
+                      value={batch}
+                      onChange={(e) => setBatch(e.target.value)}
+                      inputMode="numeric"
+                    />
+                  </Field>
+                  <ActionButton onClick={settle} busyText="Settling…">
+                    Settle
+                  </ActionButton>
                 </div>
-              );
-            }}
-          />
-        </details>
-      )}
+              )}
+            </>
+          )}
 
-      <h3>Settlement</h3>
-      {data.cancelled ? (
-        <p>Cancelled: the creator's stake was credited back.</p>
-      ) : !data.ended ? (
-        <p>
-          Settlement opens once the game ends (after block {data.endBlock ? data.endBlock.toLocaleString("en-US") : "—"}
-          ).
-        </p>
-      ) : (
-        <>
-          <Progress value={progress.done} max={progress.total} label={progress.text} />
-          {!settled && (
+          <h3>Your balance in the game contract</h3>
+          {account ? (
             <div className="row">
-              <Field label="Positions per transaction">
-                <input className="num" value={batch} onChange={(e) => setBatch(e.target.value)} inputMode="numeric" />
-              </Field>
-              <ActionButton onClick={settle} busyText="Settling…">
-                Settle
+              <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
+              <ActionButton
+                disabled={!credit}
+                onClick={() =>
+                  send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token))
+                }
+              >
+                Withdraw
               </ActionButton>
             </div>
+          ) : (
+            <p>Connect an account to withdraw.</p>
           )}
-        </>
-      )}
-
-      <h3>Your balance in the game contract</h3>
-      {account ? (
-        <div className="row">
-          <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
-          <ActionButton
-            disabled={!credit}
-            onClick={() =>
-              send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token))
-            }
-          >
-            Withdraw
-          </ActionButton>
         </div>
-      ) : (
-        <p>Connect an account to withdraw.</p>
-      )}
+      </div>
     </Panel>
   );
 }

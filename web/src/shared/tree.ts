@@ -33,7 +33,7 @@ export function visibleRange(
   height: number,
   overscan = 8,
 ): [number, number] {
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const first = Math.min(count, Math.max(0, Math.floor(scrollTop / rowHeight) - overscan));
   const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
   return [first, Math.max(first, last)];
 }

@@ -1,0 +1,199 @@
+// Forking Hex played in headless Chromium through the pages only, by three development accounts in browser contexts
+// of their own: create, reply, forks (one by keyboard), a refused move on a closed position, a proven win (move and
+// claim) and a found-and-proven one, timers run out, settlement in batches, withdrawals; then the on-chain credits
+// and balances checked from a script. Screenshots: reports/screenshots/hex-<view>.png.
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "chai";
+import { JsonRpcProvider, parseEther, ZeroAddress } from "ethers";
+import type { Page } from "playwright-core";
+import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
+import { REPO } from "../../scripts/web/stack";
+import { mine, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+
+const STAKE = parseEther("0.01");
+
+/** The position id in the page's hash (`#/hex/<game>/<position>`). */
+async function positionInHash(page: Page): Promise<number> {
+  const hash = await page.evaluate(() => window.location.hash);
+  const m = hash.match(/^#\/hex\/\d+\/(\d+)$/);
+  if (!m) throw new Error(`unexpected route ${hash}`);
+  return Number(m[1]);
+}
+
+/** Selects a position by clicking its row in the fork tree, and waits for its board. */
+async function select(page: Page, id: number): Promise<void> {
+  await page.locator(`.treerow[data-position="${id}"]`).click();
+  await page.waitForFunction((want) => window.location.hash.endsWith(`/${want}`), id);
+  await page.getByRole("heading", { name: new RegExp(`^Position #${id}\\b`) }).waitFor();
+}
+
+/** Plays `cell` on position `parent` by clicking the board; returns the new position's id. */
+async function play(player: Player, parent: number, cell: string): Promise<number> {
+  const { page } = player;
+  await select(page, parent);
+  await page.locator(`svg.board [data-name="${cell}"]`).click();
+  await waitMined(page, new RegExp(` ${cell} on #${parent}\\b`));
+  await page.waitForFunction((old) => !window.location.hash.endsWith(`/${old}`), parent);
+  return positionInHash(page);
+}
+
+describe("web: Forking Hex in the browser (e2e)", function () {
+  let stack: WebStack;
+  let alice: Player;
+  let bob: Player;
+  let carol: Player;
+  let gameId: bigint;
+  const started = Date.now();
+
+  before(async function () {
+    stack = await webStack();
+    [alice, bob, carol] = await Promise.all([1, 2, 3].map((i) => openPlayer(stack, i, "#/hex")));
+  });
+
+  after(function () {
+    console.log(`      e2e wall time (stack start included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  it("plays a whole game through the pages and the chain agrees", async function () {
+    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const hexAddress = JSON.parse(fs.readFileSync(path.join(REPO, "deployments/localhost/ForkingHex.json"), "utf8"))
+      .address as string;
+    const hex = ForkingHex__factory.connect(hexAddress, provider);
+    const firstBlock = await provider.getBlockNumber();
+    const balancesBefore = await Promise.all([alice, bob, carol].map((p) => provider.getBalance(p.address)));
+
+    // Alice creates a 5×5 game from the lobby form: Red opens c3 (position 1).
+    const a = alice.page;
+    await a.getByLabel("Board side").fill("5");
+    await a.getByLabel("Red's blocks per move").fill("10");
+    await a.getByLabel("Blue's blocks per move").fill("20");
+    await a.getByLabel(/^Stake per move/).fill("0.01");
+    await a.getByLabel("Red's first cell").fill("c3");
+    await a.getByRole("button", { name: "Create the game" }).click();
+    await waitMined(a, "Create a 5×5 game, Red opens c3");
+    await a.waitForFunction(() => /^#\/hex\/\d+$/.test(window.location.hash));
+    gameId = BigInt((await a.evaluate(() => window.location.hash)).split("/")[2]);
+    await a.getByText("waiting for Blue's reply to position 1").waitFor();
+
+    // Bob sees it in his lobby without a reload and replies (Blue b3 → position 2).
+    await bob.page.locator(`tr[data-game="${gameId}"] a`).click();
+    expect(await play(bob, 1, "b3")).to.equal(2);
+    // Alice's page shows Bob's move on its own.
+    await a.locator('.treerow[data-position="2"]').waitFor();
+
+    expect(await play(alice, 2, "c2")).to.equal(3);
+    // Carol forks position 2 with the keyboard: the board is one tab stop (focus starts on c3), → to d3, Enter.
+    await carol.page.goto(`${stack.appUrl}#/hex/${gameId}/2`);
+    await carol.page.getByRole("heading", { name: /^Position #2\b/ }).waitFor();
+    await carol.page.locator('svg.board [tabindex="0"]').focus();
+    await carol.page.keyboard.press("ArrowRight");
+    expect(await carol.page.evaluate(() => document.activeElement?.getAttribute("data-name"))).to.equal("d3");
+    await carol.page.keyboard.press("Enter");
+    await waitMined(carol.page, / d3 on #2\b/);
+    await carol.page.waitForFunction(() => window.location.hash.endsWith("/4"));
+
+    expect(await play(bob, 3, "b4")).to.equal(5);
+    expect(await play(alice, 5, "c1")).to.equal(6);
+    expect(await play(bob, 6, "b5")).to.equal(7);
+    expect(await play(carol, 7, "c4")).to.equal(8);
+    expect(await play(bob, 8, "a5")).to.equal(9);
+    await screenshot(a, "hex", "game");
+
+    // Alice connects c1–c5 and claims the win in the same transaction (#10); Carol plays the same cell as a fork
+    // without the claim (#11), then finds and proves its path with the page's button.
+    expect(await play(alice, 9, "c5")).to.equal(10);
+    await a.getByText("Proven winning: no more moves on it.").waitFor();
+    await screenshot(a, "hex", "proven");
+    const c = carol.page;
+    await select(c, 9);
+    await c.getByLabel("When my move connects, claim the win in the same transaction").uncheck();
+    await c.locator('svg.board [data-name="c5"]').click();
+    await waitMined(c, /^Red c5 on #9$/);
+    await c.waitForFunction(() => window.location.hash.endsWith("/11"));
+    await c.getByRole("button", { name: "Find and prove the winning path" }).click();
+    await waitMined(c, "Prove #11 winning for Red");
+    await c.getByText("Proven winning: no more moves on it.").waitFor();
+
+    // Nobody answers Carol's fork #4: once its window has passed, Bob's move there is refused with a sentence.
+    const b = bob.page;
+    await select(b, 4);
+    const info = (await b.getByTestId("position-info").textContent()) ?? "";
+    const deadline = Number(info.match(/until block ([\d,]+)/)![1].replace(/,/g, ""));
+    const now = Number(((await b.getByTestId("block-number").textContent()) ?? "").replace(/\D/g, ""));
+    await mine(b, deadline - now + 1);
+    await b.getByText(/Closed since block/).waitFor();
+    await b.locator('svg.board [data-name="e5"]').click();
+    const toast = b.locator(".toast-error").last();
+    await toast.waitFor();
+    const refusal = (await toast.textContent()) ?? "";
+    expect(refusal).to.match(/closed/i);
+    expect(refusal).to.match(/#?4\b/);
+    expect(refusal).not.to.match(/0x[0-9a-f]{8}/i); // no raw selector
+    await screenshot(b, "hex", "refused");
+
+    // Timers run out (mined through the page), then anyone settles in batches of 3 with the progress bar.
+    const end = Number((await hex.game(gameId)).endBlock);
+    const at = await provider.getBlockNumber();
+    await mine(c, end - at + 1);
+    await c.getByTestId("game-status").getByText("ended: waiting for settlement").waitFor();
+    await c.getByLabel("Positions per transaction").fill("3");
+    await c.getByRole("button", { name: "Settle" }).click();
+    await c.getByTestId("game-status").getByText("settled: payouts credited").waitFor({ timeout: 60_000 });
+    await c.getByText("settled: every payout is credited").waitFor();
+
+    // Payouts in the page equal the contract's, for every player.
+    const players = [alice, bob, carol];
+    const payouts = await Promise.all(players.map((p) => hex.payoutOf(gameId, p.address)));
+    await c.locator("table.payouts").waitFor();
+    for (let i = 0; i < players.length; i++) {
+      const row = c.locator(`tr[data-player="${players[i].address.toLowerCase()}"] td.total`);
+      const shown = ((await row.textContent()) ?? "").replace(/[≈ ETH,]/g, "");
+      expect(parseEther(shown)).to.be.closeTo(payouts[i].total, 10n ** 12n);
+    }
+    await c.locator("details.losses summary").click();
+    await screenshot(c, "hex", "settled", true);
+
+    // Everyone withdraws through the page.
+    for (const p of players) {
+      await p.page.getByRole("button", { name: "Withdraw" }).click();
+      await waitMined(p.page, /^Withdraw/);
+    }
+
+    // On chain: nothing left credited; deposits = payouts + fund; each balance moved by payout − deposits − gas.
+    const lastBlock = await provider.getBlockNumber();
+    const gasBy = new Map<string, bigint>();
+    for (let n = firstBlock + 1; n <= lastBlock; n++) {
+      const block = await provider.getBlock(n, true);
+      for (const tx of block!.prefetchedTransactions) {
+        const receipt = await provider.getTransactionReceipt(tx.hash);
+        const from = tx.from.toLowerCase();
+        gasBy.set(from, (gasBy.get(from) ?? 0n) + receipt!.gasUsed * receipt!.gasPrice);
+      }
+    }
+    const fundEvents = await hex.queryFilter(hex.filters.SettlementProgressed(gameId), firstBlock);
+    const fund = fundEvents.reduce((s, e) => s + e.args.fundAmount, 0n);
+    const g = await hex.game(gameId);
+    expect(g.settlePhase).to.equal(3n);
+    const deposits = payouts.reduce((s, p) => s + p.deposited, 0n);
+    expect(deposits).to.equal(g.positionCount * STAKE);
+    expect(payouts.reduce((s, p) => s + p.total, 0n) + fund).to.equal(deposits);
+    for (let i = 0; i < players.length; i++) {
+      expect(await hex.credits(ZeroAddress, players[i].address)).to.equal(0n);
+      const after = await provider.getBalance(players[i].address);
+      const gas = gasBy.get(players[i].address.toLowerCase()) ?? 0n;
+      expect(after - balancesBefore[i]).to.equal(payouts[i].total - payouts[i].deposited - gas);
+    }
+    // Bob's a5 (#9) lost to the two proven wins: he forfeited, and Red's players above got the shares.
+    expect(payouts[1].forfeited > 0n).to.equal(true);
+    expect(payouts[0].rewards > 0n).to.equal(true);
+
+    // The lobby shows the game settled.
+    await a.goto(`${stack.appUrl}#/hex`);
+    await a.locator(`tr[data-game="${gameId}"] td.st-settled`).waitFor();
+    await screenshot(a, "hex", "lobby");
+
+    for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+    provider.destroy();
+  });
+});
