@@ -1,10 +1,10 @@
 import hre from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
+import type { ForkingHex } from "../../typechain-types";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { progress } from "../lib/log";
-import { Rng } from "../lib/rng";
 import { impersonatedAccounts } from "../hex/accounts";
+import { randomTree } from "../hex/random-tree";
 
 const { ethers } = hre;
 const ETH = ethers.ZeroAddress;
@@ -42,57 +42,6 @@ function interleave(red: number[], blue: number[]): number[] {
     if (i < blue.length) out.push(blue[i]);
   }
   return out;
-}
-
-/**
- * A seeded random tree on 14×14: `positions` positions by the harness's 10 players, MOVES_PER_BLOCK moves per block,
- * each new position's parent drawn uniformly among the positions open at that block, its cell uniformly among the
- * parent's empty cells. Red 8 / Blue 16 blocks per move.
- */
-const MOVES_PER_BLOCK = 4;
-async function randomTree(hex: ForkingHex, players: HexPlayersHarness, positions: number, seed: number) {
-  const rng = new Rng(seed);
-  const n = 14;
-  const [red, blue] = [8, 16];
-  const hexAddress = await hex.getAddress();
-  const boards: Uint8Array[] = [];
-  const deadlines: number[] = [];
-  let block = (await ethers.provider.getBlockNumber()) + 1;
-  const first = rng.range(0, n * n - 1);
-  const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, STAKE, ETH, 0, first]);
-  await players.run([{ player: 0, target: hexAddress, value: STAKE, data: create }]);
-  block++;
-  const gameId = await hex.gameCount();
-  boards[1] = new Uint8Array(n * n);
-  boards[1][first] = 1;
-  let count = 1;
-  let open: number[] = [1];
-  while (count < positions) {
-    const steps = [];
-    for (let k = 0; k < MOVES_PER_BLOCK && count < positions; k++) {
-      open = open.filter((id) => (id === 1 ? count === 1 : block <= deadlines[id]));
-      const parent = rng.pick(open);
-      const empty: number[] = [];
-      boards[parent].forEach((v, c) => v === 0 && empty.push(c));
-      const cell = rng.pick(empty);
-      const id = ++count;
-      boards[id] = boards[parent].slice();
-      boards[id][cell] = 1;
-      const depth = boards[id].reduce((a, b) => a + b, 0);
-      deadlines[id] = block + (depth % 2 === 0 ? red : blue);
-      if (depth < n * n) open.push(id);
-      steps.push({
-        player: rng.range(0, 9),
-        target: hexAddress,
-        value: STAKE,
-        data: hex.interface.encodeFunctionData("move", [gameId, parent, cell]),
-      });
-    }
-    await players.run(steps);
-    block++;
-    progress(`random tree of ${positions}`, count, positions);
-  }
-  return gameId;
 }
 
 /** Settles `gameId` in batches of 250; returns total gas ÷ positions. */

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (Functions passed to page.evaluate/waitForFunction run in the page: DOM types.)
 // Browser-test harness for the web app, shared by every game's end-to-end tests:
 //   const stack = await webStack();                  // node on a free port + deploy, app built and served, Chromium
 //   const alice = await openPlayer(stack, 1, "#/hex"); // a browser context of its own, development account #1
@@ -43,7 +45,10 @@ export async function launchChromium(): Promise<Browser> {
   const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
   const chromium = mod.default ?? mod;
   const executablePath = await chromium.executablePath();
-  return playwright.launch({ executablePath, args: chromium.args, headless: true });
+  // Its flags are tuned for AWS Lambda; `--single-process` there makes closing one browser context take the whole
+  // browser down, and the tests open and close a context per player.
+  const args = chromium.args.filter((a) => a !== "--single-process");
+  return playwright.launch({ executablePath, args, headless: true });
 }
 
 interface SparticuzChromium {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Forking Hex played in headless Chromium through the pages only, by three development accounts in browser contexts
 // of their own: create, reply, forks (one by keyboard), a refused move on a closed position, a proven win (move and
 // claim) and a found-and-proven one, timers run out, settlement in batches, withdrawals; then the on-chain credits
@@ -8,6 +9,8 @@ import { expect } from "chai";
 import { JsonRpcProvider, parseEther, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
+import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
+import { randomTree } from "../../scripts/hex/random-tree";
 import { REPO } from "../../scripts/web/stack";
 import { mine, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
 
@@ -38,6 +41,11 @@ async function play(player: Player, parent: number, cell: string): Promise<numbe
   return positionInHash(page);
 }
 
+/** The node's ForkingHex (hardhat-deploy wrote it when the node started). */
+function hexAddress(): string {
+  return JSON.parse(fs.readFileSync(path.join(REPO, "deployments/localhost/ForkingHex.json"), "utf8")).address;
+}
+
 describe("web: Forking Hex in the browser (e2e)", function () {
   let stack: WebStack;
   let alice: Player;
@@ -57,9 +65,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
 
   it("plays a whole game through the pages and the chain agrees", async function () {
     const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
-    const hexAddress = JSON.parse(fs.readFileSync(path.join(REPO, "deployments/localhost/ForkingHex.json"), "utf8"))
-      .address as string;
-    const hex = ForkingHex__factory.connect(hexAddress, provider);
+    const hex = ForkingHex__factory.connect(hexAddress(), provider);
     const firstBlock = await provider.getBlockNumber();
     const balancesBefore = await Promise.all([alice, bob, carol].map((p) => provider.getBalance(p.address)));
 
@@ -194,6 +200,71 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(a, "hex", "lobby");
 
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+    provider.destroy();
+  });
+
+  it("stays usable on the bench's 2,000-position tree", async function () {
+    // Built from a script (the bench's seeded random tree through the batching player harness).
+    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const deployer = await provider.getSigner(0);
+    const players = await new HexPlayersHarness__factory(deployer).deploy(10);
+    await (await players.fund({ value: parseEther("30") })).wait();
+    const built = Date.now();
+    const bigGame = await randomTree(ForkingHex__factory.connect(hexAddress(), deployer), players, 2000, 2000);
+    console.log(`      2,000-position tree built on the node in ${((Date.now() - built) / 1000).toFixed(1)} s`);
+
+    // First render: from opening the game's URL to its tree rows and board on screen.
+    const viewer = await openPlayer(stack, 4, "#/");
+    const page = viewer.page;
+    const t0 = Date.now();
+    await page.goto(`${stack.appUrl}#/hex/${bigGame}`);
+    await page.locator(".treerow").first().waitFor({ timeout: 60_000 });
+    await page.locator("svg.board").waitFor();
+    const firstRender = Date.now() - t0;
+    await page.waitForFunction(() => (window as { __hexFirstRender?: unknown }).__hexFirstRender !== undefined);
+    const inPage = await page.evaluate(
+      () =>
+        (window as unknown as { __hexFirstRender: { positions: number; loadMs: number; renderMs: number } })
+          .__hexFirstRender,
+    );
+    expect(inPage.positions).to.equal(2000);
+    // Only a window of the tree is in the page, not 2,000 rows.
+    expect(await page.locator(".treerow").count()).to.be.below(80);
+    console.log(
+      `      first render of the 2,000-position tree: ${firstRender} ms from navigation ` +
+        `(events + view ${inPage.loadMs} ms, first paint after data ${inPage.renderMs} ms)`,
+    );
+
+    // Navigation stays quick: keyboard through the tree, jump to the end, fold everything and unfold.
+    const timed = async (what: string, action: () => Promise<void>) => {
+      const t = Date.now();
+      await action();
+      const ms = Date.now() - t;
+      console.log(`      ${what}: ${ms} ms`);
+      expect(ms, what).to.be.below(5000);
+    };
+    const tree = page.getByRole("tree", { name: "Fork tree" });
+    await timed("Home in the tree (to position #1)", async () => {
+      await tree.focus();
+      await page.keyboard.press("Home");
+      await page.getByRole("heading", { name: /^Position #1\b/ }).waitFor();
+    });
+    await timed("ten ↓ presses", async () => {
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowDown");
+      await page.waitForFunction(() => !window.location.hash.endsWith("/1"));
+    });
+    await timed("End (the last row of 2,000)", async () => {
+      await page.keyboard.press("End");
+      await page.locator(".treerow.selected").waitFor();
+    });
+    await timed("collapse all, then expand all", async () => {
+      await page.getByRole("button", { name: "collapse all" }).click();
+      await page.getByRole("button", { name: "expand all" }).click();
+      await page.locator(".treerow.selected").waitFor();
+    });
+    await screenshot(page, "hex", "bigtree");
+    expect(viewer.pageErrors).to.deep.equal([]);
+    await viewer.context.close();
     provider.destroy();
   });
 });
