@@ -230,8 +230,9 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
           {canMoveHere && (
             <div className="actions">
               <p className="hint">
-                Click an empty cell (or use the arrow keys and Enter) to play {colourName(toMove)} for {fmt(data.stake)}
-                .
+                {sel.kind === "closed"
+                  ? "This position is closed: the contract will refuse a move here (and say why)."
+                  : `Click an empty cell (or use the arrow keys and Enter) to play ${colourName(toMove)} for ${fmt(data.stake)}.`}
               </p>
               <label className="inline">
                 <input type="checkbox" checked={proveOnConnect} onChange={(e) => setProveOnConnect(e.target.checked)} />
