@@ -1,8 +1,14 @@
 // The games of the app: one entry each, with the page for its section of the hash route. Snatch and CATAMM pages
 // replace their "coming" placeholders here.
-import type { ReactNode } from "react";
-import { HexSection } from "../hex/HexSection";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { Route } from "../shared/routes";
+
+// Each game's pages are a chunk of their own, loaded when its section is opened.
+const HexSection = lazy(() => import("../hex/HexSection").then((m) => ({ default: m.HexSection })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p aria-busy="true">Loading…</p>}>{children}</Suspense>;
+}
 
 export interface GameEntry {
   /** Route section: `#/<id>/...`. */
@@ -18,7 +24,11 @@ export const GAMES: GameEntry[] = [
     id: "hex",
     title: "Forking Hex",
     blurb: "Hex where anyone may answer any open position: one game is a tree of boards, and losing moves pay.",
-    render: (route) => <HexSection route={route} />,
+    render: (route) => (
+      <Loading>
+        <HexSection route={route} />
+      </Loading>
+    ),
   },
   {
     id: "snatch",
