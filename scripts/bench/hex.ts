@@ -3,7 +3,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { progress } from "../lib/log";
-import { Rng } from "../lib/rng";
+import { Rng } from "../../client/rng";
 import { impersonatedAccounts } from "../hex/accounts";
 
 const { ethers } = hre;
