@@ -14,7 +14,7 @@ import type { CatammGameHarness, SeededRandomness } from "../../typechain-types"
 import { gasOf } from "../lib/gas";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm, deployCatammHarness } from "../catamm/deploy";
-import { Phase, DevCard, readGame, type GameSnapshot } from "../catamm/game";
+import { Phase, DevCard, readGame, type GameSnapshot } from "../../client/catamm/game";
 import {
   LONGEST_ROAD_WORST_CASES,
   TOPOLOGY,
@@ -25,8 +25,8 @@ import {
   maskOf,
   rollDice,
   roadConnects,
-} from "../catamm/board";
-import { ONE_CARD, poolOf } from "../catamm/market";
+} from "../../client/catamm/board";
+import { ONE_CARD, poolOf } from "../../client/catamm/market";
 
 const { ethers } = hre;
 

@@ -1,6 +1,6 @@
 import hre from "hardhat";
 import { gasOf, type BenchModule } from "../lib/gas";
-import { FeePreset, ONE_CARD, Resource, poolOf, portAssignment } from "../catamm/market";
+import { FeePreset, ONE_CARD, Resource, poolOf, portAssignment } from "../../client/catamm/market";
 import { BOT_GAME, gameScenarios } from "./catamm-game";
 
 const { ethers } = hre;

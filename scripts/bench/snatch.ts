@@ -1,7 +1,9 @@
 import hre from "hardhat";
 import { deployCommon } from "../lib/common";
 import { gasOf, type BenchModule } from "../lib/gas";
-import { deploySnatch, eventArg, goods, Preset } from "../snatch/lib";
+import { deploySnatch } from "../snatch/lib";
+import { eventArg } from "../../client/snatch/room";
+import { goods, Preset } from "../../client/snatch/names";
 
 const { ethers } = hre;
 

@@ -3,9 +3,11 @@ import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import { deploySeededRandomness } from "../lib/common";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { DEFAULT_MIX } from "../snatch/bots";
-import { deploySnatch, eventArg } from "../snatch/lib";
+import { deploySnatch } from "../snatch/lib";
+import { eventArg } from "../../client/snatch/room";
 import { simulateTournament } from "../snatch/simulation";
-import { DEFAULT_CONFIG, deployTournament, Stage } from "../snatch/tournament";
+import { DEFAULT_CONFIG, Stage } from "../../client/snatch/tournament";
+import { deployTournament } from "../snatch/lib";
 
 const { ethers } = hre;
 

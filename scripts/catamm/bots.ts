@@ -13,8 +13,8 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionReceipt, Signer } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { Driver } from "./driver";
-import { Rng } from "../lib/rng";
-import { planTrades } from "./planning";
+import { Rng } from "../../client/rng";
+import { planTrades } from "../../client/catamm/planning";
 import {
   TOPOLOGY,
   VERTEX_COUNT,
@@ -25,7 +25,7 @@ import {
   pips,
   roadConnects,
   vertexPips,
-} from "./board";
+} from "../../client/catamm/board";
 import {
   CITY_LIMIT,
   COSTS,
@@ -41,8 +41,16 @@ import {
   type Build,
   type GameSnapshot,
   type PlayerSnapshot,
-} from "./game";
-import { ONE_CARD, PORT_COUNT, PRESET_FEES, RESOURCE_COUNT, RESOURCE_NAMES, toPoolView, type PoolView } from "./market";
+} from "../../client/catamm/game";
+import {
+  ONE_CARD,
+  PORT_COUNT,
+  PRESET_FEES,
+  RESOURCE_COUNT,
+  RESOURCE_NAMES,
+  toPoolView,
+  type PoolView,
+} from "../../client/catamm/market";
 
 /** What a bot wants to do next. */
 type Goal =

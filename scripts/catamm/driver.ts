@@ -3,9 +3,9 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import type { Catamm, IRandomness } from "../../typechain-types";
-import { waitForRandomness } from "../lib/common";
-import { Pending, readGame, type GameSnapshot } from "./game";
-import type { Fees } from "./planning";
+import { waitForRandomness } from "../../client/chain";
+import { Pending, readGame, type GameSnapshot } from "../../client/catamm/game";
+import type { Fees } from "../../client/catamm/planning";
 
 /** Sends transactions, counts their gas, serves randomness and reads the game for the bots. */
 export class Driver {
@@ -45,7 +45,7 @@ export class Driver {
   async serve(): Promise<void> {
     const info = await this.game.gameInfo(this.gameId);
     if (Number(info.pending) === Pending.None) return;
-    await waitForRandomness(this.hre, this.source, info.requestId);
+    await waitForRandomness(this.source, info.requestId, this.hre.ethers.provider);
     await this.send(this.game.advance(this.gameId));
   }
 }

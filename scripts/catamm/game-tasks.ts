@@ -4,17 +4,18 @@
 //   npx hardhat catamm:create --network localhost --depth 100     # then join, start, place, roll, build, ...
 //   npx hardhat catamm:show --network localhost --game 1
 //
-// The game's address comes from hardhat-deploy's "Catamm" deployment unless --address is given; --account picks the
-// signer by index (default 0). Types are imported with `import type` only: tasks load before the first compile.
-import { task, types } from "hardhat/config";
+// The game's address comes from hardhat-deploy's "Catamm" deployment unless --address is given; --from picks the
+// sender by account index (default 0). Types are imported with `import type` only: tasks load before the first compile.
+import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionResponse } from "ethers";
 import type { Catamm } from "../../typechain-types";
-import { heading, short, step } from "../lib/log";
+import { short } from "../../client/format";
+import { heading, step } from "../lib/log";
+import { gameTask as cliTask, send, signerOf, type FromArg } from "../lib/cli";
 
-interface Common {
+interface Common extends FromArg {
   address?: string;
-  account: number;
   game: number;
 }
 
@@ -29,31 +30,27 @@ async function gameAt(hre: HardhatRuntimeEnvironment, args: Common): Promise<Cat
     }
     address = d.address;
   }
-  const signers = await hre.ethers.getSigners();
-  const signer = signers[args.account];
-  if (!signer) throw new Error(`no account ${args.account} (the network has ${signers.length})`);
+  const signer = await signerOf(hre, args.from);
   return (await hre.ethers.getContractAt("Catamm", address, signer)) as unknown as Catamm;
 }
 
 /** Sends a transaction and prints what it did: the game's events, decoded. */
-async function run(game: Catamm, what: string, tx: Promise<ContractTransactionResponse>): Promise<void> {
-  const receipt = await (await tx).wait();
-  step(`${what}: gas ${receipt!.gasUsed}`);
-  for (const log of receipt!.logs) {
-    const parsed = game.interface.parseLog(log);
-    if (parsed) step(`  ${parsed.name}(${parsed.args.map(String).join(", ")})`);
-  }
+async function run(
+  hre: HardhatRuntimeEnvironment,
+  what: string,
+  tx: () => Promise<ContractTransactionResponse>,
+): Promise<void> {
+  await send(hre, tx, { prefer: ["Catamm"], label: what });
 }
 
-/** Declares a task taking the common options (--address, --account, --game). */
+/** Declares a task taking the common options (--address, --from, --game). */
 function gameTask(name: string, description: string) {
-  return task(name, description)
+  return cliTask(name, description)
     .addOptionalParam("address", "the Catamm contract (default: its hardhat-deploy deployment)")
-    .addOptionalParam("account", "index of the signer to act as", 0, types.int)
     .addOptionalParam("game", "game id", 1, types.int);
 }
 
-task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner, turns, points, trades and prices")
+cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner, turns, points, trades and prices")
   .addOptionalParam("players", "number of bots (2-4)", 4, types.int)
   .addOptionalParam(
     "seed",
@@ -81,7 +78,7 @@ task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner,
     ) => {
       const { playBotGame } = await import("./bots");
       const { deployCatamm } = await import("./deploy");
-      const { PRESET_FEES, RESOURCE_NAMES, formatAmount, renderMarkets } = await import("./market");
+      const { PRESET_FEES, RESOURCE_NAMES, formatAmount, renderMarkets } = await import("../../client/catamm/market");
       await hre.run("compile", { quiet: true });
       const signers = await hre.ethers.getSigners();
       const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
@@ -89,7 +86,7 @@ task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner,
       let game: Catamm;
       let source: string;
       if (args.address || hre.network.name !== "hardhat") {
-        game = await gameAt(hre, { address: args.address, account: 0, game: 0 });
+        game = await gameAt(hre, { address: args.address, from: "0", game: 0 });
         source = "the deployed randomness source";
       } else {
         // The in-process network: a seeded test source, so --seed replays the same game.
@@ -137,19 +134,19 @@ gameTask("catamm:create", "Creates a game (the sender is its creator and first p
     const preset = ["classic", "defi"].indexOf(args.preset.toLowerCase());
     if (preset < 0) throw new Error(`unknown preset "${args.preset}"`);
     heading("CATAMM: create a game");
-    await run(game, "createGame", game.createGame(args.depth, preset, args.turnBlocks));
+    await run(hre, "createGame", () => game.createGame(args.depth, preset, args.turnBlocks));
     step(`game id ${await game.gameCount()}`);
   });
 
 gameTask("catamm:join", "Joins an open game").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
-  await run(game, `joinGame(${args.game})`, game.joinGame(args.game));
+  await run(hre, `joinGame(${args.game})`, () => game.joinGame(args.game));
 });
 
 gameTask("catamm:start", "Starts the game (creator only); the board comes with the next random value").setAction(
   async (args: Common, hre) => {
     const game = await gameAt(hre, args);
-    await run(game, `startGame(${args.game})`, game.startGame(args.game));
+    await run(hre, `startGame(${args.game})`, () => game.startGame(args.game));
   },
 );
 
@@ -159,17 +156,19 @@ gameTask("catamm:advance", "Serves the game's random value when ready (waiting f
     const game = await gameAt(hre, args);
     const info = await game.gameInfo(args.game);
     if (!args.noWait && info.pending !== 0n) {
-      const { waitForRandomness } = await import("../lib/common");
-      const source = await hre.ethers.getContractAt("IRandomness", await game.randomness());
+      const { waitForRandomness } = await import("../../client/chain");
+      const { randomnessOf } = await import("../../client/catamm/randomness");
       step(`waiting for randomness request ${info.requestId}`);
-      await waitForRandomness(hre, source, info.requestId);
+      await waitForRandomness(await randomnessOf(game), info.requestId, hre.ethers.provider, {
+        log: (line) => step(line),
+      });
     }
-    await run(game, `advance(${args.game})`, game.advance(args.game));
+    await run(hre, `advance(${args.game})`, () => game.advance(args.game));
   });
 
 gameTask("catamm:rerequest", "Replaces a stale random request").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
-  await run(game, `rerequestRandomness(${args.game})`, game.rerequestRandomness(args.game));
+  await run(hre, `rerequestRandomness(${args.game})`, () => game.rerequestRandomness(args.game));
 });
 
 gameTask("catamm:place", "Your draft pick: a settlement and a road ending there")
@@ -177,17 +176,19 @@ gameTask("catamm:place", "Your draft pick: a settlement and a road ending there"
   .addParam("edge", "edge id (0-71)", undefined, types.int)
   .setAction(async (args: Common & { vertex: number; edge: number }, hre) => {
     const game = await gameAt(hre, args);
-    await run(game, `placeInitial(${args.vertex}, ${args.edge})`, game.placeInitial(args.game, args.vertex, args.edge));
+    await run(hre, `placeInitial(${args.vertex}, ${args.edge})`, () =>
+      game.placeInitial(args.game, args.vertex, args.edge),
+    );
   });
 
 gameTask("catamm:roll", "Rolls the dice (then: catamm:advance)").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
-  await run(game, "rollDice", game.rollDice(args.game));
+  await run(hre, "rollDice", () => game.rollDice(args.game));
 });
 
 gameTask("catamm:end", "Ends your turn").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
-  await run(game, "endTurn", game.endTurn(args.game));
+  await run(hre, "endTurn", () => game.endTurn(args.game));
 });
 
 gameTask("catamm:build", "Builds a road, settlement or city")
@@ -196,17 +197,17 @@ gameTask("catamm:build", "Builds a road, settlement or city")
   .setAction(async (args: Common & { what: string; at: number }, hre) => {
     const game = await gameAt(hre, args);
     const what = args.what.toLowerCase();
-    if (what === "road") await run(game, `buildRoad(${args.at})`, game.buildRoad(args.game, args.at));
+    if (what === "road") await run(hre, `buildRoad(${args.at})`, () => game.buildRoad(args.game, args.at));
     else if (what === "settlement") {
-      await run(game, `buildSettlement(${args.at})`, game.buildSettlement(args.game, args.at));
-    } else if (what === "city") await run(game, `buildCity(${args.at})`, game.buildCity(args.game, args.at));
+      await run(hre, `buildSettlement(${args.at})`, () => game.buildSettlement(args.game, args.at));
+    } else if (what === "city") await run(hre, `buildCity(${args.at})`, () => game.buildCity(args.game, args.at));
     else throw new Error(`unknown piece "${args.what}" (road, settlement, city)`);
   });
 
 gameTask("catamm:buy-card", "Buys a development card (drawn with the next random value)").setAction(
   async (args: Common, hre) => {
     const game = await gameAt(hre, args);
-    await run(game, "buyDevCard", game.buyDevCard(args.game));
+    await run(hre, "buyDevCard", () => game.buyDevCard(args.game));
   },
 );
 
@@ -215,24 +216,24 @@ gameTask("catamm:play", "Plays a development card")
   .addOptionalParam("edges", "road building: one or two edge ids, comma-separated")
   .addOptionalParam("resources", "year of plenty: two resources; monopoly: one (names or 0-4), comma-separated")
   .setAction(async (args: Common & { card: string; edges?: string; resources?: string }, hre) => {
-    const { parseResource } = await import("./market");
-    const { NO_EDGE } = await import("./game");
+    const { parseResource } = await import("../../client/catamm/market");
+    const { NO_EDGE } = await import("../../client/catamm/game");
     const game = await gameAt(hre, args);
     const resources = (args.resources ?? "").split(",").filter(Boolean).map(parseResource);
     switch (args.card.toLowerCase()) {
       case "knight":
-        return run(game, "playKnight", game.playKnight(args.game));
+        return run(hre, "playKnight", () => game.playKnight(args.game));
       case "road-building": {
         const edges = (args.edges ?? "").split(",").filter(Boolean).map(Number);
         if (edges.length < 1) throw new Error("--edges needs one or two edge ids");
-        return run(game, "playRoadBuilding", game.playRoadBuilding(args.game, edges[0], edges[1] ?? NO_EDGE));
+        return run(hre, "playRoadBuilding", () => game.playRoadBuilding(args.game, edges[0], edges[1] ?? NO_EDGE));
       }
       case "year-of-plenty":
         if (resources.length !== 2) throw new Error("--resources needs two resources");
-        return run(game, "playYearOfPlenty", game.playYearOfPlenty(args.game, resources[0], resources[1]));
+        return run(hre, "playYearOfPlenty", () => game.playYearOfPlenty(args.game, resources[0], resources[1]));
       case "monopoly":
         if (resources.length !== 1) throw new Error("--resources needs one resource");
-        return run(game, "playMonopoly", game.playMonopoly(args.game, resources[0]));
+        return run(hre, "playMonopoly", () => game.playMonopoly(args.game, resources[0]));
       default:
         throw new Error(`unknown card "${args.card}"`);
     }
@@ -244,10 +245,11 @@ gameTask("catamm:ghost", "Moves the ghost ship: to a hex (robbing --victim) or t
   .addOptionalParam("port", "port id (0-8) to flip instead", undefined, types.int)
   .setAction(async (args: Common & { hex?: number; victim?: string; port?: number }, hre) => {
     const game = await gameAt(hre, args);
-    if (args.port !== undefined) return run(game, `flipPort(${args.port})`, game.flipPort(args.game, args.port));
-    if (args.hex === undefined) throw new Error("pass --hex (and --victim) or --port");
+    const { hex, port } = args;
+    if (port !== undefined) return run(hre, `flipPort(${port})`, () => game.flipPort(args.game, port));
+    if (hex === undefined) throw new Error("pass --hex (and --victim) or --port");
     const victim = args.victim ?? hre.ethers.ZeroAddress;
-    await run(game, `blockHex(${args.hex}, ${victim})`, game.blockHex(args.game, args.hex, victim));
+    await run(hre, `blockHex(${hex}, ${victim})`, () => game.blockHex(args.game, hex, victim));
   });
 
 gameTask("catamm:discard", "After a 7: discards whole cards and gold credits adding up to what you owe")
@@ -257,33 +259,35 @@ gameTask("catamm:discard", "After a 7: discards whole cards and gold credits add
     const game = await gameAt(hre, args);
     const cards = args.cards.split(",").map((c) => BigInt(c.trim()));
     if (cards.length !== 5) throw new Error("--cards needs five numbers");
-    await run(game, "discard", game.discard(args.game, [cards[0], cards[1], cards[2], cards[3], cards[4]], args.gold));
+    await run(hre, "discard", () =>
+      game.discard(args.game, [cards[0], cards[1], cards[2], cards[3], cards[4]], args.gold),
+    );
   });
 
 gameTask("catamm:gold", "Turns gold credits into cards of a resource")
   .addParam("resource", "wood, brick, sheep, ore, wheat (or 0-4)")
   .addOptionalParam("credits", "credits to use", 1, types.int)
   .setAction(async (args: Common & { resource: string; credits: number }, hre) => {
-    const { parseResource } = await import("./market");
+    const { parseResource } = await import("../../client/catamm/market");
     const game = await gameAt(hre, args);
-    await run(game, "convertGold", game.convertGold(args.game, parseResource(args.resource), args.credits));
+    await run(hre, "convertGold", () => game.convertGold(args.game, parseResource(args.resource), args.credits));
   });
 
 gameTask("catamm:swap", "Swaps through a pool, with a slippage limit from the current quote")
-  .addParam("from", "resource paid")
-  .addParam("to", "resource received")
+  .addParam("sell", "resource paid: wood, brick, sheep, ore, wheat (or 0-4)")
+  .addParam("buy", "resource received")
   .addParam("amount", "cards paid, decimals allowed")
   .addOptionalParam("slippage", "accepted slippage in basis points", 50, types.int)
-  .setAction(async (args: Common & { from: string; to: string; amount: string; slippage: number }, hre) => {
-    const { parseAmount, parseResource } = await import("./market");
+  .setAction(async (args: Common & { sell: string; buy: string; amount: string; slippage: number }, hre) => {
+    const { parseAmount, parseResource } = await import("../../client/catamm/market");
     const game = await gameAt(hre, args);
-    const from = parseResource(args.from);
-    const to = parseResource(args.to);
+    const from = parseResource(args.sell);
+    const to = parseResource(args.buy);
     const amount = parseAmount(args.amount);
-    const me = (await hre.ethers.getSigners())[args.account].address;
+    const me = await (await signerOf(hre, args.from)).getAddress();
     const quote = await game.quoteSwap(args.game, me, from, to, amount);
     const min = (quote.amountOut * (10_000n - BigInt(args.slippage))) / 10_000n;
-    await run(game, "swap", game.swap(args.game, from, to, amount, min));
+    await run(hre, "swap", () => game.swap(args.game, from, to, amount, min));
   });
 
 gameTask("catamm:liquidity", "Adds liquidity to a pool (--add a0,a1) or removes shares (--remove shares)")
@@ -291,20 +295,21 @@ gameTask("catamm:liquidity", "Adds liquidity to a pool (--add a0,a1) or removes 
   .addOptionalParam("add", "cards of side 0 and side 1 at most, e.g. 2,2.5")
   .addOptionalParam("remove", "shares to redeem (18 decimals, as cards)")
   .setAction(async (args: Common & { pool: number; add?: string; remove?: string }, hre) => {
-    const { parseAmount } = await import("./market");
+    const { parseAmount } = await import("../../client/catamm/market");
     const game = await gameAt(hre, args);
     if (args.add) {
       const [a0, a1] = args.add.split(",").map(parseAmount);
-      return run(game, "addLiquidity", game.addLiquidity(args.game, args.pool, a0, a1, 0));
+      return run(hre, "addLiquidity", () => game.addLiquidity(args.game, args.pool, a0, a1, 0));
     }
-    if (!args.remove) throw new Error("pass --add or --remove");
-    await run(game, "removeLiquidity", game.removeLiquidity(args.game, args.pool, parseAmount(args.remove), 0, 0));
+    const remove = args.remove;
+    if (!remove) throw new Error("pass --add or --remove");
+    await run(hre, "removeLiquidity", () => game.removeLiquidity(args.game, args.pool, parseAmount(remove), 0, 0));
   });
 
 gameTask("catamm:show", "Prints a game: phase, board, players, scores").setAction(async (args: Common, hre) => {
-  const { readGame, PHASE_NAMES, DEV_CARD_NAMES, PORT_PLACE } = await import("./game");
-  const { renderBoard } = await import("./board");
-  const { RESOURCE_NAMES, formatAmount, poolName } = await import("./market");
+  const { readGame, PHASE_NAMES, DEV_CARD_NAMES, PORT_PLACE } = await import("../../client/catamm/game");
+  const { renderBoard } = await import("../../client/catamm/board");
+  const { RESOURCE_NAMES, formatAmount, poolName } = await import("../../client/catamm/market");
   const game = await gameAt(hre, args);
   const g = await readGame(game, BigInt(args.game));
   heading(`CATAMM game ${args.game}: ${PHASE_NAMES[g.phase]}, turn ${g.turn}`);

@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { TOPOLOGY, VERTEX_COUNT } from "./board";
+import { TOPOLOGY, VERTEX_COUNT } from "../../client/catamm/board";
 
 export interface PackedTable {
   name: string;

@@ -6,7 +6,7 @@
  *
  * Prints the worst sets found; the best of them are kept in board.ts as LONGEST_ROAD_WORST_CASES.
  */
-import { TOPOLOGY, distanceRuleOk, idsOf, longestRoadSearch, maskOf } from "./board";
+import { TOPOLOGY, distanceRuleOk, idsOf, longestRoadSearch, maskOf } from "../../client/catamm/board";
 
 const ROADS = 15;
 

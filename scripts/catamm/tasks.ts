@@ -3,14 +3,16 @@
 //
 //   npx hardhat catamm:harness --network localhost              # deploy the harness, open a game, trade a little
 //   npx hardhat catamm:markets --network localhost [--game 1]
-//   npx hardhat catamm:quote --from wood --to ore --amount 2.5 [--player 0x...] [--want 1]
+//   npx hardhat catamm:quote --sell wood --buy ore --amount 2.5 [--player 0x...] [--want 1]
 //
 // The host's address comes from hardhat-deploy's deployments ("Catamm", else "CatammMarketHarness") unless
 // --address is given. Types are imported with `import type` only: tasks load before the first compile.
-import { task, types } from "hardhat/config";
+import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { CatammMarketHarness, ICatammMarket } from "../../typechain-types";
-import { heading, short, step } from "../lib/log";
+import { heading, step } from "../lib/log";
+import { short } from "../../client/format";
+import { gameTask, signerOf } from "../lib/cli";
 import "./game-tasks";
 import {
   ONE_CARD,
@@ -27,7 +29,7 @@ import {
   renderMarkets,
   renderQuote,
   toPoolView,
-} from "./market";
+} from "../../client/catamm/market";
 
 /** Deployment names that host markets, in the order they are looked up. */
 const HOSTS = ["Catamm", "CatammMarketHarness"];
@@ -51,12 +53,6 @@ async function resolveHost(hre: HardhatRuntimeEnvironment, address?: string): Pr
   return hre.ethers.getContractAt("ICatammMarket", address);
 }
 
-async function resolvePlayer(hre: HardhatRuntimeEnvironment, player?: string): Promise<string> {
-  if (player) return hre.ethers.getAddress(player);
-  const [first] = await hre.ethers.getSigners();
-  return first ? first.address : hre.ethers.ZeroAddress;
-}
-
 async function printMarkets(host: ICatammMarket, game: bigint, label: string): Promise<void> {
   const [depth, feeBps, portFeeBps] = await host.marketSettings(game);
   heading(`CATAMM markets: game ${game} at ${label}`);
@@ -68,7 +64,7 @@ async function printMarkets(host: ICatammMarket, game: bigint, label: string): P
   for (const line of renderMarkets(pools)) console.log(`  ${line}`);
 }
 
-task("catamm:markets", "Prints a CATAMM game's nine markets and the missing one: reserves, spot prices, shares")
+gameTask("catamm:markets", "Prints a CATAMM game's nine markets and the missing one: reserves, spot prices, shares")
   .addOptionalParam("address", "the contract hosting the markets (default: the Catamm or harness deployment)")
   .addOptionalParam("game", "game id", 1, types.int)
   .setAction(async (args: { address?: string; game: number }, hre) => {
@@ -76,19 +72,23 @@ task("catamm:markets", "Prints a CATAMM game's nine markets and the missing one:
     await printMarkets(host, BigInt(args.game), `${short(await host.getAddress())} on ${hre.network.name}`);
   });
 
-task("catamm:quote", "Quotes a swap for a player: fee, output, prices, price impact (or the input for a wanted output)")
-  .addParam("from", "resource paid: wood, brick, sheep, ore, wheat (or 0-4)")
-  .addParam("to", "resource received")
+gameTask(
+  "catamm:quote",
+  "Quotes a swap for a player: fee, output, prices, price impact (or the input for a wanted output)",
+)
+  .addParam("sell", "resource paid: wood, brick, sheep, ore, wheat (or 0-4)")
+  .addParam("buy", "resource received")
   .addOptionalParam("amount", "cards paid, decimals allowed (e.g. 2.5)", "1")
   .addOptionalParam("want", "cards wanted instead: prints the least input that buys them")
-  .addOptionalParam("player", "whose ports set the fee (default: the first account)")
+  .addOptionalParam("player", "whose ports set the fee (default: the --from account)")
   .addOptionalParam("address", "the contract hosting the markets (default: the Catamm or harness deployment)")
   .addOptionalParam("game", "game id", 1, types.int)
   .setAction(
     async (
       args: {
         from: string;
-        to: string;
+        sell: string;
+        buy: string;
         amount: string;
         want?: string;
         player?: string;
@@ -99,9 +99,11 @@ task("catamm:quote", "Quotes a swap for a player: fee, output, prices, price imp
     ) => {
       const host = await resolveHost(hre, args.address);
       const game = BigInt(args.game);
-      const player = await resolvePlayer(hre, args.player);
-      const resourceIn = parseResource(args.from);
-      const resourceOut = parseResource(args.to);
+      const player = args.player
+        ? hre.ethers.getAddress(args.player)
+        : await (await signerOf(hre, args.from)).getAddress();
+      const resourceIn = parseResource(args.sell);
+      const resourceOut = parseResource(args.buy);
       let amountIn = parseAmount(args.amount);
       heading(`CATAMM quote: game ${game}, player ${short(player)}`);
       if (args.want !== undefined) {
@@ -129,16 +131,18 @@ task("catamm:quote", "Quotes a swap for a player: fee, output, prices, price imp
     },
   );
 
-task("catamm:harness", "Deploys the market test harness, opens a game and trades a little (local exploring only)")
+gameTask("catamm:harness", "Deploys the market test harness, opens a game and trades a little (local exploring only)")
   .addOptionalParam("depth", "opening depth of each pool side, in cards", 1000, types.int)
   .addOptionalParam("preset", "fee preset: classic or defi", "classic")
   .addOptionalParam("seed", "seed of the port assignment", 1, types.int)
   .addOptionalParam("trades", "random trades to make after opening", 12, types.int)
-  .setAction(async (args: { depth: number; preset: string; seed: number; trades: number }, hre) => {
+  .setAction(async (args: { from: string; depth: number; preset: string; seed: number; trades: number }, hre) => {
     await hre.run("compile", { quiet: true });
     const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
     if (preset < 0) throw new Error(`unknown preset "${args.preset}" (classic or defi)`);
-    const [deployer, ...players] = await hre.ethers.getSigners();
+    const deployer = await signerOf(hre, args.from);
+    const deployerAddress = await deployer.getAddress();
+    const players = (await hre.ethers.getSigners()).filter((p) => p.address !== deployerAddress);
     // A fresh harness each time, recorded so the other tasks find it on this network.
     const factory = await hre.ethers.getContractFactory("CatammMarketHarness", deployer);
     const harness = (await (await factory.deploy()).waitForDeployment()) as unknown as CatammMarketHarness;

@@ -1,10 +1,18 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm } from "../catamm/deploy";
-import { PORT_PLACE, readGame } from "../catamm/game";
-import { renderBoard } from "../catamm/board";
-import { RESOURCE_NAMES, ONE_CARD, formatAmount, poolName, renderMarkets, renderQuote } from "../catamm/market";
-import { heading, short, step } from "../lib/log";
+import { PORT_PLACE, readGame } from "../../client/catamm/game";
+import { renderBoard } from "../../client/catamm/board";
+import {
+  RESOURCE_NAMES,
+  ONE_CARD,
+  formatAmount,
+  poolName,
+  renderMarkets,
+  renderQuote,
+} from "../../client/catamm/market";
+import { heading, step } from "../lib/log";
+import { short } from "../../client/format";
 
 /** The demo's game: three bots, a seed that plays out in about thirty turns. */
 const SEED = 2n;

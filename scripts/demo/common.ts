@@ -1,5 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { deployCommon, deployVrfStack, requestIdFrom, waitForRandomness } from "../lib/common";
+import { waitForRandomness } from "../../client/chain";
+import { deployCommon, deployVrfStack, requestIdFrom } from "../lib/common";
 import { heading, step } from "../lib/log";
 
 /** Deploys the shared contracts and shows randomness being requested and served by both sources. */
@@ -14,7 +15,7 @@ export async function demoCommon(hre: HardhatRuntimeEnvironment): Promise<void> 
   const id = await requestIdFrom(randomness, await randomness.request());
   step(`requested randomness: id ${id}, committed to block ${await randomness.targetBlock(id)}`);
   step(`status now: Pending (that block's hash does not exist yet)`);
-  await waitForRandomness(hre, randomness, id);
+  await waitForRandomness(randomness, id, hre.ethers.provider);
   step(`two blocks later: Ready, value ${(await randomness.value(id)).toString(16).slice(0, 16)}…`);
 
   const vrf = await deployVrfStack(hre);

@@ -1,7 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ForkingHex } from "../../typechain-types";
 import { deployCommon } from "../lib/common";
-import { eth, heading, step } from "../lib/log";
+import { eth } from "../../client/format";
+import { heading, step } from "../lib/log";
 import {
   boardAt,
   cellName,
@@ -15,7 +16,7 @@ import {
   renderBoard,
   renderTree,
   type Colour,
-} from "../hex/lib";
+} from "../../client/hex";
 
 /**
  * Forking Hex on a 5×5 board with five players: forks, a proven win, branches that expire, settlement, and who lost

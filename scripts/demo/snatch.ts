@@ -2,9 +2,12 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ContractTransactionResponse } from "ethers";
 import type { IRandomness, SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
-import { deployCommon, waitForRandomness } from "../lib/common";
+import { waitForRandomness } from "../../client/chain";
+import { deployCommon } from "../lib/common";
 import { heading, step } from "../lib/log";
-import { deploySnatch, describeGoods, eventArg, Good, goods, Preset, RULE_NAMES } from "../snatch/lib";
+import { deploySnatch } from "../snatch/lib";
+import { describeGoods, Good, goods, Preset, RULE_NAMES } from "../../client/snatch/names";
+import { eventArg } from "../../client/snatch/room";
 
 type Player = HardhatEthersSigner & { name: string };
 
@@ -34,7 +37,7 @@ async function openRoom(t: Table, format: number, players: Player[]): Promise<bi
     "IRandomness",
     await t.rooms.randomness(),
   )) as unknown as IRandomness;
-  await waitForRandomness(t.hre, source, request);
+  await waitForRandomness(source, request, t.hre.ethers.provider);
   await t.rooms.advance(roomId);
   return roomId;
 }

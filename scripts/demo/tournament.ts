@@ -1,9 +1,10 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { heading, short, step } from "../lib/log";
+import { heading, step } from "../lib/log";
+import { short } from "../../client/format";
 import { DEFAULT_MIX, STRATEGIES, STRATEGY_TEXT } from "../snatch/bots";
 import { printReport } from "../snatch/report";
 import { simulateTournament } from "../snatch/simulation";
-import { PHASE_NAMES, rank, readLeaderboard, Role, ROLE_NAMES } from "../snatch/tournament";
+import { PHASE_NAMES, rank, readLeaderboard, Role, ROLE_NAMES } from "../../client/snatch/tournament";
 
 /** A short SnatchGame tournament: 13 bot players through G1..G5, then a player's history read from the contract. */
 export async function demoTournament(hre: HardhatRuntimeEnvironment): Promise<void> {

@@ -3,7 +3,7 @@
 // Only for networks that support `hardhat_impersonateAccount`.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { Rng } from "../lib/rng";
+import { Rng } from "../../client/rng";
 
 /** Balance given to each account: 100 ETH. */
 const BALANCE = 100n * 10n ** 18n;

@@ -5,7 +5,7 @@
 import { ZeroAddress } from "ethers";
 import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
 import { progress } from "../lib/log";
-import { Rng } from "../lib/rng";
+import { Rng } from "../../client/rng";
 
 export const MOVES_PER_BLOCK = 4;
 export const TREE_STAKE = 10n ** 16n;

@@ -9,9 +9,6 @@ import type {
   VRFRandomness,
 } from "../../typechain-types";
 
-/** IRandomness.Status as numbers. */
-export const RandomnessStatus = { Unknown: 0n, Pending: 1n, Ready: 2n, Stale: 3n } as const;
-
 /** Default developer-fund fee used by demos, benches and tests: 2.5%. */
 export const DEFAULT_FEE_BPS = 250;
 
@@ -88,28 +85,6 @@ export async function requestIdFrom(source: IRandomness, tx: ContractTransaction
     if (parsed?.name === "RandomnessRequested") return parsed.args.id as bigint;
   }
   throw new Error("no RandomnessRequested event in transaction " + tx.hash);
-}
-
-/**
- * Waits until request `id` is Ready. On the in-process network and a local node it mines empty blocks (the
- * block-hash source needs its target block and one more); elsewhere it polls.
- */
-export async function waitForRandomness(
-  hre: HardhatRuntimeEnvironment,
-  source: IRandomness,
-  id: bigint,
-  opts: { pollMs?: number; maxPolls?: number } = {},
-): Promise<void> {
-  const local = hre.network.name === "hardhat" || hre.network.name === "localhost";
-  for (let i = 0; i < (opts.maxPolls ?? 600); i++) {
-    const status = await source.status(id);
-    if (status === RandomnessStatus.Ready) return;
-    if (status === RandomnessStatus.Stale) throw new Error(`randomness request ${id} is stale: request again`);
-    if (status === RandomnessStatus.Unknown) throw new Error(`randomness request ${id} is unknown`);
-    if (local) await hre.network.provider.send("hardhat_mine", ["0x1"]);
-    else await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 4000));
-  }
-  throw new Error(`randomness request ${id} not ready in time`);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Bot players of the SnatchGame tournament simulation: what each strategy does as P1 and as P2 in each variant.
 // Pure decisions; the engine (simulation.ts) reads the chain, asks these functions, and sends the transactions.
 // docs/snatch-tournament.md describes the strategies in words; keep both in step.
-import { Rng } from "../lib/rng";
+import { Rng } from "../../client/rng";
 
 export const STRATEGIES = ["sharer", "snatcher", "opportunist", "reputation", "honest", "liar", "absent"] as const;
 export type Strategy = (typeof STRATEGIES)[number];

@@ -1,8 +1,8 @@
 // Prints a tournament simulation's report as tables (the `tournament` task and the demo).
-import { short } from "../lib/log";
+import { short } from "../../client/format";
 import { STRATEGIES } from "./bots";
 import type { SimulationReport } from "./simulation";
-import { satOutCount } from "./tournament";
+import { satOutCount } from "../../client/snatch/tournament";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pad = (s: string | number, n: number) => String(s).padStart(n);

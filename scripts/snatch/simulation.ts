@@ -10,7 +10,8 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Interface } from "ethers";
 import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
 import { deploySeededRandomness } from "../lib/common";
-import { deploySnatch, Phase, OfferStatus } from "./lib";
+import { deploySnatch } from "./lib";
+import { Phase, OfferStatus } from "../../client/snatch/names";
 import {
   assignStrategies,
   DEFAULT_MIX,
@@ -27,7 +28,6 @@ import {
 } from "./bots";
 import {
   DEFAULT_CONFIG,
-  deployTournament,
   PHASE_NAMES,
   PHASES,
   rank,
@@ -35,7 +35,8 @@ import {
   Stage,
   type Ranked,
   type TournamentConfig,
-} from "./tournament";
+} from "../../client/snatch/tournament";
+import { deployTournament } from "./lib";
 
 export interface SimulationOptions {
   players: number;

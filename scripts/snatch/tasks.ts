@@ -1,80 +1,46 @@
 // Hardhat tasks for Snatch or Share / SnatchGame rooms: `npx hardhat snatch:<action> --network localhost ...`.
 // Addresses come from hardhat-deploy deployments (SnatchRooms, SnatchRoomsLens) unless --rooms/--lens are given.
 // Only `import type` from typechain-types: this file loads before the first compile.
-import { task, types } from "hardhat/config";
+import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionResponse } from "ethers";
 import type { SnatchRooms } from "../../typechain-types";
 import {
+  DEFAULT_WINDOWS,
   describeGoods,
-  describeRoom,
-  GOOD_NAMES,
-  PHASE_NAMES,
+  parseGoods,
+  Phase,
+  RULE_KEYS,
   RULE_NAMES,
-  RuleSet,
-  snatchAt,
   STATUS_NAMES,
-} from "./lib";
-import { sendAndPrint, signer } from "./cli";
+  type WindowLengths,
+} from "../../client/snatch/names";
+import { describeRoom } from "../../client/snatch/room";
+import { gameTask, send, signerOf, type FromArg } from "../lib/cli";
+import { snatchAt } from "./lib";
 // The tournament's tasks (tournament, tournament:*).
 import "./tournament-tasks";
 
-interface Common {
+interface Common extends FromArg {
   rooms: string;
   lens: string;
-  from: string;
 }
 
 async function contracts(hre: HardhatRuntimeEnvironment, args: Common) {
   const { rooms, lens } = await snatchAt(hre, { rooms: args.rooms, lens: args.lens });
-  const account = await signer(hre, args.from);
+  const account = await signerOf(hre, args.from);
   return { rooms: rooms.connect(account) as SnatchRooms, lens, account };
 }
 
-/** "turkey=2,corn=1" or "2,0,1" → amounts per good. */
-export function parseGoods(text: string): [bigint, bigint, bigint] {
-  const out: [bigint, bigint, bigint] = [0n, 0n, 0n];
-  if (text.trim() === "" || text.trim() === "nothing") return out;
-  if (/^\d+,\d+,\d+$/.test(text.trim())) return text.split(",").map((x) => BigInt(x)) as [bigint, bigint, bigint];
-  for (const part of text.split(",")) {
-    const [name, amount] = part.split("=").map((x) => x.trim().toLowerCase());
-    const good = GOOD_NAMES.indexOf(name as (typeof GOOD_NAMES)[number]);
-    if (good < 0 || amount === undefined || !/^\d+$/.test(amount)) {
-      throw new Error(`cannot read "${part}": write e.g. turkey=2,corn=1 or 2,0,1`);
-    }
-    out[good] += BigInt(amount);
-  }
-  return out;
-}
-
-/** Rule set names for --rounds: anarchy, no-reject, shame-tokens, judge, g1..g5. */
-const RULE_KEYS: Record<string, number> = {
-  anarchy: RuleSet.Anarchy,
-  "no-reject": RuleSet.NoReject,
-  "shame-tokens": RuleSet.ShameTokens,
-  judge: RuleSet.Judge,
-  g1: RuleSet.G1Plain,
-  g2: RuleSet.G2Forced,
-  g3: RuleSet.G3Shame,
-  g4: RuleSet.G4Report,
-  g5: RuleSet.G5CheapTalk,
-};
-
-/** Sends a transaction and prints the events it emitted, in words close to the contract's. */
-function report(rooms: SnatchRooms, pending: Promise<ContractTransactionResponse>): Promise<void> {
-  return sendAndPrint([rooms.interface], pending, (name, type, v) => {
-    if (name === "phase") return PHASE_NAMES[Number(v)];
-    if (name === "rules") return RULE_NAMES[Number(v)];
-    if (type === "uint256[3]") return describeGoods(v as bigint[]);
-    return undefined;
-  });
+/** Sends a transaction and prints the events it emitted, decoded (goods as goods, phases and rules by name). */
+function report(hre: HardhatRuntimeEnvironment, pending: () => Promise<ContractTransactionResponse>) {
+  return send(hre, pending, { prefer: ["SnatchRooms"] });
 }
 
 function withCommon(name: string, description: string) {
-  return task(name, description)
+  return gameTask(name, description)
     .addOptionalParam("rooms", "SnatchRooms address (default: the deployment)", "", types.string)
-    .addOptionalParam("lens", "SnatchRoomsLens address (default: the deployment)", "", types.string)
-    .addOptionalParam("from", "account index or address sending the transaction", "0", types.string);
+    .addOptionalParam("lens", "SnatchRoomsLens address (default: the deployment)", "", types.string);
 }
 
 withCommon("snatch:formats", "Lists the stored formats").setAction(async (args: Common, hre) => {
@@ -102,42 +68,56 @@ withCommon("snatch:create-format", "Stores a custom format")
       if (!(key in RULE_KEYS)) throw new Error(`unknown rule set "${r}" (one of ${Object.keys(RULE_KEYS).join(", ")})`);
       return RULE_KEYS[key];
     });
-    const windows = { trading: 120, closing: 10, judging: 60, talk: 20, offer: 20, response: 20, decision: 20 };
+    const windows: WindowLengths = { ...DEFAULT_WINDOWS };
     for (const part of args.windows.split(",").filter((p) => p !== "")) {
       const [name, value] = part.split("=");
       if (!(name in windows)) throw new Error(`unknown window "${name}"`);
       windows[name as keyof typeof windows] = Number(value);
     }
-    await report(rooms, rooms.createFormat(rounds, windows));
+    await report(hre, () => rooms.createFormat(rounds, windows));
   });
 
 withCommon("snatch:create", "Creates an open room and takes seat 0")
   .addOptionalParam("format", "format id (1: Snatch or Share; 2..6: G1..G5)", 1, types.int)
   .setAction(async (args: Common & { format: number }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.createRoom(args.format));
+    await report(hre, () => rooms.createRoom(args.format));
   });
 
 withCommon("snatch:join", "Takes the next seat of an open room")
   .addParam("room", "room id", undefined, types.int)
   .setAction(async (args: Common & { room: number }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.join(args.room));
+    await report(hre, () => rooms.join(args.room));
   });
 
 withCommon("snatch:advance", "Applies what is due (roles once the randomness is ready, expired windows' defaults)")
   .addParam("room", "room id, or several separated by commas", undefined, types.string)
-  .setAction(async (args: Common & { room: string }, hre) => {
-    const { rooms } = await contracts(hre, args);
+  .addFlag("noWait", "do not wait for a room's roles randomness first")
+  .setAction(async (args: Common & { room: string; noWait: boolean }, hre) => {
+    const { rooms, lens } = await contracts(hre, args);
     const ids = args.room.split(",").map((x) => BigInt(x.trim()));
-    await report(rooms, ids.length === 1 ? rooms.advance(ids[0]) : rooms.advanceMany(ids));
+    if (!args.noWait) {
+      // Rooms waiting for their roles: wait until the randomness is ready (mining on a local node), as the
+      // contract only draws roles from a ready value.
+      const { waitForRandomness } = await import("../../client/chain");
+      const { IRandomness__factory } = await import("../../typechain-types");
+      const source = IRandomness__factory.connect(await rooms.randomness(), hre.ethers.provider);
+      for (const id of ids) {
+        const v = await lens.roomView(id);
+        if (Number(v.phase) !== Phase.AwaitingRoles) continue;
+        console.log(`room ${id}: waiting for roles randomness request ${v.rolesRequest}`);
+        await waitForRandomness(source, v.rolesRequest, hre.ethers.provider, { log: (l) => console.log(`  ${l}`) });
+      }
+    }
+    await report(hre, () => (ids.length === 1 ? rooms.advance(ids[0]) : rooms.advanceMany(ids)));
   });
 
 withCommon("snatch:reroll", "Replaces a stale roles randomness request")
   .addParam("room", "room id", undefined, types.int)
   .setAction(async (args: Common & { room: number }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.rerequestRoles(args.room));
+    await report(hre, () => rooms.rerequestRoles(args.room));
   });
 
 withCommon("snatch:offer", "Makes an offer: --give for --want")
@@ -149,7 +129,7 @@ withCommon("snatch:offer", "Makes an offer: --give for --want")
     const { rooms, lens } = await contracts(hre, args);
     let target = args.to;
     if (/^\d$/.test(target)) target = (await lens.roomView(args.room)).players[Number(target)];
-    await report(rooms, rooms.offer(args.room, target, parseGoods(args.give), parseGoods(args.want)));
+    await report(hre, () => rooms.offer(args.room, target, parseGoods(args.give), parseGoods(args.want)));
   });
 
 for (const action of ["accept", "reject", "snatch", "cancel", "report"] as const) {
@@ -165,7 +145,7 @@ for (const action of ["accept", "reject", "snatch", "cancel", "report"] as const
     .addParam("offer", "offer id", undefined, types.int)
     .setAction(async (args: Common & { room: number; offer: number }, hre) => {
       const { rooms } = await contracts(hre, args);
-      await report(rooms, rooms[action](args.room, args.offer));
+      await report(hre, () => rooms[action](args.room, args.offer));
     });
 }
 
@@ -175,7 +155,7 @@ withCommon("snatch:confirm", "The judge confirms a report")
   .addFlag("suspend", "also suspend the snatcher for the next round")
   .setAction(async (args: Common & { room: number; offer: number; suspend: boolean }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.confirmReport(args.room, args.offer, args.suspend));
+    await report(hre, () => rooms.confirmReport(args.room, args.offer, args.suspend));
   });
 
 withCommon("snatch:dismiss", "The judge dismisses a report")
@@ -183,7 +163,7 @@ withCommon("snatch:dismiss", "The judge dismisses a report")
   .addParam("offer", "offer id", undefined, types.int)
   .setAction(async (args: Common & { room: number; offer: number }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.dismissReport(args.room, args.offer));
+    await report(hre, () => rooms.dismissReport(args.room, args.offer));
   });
 
 for (const action of ["done", "pass"] as const) {
@@ -195,7 +175,7 @@ for (const action of ["done", "pass"] as const) {
     .addParam("room", "room id", undefined, types.int)
     .setAction(async (args: Common & { room: number }, hre) => {
       const { rooms } = await contracts(hre, args);
-      await report(rooms, rooms[action](args.room));
+      await report(hre, () => rooms[action](args.room));
     });
 }
 
@@ -204,7 +184,7 @@ withCommon("snatch:force", "P2 (G2): forces P1 to offer this round, or lifts it"
   .addOptionalParam("on", "true to force, false to lift", true, types.boolean)
   .setAction(async (args: Common & { room: number; on: boolean }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.setForce(args.room, args.on));
+    await report(hre, () => rooms.setForce(args.room, args.on));
   });
 
 withCommon("snatch:talk", "Sends a cheap-talk message (G5 talk window)")
@@ -212,7 +192,7 @@ withCommon("snatch:talk", "Sends a cheap-talk message (G5 talk window)")
   .addParam("text", "the message (at most 280 bytes)")
   .setAction(async (args: Common & { room: number; text: string }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.talk(args.room, args.text));
+    await report(hre, () => rooms.talk(args.room, args.text));
   });
 
 withCommon("snatch:shame", "Gives shame (3-player shame-token round; G3 after a snatch)")
@@ -222,7 +202,7 @@ withCommon("snatch:shame", "Gives shame (3-player shame-token round; G3 after a 
     const { rooms, lens } = await contracts(hre, args);
     let target = args.to;
     if (/^\d$/.test(target)) target = (await lens.roomView(args.room)).players[Number(target)];
-    await report(rooms, rooms.shame(args.room, target));
+    await report(hre, () => rooms.shame(args.room, target));
   });
 
 withCommon("snatch:factory", "Owner: allows or disallows a factory (e.g. a tournament)")
@@ -230,7 +210,7 @@ withCommon("snatch:factory", "Owner: allows or disallows a factory (e.g. a tourn
   .addOptionalParam("allowed", "true or false", true, types.boolean)
   .setAction(async (args: Common & { address: string; allowed: boolean }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(rooms, rooms.setFactory(args.address, args.allowed));
+    await report(hre, () => rooms.setFactory(args.address, args.allowed));
   });
 
 withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, shame, judge, round and phase")
@@ -249,11 +229,4 @@ withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, 
         ),
       );
     }
-  });
-
-task("snatch:mine", "Local networks only: mines blocks (randomness needs a block after the request; deadlines)")
-  .addOptionalParam("blocks", "how many", 1, types.int)
-  .setAction(async (args: { blocks: number }, hre) => {
-    await hre.network.provider.send("hardhat_mine", ["0x" + args.blocks.toString(16)]);
-    console.log(`mined ${args.blocks} block(s); now at block ${await hre.ethers.provider.getBlockNumber()}`);
   });

@@ -7,11 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { task, types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { ContractTransactionResponse } from "ethers";
 import type { SnatchTournament } from "../../typechain-types";
 import { progress } from "../lib/log";
 import { parseMix, STRATEGIES, STRATEGY_TEXT } from "./bots";
 import { printReport } from "./report";
-import { sendAndPrint, signer } from "./cli";
+import { gameTask, send as sendTx, signerOf, type FromArg } from "../lib/cli";
 import {
   DEFAULT_CONFIG,
   PHASE_NAMES,
@@ -21,35 +22,34 @@ import {
   ROLE_NAMES,
   satOutCount,
   STAGE_NAMES,
-  tournamentAt,
-} from "./tournament";
+} from "../../client/snatch/tournament";
+import { tournamentAt } from "./lib";
 
-interface Common {
+interface Common extends FromArg {
   tournament: string;
-  from: string;
 }
 
 function withCommon(name: string, description: string) {
-  return task(name, description)
-    .addOptionalParam("tournament", "SnatchTournament address (default: the deployment)", "", types.string)
-    .addOptionalParam("from", "account index or address sending the transaction", "0", types.string);
+  return gameTask(name, description).addOptionalParam(
+    "tournament",
+    "SnatchTournament address (default: the deployment)",
+    "",
+    types.string,
+  );
 }
 
 async function contract(hre: HardhatRuntimeEnvironment, args: Common): Promise<SnatchTournament> {
   const t = await tournamentAt(hre, args.tournament);
-  return t.connect(await signer(hre, args.from)) as SnatchTournament;
+  return t.connect(await signerOf(hre, args.from)) as SnatchTournament;
 }
 
-/** Sends `call()` (made only once the rooms' interface is known, so that a revert is handled at once) and prints it. */
+/** Sends `call()` and prints it with the tournament's and the rooms' events, decoded. */
 async function send(
   hre: HardhatRuntimeEnvironment,
-  t: SnatchTournament,
-  call: () => Parameters<typeof sendAndPrint>[1],
+  _t: SnatchTournament,
+  call: () => Promise<ContractTransactionResponse>,
 ) {
-  const rooms = await hre.ethers.getContractAt("SnatchRooms", await t.rooms());
-  await sendAndPrint([t.interface, rooms.interface], call(), (name, _type, v) =>
-    name === "stage" ? STAGE_NAMES[Number(v)] : undefined,
-  );
+  await sendTx(hre, call, { prefer: ["SnatchTournament", "SnatchRooms"] });
 }
 
 // ------------------------------------------------------------------------------------------------- simulation
@@ -290,7 +290,7 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
   .addParam("player", "the player's address, or an account index")
   .setAction(async (args: Common & { id: number; player: string }, hre) => {
     const t = await contract(hre, args);
-    const player = /^0x/.test(args.player) ? args.player : await (await signer(hre, args.player)).getAddress();
+    const player = /^0x/.test(args.player) ? args.player : await (await signerOf(hre, args.player)).getAddress();
     const e = await t.entryOf(args.id, player);
     console.log(
       `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.aggregate}`,

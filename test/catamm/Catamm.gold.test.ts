@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY } from "../../scripts/catamm/board";
-import { Phase, readGame, valueForRoll } from "../../scripts/catamm/game";
-import { ONE_CARD } from "../../scripts/catamm/market";
+import { TOPOLOGY } from "../../client/catamm/board";
+import { Phase, readGame, valueForRoll } from "../../client/catamm/game";
+import { ONE_CARD } from "../../client/catamm/market";
 import { GAME, current, draftGame, expectConserved, give, playingGame, roll, script, seatSigner } from "./helpers/game";
 
 // Gold credits: turned into any resource whenever their holder likes (never blocking the game).

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
-import { generateBoard } from "../../scripts/catamm/board";
-import { Pending, Phase, readGame, turnOrder } from "../../scripts/catamm/game";
-import { ONE_CARD, NO_PORT, portAssignment } from "../../scripts/catamm/market";
+import { generateBoard } from "../../client/catamm/board";
+import { Pending, Phase, readGame, turnOrder } from "../../client/catamm/game";
+import { ONE_CARD, NO_PORT, portAssignment } from "../../client/catamm/market";
 import { DEPTH, GAME, TURN_BLOCKS, draftGame, openGame, serve } from "./helpers/game";
 
 // Creating, joining and starting games; the start's random layout; randomness re-requests.

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { Phase, readGame } from "../../scripts/catamm/game";
-import { ONE_CARD, POOL_PAIRS, getAmountOut } from "../../scripts/catamm/market";
+import { Phase, readGame } from "../../client/catamm/game";
+import { ONE_CARD, POOL_PAIRS, getAmountOut } from "../../client/catamm/market";
 import { GAME, current, expectConserved, give, playingGame, rollQuietly, seatSigner } from "./helpers/game";
 
 // The markets through the game: who may trade when, the same formulas as the markets alone, liquidity.

@@ -7,8 +7,8 @@ import type { ContractTransactionReceipt } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
-import { Phase, readGame } from "../../scripts/catamm/game";
-import { RESOURCE_COUNT } from "../../scripts/catamm/market";
+import { Phase, readGame } from "../../client/catamm/game";
+import { RESOURCE_COUNT } from "../../client/catamm/market";
 import { scaled } from "../helpers/coverage";
 
 /** Random games per run (one under coverage, where every step is traced). */

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY, edgeBetween, idsOf, maskOf } from "../../scripts/catamm/board";
-import { DevCard, Phase, drawCard, readGame } from "../../scripts/catamm/game";
-import { ONE_CARD } from "../../scripts/catamm/market";
+import { TOPOLOGY, edgeBetween, idsOf, maskOf } from "../../client/catamm/board";
+import { DevCard, Phase, drawCard, readGame } from "../../client/catamm/game";
+import { ONE_CARD } from "../../client/catamm/market";
 import { GAME, current, give, playingGame, rollQuietly, script, serve, turnOf } from "./helpers/game";
 
 function rowPath(from: number, count: number): number[] {

@@ -9,7 +9,7 @@ import {
   PORT_COUNT,
   RESOURCE_COUNT,
   type MarketMirror,
-} from "../../scripts/catamm/market";
+} from "../../client/catamm/market";
 import {
   GAME,
   applyBoth,

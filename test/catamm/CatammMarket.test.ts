@@ -14,7 +14,7 @@ import {
   SALT_STEAL,
   portAssignment,
   uniform,
-} from "../../scripts/catamm/market";
+} from "../../client/catamm/market";
 import { GAME, SEED, deployMarket, expectConserved, expectMatchesMirror, loadMarket, poolAtPort } from "./helpers";
 
 const E = ONE_CARD;

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { FeePreset, POOL_COUNT, POOL_PAIRS, PRESET_FEES, RESOURCE_NAMES, poolOf } from "../../scripts/catamm/market";
+import { FeePreset, POOL_COUNT, POOL_PAIRS, PRESET_FEES, RESOURCE_NAMES, poolOf } from "../../client/catamm/market";
 
 describe("CatammTypes", function () {
   async function deployFixture() {

@@ -12,7 +12,7 @@ import {
   pipTable,
   renderBoard,
   vertexPips,
-} from "../../scripts/catamm/board";
+} from "../../client/catamm/board";
 
 /** The TypeScript side of scripts/catamm/board.ts not covered by the library tests. */
 describe("CATAMM board script (scripts/catamm/board.ts)", function () {

@@ -1,12 +1,12 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { Rng } from "../../scripts/lib/rng";
-import { planTrades } from "../../scripts/catamm/planning";
+import { Rng } from "../../client/rng";
+import { planTrades } from "../../client/catamm/planning";
 import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
-import { Phase, readGame } from "../../scripts/catamm/game";
-import { ONE_CARD, POOL_PAIRS, getAmountOut, poolOf, type PoolView } from "../../scripts/catamm/market";
+import { Phase, readGame } from "../../client/catamm/game";
+import { ONE_CARD, POOL_PAIRS, getAmountOut, poolOf, type PoolView } from "../../client/catamm/market";
 
 /** The game on the seeded source, as `npm run catamm -- --seed 7` deploys it. */
 async function deployed() {

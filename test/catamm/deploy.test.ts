@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom } from "../../scripts/lib/common";
-import { Phase } from "../../scripts/catamm/game";
+import { Phase } from "../../client/catamm/game";
 import type { Catamm, VRFRandomness } from "../../typechain-types";
 
 // deploy/03_catamm.ts: the modules and the game, linked, on the shared Randomness; a VRF source authorises the game.

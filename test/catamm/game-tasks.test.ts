@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre from "hardhat";
-import { autoRoadEdge, autoSettlementVertex } from "../../scripts/catamm/board";
-import { Phase, readGame } from "../../scripts/catamm/game";
+import { autoRoadEdge, autoSettlementVertex } from "../../client/catamm/board";
+import { Phase, readGame } from "../../client/catamm/game";
 import type { Catamm } from "../../typechain-types";
 
 /** Runs a task and returns what it printed. */
@@ -37,28 +37,28 @@ describe("CATAMM game tasks", function () {
     const deployment = await hre.deployments.get("Catamm");
     const game = (await hre.ethers.getContractAt("Catamm", deployment.address)) as unknown as Catamm;
     const id = (await game.gameCount()) + 1n;
-    const created = await printed("catamm:create", { depth: 100, preset: "defi", turnBlocks: 30, account: 0, game: 0 });
+    const created = await printed("catamm:create", { depth: 100, preset: "defi", turnBlocks: 30, from: "0", game: 0 });
     expect(created).to.contain(`game id ${id}`);
-    expect(await printed("catamm:join", { account: 1, game: Number(id) })).to.contain("PlayerJoined");
-    expect(await printed("catamm:start", { account: 0, game: Number(id) })).to.contain("RandomnessRequested");
-    expect(await printed("catamm:advance", { account: 2, game: Number(id), noWait: false })).to.contain("GameStarted");
+    expect(await printed("catamm:join", { from: "1", game: Number(id) })).to.contain("PlayerJoined");
+    expect(await printed("catamm:start", { from: "0", game: Number(id) })).to.contain("RandomnessRequested");
+    expect(await printed("catamm:advance", { from: "2", game: Number(id), noWait: false })).to.contain("GameStarted");
     const g = await readGame(game, id);
     expect(g.phase).to.equal(Phase.Setup);
     const signers = await hre.ethers.getSigners();
     const account = signers.findIndex((s) => s.address === g.players[g.seat].address);
     const vertex = autoSettlementVertex(g.board, 0n);
     const placed = await printed("catamm:place", {
-      account,
+      from: String(account),
       game: Number(id),
       vertex,
       edge: autoRoadEdge(0n, vertex),
     });
     expect(placed).to.contain("InitialPlacement");
-    const shown = await printed("catamm:show", { account: 0, game: Number(id) });
+    const shown = await printed("catamm:show", { from: "0", game: Number(id) });
     expect(shown).to.contain("Setup, turn 0");
     expect(shown).to.match(/P1: 1 points/);
     const failure = await hre
-      .run("catamm:build", { what: "castle", at: 1, account: 0, game: Number(id) })
+      .run("catamm:build", { what: "castle", at: 1, from: "0", game: Number(id) })
       .catch((e: Error) => e);
     expect(String(failure)).to.contain("unknown piece");
   });

@@ -5,7 +5,7 @@ import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CatammMarketHarness } from "../../typechain-types";
-import { MarketMirror, MirrorRevert, ONE_CARD, POOL_COUNT, RESOURCE_COUNT } from "../../scripts/catamm/market";
+import { MarketMirror, MirrorRevert, ONE_CARD, POOL_COUNT, RESOURCE_COUNT } from "../../client/catamm/market";
 
 export const SEED = 0xca7a77n;
 export const GAME = 1n;

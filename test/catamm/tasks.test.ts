@@ -8,7 +8,7 @@ import {
   parseAmount,
   parseResource,
   portAssignment,
-} from "../../scripts/catamm/market";
+} from "../../client/catamm/market";
 
 /** Runs a task and returns what it printed. */
 async function printed(name: string, args: Record<string, unknown>): Promise<string> {
@@ -45,9 +45,9 @@ describe("CATAMM market tasks and formatting", function () {
     expect(markets).to.contain("1 Wood =");
     // Two pools that are active under seed 5, named by their resources.
     const [p, q] = portAssignment(5n).poolOfPort.map((pool) => POOL_PAIRS[pool].map((r) => RESOURCE_NAMES[r]));
-    const quote = await printed("catamm:quote", { from: p[0], to: p[1], amount: "3", game: Number(game) });
+    const quote = await printed("catamm:quote", { sell: p[0], buy: p[1], amount: "3", game: Number(game) });
     expect(quote).to.match(new RegExp(`you receive\\s+2\\.\\d+ ${p[1]}`));
-    const want = await printed("catamm:quote", { from: q[1], to: q[0], amount: "1", want: "2", game: Number(game) });
+    const want = await printed("catamm:quote", { sell: q[1], buy: q[0], amount: "1", want: "2", game: Number(game) });
     expect(want).to.contain(`2 ${q[0]} costs at least`);
   });
 });

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { colourOfDepth, neighbours, outcomes, RED, type HexGameData } from "../../scripts/hex/lib";
+import { colourOfDepth, neighbours, outcomes, RED, type HexGameData } from "../../client/hex";
 import { deployHex, deployPlayers, ETH } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
 import { expectedOutcome } from "./paths";

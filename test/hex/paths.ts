@@ -1,6 +1,6 @@
 // What Forking Hex's path verifier must say about a claimed path, from the rules in the documented order (written
 // independently of the contract): used by the verifier fuzz test and by the property test's invalid proofs.
-import { neighbours, RED, type Colour } from "../../scripts/hex/lib";
+import { neighbours, RED, type Colour } from "../../client/hex";
 
 /**
  * The expected outcome of proving `path` for `colour` on `board` (n×n), where that colour has `stones` stones:

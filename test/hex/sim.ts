@@ -1,8 +1,8 @@
 // A test-side simulation of a Forking Hex game's timers and boards, used to generate only valid random actions
 // (the contract is then expected to accept every one of them) and to feed the reference model.
-import { colourOfDepth, findWinningPath, type Colour } from "../../scripts/hex/lib";
+import { colourOfDepth, findWinningPath, type Colour } from "../../client/hex";
 
-export { Rng } from "../../scripts/lib/rng";
+export { Rng } from "../../client/rng";
 
 export interface SimConfig {
   n: number;

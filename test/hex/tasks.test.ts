@@ -28,17 +28,17 @@ describe("Forking Hex CLI tasks (against hardhat-deploy deployments)", function 
     )) as unknown as ForkingHex;
     const [, alice, bob, carol] = await ethers.getSigners();
 
-    const created = await run<bigint>("hex:create", { size: 3, cell: "a1", from: 1, stake: "0.5" });
+    const created = await run<bigint>("hex:create", { size: 3, cell: "a1", from: "1", stake: "0.5" });
     const game = created.result.toString();
     expect(created.out).to.contain("Red opened at a1");
     // Blue replies b1; Red plays a2 (column a: a1 a2 ...); Carol forks Red on b2.
-    await run("hex:move", { game, parent: 1, cell: "b1", from: 2 });
-    const p3 = await run<number>("hex:move", { game, parent: 2, cell: "a2", from: 1 });
+    await run("hex:move", { game, parent: 1, cell: "b1", from: "2" });
+    const p3 = await run<number>("hex:move", { game, parent: 2, cell: "a2", from: "1" });
     expect(p3.result).to.equal(3);
-    await run("hex:move", { game, parent: 2, cell: "1,1", from: 3 });
-    await run("hex:move", { game, parent: 3, cell: "c1", from: 2 });
+    await run("hex:move", { game, parent: 2, cell: "1,1", from: "3" });
+    await run("hex:move", { game, parent: 3, cell: "c1", from: "2" });
     // Red's winning move a3, proven in the same transaction.
-    const win = await run<number>("hex:move", { game, parent: 5, cell: "a3", from: 1, prove: true });
+    const win = await run<number>("hex:move", { game, parent: 5, cell: "a3", from: "1", prove: true });
     expect(win.out).to.contain("proven winning");
     expect((await hex.position(1, win.result)).proven).to.equal(true);
 
@@ -66,9 +66,9 @@ describe("Forking Hex CLI tasks (against hardhat-deploy deployments)", function 
       const p = await hex.payoutOf(1, row.player);
       expect(await hex.credits(ethers.ZeroAddress, row.player)).to.equal(p.total);
     }
-    const paid = await run<bigint>("hex:withdraw", { from: 1 });
+    const paid = await run<bigint>("hex:withdraw", { from: "1" });
     expect(paid.result).to.equal((await hex.payoutOf(1, alice.address)).total);
-    const nothing = await run<bigint>("hex:withdraw", { from: 1 });
+    const nothing = await run<bigint>("hex:withdraw", { from: "1" });
     expect(nothing.result).to.equal(0n);
     expect(bob.address).to.not.equal(carol.address);
   });

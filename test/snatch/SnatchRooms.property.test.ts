@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import fc from "fast-check";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
-import { eventArg } from "../../scripts/snatch/lib";
+import { eventArg } from "../../client/snatch/room";
 import { scaled } from "../helpers/coverage";
 import { baseFixture, type Signer } from "./fixtures";
 import {

@@ -2,8 +2,9 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { RandomnessStatus } from "../../scripts/lib/common";
-import { DEFAULT_WINDOWS, eventArg, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
+import { RandomnessStatus } from "../../client/chain";
+import { DEFAULT_WINDOWS, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../client/snatch/names";
+import { eventArg } from "../../client/snatch/room";
 import { baseFixture, factoryRoom, holdings, progress, setFormatCount, stateSlot, threeFixture } from "./fixtures";
 
 describe("SnatchRooms: formats, rooms, roles, factories", function () {

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { SnatchRooms } from "../../typechain-types";
-import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, RuleSet } from "../../scripts/snatch/lib";
+import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, RuleSet } from "../../client/snatch/names";
 import { factoryRoom, holdings, inOneBlock, offerIdOf, progress, threeFixture, type Signer } from "./fixtures";
 
 /** Everyone says done: the round closes. */

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { DEFAULT_WINDOWS, goods, NoOfferReason, OfferStatus, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
+import { DEFAULT_WINDOWS, goods, NoOfferReason, OfferStatus, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { factoryRoom, holdings, offerIdOf, progress, twoFixture } from "./fixtures";
 
 /** Mines until the current window of `roomId` has expired (the next transaction lands after its deadline). */

@@ -3,7 +3,7 @@ import hre from "hardhat";
 import fc from "fast-check";
 import { DEFAULT_MIX, STRATEGIES, type Strategy } from "../../scripts/snatch/bots";
 import { simulateTournament } from "../../scripts/snatch/simulation";
-import { Stage } from "../../scripts/snatch/tournament";
+import { Stage } from "../../client/snatch/tournament";
 import { checkTournament } from "./tournament-helpers";
 import { scaled } from "../helpers/coverage";
 

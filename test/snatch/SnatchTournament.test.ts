@@ -2,9 +2,10 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
-import { eventArg, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
+import { eventArg } from "../../client/snatch/room";
+import { Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { setFormatCount } from "./fixtures";
-import { Role, Stage } from "../../scripts/snatch/tournament";
+import { Role, Stage } from "../../client/snatch/tournament";
 import {
   CONFIG,
   checkTournament,

@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import hre, { deployments, ethers } from "hardhat";
 import { MOCK_KEY_HASH } from "../../scripts/lib/common";
-import { eventArg, Phase, Preset, snatchAt } from "../../scripts/snatch/lib";
+import { eventArg } from "../../client/snatch/room";
+import { Phase, Preset } from "../../client/snatch/names";
+import { snatchAt } from "../../scripts/snatch/lib";
 
 describe("deploy/02_snatch", function () {
   it("deploys the rooms (linked libraries), the lens, and reads the shared randomness", async function () {

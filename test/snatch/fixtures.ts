@@ -3,7 +3,9 @@ import hre, { artifacts, ethers, network } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { deployCommon } from "../../scripts/lib/common";
-import { deploySnatch, eventArg, Preset } from "../../scripts/snatch/lib";
+import { deploySnatch } from "../../scripts/snatch/lib";
+import { eventArg } from "../../client/snatch/room";
+import { Preset } from "../../client/snatch/names";
 
 export type Signer = HardhatEthersSigner;
 

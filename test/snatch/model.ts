@@ -1,7 +1,7 @@
 // An independent model of SnatchRooms' rules (written from docs/snatch.md and DECISIONS.md, not from the Solidity),
 // used by the property test: for any action it predicts whether the contract accepts it and the exact state after.
 // Plain numbers: every amount stays far below 2^53 (requests are at most 2^32 - 1, escrows at most 20).
-import { NO_SEAT, OfferStatus, Phase, RuleSet } from "../../scripts/snatch/lib";
+import { NO_SEAT, OfferStatus, Phase, RuleSet } from "../../client/snatch/names";
 
 /** The contract's enums and constants, shared with the scripts (names only, no rules). */
 export const Ph = Phase;

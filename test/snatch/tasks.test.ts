@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre, { deployments } from "hardhat";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
-import { parseGoods } from "../../scripts/snatch/tasks";
+import { parseGoods } from "../../client/snatch/names";
 
 /** Runs a task and returns what it printed. */
 async function run(name: string, args: Record<string, unknown>): Promise<string> {
@@ -47,6 +47,7 @@ describe("snatch:* tasks", function () {
     expect(await run("snatch:pass", { room: 1, from: p1 })).to.match(/NoOffer/);
     let error = "";
     await run("snatch:pass", { room: 1, from: p2 }).catch((e: Error) => (error = e.message));
-    expect(error).to.match(/^reverted: NotYourTurn\(1, /);
+    expect(error).to.match(/^reverted: in room 1 this action belongs to the other player, not 0x[0-9a-fA-F]{4}…/);
+    expect(error).to.match(/\n {2}NotYourTurn\(roomId=1, account=0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}\)$/);
   });
 });

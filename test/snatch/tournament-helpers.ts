@@ -4,7 +4,8 @@ import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnatchRooms, SnatchTournament } from "../../typechain-types";
 import { deploySeededRandomness } from "../../scripts/lib/common";
 import { deploySnatch } from "../../scripts/snatch/lib";
-import { deployTournament, Stage, Role, type TournamentConfig } from "../../scripts/snatch/tournament";
+import { deployTournament } from "../../scripts/snatch/lib";
+import { Stage, Role, type TournamentConfig } from "../../client/snatch/tournament";
 
 /** An independent model of SnatchPairing.shuffle (Durstenfeld's Fisher–Yates, j = keccak(seed, i) mod (i + 1)). */
 export function shuffleModel(seed: bigint, n: number): number[] {

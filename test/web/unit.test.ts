@@ -12,7 +12,7 @@ import { flattenTree, visibleRange } from "../../web/src/shared/tree";
 import { positionState } from "../../web/src/hex/positionState";
 import { settleProgress } from "../../web/src/hex/settle";
 import { readDeployments } from "../../web/deployments";
-import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../scripts/hex/lib";
+import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../client/hex";
 
 describe("web: pure helpers", function () {
   describe("routes", function () {

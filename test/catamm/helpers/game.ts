@@ -7,9 +7,9 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { ContractTransactionResponse } from "ethers";
 import type { CatammGameHarness, SeededRandomness } from "../../../typechain-types";
 import { deployCatammHarness } from "../../../scripts/catamm/deploy";
-import { Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../scripts/catamm/game";
-import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../scripts/catamm/board";
-import { ONE_CARD, RESOURCE_COUNT } from "../../../scripts/catamm/market";
+import { Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../client/catamm/game";
+import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../client/catamm/board";
+import { ONE_CARD, RESOURCE_COUNT } from "../../../client/catamm/market";
 
 export const SEED = 0xca7a77n;
 export const TURN_BLOCKS = 20;

@@ -12,7 +12,7 @@ import {
   spotPrice,
   uniswapV2GetAmountIn,
   uniswapV2GetAmountOut,
-} from "../../../scripts/catamm/market";
+} from "../../../client/catamm/market";
 
 const E = ONE_CARD;
 const MAX112 = (1n << 112n) - 1n;

@@ -10,7 +10,7 @@ import {
   generateBoard,
   unpackBoard,
   type Board,
-} from "../../../scripts/catamm/board";
+} from "../../../client/catamm/board";
 import { CHI2_CRITICAL_P001, chiSquare } from "../helpers/stats";
 import { scaled } from "../../helpers/coverage";
 

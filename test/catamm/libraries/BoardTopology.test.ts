@@ -4,7 +4,7 @@ import path from "node:path";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { computeGeometry, type Geometry } from "../helpers/geometry";
-import { EDGE_COUNT, HEX_COUNT, PORT_COUNT, TOPOLOGY, VERTEX_COUNT, maskOf } from "../../../scripts/catamm/board";
+import { EDGE_COUNT, HEX_COUNT, PORT_COUNT, TOPOLOGY, VERTEX_COUNT, maskOf } from "../../../client/catamm/board";
 import { solidityBlock } from "../../../scripts/catamm/gen-topology";
 
 const NONE = ethers.MaxUint256;

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { rollDice } from "../../../scripts/catamm/board";
+import { rollDice } from "../../../client/catamm/board";
 import { CHI2_CRITICAL_P001, chiSquare } from "../helpers/stats";
 
 describe("Dice", function () {

@@ -10,7 +10,7 @@ import {
   longestRoad,
   longestRoadSearch,
   maskOf,
-} from "../../../scripts/catamm/board";
+} from "../../../client/catamm/board";
 
 /**
  * Brute force, by a different argument than the contract's search: a set of roads can be driven as one trail iff,

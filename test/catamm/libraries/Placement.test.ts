@@ -16,7 +16,7 @@ import {
   pips,
   roadConnects,
   vertexPips,
-} from "../../../scripts/catamm/board";
+} from "../../../client/catamm/board";
 
 const NONE = ethers.MaxUint256;
 

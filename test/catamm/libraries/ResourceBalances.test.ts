@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { MAX_BALANCE, ONE_CARD, RESOURCE_COUNT } from "../../../scripts/catamm/market";
+import { MAX_BALANCE, ONE_CARD, RESOURCE_COUNT } from "../../../client/catamm/market";
 import { GAME, deployMarket } from "../helpers";
 
 // The packed balances are exercised through the market harness's bank (issue/collect) and port setter, which call

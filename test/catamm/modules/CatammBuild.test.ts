@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY, distanceRuleOk, edgeBetween, idsOf, maskOf, roadConnects } from "../../../scripts/catamm/board";
-import { COSTS, Phase, readGame, type GameSnapshot } from "../../../scripts/catamm/game";
-import { ONE_CARD } from "../../../scripts/catamm/market";
+import { TOPOLOGY, distanceRuleOk, edgeBetween, idsOf, maskOf, roadConnects } from "../../../client/catamm/board";
+import { COSTS, Phase, readGame, type GameSnapshot } from "../../../client/catamm/game";
+import { ONE_CARD } from "../../../client/catamm/market";
 import type { GameFixture } from "../helpers/game";
 import {
   GAME,

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY, idsOf, maskOf } from "../../../scripts/catamm/board";
-import { COSTS, DevCard, NO_EDGE, Phase, drawCard, readGame } from "../../../scripts/catamm/game";
-import { ONE_CARD } from "../../../scripts/catamm/market";
+import { TOPOLOGY, idsOf, maskOf } from "../../../client/catamm/board";
+import { COSTS, DevCard, NO_EDGE, Phase, drawCard, readGame } from "../../../client/catamm/game";
+import { ONE_CARD } from "../../../client/catamm/market";
 import type { GameFixture } from "../helpers/game";
 import {
   GAME,

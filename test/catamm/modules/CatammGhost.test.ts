@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
-import { TOPOLOGY, countOnHex } from "../../../scripts/catamm/board";
-import { PORT_PLACE, Pending, Phase, readGame, stealResource, wholeCards } from "../../../scripts/catamm/game";
-import { ONE_CARD, SALT_STEAL, POOL_PAIRS, uniform } from "../../../scripts/catamm/market";
+import { TOPOLOGY, countOnHex } from "../../../client/catamm/board";
+import { PORT_PLACE, Pending, Phase, readGame, stealResource, wholeCards } from "../../../client/catamm/game";
+import { ONE_CARD, SALT_STEAL, POOL_PAIRS, uniform } from "../../../client/catamm/market";
 import {
   GAME,
   TURN_BLOCKS,

@@ -7,9 +7,9 @@ import {
   autoSettlementVertex,
   distanceRuleOk,
   maskOf,
-} from "../../../scripts/catamm/board";
-import { Phase, readGame, type GameSnapshot } from "../../../scripts/catamm/game";
-import { ONE_CARD } from "../../../scripts/catamm/market";
+} from "../../../client/catamm/board";
+import { Phase, readGame, type GameSnapshot } from "../../../client/catamm/game";
+import { ONE_CARD } from "../../../client/catamm/market";
 import { GAME, TURN_BLOCKS, current, draftGame, expectConserved, finishDraft } from "../helpers/game";
 
 function occupiedOf(g: GameSnapshot): bigint {

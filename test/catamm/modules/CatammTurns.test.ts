@@ -2,9 +2,9 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { HexKind, TOPOLOGY, countOnHex, idsOf, maskOf, rollDice } from "../../../scripts/catamm/board";
-import { Phase, discardPlan, five, readGame, valueForRoll, wholeCards } from "../../../scripts/catamm/game";
-import { ONE_CARD } from "../../../scripts/catamm/market";
+import { HexKind, TOPOLOGY, countOnHex, idsOf, maskOf, rollDice } from "../../../client/catamm/board";
+import { Phase, discardPlan, five, readGame, valueForRoll, wholeCards } from "../../../client/catamm/game";
+import { ONE_CARD } from "../../../client/catamm/market";
 import {
   GAME,
   TURN_BLOCKS,

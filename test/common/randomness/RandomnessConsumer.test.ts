@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
-import { deployVrfStack, RandomnessStatus as Status } from "../../../scripts/lib/common";
+import { deployVrfStack } from "../../../scripts/lib/common";
+import { RandomnessStatus as Status } from "../../../client/chain";
 
 describe("RandomnessConsumer and RandomDraw", function () {
   async function blockhashFixture() {

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
-import { deploySeededRandomness, RandomnessStatus as Status, requestIdFrom } from "../../../scripts/lib/common";
+import { deploySeededRandomness, requestIdFrom } from "../../../scripts/lib/common";
+import { RandomnessStatus as Status } from "../../../client/chain";
 
 describe("SeededRandomness (test/simulation source)", function () {
   it("has the block-hash source's timing and replays the same values for the same seed and request order", async function () {

@@ -2,7 +2,8 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { deployVrfStack, MOCK_KEY_HASH, RandomnessStatus as Status, requestIdFrom } from "../../../scripts/lib/common";
+import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom } from "../../../scripts/lib/common";
+import { RandomnessStatus as Status } from "../../../client/chain";
 
 describe("VRFRandomness", function () {
   async function stackFixture() {

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { BLUE, findWinningPath, neighbours, RED, type Colour } from "../../../scripts/hex/lib";
+import { BLUE, findWinningPath, neighbours, RED, type Colour } from "../../../client/hex";
 import { expectedOutcome } from "../paths";
 
 // The path verifier against an independent union-find connectivity check on random boards (HEX_FUZZ_RUNS boards,

@@ -1,6 +1,7 @@
 // The top bar: connection mode, account, wrong-network warning, and (local node only) a block miner.
 import { useEffect, useState } from "react";
-import { toQuantity } from "ethers";
+import { JsonRpcProvider } from "ethers";
+import { mine as mineBlocks } from "../../../client/chain";
 import { useBlock } from "../shared/block";
 import { deployments } from "../shared/deployments";
 import { describeError } from "../shared/errors";
@@ -30,10 +31,10 @@ export function WalletBar() {
   const mine = async () => {
     const n = Number(mineCount);
     if (!Number.isSafeInteger(n) || n < 1 || !w.provider) return;
+    if (!(w.provider instanceof JsonRpcProvider)) return;
     try {
-      await (w.provider as unknown as { send(m: string, p: unknown[]): Promise<unknown> }).send("hardhat_mine", [
-        toQuantity(n),
-      ]);
+      const method = await mineBlocks(w.provider, n);
+      if (!method) throw new Error("this node mines no blocks on request");
       toasts.push("info", `Mined ${n} block${n === 1 ? "" : "s"}.`);
     } catch (err) {
       toasts.push("error", describeError(err));

@@ -5,7 +5,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { HexGrid, type CellGeometry } from "../shared/HexGrid";
 import { POINTY_SIDE, pointsAttr, type Point } from "../shared/hexgrid";
-import { BLUE, cellName, RED, type Colour } from "../../../scripts/hex/lib";
+import { BLUE, cellName, RED, type Colour } from "../../../client/hex";
 
 interface BoardCell {
   key: number;

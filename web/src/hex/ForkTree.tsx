@@ -4,7 +4,7 @@
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { flattenTree } from "../shared/tree";
 import { VirtualList } from "../shared/VirtualList";
-import { cellName, colourOfDepth, type HexGameData, type Outcome } from "../../../scripts/hex/lib";
+import { cellName, colourOfDepth, type HexGameData, type Outcome } from "../../../client/hex";
 import { ColourMark } from "./Board";
 
 const ROW = 28;

@@ -17,7 +17,7 @@ import {
   findWinningPath,
   outcomes as computeOutcomes,
   type Colour,
-} from "../../../scripts/hex/lib";
+} from "../../../client/hex";
 import { Board, ColourMark } from "./Board";
 import { useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
 import { ForkTree } from "./ForkTree";
@@ -36,7 +36,9 @@ export function useStake() {
     const allowance = await erc20.allowance(account, contract.address);
     if (allowance < stake) {
       const what = tokenInfo ? formatAmount(stake, tokenInfo.decimals, tokenInfo.symbol) : `${stake} units`;
-      const ok = await send(`Approve the game to take ${what}`, () => erc20.approve(contract.address, stake));
+      const ok = await send(`Approve the game to take ${what}`, () => erc20.approve(contract.address, stake), {
+        contract: "ERC20",
+      });
       if (!ok) return null;
     }
     return { value: 0n } as Overrides & { value: bigint };
@@ -92,6 +94,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
   const state = (id: number) => positionState(data, id, block.number, block.secondsPerBlock, outcomes);
   const sel = state(selected);
+  const hexCtx = { contract: "ForkingHex" as const, hexSize: n };
   const mover = colourOfDepth(p.depth) as Colour;
   const toMove = colourOfDepth(p.depth + 1) as Colour;
   const running = !data.ended && !data.cancelled;
@@ -116,10 +119,13 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
     }
     if (!overrides) return;
     const label = `${colourName(toMove)} ${cellName(cell, n)} on #${selected}` + (path ? " and claim the win" : "");
-    const receipt = await send(label, () =>
-      path
-        ? contract.hex.moveAndClaim(gameId, selected, cell, path, overrides)
-        : contract.hex.move(gameId, selected, cell, overrides),
+    const receipt = await send(
+      label,
+      () =>
+        path
+          ? contract.hex.moveAndClaim(gameId, selected, cell, path, overrides)
+          : contract.hex.move(gameId, selected, cell, overrides),
+      hexCtx,
     );
     const moved = receipt?.logs
       .map((l) => {
@@ -248,8 +254,10 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
               <ActionButton
                 disabled={!signer}
                 onClick={() =>
-                  send(`Prove #${selected} winning for ${colourName(mover)}`, () =>
-                    contract.hex.claimWin(gameId, selected, moverPath),
+                  send(
+                    `Prove #${selected} winning for ${colourName(mover)}`,
+                    () => contract.hex.claimWin(gameId, selected, moverPath),
+                    hexCtx,
                   )
                 }
               >
@@ -260,7 +268,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
           {running && view.positionCount === 1 && account?.toLowerCase() === data.creator.toLowerCase() && (
             <ActionButton
               kind="danger"
-              onClick={() => send(`Cancel game ${gameId}`, () => contract.hex.cancelGame(gameId))}
+              onClick={() => send(`Cancel game ${gameId}`, () => contract.hex.cancelGame(gameId), hexCtx)}
             >
               Cancel the game (before Blue replies)
             </ActionButton>

@@ -9,7 +9,8 @@ import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
-import { cellName, parseCell } from "../../../scripts/hex/lib";
+import { cellName, parseCell } from "../../../client/hex";
+import { pagedQuery } from "../../../client/logs";
 import { useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 
@@ -58,7 +59,12 @@ function useLobby(contract: HexContract | null) {
   const refresh = useCallback(async () => {
     if (!contract) return;
     const count = Number(await contract.hex.gameCount());
-    const created = await contract.hex.queryFilter(contract.hex.filters.GameCreated(), contract.fromBlock);
+    const latest = () => contract.hex.runner!.provider!.getBlockNumber();
+    const created = await pagedQuery(
+      (from, to) => contract.hex.queryFilter(contract.hex.filters.GameCreated(), from, to),
+      latest,
+      { fromBlock: contract.fromBlock },
+    );
     const byId = new Map(created.map((e) => [e.args.gameId, e]));
     const ids = Array.from({ length: count }, (_, i) => BigInt(count - i)).slice(0, 100);
     const views = await Promise.all(ids.map((id) => contract.hex.game(id)));

@@ -7,7 +7,7 @@ import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, formatAmount, Panel, Progress } from "../shared/ui";
 import { VirtualList } from "../shared/VirtualList";
 import { useWallet } from "../shared/wallet";
-import { cellName, colourName, colourOfDepth, lossBreakdown, type HexGameData } from "../../../scripts/hex/lib";
+import { cellName, colourName, colourOfDepth, lossBreakdown, type HexGameData } from "../../../client/hex";
 import type { HexContract, TokenInfo } from "./contracts";
 import { settleProgress } from "./settle";
 
@@ -94,8 +94,10 @@ export function Payouts(props: {
   const settle = async () => {
     const size = Math.max(1, Math.floor(Number(batch) || 250));
     for (let i = 0; i < 10_000; i++) {
-      const receipt = await send(`Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`, () =>
-        contract.hex.settle(data.gameId, size),
+      const receipt = await send(
+        `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`,
+        () => contract.hex.settle(data.gameId, size),
+        { contract: "ForkingHex" },
       );
       if (!receipt) return;
       const g = await contract.hex.game(data.gameId);
@@ -240,7 +242,9 @@ export function Payouts(props: {
               <ActionButton
                 disabled={!credit}
                 onClick={() =>
-                  send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token))
+                  send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token), {
+                    contract: "ForkingHex",
+                  })
                 }
               >
                 Withdraw

@@ -1,5 +1,5 @@
 // A position's state in words, as the tree and the position panel show it.
-import { isOpen, openUntil, type HexGameData, type Outcome } from "../../../scripts/hex/lib";
+import { isOpen, openUntil, type HexGameData, type Outcome } from "../../../client/hex";
 import { blocksLeft } from "../shared/countdown";
 
 export type StateKind = "open" | "closed" | "proven" | "winning" | "losing" | "void" | "cancelled" | "waiting";

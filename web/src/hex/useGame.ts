@@ -5,7 +5,7 @@ import { toBeHex, zeroPadValue } from "ethers";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
-import { loadGame, type HexGameData } from "../../../scripts/hex/lib";
+import { addMoved, loadGame, type HexGameData, type MovedArgs } from "../../../client/hex";
 import type { HexContract } from "./contracts";
 
 export interface LiveGame {
@@ -52,7 +52,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
       const head = await provider.getBlockNumber();
       const count = await contract.hex.gameCount();
       if (gameId < 1n || gameId > count) throw new Error(`there is no game ${gameId} (games 1–${count})`);
-      const data = await loadGame(contract.hex, gameId, contract.fromBlock);
+      const data = await loadGame(contract.hex, gameId, { fromBlock: contract.fromBlock, toBlock: head });
       const v = await readView();
       if (stale) return;
       scanned.current = head;
@@ -86,22 +86,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
       for (const log of logs) {
         const parsed = hex.interface.parseLog(log);
         if (parsed?.name === "Moved") {
-          const id = Number(parsed.args.positionId);
-          if (data.positions[id]) continue;
-          const parent = Number(parsed.args.parentId);
-          data.positions[id] = {
-            id,
-            parent,
-            player: parsed.args.player as string,
-            cell: Number(parsed.args.cell),
-            depth: parent === 0 ? 1 : data.positions[parent].depth + 1,
-            deadline: Number(parsed.args.deadline),
-            proven: false,
-            block: log.blockNumber,
-            children: [],
-          };
-          if (parent !== 0) data.positions[parent].children.push(id);
-          changed = true;
+          changed = addMoved(data.positions, parsed.args as unknown as MovedArgs, log.blockNumber) || changed;
         } else if (parsed?.name === "WinProven") {
           data.positions[Number(parsed.args.positionId)].proven = true;
           changed = true;

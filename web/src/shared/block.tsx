@@ -31,7 +31,7 @@ export function useCountdown(deadline: number): string {
 const SAMPLES = 20;
 
 export function BlockProvider({ children }: { children: ReactNode }) {
-  const { provider, mode, epoch } = useWallet();
+  const { provider, mode, epoch, localUrl } = useWallet();
   const toasts = useToasts();
   const [clock, setClock] = useState<BlockClock>({ number: 0, timestamp: 0, secondsPerBlock: 12, lost: null });
   const samples = useRef<{ block: number; timestamp: number }[]>([]);
@@ -68,7 +68,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         if (stopped) return;
         if (!lost) {
-          lost = `Lost the connection to the node (${describeError(err)}); retrying…`;
+          lost = `${describeError(err, mode === "local" ? { url: localUrl } : {})} (retrying by itself)`;
           setClock((c) => ({ ...c, lost }));
         }
       }
@@ -79,7 +79,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [provider, mode, epoch, toasts]);
+  }, [provider, mode, epoch, toasts, localUrl]);
 
   return <BlockContext.Provider value={clock}>{children}</BlockContext.Provider>;
 }

@@ -2,7 +2,8 @@
 // the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
-import { describeError } from "./errors";
+import { useBlock } from "./block";
+import { describeError, type DescribeContext } from "./errors";
 import { useToasts } from "./toasts";
 
 export type TxStatus = "signing" | "pending" | "mined" | "failed";
@@ -19,7 +20,15 @@ export interface TrackedTx {
 
 interface TxApi {
   txs: TrackedTx[];
-  send(label: string, submit: () => Promise<ContractTransactionResponse>): Promise<ContractTransactionReceipt | null>;
+  /**
+   * Sends and tracks a transaction; `ctx` helps the failure sentence (the called contract, a Hex board's side; the
+   * current block is added).
+   */
+  send(
+    label: string,
+    submit: () => Promise<ContractTransactionResponse>,
+    ctx?: DescribeContext,
+  ): Promise<ContractTransactionReceipt | null>;
   clear(): void;
 }
 
@@ -35,11 +44,14 @@ export function TxProvider({ children }: { children: ReactNode }) {
   const toasts = useToasts();
   const [txs, setTxs] = useState<TrackedTx[]>([]);
   const next = useRef(1);
+  const block = useBlock();
+  const latest = useRef(0);
+  latest.current = block.number;
   const update = (id: number, patch: Partial<TrackedTx>) =>
     setTxs((all) => all.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 
   const send = useCallback(
-    async (label: string, submit: () => Promise<ContractTransactionResponse>) => {
+    async (label: string, submit: () => Promise<ContractTransactionResponse>, ctx: DescribeContext = {}) => {
       const id = next.current++;
       setTxs((all) => [{ id, label, status: "signing" as const }, ...all].slice(0, 30));
       try {
@@ -50,7 +62,7 @@ export function TxProvider({ children }: { children: ReactNode }) {
         update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
         return receipt;
       } catch (err) {
-        const text = describeError(err);
+        const text = describeError(err, { block: latest.current || undefined, ...ctx });
         update(id, { status: "failed", error: text });
         toasts.push("error", `${label}: ${text}`);
         return null;

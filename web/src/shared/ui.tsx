@@ -1,6 +1,6 @@
 // Small shared building blocks: buttons that show they are busy, labelled fields, amounts, addresses.
 import { useState, type ReactNode } from "react";
-import { formatUnits } from "ethers";
+import { formatFixed, short } from "../../../client/format";
 
 /** A button running an async action; disabled (and saying so) while it runs. */
 export function ActionButton(props: {
@@ -49,18 +49,17 @@ export function Address({ address, you }: { address: string; you?: string | null
   const mine = you !== undefined && you !== null && you.toLowerCase() === address.toLowerCase();
   return (
     <span className={`addr${mine ? " addr-you" : ""}`} title={address}>
-      {address.slice(0, 6)}…{address.slice(-4)}
+      {short(address)}
       {mine && " (you)"}
     </span>
   );
 }
 
-/** A token amount: `0.01 ETH`; trailing zeros trimmed, at most `digits` decimals shown. */
+/** A token amount: `0.01 ETH`; trailing zeros dropped, at most `digits` decimals, "≈" when more were cut. */
 export function formatAmount(amount: bigint, decimals = 18, symbol = "ETH", digits = 6): string {
-  const [whole, fraction = ""] = formatUnits(amount, decimals).split(".");
-  const cut = fraction.slice(0, digits).replace(/0+$/, "");
-  const approx = fraction.slice(digits).replace(/0+$/, "") !== "" ? "≈" : "";
-  return `${approx}${Number(whole).toLocaleString("en-US")}${cut ? "." + cut : ""} ${symbol}`;
+  const exact = formatFixed(amount, decimals, decimals);
+  const shown = formatFixed(amount, decimals, digits);
+  return `${exact === shown ? "" : "≈"}${shown} ${symbol}`;
 }
 
 /** A panel with a heading. */

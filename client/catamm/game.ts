@@ -1,9 +1,7 @@
-// The CATAMM game from TypeScript: its ids and costs, a typed snapshot of a game read from chain, and the helpers
-// every driver (tests, bots, CLI tasks, demo) uses to serve the game's randomness.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { Catamm, IRandomness } from "../../typechain-types";
-import { waitForRandomness } from "../lib/common";
+// The CATAMM game from TypeScript: its ids and costs, the mirrors of its random draws, and a typed snapshot of a
+// game read from chain. Type-only imports of typechain-types: tasks may load this before the first compile.
 import { keccak256, toUtf8Bytes } from "ethers";
+import type { Catamm } from "../../typechain-types";
 import { ONE_CARD, uniform } from "./market";
 import { unpackBoard, type Board } from "./board";
 
@@ -25,6 +23,7 @@ export const PHASE_NAMES = Object.keys(Phase);
 
 /** ICatamm.Pending. */
 export const Pending = { None: 0, Start: 1, Roll: 2, Draw: 3, HexSteal: 4, PoolSteal: 5 } as const;
+export const PENDING_NAMES = ["none", "start", "roll", "card draw", "hex steal", "pool steal"] as const;
 
 /** ICatamm.DevCard. */
 export const DevCard = { Knight: 0, RoadBuilding: 1, YearOfPlenty: 2, Monopoly: 3, VictoryPoint: 4 } as const;
@@ -220,26 +219,4 @@ export function five<T>(xs: readonly T[]): Five<T> {
 /** Whole cards of each resource in `balances`. */
 export function wholeCards(balances: readonly bigint[]): number[] {
   return balances.map((b) => Number(b / ONE_CARD));
-}
-
-/** The game's randomness source, typed. */
-export async function randomnessOf(hre: HardhatRuntimeEnvironment, game: Catamm): Promise<IRandomness> {
-  return hre.ethers.getContractAt("IRandomness", await game.randomness());
-}
-
-/**
- * Waits until the game's outstanding random value is ready and has it served (`advance`), if one is outstanding.
- * Returns whether it served one.
- */
-export async function serveRandomness(
-  hre: HardhatRuntimeEnvironment,
-  game: Catamm,
-  id: bigint,
-  source?: IRandomness,
-): Promise<boolean> {
-  const info = await game.gameInfo(id);
-  if (Number(info.pending) === Pending.None) return false;
-  await waitForRandomness(hre, source ?? (await randomnessOf(hre, game)), info.requestId);
-  await (await game.advance(id)).wait();
-  return true;
 }

@@ -1,8 +1,6 @@
-// Shared helpers for the SnatchGame tournament (issue 5): deployment, enums, config, ranking.
-// Only `import type` from typechain-types: tasks load this file before the first compile.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { Signer } from "ethers";
-import type { SnatchRooms, SnatchTournament } from "../../typechain-types";
+// The SnatchGame tournament's vocabulary and leaderboard: enums with names, the default config, ranking.
+// Shared by the tasks, the demo, the simulation, the tests and the web app.
+import type { SnatchTournament } from "../../typechain-types";
 
 /** ISnatchTournament.Stage. */
 export const Stage = { None: 0, Registration: 1, Pairing: 2, Playing: 3, Ended: 4, Final: 5 } as const;
@@ -46,31 +44,6 @@ export const DEFAULT_CONFIG: TournamentConfig = {
   response: 20,
   decision: 20,
 };
-
-/** Deploys SnatchTournament on `rooms` and allows it as a rooms factory (`owner` must own the rooms). */
-export async function deployTournament(
-  hre: HardhatRuntimeEnvironment,
-  rooms: SnatchRooms,
-  randomness: string,
-  opts: { owner?: Signer } = {},
-): Promise<SnatchTournament> {
-  const [first] = await hre.ethers.getSigners();
-  const owner = opts.owner ?? first;
-  const tournament = (await hre.ethers.deployContract(
-    "SnatchTournament",
-    [await rooms.getAddress(), randomness],
-    owner,
-  )) as unknown as SnatchTournament;
-  await tournament.waitForDeployment();
-  await (await rooms.connect(owner).setFactory(await tournament.getAddress(), true)).wait();
-  return tournament;
-}
-
-/** The deployed SnatchTournament of the selected network (hardhat-deploy), or at a given address. */
-export async function tournamentAt(hre: HardhatRuntimeEnvironment, address = ""): Promise<SnatchTournament> {
-  const at = address || (await hre.deployments.get("SnatchTournament")).address;
-  return (await hre.ethers.getContractAt("SnatchTournament", at)) as unknown as SnatchTournament;
-}
 
 /** A row as SnatchTournament.leaderboard returns it. */
 export type LeaderboardRow = Awaited<ReturnType<SnatchTournament["leaderboard"]>>[number];

@@ -1,5 +1,5 @@
 // Planning helpers for the CATAMM bots: the swaps that pay a cost, simulated with the
-// markets' exact math (scripts/catamm/market.ts).
+// markets' exact math (./market.ts).
 import { ONE_CARD, getAmountIn, getAmountOut, poolOf, type PoolView } from "./market";
 
 /** One planned swap: `amountIn` of `from` for at least `minOut` of `to`. */

@@ -1,6 +1,6 @@
 /**
  * CATAMM board: the TypeScript mirror of `contracts/catamm/libraries/Board*.sol`, `Dice.sol`, `Placement.sol` and
- * `LongestRoad.sol`, used by tests and (later) by bots and the CLI.
+ * `LongestRoad.sol`, used by the tests, the bots, the tasks and the web app.
  *
  * Numbering (the one used everywhere; see docs/catamm-board.md for the ASCII maps):
  * - Hexes 0–18 row by row (rows of 3-4-5-4-3, pointy-top hexes), left to right.

@@ -1,0 +1,48 @@
+// Sentences for the errors every game shares: payouts and fees, randomness, ownership, OpenZeppelin's helpers and
+// ERC-20 tokens. Each names the values involved; `a` holds the arguments as people read them (see ../values).
+import { ZeroAddress } from "ethers";
+import { atBlock, type ErrorTexts } from "../texts";
+
+export const COMMON_ERRORS: ErrorTexts = {
+  // PayoutLedger
+  NothingToWithdraw: (a, _ctx, raw) =>
+    `nothing is credited to ${a.account} in ${raw.token === ZeroAddress ? "ETH" : `token ${a.token}`}: ` +
+    "there is nothing to withdraw (payouts are credited by settlement)",
+  InvalidRecipient: (a) => `${a.to} cannot receive a payout (the zero address or the contract itself)`,
+  NotFundRecipient: (a) => `only the developer fund's recipient ${a.recipient} may withdraw the fund, not ${a.caller}`,
+  UnexpectedEth: (a) => `this call takes no ETH, but ${a.value} was sent (a token game takes its stake in the token)`,
+  WrongEthAmount: (a) => `the stake is ${a.expected}, but ${a.sent} was sent`,
+  TransferAmountMismatch: (a) =>
+    `token ${a.token} delivered ${a.received} instead of ${a.expected} (fee-on-transfer tokens are not supported)`,
+  // FeeConfig
+  FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
+  ZeroAddress: () => "the zero address is not allowed here",
+  // Ownable / Ownable2Step
+  OwnableUnauthorizedAccount: (a) => `only the contract's owner may do this; ${a.account} is not the owner`,
+  OwnableInvalidOwner: (a) => `${a.owner} cannot become the owner`,
+  // Randomness
+  RandomnessNotReady: (a, ctx) =>
+    `randomness request ${a.id} is ${a.status}, not ready yet${atBlock(ctx)}: the block-hash source is ready two ` +
+    "blocks after the request (mine or wait for a block)",
+  RandomnessNotStale: (a) =>
+    `randomness request ${a.id} is ${a.status}: only a stale request (256 blocks unserved) may be requested again`,
+  UnauthorisedConsumer: (a) => `${a.caller} is not an authorised consumer of the VRF randomness source`,
+  InvalidConfig: () => "the VRF configuration needs a callback gas limit and a stale window above zero",
+  OnlyCoordinatorCanFulfill: (a) => `only the VRF coordinator ${a.want} may deliver random words, not ${a.have}`,
+  OnlyOwnerOrCoordinator: (a) =>
+    `only the owner ${a.owner} or the coordinator ${a.coordinator} may change the coordinator, not ${a.have}`,
+  // OpenZeppelin helpers
+  ReentrancyGuardReentrantCall: () => "a call re-entered the contract while it was busy (reentrancy is refused)",
+  SafeERC20FailedOperation: (a) => `token ${a.token} refused the transfer (it returned false or reverted)`,
+  FailedCall: () => "sending ETH failed: the receiving account refused it",
+  InsufficientBalance: (a) => `the contract holds ${a.balance}, less than the ${a.needed} it must send`,
+  SafeCastOverflowedUintDowncast: (a) => `the value ${a.value} does not fit in ${a.bits} bits`,
+  // ERC-20 tokens (OpenZeppelin's IERC20Errors)
+  ERC20InsufficientBalance: (a) => `${a.sender} holds ${a.balance} of the token, less than the ${a.needed} needed`,
+  ERC20InsufficientAllowance: (a) =>
+    `${a.spender} may spend only ${a.allowance} of the token, less than the ${a.needed} needed: approve it first`,
+  ERC20InvalidApprover: (a) => `${a.approver} cannot approve token spending`,
+  ERC20InvalidReceiver: (a) => `${a.receiver} cannot receive the token`,
+  ERC20InvalidSender: (a) => `${a.sender} cannot send the token`,
+  ERC20InvalidSpender: (a) => `${a.spender} cannot be approved to spend the token`,
+};

@@ -1,0 +1,112 @@
+// Sentences for every Snatch or Share / SnatchGame error (contracts/snatch/ISnatchRooms.sol) and every tournament
+// error (ISnatchTournament.sol), naming the values involved.
+import { itIs, type ErrorTexts } from "../texts";
+
+export const SNATCH_ERRORS: ErrorTexts = {
+  // Formats
+  UnknownFormat: (a) => `there is no format ${a.format} (presets: 1 Snatch or Share, 2..6 SnatchGame G1..G5)`,
+  BadRoundCount: (a) => `a format needs 1 to 16 rounds, not ${a.count}`,
+  RuleSetMismatch: (a) =>
+    `round ${a.round}'s rule set "${a.rules}" does not fit the format (none, or made for another player count ` +
+    "than the first round's)",
+  InvalidWindows: (a) =>
+    `the windows ${a.windows} are not allowed: every window the format uses must be above zero, and the closing ` +
+    "window shorter than trading",
+  TooManyFormats: (a) => `no more formats can be stored (${a.count} exist)`,
+  // Rooms and seats
+  UnknownRoom: (a) => `there is no room ${a.roomId}`,
+  RoomNotOpen: (a) => `room ${a.roomId} takes no more players: its phase is ${a.phase}`,
+  AlreadyMember: (a) => `${a.player} already sits in room ${a.roomId}`,
+  NotAMember: (a) => `${a.account} has no seat in room ${a.roomId}`,
+  WrongPhase: (a, ctx) => `room ${a.roomId} is in phase "${a.phase}": this call does not fit it${itIs(ctx)}`,
+  NotYourTurn: (a) => `in room ${a.roomId} this action belongs to the other player, not ${a.account}`,
+  RuleNotInRound: (a) => `round ${a.round} of room ${a.roomId} plays "${a.rules}", which has no such action`,
+  // Offers
+  SelfTarget: () => "an offer or shame must name another player, not yourself",
+  TargetNotMember: (a) => `${a.target} has no seat in room ${a.roomId}`,
+  TargetSuspended: (a) => `${a.target} is suspended this round in room ${a.roomId}: no offers to them`,
+  OfferLimitReached: (a) =>
+    `you already made ${a.limit} offers to ${a.target} this round in room ${a.roomId} (the limit)`,
+  OffersClosed: (a, ctx) =>
+    `room ${a.roomId} is in its closing window: the last block for new offers was ${a.lastBlock}${itIs(ctx)}`,
+  AmountTooLarge: (a) => `an amount of ${a.amount} is too large (at most 4,294,967,295)`,
+  NothingOffered: () => "an offer must offer at least one good",
+  GoodNotInRoom: (a) => `${a.good} is not traded in this room (2-player rooms trade turkey and corn)`,
+  OfferNotPending: (a) =>
+    `offer ${a.offerId} in room ${a.roomId} is ${a.status}, not pending: it can no longer be answered or cancelled`,
+  NotTarget: (a) => `only the target of offer ${a.offerId} in room ${a.roomId} may answer it, not ${a.account}`,
+  NotOfferer: (a) => `only the maker of offer ${a.offerId} in room ${a.roomId} may cancel it, not ${a.account}`,
+  RejectNotAllowed: (a) =>
+    `round ${a.round} of room ${a.roomId} does not allow rejecting: pending offers execute at the close`,
+  JudgeCannotSnatch: (a) => `${a.judge} judges this round in room ${a.roomId} and may not snatch`,
+  // Sanctions and turns
+  AlreadyShamed: (a) => `you already gave shame in round ${a.round} of room ${a.roomId}`,
+  Suspended: (a) => `${a.player} is suspended in round ${a.round} of room ${a.roomId}: no offers, no answers`,
+  ShamedOut: (a) => `${a.player} started round ${a.round} of room ${a.roomId} shamed out: it may only answer offers`,
+  AlreadyDone: (a) => `${a.player} already said it is done in room ${a.roomId} this round`,
+  OfferJustMade: (a) =>
+    `offer ${a.offerId} to you in room ${a.roomId} was made in this very block: wait a block before saying done`,
+  NotJudge: (a) => `only this round's judge in room ${a.roomId} may do this, not ${a.account}`,
+  NotASnatch: (a) => `offer ${a.offerId} in room ${a.roomId} is ${a.status}: it is not an unreported snatch`,
+  NotVictim: (a) => `only the snatched offerer may report offer ${a.offerId} in room ${a.roomId}, not ${a.account}`,
+  OfferNotThisRound: (a) => `offer ${a.offerId} in room ${a.roomId} was made in an earlier round: too late to report`,
+  NotReported: (a) => `offer ${a.offerId} in room ${a.roomId} is ${a.status}: it has no undecided report`,
+  OfferForced: (a) => `P2 forced P1 to offer this round in room ${a.roomId}: passing is not possible`,
+  ForcedOfferEmpty: (a) =>
+    `the forced offer in room ${a.roomId} must escrow at least one good P1 holds (naming goods P1 lacks dodges the force)`,
+  ForcedOfferFinal: (a) =>
+    `offer ${a.offerId} in room ${a.roomId} was forced: it stands until P2 answers or the response window ends`,
+  MessageOutsideWindow: (a) => `room ${a.roomId} is in phase "${a.phase}": messages only in the G5 talk window`,
+  MessageTooLong: (a) => `the message has ${a.length} bytes; at most ${a.max} are allowed`,
+  NothingToAdvance: (a, ctx, raw) =>
+    Number(raw.phase) === 2
+      ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
+        `or wait for one, then advance again${itIs(ctx)}`
+      : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
+  // Factories
+  NotFactory: (a) => `${a.account} is not an allowed room factory`,
+  TooManyFactories: () => "no more factories can be allowed (255)",
+  BadPlayerList: (a) =>
+    `a list of ${a.length} players does not fill rooms of ${a.playerCount} (empty, not a multiple, or over 65,536 rooms)`,
+  InvalidPlayer: (a) => `${a.player} cannot sit in the room (the zero address, or listed twice)`,
+  // Tournament
+  UnknownTournament: (a) => `there is no tournament ${a.tournamentId}`,
+  CapOutOfRange: (a) => `a cap of ${a.cap} players is not allowed: it must be 2 to ${a.max}`,
+  BatchSizeOutOfRange: (a) => `a batch of ${a.size} rooms is not allowed: it must be 1 to ${a.max}`,
+  RegistrationTooLong: (a) => `a registration period of ${a.blocks} blocks is longer than the maximum ${a.max}`,
+  GraceTooLong: (a) => `a grace period of ${a.blocks} blocks is longer than the maximum ${a.max}`,
+  WindowTooLong: (a) => `a room window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
+  NotOrganiser: (a) => `only the organiser of tournament ${a.tournamentId} may do this, not ${a.account}`,
+  ZeroOrganiser: () => "the zero address cannot organise a tournament",
+  RegistrationClosed: (a) => `registration for tournament ${a.tournamentId} is closed (stage: ${a.stage})`,
+  AlreadyRegistered: (a) => `${a.player} is already registered in tournament ${a.tournamentId}`,
+  TournamentFull: (a) => `tournament ${a.tournamentId} is full (${a.cap} players)`,
+  NotEnoughPlayers: (a) => `tournament ${a.tournamentId} has ${a.players} players: phase 1 needs at least 2`,
+  UnknownPhase: (a) => `there is no phase ${a.phase}: phases are 1 to 5`,
+  PhaseAlreadyStarted: (a) => `phase ${a.phase} of tournament ${a.tournamentId} was started already`,
+  PhaseOutOfOrder: (a) =>
+    `phases start in order: tournament ${a.tournamentId}'s next phase is ${a.next}, not ${a.phase}`,
+  PhaseNotEnded: (a) =>
+    `phase ${a.phase} of tournament ${a.tournamentId} has not ended: ${a.finished} of ${a.rooms} rooms finished`,
+  StartReservedToOrganiser: (a, ctx) =>
+    `until block ${a.openToAllFrom} only the organiser may start phase ${a.phase} of tournament ` +
+    `${a.tournamentId}${itIs(ctx)}`,
+  TournamentIsFinal: (a) => `tournament ${a.tournamentId} is final: nothing changes any more`,
+  WrongStage: (a) => `tournament ${a.tournamentId} is at stage "${a.stage}": this call does not fit it`,
+  PairingNotReady: (a) =>
+    `the pairing randomness of tournament ${a.tournamentId} (request ${a.requestId}) is ${a.status}: wait for a ` +
+    "block (or re-request it if stale)",
+  PairingAlreadyDrawn: (a) =>
+    `the pairing of phase ${a.phase} of tournament ${a.tournamentId} was drawn already: nothing to re-request`,
+  PhaseNotTimedOut: (a, ctx) =>
+    `phase ${a.phase} of tournament ${a.tournamentId} runs until block ${a.deadline}: rooms can be closed after ` +
+    `that${itIs(ctx)}`,
+  ZeroBatch: () => "a batch must hold at least one room",
+  NothingToRecord: (a) =>
+    `pairs ${a.fromPair} to ${a.toPair} of phase ${a.phase} of tournament ${a.tournamentId} hold no finished, ` +
+    "unrecorded room",
+  NotRooms: (a) => `only the rooms contract calls back the tournament, not ${a.account}`,
+  UnknownBatch: (a) => `no tournament created the batch of rooms starting at room ${a.batchFirstRoom}`,
+  NoSuchRoom: (a) => `phase ${a.phase} of tournament ${a.tournamentId} has no room for pair ${a.pair} (yet)`,
+  NotRegistered: (a) => `${a.player} is not registered in tournament ${a.tournamentId}`,
+};

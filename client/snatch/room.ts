@@ -1,0 +1,88 @@
+// Reading a Snatch room for people: a multi-line picture of a room from the lens, and event values from receipts.
+import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
+import { describeGoods, Good, GOOD_NAMES, NO_SEAT, Phase, PHASE_NAMES, RULE_NAMES } from "./names";
+
+/** Reads a uint field of the last event `name` emitted by `rooms` in a transaction's receipt. */
+export async function eventArg(
+  rooms: SnatchRooms,
+  tx: { wait(): Promise<{ logs: readonly { topics: readonly string[]; data: string }[] } | null> },
+  name: string,
+  arg: string,
+): Promise<bigint> {
+  const receipt = await tx.wait();
+  let found: bigint | undefined;
+  for (const log of receipt!.logs) {
+    let parsed;
+    try {
+      parsed = rooms.interface.parseLog(log);
+    } catch {
+      continue;
+    }
+    if (parsed?.name === name) found = parsed.args[arg] as bigint;
+  }
+  if (found === undefined) throw new Error(`no ${name} event in the transaction`);
+  return found;
+}
+
+/** A printable, multi-line picture of a room (the `snatch:show` task and the demo use it). */
+export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, currentBlock: number): Promise<string[]> {
+  const v = await lens.roomView(roomId);
+  const lines: string[] = [];
+  const phase = Number(v.phase);
+  const round = Number(v.round);
+  const label = (s: number) => (Number(v.playerCount) === 2 ? (Number(v.roles[s]) === Good.Turkey ? "P1" : "P2") : "");
+  lines.push(
+    `room ${roomId}: format ${v.format} (${v.playerCount} players, ${v.roundCount} rounds), ` +
+      (round > 0 ? `round ${round}/${v.roundCount}: ${RULE_NAMES[Number(v.rules)]}, ` : "") +
+      `phase: ${PHASE_NAMES[phase]}`,
+  );
+  if (phase !== Phase.Open && phase !== Phase.Finished && phase !== Phase.AwaitingRoles) {
+    const left = Number(v.deadline) - currentBlock;
+    let timing = `deadline block ${v.deadline} (${left >= 0 ? `${left} blocks left` : "expired: anyone may advance"})`;
+    if (phase === Phase.Trading) timing += `, offers until block ${v.offersUntil}`;
+    lines.push(`  ${timing}`);
+  }
+  if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
+  if (Number(v.judge) !== NO_SEAT) lines.push(`  judge: seat ${v.judge} (${v.players[Number(v.judge)]})`);
+  if (v.forced) lines.push("  G2: P2 forces P1 to offer this round");
+  for (let s = 0; s < Number(v.playerCount); s++) {
+    const player = v.players[s];
+    if (player === "0x0000000000000000000000000000000000000000") {
+      lines.push(`  seat ${s}: (empty)`);
+      continue;
+    }
+    if (round === 0) {
+      lines.push(`  seat ${s}: ${player}  profile G3 shame ${v.profileShame[s]}`);
+      continue;
+    }
+    const flags = [
+      v.done[s] ? "done" : "",
+      v.suspended[s] ? "SUSPENDED" : "",
+      v.suspendedNext[s] ? "suspended next round" : "",
+      v.shamedOut[s] ? "SHAMED OUT (respond only)" : "",
+    ].filter((f) => f !== "");
+    lines.push(
+      `  seat ${s} ${label(s)} ${player}  produces ${GOOD_NAMES[Number(v.roles[s])]}: ` +
+        `holds ${describeGoods(v.free[s])}` +
+        (v.escrow[s].some((e) => Number(e) > 0) ? `, escrowed ${describeGoods(v.escrow[s])}` : "") +
+        `  → ${v.points[s]} points` +
+        (Number(v.playerCount) === 3 ? `, shame tokens ${v.shameTokens[s]}` : "") +
+        `, profile G3 shame ${v.profileShame[s]}` +
+        (flags.length > 0 ? `  [${flags.join(", ")}]` : ""),
+    );
+  }
+  const open = await lens.openOffers(roomId);
+  for (const id of open) {
+    const o = await lens.offerView(roomId, id);
+    lines.push(
+      `  open offer #${id}: ${o.from} → ${o.to}: escrowed ${describeGoods(o.escrowed)} ` +
+        `(of ${o.offeredSum} offered) for ${describeGoods(o.requested)}`,
+    );
+  }
+  const s = v.stats;
+  lines.push(
+    `  counters: ${s.offers} offers, ${s.accepts} accepted, ${s.rejects} rejected, ${s.snatches} snatched, ` +
+      `${s.shames} shames, ${s.reports} reports, ${s.refusals} refusals`,
+  );
+  return lines;
+}
