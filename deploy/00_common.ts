@@ -12,6 +12,9 @@ import type { DeployFunction } from "hardhat-deploy/types";
  *                               use Chainlink VRF v2.5 (add the deployed `Randomness` as a consumer of the
  *                               subscription, then authorise each game with `setConsumer`).
  * Without VRF_COORDINATOR the block-hash source is deployed: for local and test networks only.
+ *   RANDOMNESS_SEED=<n>         on a local development chain only (31337, 1337): the TEST-ONLY SeededRandomness
+ *                               source instead, values from the seed and scriptable (`script`): the web app's
+ *                               browser tests use it to make a 7 or a card draw happen when they need it.
  */
 const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
   const { deployments, getNamedAccounts, network } = hre;
@@ -48,6 +51,18 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   }
 
   const chainId = Number((await hre.ethers.provider.getNetwork()).chainId);
+  if (env.RANDOMNESS_SEED !== undefined) {
+    if (chainId !== 31337 && chainId !== 1337) {
+      throw new Error(`RANDOMNESS_SEED deploys a test-only source: refused on chain ${chainId}`);
+    }
+    await deployments.deploy("Randomness", {
+      contract: "SeededRandomness",
+      from: deployer,
+      args: [BigInt(env.RANDOMNESS_SEED)],
+      log: true,
+    });
+    return;
+  }
   if (chainId === 1 && env.ALLOW_BLOCKHASH_RANDOMNESS !== "true") {
     throw new Error("refusing to deploy the block-hash randomness source to mainnet: set VRF_COORDINATOR");
   }

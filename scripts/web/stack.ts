@@ -71,16 +71,16 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `hardhat node` on `port` (which runs deploy/ and writes deployments/localhost) and resolves once it serves
- * JSON-RPC. Rejects with the node's output if it exits or does not start within `timeoutMs`.
+ * JSON-RPC; `env` adds deploy options (e.g. RANDOMNESS_SEED, see deploy/00_common.ts). Rejects with the node's output if it exits or does not start within `timeoutMs`.
  */
 export async function startNode(
-  opts: { port?: number; timeoutMs?: number; quiet?: boolean } = {},
+  opts: { port?: number; timeoutMs?: number; quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<NodeHandle> {
   const port = opts.port ?? (await freePort());
   const child = spawn(path.join(BIN, "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: "0" },
+    env: { ...process.env, FORCE_COLOR: "0", ...opts.env },
   });
   let out = "";
   const onData = (chunk: Buffer) => {

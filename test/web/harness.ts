@@ -39,6 +39,9 @@ export interface WebStack {
 
 export const SCREENSHOTS = path.join(REPO, "reports", "screenshots");
 
+/** The seed of the test randomness source the browser tests' node deploys as `Randomness` (SeededRandomness). */
+export const RANDOMNESS_SEED = 20261123n;
+
 /** Launches the Chromium shipped in @sparticuz/chromium (unpacked to the temp folder on first use). */
 export async function launchChromium(): Promise<Browser> {
   // The package is ESM-only; Node 20.19+ loads it through require().
@@ -58,7 +61,8 @@ interface SparticuzChromium {
 
 async function startStack(): Promise<WebStack> {
   const started = Date.now();
-  const node = await startNode({ quiet: true });
+  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  const node = await startNode({ quiet: true, env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) } });
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   try {
     const [buildOutput, browser] = await Promise.all([buildApp({ outDir, rpcUrl: node.url }), launchChromium()]);
