@@ -233,7 +233,7 @@ export function waitingOn(g: GameSnapshot): Waiting {
   if (g.phase === Phase.Finished) return { players: [], action: "nothing: the game is over" };
   if (g.phase === Phase.Open) return { players: [g.creator], action: "start the game (or more players to join)" };
   if (g.pending !== Pending.None) {
-    return { players: [], action: `the random value for the ${PENDING_NAMES[g.pending]} to be served` };
+    return { players: [], action: `serve the random value for the ${PENDING_NAMES[g.pending]}` };
   }
   switch (g.phase) {
     case Phase.Setup:

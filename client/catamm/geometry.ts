@@ -59,7 +59,7 @@ function buildGeometry(): BoardGeometry {
     const angle = ((-60 + 60 * side) * Math.PI) / 180;
     const normal = { x: Math.cos(angle), y: Math.sin(angle) };
     const c = hexes[hex];
-    const reach = 0.87 + 0.62; // the side's distance from the centre (√3 / 2), then out to sea
+    const reach = 0.87 + 0.75; // the side's distance from the centre (√3 / 2), then out to sea
     const [a, b] = TOPOLOGY.portVertices[p];
     return {
       at: { x: c.x + normal.x * reach, y: c.y + normal.y * reach },

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import {
   buildApp,
   REPO,
@@ -166,11 +166,66 @@ export async function waitMined(page: Page, label: string | RegExp, timeout = 30
     .filter({ has: page.locator(".tx-label", { hasText: label }) })
     .first();
   await item.waitFor({ timeout });
-  await page.waitForFunction(
-    (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",
-    await item.elementHandle(),
-    { timeout },
+  await page
+    .waitForFunction(
+      (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",
+      await item.elementHandle(),
+      { timeout },
+    )
+    .catch(async (err: Error) => {
+      const listed = await page.locator(".tx").allTextContents();
+      throw new Error(
+        `no mined transaction "${label}" after the click (${err.message}); listed: ${listed.join(" | ")}`,
+      );
+    });
+  if ((await item.getAttribute("data-status")) === "failed") {
+    throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
+  }
+}
+
+/**
+ * Clicks `target` and waits until the transaction it sends (the first one the panel lists after the click, whose
+ * label matches) is mined; throws with its failure text. Unlike {@link waitMined}, an older transaction with the
+ * same label never satisfies it.
+ */
+export async function clickAndMine(
+  page: Page,
+  target: Locator,
+  label: string | RegExp,
+  timeout = 30_000,
+): Promise<void> {
+  const before = await page.evaluate(() =>
+    Math.max(0, ...Array.from(document.querySelectorAll(".tx[data-tx]"), (el) => Number(el.getAttribute("data-tx")))),
   );
+  await target.click();
+  const item = page
+    .locator(".tx")
+    .filter({ has: page.locator(".tx-label", { hasText: label }) })
+    .first();
+  await page
+    .waitForFunction(
+      ({ before, source, flags }) => {
+        const re = new RegExp(source, flags);
+        return Array.from(document.querySelectorAll(".tx[data-tx]")).some(
+          (el) =>
+            Number(el.getAttribute("data-tx")) > before &&
+            re.test(el.querySelector(".tx-label")?.textContent ?? "") &&
+            ["mined", "failed"].includes(el.getAttribute("data-status") ?? ""),
+        );
+      },
+      {
+        before,
+        source: typeof label === "string" ? label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : label.source,
+        flags: typeof label === "string" ? "" : label.flags,
+      },
+      { timeout },
+    )
+    .catch(async (err: Error) => {
+      const listed = await page.locator(".tx").allTextContents();
+      throw new Error(
+        `no mined transaction "${label}" after the click (${err.message}); listed: ${listed.join(" | ")}`,
+      );
+    });
   if ((await item.getAttribute("data-status")) === "failed") {
     throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
   }
