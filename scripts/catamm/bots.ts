@@ -530,7 +530,8 @@ export interface BotSeatOptions extends Omit<BotGameOptions, "players" | "depthC
  * the bots join the game if it is open, then answer whenever it waits on one of them, serve the random values of
  * their own turns (and the start's, if a bot created the game), and otherwise wait, calling `advance` for an absent
  * player once a deadline has passed. Returns when the game is finished (or `stopAtTurn`, `stop()`).
- * `node` is the provider the signers are connected to.
+ * `node` is the provider the signers are connected to; an ethers provider must not cache (`cacheTimeout: -1`): it
+ * would answer a view or a gas estimate made right after a transaction with the state before it.
  */
 export async function playBotSeats(
   node: RpcNode,
@@ -540,7 +541,8 @@ export async function playBotSeats(
   opts: BotSeatOptions,
 ): Promise<BotGameResult> {
   const info = await game.gameInfo(gameId);
-  const driver = await driverFor(node, game, gameId, Number(info.feePreset));
+  // The driver serves random values and advances as the first bot.
+  const driver = await driverFor(node, game.connect(signers[0]), gameId, Number(info.feePreset));
   driver.onStep = opts.onStep;
   if (Number(info.phase) === Phase.Open) {
     const joined = info.players.slice(0, Number(info.playerCount));

@@ -57,6 +57,16 @@ async function until(
   }
 }
 
+/** {@link until}, failing at once with the bots' error if they stop. */
+async function untilOrBotsFail(
+  failed: Promise<Error | null>,
+  ...args: Parameters<typeof until>
+): Promise<GameSnapshot> {
+  // The bots return when the game ends: then the game is read as usual.
+  const stopped = failed.then((err) => (err ? Promise.reject(err) : until(...args)));
+  return Promise.race([until(...args), stopped]);
+}
+
 /** Serves the outstanding random value from `page` (the page mines the blocks it needs on the local node). */
 async function serve(page: Page): Promise<void> {
   await clickAndMine(page, page.getByRole("button", { name: /serve the random value/i }), /^Serve the random value/);
@@ -80,7 +90,8 @@ describe("web: CATAMM in the browser (e2e)", function () {
 
   before(async function () {
     stack = await webStack();
-    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    // No cache: a view read right after a transaction must see it (ethers caches identical requests for 250 ms).
+    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
     game = Catamm__factory.connect(deployed("Catamm"), provider);
     // The test's own account scripts the test randomness source (never a game call).
     source = SeededRandomness__factory.connect(deployed("Randomness"), await provider.getSigner(9));
@@ -137,8 +148,8 @@ describe("web: CATAMM in the browser (e2e)", function () {
       // The best pips among them (any would do).
       const best = shown.reduce((x, y) => (pipsOf(g, y) > pipsOf(g, x) ? y : x));
       await page.getByRole("button", { name: `Draft a settlement on vertex ${best}` }).click();
-      const road = page.getByRole("button", { name: /^Draft road on edge \d+$/ }).first();
-      await clickAndMine(page, road, `Draft: settlement on vertex ${best}`);
+      const road = page.getByRole("button", { name: new RegExp(`\\(settlement on vertex ${best}\\)$`) }).first();
+      await clickAndMine(page, road, `Draft: settlement on vertex ${best}, road`);
       g = await until(game, id, (s) => s.setupPick > pick || s.phase !== Phase.Setup);
     }
     g = await until(game, id, (s) => s.phase === Phase.BeforeRoll);
@@ -337,7 +348,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
     const carol = await openPlayer(stack, 3, "#/catamm");
     const page = carol.page;
     const botSigner = await provider.getSigner(4);
-    await page.getByLabel(/^defi:/).check();
+    await page.getByRole("radio", { name: /defi/ }).check();
     await page.getByLabel("Pool depth (cards a side)").fill("1000");
     await page.getByLabel("Blocks per waiting state").fill("300");
     await clickAndMine(page, page.getByRole("button", { name: "Create the game" }), /^Create a CATAMM game/);
@@ -360,12 +371,11 @@ describe("web: CATAMM in the browser (e2e)", function () {
     while (g.phase === Phase.Setup) {
       if (g.players[g.seat].address.toLowerCase() === carol.address.toLowerCase()) {
         await page.locator(`.catamm-game[data-phase="${Phase.Setup}"][data-pick="${g.setupPick}"]`).waitFor();
-        await page
-          .getByRole("button", { name: /^Draft a settlement on vertex \d+$/ })
-          .first()
-          .click();
-        const road = page.getByRole("button", { name: /^Draft road on edge \d+$/ }).first();
-        await clickAndMine(page, road, /^Draft: settlement on vertex/);
+        const spot = page.getByRole("button", { name: /^Draft a settlement on vertex \d+$/ }).first();
+        const vertex = (await spot.getAttribute("aria-label"))!.split(" ").pop();
+        await spot.click();
+        const road = page.getByRole("button", { name: new RegExp(`\\(settlement on vertex ${vertex}\\)$`) }).first();
+        await clickAndMine(page, road, `Draft: settlement on vertex ${vertex}, road`);
       }
       const pick = g.setupPick;
       g = await until(game, id, (x) => x.setupPick !== pick || x.phase !== Phase.Setup, 60_000);
@@ -380,7 +390,8 @@ describe("web: CATAMM in the browser (e2e)", function () {
     // Carol plays her turns in the page (roll, serve, end) until someone wins.
     let turns = 0;
     for (;;) {
-      g = await until(
+      g = await untilOrBotsFail(
+        failed,
         game,
         id,
         (x) =>

@@ -83,6 +83,7 @@ export function TurnPanel(props: ActionProps) {
   const mine = account !== null && snap.players[snap.seat]?.address.toLowerCase() === account.toLowerCase();
   return (
     <section className="panel turn-panel" aria-label="Your actions">
+      {snap.phase === Phase.Finished && <p>The game is over: every action is closed; the views keep answering.</p>}
       {snap.phase === Phase.Open && <OpenActions {...props} snap={snap} />}
       {snap.pending !== Pending.None && <ServePanel {...props} snap={snap} />}
       {snap.phase === Phase.Setup && snap.pending === Pending.None && (

@@ -275,22 +275,25 @@ function Settlement({ at: c, color }: { at: Point; color: string }) {
 
 function City({ at: c, color }: { at: Point; color: string }) {
   const pts = [
-    [-13, 10],
-    [-13, -6],
-    [-6, -14],
-    [1, -6],
-    [1, -2],
-    [13, -2],
-    [13, 10],
+    [-15, 12],
+    [-15, -5],
+    [-8, -14],
+    [-1, -5],
+    [-1, -1],
+    [15, -1],
+    [15, 12],
   ];
   return (
-    <polygon
-      className="city"
-      points={pts.map(([x, y]) => `${c.x + x},${c.y + y}`).join(" ")}
-      fill={color}
-      stroke="#1d1d1f"
-      strokeWidth={2}
-    />
+    <g className="city">
+      <polygon
+        points={pts.map(([x, y]) => `${c.x + x},${c.y + y}`).join(" ")}
+        fill={color}
+        stroke="#1d1d1f"
+        strokeWidth={2.2}
+      />
+      <rect x={c.x + 4} y={c.y + 3} width={6} height={5} fill="#fff" stroke="#1d1d1f" strokeWidth={1} />
+      <rect x={c.x - 10} y={c.y + 1} width={5} height={6} fill="#fff" stroke="#1d1d1f" strokeWidth={1} />
+    </g>
   );
 }
 

@@ -45,12 +45,15 @@ export function Charts({ live }: { live: LiveGame }) {
   }, [h, live.version]);
   if (h.prices[0].length === 0) return <p className="muted">The markets open when the game starts.</p>;
   const xOf = (p: PricePoint) => x.get(p.seq) ?? p.turn;
+  // Each line runs to now: the last price holds until the next event.
+  const upToNow = (pts: { x: number; y: number }[]) =>
+    pts.length && pts[pts.length - 1].x < last ? [...pts, { x: last, y: pts[pts.length - 1].y }] : pts;
   const overview: Series[] = h.prices.map((points, pool) => {
     const base = points[0]?.price || 1;
     return {
       label: `${poolName(pool)}${market && !market.pools[pool].active ? " (missing)" : ""}`,
       color: POOL_COLORS[pool],
-      points: points.map((p) => ({ x: xOf(p), y: p.price / base })),
+      points: upToNow(points.map((p) => ({ x: xOf(p), y: p.price / base }))),
     };
   });
   const flips: EventLine[] = h.prices
@@ -70,10 +73,11 @@ export function Charts({ live }: { live: LiveGame }) {
           width={900}
           height={300}
           logY
+          yTicks={6}
           xDomain={[0, last]}
           integerX
           xLabel="turn"
-          formatY={(y) => `×${Number(y.toPrecision(2))}`}
+          formatY={(y) => `×${Number(y.toPrecision(4))}`}
           ariaLabel="All pool prices relative to their opening, by turn"
         />
         <ul className="legend">
@@ -119,7 +123,6 @@ export function Charts({ live }: { live: LiveGame }) {
                   xDomain={[0, last]}
                   integerX
                   title={`${RESOURCE_NAMES[a]}–${RESOURCE_NAMES[b]} ${active ? `(port ${port})` : "(missing)"}: 1 ${RESOURCE_NAMES[a]} = ${now ? now.price.toFixed(3) : "?"} ${RESOURCE_NAMES[b]}`}
-                  formatY={(y) => y.toFixed(2)}
                 />
               </div>
             );
@@ -176,7 +179,8 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
         markers={markers}
         width={900}
         height={260}
-        yDomain={[0, 10]}
+        yDomain={[0, Math.max(10, ...h.points.flatMap((p) => p.points))]}
+        yTicks={5}
         xDomain={[1, Math.max(2, last)]}
         integerX
         xLabel="turn"

@@ -127,6 +127,10 @@ function Playing(props: {
       setMode({ kind: "none" });
     }
   }, [snap.phase, myTurn, free, mode.kind]);
+  // A new draft pick or turn starts with nothing chosen.
+  useEffect(() => {
+    setMode((m) => (m.kind === "draft" ? { kind: "draft" } : m.kind === "ghost" ? { kind: "ghost" } : m));
+  }, [snap.setupPick, snap.turn]);
 
   const targets = useGhostTargets(c, gameId, myTurn && snap.phase === Phase.GhostShip && free, live.version);
   const offers = useOffers(c, live, gameId, mode, setMode, act, targets);
@@ -155,7 +159,9 @@ function Playing(props: {
                       ? `at port ${snap.ghostShip - PORT_PLACE}`
                       : `hex ${snap.ghostShip}${snap.ghostShip === snap.board.desert ? " (the desert: blocks nothing)" : " (blocked)"}`}
                   </span>
-                  <span className="muted">6 and 8 in red: the likeliest rolls (dots: the ways to roll a number)</span>
+                  <span className="muted">
+                    house: settlement, tower: city; 6 and 8 in red: the likeliest rolls (dots: the ways to roll it)
+                  </span>
                 </p>
               )}
               {snap.phase > Phase.Starting ? (
@@ -201,7 +207,10 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
     const seat = seatOf(snap.winner);
     return (
       <div className="status status-won" role="status">
-        🏆 <SeatChip seat={seat} /> <Address address={snap.winner} you={account} /> won
+        <span className="trophy" aria-hidden="true">
+          ★
+        </span>{" "}
+        <SeatChip seat={seat} /> <Address address={snap.winner} you={account} /> won
         {live.history.winnerPoints ? ` with ${live.history.winnerPoints} points` : ""} after {snap.turn} turns.
       </div>
     );
@@ -333,7 +342,7 @@ function useOffers(
             ? undefined
             : {
                 mask: mode.edges,
-                label: (e) => `Draft road on edge ${e}`,
+                label: (e) => `Draft road on edge ${e} (settlement on vertex ${mode.vertex})`,
                 onPick: (e) =>
                   void act(`Draft: settlement on vertex ${mode.vertex}, road on edge ${e}`, () =>
                     c.game.placeInitial(gameId, mode.vertex!, e),

@@ -137,7 +137,7 @@ export function Lobby() {
                       {g.players.map((p) => (
                         <div key={p}>
                           <Address address={p} you={account} />
-                          {p === g.winner && " 🏆"}
+                          {p === g.winner && " ★ winner"}
                         </div>
                       ))}
                     </td>

@@ -51,6 +51,8 @@ export function LineChart(props: {
   /** Fixed x range (else from the data). */
   xDomain?: [number, number];
   logY?: boolean;
+  /** About how many y ticks (default 4). */
+  yTicks?: number;
   xLabel?: string;
   formatY?: (y: number) => string;
   formatX?: (x: number) => string;
@@ -62,7 +64,7 @@ export function LineChart(props: {
   const width = props.width ?? 480;
   const height = props.height ?? 220;
   const pad = { left: 48, right: 12, top: props.title ? 24 : 10, bottom: props.xLabel ? 34 : 22 };
-  const fy = props.formatY ?? ((y: number) => String(Number(y.toPrecision(3))));
+
   const fx = props.formatX ?? ((x: number) => String(x));
   const all = props.series.flatMap((s) => s.points);
   const xs = all.map((p) => p.x).concat((props.events ?? []).map((e) => e.x));
@@ -83,6 +85,10 @@ export function LineChart(props: {
   const untr = (v: number) => (props.logY ? Math.exp(v) : v);
   const yTicks = props.logY ? niceTicks(untr(y0), untr(y1), 4).filter((v) => v > 0) : niceTicks(y0, y1, 4);
   const xTicks = niceTicks(x0, x1, 6).filter((v) => !props.integerX || Number.isInteger(v));
+  // Default labels: as many decimals as the tick step needs, so neighbouring ticks never read the same.
+  const step = yTicks.length > 1 ? Math.min(...yTicks.slice(1).map((v, i) => v - yTicks[i])) : 1;
+  const decimals = Math.max(0, Math.min(8, -Math.floor(Math.log10(step) + 1e-9)));
+  const fy = props.formatY ?? ((y: number) => y.toFixed(decimals));
   const path = (s: Series) =>
     s.points
       .map((p, i) => {

@@ -94,6 +94,9 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           staticNetwork: Network.from(id),
           pollingInterval: 1000,
           batchMaxCount: 1,
+          // ethers answers an identical request made within 250 ms from its cache; a development node mines each
+          // transaction at once, so a view (or a gas estimate) read right after one would be the state before it.
+          cacheTimeout: -1,
         });
         const saved = sessionStorage.getItem(STORAGE_ACCOUNT);
         const chosen = accounts.find((a) => a.toLowerCase() === saved?.toLowerCase()) ?? accounts[0] ?? null;
@@ -127,7 +130,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         const id = Number(await eip1193.request({ method: "eth_chainId" }));
         const accounts = (await eip1193.request({ method: "eth_accounts" })) as string[];
         if (stopped) return;
-        const p = new BrowserProvider(eip1193, id);
+        const p = new BrowserProvider(eip1193, id, { cacheTimeout: -1 });
         setProvider(p);
         setChainId(id);
         setAccount(accounts[0] ?? null);
