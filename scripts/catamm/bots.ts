@@ -528,8 +528,9 @@ export interface BotSeatOptions extends Omit<BotGameOptions, "players" | "depthC
 /**
  * Bots for some seats of an existing game whose other seats are played by people (the web app) or other programs:
  * the bots join the game if it is open, then answer whenever it waits on one of them, serve the random values of
- * their own turns (and the start's, if a bot created the game), and otherwise wait, calling `advance` for an absent
- * player once a deadline has passed. Returns when the game is finished (or `stopAtTurn`, `stop()`).
+ * their own turns (and the start's, if a bot created the game), and otherwise wait; for an absent player they call
+ * `advance` once a deadline has passed, and serve a random value that has waited `turnBlocks` blocks. They never
+ * mine blocks while waiting on someone else (a person's deadline runs at the chain's pace). Returns when the game is finished (or `stopAtTurn`, `stop()`).
  * `node` is the provider the signers are connected to; an ethers provider must not cache (`cacheTimeout: -1`): it
  * would answer a view or a gas estimate made right after a transaction with the state before it.
  */
@@ -581,6 +582,8 @@ async function playSeats(driver: Driver, signers: readonly Signer[], opts: BotSe
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let lastTurn = 0;
   let races = 0;
+  /** When the bots first saw each outstanding request of someone else's (they serve it after a grace). */
+  const firstSeen = new Map<bigint, number>();
   let g = await driver.read();
   for (;;) {
     g = await driver.read();
@@ -593,7 +596,14 @@ async function playSeats(driver: Driver, signers: readonly Signer[], opts: BotSe
     const all = g.players.length > 0 && g.players.every((p) => bots.has(p.address));
     const current = g.phase > Phase.Starting ? bots.get(g.players[g.seat]?.address ?? "") : undefined;
     try {
-      const acted = await step(driver, g, bots, current, all || (g.phase === Phase.Starting && bots.has(g.creator)));
+      let serveAny = all || (g.phase === Phase.Starting && bots.has(g.creator));
+      if (!serveAny && g.pending !== Pending.None && opts.advanceAbsent !== false) {
+        // Someone else's random value: served for them once it has waited a turn's length (they may be away).
+        const now = await driver.node.getBlockNumber();
+        if (!firstSeen.has(g.requestId)) firstSeen.set(g.requestId, now);
+        serveAny = now >= firstSeen.get(g.requestId)! + g.turnBlocks;
+      }
+      const acted = await step(driver, g, bots, current, serveAny);
       if (!acted) {
         if (opts.advanceAbsent !== false && (await pastDeadline(driver, g))) await driver.send(game.advance(gameId));
         else await sleep(pollMs);

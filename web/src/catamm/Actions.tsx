@@ -225,7 +225,10 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     yearOfPlenty: () => c.game.playYearOfPlenty.staticCall(gameId, 0, 0),
     monopoly: () => c.game.playMonopoly.staticCall(gameId, 0),
   });
-  const count = (mask: bigint | undefined) => (mask ? idsOf(mask).length : 0);
+  const spots = (mask: bigint | undefined) => {
+    const n = mask ? idsOf(mask).length : 0;
+    return `${n} spot${n === 1 ? "" : "s"}`;
+  };
   const toggle = (kind: "road" | "settlement" | "city") => setMode(mode.kind === kind ? { kind: "none" } : { kind });
   return (
     <div className="my-turn">
@@ -252,7 +255,7 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
                   title={COST_TEXT[kind]}
                 >
                   Build a {kind} (
-                  {count(me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"])} spots)
+                  {spots(me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"])})
                 </button>
                 <span className="why">
                   {COST_TEXT[kind]}

@@ -68,7 +68,7 @@ export function Board(props: {
           dock={port}
         />
       ))}
-      {props.ghostShip < PORT_PLACE && <Blocked id={props.ghostShip} />}
+      {props.ghostShip < PORT_PLACE && <Blocked id={props.ghostShip} shade={props.ghostShip !== board.desert} />}
       {offers.hexes &&
         offers.hexes.ids.map((h) => (
           <Spot key={`h${h}`} label={offers.hexes!.label(h)} onPick={() => offers.hexes!.onPick(h)} kind="hex">
@@ -220,12 +220,14 @@ function Harbour(props: {
   );
 }
 
-/** The hex under the ghost ship: shaded, the ship beside its number. */
-function Blocked({ id }: { id: number }) {
+/** The hex under the ghost ship: shaded (unless it is the desert, which it cannot block), the ship beside its number. */
+function Blocked({ id, shade }: { id: number; shade: boolean }) {
   const c = at(GEOMETRY.hexes[id]);
   return (
     <g className="blocked" data-ghost-hex={id}>
-      <polygon points={pointsAttr([0, 1, 2, 3, 4, 5].map((i) => hexCorner(c, i, S)))} className="blocked-shade" />
+      {shade && (
+        <polygon points={pointsAttr([0, 1, 2, 3, 4, 5].map((i) => hexCorner(c, i, S)))} className="blocked-shade" />
+      )}
       <GhostShip at={{ x: c.x + S * 0.57, y: c.y + S * 0.46 }} small />
     </g>
   );

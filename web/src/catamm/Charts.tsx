@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { short } from "../../../client/format";
 import { POOL_COUNT, POOL_PAIRS, RESOURCE_NAMES, poolName } from "../../../client/catamm/market";
 import type { PricePoint } from "../../../client/catamm/history";
+import { xPositions } from "./chartData";
 import { LineChart, type EventLine, type Marker, type Series } from "../shared/LineChart";
 import { Panel } from "../shared/ui";
 import { PLAYER_COLORS, POOL_COLORS } from "./look";
@@ -17,22 +18,6 @@ const MARKS: Record<PricePoint["mark"], { shape: Marker["shape"]; color: string 
   steal: { shape: "triangle", color: "#d7263d" },
   flip: { shape: "diamond", color: "#7b2cbf" },
 };
-
-/** x positions: turn t's events spread over [t, t + 1) in their order (the draft and the opening at turn 0). */
-function xPositions(prices: PricePoint[][]): Map<number, number> {
-  const byTurn = new Map<number, number[]>();
-  for (const p of prices.flat()) {
-    const list = byTurn.get(p.turn) ?? [];
-    if (!list.includes(p.seq)) list.push(p.seq);
-    byTurn.set(p.turn, list);
-  }
-  const x = new Map<number, number>();
-  for (const [turn, seqs] of byTurn) {
-    seqs.sort((a, b) => a - b);
-    seqs.forEach((s, i) => x.set(s, turn + (i + 1) / (seqs.length + 1)));
-  }
-  return x;
-}
 
 export function Charts({ live }: { live: LiveGame }) {
   const h = live.history;

@@ -2,6 +2,8 @@
 // tooltips, vertical event lines, axes with round ticks, an optional log scale for y. For game histories (prices,
 // scores); sized by its viewBox, so it scales with its container.
 
+import { niceTicks, tickDecimals } from "./ticks";
+
 export interface Series {
   label: string;
   color: string;
@@ -25,19 +27,6 @@ export interface EventLine {
   x: number;
   color: string;
   label: string;
-}
-
-/** About `count` round tick values covering [min, max]. */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
-  if (max <= min) return [min];
-  const raw = (max - min) / Math.max(1, count);
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
-  const first = Math.ceil(min / step - 1e-9) * step;
-  const ticks: number[] = [];
-  for (let v = first; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
-  return ticks;
 }
 
 export function LineChart(props: {
@@ -86,8 +75,7 @@ export function LineChart(props: {
   const yTicks = props.logY ? niceTicks(untr(y0), untr(y1), 4).filter((v) => v > 0) : niceTicks(y0, y1, 4);
   const xTicks = niceTicks(x0, x1, 6).filter((v) => !props.integerX || Number.isInteger(v));
   // Default labels: as many decimals as the tick step needs, so neighbouring ticks never read the same.
-  const step = yTicks.length > 1 ? Math.min(...yTicks.slice(1).map((v, i) => v - yTicks[i])) : 1;
-  const decimals = Math.max(0, Math.min(8, -Math.floor(Math.log10(step) + 1e-9)));
+  const decimals = tickDecimals(yTicks);
   const fy = props.formatY ?? ((y: number) => y.toFixed(decimals));
   const path = (s: Series) =>
     s.points
