@@ -105,7 +105,7 @@ export interface Player {
   page: Page;
   /** The development account's address. */
   address: string;
-  /** Errors the page threw (a test should expect none). */
+  /** Errors the page threw or logged (a test should expect none). */
   pageErrors: string[];
 }
 
@@ -118,6 +118,10 @@ export async function openPlayer(stack: WebStack, account: number, hash = "#/"):
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
+  // React reports errors it caught while rendering on the console.
+  page.on("console", (msg) => {
+    if (msg.type() === "error") pageErrors.push(msg.text());
+  });
   await page.goto(stack.appUrl + hash);
   const picker = page.getByLabel("Account", { exact: true });
   await picker.locator("option").nth(account).waitFor({ state: "attached" });

@@ -59,6 +59,20 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     [alice, bob, carol] = await Promise.all([1, 2, 3].map((i) => openPlayer(stack, i, "#/hex")));
   });
 
+  afterEach(async function () {
+    if (this.currentTest?.state !== "failed") return;
+    for (const [name, p] of [
+      ["alice", alice],
+      ["bob", bob],
+      ["carol", carol],
+    ] as const) {
+      if (!p) continue;
+      const shot = await screenshot(p.page, "hex", `failure-${name}`);
+      console.log(`      ${name} at ${p.page.url()}: ${shot}; errors: ${p.pageErrors.join(" | ") || "none"}`);
+      console.log((await p.page.content()).slice(0, 600));
+    }
+  });
+
   after(function () {
     console.log(`      e2e wall time (stack start included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
@@ -160,10 +174,20 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await c.locator("details.losses summary").click();
     await screenshot(c, "hex", "settled", true);
 
-    // Everyone withdraws through the page.
-    for (const p of players) {
-      await p.page.getByRole("button", { name: "Withdraw" }).click();
-      await waitMined(p.page, /^Withdraw/);
+    // Everyone with a credit withdraws through the page; Bob lost every move, and has nothing to withdraw.
+    expect(payouts[1].total).to.equal(0n);
+    for (let i = 0; i < players.length; i++) {
+      const button = players[i].page.getByRole("button", { name: "Withdraw" });
+      if (payouts[i].total === 0n) {
+        expect(await button.isDisabled()).to.equal(true);
+        continue;
+      }
+      await players[i].page
+        .getByTestId("credit")
+        .getByText(/^≈?0\.0[1-9]/)
+        .waitFor();
+      await button.click();
+      await waitMined(players[i].page, /^Withdraw/);
     }
 
     // On chain: nothing left credited; deposits = payouts + fund; each balance moved by payout − deposits − gas.

@@ -87,7 +87,9 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
         Game {gameId.toString()}: {live.error}
       </p>
     );
-  if (!data || !board || !view) return <p aria-busy="true">Loading game {gameId.toString()}…</p>;
+  if (!data || !board || !view || data.positions.length < 2) {
+    return <p aria-busy="true">Loading game {gameId.toString()}…</p>;
+  }
 
   const n = data.size;
   const p = data.positions[selected];

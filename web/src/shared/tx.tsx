@@ -81,17 +81,27 @@ export function TxProvider({ children }: { children: ReactNode }) {
 /** The transactions panel. */
 export function TxPanel() {
   const { txs, clear } = useTx();
+  const [all, setAll] = useState(false);
   if (txs.length === 0) return null;
+  // The latest two unless unfolded, so the panel covers little of the page.
+  const shown = all ? txs : txs.slice(0, 2);
   return (
     <section className="txs" aria-label="Transactions">
       <header>
         <h2>Transactions</h2>
-        <button type="button" className="link" onClick={clear}>
-          clear finished
-        </button>
+        <span>
+          {txs.length > 2 && (
+            <button type="button" className="link" onClick={() => setAll(!all)}>
+              {all ? "latest only" : `all ${txs.length}`}
+            </button>
+          )}
+          <button type="button" className="link" onClick={clear}>
+            clear finished
+          </button>
+        </span>
       </header>
       <ol>
-        {txs.map((t) => (
+        {shown.map((t) => (
           <li key={t.id} className={`tx tx-${t.status}`} data-status={t.status}>
             <span className="tx-label">{t.label}</span>
             <span className="tx-status">

@@ -94,6 +94,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           staticNetwork: Network.from(id),
           pollingInterval: 1000,
           batchMaxCount: 1,
+          // No 250 ms result cache: a read right after a mined transaction must see it.
+          cacheTimeout: -1,
         });
         const saved = sessionStorage.getItem(STORAGE_ACCOUNT);
         const chosen = accounts.find((a) => a.toLowerCase() === saved?.toLowerCase()) ?? accounts[0] ?? null;
@@ -127,7 +129,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         const id = Number(await eip1193.request({ method: "eth_chainId" }));
         const accounts = (await eip1193.request({ method: "eth_accounts" })) as string[];
         if (stopped) return;
-        const p = new BrowserProvider(eip1193, id);
+        const p = new BrowserProvider(eip1193, id, { cacheTimeout: -1 });
         setProvider(p);
         setChainId(id);
         setAccount(accounts[0] ?? null);
