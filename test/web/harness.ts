@@ -114,7 +114,7 @@ export interface Player {
  * and development account `account` chosen in the wallet bar's picker.
  */
 export async function openPlayer(stack: WebStack, account: number, hash = "#/"): Promise<Player> {
-  const context = await stack.browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
@@ -151,9 +151,13 @@ export async function blockNumber(page: Page): Promise<number> {
   return Number(text.replace(/[^0-9]/g, ""));
 }
 
-/** Saves reports/screenshots/<game>-<view>.png (viewport only unless `fullPage`); returns the path. */
+/**
+ * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the viewport only
+ * unless `fullPage`); returns the path.
+ */
 export async function screenshot(page: Page, game: string, view: string, fullPage = false): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   const file = path.join(SCREENSHOTS, `${game}-${view}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;

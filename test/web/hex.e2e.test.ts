@@ -171,7 +171,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       const shown = ((await row.textContent()) ?? "").replace(/[≈ ETH,]/g, "");
       expect(parseEther(shown)).to.be.closeTo(payouts[i].total, 10n ** 12n);
     }
-    await c.locator("details.losses summary").click();
+    await c.locator("details.losses[open]").waitFor(); // open by default for a small game
     await screenshot(c, "hex", "settled", true);
 
     // Everyone with a credit withdraws through the page; Bob lost every move, and has nothing to withdraw.

@@ -83,14 +83,14 @@ export function TxPanel() {
   const { txs, clear } = useTx();
   const [all, setAll] = useState(false);
   if (txs.length === 0) return null;
-  // The latest two unless unfolded, so the panel covers little of the page.
-  const shown = all ? txs : txs.slice(0, 2);
+  // The latest one unless unfolded: a slim bar at the bottom that covers little of the page.
+  const shown = all ? txs : txs.slice(0, 1);
   return (
     <section className="txs" aria-label="Transactions">
       <header>
         <h2>Transactions</h2>
         <span>
-          {txs.length > 2 && (
+          {txs.length > 1 && (
             <button type="button" className="link" onClick={() => setAll(!all)}>
               {all ? "latest only" : `all ${txs.length}`}
             </button>
