@@ -93,6 +93,10 @@ const config: HardhatUserConfig = {
   // Etherscan-compatible explorer (VERIFY_API_URL, VERIFY_BROWSER_URL, VERIFY_API_KEY, CHAIN_ID): see README.
   etherscan: etherscanConfig(process.env),
   sourcify: { enabled: false },
+  paths: {
+    // Where hardhat-deploy keeps deployments (the node tests use a temporary folder).
+    deployments: process.env.DEPLOYMENTS_DIR || "deployments",
+  },
   namedAccounts: {
     deployer: { default: 0 },
   },
