@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { readDeployments } from "../../web/deployments";
 import {
   buildApp,
   REPO,
@@ -34,6 +35,8 @@ export interface WebStack {
   startMs: number;
   /** Vite's build output (bundle sizes). */
   buildOutput: string;
+  /** The node's hardhat-deploy folder (a temporary one: the repo's deployments/ are left alone). */
+  deploymentsDir: string;
   stop(): Promise<void>;
 }
 
@@ -58,10 +61,15 @@ interface SparticuzChromium {
 
 async function startStack(): Promise<WebStack> {
   const started = Date.now();
-  const node = await startNode({ quiet: true });
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
+  const deploymentsDir = path.join(work, "deployments");
+  const outDir = path.join(work, "dist");
+  const node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: deploymentsDir } });
   try {
-    const [buildOutput, browser] = await Promise.all([buildApp({ outDir, rpcUrl: node.url }), launchChromium()]);
+    const [buildOutput, browser] = await Promise.all([
+      buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
+      launchChromium(),
+    ]);
     const app = await serveStatic(outDir);
     return {
       node,
@@ -70,17 +78,27 @@ async function startStack(): Promise<WebStack> {
       appUrl: app.url,
       startMs: Date.now() - started,
       buildOutput,
+      deploymentsDir,
       stop: async () => {
         await browser.close().catch(() => undefined);
         await app.stop();
         await node.stop();
-        fs.rmSync(outDir, { recursive: true, force: true });
+        fs.rmSync(work, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await node.stop();
+    fs.rmSync(work, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** The address of a contract the stack's node deployed (hardhat-deploy's name: "ForkingHex", "SnatchRooms", ...). */
+export function deployedAddress(stack: WebStack, name: string): string {
+  const local = readDeployments(stack.deploymentsDir).find((d) => d.chainId === 31337);
+  const address = local?.contracts[name]?.address;
+  if (!address) throw new Error(`no deployment ${name} in ${stack.deploymentsDir}`);
+  return address;
 }
 
 let shared: Promise<WebStack> | undefined;

@@ -3,16 +3,22 @@
 // of their own: create, reply, forks (one by keyboard), a refused move on a closed position, a proven win (move and
 // claim) and a found-and-proven one, timers run out, settlement in batches, withdrawals; then the on-chain credits
 // and balances checked from a script. Screenshots: reports/screenshots/hex-<view>.png.
-import fs from "node:fs";
-import path from "node:path";
 import { expect } from "chai";
 import { JsonRpcProvider, parseEther, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
-import { REPO } from "../../scripts/web/stack";
-import { mine, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+import {
+  deployedAddress,
+  mine,
+  openPlayer,
+  screenshot,
+  waitMined,
+  webStack,
+  type Player,
+  type WebStack,
+} from "./harness";
 
 const STAKE = parseEther("0.01");
 
@@ -39,11 +45,6 @@ async function play(player: Player, parent: number, cell: string): Promise<numbe
   await waitMined(page, new RegExp(` ${cell} on #${parent}\\b`));
   await page.waitForFunction((old) => !window.location.hash.endsWith(`/${old}`), parent);
   return positionInHash(page);
-}
-
-/** The node's ForkingHex (hardhat-deploy wrote it when the node started). */
-function hexAddress(): string {
-  return JSON.parse(fs.readFileSync(path.join(REPO, "deployments/localhost/ForkingHex.json"), "utf8")).address;
 }
 
 describe("web: Forking Hex in the browser (e2e)", function () {
@@ -79,7 +80,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
 
   it("plays a whole game through the pages and the chain agrees", async function () {
     const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
-    const hex = ForkingHex__factory.connect(hexAddress(), provider);
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), provider);
     const firstBlock = await provider.getBlockNumber();
     const balancesBefore = await Promise.all([alice, bob, carol].map((p) => provider.getBalance(p.address)));
 
@@ -234,7 +235,12 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     const players = await new HexPlayersHarness__factory(deployer).deploy(10);
     await (await players.fund({ value: parseEther("30") })).wait();
     const built = Date.now();
-    const bigGame = await randomTree(ForkingHex__factory.connect(hexAddress(), deployer), players, 2000, 2000);
+    const bigGame = await randomTree(
+      ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), deployer),
+      players,
+      2000,
+      2000,
+    );
     console.log(`      2,000-position tree built on the node in ${((Date.now() - built) / 1000).toFixed(1)} s`);
 
     // First render: from opening the game's URL to its tree rows and board on screen.
