@@ -153,6 +153,16 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     expect(refusal).not.to.match(/0x[0-9a-f]{8}/i); // no raw selector
     await screenshot(b, "hex", "refused");
 
+    // A dropped connection to the node: the block bar says so, and the page recovers by itself when it is back.
+    await c.context().route(`${stack.node.url}/**`, (route) => route.abort("connectionrefused"));
+    await c.getByText(/lost the connection to the node/).waitFor();
+    await c.context().unroute(`${stack.node.url}/**`);
+    await c.getByText("Connection to the node is back.").waitFor();
+    // The browser logs each refused request of the outage; those are the point of this step.
+    const refused = (e: string) => e.includes("ERR_CONNECTION_REFUSED");
+    carol.pageErrors.splice(0, carol.pageErrors.length, ...carol.pageErrors.filter((e) => !refused(e)));
+    await c.getByTestId("block-number").waitFor();
+
     // Timers run out (mined through the page), then anyone settles in batches of 3 with the progress bar.
     const end = Number((await hex.game(gameId)).endBlock);
     const at = await provider.getBlockNumber();
@@ -296,5 +306,90 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();
     provider.destroy();
+  });
+
+  it("connects an EIP-6963 wallet: a refused request, the wrong network, the switch", async function () {
+    // A stand-in wallet announced by EIP-6963: it starts on chain 1, refuses the first connection request, switches
+    // chains on request (announcing chainChanged), and passes everything else to the node, which signs for account #5.
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const account = (
+      (await await fetch(stack.node.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_accounts", params: [] }),
+      }).then((r) => r.json())) as { result: string[] }
+    ).result[5];
+    await page.addInitScript(
+      ({ nodeUrl, account }) => {
+        let chainId = "0x1";
+        let connected = false;
+        let refuseNext = true;
+        const listeners: Record<string, ((...a: unknown[]) => void)[]> = {};
+        const provider = {
+          async request({ method, params }: { method: string; params?: unknown[] }) {
+            if (method === "eth_requestAccounts") {
+              if (refuseNext) {
+                refuseNext = false;
+                throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+              }
+              connected = true;
+              return [account];
+            }
+            if (method === "eth_accounts") return connected ? [account] : [];
+            if (method === "eth_chainId") return chainId;
+            if (method === "wallet_switchEthereumChain") {
+              chainId = (params![0] as { chainId: string }).chainId;
+              (listeners.chainChanged ?? []).forEach((f) => f(chainId));
+              return null;
+            }
+            const res = await fetch(nodeUrl, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+            });
+            const body = await res.json();
+            if (body.error) throw Object.assign(new Error(body.error.message), body.error);
+            return body.result;
+          },
+          on(event: string, f: (...a: unknown[]) => void) {
+            (listeners[event] ??= []).push(f);
+          },
+          removeListener(event: string, f: (...a: unknown[]) => void) {
+            listeners[event] = (listeners[event] ?? []).filter((g) => g !== f);
+          },
+        };
+        const info = { uuid: "test-wallet", name: "Test Wallet", icon: "", rdns: "org.example.test" };
+        const announce = () =>
+          window.dispatchEvent(
+            new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }),
+          );
+        window.addEventListener("eip6963:requestProvider", announce);
+        announce();
+      },
+      { nodeUrl: stack.node.url, account },
+    );
+    await page.goto(`${stack.appUrl}#/hex`);
+    const walletButton = page.getByRole("button", { name: "Test Wallet" });
+    await walletButton.click();
+    await page.getByText("you rejected the request in your wallet: nothing was sent").waitFor();
+    await walletButton.click();
+    await page.getByText(/Wrong network: the wallet is on chain 1;/).waitFor();
+    await screenshot(page, "hex", "wrong-network");
+    await page.getByRole("button", { name: /^Switch to / }).click();
+    await page.getByText(/Wrong network/).waitFor({ state: "detached" });
+    await page
+      .getByText(/^(No game yet|Game \d+)/)
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => {
+      const b = Array.from(document.querySelectorAll("button")).find((x) => x.textContent === "Create the game");
+      return b !== undefined && !b.disabled;
+    });
+    expect(await page.locator(".walletbar .addr").first().getAttribute("title")).to.equal(account);
+    expect(errors).to.deep.equal([]);
+    await context.close();
   });
 });

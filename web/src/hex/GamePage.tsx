@@ -19,7 +19,7 @@ import {
   type Colour,
 } from "../../../client/hex";
 import { Board, ColourMark } from "./Board";
-import { useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
 import { ForkTree } from "./ForkTree";
 import { Payouts } from "./Payouts";
 import { positionState } from "./positionState";
@@ -80,7 +80,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
     // Only once per load.
   }, [live.loadMs]);
 
-  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  if (!contract) return <NoDeployment />;
   if (live.error && !data)
     return (
       <p className="danger">

@@ -11,7 +11,7 @@ import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui"
 import { useWallet } from "../shared/wallet";
 import { cellName, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
-import { useHexContract, useToken, type HexContract } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 
 interface LobbyGame {
@@ -115,7 +115,7 @@ export function Lobby() {
   const contract = useHexContract();
   const { games, error, refresh } = useLobby(contract);
   const { account } = useWallet();
-  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  if (!contract) return <NoDeployment />;
   return (
     <div className="lobby">
       <h1>Forking Hex</h1>
