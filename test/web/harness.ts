@@ -6,7 +6,8 @@
 //   await mine(alice.page, 25);                      // through the page's local-node miner
 //   await screenshot(alice.page, "hex", "lobby");    // reports/screenshots/hex-lobby.png
 // One stack per test process (started by the first file that asks, stopped after the whole run), so each game's
-// tests pay for the node, the build and the browser once. Chromium is the one inside @sparticuz/chromium (no
+// tests pay for the node, the build and the browser once; `ahead(work)` starts the stack and chain set-up while the
+// other test files run. Chromium is the one inside @sparticuz/chromium (no
 // download); playwright-core drives it.
 import fs from "node:fs";
 import os from "node:os";
@@ -105,8 +106,22 @@ let shared: Promise<WebStack> | undefined;
 
 /** The process's web stack (started on first use, stopped after the run). */
 export function webStack(): Promise<WebStack> {
-  shared ??= startStack();
+  if (!shared) {
+    shared = startStack();
+    shared.catch(() => undefined); // awaited (and reported) by the tests; never an unhandled rejection
+  }
   return shared;
+}
+
+/**
+ * Starts `work` (setting up chain state from a script, say) as soon as the stack is up, from the moment a test file
+ * is loaded: the browser tests' files run last, so the node and the build run beside the other test files instead of
+ * after them. The test awaits the returned promise (its failure is reported there).
+ */
+export function ahead<T>(work: (stack: WebStack) => Promise<T>): Promise<T> {
+  const promise = webStack().then(work);
+  promise.catch(() => undefined);
+  return promise;
 }
 
 // Mocha root hook: stop the shared stack once every test file has run.

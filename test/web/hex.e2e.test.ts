@@ -10,6 +10,7 @@ import { ForkingHex__factory } from "../../typechain-types/factories/contracts/h
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
 import {
+  ahead,
   deployedAddress,
   mine,
   openPlayer,
@@ -47,15 +48,34 @@ async function play(player: Player, parent: number, cell: string): Promise<numbe
   return positionInHash(page);
 }
 
+// Built from a script as soon as the node is up (while the other test files run): the bench's seeded random tree
+// (same seed and size as hex.payoutView.2000) through the batching player harness.
+const bigTree = ahead(async (stack) => {
+  const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+  try {
+    const deployer = await provider.getSigner(0);
+    const players = await new HexPlayersHarness__factory(deployer).deploy(10);
+    await (await players.fund({ value: parseEther("30") })).wait();
+    const built = Date.now();
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), deployer);
+    // The bench's tree, 25 of its blocks per transaction (20 transactions).
+    const gameId = await randomTree(hex, players, 2000, 2000, 25);
+    return { gameId, buildMs: Date.now() - built };
+  } finally {
+    provider.destroy();
+  }
+});
+
 describe("web: Forking Hex in the browser (e2e)", function () {
   let stack: WebStack;
   let alice: Player;
   let bob: Player;
   let carol: Player;
   let gameId: bigint;
-  const started = Date.now();
+  let started = 0;
 
   before(async function () {
+    started = Date.now();
     stack = await webStack();
     [alice, bob, carol] = await Promise.all([1, 2, 3].map((i) => openPlayer(stack, i, "#/hex")));
   });
@@ -75,7 +95,9 @@ describe("web: Forking Hex in the browser (e2e)", function () {
   });
 
   after(function () {
-    console.log(`      e2e wall time (stack start included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `      e2e wall time of this file (the stack's start included): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 
   it("plays a whole game through the pages and the chain agrees", async function () {
@@ -239,19 +261,8 @@ describe("web: Forking Hex in the browser (e2e)", function () {
   });
 
   it("stays usable on the bench's 2,000-position tree", async function () {
-    // Built from a script (the bench's seeded random tree through the batching player harness).
-    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
-    const deployer = await provider.getSigner(0);
-    const players = await new HexPlayersHarness__factory(deployer).deploy(10);
-    await (await players.fund({ value: parseEther("30") })).wait();
-    const built = Date.now();
-    const bigGame = await randomTree(
-      ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), deployer),
-      players,
-      2000,
-      2000,
-    );
-    console.log(`      2,000-position tree built on the node in ${((Date.now() - built) / 1000).toFixed(1)} s`);
+    const { gameId: bigGame, buildMs } = await bigTree;
+    console.log(`      2,000-position tree built on the node in ${(buildMs / 1000).toFixed(1)} s (beside other tests)`);
 
     // First render: from opening the game's URL to its tree rows and board on screen.
     const viewer = await openPlayer(stack, 4, "#/");
@@ -305,7 +316,6 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(page, "hex", "bigtree");
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();
-    provider.destroy();
   });
 
   it("connects an EIP-6963 wallet: a refused request, the wrong network, the switch", async function () {
