@@ -133,6 +133,16 @@ if (typeof after === "function") {
   });
 }
 
+/**
+ * A fresh browser context (its own storage: another player) at a laptop's size; waits give up after 60 s, as the
+ * machine may be busy with the other tests.
+ */
+export async function newContext(stack: WebStack): Promise<BrowserContext> {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(60_000);
+  return context;
+}
+
 export interface Player {
   context: BrowserContext;
   page: Page;
@@ -147,7 +157,7 @@ export interface Player {
  * and development account `account` chosen in the wallet bar's picker.
  */
 export async function openPlayer(stack: WebStack, account: number, hash = "#/"): Promise<Player> {
-  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await newContext(stack);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));

@@ -13,6 +13,7 @@ import {
   ahead,
   deployedAddress,
   mine,
+  newContext,
   openPlayer,
   screenshot,
   waitMined,
@@ -321,7 +322,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
   it("connects an EIP-6963 wallet: a refused request, the wrong network, the switch", async function () {
     // A stand-in wallet announced by EIP-6963: it starts on chain 1, refuses the first connection request, switches
     // chains on request (announcing chainChanged), and passes everything else to the node, which signs for account #5.
-    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await newContext(stack);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
