@@ -11,6 +11,7 @@ import {
   boardAt,
   cellName,
   colourName,
+  describeState,
   colourOfDepth,
   findWinningPath,
   loadGame,
@@ -193,12 +194,7 @@ hexTask("hex:show", "Shows a position's board (proven path marked) and the fork 
         (p.proven ? ` — PROVEN: ${colourName(colour)} has connected` : ""),
     );
     console.log(renderBoard(board, data.size, { path: path ?? undefined, last: p.cell }));
-    const status = data.cancelled
-      ? "cancelled"
-      : data.ended
-        ? `ended after block ${data.endBlock}${data.settlePhase === 3 ? ", settled" : ", not settled yet"}`
-        : `running (block ${block}${data.endBlock ? `, ends after block ${data.endBlock} unless extended` : ""})`;
-    console.log(`\ngame ${status}; fork tree around position ${id}:`);
+    console.log(`\ngame ${describeState(data, block)}; fork tree around position ${id}:`);
     console.log(renderTree(data, id, { below: args.below, block }));
     return id;
   });
@@ -321,13 +317,7 @@ hexTask("hex:games", "Lists Forking Hex games: size, stake, times, positions and
     for (let id = count; id >= 1 && id > count - args.last; id--) {
       const g = await hex.game(id);
       const decimals = await decimalsOf(hre, g.token);
-      const state = g.cancelled
-        ? "cancelled"
-        : g.settlePhase === 3n
-          ? "settled"
-          : g.ended
-            ? `ended after block ${g.endBlock}`
-            : `open (block ${block}${g.endBlock > 0n ? `, ends after ${g.endBlock} unless extended` : ""})`;
+      const state = describeState(g, block);
       const line =
         `game ${id}: ${g.size}×${g.size}, stake ${money(hre, g.stake, g.token, decimals)}, Red ${g.redBlocks} / ` +
         `Blue ${g.blueBlocks} blocks${g.lastBlock > 0n ? `, last block ${g.lastBlock}` : ""}, ` +
