@@ -15,6 +15,7 @@ import {
   colourName,
   colourOfDepth,
   findWinningPath,
+  gameState,
   outcomes as computeOutcomes,
   type Colour,
 } from "../../../client/hex";
@@ -144,15 +145,17 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const chain: number[] = [];
   for (let a = selected; a !== 0; a = data.positions[a].parent) chain.unshift(a);
 
-  const status = data.cancelled
-    ? "cancelled by its creator"
-    : data.settlePhase === 3
-      ? "settled: payouts credited"
-      : data.ended
-        ? "ended: waiting for settlement"
-        : view.positionCount === 1
-          ? "waiting for Blue's reply to position 1"
-          : `running: ends after block ${data.endBlock.toLocaleString("en-US")} unless a move extends it`;
+  const overall = gameState(data);
+  const status =
+    overall === "cancelled"
+      ? "cancelled by its creator"
+      : overall === "settled"
+        ? "settled: payouts credited"
+        : overall === "ended"
+          ? "ended: waiting for settlement"
+          : view.positionCount === 1
+            ? "waiting for Blue's reply to position 1"
+            : `running: ends after block ${data.endBlock.toLocaleString("en-US")} unless a move extends it`;
 
   return (
     <div className="game">
