@@ -208,17 +208,18 @@ export async function screenshot(page: Page, game: string, view: string, fullPag
 
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
 export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
+  // The panel shows the latest transaction; older ones stay in the list, hidden.
   const item = page
     .locator(".tx")
     .filter({ has: page.locator(".tx-label", { hasText: label }) })
     .first();
-  await item.waitFor({ timeout });
-  await page.waitForFunction(
-    (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",
-    await item.elementHandle(),
-    { timeout },
-  );
-  if ((await item.getAttribute("data-status")) === "failed") {
-    throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
+  await item.waitFor({ state: "attached", timeout });
+  const deadline = Date.now() + timeout;
+  let status = await item.getAttribute("data-status");
+  while (status !== "mined" && status !== "failed") {
+    if (Date.now() > deadline) throw new Error(`transaction "${label}" still ${status} after ${timeout} ms`);
+    await page.waitForTimeout(100);
+    status = await item.getAttribute("data-status");
   }
+  if (status === "failed") throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
 }

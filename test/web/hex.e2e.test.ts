@@ -7,6 +7,7 @@ import { expect } from "chai";
 import { JsonRpcProvider, parseEther, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
+import { MockERC20__factory } from "../../typechain-types/factories/contracts/mocks/MockERC20__factory";
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
 import {
@@ -317,6 +318,42 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(page, "hex", "bigtree");
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();
+  });
+
+  it("creates a game with an ERC-20 stake: the approval, then the game, then a reply", async function () {
+    // A token minted to two development accounts from a script; everything else through the page.
+    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const deployer = await provider.getSigner(0);
+    const token = await new MockERC20__factory(deployer).deploy("Test Token", "TST");
+    for (const p of [alice, bob]) await (await token.mint(p.address, parseEther("5"))).wait();
+    const tokenAddress = await token.getAddress();
+
+    const a = alice.page;
+    await a.goto(`${stack.appUrl}#/hex`);
+    await a.getByLabel("Board side").fill("4");
+    await a.getByLabel("an ERC-20 token").check();
+    await a.getByLabel("Token address").fill(tokenAddress);
+    await a.getByText("TST, 18 decimals").waitFor();
+    await a.getByLabel(/^Stake per move \(TST\)/).fill("0.5");
+    await a.getByLabel("Red's first cell").fill("b2");
+    await a.getByRole("button", { name: "Approve (if needed) and create" }).click();
+    await waitMined(a, "Approve the game to take 0.5 TST");
+    await waitMined(a, "Create a 4×4 game, Red opens b2");
+    await a.waitForFunction(() => /^#\/hex\/\d+$/.test(window.location.hash));
+    const tokenGame = BigInt((await a.evaluate(() => window.location.hash)).split("/")[2]);
+    await a.getByText("stake 0.5 TST per move").waitFor();
+
+    await bob.page.goto(`${stack.appUrl}#/hex/${tokenGame}/1`);
+    await bob.page.getByRole("heading", { name: /^Position #1\b/ }).waitFor();
+    await bob.page.locator('svg.board [data-name="c3"]').click();
+    await waitMined(bob.page, "Approve the game to take 0.5 TST");
+    await waitMined(bob.page, "Blue c3 on #1");
+
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), provider);
+    expect((await hex.game(tokenGame)).positionCount).to.equal(2n);
+    expect(await token.balanceOf(deployedAddress(stack, "ForkingHex"))).to.equal(parseEther("1"));
+    expect(await token.balanceOf(alice.address)).to.equal(parseEther("4.5"));
+    provider.destroy();
   });
 
   it("connects an EIP-6963 wallet: a refused request, the wrong network, the switch", async function () {

@@ -83,10 +83,9 @@ export function TxPanel() {
   const { txs, clear } = useTx();
   const [all, setAll] = useState(false);
   if (txs.length === 0) return null;
-  // The latest one unless unfolded: a slim bar at the bottom that covers little of the page.
-  const shown = all ? txs : txs.slice(0, 1);
+  // The latest one unless unfolded (the others stay in the list, hidden): a slim bar that covers little of the page.
   return (
-    <section className="txs" aria-label="Transactions">
+    <section className={`txs${all ? " txs-all" : ""}`} aria-label="Transactions">
       <header>
         <h2>Transactions</h2>
         <span>
@@ -101,7 +100,7 @@ export function TxPanel() {
         </span>
       </header>
       <ol>
-        {shown.map((t) => (
+        {txs.map((t) => (
           <li key={t.id} className={`tx tx-${t.status}`} data-status={t.status}>
             <span className="tx-label">{t.label}</span>
             <span className="tx-status">
