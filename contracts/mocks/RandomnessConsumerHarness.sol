@@ -39,4 +39,8 @@ contract RandomnessConsumerHarness is RandomnessConsumer {
     function weighted(uint256 seed, uint256 salt, uint256[] calldata w, uint256 total) external pure returns (uint256) {
         return RandomDraw.weighted(seed, salt, w, total);
     }
+
+    function permutation(uint256 seed, uint256 salt, uint256 n) external pure returns (uint256[] memory) {
+        return RandomDraw.permutation(seed, salt, n);
+    }
 }
