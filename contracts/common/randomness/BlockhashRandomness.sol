@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {BlockTargetIds} from "./BlockTargetIds.sol";
 import {IRandomness} from "./IRandomness.sol";
 import {RandomnessSource} from "./RandomnessSource.sol";
 
@@ -17,7 +18,7 @@ import {RandomnessSource} from "./RandomnessSource.sol";
 ///      value readable past the 256-block horizon.
 contract BlockhashRandomness is RandomnessSource {
     /// @notice How far back `blockhash` can see.
-    uint256 public constant HORIZON = 256;
+    uint256 public constant HORIZON = BlockTargetIds.HORIZON;
 
     /// @dev Number of requests made so far; the next request gets sequence `requests + 1`.
     uint192 public requests;
@@ -27,8 +28,7 @@ contract BlockhashRandomness is RandomnessSource {
 
     /// @inheritdoc IRandomness
     function request() external returns (uint256 id) {
-        uint192 sequence = ++requests;
-        id = (uint256(sequence) << 64) | (block.number + 1);
+        id = BlockTargetIds.next(++requests);
         emit RandomnessRequested(id, msg.sender);
     }
 
@@ -47,14 +47,14 @@ contract BlockhashRandomness is RandomnessSource {
     /// @inheritdoc IRandomness
     function status(uint256 id) external view returns (Status) {
         // Only a ready request is ever pinned.
-        return _pinned[id] != 0 ? Status.Ready : _unpinnedStatus(id);
+        return _pinned[id] != 0 ? Status.Ready : BlockTargetIds.status(id, requests);
     }
 
     /// @inheritdoc IRandomness
     function valueIfReady(uint256 id) public view override returns (Status s, uint256 v) {
         v = _pinned[id];
         if (v != 0) return (Status.Ready, v);
-        s = _unpinnedStatus(id);
+        s = BlockTargetIds.status(id, requests);
         if (s != Status.Ready) return (s, 0);
         v = uint256(keccak256(abi.encode(blockhash(uint64(id)), id)));
         // Zero means "no value" to callers; map the (2^-256 likely) zero hash to 1.
@@ -64,15 +64,5 @@ contract BlockhashRandomness is RandomnessSource {
     /// @notice The block whose hash request `id` commits to.
     function targetBlock(uint256 id) external pure returns (uint256) {
         return uint64(id);
-    }
-
-    /// @dev The status of a request that is not pinned: from its target block alone.
-    function _unpinnedStatus(uint256 id) private view returns (Status) {
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return Status.Unknown;
-        uint256 target = uint64(id);
-        if (block.number <= target) return Status.Pending;
-        if (block.number - target > HORIZON) return Status.Stale;
-        return Status.Ready;
     }
 }
