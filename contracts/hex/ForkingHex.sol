@@ -77,7 +77,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 stake,
         address token,
         uint256 lastBlock,
-        uint256 firstCell
+        uint256 firstCell,
+        uint256 maxFeeBps
     ) external payable nonReentrant returns (uint256 gameId) {
         if (block.number > HexWords.M32) revert BlockNumberTooLarge(block.number);
         if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
@@ -92,8 +93,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cells = size * size;
         if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
 
-        gameId = ++gameCount;
         uint256 feeBps = _currentFeeBps();
+        if (feeBps > maxFeeBps) revert FeeAboveMax(feeBps, maxFeeBps);
+        gameId = ++gameCount;
         _games[gameId] = GameSlots({
             core: _packCore(size, redBlocks, blueBlocks, stake, token, lastBlock),
             meta: uint256(uint160(token)) | (feeBps << HexWords.META_FEE_SHIFT)

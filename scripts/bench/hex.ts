@@ -9,6 +9,8 @@ import { impersonatedAccounts } from "../hex/accounts";
 const { ethers } = hre;
 const ETH = ethers.ZeroAddress;
 const STAKE = 10n ** 16n;
+/** The bench FeeConfig's fee, passed as the creator's maxFeeBps. */
+const FEE_BPS = 250;
 
 /** Mines blocks until the game has ended. */
 async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
@@ -26,7 +28,7 @@ async function lineGame(
   token = ETH,
 ): Promise<bigint> {
   const value = token === ETH ? STAKE : 0n;
-  await hex.connect(players[0]).createGame(size, 5, 10, STAKE, token, 0, cells[0], { value });
+  await hex.connect(players[0]).createGame(size, 5, 10, STAKE, token, 0, cells[0], FEE_BPS, { value });
   const gameId = await hex.gameCount();
   for (let i = 1; i < cells.length; i++) {
     await hex.connect(players[i % players.length]).move(gameId, i, cells[i], { value });
@@ -59,7 +61,7 @@ async function randomTree(hex: ForkingHex, players: HexPlayersHarness, positions
   const deadlines: number[] = [];
   let block = (await ethers.provider.getBlockNumber()) + 1;
   const first = rng.range(0, n * n - 1);
-  const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, STAKE, ETH, 0, first]);
+  const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, STAKE, ETH, 0, first, FEE_BPS]);
   await players.run([{ player: 0, target: hexAddress, value: STAKE, data: create }]);
   block++;
   const gameId = await hex.gameCount();
@@ -120,7 +122,7 @@ async function freshPlayersPerPosition(
   seed: number,
   lowBits?: number,
 ): Promise<number> {
-  await hex.connect(alice).createGame(14, 1500, 3000, STAKE, ETH, 0, 0, { value: STAKE });
+  await hex.connect(alice).createGame(14, 1500, 3000, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE });
   const gameId = await hex.gameCount();
   await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
   const accounts = await impersonatedAccounts(hre, forks, seed, lowBits);
@@ -172,11 +174,13 @@ export const bench: BenchModule = {
   async run() {
     const out: Record<string, number> = {};
     const [deployer, alice, bob] = await ethers.getSigners();
-    const feeConfig = await ethers.deployContract("FeeConfig", [deployer.address, deployer.address, 250]);
+    const feeConfig = await ethers.deployContract("FeeConfig", [deployer.address, deployer.address, FEE_BPS]);
     const hex = await ethers.deployContract("ForkingHex", [await feeConfig.getAddress()]);
 
     // createGame, and a move at depth 3 by alice (who made position 1).
-    out["hex.create.14"] = await gasOf(hex.connect(alice).createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE }));
+    out["hex.create.14"] = await gasOf(
+      hex.connect(alice).createGame(14, 5, 10, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE }),
+    );
     let gameId = await hex.gameCount();
     await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
     out["hex.move.14.depth3"] = await gasOf(hex.connect(alice).move(gameId, 2, 2, { value: STAKE }));

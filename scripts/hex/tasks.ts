@@ -107,6 +107,12 @@ withCommon(
       "no move after it, nor one whose reply window would end after it (0 = none)",
       0,
       types.int,
+    )
+    .addOptionalParam(
+      "maxFee",
+      "highest developer-fund fee accepted, in basis points (default: the fee now; a raise before the call reverts)",
+      undefined,
+      types.int,
     ),
 ).setAction(async (args, hre) => {
   const { hex, signer } = await connect(hre, args);
@@ -114,7 +120,19 @@ withCommon(
   const stake = hre.ethers.parseUnits(args.stake, await decimalsOf(hre, token));
   const cell = parseCell(args.cell, args.size);
   const overrides = await stakeOverrides(hre, hex, signer, token, stake);
-  const tx = await hex.createGame(args.size, args.red, args.blue, stake, token, args.lastBlock, cell, overrides);
+  const feeConfig = await hre.ethers.getContractAt("IFeeConfig", await hex.feeConfig());
+  const maxFee: number = args.maxFee ?? Number(await feeConfig.feeBps());
+  const tx = await hex.createGame(
+    args.size,
+    args.red,
+    args.blue,
+    stake,
+    token,
+    args.lastBlock,
+    cell,
+    maxFee,
+    overrides,
+  );
   const receipt = await tx.wait();
   const created = receipt!.logs.map((l) => hex.interface.parseLog(l)).find((e) => e?.name === "GameCreated");
   const gameId = created!.args.gameId as bigint;

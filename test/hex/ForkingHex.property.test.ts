@@ -211,7 +211,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         player: creator,
         target: hexAddress,
         value,
-        data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell]),
+        data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell, 1000]),
       },
     ];
 
