@@ -1,5 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { DeployFunction } from "hardhat-deploy/types";
+import { blockhashSourceVerdict, isLocalChain } from "../scripts/lib/chains";
 
 /**
  * Shared contracts: `FeeConfig` and the randomness source every game reads, deployed as `Randomness`.
@@ -11,7 +12,8 @@ import type { DeployFunction } from "hardhat-deploy/types";
  *   VRF_NATIVE_PAYMENT=true, VRF_STALE_AFTER]
  *                               use Chainlink VRF v2.5 (add the deployed `Randomness` as a consumer of the
  *                               subscription, then authorise each game with `setConsumer`).
- * Without VRF_COORDINATOR the block-hash source is deployed: for local and test networks only.
+ * Without VRF_COORDINATOR the block-hash source is deployed, on local and named test chains only
+ * (scripts/lib/chains.ts) unless ALLOW_BLOCKHASH_RANDOMNESS=true; the script prints why it refuses or allows it.
  */
 const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
   const { deployments, getNamedAccounts, network } = hre;
@@ -48,13 +50,10 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   }
 
   const chainId = Number((await hre.ethers.provider.getNetwork()).chainId);
-  if (chainId === 1 && env.ALLOW_BLOCKHASH_RANDOMNESS !== "true") {
-    throw new Error("refusing to deploy the block-hash randomness source to mainnet: set VRF_COORDINATOR");
-  }
-  if (network.name !== "hardhat" && network.name !== "localhost") {
-    console.warn(
-      "warning: block-hash randomness is for local and test networks only (its block's producer can bias it)",
-    );
+  const verdict = blockhashSourceVerdict(chainId, env);
+  if (!verdict.allowed) throw new Error(`refusing to deploy the block-hash randomness source: ${verdict.reason}`);
+  if (!isLocalChain(chainId)) {
+    console.warn(`block-hash randomness on ${network.name}: ${verdict.reason}. Run the keeper (randomness:keeper).`);
   }
   await deployments.deploy("Randomness", { contract: "BlockhashRandomness", from: deployer, log: true });
 };

@@ -79,13 +79,24 @@ task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner,
       },
       hre,
     ) => {
-      const { playBotGame } = await import("./bots");
+      const { checkBotGameOptions, playBotGame } = await import("./bots");
       const { deployCatamm } = await import("./deploy");
       const { PRESET_FEES, RESOURCE_NAMES, formatAmount, renderMarkets } = await import("./market");
       await hre.run("compile", { quiet: true });
       const signers = await hre.ethers.getSigners();
       const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
       if (preset < 0) throw new Error(`unknown preset "${args.preset}" (classic or defi)`);
+      const options = {
+        players: args.players,
+        seed: BigInt(args.seed),
+        depthCards: args.depth,
+        feePreset: preset,
+        turnBlocks: args.turnBlocks,
+        maxTurns: args.maxTurns,
+        log: (line: string) => console.log(`  ${line}`),
+      };
+      // Every argument is checked before anything is deployed.
+      checkBotGameOptions(options, signers.length);
       let game: Catamm;
       let source: string;
       if (args.address || hre.network.name !== "hardhat") {
@@ -100,15 +111,7 @@ task("catamm:bots", "Plays a whole CATAMM game among bots and prints the winner,
       heading(`CATAMM: ${args.players} bots, seed ${args.seed}, depth ${args.depth}, ${PRESET_FEES[preset].name} fees`);
       step(`game contract ${short(await game.getAddress())} on ${hre.network.name}, randomness from ${source}`);
       const started = Date.now();
-      const result = await playBotGame(hre, game, signers.slice(0, args.players), {
-        players: args.players,
-        seed: BigInt(args.seed),
-        depthCards: args.depth,
-        feePreset: preset,
-        turnBlocks: args.turnBlocks,
-        maxTurns: args.maxTurns,
-        log: (line) => console.log(`  ${line}`),
-      });
+      const result = await playBotGame(hre, game, signers.slice(0, args.players), options);
       heading(`P${result.winnerSeat + 1} (${short(result.winner)}) wins after ${result.turns} turns`);
       console.log("  seat  player         points (public + hidden VP cards)  trades");
       result.points.forEach((p, i) =>
