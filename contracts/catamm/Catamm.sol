@@ -462,8 +462,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         Pending kind = Pending((word >> CatammState.PENDING_SHIFT) & 7);
         if (kind == Pending.None) return false;
         uint256 id = g.request;
-        if (!_randomnessReady(id)) return false;
-        uint256 value = _randomValue(id);
+        (, uint256 value) = _readRandomness(id);
+        if (value == 0) return false; // not ready: a ready value is never zero
         g.market.setHostData(word & ~(uint256(7) << CatammState.PENDING_SHIFT));
         emit RandomnessUsed(gameId, kind, id, value);
         if (kind == Pending.Start) CatammSetup.resolveStart(g, gameId, value);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IRandomness} from "../common/randomness/IRandomness.sol";
+import {RandomnessSource} from "../common/randomness/RandomnessSource.sol";
 
 /// @notice Test and simulation source. TEST-ONLY: its values are known in advance; NEVER deploy it for real stakes.
 ///         It keeps {BlockhashRandomness}'s timing and costs (an id is `sequence << 64 | target block`, the value is
@@ -9,7 +10,7 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 ///         derives values from a fixed seed and the request's sequence number, `keccak256(seed, sequence)` (not the
 ///         block), so a seeded simulation, bench or bot game replays exactly at any chain height. A test may also
 ///         script the next values ({script}).
-contract SeededRandomness is IRandomness {
+contract SeededRandomness is RandomnessSource {
     /// @notice How far back a value stays readable (as with block hashes).
     uint256 public constant HORIZON = 256;
 
@@ -67,9 +68,9 @@ contract SeededRandomness is IRandomness {
     }
 
     /// @inheritdoc IRandomness
-    function value(uint256 id) external view returns (uint256 v) {
-        Status s = status(id);
-        if (s != Status.Ready) revert RandomnessNotReady(id, s);
+    function valueIfReady(uint256 id) public view override returns (Status s, uint256 v) {
+        s = status(id);
+        if (s != Status.Ready) return (s, 0);
         v = _scripted[id];
         if (v == 0) v = uint256(keccak256(abi.encode(seed, id >> 64)));
         // Zero means "no value" to callers.

@@ -555,9 +555,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         Phase phase = r.phase;
         if (phase == Phase.AwaitingRoles) {
             uint256 request = _s.rolesRequest[roomId];
-            if (!_randomnessReady(request)) return false;
+            (, uint256 seed) = _readRandomness(request);
+            if (seed == 0) return false; // not ready: a ready value is never zero
             // Round 1 starts now, so nothing else can be due after this.
-            SnatchProgress.assignRoles(_s, roomId, _randomValue(request));
+            SnatchProgress.assignRoles(_s, roomId, seed);
             return true;
         }
         if (phase == Phase.Open || phase == Phase.Finished || block.number <= r.deadline) return false;

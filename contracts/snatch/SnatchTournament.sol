@@ -504,9 +504,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint8 phase
     ) private returns (uint256[] memory order) {
         uint256 request = p.request;
-        IRandomness.Status status = randomness.status(request);
+        (IRandomness.Status status, uint256 seed) = _readRandomness(request);
         if (status != IRandomness.Status.Ready) revert PairingNotReady(tournamentId, request, status);
-        uint256 seed = _randomValue(request); // never zero (IRandomness)
         uint256 n = t.playerCount;
         order = SnatchPairing.shuffle(seed, n);
         p.seed = seed;

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IRandomness} from "./IRandomness.sol";
+import {RandomnessSource} from "./RandomnessSource.sol";
 
 /// @title BlockhashRandomness
 /// @notice The default randomness source, FOR LOCAL AND TEST NETWORKS ONLY.
@@ -14,7 +15,7 @@ import {IRandomness} from "./IRandomness.sol";
 ///      No storage per request: the id itself encodes the request's sequence number and its target block,
 ///      `id = sequence << 64 | target`, so a request costs one counter update. Only {fulfil} writes a slot, to keep a
 ///      value readable past the 256-block horizon.
-contract BlockhashRandomness is IRandomness {
+contract BlockhashRandomness is RandomnessSource {
     /// @notice How far back `blockhash` can see.
     uint256 public constant HORIZON = 256;
 
@@ -44,22 +45,17 @@ contract BlockhashRandomness is IRandomness {
     }
 
     /// @inheritdoc IRandomness
-    function status(uint256 id) public view returns (Status) {
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return Status.Unknown;
-        if (_pinned[id] != 0) return Status.Ready;
-        uint256 target = uint64(id);
-        if (block.number <= target) return Status.Pending;
-        if (block.number - target > HORIZON) return Status.Stale;
-        return Status.Ready;
+    function status(uint256 id) external view returns (Status) {
+        // Only a ready request is ever pinned.
+        return _pinned[id] != 0 ? Status.Ready : _unpinnedStatus(id);
     }
 
     /// @inheritdoc IRandomness
-    function value(uint256 id) public view returns (uint256 v) {
+    function valueIfReady(uint256 id) public view override returns (Status s, uint256 v) {
         v = _pinned[id];
-        if (v != 0) return v;
-        Status s = status(id);
-        if (s != Status.Ready) revert RandomnessNotReady(id, s);
+        if (v != 0) return (Status.Ready, v);
+        s = _unpinnedStatus(id);
+        if (s != Status.Ready) return (s, 0);
         v = uint256(keccak256(abi.encode(blockhash(uint64(id)), id)));
         // Zero means "no value" to callers; map the (2^-256 likely) zero hash to 1.
         if (v == 0) v = 1;
@@ -68,5 +64,15 @@ contract BlockhashRandomness is IRandomness {
     /// @notice The block whose hash request `id` commits to.
     function targetBlock(uint256 id) external pure returns (uint256) {
         return uint64(id);
+    }
+
+    /// @dev The status of a request that is not pinned: from its target block alone.
+    function _unpinnedStatus(uint256 id) private view returns (Status) {
+        uint256 sequence = id >> 64;
+        if (sequence == 0 || sequence > requests) return Status.Unknown;
+        uint256 target = uint64(id);
+        if (block.number <= target) return Status.Pending;
+        if (block.number - target > HORIZON) return Status.Stale;
+        return Status.Ready;
     }
 }
