@@ -4,7 +4,16 @@ import type { ContractTransactionResponse } from "ethers";
 import type { IRandomness, SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { deployCommon, waitForRandomness } from "../lib/common";
 import { heading, step } from "../lib/log";
-import { deploySnatch, describeGoods, eventArg, Good, goods, Preset, RULE_NAMES } from "../snatch/lib";
+import {
+  DEFAULT_FILL_BLOCKS,
+  deploySnatch,
+  describeGoods,
+  eventArg,
+  Good,
+  goods,
+  Preset,
+  RULE_NAMES,
+} from "../snatch/lib";
 
 type Player = HardhatEthersSigner & { name: string };
 
@@ -24,7 +33,12 @@ async function mine(hre: HardhatRuntimeEnvironment, blocks: number) {
 
 /** Creates a room, seats the players, waits for the roles randomness and starts round 1. */
 async function openRoom(t: Table, format: number, players: Player[]): Promise<bigint> {
-  const roomId = await eventArg(t.rooms, await t.rooms.connect(players[0]).createRoom(format), "RoomCreated", "roomId");
+  const roomId = await eventArg(
+    t.rooms,
+    await t.rooms.connect(players[0]).createRoom(format, DEFAULT_FILL_BLOCKS),
+    "RoomCreated",
+    "roomId",
+  );
   let request = 0n;
   for (const p of players.slice(1)) {
     const tx = await t.rooms.connect(p).join(roomId);

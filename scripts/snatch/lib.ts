@@ -46,7 +46,10 @@ export const Phase = {
   Responding: 7,
   Deciding: 8,
   Finished: 9,
+  Cancelled: 10,
 } as const;
+/** Default fill window of rooms the scripts create, in blocks (SnatchRooms.MAX_FILL_BLOCKS: 100,000). */
+export const DEFAULT_FILL_BLOCKS = 1_000;
 export const PHASE_NAMES = [
   "none",
   "open (waiting for players)",
@@ -58,6 +61,7 @@ export const PHASE_NAMES = [
   "P2's response window",
   "P1's decision window",
   "finished",
+  "cancelled (before it filled)",
 ] as const;
 
 /** ISnatchRooms.OfferStatus. */
@@ -203,11 +207,18 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
       (round > 0 ? `round ${round}/${v.roundCount}: ${RULE_NAMES[Number(v.rules)]}, ` : "") +
       `phase: ${PHASE_NAMES[phase]}`,
   );
-  if (phase !== Phase.Open && phase !== Phase.Finished && phase !== Phase.AwaitingRoles) {
+  if (phase !== Phase.Open && phase < Phase.Finished && phase !== Phase.AwaitingRoles) {
     const left = Number(v.deadline) - currentBlock;
     let timing = `deadline block ${v.deadline} (${left >= 0 ? `${left} blocks left` : "expired: anyone may advance"})`;
     if (phase === Phase.Trading) timing += `, offers until block ${v.offersUntil}`;
     lines.push(`  ${timing}`);
+  }
+  if (phase === Phase.Open) {
+    const left = Number(v.deadline) - currentBlock;
+    lines.push(
+      `  fill window until block ${v.deadline} (` +
+        (left >= 0 ? `${left} blocks left)` : "passed: anyone may cancel the room)"),
+    );
   }
   if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
   if (Number(v.judge) !== NO_SEAT) lines.push(`  judge: seat ${v.judge} (${v.players[Number(v.judge)]})`);

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
-import { eventArg, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
+import { DEFAULT_FILL_BLOCKS, eventArg, Phase, Preset, RuleSet } from "../../scripts/snatch/lib";
 import { setFormatCount } from "./fixtures";
 import { permutationModel } from "../helpers/random";
 import { Role, Stage } from "../../scripts/snatch/tournament";
@@ -595,7 +595,7 @@ describe("SnatchTournament", function () {
       const before = await record();
       // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
       const [a, b] = seven;
-      await rooms.connect(a).createRoom(Preset.G3);
+      await rooms.connect(a).createRoom(Preset.G3, DEFAULT_FILL_BLOCKS);
       const roomId = await rooms.roomCount();
       await rooms.connect(b).join(roomId);
       await mine(1);

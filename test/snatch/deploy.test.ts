@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre, { deployments, ethers } from "hardhat";
 import { MOCK_KEY_HASH } from "../../scripts/lib/common";
-import { eventArg, Phase, Preset, snatchAt } from "../../scripts/snatch/lib";
+import { DEFAULT_FILL_BLOCKS, eventArg, Phase, Preset, snatchAt } from "../../scripts/snatch/lib";
 
 describe("deploy/02_snatch", function () {
   it("deploys the rooms (linked libraries), the lens, and reads the shared randomness", async function () {
@@ -41,7 +41,12 @@ describe("deploy/02_snatch", function () {
     expect(await source.isConsumer(await rooms.getAddress())).to.equal(true);
 
     const [, a, b] = await ethers.getSigners();
-    const roomId = await eventArg(rooms, await rooms.connect(a).createRoom(Preset.G1), "RoomCreated", "roomId");
+    const roomId = await eventArg(
+      rooms,
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+      "RoomCreated",
+      "roomId",
+    );
     const request = await eventArg(rooms, await rooms.connect(b).join(roomId), "RolesRequested", "requestId");
     await expect(rooms.advance(roomId)).to.be.revertedWithCustomError(rooms, "NothingToAdvance");
     await coordinator.fulfillRandomWords(request, await source.getAddress());
