@@ -14,7 +14,7 @@ import type { CatammGameHarness, SeededRandomness } from "../../typechain-types"
 import { gasOf } from "../lib/gas";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm, deployCatammHarness } from "../catamm/deploy";
-import { Phase, DevCard, readGame, type GameSnapshot } from "../catamm/game";
+import { Phase, DevCard, OPEN_BLOCKS, readGame, type GameSnapshot } from "../catamm/game";
 import {
   LONGEST_ROAD_WORST_CASES,
   TOPOLOGY,
@@ -136,8 +136,8 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
   {
     const source = await ethers.deployContract("SeededRandomness", [1n]);
     const { game } = await deployCatamm(hre, await source.getAddress());
-    await (await game.createGame(100, 0, 50)).wait(); // the first game pays for the game counter
-    const create = await gasOf(game.createGame(1000, 0, 50));
+    await (await game.createGame(100, 0, 50, OPEN_BLOCKS)).wait(); // the first game pays for the game counter
+    const create = await gasOf(game.createGame(1000, 0, 50, OPEN_BLOCKS));
     for (const s of signers.slice(1, 4)) await (await game.connect(s).joinGame(2)).wait();
     const start = await gasOf(game.startGame(2));
     await hre.network.provider.send("hardhat_mine", ["0x2"]);

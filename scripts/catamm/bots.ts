@@ -41,6 +41,7 @@ import {
   type Build,
   type GameSnapshot,
   type PlayerSnapshot,
+  OPEN_BLOCKS,
 } from "./game";
 import { ONE_CARD, PORT_COUNT, PRESET_FEES, RESOURCE_COUNT, RESOURCE_NAMES, toPoolView, type PoolView } from "./market";
 
@@ -519,7 +520,7 @@ export async function playBotGame(
   const driver = new Driver(hre, game, source, gameId);
   driver.fees = PRESET_FEES[preset];
   driver.onStep = opts.onStep;
-  await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50));
+  await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50, OPEN_BLOCKS));
   for (const s of signers.slice(1, n)) await driver.send(game.connect(s).joinGame(gameId));
   await driver.send(creator.startGame(gameId));
 

@@ -11,6 +11,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionResponse } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { heading, short, step } from "../lib/log";
+import { OPEN_BLOCKS } from "./game";
 
 interface Common {
   address?: string;
@@ -135,12 +136,18 @@ gameTask("catamm:create", "Creates a game (the sender is its creator and first p
   .addOptionalParam("depth", "initial pool depth, cards per side", 1000, types.int)
   .addOptionalParam("preset", "fee preset: classic or defi", "classic")
   .addOptionalParam("turnBlocks", "blocks per waiting state", 100, types.int)
-  .setAction(async (args: Common & { depth: number; preset: string; turnBlocks: number }, hre) => {
+  .addOptionalParam(
+    "open",
+    "open window in blocks: after it anyone may cancel the game if it has not started (1..100000)",
+    OPEN_BLOCKS,
+    types.int,
+  )
+  .setAction(async (args: Common & { depth: number; preset: string; turnBlocks: number; open: number }, hre) => {
     const game = await gameAt(hre, args);
     const preset = ["classic", "defi"].indexOf(args.preset.toLowerCase());
     if (preset < 0) throw new Error(`unknown preset "${args.preset}"`);
     heading("CATAMM: create a game");
-    await run(game, "createGame", game.createGame(args.depth, preset, args.turnBlocks));
+    await run(game, "createGame", game.createGame(args.depth, preset, args.turnBlocks, args.open));
     step(`game id ${await game.gameCount()}`);
   });
 
@@ -148,6 +155,20 @@ gameTask("catamm:join", "Joins an open game").setAction(async (args: Common, hre
   const game = await gameAt(hre, args);
   await run(game, `joinGame(${args.game})`, game.joinGame(args.game));
 });
+
+gameTask("catamm:leave", "Leaves an open game (its creator cancels it instead)").setAction(
+  async (args: Common, hre) => {
+    const game = await gameAt(hre, args);
+    await run(game, `leaveGame(${args.game})`, game.leaveGame(args.game));
+  },
+);
+
+gameTask("catamm:cancel", "Cancels an open game: its creator any time, anyone after the open window").setAction(
+  async (args: Common, hre) => {
+    const game = await gameAt(hre, args);
+    await run(game, `cancelGame(${args.game})`, game.cancelGame(args.game));
+  },
+);
 
 gameTask("catamm:start", "Starts the game (creator only); the board comes with the next random value").setAction(
   async (args: Common, hre) => {
