@@ -176,6 +176,13 @@ withCommon("tournament:register", "Registers the sender")
     await send(hre, t, () => t.register(args.id));
   });
 
+withCommon("tournament:closeTournament", "Closes a tournament that never reached two players, after its registration window")
+  .addParam("id", "tournament id", undefined, types.int)
+  .setAction(async (args: Common & { id: number }, hre) => {
+    const t = await contract(hre, args);
+    await send(hre, t, () => t.closeTournament(args.id));
+  });
+
 withCommon("tournament:start", "Starts a phase (requests its pairing randomness; phase 1 closes registration)")
   .addParam("id", "tournament id", undefined, types.int)
   .addParam("phase", "1..5", undefined, types.int)

@@ -215,6 +215,39 @@ describe("SnatchTournament", function () {
         .withArgs(id, 2, 1);
     });
 
+    it("a tournament that never reaches two players is closed by anyone after its registration window", async function () {
+      const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      const closableFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationStillOpen")
+        .withArgs(id, closableFrom);
+      await mine(Number(closableFrom) - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.emit(tournament, "TournamentClosed")
+        .withArgs(id, players[5].address, 1);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Closed);
+      await expect(tournament.connect(players[1]).register(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.connect(organiser).startPhase(id, 1))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+    });
+
+    it("a tournament with two players cannot be closed: it can start", async function () {
+      const { tournament, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      await tournament.connect(players[1]).register(id);
+      await mine(CONFIG.registrationBlocks + 1);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "TournamentCanStart")
+        .withArgs(id, 2);
+    });
+
     it("phase 1: the organiser at any time, anyone once the registration period passed", async function () {
       const { tournament, source, seven, id } = await loadFixture(registeredFixture);
       const openFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
