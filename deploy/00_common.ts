@@ -42,6 +42,7 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
           requestConfirmations: Number(env.VRF_CONFIRMATIONS ?? 3),
           nativePayment: env.VRF_NATIVE_PAYMENT === "true",
           staleAfter: Number(env.VRF_STALE_AFTER ?? 1_000),
+          requestFee: BigInt(env.VRF_REQUEST_FEE ?? 0),
         },
       ],
       log: true,

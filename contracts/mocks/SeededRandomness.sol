@@ -46,7 +46,7 @@ contract SeededRandomness is RandomnessSource {
     }
 
     /// @inheritdoc IRandomness
-    function request() external returns (uint256 id) {
+    function request(address) external returns (uint256 id) {
         uint128 sequence = ++requests;
         id = (uint256(sequence) << 64) | (block.number + 1);
         uint64 used = _used;

@@ -8,7 +8,7 @@
 // places pieces or issues resources (counted by the bank) before the measured transactions, which are the game's
 // own entry points.
 import hre from "hardhat";
-import { AbiCoder, keccak256 } from "ethers";
+import { AbiCoder, keccak256, ZeroAddress } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CatammGameHarness, SeededRandomness } from "../../typechain-types";
 import { gasOf } from "../lib/gas";
@@ -68,7 +68,7 @@ async function nextRollWillBe(t: Table, total: number): Promise<void> {
     const value = BigInt(keccak256(coder.encode(["uint256", "uint256"], [seed, next])));
     const [d1, d2] = rollDice(value);
     if (d1 + d2 === total) return;
-    await (await t.source.request()).wait();
+    await (await t.source.request(ZeroAddress)).wait();
   }
   throw new Error(`no roll of ${total} in 500 values`);
 }

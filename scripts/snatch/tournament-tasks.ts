@@ -176,7 +176,10 @@ withCommon("tournament:register", "Registers the sender")
     await send(hre, t, () => t.register(args.id));
   });
 
-withCommon("tournament:closeTournament", "Closes a tournament that never reached two players, after its registration window")
+withCommon(
+  "tournament:closeTournament",
+  "Closes a tournament that never reached two players, after its registration window",
+)
   .addParam("id", "tournament id", undefined, types.int)
   .setAction(async (args: Common & { id: number }, hre) => {
     const t = await contract(hre, args);

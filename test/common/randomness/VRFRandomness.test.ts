@@ -22,7 +22,7 @@ describe("VRFRandomness", function () {
 
   it("stores the coordinator's word in the callback and serves it", async function () {
     const { coordinator, source, game } = await loadFixture(stackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     expect(await source.status(id)).to.equal(Status.Pending);
     expect(await source.valueIfReady(id)).to.deep.equal([Status.Pending, 0n]);
     await expect(source.value(id))
@@ -41,7 +41,7 @@ describe("VRFRandomness", function () {
 
   it("maps a zero word to 1 and ignores a second delivery", async function () {
     const { coordinator, source, game } = await loadFixture(stackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await coordinator.fulfillRandomWordsWithOverride(id, await source.getAddress(), [0n]);
     expect(await source.value(id)).to.equal(1n);
     // The real coordinator never delivers twice; if it did, the stored word would not change.
@@ -57,7 +57,7 @@ describe("VRFRandomness", function () {
 
   it("a dropped callback leaves the request pending, then stale, and a new request works", async function () {
     const { coordinator, source, game } = await loadFixture(droppingStackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await expect(coordinator.fulfillRandomWords(id, await source.getAddress()))
       .to.emit(coordinator, "RandomWordsFulfilled")
       .withArgs(id, id, anyValue, anyValue, false, false, false);
@@ -77,21 +77,22 @@ describe("VRFRandomness", function () {
       requestConfirmations: config.requestConfirmations,
       nativePayment: config.nativePayment,
       staleAfter: config.staleAfter,
+      requestFee: config.requestFee,
     });
-    const again = await requestIdFrom(source, await source.connect(game).request());
+    const again = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await coordinator.fulfillRandomWords(again, await source.getAddress());
     expect(await source.status(again)).to.equal(Status.Ready);
   });
 
   it("only authorised consumers may request", async function () {
     const { source, stranger, owner } = await loadFixture(stackFixture);
-    await expect(source.connect(stranger).request())
+    await expect(source.connect(stranger).request(ethers.ZeroAddress))
       .to.be.revertedWithCustomError(source, "UnauthorisedConsumer")
       .withArgs(stranger.address);
     await expect(source.connect(owner).setConsumer(stranger.address, true))
       .to.emit(source, "ConsumerSet")
       .withArgs(stranger.address, true);
-    await expect(source.connect(stranger).request()).to.emit(source, "RandomnessRequested");
+    await expect(source.connect(stranger).request(ethers.ZeroAddress)).to.emit(source, "RandomnessRequested");
   });
 
   it("only the owner configures; bad configs are rejected", async function () {
@@ -103,6 +104,7 @@ describe("VRFRandomness", function () {
       requestConfirmations: 3,
       nativePayment: false,
       staleAfter: 100,
+      requestFee: 0,
     };
     await expect(source.connect(stranger).setConfig(good)).to.be.revertedWith("Only callable by owner");
     await expect(source.connect(stranger).setConsumer(stranger.address, true)).to.be.revertedWith(
@@ -113,6 +115,8 @@ describe("VRFRandomness", function () {
       "InvalidConfig",
     );
     await expect(source.setConfig({ ...good, staleAfter: 0 })).to.be.revertedWithCustomError(source, "InvalidConfig");
+    // A request fee must pay the request: native payment only.
+    await expect(source.setConfig({ ...good, requestFee: 1 })).to.be.revertedWithCustomError(source, "InvalidConfig");
     await expect(source.setConfig(good)).to.emit(source, "ConfigSet");
     expect((await source.config()).callbackGasLimit).to.equal(200_000n);
   });
