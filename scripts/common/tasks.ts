@@ -1,4 +1,4 @@
-import { task } from "hardhat/config";
+import { task, types } from "hardhat/config";
 
 task("accounts", "Prints the accounts of the selected network and their ETH balances").setAction(async (_, hre) => {
   for (const signer of await hre.ethers.getSigners()) {
@@ -6,3 +6,31 @@ task("accounts", "Prints the accounts of the selected network and their ETH bala
     console.log(`${signer.address}  ${hre.ethers.formatEther(balance)} ETH`);
   }
 });
+
+task(
+  "randomness:keeper",
+  "Pins every ready randomness request a game still waits on (REQUIRED with the block-hash source)",
+)
+  .addOptionalParam("source", "the randomness source (default: the `Randomness` deployment)")
+  .addOptionalParam("minAge", "pin requests whose target block is at least this old", 128, types.int)
+  .addOptionalParam("watch", "repeat every this many seconds (0: one pass)", 0, types.int)
+  .setAction(async (args: { source?: string; minAge: number; watch: number }, hre) => {
+    const { pinAwaitedRequests } = await import("../lib/keeper");
+    const address = args.source ?? (await hre.deployments.get("Randomness")).address;
+    const source = await hre.ethers.getContractAt("BlockhashRandomness", address);
+    // A VRF source has no `fulfil`: its delivered values never go stale, and nothing needs pinning.
+    const code = await hre.ethers.provider.getCode(address);
+    if (!code.includes(source.interface.getFunction("fulfil")!.selector.slice(2))) {
+      console.log(`${address} is not a block-hash source: its values never go stale once delivered; nothing to pin`);
+      return;
+    }
+    for (;;) {
+      const run = await pinAwaitedRequests(hre, source, { minAge: args.minAge });
+      console.log(
+        `block ${await hre.ethers.provider.getBlockNumber()}: ${run.seen} requests seen, ` +
+          `${run.pinned.length} pinned${run.pinned.length ? ` (${run.pinned.join(", ")})` : ""}, ${run.skipped} left alone`,
+      );
+      if (args.watch <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, args.watch * 1000));
+    }
+  });
