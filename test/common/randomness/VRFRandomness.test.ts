@@ -84,6 +84,42 @@ describe("VRFRandomness", function () {
     expect(await source.status(again)).to.equal(Status.Ready);
   });
 
+  it("records what a request needs when it is made: a lower staleAfter later makes no pending request stale", async function () {
+    const { source, game } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
+    const [staleAt] = await source.requestInfo(id);
+    expect(staleAt).to.equal(BigInt((await ethers.provider.getBlockNumber()) + 50));
+    const c = await source.config();
+    await source.setConfig({ ...c.toObject(), staleAfter: 1 });
+    await mine(10);
+    // Under the new setting it would be stale; it keeps the 50 blocks it was made with.
+    expect(await source.status(id)).to.equal(Status.Pending);
+    await mine(45);
+    expect(await source.status(id)).to.equal(Status.Stale);
+  });
+
+  it("a repointed coordinator cannot fulfil requests sent to the one before", async function () {
+    const { coordinator, source, game, owner } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
+    expect((await source.requestInfo(id)).coordinator).to.equal(await coordinator.getAddress());
+    // The owner (a timelock on public networks) repoints the source to a coordinator it controls.
+    const rogue = (await deployVrfStack(hre, { staleAfter: 50 })).coordinator;
+    await source.connect(owner).setCoordinator(await rogue.getAddress());
+    const rogueAddress = await rogue.getAddress();
+    await impersonateAccount(rogueAddress);
+    await setBalance(rogueAddress, 10n ** 18n);
+    const asRogue = await ethers.getSigner(rogueAddress);
+    // It may call the callback, but a request it was never sent is ignored: no chosen word for a pending request.
+    await source.connect(asRogue).rawFulfillRandomWords(id, [42n]);
+    expect(await source.status(id)).to.equal(Status.Pending);
+    // The old coordinator is no longer accepted by the base contract; the request goes stale and is re-requested.
+    await expect(coordinator.fulfillRandomWords(id, await source.getAddress())).to.emit(
+      coordinator,
+      "RandomWordsFulfilled",
+    );
+    expect(await source.status(id)).to.equal(Status.Pending);
+  });
+
   it("only authorised consumers may request", async function () {
     const { source, stranger, owner } = await loadFixture(stackFixture);
     await expect(source.connect(stranger).request(ethers.ZeroAddress))
