@@ -1,12 +1,17 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { DeployFunction } from "hardhat-deploy/types";
 import { blockhashSourceVerdict, isLocalChain } from "../scripts/lib/chains";
+import { timelockDelay, timelockWanted } from "../scripts/lib/timelock";
 
 /**
  * Shared contracts: `FeeConfig` and the randomness source every game reads, deployed as `Randomness`.
  *
  * Environment (all optional):
- *   FEE_OWNER, FUND_RECIPIENT   default: the deployer
+ *   TIMELOCK_DELAY, TIMELOCK_PROPOSER
+ *                               on every non-local chain (or with TIMELOCK=true) a TimelockController (`Timelock`,
+ *                               delay default 2 days, proposer default the deployer, anyone executes) owns FeeConfig,
+ *                               and, after deploy/05_handover, the VRF source and SnatchRooms
+ *   FEE_OWNER, FUND_RECIPIENT   default: the deployer (FEE_OWNER is ignored behind a timelock)
  *   FEE_BPS                     default: 250 (2.5%), at most 1000
  *   VRF_COORDINATOR, VRF_SUBSCRIPTION_ID, VRF_KEY_HASH [, VRF_CALLBACK_GAS_LIMIT, VRF_CONFIRMATIONS,
  *   VRF_NATIVE_PAYMENT=true, VRF_STALE_AFTER]
@@ -20,9 +25,24 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   const { deployer } = await getNamedAccounts();
   const env = process.env;
 
+  const chainId = Number((await hre.ethers.provider.getNetwork()).chainId);
+  // Public networks: the owners are a timelock, so every change to fees or randomness is announced days ahead.
+  let feeOwner = env.FEE_OWNER ?? deployer;
+  if (timelockWanted(chainId, env)) {
+    const delay = timelockDelay(env);
+    const timelock = await deployments.deploy("Timelock", {
+      contract: "GamesTimelock",
+      from: deployer,
+      args: [delay, [env.TIMELOCK_PROPOSER ?? deployer], [hre.ethers.ZeroAddress], hre.ethers.ZeroAddress],
+      log: true,
+    });
+    feeOwner = timelock.address;
+    console.log(`owners behind Timelock ${timelock.address}: every owner call waits ${delay} s after it is scheduled`);
+  }
+
   await deployments.deploy("FeeConfig", {
     from: deployer,
-    args: [env.FEE_OWNER ?? deployer, env.FUND_RECIPIENT ?? deployer, Number(env.FEE_BPS ?? 250)],
+    args: [feeOwner, env.FUND_RECIPIENT ?? deployer, Number(env.FEE_BPS ?? 250)],
     log: true,
   });
 
@@ -50,7 +70,6 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
     return;
   }
 
-  const chainId = Number((await hre.ethers.provider.getNetwork()).chainId);
   const verdict = blockhashSourceVerdict(chainId, env);
   if (!verdict.allowed) throw new Error(`refusing to deploy the block-hash randomness source: ${verdict.reason}`);
   if (!isLocalChain(chainId)) {

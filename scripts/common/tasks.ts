@@ -34,3 +34,12 @@ task(
       await new Promise((resolve) => setTimeout(resolve, args.watch * 1000));
     }
   });
+
+task(
+  "timelock:accept",
+  "Completes the handover of the VRF source and SnatchRooms to the Timelock (after its delay)",
+).setAction(async (_, hre) => {
+  const { acceptHandovers } = await import("../lib/timelock");
+  const done = await acceptHandovers(hre);
+  console.log(done.length ? `the Timelock now owns: ${done.join(", ")}` : "no handover ready");
+});

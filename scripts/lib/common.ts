@@ -134,3 +134,16 @@ export async function waitForRandomness(
 export async function deploySeededRandomness(hre: HardhatRuntimeEnvironment, seed: bigint): Promise<SeededRandomness> {
   return hre.ethers.deployContract("SeededRandomness", [seed]);
 }
+
+/** A VRFRandomness config as returned by `config()`, as a plain object to edit and pass back to `setConfig`. */
+export function vrfConfig(c: Awaited<ReturnType<VRFRandomness["config"]>>) {
+  return {
+    keyHash: c.keyHash,
+    subscriptionId: c.subscriptionId,
+    callbackGasLimit: c.callbackGasLimit,
+    requestConfirmations: c.requestConfirmations,
+    nativePayment: c.nativePayment,
+    staleAfter: c.staleAfter,
+    requestFee: c.requestFee,
+  };
+}

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
-import { deployVrfStack, RandomnessStatus as Status } from "../../../scripts/lib/common";
+import { deployVrfStack, RandomnessStatus as Status, vrfConfig } from "../../../scripts/lib/common";
 import { deploySnatch, Preset } from "../../../scripts/snatch/lib";
 
 const FEE = 2n * 10n ** 15n; // 0.002 ETH per request, above what the mock charges for one (0.001 ETH + gas)
@@ -18,7 +18,7 @@ describe("VRFRandomness: who pays for requests", function () {
     if (requestFee === 0n) {
       // The old setting: native payment, but nothing charged to the players.
       const c = await stack.source.config();
-      await stack.source.setConfig({ ...c.toObject(), nativePayment: true, requestFee: 0n });
+      await stack.source.setConfig({ ...vrfConfig(c), nativePayment: true, requestFee: 0n });
     }
     const { rooms } = await deploySnatch(hre, await stack.source.getAddress());
     await stack.source.setConsumer(await rooms.getAddress(), true);

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { deployVrfStack, MOCK_KEY_HASH, RandomnessStatus as Status, requestIdFrom } from "../../../scripts/lib/common";
+import { deployVrfStack, MOCK_KEY_HASH, RandomnessStatus as Status, requestIdFrom, vrfConfig } from "../../../scripts/lib/common";
 
 describe("VRFRandomness", function () {
   async function stackFixture() {
@@ -90,7 +90,7 @@ describe("VRFRandomness", function () {
     const [staleAt] = await source.requestInfo(id);
     expect(staleAt).to.equal(BigInt((await ethers.provider.getBlockNumber()) + 50));
     const c = await source.config();
-    await source.setConfig({ ...c.toObject(), staleAfter: 1 });
+    await source.setConfig({ ...vrfConfig(c), staleAfter: 1 });
     await mine(10);
     // Under the new setting it would be stale; it keeps the 50 blocks it was made with.
     expect(await source.status(id)).to.equal(Status.Pending);
