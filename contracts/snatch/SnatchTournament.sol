@@ -373,7 +373,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 player: player,
                 scoreAsP1: e.scoreAsP1,
                 scoreAsP2: e.scoreAsP2,
-                aggregate: e.aggregate,
+                aggregate: e.scoreAsP1 + e.scoreAsP2,
                 roomsAsP1: e.roomsAsP1,
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
@@ -593,7 +593,6 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             e.scoreAsP2 += p;
             ++e.roomsAsP2;
         }
-        e.aggregate += p;
         if (shamed != 0) e.g3Shame += shamed;
         e.recorded |= uint8(1 << (phase - 1));
         e.points |= uint40(pts) << (8 * (phase - 1));
