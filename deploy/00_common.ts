@@ -26,6 +26,14 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   const env = process.env;
 
   const chainId = Number((await hre.ethers.provider.getNetwork()).chainId);
+  // Check everything before deploying anything.
+  if (env.VRF_COORDINATOR && (!env.VRF_SUBSCRIPTION_ID || !env.VRF_KEY_HASH)) {
+    throw new Error("VRF_COORDINATOR needs VRF_SUBSCRIPTION_ID and VRF_KEY_HASH");
+  }
+  const verdict = blockhashSourceVerdict(chainId, env);
+  if (!env.VRF_COORDINATOR && !verdict.allowed) {
+    throw new Error(`refusing to deploy the block-hash randomness source: ${verdict.reason}`);
+  }
   // Public networks: the owners are a timelock, so every change to fees or randomness is announced days ahead.
   let feeOwner = env.FEE_OWNER ?? deployer;
   if (timelockWanted(chainId, env)) {
@@ -47,9 +55,6 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   });
 
   if (env.VRF_COORDINATOR) {
-    if (!env.VRF_SUBSCRIPTION_ID || !env.VRF_KEY_HASH) {
-      throw new Error("VRF_COORDINATOR needs VRF_SUBSCRIPTION_ID and VRF_KEY_HASH");
-    }
     await deployments.deploy("Randomness", {
       contract: "VRFRandomness",
       from: deployer,
@@ -70,8 +75,6 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
     return;
   }
 
-  const verdict = blockhashSourceVerdict(chainId, env);
-  if (!verdict.allowed) throw new Error(`refusing to deploy the block-hash randomness source: ${verdict.reason}`);
   if (!isLocalChain(chainId)) {
     console.warn(`block-hash randomness on ${network.name}: ${verdict.reason}. Run the keeper (randomness:keeper).`);
   }
