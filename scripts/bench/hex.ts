@@ -150,6 +150,9 @@ export const bench: BenchModule = {
     "hex.settle.perPosition.ground500": {
       text: "≤ 1.05 × fresh500 (the same with addresses sharing their low 16 bits)",
     },
+    "hex.move.14.countsBlock": {
+      text: "report (the move that opens a block of 32 stakes counted as owed: once per 32 moves, +~5,000)",
+    },
     "hex.withdraw": { text: "report" },
     "hex.create.14": { text: "report" },
   },
@@ -190,6 +193,16 @@ export const bench: BenchModule = {
     const line = Array.from({ length: 149 }, (_, i) => i);
     gameId = await lineGame(hex, 14, line, [alice, bob]);
     out["hex.move.14.depth150"] = await gasOf(hex.connect(alice).move(gameId, 149, 149, { value: STAKE }));
+
+    // Position 33 opens the game's second block of 32 stakes counted as owed (ForkingHex.OWED_BLOCK): its move also
+    // writes the ledger's per-token counter, once per 32 moves.
+    gameId = await lineGame(
+      hex,
+      14,
+      Array.from({ length: 32 }, (_, i) => i),
+      [alice, bob],
+    );
+    out["hex.move.14.countsBlock"] = await gasOf(hex.connect(alice).move(gameId, 32, 32, { value: STAKE }));
 
     // 19×19: stones on both board words (cells 360 and 359 live in the second one).
     gameId = await lineGame(hex, 19, [360, 0], [alice, bob]);

@@ -229,13 +229,14 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
         ],
         t,
       );
-      expect(await hex.owed(t)).to.equal(3000n);
-      // A live game's stakes are owed: with nothing else held, nothing to sweep.
+      // A running game's stakes are owed, counted a block of 32 ahead (OWED_BLOCK): never less than what is held.
+      expect(await hex.owed(t)).to.equal(32n * 1000n);
       await expect(hex.connect(stranger).sweep(t))
         .to.be.revertedWithCustomError(hex, "NothingToSweep")
-        .withArgs(t, 3000n, 3000n);
+        .withArgs(t, 3000n, 32n * 1000n);
+      // A surplus below the margin counted ahead waits for the game to settle; nothing owed is ever swept.
       await donate(123n);
-      await expect(hex.connect(stranger).sweep(t)).to.emit(hex, "Swept").withArgs(t, stranger.address, 123n);
+      await expect(hex.connect(stranger).sweep(t)).to.be.revertedWithCustomError(hex, "NothingToSweep");
       await play(
         hex,
         1n,
@@ -247,8 +248,10 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
       );
       await endGame(hex, 1n);
       await hex.settle(1, 5);
+      // Settled: every stake is a credit, and owed is exact again (5 stakes), so the 123 can go to the fund.
+      expect(await hex.owed(t)).to.equal(5000n);
       await donate(7n);
-      await hex.sweep(t);
+      await expect(hex.connect(stranger).sweep(t)).to.emit(hex, "Swept").withArgs(t, stranger.address, 130n);
       for (const p of [alice, bob, carol, dave])
         if ((await hex.credits(t, p.address)) > 0n) await hex.connect(p).withdraw(t);
       await hex.connect(fund).withdrawFund(t);

@@ -197,6 +197,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("lets the creator cancel before Blue's reply and take the stake back", async function () {
       const { hex, alice, bob } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
+      expect(await hex.owed(ETH)).to.equal(32n * STAKE); // a block of 32 stakes counted ahead (OWED_BLOCK)
       await expect(hex.connect(bob).cancelGame(1))
         .to.be.revertedWithCustomError(hex, "NotCreator")
         .withArgs(bob.address, alice.address);
@@ -210,7 +211,9 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
       expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
       expect((await hex.position(1, 1)).open).to.equal(false);
+      expect(await hex.owed(ETH)).to.equal(STAKE); // the block counted ahead is released: only the refund is owed
       await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [STAKE, -STAKE]);
+      expect(await hex.owed(ETH)).to.equal(0n);
       // Nothing else works on a cancelled game.
       await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
       await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE }))

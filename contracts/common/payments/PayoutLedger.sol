@@ -17,7 +17,10 @@ import {IPayoutLedger} from "./IPayoutLedger.sol";
 ///      credit is zeroed. Nothing here lets the owner of {feeConfig} move anyone's credits.
 ///      The ledger counts what it owes per token (`_owed`: raised by every stake taken in, lowered by every payout),
 ///      so that whatever it holds above that (ETH forced in by `selfdestruct` or a block reward, tokens transferred
-///      straight to it, a positive rebase) can be {sweep}ed to the fund, and never a wei of what it owes.
+///      straight to it, a positive rebase) can be {sweep}ed to the fund, and never a wei of what it owes. `_owed` may
+///      run ahead of what is owed, never behind: a game may count stakes before it takes them ({_collectCounted},
+///      to write the counter once per several stakes) and release what it counted ahead once it knows
+///      ({_releaseOwed}); meanwhile that margin is simply not swept.
 abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -96,6 +99,11 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
         emit FundCredited(token, amount);
     }
 
+    /// @dev Lowers what the ledger owes by `amount` counted ahead by {_collectCounted} and never taken in.
+    function _releaseOwed(address token, uint256 amount) internal {
+        if (amount != 0) _owed[token] -= amount;
+    }
+
     /// @dev The fee for games created now, to be stored in the game and never read again for it.
     function _currentFeeBps() internal view returns (uint16) {
         return feeConfig.feeBps();
@@ -105,7 +113,13 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     ///      token, `msg.value` must be zero and exactly `amount` must arrive. Callers moving tokens must be
     ///      `nonReentrant` and must have updated their state before calling (checks-effects-interactions).
     function _collect(address token, uint256 amount) internal {
-        _owed[token] += amount;
+        _collectCounted(token, amount, amount);
+    }
+
+    /// @dev {_collect}, adding `counted` instead of `amount` to what the ledger owes (0 when it was counted ahead,
+    ///      more to count ahead). The caller keeps the count at or above what it holds for players.
+    function _collectCounted(address token, uint256 amount, uint256 counted) internal {
+        if (counted != 0) _owed[token] += counted;
         if (token == address(0)) {
             if (msg.value != amount) revert WrongEthAmount(msg.value, amount);
             return;
