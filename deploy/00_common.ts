@@ -62,7 +62,7 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
         env.VRF_COORDINATOR,
         {
           keyHash: env.VRF_KEY_HASH,
-          subscriptionId: BigInt(env.VRF_SUBSCRIPTION_ID),
+          subscriptionId: BigInt(env.VRF_SUBSCRIPTION_ID ?? 0), // checked above
           callbackGasLimit: Number(env.VRF_CALLBACK_GAS_LIMIT ?? 100_000),
           requestConfirmations: Number(env.VRF_CONFIRMATIONS ?? 3),
           nativePayment: env.VRF_NATIVE_PAYMENT === "true",

@@ -13,12 +13,16 @@ contract BlockHashHistoryMock {
         _hashes[blockNumber] = hash;
     }
 
-    /// @notice EIP-2935's `get`: the input is a 32-byte block number, the output its hash.
+    /// @notice A block outside the history's reach, or one the test did not record.
+    error NotInHistory(uint256 blockNumber);
+
+    /// @notice EIP-2935's `get`: the input is a 32-byte block number, the output its hash. (EIP-2935 defines the
+    ///         history contract's interface as its fallback, so this one is one too.)
+    // solhint-disable-next-line no-complex-fallback
     fallback(bytes calldata input) external returns (bytes memory) {
         uint256 n = abi.decode(input, (uint256));
         bytes32 hash = _hashes[n];
-        // solhint-disable-next-line gas-custom-errors
-        require(n < block.number && block.number - n <= 8191 && hash != 0);
+        if (n >= block.number || block.number - n > 8191 || hash == 0) revert NotInHistory(n);
         return abi.encode(hash);
     }
 }

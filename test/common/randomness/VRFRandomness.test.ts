@@ -2,7 +2,13 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { deployVrfStack, MOCK_KEY_HASH, RandomnessStatus as Status, requestIdFrom, vrfConfig } from "../../../scripts/lib/common";
+import {
+  deployVrfStack,
+  MOCK_KEY_HASH,
+  RandomnessStatus as Status,
+  requestIdFrom,
+  vrfConfig,
+} from "../../../scripts/lib/common";
 
 describe("VRFRandomness", function () {
   async function stackFixture() {
