@@ -537,7 +537,12 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _sync(g, gameId);
         CatammState.Turn memory t = CatammState.loadTurn(g);
         _requirePhase(g, gameId, t, phases);
-        if (_seatOf(g, gameId) != t.seat) revert NotYourTurn(msg.sender, g.seats[t.seat].account);
+        // The current seat's word first: the actions read it anyway, the sender's balance word not always.
+        address current = g.seats[t.seat].account;
+        if (msg.sender != current) {
+            _seatOf(g, gameId); // an outsider is told so
+            revert NotYourTurn(msg.sender, current);
+        }
     }
 
     /// @dev The trade check, in one comparison on two words the trade reads anyway (the turn word in the markets'

@@ -8,7 +8,7 @@ import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
-import {EdgeOccupied, HexKind, NONE} from "../libraries/BoardTypes.sol";
+import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
 import {LongestRoad} from "../libraries/LongestRoad.sol";
 import {Placement} from "../libraries/Placement.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -158,15 +158,7 @@ library CatammSetup {
         address player = s.account;
         for (uint256 i; i < 3; ++i) {
             uint256 h = hexes[i];
-            if (h == NONE) continue;
-            HexKind kind = BoardSetup.kindOf(board, h);
-            if (kind == HexKind.Gold) {
-                ++s.gold;
-                emit ICatamm.GoldProduced(gameId, player, h);
-            } else if (kind != HexKind.Desert) {
-                CatammState.issue(g, player, uint8(kind), ONE_CARD);
-                emit ICatamm.ResourceProduced(gameId, player, h, uint8(kind), ONE_CARD);
-            }
+            if (h != NONE) CatammState.produce(g, gameId, s, player, h, BoardSetup.kindOf(board, h), 1);
         }
     }
 }
