@@ -101,14 +101,15 @@ describe("Catamm: lobby, start and randomness", function () {
         .to.emit(game, "GameCancelled")
         .withArgs(GAME, players[0].address, false);
       expect((await game.gameInfo(GAME)).phase).to.equal(BigInt(Phase.Cancelled));
+      // One call at a time (a call is sent when it is made).
       for (const call of [
-        game.connect(outsider).joinGame(GAME),
-        game.connect(players[0]).startGame(GAME),
-        game.connect(players[2]).leaveGame(GAME),
-        game.connect(players[0]).cancelGame(GAME),
-        game.advance(GAME),
+        () => game.connect(outsider).joinGame(GAME),
+        () => game.connect(players[0]).startGame(GAME),
+        () => game.connect(players[2]).leaveGame(GAME),
+        () => game.connect(players[0]).cancelGame(GAME),
+        () => game.advance(GAME),
       ]) {
-        await expect(call).to.be.revertedWithCustomError(game, "GameIsCancelled").withArgs(GAME);
+        await expect(call()).to.be.revertedWithCustomError(game, "GameIsCancelled").withArgs(GAME);
       }
       // A second game that nobody starts within its window: anyone cancels it after.
       await game.connect(players[1]).createGame(100, 0, 20, 10);
