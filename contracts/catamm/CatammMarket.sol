@@ -332,16 +332,6 @@ library CatammMarket {
         return AmmMath.getAmountIn(amountOut, rIn, rOut, feeBps);
     }
 
-    /// @notice The pool at each port and the missing pool.
-    function portAssignment(State storage s) internal view returns (uint8[9] memory poolOfPort, uint8 missingPool) {
-        uint256 c = s.config;
-        for (uint8 p; p < POOL_COUNT; ++p) {
-            uint256 port = _configPortOf(c, p);
-            if (port == NO_PORT) missingPool = p;
-            else poolOfPort[port] = p;
-        }
-    }
-
     /// @notice The game's market settings: initial depth per side (18 decimals), swap fee without and with the
     ///         pool's port (basis points; the first is also the withdrawal fee).
     function settings(State storage s) internal view returns (uint256 depth, uint256 feeBps, uint256 portFeeBps) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {BlockTargetIds} from "../common/randomness/BlockTargetIds.sol";
 import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessSource} from "../common/randomness/RandomnessSource.sol";
 
@@ -12,7 +13,7 @@ import {RandomnessSource} from "../common/randomness/RandomnessSource.sol";
 ///         script the next values ({script}).
 contract SeededRandomness is RandomnessSource {
     /// @notice How far back a value stays readable (as with block hashes).
-    uint256 public constant HORIZON = 256;
+    uint256 public constant HORIZON = BlockTargetIds.HORIZON;
 
     /// @notice The seed every unscripted value derives from.
     uint256 public immutable seed;
@@ -47,8 +48,7 @@ contract SeededRandomness is RandomnessSource {
 
     /// @inheritdoc IRandomness
     function request(address) external returns (uint256 id) {
-        uint128 sequence = ++requests;
-        id = (uint256(sequence) << 64) | (block.number + 1);
+        id = BlockTargetIds.next(++requests);
         uint64 used = _used;
         if (used < _queued) {
             _scripted[id] = _queue[used];
@@ -59,12 +59,7 @@ contract SeededRandomness is RandomnessSource {
 
     /// @inheritdoc IRandomness
     function status(uint256 id) public view returns (Status) {
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return Status.Unknown;
-        uint256 target = uint64(id);
-        if (block.number <= target) return Status.Pending;
-        if (block.number - target > HORIZON) return Status.Stale;
-        return Status.Ready;
+        return BlockTargetIds.status(id, requests);
     }
 
     /// @inheritdoc IRandomness

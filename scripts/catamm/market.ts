@@ -170,6 +170,20 @@ export function portAssignment(seed: bigint): { poolOfPort: number[]; missingPoo
   return { poolOfPort: order.slice(0, PORT_COUNT), missingPool: order[PORT_COUNT] };
 }
 
+/** The same assignment read back from the pools' view (`marketPools`: each pool's port, NO_PORT for the missing one). */
+export function portsOfPools(pools: readonly { pool: bigint; port: bigint }[]): {
+  poolOfPort: number[];
+  missingPool: number;
+} {
+  const poolOfPort = Array<number>(PORT_COUNT).fill(-1);
+  let missingPool = -1;
+  for (const p of pools) {
+    if (Number(p.port) === NO_PORT) missingPool = Number(p.pool);
+    else poolOfPort[Number(p.port)] = Number(p.pool);
+  }
+  return { poolOfPort, missingPool };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // State mirror (CatammMarket.sol)
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {BlockTargetIds} from "./BlockTargetIds.sol";
 import {IRandomness} from "./IRandomness.sol";
 import {RandomnessSource} from "./RandomnessSource.sol";
 
@@ -26,7 +27,7 @@ import {RandomnessSource} from "./RandomnessSource.sol";
 ///      `id = sequence << 64 | target`, so a request costs one counter update. Only {fulfil} writes a slot.
 contract BlockhashRandomness is RandomnessSource {
     /// @notice How far back `blockhash` can see.
-    uint256 public constant HORIZON = 256;
+    uint256 public constant HORIZON = BlockTargetIds.HORIZON;
 
     /// @notice How far back the EIP-2935 history contract serves block hashes (its ring buffer).
     uint256 public constant HISTORY_HORIZON = 8191;
@@ -44,8 +45,7 @@ contract BlockhashRandomness is RandomnessSource {
     /// @inheritdoc IRandomness
     /// @dev Free: `payer` is not charged.
     function request(address) external returns (uint256 id) {
-        uint192 sequence = ++requests;
-        id = (uint256(sequence) << 64) | (block.number + 1);
+        id = BlockTargetIds.next(++requests);
         emit RandomnessRequested(id, msg.sender);
     }
 
@@ -76,11 +76,12 @@ contract BlockhashRandomness is RandomnessSource {
     function valueIfReady(uint256 id) public view override returns (Status, uint256) {
         uint256 v = _pinned[id];
         if (v != 0) return (Status.Ready, v);
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return (Status.Unknown, 0);
-        uint256 target = uint64(id);
-        if (block.number <= target) return (Status.Pending, 0);
-        bytes32 hash = block.number - target <= HORIZON ? blockhash(target) : _historicHash(target);
+        // Where the id stands by `blockhash`'s reach; past it, the history may still have the hash.
+        Status s = BlockTargetIds.status(id, requests);
+        bytes32 hash;
+        if (s == Status.Ready) hash = blockhash(uint64(id));
+        else if (s == Status.Stale) hash = _historicHash(uint64(id));
+        else return (s, 0);
         if (hash == 0) return (Status.Stale, 0);
         v = uint256(keccak256(abi.encode(hash, id)));
         // Zero means "no value" to callers; map the (2^-256 likely) zero hash to 1.
