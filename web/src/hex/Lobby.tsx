@@ -13,6 +13,7 @@ import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
 import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
+import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 
 interface LobbyGame {
   id: bigint;
@@ -107,6 +108,23 @@ function useLobby(contract: HexContract | null) {
   return { games, error, refresh };
 }
 
+/** The developer-fund fee (basis points) the game contract's FeeConfig charges now; null while reading. */
+function useFeeNow(contract: HexContract): number | null {
+  const [fee, setFee] = useState<number | null>(null);
+  useEffect(() => {
+    let stale = false;
+    (async () => {
+      const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
+      const bps = Number(await feeConfig.feeBps());
+      if (!stale) setFee(bps);
+    })().catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [contract]);
+  return fee;
+}
+
 function TokenAmount({ amount, token }: { amount: bigint; token: string }) {
   const info = useToken(token);
   return <>{info ? formatAmount(amount, info.decimals, info.symbol) : "…"}</>;
@@ -192,6 +210,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
   const [tokenAddress, setTokenAddress] = useState("");
   const [lastBlock, setLastBlock] = useState("");
   const [cell, setCell] = useState("");
+  const [maxFee, setMaxFee] = useState("");
+  const feeNow = useFeeNow(contract);
   const token = useToken(useErc20 ? (isAddress(tokenAddress) ? tokenAddress : undefined) : ZeroAddress);
 
   const n = Number(size);
@@ -204,6 +224,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       if (!token) throw new Error(useErc20 ? "enter the ERC-20 token's address" : "reading the token");
       const first = parseCell(cell || defaultCell, n);
       const amount = parseUnits(stake, token.decimals);
+      const maxFeeBps = maxFee.trim() === "" ? feeNow : Math.round(Number(maxFee) * 100);
+      if (maxFeeBps === null || !Number.isFinite(maxFeeBps)) throw new Error("reading the developer fee");
       const overrides = await stakeFor(contract, token.address, amount, token);
       if (!overrides) return;
       const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
@@ -215,6 +237,7 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
           token.address,
           BigInt(lastBlock || 0),
           first,
+          maxFeeBps,
           overrides,
         ),
       );
@@ -291,6 +314,18 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
             value={cell}
             placeholder={defaultCell}
             onChange={(e) => setCell(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Highest fee you accept (%)"
+          hint={`the developer fund's fee on losing moves is ${feeNow === null ? "…" : feeNow / 100}% now; a raise before your transaction is refused`}
+        >
+          <input
+            name="maxFee"
+            className="num"
+            value={maxFee}
+            placeholder={feeNow === null ? "" : String(feeNow / 100)}
+            onChange={(e) => setMaxFee(e.target.value)}
           />
         </Field>
         <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
