@@ -7,6 +7,13 @@ export const CATAMM_ERRORS: ErrorTexts = {
   UnknownGame: (a) => `there is no CATAMM game ${a.gameId}`,
   TurnBlocksOutOfRange: (a) =>
     `${a.turnBlocks} blocks per waiting state is not allowed: it must be ${a.minBlocks} to ${a.maxBlocks}`,
+  OpenBlocksOutOfRange: (a) =>
+    `an open window of ${a.openBlocks} blocks is not allowed: it must be ${a.minBlocks} to ${a.maxBlocks}`,
+  CreatorCannotLeave: (a) => `the creator of game ${a.gameId} cannot leave it: cancel it instead (catamm:cancel)`,
+  CannotCancelYet: (a, ctx) =>
+    `only the creator may cancel game ${a.gameId} before its open window ends at block ${a.openDeadline}, not ` +
+    `${a.caller}${itIs(ctx)}`,
+  GameIsCancelled: (a) => `game ${a.gameId} was cancelled before it started`,
   GameFull: (a) => `game ${a.gameId} already has ${a.maxPlayers} players`,
   AlreadyJoined: (a) => `${a.player} has already joined game ${a.gameId}`,
   GameAlreadyStarted: (a) => `game ${a.gameId} has already started`,
@@ -28,10 +35,8 @@ export const CATAMM_ERRORS: ErrorTexts = {
   PieceLimitReached: (a) => `no ${a.piece} left to build: the limit is ${a.limit}`,
   NotYourSettlement: (a) => `vertex ${a.vertex} holds none of your settlements: a city replaces one`,
   InvalidHex: (a) => `there is no hex ${a.hexId}: hexes are 0 to 18`,
-  InvalidCorner: (a) => `there is no corner ${a.corner}: corners are 0 to 5`,
   InvalidVertex: (a) => `there is no vertex ${a.vertex}: vertices are 0 to 53 (catamm:show prints them)`,
   InvalidEdge: (a) => `there is no edge ${a.edge}: edges are 0 to 71 (catamm:show prints them)`,
-  InvalidPort: (a) => `there is no port ${a.port}: ports are 0 to 8`,
   VertexOccupied: (a) => `vertex ${a.vertex} already holds a building`,
   DistanceRuleViolated: (a) =>
     `vertex ${a.vertex} is next to the building on vertex ${a.neighbour}: settlements need a free vertex between them`,

@@ -2,8 +2,8 @@
 // game read from chain. Type-only imports of typechain-types: tasks may load this before the first compile.
 import { keccak256, toUtf8Bytes } from "ethers";
 import type { Catamm } from "../../typechain-types";
-import { ONE_CARD, uniform } from "./market";
-import { unpackBoard, type Board } from "./board";
+import { ONE_CARD, permutation, uniform } from "./market";
+import { TOPOLOGY, has, unpackBoard, type Board } from "./board";
 
 /** ICatamm.Phase. */
 export const Phase = {
@@ -18,7 +18,10 @@ export const Phase = {
   StealPending: 8,
   Main: 9,
   Finished: 10,
+  Cancelled: 11,
 } as const;
+/** The open window (lobby) of games the scripts create, in blocks (at most 100,000). */
+export const OPEN_BLOCKS = 1_000;
 export const PHASE_NAMES = Object.keys(Phase);
 
 /** ICatamm.Pending. */
@@ -73,14 +76,9 @@ export function weighted(seed: bigint, salt: bigint, weights: readonly number[])
   return weights.length - 1;
 }
 
-/** The seat order CatammSetup draws from the start's value: a Fisher–Yates shuffle of the join order. */
+/** The seat order CatammSetup draws from the start's value: RandomDraw.permutation of the join order. */
 export function turnOrder(seed: bigint, joined: readonly string[]): string[] {
-  const order = [...joined];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Number(uniform(seed, SALT_ORDER + BigInt(i), BigInt(i + 1)));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
+  return permutation(seed, SALT_ORDER, joined.length).map((i) => joined[i]);
 }
 
 /** The development card CatammCards draws with `value` from the cards left (`deck`, per DevCard). */
@@ -231,6 +229,7 @@ export interface Waiting {
 export function waitingOn(g: GameSnapshot): Waiting {
   const current = g.players[g.seat]?.address ?? "";
   if (g.phase === Phase.Finished) return { players: [], action: "nothing: the game is over" };
+  if (g.phase === Phase.Cancelled) return { players: [], action: "nothing: the game was cancelled before it started" };
   if (g.phase === Phase.Open) return { players: [g.creator], action: "start the game (or more players to join)" };
   if (g.pending !== Pending.None) {
     return { players: [], action: `serve the random value for the ${PENDING_NAMES[g.pending]}` };
@@ -263,4 +262,40 @@ export function five<T>(xs: readonly T[]): Five<T> {
 /** Whole cards of each resource in `balances`. */
 export function wholeCards(balances: readonly bigint[]): number[] {
   return balances.map((b) => Number(b / ONE_CARD));
+}
+
+/** The documented default ghost-ship move without a victim: the lowest-id hex without buildings, not where it is. */
+export function freeGhostHex(g: Pick<GameSnapshot, "ghostShip" | "players">): number {
+  const built = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
+  for (let h = 0; h < TOPOLOGY.hexVertices.length; h++) {
+    if (h !== g.ghostShip && TOPOLOGY.hexVertices[h].every((v) => !has(built, v))) return h;
+  }
+  throw new Error("every hex holds a building: name a hex and a victim");
+}
+
+/** What the game waits for, in words: "P2 (0x1234…abcd) to roll", "P1 to place a settlement and a road", ... */
+export function waitingFor(g: GameSnapshot, label: (address: string) => string = (a) => a): string {
+  const who = g.players[g.seat] ? `P${g.seat + 1} ${label(g.players[g.seat].address)}` : "";
+  if (g.pending !== Pending.None) return `a random value (request ${g.requestId}): catamm:advance serves it once ready`;
+  switch (g.phase) {
+    case Phase.Open:
+      return `more players, then the creator's start`;
+    case Phase.Setup:
+      return `${who} to place a settlement and a road (draft pick ${g.setupPick + 1} of ${2 * g.players.length})`;
+    case Phase.BeforeRoll:
+      return `${who} to roll (or play a Knight first)`;
+    case Phase.Discard:
+      return `discards: ${g.players
+        .filter((p) => p.discardOwed > 0)
+        .map((p) => `P${p.seat + 1} ${label(p.address)} owes ${p.discardOwed}`)
+        .join(", ")}`;
+    case Phase.GhostShip:
+      return `${who} to move the ghost ship`;
+    case Phase.Main:
+      return `${who} to trade, build, play a card or end the turn`;
+    case Phase.Finished:
+      return `nothing: ${label(g.winner)} won`;
+    default:
+      return `phase ${PHASE_NAMES[g.phase]}`;
+  }
 }

@@ -150,6 +150,18 @@ export class GameHistory {
   private apply(e: CatammEvent): void {
     const a = e.args;
     switch (e.name) {
+      case "PlayerJoined":
+        this.say(e.block, `${short(a.player)} joined (${a.players} player${a.players === 1n ? "" : "s"})`);
+        break;
+      case "PlayerLeft":
+        this.say(e.block, `${short(a.player)} left (${a.players} player${a.players === 1n ? "" : "s"})`);
+        break;
+      case "GameCancelled":
+        this.say(
+          e.block,
+          `${short(a.by)} cancelled the game${a.expired ? " after its open window" : " before its start"}`,
+        );
+        break;
       case "GameStarted":
         this.players = [...(a.players as string[])];
         for (const p of this.players) this.current.set(p, 0);

@@ -14,6 +14,12 @@ export const RESOURCE_NAMES = ["Wood", "Brick", "Sheep", "Ore", "Wheat"] as cons
 export const RESOURCE_COUNT = 5;
 export const POOL_COUNT = 10;
 export const PORT_COUNT = 9;
+/** What a steal takes from a pool side holding `reserve`: one card, never leaving less than one (CatammMarket). */
+export function stealable(reserve: bigint): bigint {
+  if (reserve <= ONE_CARD) return 0n;
+  return reserve - ONE_CARD < ONE_CARD ? reserve - ONE_CARD : ONE_CARD;
+}
+
 /** The "port" of the missing pool. */
 export const NO_PORT = 15;
 
@@ -142,17 +148,40 @@ export function uniform(seed: bigint, salt: bigint, n: bigint): bigint {
   return BigInt(keccak256(coder.encode(["uint256", "uint256"], [seed, salt]))) % n;
 }
 
+/**
+ * RandomDraw.permutation: Fisher–Yates over 0..n-1, place i (from n - 1 down to 1) swapping with
+ * `uniform(seed, salt + i, i + 1)` (the salt wraps at 2^256).
+ */
+export function permutation(seed: bigint, salt: bigint, n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Number(uniform(seed, BigInt.asUintN(256, salt + BigInt(i)), BigInt(i + 1)));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 export const SALT_PORTS = BigInt(keccak256(toUtf8Bytes("CATAMM.market.ports")));
 export const SALT_STEAL = BigInt(keccak256(toUtf8Bytes("CATAMM.market.steal")));
 
 /** The port assignment `open` derives from `seed`: pool at each port 0–8, and the missing pool. */
 export function portAssignment(seed: bigint): { poolOfPort: number[]; missingPool: number } {
-  const order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-  for (let i = POOL_COUNT - 1; i > 0; i--) {
-    const j = Number(uniform(seed, SALT_PORTS + BigInt(i), BigInt(i + 1)));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = permutation(seed, SALT_PORTS, POOL_COUNT);
   return { poolOfPort: order.slice(0, PORT_COUNT), missingPool: order[PORT_COUNT] };
+}
+
+/** The same assignment read back from the pools' view (`marketPools`: each pool's port, NO_PORT for the missing one). */
+export function portsOfPools(pools: readonly { pool: bigint; port: bigint }[]): {
+  poolOfPort: number[];
+  missingPool: number;
+} {
+  const poolOfPort = Array<number>(PORT_COUNT).fill(-1);
+  let missingPool = -1;
+  for (const p of pools) {
+    if (Number(p.port) === NO_PORT) missingPool = Number(p.pool);
+    else poolOfPort[Number(p.port)] = Number(p.pool);
+  }
+  return { poolOfPort, missingPool };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -336,11 +365,13 @@ export class MarketMirror {
 
   removeLiquidity(player: string, pool: number, shares: bigint, amount0Min: bigint, amount1Min: bigint) {
     if (shares === 0n) throw new MirrorRevert("ZeroAmount");
-    const p = this.activePool(pool);
+    // Any pool, the missing one included (at the without-port fee: it has no port to own).
+    if (pool >= POOL_COUNT) throw new MirrorRevert("UnknownPool", [pool]);
+    const p = this.pools[pool];
     const held = this.sharesOf(player)[pool];
     if (shares > held) throw new MirrorRevert("InsufficientShares", [pool, held, shares]);
     const total = this.totalShares(pool);
-    const feeBps = this.feeFor(player, pool, 0n);
+    const feeBps = p.port === NO_PORT ? this.feeBps : this.feeFor(player, pool, 0n);
     const gross0 = (shares * p.reserve0) / total;
     const gross1 = (shares * p.reserve1) / total;
     const fee0 = fee(gross0, feeBps);
@@ -381,11 +412,11 @@ export class MarketMirror {
     let amount: bigint;
     if (side0) {
       resource = res0;
-      amount = p.reserve0 - 1n < ONE_CARD ? p.reserve0 - 1n : ONE_CARD;
+      amount = stealable(p.reserve0);
       p.reserve0 -= amount;
     } else {
       resource = res1;
-      amount = p.reserve1 - 1n < ONE_CARD ? p.reserve1 - 1n : ONE_CARD;
+      amount = stealable(p.reserve1);
       p.reserve1 -= amount;
     }
     this.credit(player, resource, amount);
@@ -555,4 +586,38 @@ export function renderQuote(
     `  minAmountOut  ${formatAmount(minAmountOut)} ${b} allows ${formatBps(slippageBps)} slippage`,
   );
   return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routing
+
+/**
+ * The resources a trade from `sell` to `buy` passes through: `[sell, buy]` through their own pool when it is active,
+ * else `[sell, via, buy]` through the intermediate resource whose two active pools give the most (simulated with
+ * `feeBps` on both hops), or null when no route exists. The missing pool changes with the board and with port flips,
+ * so a fixed pair may need the detour.
+ */
+export function routeOf(
+  pools: readonly PoolView[],
+  sell: number,
+  buy: number,
+  amountIn: bigint,
+  feeBps: bigint,
+): number[] | null {
+  if (sell === buy) throw new Error(`a trade from ${RESOURCE_NAMES[sell]} to itself`);
+  const active = (a: number, b: number) => pools.find((p) => p.pool === poolOf(a, b).pool)?.active ?? false;
+  if (active(sell, buy)) return [sell, buy];
+  const out = (a: number, b: number, amount: bigint): bigint => {
+    const p = pools.find((x) => x.pool === poolOf(a, b).pool)!;
+    const [rIn, rOut] = a === p.resource0 ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
+    return getAmountOut(amount, rIn, rOut, feeBps).amountOut;
+  };
+  let best: number[] | null = null;
+  let bestOut = -1n;
+  for (let via = 0; via < RESOURCE_COUNT; via++) {
+    if (via === sell || via === buy || !active(sell, via) || !active(via, buy)) continue;
+    const got = out(via, buy, out(sell, via, amountIn));
+    if (got > bestOut) [best, bestOut] = [[sell, via, buy], got];
+  }
+  return best;
 }

@@ -1,6 +1,13 @@
 // Sentences for every Snatch or Share / SnatchGame error (contracts/snatch/ISnatchRooms.sol) and every tournament
 // error (ISnatchTournament.sol), naming the values involved.
 import { itIs, type ErrorTexts } from "../texts";
+import { describeGoods } from "./names";
+
+/** Three goods packed 8 bits each (good g at bit 8g), as SnatchGoods keeps escrow cells. */
+function unpack8(value: unknown): bigint[] {
+  const v = BigInt(value as bigint);
+  return [0, 1, 2].map((g) => (v >> BigInt(8 * g)) & 0xffn);
+}
 
 export const SNATCH_ERRORS: ErrorTexts = {
   // Formats
@@ -16,6 +23,11 @@ export const SNATCH_ERRORS: ErrorTexts = {
   // Rooms and seats
   UnknownRoom: (a) => `there is no room ${a.roomId}`,
   RoomNotOpen: (a) => `room ${a.roomId} takes no more players: its phase is ${a.phase}`,
+  FillWindowOutOfRange: (a) => `a fill window of ${a.blocks} blocks is not allowed: it must be 1 to ${a.max}`,
+  CreatorCannotLeave: (a) => `the creator of room ${a.roomId} cannot leave it: cancel it instead (snatch:cancelRoom)`,
+  CannotCancelYet: (a, ctx) =>
+    `only the creator may cancel room ${a.roomId} before its fill window ends at block ${a.fillDeadline}, not ` +
+    `${a.account}${itIs(ctx)}`,
   AlreadyMember: (a) => `${a.player} already sits in room ${a.roomId}`,
   NotAMember: (a) => `${a.account} has no seat in room ${a.roomId}`,
   WrongPhase: (a, ctx) => `room ${a.roomId} is in phase "${a.phase}": this call does not fit it${itIs(ctx)}`,
@@ -59,10 +71,15 @@ export const SNATCH_ERRORS: ErrorTexts = {
   MessageOutsideWindow: (a) => `room ${a.roomId} is in phase "${a.phase}": messages only in the G5 talk window`,
   MessageTooLong: (a) => `the message has ${a.length} bytes; at most ${a.max} are allowed`,
   NothingToAdvance: (a, ctx, raw) =>
-    Number(raw.phase) === 2
-      ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
-        `or wait for one, then advance again${itIs(ctx)}`
-      : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
+    Number(raw.phase) === 9
+      ? `room ${a.roomId} has finished: nothing is due`
+      : Number(raw.phase) === 2
+        ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
+          `or wait for one, then advance again${itIs(ctx)}`
+        : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
+  EscrowShort: (a, _ctx, raw) =>
+    `seat ${a.seat}'s escrow holds ${describeGoods(unpack8(raw.held))}, less than the ` +
+    `${describeGoods(unpack8(raw.escrowed))} an offer escrowed (an inconsistent room: please report it)`,
   // Factories
   NotFactory: (a) => `${a.account} is not an allowed room factory`,
   TooManyFactories: () => "no more factories can be allowed (255)",
@@ -78,6 +95,10 @@ export const SNATCH_ERRORS: ErrorTexts = {
   WindowTooLong: (a) => `a room window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   NotOrganiser: (a) => `only the organiser of tournament ${a.tournamentId} may do this, not ${a.account}`,
   ZeroOrganiser: () => "the zero address cannot organise a tournament",
+  TournamentCanStart: (a) =>
+    `tournament ${a.tournamentId} has ${a.players} players: start phase 1 instead of closing it`,
+  RegistrationStillOpen: (a, ctx) =>
+    `tournament ${a.tournamentId} can be closed from block ${a.closableFrom}, after its registration window${itIs(ctx)}`,
   RegistrationClosed: (a) => `registration for tournament ${a.tournamentId} is closed (stage: ${a.stage})`,
   AlreadyRegistered: (a) => `${a.player} is already registered in tournament ${a.tournamentId}`,
   TournamentFull: (a) => `tournament ${a.tournamentId} is full (${a.cap} players)`,

@@ -26,7 +26,7 @@ contract CatammLens {
     ///         ending there, so `roads` is empty). From the first turn: the settlement spots touching the player's
     ///         roads, the road spots connected to the player's network (an opponent's building cuts it), and the
     ///         player's settlements a city may replace, each empty once that piece's limit is reached (15 roads,
-    ///         5 settlements, 4 cities). All empty before the start and after the end. Whose turn it is, the phase and
+    ///         5 settlements, 4 cities). All empty before the start and after the end (or a cancellation). Whose turn it is, the phase and
     ///         the cost are checked when building. Reverts with the game's `NotAPlayer` if `player` is not in it.
     /// @param gameId The game.
     /// @param player The player.
@@ -38,7 +38,7 @@ contract CatammLens {
         address player
     ) external view returns (uint256 settlements, uint256 roads, uint256 cities) {
         ICatamm.GameInfo memory info = game.gameInfo(gameId);
-        if (info.phase < ICatamm.Phase.Setup || info.phase == ICatamm.Phase.Finished) return (0, 0, 0);
+        if (info.phase < ICatamm.Phase.Setup || info.phase >= ICatamm.Phase.Finished) return (0, 0, 0);
         ICatamm.PlayerInfo memory me = game.playerInfo(gameId, player);
         uint256 own = me.settlements | me.cities;
         uint256 opponents;

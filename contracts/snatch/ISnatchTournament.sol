@@ -21,13 +21,15 @@ interface ISnatchTournament {
     /// @param Playing Every room of the current phase exists; the phase ends when the last one finishes.
     /// @param Ended The current phase ended; the next one may start.
     /// @param Final Phase 5 (G5) ended: the tournament and its leaderboard are final (read-only).
+    /// @param Closed It never reached two players: closed after its registration window (read-only).
     enum Stage {
         None,
         Registration,
         Pairing,
         Playing,
         Ended,
-        Final
+        Final,
+        Closed
     }
 
     /// @notice A player's part in a phase.
@@ -121,7 +123,6 @@ interface ISnatchTournament {
     /// @param index Registration order, 1-based (0: not registered).
     /// @param scoreAsP1 Sum of its points in the rooms it played as P1.
     /// @param scoreAsP2 Sum of its points in the rooms it played as P2.
-    /// @param aggregate scoreAsP1 + scoreAsP2.
     /// @param roomsAsP1 Finished rooms played as P1.
     /// @param roomsAsP2 Finished rooms played as P2.
     /// @param satOut Bit p-1 set: sat phase p out.
@@ -133,7 +134,6 @@ interface ISnatchTournament {
         uint16 index;
         uint32 scoreAsP1;
         uint32 scoreAsP2;
-        uint32 aggregate;
         uint8 roomsAsP1;
         uint8 roomsAsP2;
         uint8 satOut;
@@ -144,6 +144,7 @@ interface ISnatchTournament {
 
     /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain). Every field but the
     ///         last is the tournament's own record, immutable once the tournament is final.
+    /// @param aggregate scoreAsP1 + scoreAsP2 (derived, not stored).
     /// @param g3Shame G3 shame received in this tournament (see {Entry}).
     /// @param profileG3Shame The player's current SnatchRooms profile G3 shame, read live: it counts shame from every
     ///        room (earlier tournaments, rooms outside any tournament, and rooms after this one ended), so it may
@@ -260,8 +261,18 @@ interface ISnatchTournament {
     event PhaseEnded(uint256 indexed tournamentId, uint8 phase);
     /// @notice Phase 5 ended: the tournament is final and its leaderboard read-only. @param tournamentId The tournament.
     event TournamentFinished(uint256 indexed tournamentId);
+    /// @notice A tournament that never reached two players was closed after its registration window.
+    /// @param tournamentId The tournament. @param by Who closed it. @param players Its registered players (0 or 1).
+    event TournamentClosed(uint256 indexed tournamentId, address indexed by, uint256 players);
 
     // ----------------------------------------------------------------------------------------------- errors
+
+    /// @notice Closing a tournament that has two players or more (start phase 1 instead).
+    /// @param tournamentId The tournament. @param players Its registered players.
+    error TournamentCanStart(uint256 tournamentId, uint256 players);
+    /// @notice Closing a tournament before its registration window has passed.
+    /// @param tournamentId The tournament. @param closableFrom The first block it may be closed in.
+    error RegistrationStillOpen(uint256 tournamentId, uint256 closableFrom);
 
     /// @notice No tournament with this id. @param tournamentId The id.
     error UnknownTournament(uint256 tournamentId);

@@ -33,6 +33,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     uint256 public constant MAX_MESSAGE_LENGTH = 280;
     /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
     uint32 public constant SNATCH_OR_SHARE = 1;
+    /// @notice Longest fill window of an open room, in blocks: after it anyone may cancel a room that did not fill,
+    ///         so no seat is held forever.
+    uint256 public constant MAX_FILL_BLOCKS = 100_000;
 
     SnatchState private _s;
 
@@ -54,13 +57,18 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param allowed Whether it is allowed.
     function setFactory(address factory, bool allowed) external onlyOwner {
         uint8 index = _s.factoryIndex[factory];
-        if (index == 0 && allowed) {
-            if (_s.factories.length == type(uint8).max) revert TooManyFactories();
-            _s.factories.push(factory);
-            index = uint8(_s.factories.length);
+        if (index == 0) {
+            // Never allowed: nothing to disallow (index 0 stays unused).
+            if (!allowed) {
+                emit FactorySet(factory, 0, false);
+                return;
+            }
+            if (_s.factoryCount == type(uint8).max) revert TooManyFactories();
+            index = ++_s.factoryCount;
             _s.factoryIndex[factory] = index;
+            _s.factories[index].account = factory;
         }
-        _s.isFactory[factory] = allowed;
+        _s.factories[index].allowed = allowed;
         emit FactorySet(factory, index, allowed);
     }
 
@@ -81,15 +89,21 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     // ===================================================================================================== rooms
 
-    /// @notice Creates an open room of `format` and seats the caller in seat 0.
+    /// @notice Creates an open room of `format` and seats the caller in seat 0. Until the room fills, players may
+    ///         {leave} and the creator may {cancelRoom}; once `fillBlocks` blocks have passed without it filling,
+    ///         anyone may cancel it (joining stays possible until someone does).
     /// @param format A stored format.
+    /// @param fillBlocks The fill window, 1..{MAX_FILL_BLOCKS} blocks.
     /// @return roomId The new room.
-    function createRoom(uint32 format) external returns (uint256 roomId) {
+    function createRoom(uint32 format, uint256 fillBlocks) external returns (uint256 roomId) {
         Format memory f = _format(format);
+        if (fillBlocks == 0 || fillBlocks > MAX_FILL_BLOCKS) revert FillWindowOutOfRange(fillBlocks, MAX_FILL_BLOCKS);
         roomId = ++_s.roomCount;
         Room storage r = _s.rooms[roomId];
         r.format = format;
         r.phase = Phase.Open;
+        // An open room's deadline is the end of its fill window.
+        r.deadline = uint40(block.number + fillBlocks);
         r.closing = uint16(f.closing);
         r.player0 = _profileOf(msg.sender);
         emit RoomCreated(roomId, format, msg.sender, false);
@@ -104,6 +118,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
         uint32 id = _profileOf(msg.sender);
         if (id == r.player0 || id == r.player1) revert AlreadyMember(roomId, msg.sender);
+        // The first free seat (a seat may have been left).
         uint8 seat;
         if (r.player1 == 0) {
             seat = 1;
@@ -113,12 +128,39 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             r.player2 = id;
         }
         emit PlayerJoined(roomId, msg.sender, seat);
-        if (seat + 1 == _s.formats[r.format].playerCount) {
+        if (r.player1 != 0 && (r.player2 != 0 || _s.formats[r.format].playerCount == 2)) {
             uint256 request = _requestRandomness();
             _s.rolesRequest[roomId] = request;
             r.phase = Phase.AwaitingRoles;
+            r.deadline = 0; // the fill window is over; round 1 sets the next deadline
             emit RolesRequested(roomId, request);
         }
+    }
+
+    /// @notice Leaves an open room (not its creator, who cancels it instead); the seat is free again.
+    /// @param roomId The room.
+    function leave(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        if (seat == 0) revert CreatorCannotLeave(roomId);
+        if (seat == 1) r.player1 = 0;
+        else r.player2 = 0;
+        emit PlayerLeft(roomId, msg.sender, seat);
+    }
+
+    /// @notice Cancels an open room: its creator at any time before it fills, anyone once its fill window has passed.
+    ///         Nothing more happens in a cancelled room.
+    /// @param roomId The room.
+    function cancelRoom(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
+        bool expired = block.number > r.deadline;
+        if (!expired && _s.profiles[msg.sender].id != r.player0) {
+            revert CannotCancelYet(roomId, msg.sender, r.deadline);
+        }
+        r.phase = Phase.Cancelled;
+        emit RoomCancelled(roomId, msg.sender, expired);
     }
 
     /// @notice Creates started rooms whose players and roles are given (no randomness per room): each group of
@@ -129,8 +171,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param players The players, room after room.
     /// @return firstRoomId The first new room's id; the others follow consecutively.
     function createRooms(uint32 format, address[] calldata players) external returns (uint256 firstRoomId) {
-        if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
-        return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
+        uint8 index = _s.factoryIndex[msg.sender];
+        if (!_s.factories[index].allowed) revert NotFactory(msg.sender);
+        return SnatchProgress.createRooms(_s, format, players, index);
     }
 
     /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
@@ -201,7 +244,6 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
         offerId = r.offerCount + 1;
         r.offerCount = uint8(offerId);
-        ++r.offers;
         _s.offers[roomId][offerId] = o;
         emit OfferMade(roomId, offerId, msg.sender, target, offering, requesting, escrowed);
         if (phase == Phase.Offering) {
@@ -238,23 +280,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 to = o.to;
         if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
             revert JudgeCannotSnatch(roomId, msg.sender);
-        uint8 from = o.from;
         uint24 esc = o.escrowed;
-        uint72 free = r.free;
-        uint72 escrow = r.escrow;
-        uint256[3] memory taken;
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = esc.escrowOf(g);
-            if (e == 0) continue;
-            escrow = escrow.sub(from, g, e);
-            free = free.add(to, g, e);
-            taken[g] = e;
-        }
+        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, o.from, to, esc);
         r.free = free;
         r.escrow = escrow;
         o.status = OfferStatus.Snatched;
         ++r.snatches;
-        emit OfferSnatched(roomId, offerId, taken);
+        emit OfferSnatched(roomId, offerId, esc.escrowAmounts());
         _afterResponse(roomId, r, true);
     }
 
@@ -505,15 +537,15 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice The factory with observer index `index + 1`.
-    /// @param index Position in the list of factories ever allowed.
+    /// @param index Position in the list of factories ever allowed (0-based; the zero address past its end).
     function factories(uint256 index) external view returns (address) {
-        return _s.factories[index];
+        return _s.factories[index + 1].account;
     }
 
     /// @notice Whether `factory` may create rooms.
     /// @param factory The account.
     function isFactory(address factory) external view returns (bool) {
-        return _s.isFactory[factory];
+        return _s.factories[_s.factoryIndex[factory]].allowed;
     }
 
     /// @notice A room's raw storage (two slots); SnatchRoomsLens decodes it.
@@ -534,7 +566,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     function roomStats(uint256 roomId) external view returns (Stats memory) {
         Room storage r = _room(roomId);
-        return Stats(r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
+        return Stats(r.offerCount, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
     }
 
     /// @notice A room's players and points by seat (own good x 1 + each other good x 2, escrowed goods included;
@@ -555,12 +587,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         Phase phase = r.phase;
         if (phase == Phase.AwaitingRoles) {
             uint256 request = _s.rolesRequest[roomId];
-            if (!_randomnessReady(request)) return false;
+            (, uint256 seed) = _readRandomness(request);
+            if (seed == 0) return false; // not ready: a ready value is never zero
             // Round 1 starts now, so nothing else can be due after this.
-            SnatchProgress.assignRoles(_s, roomId, _randomValue(request));
+            SnatchProgress.assignRoles(_s, roomId, seed);
             return true;
         }
-        if (phase == Phase.Open || phase == Phase.Finished || block.number <= r.deadline) return false;
+        if (phase == Phase.Open || phase >= Phase.Finished || block.number <= r.deadline) return false;
         SnatchProgress.expire(_s, roomId);
         return true;
     }

@@ -137,6 +137,20 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         emit PlayerRegistered(tournamentId, msg.sender, count);
     }
 
+    /// @notice Closes a tournament that never reached two players, once its registration window has passed (from
+    ///         `registrationBlocks` after creation). Anyone may call it; nothing more happens in a closed tournament.
+    /// @param tournamentId The tournament.
+    function closeTournament(uint256 tournamentId) external {
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Registration) revert WrongStage(tournamentId, t.stage);
+        uint16 count = t.playerCount;
+        if (count >= 2) revert TournamentCanStart(tournamentId, count);
+        uint256 closableFrom = uint256(t.createdAt) + t.registrationBlocks;
+        if (block.number < closableFrom) revert RegistrationStillOpen(tournamentId, closableFrom);
+        t.stage = Stage.Closed;
+        emit TournamentClosed(tournamentId, msg.sender, count);
+    }
+
     // ==================================================================================================== phases
 
     /// @notice Starts phase `phase` (1..5, in order): requests the randomness of its pairing. Phase 1 closes
@@ -150,6 +164,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (phase == 0 || phase > PHASES) revert UnknownPhase(phase);
         Stage stage = t.stage;
         if (stage == Stage.Final) revert TournamentIsFinal(tournamentId);
+        if (stage == Stage.Closed) revert WrongStage(tournamentId, stage);
         uint256 current = t.phase;
         if (phase <= current) revert PhaseAlreadyStarted(tournamentId, phase);
         if (phase > current + 1) revert PhaseOutOfOrder(tournamentId, phase, current + 1);
@@ -358,7 +373,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 player: player,
                 scoreAsP1: e.scoreAsP1,
                 scoreAsP2: e.scoreAsP2,
-                aggregate: e.aggregate,
+                aggregate: e.scoreAsP1 + e.scoreAsP2,
                 roomsAsP1: e.roomsAsP1,
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
@@ -504,9 +519,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint8 phase
     ) private returns (uint256[] memory order) {
         uint256 request = p.request;
-        IRandomness.Status status = randomness.status(request);
+        (IRandomness.Status status, uint256 seed) = _readRandomness(request);
         if (status != IRandomness.Status.Ready) revert PairingNotReady(tournamentId, request, status);
-        uint256 seed = _randomValue(request); // never zero (IRandomness)
         uint256 n = t.playerCount;
         order = SnatchPairing.shuffle(seed, n);
         p.seed = seed;
@@ -579,7 +593,6 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             e.scoreAsP2 += p;
             ++e.roomsAsP2;
         }
-        e.aggregate += p;
         if (shamed != 0) e.g3Shame += shamed;
         e.recorded |= uint8(1 << (phase - 1));
         e.points |= uint40(pts) << (8 * (phase - 1));

@@ -79,8 +79,11 @@ task("tournament", "Simulates a whole G1..G5 tournament with bot players on the 
       }
       if (args.keeper !== "rooms" && args.keeper !== "deadline") throw new Error("--keeper: rooms or deadline");
       const mix = parseMix(args.mix);
+      if (!/^[0-9]+$/.test(args.seed)) throw new Error(`--seed must be a non-negative integer (got ${args.seed})`);
+      const { checkSimulationOptions, simulateTournament } = await import("./simulation");
+      // Every argument is checked before anything is compiled or deployed.
+      checkSimulationOptions(args);
       await hre.run("compile", { quiet: true });
-      const { simulateTournament } = await import("./simulation");
       console.log(`SnatchGame tournament: ${args.players} bot players, seed ${args.seed}, tremble ${args.tremble}`);
       for (const s of STRATEGIES) {
         if (mix[s] > 0) console.log(`  ${`${s} ${mix[s]}%`.padEnd(16)} ${STRATEGY_TEXT[s]}`);
@@ -173,6 +176,16 @@ withCommon("tournament:register", "Registers the sender")
     await send(hre, t, () => t.register(args.id));
   });
 
+withCommon(
+  "tournament:closeTournament",
+  "Closes a tournament that never reached two players, after its registration window",
+)
+  .addParam("id", "tournament id", undefined, types.int)
+  .setAction(async (args: Common & { id: number }, hre) => {
+    const t = await contract(hre, args);
+    await send(hre, t, () => t.closeTournament(args.id));
+  });
+
 withCommon("tournament:start", "Starts a phase (requests its pairing randomness; phase 1 closes registration)")
   .addParam("id", "tournament id", undefined, types.int)
   .addParam("phase", "1..5", undefined, types.int)
@@ -183,8 +196,20 @@ withCommon("tournament:start", "Starts a phase (requests its pairing randomness;
 
 withCommon("tournament:rooms", "Draws the pairing (once ready) and creates the next batch of the phase's rooms")
   .addParam("id", "tournament id", undefined, types.int)
-  .setAction(async (args: Common & { id: number }, hre) => {
+  .addFlag("noWait", "do not wait for the pairing randomness first")
+  .setAction(async (args: Common & { id: number; noWait: boolean }, hre) => {
     const t = await contract(hre, args);
+    const d = await t.tournament(args.id);
+    const v = Number(d.phase) > 0 ? await t.phaseView(args.id, d.phase) : undefined;
+    if (!args.noWait && v && v.seed === 0n && v.request !== 0n) {
+      // The pairing is drawn from a ready value: wait for it (mining on a local node).
+      const { waitForRandomness } = await import("../../client/chain");
+      const { IRandomness__factory } =
+        await import("../../typechain-types/factories/contracts/common/randomness/IRandomness__factory");
+      const source = IRandomness__factory.connect(await t.randomness(), hre.ethers.provider);
+      console.log(`waiting for the pairing randomness (request ${v.request})`);
+      await waitForRandomness(source, v.request, hre.ethers.provider, { log: (l) => console.log(`  ${l}`) });
+    }
     await send(hre, t, () => t.createPhaseRooms(args.id));
   });
 
@@ -293,7 +318,7 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
     const player = /^0x/.test(args.player) ? args.player : await (await signerOf(hre, args.player)).getAddress();
     const e = await t.entryOf(args.id, player);
     console.log(
-      `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.aggregate}`,
+      `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.scoreAsP1 + e.scoreAsP2}`,
     );
     for (const r of await t.history(args.id, player)) {
       const name = `G${r.phase} ${PHASE_NAMES[Number(r.phase)].slice(3)}`;
@@ -305,4 +330,22 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
             `against ${r.opponent}: ${r.points} to ${r.opponentPoints} points${r.finished ? " (final)" : " (so far)"}`,
         );
     }
+  });
+
+withCommon("tournament:list", "Lists tournaments: organiser, players, phase and stage (newest first)")
+  .addOptionalParam("last", "how many of the newest tournaments", 20, types.int)
+  .setAction(async (args: Common & { last: number }, hre) => {
+    const t = await contract(hre, args);
+    const count = Number(await t.tournamentCount());
+    if (count === 0) console.log("no tournaments yet (tournament:create)");
+    const lines: string[] = [];
+    for (let id = count; id >= 1 && id > count - args.last; id--) {
+      const d = await t.tournament(id);
+      const line =
+        `tournament ${id}: organiser ${d.organiser}; ${d.playerCount}/${d.cap} players; ` +
+        `phase ${d.phase}: ${STAGE_NAMES[Number(d.stage)]}`;
+      console.log(line);
+      lines.push(line);
+    }
+    return lines;
   });

@@ -5,7 +5,7 @@ import { Rng } from "../../client/rng";
 import { planTrades } from "../../client/catamm/planning";
 import { playBotGame, playBotSeats } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
-import { Phase, readGame } from "../../client/catamm/game";
+import { OPEN_BLOCKS, Phase, readGame } from "../../client/catamm/game";
 import { ONE_CARD, POOL_PAIRS, getAmountOut, poolOf, type PoolView } from "../../client/catamm/market";
 
 /** The game on the seeded source, as `npm run catamm -- --seed 7` deploys it. */
@@ -67,7 +67,7 @@ describe("CATAMM bots", function () {
   it("share a game: join an open game, play their seat, and move an absent player on after its deadlines [no-coverage]", async function () {
     const { game, signers } = await loadFixture(deployed);
     const [absent, bot] = signers;
-    await (await game.connect(absent).createGame(100, 1, 5)).wait();
+    await (await game.connect(absent).createGame(100, 1, 5, OPEN_BLOCKS)).wait();
     const id = await game.gameCount();
     const run = playBotSeats(ethers.provider, game, id, [bot], { seed: 5n, pollMs: 5 });
     while ((await game.gameInfo(id)).playerCount < 2n) await new Promise((r) => setTimeout(r, 10));
@@ -96,7 +96,7 @@ describe("CATAMM bots", function () {
   it("refuse an impossible table", async function () {
     const { game, signers } = await loadFixture(deployed);
     const failure = await playBotGame(hre, game, signers.slice(0, 5), { players: 5, seed: 1n }).catch((e: Error) => e);
-    expect(String(failure)).to.contain("need 2-4 players");
+    expect(String(failure)).to.contain("--players must be an integer from 2 to 4 (got 5)");
   });
 
   describe("planTrades", function () {

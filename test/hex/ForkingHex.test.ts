@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import fc from "fast-check";
 import { createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, STAKE } from "./fixtures";
+import { HexSim, Rng } from "./sim";
 
 /** Sizes the issue asks unit tests to cover. */
 const SIZES = [2, 11, 14, 19];
@@ -67,10 +69,10 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("rejects a zero stake, a stake above 2^96 - 1, and a wrong ETH amount", async function () {
       const { hex } = await loadFixture(deployHex);
       await expect(createGame(hex, { stake: 0n })).to.be.revertedWithCustomError(hex, "ZeroStake");
-      await expect(hex.createGame(14, 5, 10, 1n << 96n, ETH, 0, 0, { value: 0 }))
+      await expect(hex.createGame(14, 5, 10, 1n << 96n, ETH, 0, 0, 1000, { value: 0 }))
         .to.be.revertedWithCustomError(hex, "StakeTooLarge")
         .withArgs(1n << 96n);
-      await expect(hex.createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE - 1n }))
+      await expect(hex.createGame(14, 5, 10, STAKE, ETH, 0, 0, 1000, { value: STAKE - 1n }))
         .to.be.revertedWithCustomError(hex, "WrongEthAmount")
         .withArgs(STAKE - 1n, STAKE);
     });
@@ -102,6 +104,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await mine(13);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // max - 5: Red may answer until max
       expect((await hex.position(1, 2)).deadline).to.equal(BigInt(max));
+      // The view agrees: from here a move on position 2 would open a window past 2^32 - 1.
+      expect((await hex.position(1, 2)).open).to.equal(false);
       await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE })) // max - 4: Blue's window would end at max + 6
         .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
         .withArgs(max + 6);
@@ -128,7 +132,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("takes an ERC-20 stake, rejects ETH sent with it and fee-on-transfer tokens", async function () {
       const { hex, token, taxed, alice } = await loadFixture(deployHex);
       const t = await token.getAddress();
-      await expect(hex.connect(alice).createGame(5, 2, 4, 1000, t, 0, 0, { value: 1 }))
+      await expect(hex.connect(alice).createGame(5, 2, 4, 1000, t, 0, 0, 1000, { value: 1 }))
         .to.be.revertedWithCustomError(hex, "UnexpectedEth")
         .withArgs(1);
       await expect(createGame(hex, { token: t, stake: 1000n }, alice)).to.changeTokenBalances(
@@ -141,6 +145,35 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(createGame(hex, { token: await taxed.getAddress(), stake: 1000n }, alice))
         .to.be.revertedWithCustomError(hex, "TransferAmountMismatch")
         .withArgs(await taxed.getAddress(), 1000, 990);
+    });
+
+    it("refuses a fee above the creator's maxFeeBps, even one raised earlier in the same block", async function () {
+      const { hex, feeConfig, owner, alice } = await loadFixture(deployHex);
+      // The owner's raise and the creator's call land in one block, the raise first (front-running).
+      await network.provider.send("evm_setAutomine", [false]);
+      try {
+        const raise = await feeConfig.connect(owner).setFeeBps(1000, { gasLimit: 100_000 });
+        const create = await hex
+          .connect(alice)
+          .createGame(14, 5, 10, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE, gasLimit: 500_000 });
+        await mine(1);
+        const [r1, r2] = await Promise.all(
+          [raise.hash, create.hash].map((h) => ethers.provider.getTransactionReceipt(h)),
+        );
+        expect(r1!.blockNumber).to.equal(r2!.blockNumber);
+        expect(r1!.status).to.equal(1);
+        expect(r2!.status).to.equal(0); // reverted: no game, no stake taken
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      expect(await hex.gameCount()).to.equal(0n);
+      expect(await ethers.provider.getBalance(await hex.getAddress())).to.equal(0n);
+      await expect(createGame(hex, { maxFeeBps: FEE_BPS }, alice))
+        .to.be.revertedWithCustomError(hex, "FeeAboveMax")
+        .withArgs(1000, FEE_BPS);
+      // At or below the limit the game is created with the fee read now.
+      await createGame(hex, { maxFeeBps: 1000 }, alice);
+      expect((await hex.game(1)).feeBps).to.equal(1000n);
     });
 
     it("reads the fee once, at creation", async function () {
@@ -168,6 +201,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("lets the creator cancel before Blue's reply and take the stake back", async function () {
       const { hex, alice, bob } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
+      expect(await hex.owed(ETH)).to.equal(32n * STAKE); // a block of 32 stakes counted ahead (OWED_BLOCK)
       await expect(hex.connect(bob).cancelGame(1))
         .to.be.revertedWithCustomError(hex, "NotCreator")
         .withArgs(bob.address, alice.address);
@@ -181,7 +215,9 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
       expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
       expect((await hex.position(1, 1)).open).to.equal(false);
+      expect(await hex.owed(ETH)).to.equal(STAKE); // the block counted ahead is released: only the refund is owed
       await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [STAKE, -STAKE]);
+      expect(await hex.owed(ETH)).to.equal(0n);
       // Nothing else works on a cancelled game.
       await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
       await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE }))
@@ -509,6 +545,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       }
       expect(found).to.equal(true);
       expect((await hex.game(1)).positionCount).to.equal(2n ** 24n - 1n);
+      expect((await hex.position(1, 2)).open).to.equal(false); // the view applies the same limit
       await expect(hex.connect(alice).move(1, 2, 2, { value: STAKE }))
         .to.be.revertedWithCustomError(hex, "TooManyPositions")
         .withArgs(1);
@@ -528,6 +565,81 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         7n,
         BigInt(block + 2),
       ]);
+    });
+  });
+  describe("position().open and move agree", function () {
+    it("in random games: open exactly when a move on an empty cell of the position would be accepted", async function () {
+      let checks = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+          const { hex, alice, bob, carol } = await loadFixture(deployHex);
+          const rng = new Rng(seed);
+          const n = rng.range(2, 4);
+          const red = rng.range(1, 3);
+          const blue = rng.range(red + 1, red + 4);
+          const next = (await ethers.provider.getBlockNumber()) + 1;
+          const lastBlock = rng.chance(0.4) ? next + rng.range(red, red + 12) : 0;
+          const firstCell = rng.range(0, n * n - 1);
+          await createGame(hex, { size: n, red, blue, lastBlock, cell: firstCell }, alice);
+          const sim = new HexSim({ n, red, blue, lastBlock }, 0, firstCell);
+          const players = [alice, bob, carol];
+          let cancelled = false;
+          for (let step = 0; step < 10; step++) {
+            // Every position: the view against a static call of a move on one of its empty cells.
+            for (let id = 1; id <= sim.count; id++) {
+              const empty = sim.emptyCells(id);
+              if (empty.length === 0) continue;
+              const open = (await hex.position(1, id)).open;
+              const accepted = await hex
+                .connect(bob)
+                .move.staticCall(1, id, rng.pick(empty), { value: STAKE })
+                .then(
+                  () => true,
+                  () => false,
+                );
+              expect(open, `position ${id} at step ${step}`).to.equal(accepted);
+              checks++;
+              if (!open) refused++;
+            }
+            const roll = rng.next();
+            if (roll < 0.05 && sim.count === 1 && !cancelled) {
+              await hex.connect(alice).cancelGame(1);
+              cancelled = true;
+            } else if (roll < 0.55) {
+              const id = rng.range(1, sim.count);
+              const empty = sim.emptyCells(id);
+              if (empty.length === 0) continue;
+              const cell = rng.pick(empty);
+              const player = rng.range(0, 2);
+              const receipt = await hex
+                .connect(players[player])
+                .move(1, id, cell, { value: STAKE })
+                .then((tx) => tx.wait())
+                .catch(() => null);
+              if (receipt) sim.move(id, cell, player, receipt.blockNumber);
+            } else if (roll < 0.75) {
+              const provable = [];
+              for (let id = 2; id <= sim.count; id++) {
+                if (!sim.positions[id].proven && sim.winningPath(id)) provable.push(id);
+              }
+              if (provable.length === 0) continue;
+              const id = rng.pick(provable);
+              const ok = await hex
+                .claimWin(1, id, sim.winningPath(id)!)
+                .then((tx) => tx.wait())
+                .catch(() => null);
+              if (ok) sim.positions[id].proven = true;
+            } else {
+              await mine(rng.range(1, blue + 2));
+            }
+          }
+        }),
+        { numRuns: 30 },
+      );
+      // Both answers really occur.
+      expect(refused).to.be.greaterThan(0);
+      expect(checks - refused).to.be.greaterThan(0);
     });
   });
 });

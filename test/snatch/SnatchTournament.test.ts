@@ -3,8 +3,9 @@ import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
 import { eventArg } from "../../client/snatch/room";
-import { Phase, Preset, RuleSet } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { setFormatCount } from "./fixtures";
+import { permutationModel } from "../helpers/random";
 import { Role, Stage } from "../../client/snatch/tournament";
 import {
   CONFIG,
@@ -12,7 +13,6 @@ import {
   closeByDeadline,
   playingFixture,
   registeredFixture,
-  shuffleModel,
   startAndPair,
   tournamentFixture,
 } from "./tournament-helpers";
@@ -216,6 +216,39 @@ describe("SnatchTournament", function () {
         .withArgs(id, 2, 1);
     });
 
+    it("a tournament that never reaches two players is closed by anyone after its registration window", async function () {
+      const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      const closableFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationStillOpen")
+        .withArgs(id, closableFrom);
+      await mine(Number(closableFrom) - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.emit(tournament, "TournamentClosed")
+        .withArgs(id, players[5].address, 1);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Closed);
+      await expect(tournament.connect(players[1]).register(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.connect(organiser).startPhase(id, 1))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+    });
+
+    it("a tournament with two players cannot be closed: it can start", async function () {
+      const { tournament, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      await tournament.connect(players[1]).register(id);
+      await mine(CONFIG.registrationBlocks + 1);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "TournamentCanStart")
+        .withArgs(id, 2);
+    });
+
     it("phase 1: the organiser at any time, anyone once the registration period passed", async function () {
       const { tournament, source, seven, id } = await loadFixture(registeredFixture);
       const openFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
@@ -271,7 +304,7 @@ describe("SnatchTournament", function () {
 
       await mine(1); // calls read the latest block: the value is readable from the second block after the request
       const seed = await source.value(request);
-      const order = shuffleModel(seed, 7);
+      const order = permutationModel(seed, 0n, 7); // SnatchPairing.shuffle: salt 0
       const satOut = seven[order[6]].address;
       const first = tournament.createPhaseRooms(id); // batch 1: pairs 0 and 1
       await expect(first).to.emit(tournament, "PlayersPaired").withArgs(id, 1, seed, 3, satOut);
@@ -345,11 +378,14 @@ describe("SnatchTournament", function () {
         .to.emit(tournament, "RoomRecorded")
         .withArgs(id, 1, roomId, p1addr, p2addr, 15, 15);
       const e1 = await tournament.entryOf(id, p1addr);
-      expect(
-        [e1.scoreAsP1, e1.scoreAsP2, e1.aggregate, e1.roomsAsP1, e1.recorded, e1.points].map(Number),
-      ).to.deep.equal([15, 0, 15, 1, 1, 15]);
+      expect([e1.scoreAsP1, e1.scoreAsP2, e1.roomsAsP1, e1.recorded, e1.points].map(Number)).to.deep.equal([
+        15, 0, 1, 1, 15,
+      ]);
       const e2 = await tournament.entryOf(id, p2addr);
-      expect([e2.scoreAsP1, e2.scoreAsP2, e2.aggregate, e2.roomsAsP2].map(Number)).to.deep.equal([0, 15, 15, 1]);
+      expect([e2.scoreAsP1, e2.scoreAsP2, e2.roomsAsP2].map(Number)).to.deep.equal([0, 15, 1]);
+      const rows = await tournament.leaderboard(id, 0, 12);
+      const aggregateOf = (player: string) => Number(rows.find((r) => r.player === player)!.aggregate);
+      expect([aggregateOf(p1addr), aggregateOf(p2addr)]).to.deep.equal([15, 15]); // derived: as P1 + as P2
       const totals = (await tournament.phaseView(id, 1)).totals;
       expect(
         [totals.finished, totals.offers, totals.accepts, totals.pointsAsP1, totals.pointsAsP2].map(Number),
@@ -596,7 +632,7 @@ describe("SnatchTournament", function () {
       const before = await record();
       // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
       const [a, b] = seven;
-      await rooms.connect(a).createRoom(Preset.G3);
+      await rooms.connect(a).createRoom(Preset.G3, DEFAULT_FILL_BLOCKS);
       const roomId = await rooms.roomCount();
       await rooms.connect(b).join(roomId);
       await mine(1);

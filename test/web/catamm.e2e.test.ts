@@ -6,8 +6,6 @@
 // The test scripts the seeded randomness source (the node deploys SeededRandomness as `Randomness`) so the 7 and the
 // card come when it needs them; every game action goes through the pages; the chain is only read to check.
 // Screenshots: reports/screenshots/catamm-<view>.png.
-import fs from "node:fs";
-import path from "node:path";
 import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
@@ -29,12 +27,7 @@ import {
 } from "../../client/catamm/game";
 import { ONE_CARD, RESOURCE_NAMES, formatAmount, parseAmount, quoteFigures } from "../../client/catamm/market";
 import { playBotSeats } from "../../scripts/catamm/bots";
-import { REPO } from "../../scripts/web/stack";
-import { clickAndMine, openPlayer, screenshot, webStack, type Player, type WebStack } from "./harness";
-
-function deployed(name: string): string {
-  return JSON.parse(fs.readFileSync(path.join(REPO, `deployments/localhost/${name}.json`), "utf8")).address;
-}
+import { clickAndMine, deployedAddress, openPlayer, screenshot, webStack, type Player, type WebStack } from "./harness";
 
 /** The player's page of the seat on the move. */
 function pageOf(players: Player[], g: GameSnapshot, seat = g.seat): Page {
@@ -92,9 +85,9 @@ describe("web: CATAMM in the browser (e2e)", function () {
     stack = await webStack();
     // No cache: a view read right after a transaction must see it (ethers caches identical requests for 250 ms).
     provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
-    game = Catamm__factory.connect(deployed("Catamm"), provider);
+    game = Catamm__factory.connect(deployedAddress(stack, "Catamm"), provider);
     // The test's own account scripts the test randomness source (never a game call).
-    source = SeededRandomness__factory.connect(deployed("Randomness"), await provider.getSigner(9));
+    source = SeededRandomness__factory.connect(deployedAddress(stack, "Randomness"), await provider.getSigner(9));
   });
 
   after(function () {
@@ -140,7 +133,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
       const shown = (
         await spots.evaluateAll((els) => els.map((e) => Number(e.getAttribute("aria-label")!.split(" ").pop())))
       ).sort((x, y) => x - y);
-      const lens = await CatammLens__factory.connect(deployed("CatammLens"), provider).legalSpots(
+      const lens = await CatammLens__factory.connect(deployedAddress(stack, "CatammLens"), provider).legalSpots(
         id,
         g.players[g.seat].address,
       );

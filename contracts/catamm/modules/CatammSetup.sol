@@ -8,7 +8,7 @@ import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
-import {EdgeOccupied, HexKind, NONE} from "../libraries/BoardTypes.sol";
+import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
 import {LongestRoad} from "../libraries/LongestRoad.sol";
 import {Placement} from "../libraries/Placement.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -18,7 +18,7 @@ import {ResourceBalances} from "../libraries/ResourceBalances.sol";
 ///         board, markets and turn order, then the snake draft of settlements and roads.
 /// @dev Rules:
 ///      - One random value lays out everything: the board (BoardSetup's salts), the pools at the ports
-///        (CatammMarket's salt) and the turn order (a Fisher–Yates shuffle of the join order with
+///        (CatammMarket's salt) and the turn order ({RandomDraw.permutation} of the join order with
 ///        {SALT_ORDER}), each from its own domain-separated draw.
 ///      - Draft: picks go 0, 1, ..., n − 1, n − 1, ..., 0 (seats); each places a settlement (distance rule, no road
 ///        needed) and a road ending at it. The second settlement yields one card of each resource hex around it
@@ -32,6 +32,33 @@ library CatammSetup {
     /// @dev Domain separator of the turn-order shuffle.
     uint256 private constant SALT_ORDER = uint256(keccak256("CATAMM.game.order"));
 
+    /// @notice The sender leaves the open game (the caller checked it is open): the last joined player moves into
+    ///         the freed seat, so seats stay 0..joined − 1.
+    function leave(CatammState.Game storage g, uint256 gameId) external {
+        uint256 n = g.settings.joined;
+        uint256 seat = n;
+        for (uint256 i; i < n; ++i) {
+            if (g.seats[i].account == msg.sender) seat = i;
+        }
+        if (seat == n) revert ICatamm.NotAPlayer(gameId, msg.sender);
+        if (seat == 0) revert ICatamm.CreatorCannotLeave(gameId);
+        g.seats[seat].account = g.seats[n - 1].account;
+        delete g.seats[n - 1].account;
+        g.settings.joined = uint8(n - 1);
+        emit ICatamm.PlayerLeft(gameId, msg.sender, n - 1);
+    }
+
+    /// @notice Cancels the open game `t` belongs to: the creator at any time, anyone after the open window.
+    function cancel(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t) external {
+        bool expired = block.number > t.deadline;
+        if (!expired && msg.sender != g.settings.creator) {
+            revert ICatamm.CannotCancelYet(gameId, msg.sender, t.deadline);
+        }
+        t.phase = ICatamm.Phase.Cancelled;
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameCancelled(gameId, msg.sender, expired);
+    }
+
     /// @notice Lays out the board, opens the markets and draws the turn order from `seed`; the draft begins.
     function resolveStart(CatammState.Game storage g, uint256 gameId, uint256 seed) external {
         CatammState.Settings memory s = g.settings;
@@ -43,12 +70,9 @@ library CatammSetup {
         for (uint256 r; r < RESOURCE_COUNT; ++r) g.bank[r].issued = opening;
 
         uint256 n = s.joined;
+        uint256[] memory joinIndex = RandomDraw.permutation(seed, SALT_ORDER, n);
         address[] memory order = new address[](n);
-        for (uint256 i; i < n; ++i) order[i] = g.seats[i].account;
-        for (uint256 i = n - 1; i > 0; --i) {
-            uint256 j = RandomDraw.uniform(seed, SALT_ORDER + i, i + 1);
-            (order[i], order[j]) = (order[j], order[i]);
-        }
+        for (uint256 i; i < n; ++i) order[i] = g.seats[joinIndex[i]].account;
         for (uint256 i; i < n; ++i) {
             g.seats[i].account = order[i];
             g.balances[order[i]].setHostTag(i + 1);
@@ -134,15 +158,7 @@ library CatammSetup {
         address player = s.account;
         for (uint256 i; i < 3; ++i) {
             uint256 h = hexes[i];
-            if (h == NONE) continue;
-            HexKind kind = BoardSetup.kindOf(board, h);
-            if (kind == HexKind.Gold) {
-                ++s.gold;
-                emit ICatamm.GoldProduced(gameId, player, h);
-            } else if (kind != HexKind.Desert) {
-                CatammState.issue(g, player, uint8(kind), ONE_CARD);
-                emit ICatamm.ResourceProduced(gameId, player, h, uint8(kind), ONE_CARD);
-            }
+            if (h != NONE) CatammState.produce(g, gameId, s, player, h, BoardSetup.kindOf(board, h), 1);
         }
     }
 }

@@ -21,25 +21,21 @@ abstract contract RandomnessConsumer {
         randomness = randomness_;
     }
 
-    /// @dev Asks the source for a value; returns the id to store.
+    /// @dev Asks the source for a value, charged to the caller (`msg.sender`: the player whose action asks for it);
+    ///      returns the id to store.
     function _requestRandomness() internal returns (uint256) {
-        return randomness.request();
+        return randomness.request(msg.sender);
     }
 
-    /// @dev Whether request `id` can be consumed now.
-    function _randomnessReady(uint256 id) internal view returns (bool) {
-        return randomness.status(id) == IRandomness.Status.Ready;
-    }
-
-    /// @dev The value of request `id`; reverts with the source's `RandomnessNotReady` unless ready.
-    function _randomValue(uint256 id) internal view returns (uint256) {
-        return randomness.value(id);
+    /// @dev One read of request `id`: its status and, when ready, its value (zero otherwise; a value is never zero).
+    function _readRandomness(uint256 id) internal view returns (IRandomness.Status, uint256) {
+        return randomness.valueIfReady(id);
     }
 
     /// @dev Replaces a stale request with a new one; reverts with {RandomnessNotStale} otherwise.
     function _rerequest(uint256 id) internal returns (uint256 newId) {
         IRandomness.Status s = randomness.status(id);
         if (s != IRandomness.Status.Stale) revert RandomnessNotStale(id, s);
-        newId = randomness.request();
+        newId = randomness.request(msg.sender);
     }
 }

@@ -22,6 +22,7 @@ import {
 import { ONE_CARD, POOL_PAIRS, RESOURCE_NAMES } from "../../../client/catamm/market";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
 import { useBlock } from "../shared/block";
+import { blocksLeft } from "../shared/countdown";
 import { ActionButton, Address } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
@@ -84,6 +85,7 @@ export function TurnPanel(props: ActionProps) {
   return (
     <section className="panel turn-panel" aria-label="Your actions">
       {snap.phase === Phase.Finished && <p>The game is over: every action is closed; the views keep answering.</p>}
+      {snap.phase === Phase.Cancelled && <p>The game was cancelled before it started.</p>}
       {snap.phase === Phase.Open && <OpenActions {...props} snap={snap} />}
       {snap.pending !== Pending.None && <ServePanel {...props} snap={snap} />}
       {snap.phase === Phase.Setup && snap.pending === Pending.None && (
@@ -121,9 +123,14 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
   const joined = snap.players.length > 0 ? snap.players.map((p) => p.address) : [];
   const info = useJoined(c, gameId, live.version);
   const isIn = account !== null && (info ?? joined).some((a) => a.toLowerCase() === account.toLowerCase());
-  const checks = useChecks(live.version, {
+  const block = useBlock();
+  const creator = account?.toLowerCase() === snap.creator.toLowerCase();
+  const late = block.number > snap.deadline;
+  const checks = useChecks(`${live.version}-${late}`, {
     join: isIn ? undefined : () => c.game.joinGame.staticCall(gameId),
-    start: () => c.game.startGame.staticCall(gameId),
+    leave: isIn && !creator ? () => c.game.leaveGame.staticCall(gameId) : undefined,
+    start: creator ? () => c.game.startGame.staticCall(gameId) : undefined,
+    cancel: creator || late ? () => c.game.cancelGame.staticCall(gameId) : undefined,
   });
   return (
     <div>
@@ -136,15 +143,38 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
           </li>
         ))}
       </ol>
+      <p className="muted small">
+        Open until block {snap.deadline.toLocaleString("en-US")} (
+        {blocksLeft(snap.deadline, block.number, block.secondsPerBlock)}
+        ): players join and may leave until the creator starts; after it anyone may cancel a game that has not started.
+      </p>
       <div className="row">
         {!isIn && (
           <Checked check={checks.join} onClick={() => act(`Join game ${gameId}`, () => c.game.joinGame(gameId))}>
             Join the game
           </Checked>
         )}
-        {account?.toLowerCase() === snap.creator.toLowerCase() && (
+        {creator && (
           <Checked check={checks.start} onClick={() => act(`Start game ${gameId}`, () => c.game.startGame(gameId))}>
             Start the game
+          </Checked>
+        )}
+        {isIn && !creator && (
+          <Checked
+            check={checks.leave}
+            kind="secondary"
+            onClick={() => act(`Leave game ${gameId}`, () => c.game.leaveGame(gameId))}
+          >
+            Leave the game
+          </Checked>
+        )}
+        {(creator || late) && (
+          <Checked
+            check={checks.cancel}
+            kind="secondary"
+            onClick={() => act(`Cancel game ${gameId}`, () => c.game.cancelGame(gameId))}
+          >
+            Cancel the game
           </Checked>
         )}
       </div>

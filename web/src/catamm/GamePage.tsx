@@ -224,7 +224,7 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
       </span>
     );
   });
-  const timed = snap.phase > Phase.Starting && snap.pending === Pending.None;
+  const timed = snap.phase > Phase.Starting && snap.phase < Phase.Finished && snap.pending === Pending.None;
   const late = timed && block.number > snap.deadline;
   return (
     <div className={`status${late ? " status-late" : ""}`} role="status">

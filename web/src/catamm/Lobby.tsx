@@ -8,7 +8,7 @@ import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { pagedQuery } from "../../../client/logs";
-import { PHASE_NAMES, Phase } from "../../../client/catamm/game";
+import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
 import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
 import { useCatamm, type CatammContracts } from "./contracts";
 
@@ -22,6 +22,8 @@ interface LobbyGame {
   phase: number;
   turn: number;
   winner: string;
+  /** While open: the last block of the open window (after it anyone may cancel). */
+  deadline: number;
 }
 
 const LIST_LIMIT = 60;
@@ -31,6 +33,7 @@ function stateText(g: LobbyGame): string {
   if (g.phase === Phase.Starting) return "starting (random value pending)";
   if (g.phase === Phase.Setup) return "draft";
   if (g.phase === Phase.Finished) return "finished";
+  if (g.phase === Phase.Cancelled) return "cancelled";
   return `turn ${g.turn} (${PHASE_NAMES[g.phase]})`;
 }
 
@@ -63,6 +66,7 @@ function useLobby(c: CatammContracts | null) {
         phase: Number(g.phase),
         turn: Number(g.turn),
         winner: g.winner,
+        deadline: Number(g.deadline),
       })),
     );
     setError(null);
@@ -90,6 +94,7 @@ export function Lobby() {
   const c = useCatamm();
   const { games, error, refresh } = useLobby(c);
   const { account } = useWallet();
+  const block = useBlock();
   const { send } = useTx();
   if (!c) return <p>No CATAMM deployment on this network.</p>;
   const act = async (label: string, submit: () => ReturnType<CatammContracts["game"]["joinGame"]>, id: bigint) => {
@@ -167,6 +172,20 @@ export function Lobby() {
                           Start
                         </ActionButton>
                       )}
+                      {g.phase === Phase.Open &&
+                        (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
+                          <ActionButton
+                            kind="secondary"
+                            title={
+                              block.number > g.deadline
+                                ? "its open window has passed: anyone may cancel it"
+                                : "the creator may cancel before the start"
+                            }
+                            onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+                          >
+                            Cancel
+                          </ActionButton>
+                        )}
                     </td>
                   </tr>
                 ))}
@@ -186,10 +205,11 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
   const [depth, setDepth] = useState("100");
   const [preset, setPreset] = useState(0);
   const [turnBlocks, setTurnBlocks] = useState("50");
+  const [openBlocks, setOpenBlocks] = useState(String(OPEN_BLOCKS));
   const create = async () => {
     const receipt = await send(
       `Create a CATAMM game (${PRESET_FEES[preset].name} fees, depth ${depth})`,
-      () => c.game.createGame(Number(depth), preset, Number(turnBlocks)),
+      () => c.game.createGame(Number(depth), preset, Number(turnBlocks), Number(openBlocks)),
       { contract: "Catamm" },
     );
     const created = receipt?.logs
@@ -226,6 +246,12 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
         </Field>
         <Field label="Blocks per waiting state" hint="5 to 16,777,216: a turn, a pick, a discard or a ghost move">
           <input name="turnBlocks" className="num" value={turnBlocks} onChange={(e) => setTurnBlocks(e.target.value)} />
+        </Field>
+        <Field
+          label="Open window (blocks)"
+          hint="1 to 100,000: players join (and may leave) until you start; after it anyone may cancel an unstarted game"
+        >
+          <input name="openBlocks" className="num" value={openBlocks} onChange={(e) => setOpenBlocks(e.target.value)} />
         </Field>
         <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
           Create the game

@@ -9,10 +9,11 @@ import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
-import { cellName, parseCell } from "../../../client/hex";
+import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
-import { useHexContract, useToken, type HexContract } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
+import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 
 interface LobbyGame {
   id: bigint;
@@ -28,17 +29,18 @@ interface LobbyGame {
   endBlock: number;
 }
 
+/** client/hex's gameState, with the lobby's two finer cases: an open game still waiting for Blue's reply, and an
+ *  ended game whose settlement has begun. */
 function stateOf(g: {
   cancelled: boolean;
   ended: boolean;
   settlePhase: bigint;
   positionCount: bigint;
 }): LobbyGame["state"] {
-  if (g.cancelled) return "cancelled";
-  if (g.settlePhase === 3n) return "settled";
-  if (g.settlePhase > 0n) return "settling";
-  if (g.ended) return "ended";
-  return g.positionCount === 1n ? "waiting" : "running";
+  const state = gameState(g);
+  if (state === "open") return g.positionCount === 1n ? "waiting" : "running";
+  if (state === "ended" && g.settlePhase > 0n) return "settling";
+  return state;
 }
 
 const STATE_TEXT: Record<LobbyGame["state"], string> = {
@@ -106,6 +108,23 @@ function useLobby(contract: HexContract | null) {
   return { games, error, refresh };
 }
 
+/** The developer-fund fee (basis points) the game contract's FeeConfig charges now; null while reading. */
+function useFeeNow(contract: HexContract): number | null {
+  const [fee, setFee] = useState<number | null>(null);
+  useEffect(() => {
+    let stale = false;
+    (async () => {
+      const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
+      const bps = Number(await feeConfig.feeBps());
+      if (!stale) setFee(bps);
+    })().catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [contract]);
+  return fee;
+}
+
 function TokenAmount({ amount, token }: { amount: bigint; token: string }) {
   const info = useToken(token);
   return <>{info ? formatAmount(amount, info.decimals, info.symbol) : "…"}</>;
@@ -115,7 +134,7 @@ export function Lobby() {
   const contract = useHexContract();
   const { games, error, refresh } = useLobby(contract);
   const { account } = useWallet();
-  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  if (!contract) return <NoDeployment />;
   return (
     <div className="lobby">
       <h1>Forking Hex</h1>
@@ -191,6 +210,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
   const [tokenAddress, setTokenAddress] = useState("");
   const [lastBlock, setLastBlock] = useState("");
   const [cell, setCell] = useState("");
+  const [maxFee, setMaxFee] = useState("");
+  const feeNow = useFeeNow(contract);
   const token = useToken(useErc20 ? (isAddress(tokenAddress) ? tokenAddress : undefined) : ZeroAddress);
 
   const n = Number(size);
@@ -203,6 +224,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       if (!token) throw new Error(useErc20 ? "enter the ERC-20 token's address" : "reading the token");
       const first = parseCell(cell || defaultCell, n);
       const amount = parseUnits(stake, token.decimals);
+      const maxFeeBps = maxFee.trim() === "" ? feeNow : Math.round(Number(maxFee) * 100);
+      if (maxFeeBps === null || !Number.isFinite(maxFeeBps)) throw new Error("reading the developer fee");
       const overrides = await stakeFor(contract, token.address, amount, token);
       if (!overrides) return;
       const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
@@ -214,6 +237,7 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
           token.address,
           BigInt(lastBlock || 0),
           first,
+          maxFeeBps,
           overrides,
         ),
       );
@@ -290,6 +314,18 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
             value={cell}
             placeholder={defaultCell}
             onChange={(e) => setCell(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Highest fee you accept (%)"
+          hint={`the developer fund's fee on losing moves is ${feeNow === null ? "…" : feeNow / 100}% now; a raise before your transaction is refused`}
+        >
+          <input
+            name="maxFee"
+            className="num"
+            value={maxFee}
+            placeholder={feeNow === null ? "" : String(feeNow / 100)}
+            onChange={(e) => setMaxFee(e.target.value)}
           />
         </Field>
         <ActionButton onClick={create} disabled={!signer} busyText="Creating…">

@@ -94,8 +94,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           staticNetwork: Network.from(id),
           pollingInterval: 1000,
           batchMaxCount: 1,
-          // ethers answers an identical request made within 250 ms from its cache; a development node mines each
-          // transaction at once, so a view (or a gas estimate) read right after one would be the state before it.
+          // No 250 ms result cache: a read right after a mined transaction must see it.
           cacheTimeout: -1,
         });
         const saved = sessionStorage.getItem(STORAGE_ACCOUNT);
