@@ -56,7 +56,10 @@ describe("CatammLens.legalSpots", function () {
     const first = freeRoads(g, g.seat)[0];
     await game.buildRoad(GAME, first);
     g = await readGame(f.game, GAME);
-    await game.buildRoad(GAME, freeRoads(g, g.seat).find((e) => e !== first)!);
+    await game.buildRoad(
+      GAME,
+      freeRoads(g, g.seat).find((e) => e !== first)!,
+    );
     await expectMatches(lens, f.game.connect(me), me.address);
     const [settlements, roads, cities] = await lens.legalSpots(GAME, me.address);
     expect(roads).to.not.equal(0n);

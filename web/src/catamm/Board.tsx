@@ -228,13 +228,13 @@ function Blocked({ id, shade }: { id: number; shade: boolean }) {
       {shade && (
         <polygon points={pointsAttr([0, 1, 2, 3, 4, 5].map((i) => hexCorner(c, i, S)))} className="blocked-shade" />
       )}
-      <GhostShip at={{ x: c.x + S * 0.57, y: c.y + S * 0.46 }} small />
+      <GhostShip at={{ x: c.x - S * 0.6, y: c.y + S * 0.05 }} small />
     </g>
   );
 }
 
 function GhostShip({ at: c, small }: { at: Point; small?: boolean }) {
-  const k = small ? 0.8 : 0.95;
+  const k = small ? 0.72 : 0.95;
   return (
     <g className="ghost-ship" transform={`translate(${c.x} ${c.y}) scale(${k})`}>
       <title>The ghost ship</title>
