@@ -542,6 +542,19 @@ export interface QuoteView {
   priceImpact: bigint;
 }
 
+/** The fields of an ethers `Result` for ICatammMarket.SwapQuote, as a {@link QuoteView}. */
+export function toQuoteView(q: Omit<QuoteView, "pool"> & { pool: bigint }): QuoteView {
+  return {
+    pool: Number(q.pool),
+    portOwned: q.portOwned,
+    feeBps: q.feeBps,
+    fee: q.fee,
+    amountOut: q.amountOut,
+    spotPrice: q.spotPrice,
+    priceImpact: q.priceImpact,
+  };
+}
+
 /**
  * The figures a quote implies: the average price paid (output per unit of input, the fee included; 0 for no input)
  * and the slippage-protected `minAmountOut` (the quoted output less `slippageBps`). `catamm:quote` and the web app's

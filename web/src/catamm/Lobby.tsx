@@ -1,10 +1,10 @@
 // The CATAMM lobby: every game from `GameCreated` events (read in pages) with its state from `gameInfo`, kept live;
 // join and start from the list; the form to create one (fee preset, pool depth, blocks per waiting state).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useBlock } from "../shared/block";
-import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
+import { useEventRefresh } from "../shared/useEventRefresh";
 import { ActionButton, Address, Field, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { pagedQuery } from "../../../client/logs";
@@ -38,10 +38,8 @@ function stateText(g: LobbyGame): string {
 }
 
 function useLobby(c: CatammContracts | null) {
-  const block = useBlock();
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const last = useRef(-1);
 
   const refresh = useCallback(async () => {
     if (!c) return;
@@ -72,20 +70,8 @@ function useLobby(c: CatammContracts | null) {
     setError(null);
   }, [c]);
 
-  // At once when a block brings an event of the game contract, and every 10 blocks anyway.
-  useEffect(() => {
-    if (!c || block.number === 0 || block.number <= last.current) return;
-    const from = last.current + 1;
-    const to = block.number;
-    const due = games === null || to - last.current >= 10;
-    last.current = to;
-    (async () => {
-      const changed =
-        due ||
-        (await c.game.runner!.provider!.getLogs({ address: c.address, fromBlock: from, toBlock: to })).length > 0;
-      if (changed) await refresh();
-    })().catch((err) => setError(describeError(err)));
-  }, [block.number, c, refresh, games]);
+  // At once when a block brings an event of the game contract, and every 10 blocks anyway (open windows expire).
+  useEventRefresh(c?.game.runner?.provider, c?.address, refresh, 10, setError);
 
   return { games, error, refresh };
 }

@@ -17,6 +17,7 @@ import {
   parseAmount,
   poolName,
   quoteFigures,
+  toQuoteView,
   type PoolView,
   type QuoteView,
 } from "../../../client/catamm/market";
@@ -165,20 +166,7 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
     let stale = false;
     const timer = setTimeout(() => {
       c.game.quoteSwap(gameId, player, from, to, amount).then(
-        (q) =>
-          !stale &&
-          setQuote({
-            key,
-            q: {
-              pool: Number(q.pool),
-              portOwned: q.portOwned,
-              feeBps: q.feeBps,
-              fee: q.fee,
-              amountOut: q.amountOut,
-              spotPrice: q.spotPrice,
-              priceImpact: q.priceImpact,
-            },
-          }),
+        (q) => !stale && setQuote({ key, q: toQuoteView(q) }),
         (err: unknown) => !stale && setQuoteError(describeError(err, { contract: "Catamm" })),
       );
     }, 150);

@@ -1,12 +1,12 @@
 // The lobby: every game from `GameCreated` events (read in pages), with its state from the `game` view, kept live;
 // and the form to create one (ETH or ERC-20 stake with the approval step, optional last block).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { isAddress, parseUnits, ZeroAddress } from "ethers";
-import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
+import { useEventRefresh } from "../shared/useEventRefresh";
 import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
@@ -53,10 +53,8 @@ const STATE_TEXT: Record<LobbyGame["state"], string> = {
 };
 
 function useLobby(contract: HexContract | null) {
-  const block = useBlock();
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const lastRefresh = useRef(-1);
 
   const refresh = useCallback(async () => {
     if (!contract) return;
@@ -90,20 +88,7 @@ function useLobby(contract: HexContract | null) {
 
   // At once when a block brings an event of the contract (a new game, a move), and every 5 blocks anyway (games
   // end with time, without an event).
-  useEffect(() => {
-    if (!contract || block.number === 0 || block.number <= lastRefresh.current) return;
-    const from = lastRefresh.current + 1;
-    const to = block.number;
-    const due = games === null || to - lastRefresh.current >= 5;
-    lastRefresh.current = to;
-    (async () => {
-      const changed =
-        due ||
-        (await contract.hex.runner!.provider!.getLogs({ address: contract.address, fromBlock: from, toBlock: to }))
-          .length > 0;
-      if (changed) await refresh();
-    })().catch((err) => setError(describeError(err)));
-  }, [block.number, contract, refresh, games]);
+  useEventRefresh(contract?.hex.runner?.provider, contract?.address, refresh, 5, setError);
 
   return { games, error, refresh };
 }
