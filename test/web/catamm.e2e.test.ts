@@ -27,7 +27,16 @@ import {
 } from "../../client/catamm/game";
 import { ONE_CARD, RESOURCE_NAMES, formatAmount, parseAmount, quoteFigures } from "../../client/catamm/market";
 import { playBotSeats } from "../../scripts/catamm/bots";
-import { clickAndMine, deployedAddress, openPlayer, screenshot, webStack, type Player, type WebStack } from "./harness";
+import {
+  clickAndMine,
+  deployedAddress,
+  mine,
+  openPlayer,
+  screenshot,
+  webStack,
+  type Player,
+  type WebStack,
+} from "./harness";
 
 /** The player's page of the seat on the move. */
 function pageOf(players: Player[], g: GameSnapshot, seat = g.seat): Page {
@@ -330,11 +339,41 @@ describe("web: CATAMM in the browser (e2e)", function () {
     await richPage.getByTestId("quote-out").waitFor();
     await clear(richPage);
     await screenshot(richPage, "catamm", "markets", true);
+    // Liquidity through the form: a deposit previewed (shares) and sent, then every share withdrawn.
+    const balances = await game.resourceBalances(id, rich);
+    const lp = pools.find(
+      (p) =>
+        p.active && balances[Number(p.resource0)] >= ONE_CARD / 2n && balances[Number(p.resource1)] >= ONE_CARD / 2n,
+    )!;
+    expect(lp, "a pool the rich player can deposit into").to.not.equal(undefined);
+    const r0 = Number(lp.resource0);
+    await richPage.getByLabel("Liquidity pool").selectOption(String(lp.pool));
+    await richPage.getByLabel(`Deposit ${RESOURCE_NAMES[r0]}`).fill("0.4");
+    const previewed = (await richPage.getByTestId("add-shares").textContent())!;
+    await clickAndMine(richPage, richPage.getByRole("button", { name: "Add liquidity" }), /^Add liquidity to /);
+    const shares = (await game.liquidityShares(id, rich))[Number(lp.pool)];
+    expect(previewed).to.equal(`${formatAmount(shares, 6)} shares`);
+    await richPage
+      .getByRole("button", { name: /^you hold / })
+      .last()
+      .click();
+    await richPage.getByTestId("remove-preview").waitFor();
+    await clickAndMine(richPage, richPage.getByRole("button", { name: "Remove liquidity" }), /^Remove liquidity from /);
+    expect((await game.liquidityShares(id, rich))[Number(lp.pool)]).to.equal(0n);
+
     await tab(richPage, "Charts");
     await richPage.locator(".pool-chart").first().waitFor();
+
+    // The other player waits on the rich one's turn, then (its deadline passed) moves the game on from the page.
+    g = await readGame(game, id);
+    await mine(otherPage, g.deadline - (await provider.getBlockNumber()) + 1);
+    const advance = otherPage.getByRole("button", { name: /^Advance: ends their turn/ });
+    await clickAndMine(otherPage, advance, /^Advance the game/);
+    const timedOut = await game.queryFilter(game.filters.TurnTimedOut(id, rich));
+    expect(timedOut.map((e) => e.args.rolled)).to.deep.equal([false]);
+    expect((await readGame(game, id)).turn).to.equal(g.turn + 1);
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
     await Promise.all(players.map((p) => p.context.close()));
-    void otherPage;
   });
 
   it("a whole game to a winner: one seat in the browser, the other played by the bots", async function () {

@@ -295,7 +295,8 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
   const slip = slippageBps(slippageText) ?? 0n;
   const held = live.me?.shares[poolId] ?? 0n;
   const v = live.version * 31 + poolId;
-  const previews = useChecksWithValues(`${v}-${a0}-${a1}-${shares}`, {
+  const previewKey = `${v}-${a0}-${a1}-${shares}`;
+  const previews = useChecksWithValues(previewKey, {
     add:
       a0 && a1
         ? () => c.game.addLiquidity.staticCall(gameId, poolId, a0, a1, 0).then((r) => [r[0], r[1], r[2]])
@@ -304,8 +305,9 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
       ? () => c.game.removeLiquidity.staticCall(gameId, poolId, shares, 0, 0).then((r) => [r[0], r[1]])
       : undefined,
   });
-  const add = previews.add;
-  const remove = previews.remove;
+  // A preview counts only for the inputs it was made with (the buttons send what it shows, and its minimums).
+  const add = previews.key === previewKey ? previews.results.add : undefined;
+  const remove = previews.key === previewKey ? previews.results.remove : undefined;
   const less = (x: bigint) => (x * (BPS - slip)) / BPS;
   /** The other side in the pool's proportion (the pool takes the proportional amounts anyway). */
   const proportional = (text: string) => {
@@ -366,7 +368,7 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
         {add?.value && pool && (
           <p>
             The pool takes {formatAmount(add.value[1], 6)} {RESOURCE_NAMES[a]} + {formatAmount(add.value[2], 6)}{" "}
-            {RESOURCE_NAMES[b]} for <strong>{formatAmount(add.value[0], 6)} shares</strong> (
+            {RESOURCE_NAMES[b]} for <strong data-testid="add-shares">{formatAmount(add.value[0], 6)} shares</strong> (
             {formatPercent((add.value[0] * 10n ** 18n) / (pool.totalShares + add.value[0]))} of the pool); at least{" "}
             {formatAmount(less(add.value[0]), 6)} with your slippage.
           </p>
@@ -404,7 +406,7 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
           </button>
         </div>
         {remove?.value && (
-          <p>
+          <p data-testid="remove-preview">
             You receive {formatAmount(remove.value[0], 6)} {RESOURCE_NAMES[a]} + {formatAmount(remove.value[1], 6)}{" "}
             {RESOURCE_NAMES[b]} (after the withdrawal fee, if any); at least {formatAmount(less(remove.value[0]), 6)}{" "}
             and {formatAmount(less(remove.value[1]), 6)} with your slippage.
@@ -427,12 +429,19 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
   );
 }
 
-/** Like useChecks, keeping each static call's result (the previews of a deposit and a withdrawal). */
+/** Like useChecks, keeping each static call's result (the previews of a deposit and a withdrawal), with the key it
+ *  was computed for. */
 function useChecksWithValues<K extends string>(
   key: string,
   calls: Partial<Record<K, () => Promise<bigint[]>>>,
-): Partial<Record<K, { value?: bigint[]; reason?: string }>> {
-  const [out, setOut] = useState<Partial<Record<K, { value?: bigint[]; reason?: string }>>>({});
+): { key: string | null; results: Partial<Record<K, { value?: bigint[]; reason?: string }>> } {
+  const [out, setOut] = useState<{
+    key: string | null;
+    results: Partial<Record<K, { value?: bigint[]; reason?: string }>>;
+  }>({
+    key: null,
+    results: {},
+  });
   useEffect(() => {
     let stale = false;
     const entries = Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][];
@@ -447,9 +456,9 @@ function useChecksWithValues<K extends string>(
       }),
     ).then((done) => {
       if (stale) return;
-      const next: Partial<Record<K, { value?: bigint[]; reason?: string }>> = {};
-      for (const [k, v] of done) if (v) next[k] = v;
-      setOut(next);
+      const results: Partial<Record<K, { value?: bigint[]; reason?: string }>> = {};
+      for (const [k, v] of done) if (v) results[k] = v;
+      setOut({ key, results });
     });
     return () => {
       stale = true;

@@ -14,8 +14,9 @@ export function useChecks<K extends string>(
   version: number | string,
   calls: Partial<Record<K, () => Promise<unknown>>>,
 ): Partial<Record<K, Check>> {
-  const [result, setResult] = useState<Partial<Record<K, Check>>>({});
+  const [result, setResult] = useState<{ for: string; checks: Partial<Record<K, Check>> }>({ for: "", checks: {} });
   const keys = Object.keys(calls).sort().join(",");
+  const current = `${version}|${keys}`;
   useEffect(() => {
     let stale = false;
     const entries = Object.entries(calls) as [K, (() => Promise<unknown>) | undefined][];
@@ -33,12 +34,13 @@ export function useChecks<K extends string>(
       if (stale) return;
       const next: Partial<Record<K, Check>> = {};
       for (const d of done) if (d) next[d[0]] = d[1];
-      setResult(next);
+      setResult({ for: current, checks: next });
     });
     return () => {
       stale = true;
     };
     // The calls are closures over the same game: re-run when the game changed or the set of actions did.
   }, [version, keys]);
-  return result;
+  // Answers for an older state count as not checked yet: a button waits for the contract's answer to this one.
+  return result.for === current ? result.checks : {};
 }
