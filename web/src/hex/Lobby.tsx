@@ -57,6 +57,7 @@ function useLobby(contract: HexContract | null) {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastRefresh = useRef(-1);
+  const [retry, setRetry] = useState(0);
 
   const refresh = useCallback(async () => {
     if (!contract) return;
@@ -102,8 +103,13 @@ function useLobby(contract: HexContract | null) {
         (await contract.hex.runner!.provider!.getLogs({ address: contract.address, fromBlock: from, toBlock: to }))
           .length > 0;
       if (changed) await refresh();
-    })().catch((err) => setError(describeError(err)));
-  }, [block.number, contract, refresh, games]);
+    })().catch((err) => {
+      // Shown, and tried again shortly (no new block may come to trigger it).
+      setError(describeError(err));
+      lastRefresh.current = from - 1;
+      setTimeout(() => setRetry((r) => r + 1), 2000);
+    });
+  }, [block.number, contract, refresh, games, retry]);
 
   return { games, error, refresh };
 }
