@@ -78,6 +78,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
   const scanned = useRef(-1);
   const busy = useRef(false);
   const again = useRef(false);
+  const [retry, setRetry] = useState(0);
   const snapRef = useRef<GameSnapshot | null>(null);
   snapRef.current = state.snap;
 
@@ -149,6 +150,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
       }
       busy.current = true;
       const h = history.current;
+      const before = scanned.current;
       try {
         const provider = c.game.runner!.provider!;
         const first = scanned.current < 0;
@@ -176,6 +178,9 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
         }
       } catch (err) {
         setState((s) => ({ ...s, error: describeError(err) }));
+        // Read again shortly (events already in the history are skipped): no new block may come to trigger it.
+        if (h === history.current) scanned.current = before;
+        setTimeout(() => setRetry((r) => r + 1), 2000);
       } finally {
         busy.current = false;
       }
@@ -205,7 +210,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
   useEffect(() => {
     if (!c || block.number === 0 || block.number <= scanned.current) return;
     void sync(block.number, false);
-  }, [block.number, c, sync]);
+  }, [block.number, c, sync, retry]);
 
   const refresh = useCallback(async () => {
     if (!c) return;
