@@ -19,7 +19,7 @@ import {
   type Build,
   type GameSnapshot,
 } from "../../../client/catamm/game";
-import { ONE_CARD, POOL_PAIRS, RESOURCE_NAMES } from "../../../client/catamm/market";
+import { POOL_PAIRS, RESOURCE_NAMES } from "../../../client/catamm/market";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
 import { useBlock } from "../shared/block";
 import { blocksLeft } from "../shared/countdown";
@@ -666,12 +666,4 @@ export function SeatChip({ seat }: { seat: number }) {
       P{seat + 1}
     </span>
   );
-}
-
-/** Whole cards of each resource from 18-decimal balances, as "2 Wood, 1 Ore". */
-export function handText(balances: bigint[]): string {
-  return balances
-    .map((b, r) => (b >= ONE_CARD ? `${b / ONE_CARD} ${RESOURCE_NAMES[r]}` : ""))
-    .filter(Boolean)
-    .join(", ");
 }

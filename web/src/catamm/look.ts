@@ -1,7 +1,6 @@
-// How CATAMM looks in the pages: player colours (with a shape per seat, so colours are told apart by shape too),
-// hex and resource colours, and short amount texts.
+// How CATAMM looks in the pages: player colours (each seat also has its label, P1..P4), hex colours, pool colours,
+// short resource names.
 import { HexKind } from "../../../client/catamm/board";
-import { RESOURCE_NAMES, formatAmount } from "../../../client/catamm/market";
 
 /** Seat colours (seat order), and their names for labels. */
 export const PLAYER_COLORS = ["#d7263d", "#1f5fd6", "#e07a00", "#6a3fb5"] as const;
@@ -18,9 +17,6 @@ export const HEX_FILLS: Record<HexKind, string> = {
   [HexKind.Desert]: "#e9dcb3",
 };
 
-/** Resource colours (for chips and chart lines), the hex colours of the five resources. */
-export const RESOURCE_COLORS = [0, 1, 2, 3, 4].map((r) => HEX_FILLS[r as HexKind]);
-
 /** Ten distinct colours, one per pool, for the price lines. */
 export const POOL_COLORS = [
   "#1f77b4",
@@ -34,11 +30,6 @@ export const POOL_COLORS = [
   "#bcbd22",
   "#17becf",
 ] as const;
-
-/** "2.5 Wood" (up to `digits` decimals). */
-export function cards(amount: bigint, resource: number, digits = 2): string {
-  return `${formatAmount(amount, digits)} ${RESOURCE_NAMES[resource]}`;
-}
 
 /** Short resource labels for tight places (the board's ports). */
 export const RESOURCE_SHORT = ["Wood", "Brick", "Sheep", "Ore", "Wheat"] as const;
