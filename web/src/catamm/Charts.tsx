@@ -98,7 +98,7 @@ export function Charts({ live }: { live: LiveGame }) {
                     {
                       label: poolName(pool),
                       color: POOL_COLORS[pool],
-                      points: points.map((p) => ({ x: xOf(p), y: p.price })),
+                      points: upToNow(points.map((p) => ({ x: xOf(p), y: p.price }))),
                       strong: true,
                     },
                   ]}
@@ -146,7 +146,7 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
       ? [
           {
             x: h.points[h.points.length - 1].turn,
-            y: h.points[h.points.length - 1].points[winnerSeat],
+            y: h.winnerPoints,
             shape: "diamond",
             color: PLAYER_COLORS[winnerSeat],
             label: `P${winnerSeat + 1} won with ${h.winnerPoints} points (VP cards included)`,

@@ -72,7 +72,8 @@ export function LineChart(props: {
   const px = (x: number) => pad.left + ((x - x0) / (x1 - x0)) * (width - pad.left - pad.right);
   const py = (y: number) => pad.top + (1 - (tr(y) - y0) / (y1 - y0)) * (height - pad.top - pad.bottom);
   const untr = (v: number) => (props.logY ? Math.exp(v) : v);
-  const yTicks = props.logY ? niceTicks(untr(y0), untr(y1), 4).filter((v) => v > 0) : niceTicks(y0, y1, 4);
+  const count = props.yTicks ?? 4;
+  const yTicks = props.logY ? niceTicks(untr(y0), untr(y1), count).filter((v) => v > 0) : niceTicks(y0, y1, count);
   const xTicks = niceTicks(x0, x1, 6).filter((v) => !props.integerX || Number.isInteger(v));
   // Default labels: as many decimals as the tick step needs, so neighbouring ticks never read the same.
   const decimals = tickDecimals(yTicks);
