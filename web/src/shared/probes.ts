@@ -1,0 +1,84 @@
+// Which actions the contract would accept right now: each candidate action is run as a static call from the
+// account against the pending block (the block a transaction sent now lands in), and the page shows a control only
+// for the ones that pass, and the contract's own refusal sentence for the others. The page never decides a rule.
+import { useEffect, useRef, useState } from "react";
+import { describeError as describeFull, type DescribeContext } from "../../../client/errors";
+
+/** Overrides for a probe: evaluate against the next block, as a transaction sent now would be. */
+export const PENDING = { blockTag: "pending" } as const;
+
+export interface Probe {
+  /** Stable id of the action (e.g. "accept:7"). */
+  id: string;
+  /** The static call (pass {@link PENDING} as its overrides). */
+  call: () => Promise<unknown>;
+}
+
+export type ProbeResult = { ok: true } | { ok: false; reason: string; error?: string };
+
+export type Probes = ReadonlyMap<string, ProbeResult>;
+
+/** The refusal sentence and the error's name for a failed probe. */
+export function refusal(err: unknown, ctx: DescribeContext): { ok: false; reason: string; error?: string } {
+  const d = describeFull(err, ctx);
+  return { ok: false, reason: d.message, error: d.revert?.name };
+}
+
+/**
+ * Runs every probe whenever `key` changes (e.g. the block number and what the page shows), one round at a time: a
+ * change during a round runs another round after it. Results of the last round stay until the next one finishes,
+ * so controls do not flicker.
+ */
+export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeContext = {}): Probes {
+  const [results, setResults] = useState<Probes>(new Map());
+  const latest = useRef({ probes, ctx });
+  latest.current = { probes, ctx };
+  const running = useRef(false);
+  const again = useRef(false);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const round = async () => {
+      if (running.current) {
+        again.current = true;
+        return;
+      }
+      running.current = true;
+      do {
+        again.current = false;
+        const { probes: list, ctx: c } = latest.current;
+        const settled = await Promise.all(
+          list.map((p) =>
+            p.call().then(
+              () => [p.id, { ok: true }] as const,
+              (err: unknown) => [p.id, refusal(err, c)] as const,
+            ),
+          ),
+        );
+        if (alive.current) setResults(new Map<string, ProbeResult>(settled));
+      } while (again.current && alive.current);
+      running.current = false;
+    };
+    void round();
+  }, [key]);
+
+  return results;
+}
+
+/** Whether probe `id` passed. */
+export function allowed(probes: Probes, id: string): boolean {
+  return probes.get(id)?.ok === true;
+}
+
+/** The refusal of probe `id`, if it ran and failed. */
+export function refused(probes: Probes, id: string): string | undefined {
+  const r = probes.get(id);
+  return r && !r.ok ? r.reason : undefined;
+}

@@ -1,0 +1,90 @@
+// A tournament kept live: its stored record and its five phases (re-read each block), and its leaderboard, read in
+// pages from the contract's view whenever a room result or a registration changes it.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { SnatchTournament } from "../../../../typechain-types";
+import { useBlock } from "../../shared/block";
+import { describeError } from "../../shared/errors";
+import { useWallet } from "../../shared/wallet";
+import { PHASES, type LeaderboardRow } from "../../../../client/snatch/tournament";
+
+export type TournamentView = Awaited<ReturnType<SnatchTournament["tournament"]>>;
+export type PhaseViewData = Awaited<ReturnType<SnatchTournament["phaseView"]>>;
+
+export interface LiveTournament {
+  view: TournamentView | null;
+  /** Phases 1..5 (index 0 is phase 1). */
+  phases: PhaseViewData[];
+  rows: LeaderboardRow[] | null;
+  error: string | null;
+  version: number;
+  refresh(): void;
+}
+
+/** Leaderboard rows per view call. */
+export const LEADERBOARD_PAGE = 100;
+
+export function useTournament(t: SnatchTournament | null, id: bigint): LiveTournament {
+  const block = useBlock();
+  const { epoch } = useWallet();
+  const [state, setState] = useState<Omit<LiveTournament, "refresh">>({
+    view: null,
+    phases: [],
+    rows: null,
+    error: null,
+    version: 0,
+  });
+  const [nudge, setNudge] = useState(0);
+  const boardKey = useRef("");
+  const rows = useRef<LeaderboardRow[] | null>(null);
+  const busy = useRef(false);
+  const again = useRef(false);
+
+  useEffect(() => {
+    boardKey.current = "";
+    rows.current = null;
+    setState({ view: null, phases: [], rows: null, error: null, version: 0 });
+  }, [t, id, epoch]);
+
+  const load = useCallback(async () => {
+    if (!t) return;
+    const count = await t.tournamentCount();
+    if (id < 1n || id > count) throw new Error(`there is no tournament ${id} (tournaments 1–${count})`);
+    const view = await t.tournament(id);
+    const phases = await Promise.all(Array.from({ length: PHASES }, (_, p) => t.phaseView(id, p + 1)));
+    // The leaderboard changes with registrations and recorded rooms only.
+    const key = `${view.playerCount}:${phases.map((p) => p.totals.finished).join(",")}:${view.stage}`;
+    if (key !== boardKey.current) {
+      const all: LeaderboardRow[] = [];
+      for (let offset = 0; offset < Number(view.playerCount); offset += LEADERBOARD_PAGE) {
+        all.push(...(await t.leaderboard(id, offset, LEADERBOARD_PAGE)));
+      }
+      rows.current = all;
+      boardKey.current = key;
+    }
+    setState((s) => ({ view, phases, rows: rows.current, error: null, version: s.version + 1 }));
+  }, [t, id]);
+
+  useEffect(() => {
+    if (!t || block.number === 0) return;
+    if (busy.current) {
+      again.current = true;
+      return;
+    }
+    busy.current = true;
+    (async () => {
+      do {
+        again.current = false;
+        try {
+          await load();
+        } catch (err) {
+          setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchTournament" }) }));
+        }
+      } while (again.current);
+    })().finally(() => {
+      busy.current = false;
+    });
+  }, [block.number, t, load, nudge, epoch]);
+
+  const refresh = useCallback(() => setNudge((x) => x + 1), []);
+  return { ...state, refresh };
+}
