@@ -275,6 +275,14 @@ export function describeError(e: unknown, ctx: DescribeContext = {}): DescribedE
       };
     }
   }
+  if (/ran out of gas|out of gas/i.test(text) && !/insufficient funds/i.test(text)) {
+    return {
+      kind: "other",
+      message:
+        "the transaction ran out of gas: the state changed between its gas estimate and its block (e.g. another " +
+        "player's move closed the round first); nothing changed, retry",
+    };
+  }
   if (all.includes("INSUFFICIENT_FUNDS") || /insufficient funds/i.test(text)) {
     return { kind: "funds", message: "the sending account has not enough ETH for this transaction's value and gas" };
   }

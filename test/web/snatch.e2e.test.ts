@@ -4,112 +4,24 @@
 // round 3's refused reject and its execution at the close, round 4's shame tokens and the penalty, a snatch
 // reported and confirmed by the judge in round 5), a G4 room where P1 reports a snatch, and a G5 room with talk.
 // Blocks are mined through the node (no waiting). Screenshots: reports/screenshots/snatch-<view>.png.
-import fs from "node:fs";
-import path from "node:path";
 import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
-import type { Page } from "playwright-core";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
-import { REPO } from "../../scripts/web/stack";
-import { openPlayer, rpc, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
-
-function deployed(name: string): string {
-  return JSON.parse(fs.readFileSync(path.join(REPO, `deployments/localhost/${name}.json`), "utf8")).address;
-}
-
-/** Mines `n` blocks on the node (not through a page: faster). */
-export async function mineNode(stack: WebStack, n: number): Promise<void> {
-  await rpc(stack.node.url, "hardhat_mine", ["0x" + n.toString(16)]);
-}
-
-/** The room id in the page's hash (`#/snatch/room/<id>`). */
-async function roomInHash(page: Page): Promise<bigint> {
-  await page.waitForFunction(() => /^#\/snatch\/room\/\d+$/.test(window.location.hash));
-  return BigInt((await page.evaluate(() => window.location.hash)).split("/")[3]);
-}
-
-export async function openRoom(p: Player, stack: WebStack, room: bigint): Promise<void> {
-  await p.page.goto(`${stack.appUrl}#/snatch/room/${room}`);
-  await p.page.locator(`.snatch-room[data-room="${room}"]`).waitFor();
-}
-
-/** Waits until the page shows round `round` (and optionally phase `phase`). */
-export async function waitRound(page: Page, round: number, phase?: number): Promise<void> {
-  const sel = `.snatch-room[data-round="${round}"]${phase !== undefined ? `[data-phase="${phase}"]` : ""}`;
-  await page.locator(sel).waitFor({ timeout: 20_000 });
-}
-
-interface SeatInfo {
-  seat: number;
-  player: string;
-  role: string;
-  free: Record<string, number>;
-}
-
-/** The seats as the page shows them. */
-export async function seats(page: Page): Promise<SeatInfo[]> {
-  return page.locator("article.seat").evaluateAll((els) =>
-    els.map((el) => {
-      const free: Record<string, number> = {};
-      el.querySelectorAll("tr[data-good]").forEach((tr) => {
-        free[tr.getAttribute("data-good")!] = Number(tr.querySelector("td.free")?.textContent ?? "0");
-      });
-      return {
-        seat: Number(el.getAttribute("data-seat")),
-        player: el.getAttribute("data-player")!,
-        role: el.getAttribute("data-role")!,
-        free,
-      };
-    }),
-  );
-}
-
-/** Fills the offer form: the target (by its address, when there is a choice) and the amounts. */
-export async function fillOffer(
-  p: Player,
-  to: string | null,
-  give: Partial<Record<string, number>>,
-  ask: Partial<Record<string, number>>,
-) {
-  const form = p.page.getByRole("form", { name: "Make an offer" });
-  await form.waitFor({ timeout: 20_000 });
-  const select = form.getByLabel("Offer to");
-  if (to !== null && (await select.count()) > 0) {
-    const value = await select.locator("option", { hasText: to.slice(0, 6) }).getAttribute("value");
-    await select.selectOption(value!);
-  }
-  for (const [good, n] of Object.entries(give)) await form.getByLabel(`You give: ${good}`).fill(String(n));
-  for (const [good, n] of Object.entries(ask)) await form.getByLabel(`You ask for: ${good}`).fill(String(n));
-  return form;
-}
-
-/** Fills the offer form and sends the offer. */
-export async function makeOffer(
-  p: Player,
-  to: string | null,
-  give: Partial<Record<string, number>>,
-  ask: Partial<Record<string, number>>,
-): Promise<void> {
-  const form = await fillOffer(p, to, give, ask);
-  await form.getByRole("button", { name: "Send the offer" }).click();
-  await waitMined(p.page, /^Offer /);
-}
-
-/** Clicks a button (waiting for it: it appears once the contract would accept the action) and waits for its tx. */
-export async function act(p: Player, button: string | RegExp, label: string | RegExp, scope?: string): Promise<void> {
-  const root = scope ? p.page.locator(scope) : p.page;
-  await root.getByRole("button", { name: button }).first().click({ timeout: 20_000 });
-  await waitMined(p.page, label);
-}
-
-/** The offer id of the latest offer row whose text matches. */
-async function lastOfferId(page: Page): Promise<number> {
-  const ids = await page
-    .locator("ul.offers li.offer")
-    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-offer"))));
-  return Math.max(...ids);
-}
+import { openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+import {
+  act,
+  clearTransactions,
+  deployed,
+  fillOffer,
+  lastOfferId,
+  makeOffer,
+  mineNode,
+  openRoom,
+  roomInHash,
+  seats,
+  waitRound,
+} from "./snatch-helpers";
 
 const short = (a: string) => a.slice(0, 6);
 
@@ -127,6 +39,12 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
   });
 
+  afterEach(async function () {
+    // A failed step leaves each player's page as it was, for the report.
+    if (this.currentTest?.state !== "failed") return;
+    for (const [i, p] of [alice, bob, carol].entries()) if (p) await screenshot(p.page, "snatch", `failed-${i}`, true);
+  });
+
   after(async function () {
     console.log(`      snatch e2e wall time (stack start included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
     for (const p of [alice, bob, carol]) await p?.context.close();
@@ -142,6 +60,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await a.getByRole("button", { name: "Create the room" }).click();
     await waitMined(a, "Create a Snatch or Share room");
     const room = await roomInHash(a);
+    await clearTransactions(a);
     await screenshot(a, "snatch", "open");
     for (const p of [bob, carol]) {
       await p.page.locator(`tr[data-room="${room}"]`).getByRole("button", { name: "Join" }).click();
@@ -158,7 +77,6 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     const [ra, rb, rc] = [by(alice).role, by(bob).role, by(carol).role];
     expect(new Set([ra, rb, rc]).size).to.equal(3);
     expect(by(alice).free[ra]).to.equal(5);
-
     // Round 1 (anarchy): Alice offers 6 of her good (she holds 5) for 6 of Bob's: the page shows the 5 escrowed
     // before sending, Bob's page the request shrunk to 5; Bob accepts.
     const form = await fillOffer(alice, bob.address, { [ra]: 6 }, { [rb]: 6 });
@@ -173,7 +91,6 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect(previewText).to.match(/shrinks to 5/);
     await act(bob, "Accept", /^Accept offer #/);
     await Promise.all([alice, bob, carol].map((p) => act(p, "Done with round 1", "Done with round 1")));
-
     // Round 2: Carol rejects Bob's offer; Alice cancels hers.
     await Promise.all([alice, bob, carol].map((p) => waitRound(p.page, 2)));
     await makeOffer(bob, carol.address, { [rb]: 1 }, { [rc]: 1 });
@@ -181,7 +98,6 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await makeOffer(alice, carol.address, { [rb]: 1 }, { [rc]: 2 });
     await act(alice, "Cancel my offer", /^Cancel offer #/);
     await Promise.all([alice, bob, carol].map((p) => act(p, "Done with round 2", "Done with round 2")));
-
     // Round 3 (no reject): Carol's offer to Alice cannot be rejected (the contract's refusal is shown, no button),
     // and executes at the close.
     await Promise.all([alice, bob, carol].map((p) => waitRound(p.page, 3)));
@@ -191,13 +107,13 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect(await refusal.textContent()).to.match(/does not allow rejecting/);
     expect(await a.locator("li.offer.st-pending").getByRole("button", { name: "Reject" }).count()).to.equal(0);
     await a.getByTestId("execute-at-close").waitFor();
+    await clearTransactions(a);
     await screenshot(a, "snatch", "room");
     const executed = await lastOfferId(a);
     await Promise.all([alice, bob, carol].map((p) => act(p, "Done with round 3", "Done with round 3")));
     await Promise.all([alice, bob, carol].map((p) => waitRound(p.page, 4)));
     expect(Number((await lens.offerView(room, executed)).status)).to.equal(2); // Accepted at the close
     await a.locator('li[data-event="OfferAccepted"]', { hasText: "executed at the close" }).waitFor();
-
     // Round 4 (shame tokens): Alice and Bob shame Carol; she starts round 5 with 2 tokens: 2 goods burn and she may
     // only answer offers.
     for (const p of [alice, bob]) {
@@ -215,7 +131,6 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await a.locator('li[data-event="ShamePenaltyApplied"]').waitFor();
     await carol.page.getByTestId("offer-refusal").waitFor();
     expect(await carol.page.getByTestId("offer-refusal").textContent()).to.match(/shamed out/);
-
     // Round 5 (judge): a non-judge offers to the other non-judge, who snatches; the victim reports; trading closes;
     // the judge confirms (the snatcher returns the goods and forfeits 3).
     const judgeSeat = Number(await a.locator("article.seat.seat-judge").getAttribute("data-seat"));
@@ -236,14 +151,15 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await judge.page.getByTestId("confirm-preview").waitFor();
     expect(await judge.page.getByTestId("confirm-preview").textContent()).to.match(/returns 1 .* forfeits/);
     await judge.page.getByLabel(/also suspend/).check();
+    await clearTransactions(judge.page);
     await screenshot(judge.page, "snatch", "judge");
     await act(judge, "Confirm the report", /^Confirm the report of offer #/);
     await judge.page.locator('li[data-event="ReportConfirmed"]', { hasText: "last round (no effect)" }).waitFor();
     await act(judge, /^Close judging/, /^Close judging/);
     await Promise.all(players.map((p) => p.page.locator(`.snatch-room[data-phase="9"]`).waitFor()));
     await a.getByTestId("results").waitFor();
+    await clearTransactions(a);
     await screenshot(a, "snatch", "finished", true);
-
     // The chain agrees with the pages: finished, points as shown, 13 goods left (15, 2 burned by the penalty).
     const [finished, addrs, points] = await rooms.roomResult(room);
     expect(finished).to.equal(true);
@@ -261,5 +177,106 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
       [stats.offers, stats.accepts, stats.rejects, stats.snatches, stats.shames, stats.reports].map(Number),
     ).to.deep.equal([5, 2, 1, 1, 2, 1]);
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+  });
+
+  /** Creates a 2-player room of preset `format` from `creator`'s lobby, `other` joins, roles are drawn. */
+  async function twoPlayerRoom(creator: Player, other: Player, format: number, name: RegExp) {
+    await creator.page.goto(`${stack.appUrl}#/snatch`);
+    await creator.page.getByLabel("Format").selectOption(String(format));
+    await creator.page.getByRole("button", { name: "Create the room" }).click();
+    await waitMined(creator.page, name);
+    const room = await roomInHash(creator.page);
+    await openRoom(other, stack, room);
+    await act(other, "Join this room", `Join room ${room}`);
+    await mineNode(stack, 1);
+    await act(other, "Draw the roles and start round 1", `Draw the roles of room ${room}`);
+    await Promise.all([creator, other].map((p) => waitRound(p.page, 1)));
+    const s = await seats(creator.page);
+    const p1addr = s.find((x) => x.role === "turkey")!.player;
+    const [p1, p2] = p1addr === creator.address.toLowerCase() ? [creator, other] : [other, creator];
+    return { room, p1, p2 };
+  }
+
+  it("G4: P1 reports a snatch and the automatic judge reverses it", async function () {
+    const rooms = SnatchRooms__factory.connect(deployed("SnatchRooms"), provider);
+    const { room, p1, p2 } = await twoPlayerRoom(alice, bob, 5, /^Create a SnatchGame G4 report/);
+    await p1.page
+      .getByTestId("rules")
+      .getByText(/G4 report/)
+      .waitFor();
+
+    // Round 1: P1 offers 2 turkey for 2 corn, P2 snatches, P1 reports: P2 returns the turkeys and pays the corn.
+    await makeOffer(p1, null, { turkey: 2 }, { corn: 2 });
+    await act(p2, "Snatch", /^Snatch offer #/);
+    const reversal = p1.page.getByTestId("reversal-preview");
+    await reversal.waitFor();
+    expect(((await reversal.textContent()) ?? "").replace(/\s+/g, " ")).to.match(
+      /returns 2 turkey and pays you 2 corn/,
+    );
+    await clearTransactions(p1.page);
+    await screenshot(p1.page, "snatch", "g4-decision");
+    await act(p1, "Report the snatch (reverse it)", /^Report the snatch of offer #/);
+    await p1.page.locator('li[data-event="SnatchReversed"]').waitFor();
+    await waitRound(p1.page, 2);
+    const after = (await seats(p1.page)).find((x) => x.player === p1.address.toLowerCase())!;
+    expect(after.free).to.deep.equal({ turkey: 10, corn: 2 });
+
+    // Round 2: P1 passes. Round 3: P1's window runs out; the page says what advancing applies, and applies it.
+    await act(p1, "Pass: no offer this round", "Pass (no offer)");
+    await waitRound(p2.page, 3);
+    await mineNode(stack, 21);
+    const advance = p2.page.getByTestId("advance");
+    await advance.waitFor();
+    const text = (await advance.textContent()) ?? "";
+    expect(text).to.contain("records no offer this round (P1's window timed out)");
+    expect(text).to.contain("finishes the room");
+    await act(p2, "Advance: apply the defaults", `Advance room ${room}`);
+    await p1.page.locator('.snatch-room[data-phase="9"]').waitFor();
+    const stats = await rooms.roomStats(room);
+    expect([stats.offers, stats.snatches, stats.reports].map(Number)).to.deep.equal([1, 1, 1]);
+    const [finished, , points] = await rooms.roomResult(room);
+    expect(finished).to.equal(true);
+    // P1 (turkey producer) holds 10 turkey + 2 corn = 14 points; P2 8 corn = 8.
+    const p1Seat = (await seats(p1.page)).find((x) => x.player === p1.address.toLowerCase())!.seat;
+    expect(Number(points[p1Seat])).to.equal(14);
+    expect(Number(points[1 - p1Seat])).to.equal(8);
+  });
+
+  it("G5: cheap talk before the offer, as a chat", async function () {
+    const rooms = SnatchRooms__factory.connect(deployed("SnatchRooms"), provider);
+    const { room, p1, p2 } = await twoPlayerRoom(bob, carol, 6, /^Create a SnatchGame G5 cheap talk/);
+
+    // The talk window: both write; each sees the other's message; both say done and the offer window opens.
+    const say = async (p: Player, text: string) => {
+      await p.page.getByRole("textbox", { name: "Message" }).fill(text);
+      await p.page.locator("form.chat-form").getByRole("button", { name: "Send" }).click();
+      await waitMined(p.page, `Say: ${text.slice(0, 40)}`);
+    };
+    await say(p2, "I will accept a fair offer.");
+    await say(p1, "Three turkeys for three corn, then.");
+    await p2.page.getByTestId("message").filter({ hasText: "Three turkeys for three corn" }).waitFor();
+    await p1.page.getByTestId("message").filter({ hasText: "I will accept a fair offer." }).waitFor();
+    await clearTransactions(p1.page);
+    await screenshot(p1.page, "snatch", "g5-talk");
+    await Promise.all([p1, p2].map((p) => act(p, "Done talking", "Done talking")));
+    await waitRound(p1.page, 1, 6); // P1's offer window
+    expect(await p1.page.getByRole("textbox", { name: "Message" }).count()).to.equal(0); // no talk outside the window
+
+    await makeOffer(p1, null, { turkey: 3 }, { corn: 3 });
+    await act(p2, "Accept", /^Accept offer #/);
+    await waitRound(p1.page, 2, 5); // round 2's talk window
+
+    // Nobody acts in rounds 2 and 3: once every window has passed, one advance applies every default.
+    await mineNode(stack, 100);
+    await p1.page.getByTestId("advance").waitFor();
+    await act(p1, "Advance: apply the defaults", `Advance room ${room}`);
+    await p2.page.locator('.snatch-room[data-phase="9"]').waitFor();
+    const events = await rooms.queryFilter(rooms.filters.MessageSent(room));
+    expect(events.map((e) => e.args.text)).to.deep.equal([
+      "I will accept a fair offer.",
+      "Three turkeys for three corn, then.",
+    ]);
+    expect((await rooms.roomResult(room))[0]).to.equal(true);
+    for (const p of [alice, bob, carol]) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
   });
 });

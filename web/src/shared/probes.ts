@@ -24,15 +24,17 @@ export function refusal(err: unknown, ctx: DescribeContext): { ok: false; reason
   return { ok: false, reason: d.message, error: d.revert?.name };
 }
 
+const NONE: Probes = new Map();
+
 /**
- * Runs every probe whenever `key` changes (e.g. the block number and what the page shows), one round at a time: a
- * change during a round runs another round after it. Results of the last round stay until the next one finishes,
- * so controls do not flicker.
+ * Runs every probe whenever `key` changes (make it change with what the page shows: a reloaded view), one round at
+ * a time: a change during a round runs another round after it. Only results computed for the current key are
+ * returned: after a change, controls wait for the contract's new answers instead of showing stale ones.
  */
 export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeContext = {}): Probes {
-  const [results, setResults] = useState<Probes>(new Map());
-  const latest = useRef({ probes, ctx });
-  latest.current = { probes, ctx };
+  const [results, setResults] = useState<{ key: string; probes: Probes }>({ key: "", probes: NONE });
+  const latest = useRef({ probes, ctx, key });
+  latest.current = { probes, ctx, key };
   const running = useRef(false);
   const again = useRef(false);
   const alive = useRef(true);
@@ -53,7 +55,7 @@ export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeCo
       running.current = true;
       do {
         again.current = false;
-        const { probes: list, ctx: c } = latest.current;
+        const { probes: list, ctx: c, key: k } = latest.current;
         const settled = await Promise.all(
           list.map((p) =>
             p.call().then(
@@ -62,14 +64,14 @@ export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeCo
             ),
           ),
         );
-        if (alive.current) setResults(new Map<string, ProbeResult>(settled));
+        if (alive.current) setResults({ key: k, probes: new Map<string, ProbeResult>(settled) });
       } while (again.current && alive.current);
       running.current = false;
     };
     void round();
   }, [key]);
 
-  return results;
+  return results.key === key ? results.probes : NONE;
 }
 
 /** Whether probe `id` passed. */

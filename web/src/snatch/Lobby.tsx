@@ -150,7 +150,8 @@ export function Lobby() {
       c && signer ? open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, PENDING) })) : [],
     [c, signer, open.map((r) => r.id).join(",")],
   );
-  const probes = useProbes(probeList, `${block.number}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
+  const signature = (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";");
+  const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   const counts = (f: Filter) =>

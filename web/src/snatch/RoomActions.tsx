@@ -20,6 +20,7 @@ import {
   type OfferState,
   type RoomState,
 } from "../../../client/snatch/state";
+import { sendPadded } from "./gas";
 import type { SnatchContracts } from "./contracts";
 import { GoodsInput, GoodsText } from "./Goods";
 import type { LiveRoom } from "./useRoom";
@@ -40,8 +41,16 @@ const why = (probes: Probes, id: string) => {
 };
 const big = (g: Goods) => g.map((x) => BigInt(x)) as [bigint, bigint, bigint];
 
+/** An offer being written (kept by the panel, so that the form keeps it while the room changes around it). */
+interface Draft {
+  target: number | null;
+  give: Goods;
+  ask: Goods;
+}
+
 export function RoomActions(props: Props) {
   const { room, seat, probes, live } = props;
+  const [draft, setDraft] = useState<Draft>({ target: null, give: [0, 0, 0], ask: [0, 0, 0] });
   const running = room.phase >= Phase.Trading && room.phase <= Phase.Deciding;
   const mine = seat >= 0;
   const offerTargets = room.seats.filter((s) => ok(probes, `offer:${s.seat}`)).map((s) => s.seat);
@@ -58,7 +67,9 @@ export function RoomActions(props: Props) {
       {mine && running && (
         <Panel title="Your moves" className="your-moves">
           <div className="moves">
-            {offerTargets.length > 0 && <OfferForm {...props} targets={offerTargets} />}
+            {offerTargets.length > 0 && (
+              <OfferForm {...props} targets={offerTargets} draft={draft} setDraft={setDraft} />
+            )}
             {offerRefusal && (
               <p className="refusal" data-testid="offer-refusal">
                 No offer now: {offerRefusal}.
@@ -90,14 +101,24 @@ function Results({ room }: { room: RoomState; live: LiveRoom }) {
 }
 
 /** Offer form: target, goods given and asked, the escrow it takes and the contract's verdict before sending. */
-function OfferForm({ c, room, live, seat, nameOf, targets }: Props & { targets: number[] }) {
+function OfferForm({
+  c,
+  room,
+  live,
+  seat,
+  nameOf,
+  targets,
+  draft,
+  setDraft,
+}: Props & { targets: number[]; draft: Draft; setDraft: (d: Draft) => void }) {
   const { send } = useTx();
   const block = useBlock();
-  const [target, setTarget] = useState(targets[0]);
-  const [give, setGive] = useState<Goods>([0, 0, 0]);
-  const [ask, setAsk] = useState<Goods>([0, 0, 0]);
+  const { give, ask } = draft;
+  const setTarget = (target: number) => setDraft({ ...draft, target });
+  const setGive = (g: Goods) => setDraft({ ...draft, give: g });
+  const setAsk = (a: Goods) => setDraft({ ...draft, ask: a });
   const [verdict, setVerdict] = useState<string | null>(null);
-  const to = targets.includes(target) ? target : targets[0];
+  const to = draft.target !== null && targets.includes(draft.target) ? draft.target : targets[0];
   const free = room.seats[seat].free;
   const goods = tradedGoods(room.playerCount);
   const targetAddress = room.seats[to].player;
@@ -121,12 +142,11 @@ function OfferForm({ c, room, live, seat, nameOf, targets }: Props & { targets: 
 
   const submit = async () => {
     const label = `Offer ${describeGoods(give)} to ${seatLabel(room, to)} for ${describeGoods(ask)}`;
-    const r = await send(label, () => c.rooms.offer(room.roomId, targetAddress, big(give), big(ask)), {
+    const r = await send(label, () => sendPadded(c.rooms.offer, room.roomId, targetAddress, big(give), big(ask)), {
       contract: "SnatchRooms",
     });
     if (r) {
-      setGive([0, 0, 0]);
-      setAsk([0, 0, 0]);
+      setDraft({ target: to, give: [0, 0, 0], ask: [0, 0, 0] });
       live.refresh();
     }
   };
@@ -214,9 +234,11 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
               <ActionButton
                 kind="danger"
                 onClick={() =>
-                  send(`Shame ${seatLabel(room, shameSeat.seat)}`, () => c.rooms.shame(id, shameSeat.player), ctx).then(
-                    after,
-                  )
+                  send(
+                    `Shame ${seatLabel(room, shameSeat.seat)}`,
+                    () => sendPadded(c.rooms.shame, id, shameSeat.player),
+                    ctx,
+                  ).then(after)
                 }
               >
                 Give the shame token
@@ -225,7 +247,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
           ) : (
             <ActionButton
               kind="danger"
-              onClick={() => send(`Shame P2`, () => c.rooms.shame(id, shameSeat.player), ctx).then(after)}
+              onClick={() => send(`Shame P2`, () => sendPadded(c.rooms.shame, id, shameSeat.player), ctx).then(after)}
             >
               Shame P2 for the snatch (on P2's profile)
             </ActionButton>
@@ -238,7 +260,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
           onClick={() =>
             send(
               room.forced ? "Lift the force" : "Force P1 to offer",
-              () => c.rooms.setForce(id, !room.forced),
+              () => sendPadded(c.rooms.setForce, id, !room.forced),
               ctx,
             ).then(after)
           }
@@ -252,7 +274,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
           onClick={() =>
             send(
               room.phase === Phase.Deciding ? "Pass (no decision)" : "Pass (no offer)",
-              () => c.rooms.pass(id),
+              () => sendPadded(c.rooms.pass, id),
               ctx,
             ).then(after)
           }
@@ -266,7 +288,10 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
         !ok(probes, "pass") &&
         why(probes, "pass") && <p className="refusal">Passing is not possible: {why(probes, "pass")}.</p>}
       {ok(probes, "done") && (
-        <ActionButton kind="secondary" onClick={() => send(doneLabel, () => c.rooms.done(id), ctx).then(after)}>
+        <ActionButton
+          kind="secondary"
+          onClick={() => send(doneLabel, () => sendPadded(c.rooms.done, id), ctx).then(after)}
+        >
           {doneLabel}
         </ActionButton>
       )}
@@ -381,14 +406,16 @@ function OfferRow({
       )}
       <div className="offer-buttons">
         {canAccept && (
-          <ActionButton onClick={() => send(`Accept offer #${o.id}`, () => c.rooms.accept(id, oid), ctx).then(after)}>
+          <ActionButton
+            onClick={() => send(`Accept offer #${o.id}`, () => sendPadded(c.rooms.accept, id, oid), ctx).then(after)}
+          >
             Accept
           </ActionButton>
         )}
         {canReject && (
           <ActionButton
             kind="secondary"
-            onClick={() => send(`Reject offer #${o.id}`, () => c.rooms.reject(id, oid), ctx).then(after)}
+            onClick={() => send(`Reject offer #${o.id}`, () => sendPadded(c.rooms.reject, id, oid), ctx).then(after)}
           >
             Reject
           </ActionButton>
@@ -396,7 +423,7 @@ function OfferRow({
         {canSnatch && (
           <ActionButton
             kind="danger"
-            onClick={() => send(`Snatch offer #${o.id}`, () => c.rooms.snatch(id, oid), ctx).then(after)}
+            onClick={() => send(`Snatch offer #${o.id}`, () => sendPadded(c.rooms.snatch, id, oid), ctx).then(after)}
           >
             Snatch
           </ActionButton>
@@ -404,7 +431,7 @@ function OfferRow({
         {ok(probes, `cancel:${o.id}`) && (
           <ActionButton
             kind="secondary"
-            onClick={() => send(`Cancel offer #${o.id}`, () => c.rooms.cancel(id, oid), ctx).then(after)}
+            onClick={() => send(`Cancel offer #${o.id}`, () => sendPadded(c.rooms.cancel, id, oid), ctx).then(after)}
           >
             Cancel my offer
           </ActionButton>
@@ -414,7 +441,7 @@ function OfferRow({
             <ActionButton
               kind="danger"
               onClick={() =>
-                send(`Report the snatch of offer #${o.id}`, () => c.rooms.report(id, oid), ctx).then(after)
+                send(`Report the snatch of offer #${o.id}`, () => sendPadded(c.rooms.report, id, oid), ctx).then(after)
               }
             >
               {room.rules === RuleSet.G4Report ? "Report the snatch (reverse it)" : "Report the snatch to the judge"}
@@ -434,9 +461,11 @@ function OfferRow({
             <ActionButton
               kind="danger"
               onClick={() =>
-                send(`Confirm the report of offer #${o.id}`, () => c.rooms.confirmReport(id, oid, suspend), ctx).then(
-                  after,
-                )
+                send(
+                  `Confirm the report of offer #${o.id}`,
+                  () => sendPadded(c.rooms.confirmReport, id, oid, suspend),
+                  ctx,
+                ).then(after)
               }
             >
               Confirm the report
@@ -447,7 +476,9 @@ function OfferRow({
           <ActionButton
             kind="secondary"
             onClick={() =>
-              send(`Dismiss the report of offer #${o.id}`, () => c.rooms.dismissReport(id, oid), ctx).then(after)
+              send(`Dismiss the report of offer #${o.id}`, () => sendPadded(c.rooms.dismissReport, id, oid), ctx).then(
+                after,
+              )
             }
           >
             Dismiss the report

@@ -19,6 +19,7 @@ import { firstJudgeOf } from "../../../client/snatch/history";
 import { GOOD_NAMES, NO_SEAT, Phase, RULE_NAMES, RuleSet } from "../../../client/snatch/names";
 import { advanceDefaults, formatName, phaseText, RULE_TEXT, SCORING_TEXT } from "../../../client/snatch/rules";
 import { seatLabel, seatOf, type RoomState } from "../../../client/snatch/state";
+import { sendPadded } from "./gas";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { GoodIcon } from "./Goods";
 import { RoomActions } from "./RoomActions";
@@ -285,7 +286,7 @@ function PhasePanel({
       parts.push(
         <ActionButton
           key="adv"
-          onClick={() => send(`Draw the roles of room ${id}`, () => c.rooms.advance(id), ctx).then(after)}
+          onClick={() => send(`Draw the roles of room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
         >
           Draw the roles and start round 1
         </ActionButton>,
@@ -333,7 +334,9 @@ function PhasePanel({
           ))}
           <li className="muted">and the defaults of any later window whose deadline passed too</li>
         </ul>
-        <ActionButton onClick={() => send(`Advance room ${id}`, () => c.rooms.advance(id), ctx).then(after)}>
+        <ActionButton
+          onClick={() => send(`Advance room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
+        >
           Advance: apply the defaults
         </ActionButton>
       </div>,

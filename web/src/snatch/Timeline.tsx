@@ -6,6 +6,7 @@ import { ActionButton, Panel } from "../shared/ui";
 import { chatMessages, roomTimeline, type RoomEvent } from "../../../client/snatch/history";
 import { Phase } from "../../../client/snatch/names";
 import type { RoomState } from "../../../client/snatch/state";
+import { sendPadded } from "./gas";
 import type { SnatchContracts } from "./contracts";
 import type { LiveRoom } from "./useRoom";
 
@@ -54,7 +55,7 @@ export function Chat({
   const bytes = new TextEncoder().encode(text).length;
   const canTalk = probes.get("talk")?.ok === true;
   const submit = async () => {
-    const r = await send(`Say: ${text.slice(0, 40)}`, () => c.rooms.talk(room.roomId, text), {
+    const r = await send(`Say: ${text.slice(0, 40)}`, () => sendPadded(c.rooms.talk, room.roomId, text), {
       contract: "SnatchRooms",
     });
     if (r) {
@@ -66,7 +67,7 @@ export function Chat({
   return (
     <Panel title="Cheap talk (G5)" className="chat">
       <p className="muted small">Messages are public events and bind nobody.</p>
-      <ol className="messages" aria-label="Messages">
+      <ol className="messages" aria-label="Chat messages">
         {messages.length === 0 && <li className="muted">No message yet.</li>}
         {messages.map((m, i) => {
           const head = m.round !== lastRound ? <li className="msg-round">Round {m.round}</li> : null;

@@ -99,37 +99,68 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   const [nudge, setNudge] = useState(0);
   // Bumped when the room or the connection changes: a load started before is dropped.
   const generation = useRef(0);
+  // What the last load saw, to tell whether a new block needs a reload; set by `refresh`.
+  const shown = useRef<RoomState | null>(null);
+  const forced = useRef(false);
 
   useEffect(() => {
     generation.current++;
     scanned.current = 0;
+    shown.current = null;
     events.current = [];
     setState({ room: null, offers: [], events: [], format: null, randomStatus: null, error: null, version: 0 });
   }, [c, roomId, epoch]);
 
+  /**
+   * Reads the room's new events; reloads the views only when something may have changed: an event of this room, a
+   * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
+   * randomness (ready with time), the page's own transaction, or the first load. Quiet blocks cost one getLogs.
+   */
   const load = useCallback(async () => {
     if (!c) return;
     const gen = generation.current;
     const provider = c.rooms.runner!.provider!;
     const head = await provider.getBlockNumber();
-    const count = await c.rooms.roomCount();
-    if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
+    const first = scanned.current === 0;
+    if (first) {
+      const count = await c.rooms.roomCount();
+      if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
+    }
     const topic = zeroPadValue(toBeHex(roomId), 32);
-    const from = scanned.current === 0 ? c.fromBlock : scanned.current + 1;
-    const [view, offers, logs] = await Promise.all([
-      c.lens.roomView(roomId),
-      c.lens.allOffers(roomId),
+    const from = first ? c.fromBlock : scanned.current + 1;
+    const logs =
       from <= head
-        ? getLogsPaged(provider, { address: c.roomsAddress, topics: [null, topic] }, { fromBlock: from, toBlock: head })
-        : Promise.resolve([] as Log[]),
-    ]);
+        ? await getLogsPaged(
+            provider,
+            { address: c.roomsAddress, topics: [null, topic] },
+            { fromBlock: from, toBlock: head },
+          )
+        : [];
+    const fresh = roomEvents(c, roomId, logs);
+    const prev = shown.current;
+    const passed = (deadline: number) => deadline > 0 && deadline >= from - 1 && deadline < head;
+    const due =
+      first ||
+      forced.current ||
+      fresh.length > 0 ||
+      prev === null ||
+      prev.phase === Phase.AwaitingRoles ||
+      passed(prev.deadline) ||
+      passed(prev.offersUntil);
+    if (!due) {
+      if (gen === generation.current) scanned.current = Math.max(scanned.current, head);
+      return;
+    }
+    forced.current = false;
+    const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
     const room = roomStateOf(roomId, view);
     const format = await readFormat(c, room.format);
     const randomStatus =
       room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
     if (gen !== generation.current) return;
     scanned.current = Math.max(scanned.current, head);
-    if (logs.length > 0) events.current = [...events.current, ...roomEvents(c, roomId, logs)];
+    if (fresh.length > 0) events.current = [...events.current, ...fresh];
+    shown.current = room;
     setState((s) => ({
       room,
       offers: offerStatesOf(offers),
@@ -162,6 +193,9 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
     });
   }, [block.number, c, load, nudge, epoch]);
 
-  const refresh = useCallback(() => setNudge((x) => x + 1), []);
+  const refresh = useCallback(() => {
+    forced.current = true;
+    setNudge((x) => x + 1);
+  }, []);
   return { ...state, refresh };
 }

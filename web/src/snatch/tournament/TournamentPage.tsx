@@ -96,9 +96,11 @@ export function TournamentPage({ id }: { id: bigint }) {
         </div>
         <p className="muted small">
           Rooms: offer {Number(view.offer)}, response {Number(view.response)}, decision {Number(view.decision)}, talk{" "}
-          {Number(view.talk)} blocks; {Number(view.roomsPerBatch)} rooms per batch. Anyone may start phase 1 from block{" "}
-          {registrationEnds.toLocaleString("en-US")} and each later phase {Number(view.grace)} blocks after the previous
-          one ended (the organiser at once).
+          {Number(view.talk)} blocks; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per
+          batch. Anyone may start phase 1 from block{" "}
+          {registrationEnds.toLocaleString("en-US")} and each later phase{" "}
+          {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the previous one ended (the
+          organiser at once).
         </p>
       </header>
       <div className="room-grid">

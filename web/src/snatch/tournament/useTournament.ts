@@ -5,7 +5,7 @@ import type { SnatchTournament } from "../../../../typechain-types";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
 import { useWallet } from "../../shared/wallet";
-import { PHASES, type LeaderboardRow } from "../../../../client/snatch/tournament";
+import { PHASES, Stage, type LeaderboardRow } from "../../../../client/snatch/tournament";
 
 export type TournamentView = Awaited<ReturnType<SnatchTournament["tournament"]>>;
 export type PhaseViewData = Awaited<ReturnType<SnatchTournament["phaseView"]>>;
@@ -38,15 +38,46 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
   const rows = useRef<LeaderboardRow[] | null>(null);
   const busy = useRef(false);
   const again = useRef(false);
+  const shown = useRef<{ view: TournamentView; phases: PhaseViewData[] } | null>(null);
+  const scanned = useRef(0);
+  const lastLoad = useRef(0);
+  const forced = useRef(false);
 
   useEffect(() => {
     boardKey.current = "";
     rows.current = null;
+    shown.current = null;
+    scanned.current = 0;
     setState({ view: null, phases: [], rows: null, error: null, version: 0 });
   }, [t, id, epoch]);
 
+  /**
+   * Re-reads the tournament when something may have changed: a log of the tournament contract (registrations, phases,
+   * recorded rooms), a period or deadline that just passed (who may start or close changes), the pairing randomness,
+   * the page's own transaction, or every 10 blocks anyway.
+   */
   const load = useCallback(async () => {
     if (!t) return;
+    const provider = t.runner!.provider!;
+    const head = await provider.getBlockNumber();
+    const prev = shown.current;
+    const from = scanned.current + 1;
+    if (prev && !forced.current && head - lastLoad.current < 10 && Number(prev.view.stage) !== Stage.Pairing) {
+      const logs =
+        from <= head ? await provider.getLogs({ address: await t.getAddress(), fromBlock: from, toBlock: head }) : [];
+      const passed = (b: number) => b > 0 && b >= from - 1 && b < head;
+      const v = prev.view;
+      const p = prev.phases[Number(v.phase) - 1];
+      const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
+      if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
+      if (logs.length === 0 && !times.some(passed)) {
+        scanned.current = head;
+        return;
+      }
+    }
+    forced.current = false;
+    lastLoad.current = head;
+    scanned.current = head;
     const count = await t.tournamentCount();
     if (id < 1n || id > count) throw new Error(`there is no tournament ${id} (tournaments 1–${count})`);
     const view = await t.tournament(id);
@@ -61,6 +92,7 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
       rows.current = all;
       boardKey.current = key;
     }
+    shown.current = { view, phases };
     setState((s) => ({ view, phases, rows: rows.current, error: null, version: s.version + 1 }));
   }, [t, id]);
 
@@ -85,6 +117,9 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
     });
   }, [block.number, t, load, nudge, epoch]);
 
-  const refresh = useCallback(() => setNudge((x) => x + 1), []);
+  const refresh = useCallback(() => {
+    forced.current = true;
+    setNudge((x) => x + 1);
+  }, []);
   return { ...state, refresh };
 }
