@@ -226,8 +226,24 @@ describe("client/errors: describeError on what ethers, Hardhat, anvil and wallet
     // wraps them when it cannot coalesce the error).
     const gas = describeError({
       code: "UNKNOWN_ERROR",
-      error: { code: -32000, message: "Transaction ran out of gas", data: { data: "0x", message: "Transaction ran out of gas" } },
+      error: {
+        code: -32000,
+        message: "Transaction ran out of gas",
+        data: { data: "0x", message: "Transaction ran out of gas" },
+      },
     });
     expect(gas.message).to.match(/^the transaction ran out of gas: the state changed between its gas estimate/);
+    const nested = describeError({
+      code: "UNKNOWN_ERROR",
+      error: {
+        code: -32603,
+        message: "Error: Transaction reverted: contract call run out of gas and made the transaction revert",
+        data: {
+          data: "0x",
+          message: "Error: Transaction reverted: contract call run out of gas and made the transaction revert",
+        },
+      },
+    });
+    expect(nested.message).to.equal(gas.message);
   });
 });

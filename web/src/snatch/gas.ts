@@ -1,4 +1,4 @@
-// Gas for room actions. Whether an action closes a round (the last `done`, a 2-player answer ending round 3 and
+// Gas for room and tournament actions. Whether an action closes a round (the last `done`, a 2-player answer ending round 3 and
 // calling the tournament back, any action after a deadline applying its defaults) depends on what the others do in
 // the same blocks: three players saying done at once each get an estimate for "not the last", and the one mined last
 // pays for closing the round. So every room transaction carries headroom above its estimate (unused gas is not paid).

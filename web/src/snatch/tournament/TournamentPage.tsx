@@ -24,6 +24,7 @@ import {
   type Ranked,
 } from "../../../../client/snatch/tournament";
 import { useRandomness, useSnatchContracts, type SnatchContracts } from "../contracts";
+import { sendPadded } from "../gas";
 import { AnswerShares, AveragePoints, type VariantRow } from "./Charts";
 import { useTournament, type LiveTournament, type PhaseViewData } from "./useTournament";
 import type { SnatchTournament } from "../../../../typechain-types";
@@ -97,8 +98,7 @@ export function TournamentPage({ id }: { id: bigint }) {
         <p className="muted small">
           Rooms: offer {Number(view.offer)}, response {Number(view.response)}, decision {Number(view.decision)}, talk{" "}
           {Number(view.talk)} blocks; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per
-          batch. Anyone may start phase 1 from block{" "}
-          {registrationEnds.toLocaleString("en-US")} and each later phase{" "}
+          batch. Anyone may start phase 1 from block {registrationEnds.toLocaleString("en-US")} and each later phase{" "}
           {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the previous one ended (the
           organiser at once).
         </p>
@@ -178,7 +178,7 @@ function TournamentActions({
     items.push(
       <ActionButton
         key="reg"
-        onClick={() => send(`Register in tournament ${id}`, () => t.register(id), ctx).then(after)}
+        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id), ctx).then(after)}
       >
         Register
       </ActionButton>,
@@ -189,7 +189,9 @@ function TournamentActions({
         <ActionButton
           key="start"
           onClick={() =>
-            send(`Start phase ${next} (${PHASE_NAMES[next]})`, () => t.startPhase(id, next), ctx).then(after)
+            send(`Start phase ${next} (${PHASE_NAMES[next]})`, () => sendPadded(t.startPhase, id, next), ctx).then(
+              after,
+            )
           }
         >
           Start phase {next}: {PHASE_NAMES[next]}
@@ -222,7 +224,9 @@ function TournamentActions({
         <ActionButton
           key="rooms"
           onClick={() =>
-            send(`Create the rooms of phase ${Number(view.phase)}`, () => t.createPhaseRooms(id), ctx).then(after)
+            send(`Create the rooms of phase ${Number(view.phase)}`, () => sendPadded(t.createPhaseRooms, id), ctx).then(
+              after,
+            )
           }
         >
           {phase.seed === 0n ? "Draw the pairing and create rooms" : "Create the next batch of rooms"}
@@ -233,7 +237,7 @@ function TournamentActions({
         <ActionButton
           key="reroll"
           kind="secondary"
-          onClick={() => send(`Re-request the pairing`, () => t.rerequestPairing(id), ctx).then(after)}
+          onClick={() => send(`Re-request the pairing`, () => sendPadded(t.rerequestPairing, id), ctx).then(after)}
         >
           Request the pairing randomness again
         </ActionButton>,
@@ -273,7 +277,7 @@ function TournamentActions({
             onClick={() =>
               send(
                 `Close timed-out rooms (batch of ${closeBatch})`,
-                () => t.closeTimedOutRooms(id, BigInt(Number(closeBatch) || 1)),
+                () => sendPadded(t.closeTimedOutRooms, id, BigInt(Number(closeBatch) || 1)),
                 ctx,
               ).then(after)
             }
@@ -291,7 +295,7 @@ function TournamentActions({
       <ActionButton
         key="record"
         kind="secondary"
-        onClick={() => send(`Record finished rooms`, () => t.recordRooms(id, 0, 100), ctx).then(after)}
+        onClick={() => send(`Record finished rooms`, () => sendPadded(t.recordRooms, id, 0, 100), ctx).then(after)}
       >
         Record rooms that finished without reporting (up to 100)
       </ActionButton>,
