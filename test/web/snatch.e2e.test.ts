@@ -60,8 +60,8 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await a.getByRole("button", { name: "Create the room" }).click();
     await waitMined(a, "Create a Snatch or Share room");
     const room = await roomInHash(a);
-    await clearTransactions(a);
-    await screenshot(a, "snatch", "open");
+    await bob.page.locator(`tr[data-room="${room}"]`).getByRole("button", { name: "Join" }).waitFor();
+    await screenshot(bob.page, "snatch", "lobby");
     for (const p of [bob, carol]) {
       await p.page.locator(`tr[data-room="${room}"]`).getByRole("button", { name: "Join" }).click();
       await waitMined(p.page, `Join room ${room}`);

@@ -279,7 +279,11 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
             ).then(after)
           }
         >
-          {room.phase === Phase.Deciding ? "Pass: no shame, no report" : "Pass: no offer this round"}
+          {room.phase !== Phase.Deciding
+            ? "Pass: no offer this round"
+            : room.rules === RuleSet.G3Shame
+              ? "Pass: no shame"
+              : "Pass: no report"}
         </ActionButton>
       )}
       {room.rules === RuleSet.G2Forced &&
