@@ -5,8 +5,20 @@ import {
   TASK_COMPILE_SOLIDITY_LOG_COMPILATION_ERRORS,
 } from "hardhat/builtin-tasks/task-names";
 import type { SolcBuild } from "hardhat/types";
-import "@nomicfoundation/hardhat-toolbox";
+import dotenv from "dotenv";
+// The plugins this project uses (Hardhat's toolbox without Ignition: deployments are hardhat-deploy scripts).
+import "@nomicfoundation/hardhat-chai-matchers";
+import "@nomicfoundation/hardhat-ethers";
+import "@nomicfoundation/hardhat-verify";
+import "@typechain/hardhat";
+import "hardhat-gas-reporter";
+import "solidity-coverage";
 import "hardhat-deploy";
+import { etherscanConfig, remoteAccounts } from "./scripts/lib/networks";
+
+// Settings from the environment, or from a `.env` file beside this config (see .env.example); DOTENV_CONFIG_PATH
+// points elsewhere. Variables already set in the environment win.
+dotenv.config({ path: process.env.DOTENV_CONFIG_PATH ?? path.join(__dirname, ".env") });
 
 // Per-game tasks (`npx hardhat --help` lists them). They import TypeChain types with `import type` only,
 // so the config loads before the first compile.
@@ -51,14 +63,6 @@ subtask(TASK_COMPILE_SOLIDITY_LOG_COMPILATION_ERRORS).setAction(
   },
 );
 
-// Any network besides the in-process one and a local node comes from the environment, never from the repo:
-//   RPC_URL=...  PRIVATE_KEY=0x...  (or MNEMONIC="...")  npx hardhat deploy --network remote
-const remoteAccounts = process.env.PRIVATE_KEY
-  ? [process.env.PRIVATE_KEY]
-  : process.env.MNEMONIC
-    ? { mnemonic: process.env.MNEMONIC }
-    : [];
-
 const config: HardhatUserConfig = {
   solidity: {
     version: SOLC_VERSION,
@@ -75,11 +79,23 @@ const config: HardhatUserConfig = {
       allowUnlimitedContractSize: false,
     },
     localhost: { url: "http://127.0.0.1:8545" },
+    // Any other node (anvil, a public test network) comes from the environment, never from the repo:
+    //   RPC_URL=...  PRIVATE_KEY=0x...  (or MNEMONIC="...")  npx hardhat deploy --network remote
+    // Without RPC_URL and a key or mnemonic every command on `remote` refuses to run and says what to set
+    // (scripts/lib/networks.ts); deployments are kept per chain id, in deployments/chain-<id>/.
     remote: {
-      url: process.env.RPC_URL ?? "http://127.0.0.1:8545",
-      accounts: remoteAccounts,
+      url: process.env.RPC_URL || "http://rpc-url.not-set.invalid",
+      accounts: remoteAccounts(process.env),
       ...(process.env.CHAIN_ID ? { chainId: Number(process.env.CHAIN_ID) } : {}),
     },
+  },
+  // Contract verification on Etherscan (one ETHERSCAN_API_KEY for every chain Etherscan serves) or on another
+  // Etherscan-compatible explorer (VERIFY_API_URL, VERIFY_BROWSER_URL, VERIFY_API_KEY, CHAIN_ID): see README.
+  etherscan: etherscanConfig(process.env),
+  sourcify: { enabled: false },
+  paths: {
+    // Where hardhat-deploy keeps deployments (the node tests use a temporary folder).
+    deployments: process.env.DEPLOYMENTS_DIR || "deployments",
   },
   namedAccounts: {
     deployer: { default: 0 },

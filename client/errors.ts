@@ -223,7 +223,7 @@ function codes(e: unknown): unknown[] {
 }
 
 const NETWORK_TEXT =
-  /ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|socket hang up|fetch failed|failed to fetch|network ?error|cannot connect to the network|HH108|connection (refused|closed|reset)|could not detect network|missing response|request timeout|timeout exceeded|websocket/i;
+  /ECONNREFUSED|ECONNRESET|other side closed|UND_ERR_SOCKET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|socket hang up|fetch failed|failed to fetch|network ?error|cannot connect to the network|HH108|connection (refused|closed|reset)|could not detect network|missing response|request timeout|timeout exceeded|websocket/i;
 
 /** The first line of a message, without ethers' appended JSON details. */
 function firstLine(text: string): string {

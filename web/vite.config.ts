@@ -1,6 +1,7 @@
 // Vite build of the web app (root: web/). `npm run web:build` writes web/dist; `npm run web` serves it beside a node.
 //   WEB_RPC_URL          the local node the development-account picker talks to (default http://127.0.0.1:8545;
 //                        the page's `?rpc=` parameter overrides it at run time)
+//   DEPLOYMENTS_DIR      hardhat-deploy's deployments folder (default deployments/; as in hardhat.config.ts)
 //   WEB_DEPLOYMENTS      comma-separated deployment folders to include (default: every folder with a .chainId)
 //   WEB_OUT_DIR          output folder (default web/dist)
 import path from "node:path";
@@ -19,7 +20,7 @@ function deploymentsPlugin(): Plugin {
     resolveId: (id) => (id === VIRTUAL ? "\0" + VIRTUAL : undefined),
     load(id) {
       if (id !== "\0" + VIRTUAL) return undefined;
-      const dir = path.join(repo, "deployments");
+      const dir = path.resolve(repo, process.env.DEPLOYMENTS_DIR || "deployments");
       this.addWatchFile(dir);
       return `export default ${JSON.stringify(readDeployments(dir, only))};`;
     },

@@ -3,7 +3,7 @@
 import { keccak256, toUtf8Bytes } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { ONE_CARD, uniform } from "./market";
-import { unpackBoard, type Board } from "./board";
+import { TOPOLOGY, has, unpackBoard, type Board } from "./board";
 
 /** ICatamm.Phase. */
 export const Phase = {
@@ -219,4 +219,40 @@ export function five<T>(xs: readonly T[]): Five<T> {
 /** Whole cards of each resource in `balances`. */
 export function wholeCards(balances: readonly bigint[]): number[] {
   return balances.map((b) => Number(b / ONE_CARD));
+}
+
+/** The documented default ghost-ship move without a victim: the lowest-id hex without buildings, not where it is. */
+export function freeGhostHex(g: Pick<GameSnapshot, "ghostShip" | "players">): number {
+  const built = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
+  for (let h = 0; h < TOPOLOGY.hexVertices.length; h++) {
+    if (h !== g.ghostShip && TOPOLOGY.hexVertices[h].every((v) => !has(built, v))) return h;
+  }
+  throw new Error("every hex holds a building: name a hex and a victim");
+}
+
+/** What the game waits for, in words: "P2 (0x1234…abcd) to roll", "P1 to place a settlement and a road", ... */
+export function waitingFor(g: GameSnapshot, label: (address: string) => string = (a) => a): string {
+  const who = g.players[g.seat] ? `P${g.seat + 1} ${label(g.players[g.seat].address)}` : "";
+  if (g.pending !== Pending.None) return `a random value (request ${g.requestId}): catamm:advance serves it once ready`;
+  switch (g.phase) {
+    case Phase.Open:
+      return `more players, then the creator's start`;
+    case Phase.Setup:
+      return `${who} to place a settlement and a road (draft pick ${g.setupPick + 1} of ${2 * g.players.length})`;
+    case Phase.BeforeRoll:
+      return `${who} to roll (or play a Knight first)`;
+    case Phase.Discard:
+      return `discards: ${g.players
+        .filter((p) => p.discardOwed > 0)
+        .map((p) => `P${p.seat + 1} ${label(p.address)} owes ${p.discardOwed}`)
+        .join(", ")}`;
+    case Phase.GhostShip:
+      return `${who} to move the ghost ship`;
+    case Phase.Main:
+      return `${who} to trade, build, play a card or end the turn`;
+    case Phase.Finished:
+      return `nothing: ${label(g.winner)} won`;
+    default:
+      return `phase ${PHASE_NAMES[g.phase]}`;
+  }
 }

@@ -538,3 +538,37 @@ export function renderQuote(
   );
   return lines;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routing
+
+/**
+ * The resources a trade from `sell` to `buy` passes through: `[sell, buy]` through their own pool when it is active,
+ * else `[sell, via, buy]` through the intermediate resource whose two active pools give the most (simulated with
+ * `feeBps` on both hops), or null when no route exists. The missing pool changes with the board and with port flips,
+ * so a fixed pair may need the detour.
+ */
+export function routeOf(
+  pools: readonly PoolView[],
+  sell: number,
+  buy: number,
+  amountIn: bigint,
+  feeBps: bigint,
+): number[] | null {
+  if (sell === buy) throw new Error(`a trade from ${RESOURCE_NAMES[sell]} to itself`);
+  const active = (a: number, b: number) => pools.find((p) => p.pool === poolOf(a, b).pool)?.active ?? false;
+  if (active(sell, buy)) return [sell, buy];
+  const out = (a: number, b: number, amount: bigint): bigint => {
+    const p = pools.find((x) => x.pool === poolOf(a, b).pool)!;
+    const [rIn, rOut] = a === p.resource0 ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
+    return getAmountOut(amount, rIn, rOut, feeBps).amountOut;
+  };
+  let best: number[] | null = null;
+  let bestOut = -1n;
+  for (let via = 0; via < RESOURCE_COUNT; via++) {
+    if (via === sell || via === buy || !active(sell, via) || !active(via, buy)) continue;
+    const got = out(via, buy, out(sell, via, amountIn));
+    if (got > bestOut) [best, bestOut] = [[sell, via, buy], got];
+  }
+  return best;
+}

@@ -191,3 +191,34 @@ export function lossBreakdown(game: HexGameData): Loss[] {
   }
   return losses;
 }
+
+/** A game's state: open (moves accepted), ended (not settled yet), settled, or cancelled. */
+export type GameState = "open" | "ended" | "settled" | "cancelled";
+
+/** ForkingHex.settlePhase once every payout is credited. */
+export const SETTLED_PHASE = 3;
+
+/** The state of a game from the `game` view's fields (or a {@link HexGameData}). */
+export function gameState(g: { cancelled: boolean; ended: boolean; settlePhase: bigint | number }): GameState {
+  if (g.cancelled) return "cancelled";
+  if (Number(g.settlePhase) === SETTLED_PHASE) return "settled";
+  return g.ended ? "ended" : "open";
+}
+
+/** The state in words: "ended after block 63, not settled yet", "open (block 40, ends after block 63 unless extended)". */
+export function describeState(
+  g: { cancelled: boolean; ended: boolean; settlePhase: bigint | number; endBlock: bigint | number },
+  block: number,
+): string {
+  const end = Number(g.endBlock);
+  switch (gameState(g)) {
+    case "cancelled":
+      return "cancelled";
+    case "settled":
+      return `ended after block ${end}, settled`;
+    case "ended":
+      return `ended after block ${end}, not settled yet`;
+    default:
+      return `open (block ${block}${end ? `, ends after block ${end} unless extended` : ""})`;
+  }
+}

@@ -59,10 +59,12 @@ export const SNATCH_ERRORS: ErrorTexts = {
   MessageOutsideWindow: (a) => `room ${a.roomId} is in phase "${a.phase}": messages only in the G5 talk window`,
   MessageTooLong: (a) => `the message has ${a.length} bytes; at most ${a.max} are allowed`,
   NothingToAdvance: (a, ctx, raw) =>
-    Number(raw.phase) === 2
-      ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
-        `or wait for one, then advance again${itIs(ctx)}`
-      : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
+    Number(raw.phase) === 9
+      ? `room ${a.roomId} has finished: nothing is due`
+      : Number(raw.phase) === 2
+        ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
+          `or wait for one, then advance again${itIs(ctx)}`
+        : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
   // Factories
   NotFactory: (a) => `${a.account} is not an allowed room factory`,
   TooManyFactories: () => "no more factories can be allowed (255)",

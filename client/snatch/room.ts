@@ -86,3 +86,20 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
   );
   return lines;
 }
+
+/**
+ * What an offer of `offered` escrows from a player holding `free` (per good): the contract escrows, good by good,
+ * what the offerer holds of what it offers.
+ */
+export function escrowOf(
+  offered: readonly (bigint | number)[],
+  free: readonly (bigint | number)[],
+): [bigint, bigint, bigint] {
+  const out: [bigint, bigint, bigint] = [0n, 0n, 0n];
+  for (let g = 0; g < 3; g++) {
+    const o = BigInt(offered[g] ?? 0);
+    const f = BigInt(free[g] ?? 0);
+    out[g] = o < f ? o : f;
+  }
+  return out;
+}

@@ -5,14 +5,14 @@
 //   npx hardhat catamm:show --network localhost --game 1
 //
 // The game's address comes from hardhat-deploy's "Catamm" deployment unless --address is given; --from picks the
-// sender by account index (default 0). Types are imported with `import type` only: tasks load before the first compile.
+// sender by account index (default 0), or `--from turn`: the account whose turn or draft pick it is. Types are imported with `import type` only: tasks load before the first compile.
 import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { ContractTransactionResponse } from "ethers";
+import { ZeroAddress, type ContractTransactionResponse } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { short } from "../../client/format";
 import { heading, step } from "../lib/log";
-import { gameTask as cliTask, send, signerOf, type FromArg } from "../lib/cli";
+import { eventOf, gameTask as cliTask, send, signerOf, type FromArg } from "../lib/cli";
 
 interface Common extends FromArg {
   address?: string;
@@ -30,8 +30,15 @@ async function gameAt(hre: HardhatRuntimeEnvironment, args: Common): Promise<Cat
     }
     address = d.address;
   }
-  const signer = await signerOf(hre, args.from);
-  return (await hre.ethers.getContractAt("Catamm", address, signer)) as unknown as Catamm;
+  const game = (await hre.ethers.getContractAt("Catamm", address)) as unknown as Catamm;
+  const from = args.from === "turn" ? await turnAccount(game, args.game) : args.from;
+  return game.connect(await signerOf(hre, from)) as Catamm;
+}
+
+/** `--from turn`: the address whose turn (or draft pick) it is. */
+async function turnAccount(game: Catamm, id: number): Promise<string> {
+  const info = await game.gameInfo(id);
+  return info.players[Number(info.currentSeat)];
 }
 
 /** Sends a transaction and prints what it did: the game's events, decoded. */
@@ -155,36 +162,79 @@ gameTask("catamm:advance", "Serves the game's random value when ready (waiting f
   .setAction(async (args: Common & { noWait: boolean }, hre) => {
     const game = await gameAt(hre, args);
     const info = await game.gameInfo(args.game);
-    if (!args.noWait && info.pending !== 0n) {
-      const { waitForRandomness } = await import("../../client/chain");
-      const { randomnessOf } = await import("../../client/catamm/randomness");
-      step(`waiting for randomness request ${info.requestId}`);
-      await waitForRandomness(await randomnessOf(game), info.requestId, hre.ethers.provider, {
-        log: (line) => step(line),
-      });
-    }
+    if (!args.noWait && info.pending !== 0n)
+      return serve(hre, game, args.game).then(() => printWaiting(hre, game, args.game));
     await run(hre, `advance(${args.game})`, () => game.advance(args.game));
+    await printWaiting(hre, game, args.game);
   });
+
+/** Waits for the game's outstanding random value (mining on a local node, else polling) and serves it. */
+async function serve(hre: HardhatRuntimeEnvironment, game: Catamm, id: number): Promise<void> {
+  const { waitForRandomness } = await import("../../client/chain");
+  const { randomnessOf } = await import("../../client/catamm/randomness");
+  const info = await game.gameInfo(id);
+  if (info.pending === 0n) return;
+  step(`waiting for randomness request ${info.requestId}`);
+  await waitForRandomness(await randomnessOf(game), info.requestId, hre.ethers.provider, { log: (line) => step(line) });
+  await run(hre, `advance(${id})`, () => game.advance(id));
+}
+
+/** Prints what the game waits for now, naming players with their account index. */
+async function printWaiting(hre: HardhatRuntimeEnvironment, game: Catamm, id: number): Promise<void> {
+  const { readGame, waitingFor } = await import("../../client/catamm/game");
+  const label = await accountLabels(hre);
+  step(`now waiting for ${waitingFor(await readGame(game, BigInt(id)), label)}`);
+}
+
+/** "0x1234…abcd (account 2)" for the network's accounts, the short address for others. */
+async function accountLabels(hre: HardhatRuntimeEnvironment): Promise<(address: string) => string> {
+  const accounts = (await hre.ethers.getSigners()).map((s) => s.address.toLowerCase());
+  return (address) => {
+    const i = accounts.indexOf(address.toLowerCase());
+    return i >= 0 ? `${short(address)} (account ${i})` : short(address);
+  };
+}
 
 gameTask("catamm:rerequest", "Replaces a stale random request").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
   await run(hre, `rerequestRandomness(${args.game})`, () => game.rerequestRandomness(args.game));
 });
 
-gameTask("catamm:place", "Your draft pick: a settlement and a road ending there")
-  .addParam("vertex", "vertex id (0-53)", undefined, types.int)
-  .addParam("edge", "edge id (0-71)", undefined, types.int)
-  .setAction(async (args: Common & { vertex: number; edge: number }, hre) => {
+gameTask("catamm:place", "Your draft pick: a settlement and a road ending there (default: the automatic pick)")
+  .addOptionalParam(
+    "vertex",
+    "vertex id (0-53; catamm:show prints them); default: the free vertex with most pips",
+    undefined,
+    types.int,
+  )
+  .addOptionalParam("edge", "edge id (0-71) ending at the vertex; default: its lowest free edge", undefined, types.int)
+  .setAction(async (args: Common & { vertex?: number; edge?: number }, hre) => {
+    const { readGame } = await import("../../client/catamm/game");
+    const { autoRoadEdge, autoSettlementVertex, vertexPips } = await import("../../client/catamm/board");
     const game = await gameAt(hre, args);
-    await run(hre, `placeInitial(${args.vertex}, ${args.edge})`, () =>
-      game.placeInitial(args.game, args.vertex, args.edge),
-    );
+    const g = await readGame(game, BigInt(args.game));
+    const occupied = g.players.reduce((m, p) => m | p.settlements | p.cities, 0n);
+    const vertex = args.vertex ?? autoSettlementVertex(g.board, occupied);
+    const edge =
+      args.edge ??
+      autoRoadEdge(
+        g.players.reduce((m, p) => m | p.roads, 0n),
+        vertex,
+      );
+    if (args.vertex === undefined)
+      step(`the automatic pick: vertex ${vertex} (${vertexPips(g.board, vertex)} pips), edge ${edge}`);
+    await run(hre, `placeInitial(${vertex}, ${edge})`, () => game.placeInitial(args.game, vertex, edge));
   });
 
-gameTask("catamm:roll", "Rolls the dice (then: catamm:advance)").setAction(async (args: Common, hre) => {
-  const game = await gameAt(hre, args);
-  await run(hre, "rollDice", () => game.rollDice(args.game));
-});
+gameTask("catamm:roll", "Rolls the dice and serves them once the random value is ready (production, or a 7)")
+  .addFlag("noServe", "only roll: catamm:advance serves the dice later")
+  .setAction(async (args: Common & { noServe: boolean }, hre) => {
+    const game = await gameAt(hre, args);
+    await run(hre, "rollDice", () => game.rollDice(args.game));
+    if (args.noServe) return;
+    await serve(hre, game, args.game);
+    await printWaiting(hre, game, args.game);
+  });
 
 gameTask("catamm:end", "Ends your turn").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
@@ -239,17 +289,33 @@ gameTask("catamm:play", "Plays a development card")
     }
   });
 
-gameTask("catamm:ghost", "Moves the ghost ship: to a hex (robbing --victim) or to a port (flipping its market)")
+gameTask(
+  "catamm:ghost",
+  "Moves the ghost ship: to a hex (robbing --victim) or to a port (flipping its market); default: a free hex",
+)
   .addOptionalParam("hex", "hex id (0-18)", undefined, types.int)
   .addOptionalParam("victim", "address of the player to rob on that hex (default: nobody)")
   .addOptionalParam("port", "port id (0-8) to flip instead", undefined, types.int)
   .setAction(async (args: Common & { hex?: number; victim?: string; port?: number }, hre) => {
+    const { Phase, PHASE_NAMES, freeGhostHex, readGame, waitingFor } = await import("../../client/catamm/game");
     const game = await gameAt(hre, args);
-    const { hex, port } = args;
+    const { port } = args;
     if (port !== undefined) return run(hre, `flipPort(${port})`, () => game.flipPort(args.game, port));
-    if (hex === undefined) throw new Error("pass --hex (and --victim) or --port");
+    let hex = args.hex;
+    if (hex === undefined) {
+      // No place given: the documented default without a steal, if the ship is to move at all.
+      const g = await readGame(game, BigInt(args.game));
+      if (g.phase !== Phase.GhostShip) {
+        step(`nothing to do: the ghost ship moves after a 7 or a Knight; the game is in phase ${PHASE_NAMES[g.phase]}`);
+        step(`now waiting for ${waitingFor(g, await accountLabels(hre))}`);
+        return;
+      }
+      hex = freeGhostHex(g);
+      step(`the default place: hex ${hex}, the lowest-id hex without buildings (no steal)`);
+    }
+    const at = hex;
     const victim = args.victim ?? hre.ethers.ZeroAddress;
-    await run(hre, `blockHex(${hex}, ${victim})`, () => game.blockHex(args.game, hex, victim));
+    await run(hre, `blockHex(${at}, ${victim})`, () => game.blockHex(args.game, at, victim));
   });
 
 gameTask("catamm:discard", "After a 7: discards whole cards and gold credits adding up to what you owe")
@@ -279,15 +345,33 @@ gameTask("catamm:swap", "Swaps through a pool, with a slippage limit from the cu
   .addParam("amount", "cards paid, decimals allowed")
   .addOptionalParam("slippage", "accepted slippage in basis points", 50, types.int)
   .setAction(async (args: Common & { sell: string; buy: string; amount: string; slippage: number }, hre) => {
-    const { parseAmount, parseResource } = await import("../../client/catamm/market");
+    const { RESOURCE_NAMES, parseAmount, parseResource, routeOf, toPoolView } =
+      await import("../../client/catamm/market");
     const game = await gameAt(hre, args);
-    const from = parseResource(args.sell);
-    const to = parseResource(args.buy);
-    const amount = parseAmount(args.amount);
-    const me = await (await signerOf(hre, args.from)).getAddress();
-    const quote = await game.quoteSwap(args.game, me, from, to, amount);
-    const min = (quote.amountOut * (10_000n - BigInt(args.slippage))) / 10_000n;
-    await run(hre, "swap", () => game.swap(args.game, from, to, amount, min));
+    const sell = parseResource(args.sell);
+    const buy = parseResource(args.buy);
+    let amount = parseAmount(args.amount);
+    const player = await (
+      await signerOf(hre, args.from === "turn" ? await turnAccount(game, args.game) : args.from)
+    ).getAddress();
+    const [, feeBps] = await game.marketSettings(args.game);
+    const pools = (await game.marketPools(args.game)).map(toPoolView);
+    const route = routeOf(pools, sell, buy, amount, feeBps);
+    if (!route) throw new Error(`no active pools lead from ${RESOURCE_NAMES[sell]} to ${RESOURCE_NAMES[buy]}`);
+    if (route.length > 2)
+      step(
+        `the ${RESOURCE_NAMES[sell]}-${RESOURCE_NAMES[buy]} pool is missing: trading through ${RESOURCE_NAMES[route[1]]}`,
+      );
+    for (let hop = 0; hop + 1 < route.length; hop++) {
+      const [a, b] = [route[hop], route[hop + 1]];
+      const quote = await game.quoteSwap(args.game, player, a, b, amount);
+      const min = (quote.amountOut * (10_000n - BigInt(args.slippage))) / 10_000n;
+      const { events } = await send(hre, () => game.swap(args.game, a, b, amount, min), {
+        prefer: ["Catamm"],
+        label: `swap ${RESOURCE_NAMES[a]} -> ${RESOURCE_NAMES[b]}`,
+      });
+      amount = eventOf(events, "Swapped").args.amountOut as bigint;
+    }
   });
 
 gameTask("catamm:liquidity", "Adds liquidity to a pool (--add a0,a1) or removes shares (--remove shares)")
@@ -306,42 +390,84 @@ gameTask("catamm:liquidity", "Adds liquidity to a pool (--add a0,a1) or removes 
     await run(hre, "removeLiquidity", () => game.removeLiquidity(args.game, args.pool, parseAmount(remove), 0, 0));
   });
 
-gameTask("catamm:show", "Prints a game: phase, board, players, scores").setAction(async (args: Common, hre) => {
-  const { readGame, PHASE_NAMES, DEV_CARD_NAMES, PORT_PLACE } = await import("../../client/catamm/game");
-  const { renderBoard } = await import("../../client/catamm/board");
-  const { RESOURCE_NAMES, formatAmount, poolName } = await import("../../client/catamm/market");
-  const game = await gameAt(hre, args);
-  const g = await readGame(game, BigInt(args.game));
-  heading(`CATAMM game ${args.game}: ${PHASE_NAMES[g.phase]}, turn ${g.turn}`);
-  step(`players: ${g.players.map((p, i) => `P${i + 1} ${short(p.address)}`).join(", ") || "(before the start)"}`);
-  if (g.phase <= 2) return;
-  step(`current: P${g.seat + 1}, deadline block ${g.deadline}, last roll ${g.lastRoll || "-"}`);
-  const pools = await game.marketPools(args.game);
-  const labels = Array.from({ length: 9 }, (_, port) => {
-    const p = pools.find((x) => Number(x.port) === port);
-    return p ? poolName(Number(p.pool)) : "?";
-  });
-  const ghostHex = g.ghostShip < PORT_PLACE ? g.ghostShip : undefined;
-  console.log(
-    renderBoard({
-      board: g.board,
-      ghostHex,
-      settlements: g.players.map((p) => p.settlements),
-      cities: g.players.map((p) => p.cities),
-      roads: g.players.map((p) => p.roads),
-      portLabels: labels,
-    }),
-  );
-  if (ghostHex === undefined) step(`the ghost ship is at port ${g.ghostShip - PORT_PLACE}`);
-  for (const [i, p] of g.players.entries()) {
-    const cards = p.cards
-      .map((n, c) => (n ? `${n} ${DEV_CARD_NAMES[c]}` : ""))
-      .filter(Boolean)
-      .join(", ");
+gameTask("catamm:show", "Prints a game: whose turn, the board with vertex and edge ids, players, scores")
+  .addFlag("noIds", "leave out the vertex and edge id maps")
+  .setAction(async (args: Common & { noIds: boolean }, hre) => {
+    const { readGame, waitingFor, PHASE_NAMES, DEV_CARD_NAMES, PORT_PLACE } = await import("../../client/catamm/game");
+    const { renderBoard } = await import("../../client/catamm/board");
+    const { RESOURCE_NAMES, formatAmount, poolName } = await import("../../client/catamm/market");
+    const game = await gameAt(hre, args);
+    const g = await readGame(game, BigInt(args.game));
+    const label = await accountLabels(hre);
+    heading(`CATAMM game ${args.game}: ${PHASE_NAMES[g.phase]}, turn ${g.turn}`);
     step(
-      `P${i + 1}: ${p.publicPoints} points, road ${p.roadLength}, knights ${p.knights}, gold ${p.gold}; ` +
-        p.balances.map((b, r) => `${formatAmount(b, 2)} ${RESOURCE_NAMES[r]}`).join(", ") +
-        (cards ? `; cards: ${cards}` : ""),
+      `players: ${g.players.map((p, i) => `P${i + 1} ${label(p.address)}`).join(", ") || "(seats are drawn at the start)"}`,
     );
-  }
-});
+    step(`waiting for ${waitingFor(g, label)}${g.deadline ? ` (deadline block ${g.deadline})` : ""}`);
+    if (g.phase <= 2) return;
+    step(`last roll ${g.lastRoll || "-"}`);
+    const pools = await game.marketPools(args.game);
+    const labels = Array.from({ length: 9 }, (_, port) => {
+      const p = pools.find((x) => Number(x.port) === port);
+      return p ? poolName(Number(p.pool)) : "?";
+    });
+    const ghostHex = g.ghostShip < PORT_PLACE ? g.ghostShip : undefined;
+    console.log(
+      renderBoard({
+        board: g.board,
+        ghostHex,
+        settlements: g.players.map((p) => p.settlements),
+        cities: g.players.map((p) => p.cities),
+        roads: g.players.map((p) => p.roads),
+        portLabels: labels,
+      }),
+    );
+    step("a/b/c/d settlements, A/B/C/D cities, 1-4 roads of P1-P4; * the ghost ship; ports show their pool");
+    if (ghostHex === undefined) step(`the ghost ship is at port ${g.ghostShip - PORT_PLACE}`);
+    if (!args.noIds) {
+      step("vertex ids (settlements, cities) and edge ids (roads), for catamm:place and catamm:build:");
+      console.log(sideBySide(renderBoard({ ids: "vertices" }), renderBoard({ ids: "edges" })));
+    }
+    for (const [i, p] of g.players.entries()) {
+      const cards = p.cards
+        .map((n, c) => (n ? `${n} ${DEV_CARD_NAMES[c]}` : ""))
+        .filter(Boolean)
+        .join(", ");
+      step(
+        `P${i + 1}: ${p.publicPoints} points, road ${p.roadLength}, knights ${p.knights}, gold ${p.gold}; ` +
+          p.balances.map((b, r) => `${formatAmount(b, 2)} ${RESOURCE_NAMES[r]}`).join(", ") +
+          (cards ? `; cards: ${cards}` : ""),
+      );
+    }
+  });
+
+/** Two blocks of text side by side. */
+function sideBySide(left: string, right: string): string {
+  const a = left.split("\n");
+  const b = right.split("\n");
+  const width = Math.max(...a.map((l) => l.length)) + 4;
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) =>
+    `${(a[i] ?? "").padEnd(width)}${b[i] ?? ""}`.trimEnd(),
+  ).join("\n");
+}
+
+gameTask("catamm:games", "Lists CATAMM games: phase, players, turn (newest first)")
+  .addOptionalParam("last", "how many of the newest games", 20, types.int)
+  .setAction(async (args: Common & { last: number }, hre) => {
+    const { PHASE_NAMES } = await import("../../client/catamm/game");
+    const game = await gameAt(hre, { ...args, from: args.from === "turn" ? "0" : args.from });
+    const count = Number(await game.gameCount());
+    if (count === 0) console.log("no CATAMM games yet (catamm:create)");
+    const label = await accountLabels(hre);
+    const lines: string[] = [];
+    for (let id = count; id >= 1 && id > count - args.last; id--) {
+      const g = await game.gameInfo(id);
+      const players = g.players.slice(0, Number(g.playerCount)).map(label).join(", ");
+      const line =
+        `game ${id}: ${PHASE_NAMES[Number(g.phase)]}, turn ${g.turn}; ${g.playerCount} player(s): ${players}` +
+        (g.winner !== ZeroAddress ? `; won by ${label(g.winner)}` : "");
+      console.log(line);
+      lines.push(line);
+    }
+    return lines;
+  });

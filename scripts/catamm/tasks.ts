@@ -26,6 +26,7 @@ import {
   parseResource,
   poolName,
   poolOf,
+  routeOf,
   renderMarkets,
   renderQuote,
   toPoolView,
@@ -106,7 +107,17 @@ gameTask(
       const resourceOut = parseResource(args.buy);
       let amountIn = parseAmount(args.amount);
       heading(`CATAMM quote: game ${game}, player ${short(player)}`);
-      if (args.want !== undefined) {
+      const pools = (await host.marketPools(game)).map(toPoolView);
+      const [, feeBps] = await host.marketSettings(game);
+      const route = routeOf(pools, resourceIn, resourceOut, amountIn, feeBps);
+      if (!route)
+        throw new Error(`no active pools lead from ${RESOURCE_NAMES[resourceIn]} to ${RESOURCE_NAMES[resourceOut]}`);
+      if (route.length > 2) {
+        step(
+          `the ${RESOURCE_NAMES[resourceIn]}-${RESOURCE_NAMES[resourceOut]} pool is missing in this game: ` +
+            `through ${RESOURCE_NAMES[route[1]]} (two swaps)`,
+        );
+      } else if (args.want !== undefined) {
         const want = parseAmount(args.want);
         amountIn = await host.quoteSwapIn(game, player, resourceIn, resourceOut, want);
         step(
@@ -114,19 +125,20 @@ gameTask(
             `${formatAmount(amountIn, 6)} ${RESOURCE_NAMES[resourceIn]}:`,
         );
       }
-      const q = await host.quoteSwap(game, player, resourceIn, resourceOut, amountIn);
-      const pools = await host.marketPools(game);
-      const quote = {
-        pool: Number(q.pool),
-        portOwned: q.portOwned,
-        feeBps: q.feeBps,
-        fee: q.fee,
-        amountOut: q.amountOut,
-        spotPrice: q.spotPrice,
-        priceImpact: q.priceImpact,
-      };
-      for (const line of renderQuote(quote, resourceIn, resourceOut, amountIn, Number(pools[quote.pool].port))) {
-        console.log(`  ${line}`);
+      for (let hop = 0; hop + 1 < route.length; hop++) {
+        const q = await host.quoteSwap(game, player, route[hop], route[hop + 1], amountIn);
+        const quote = {
+          pool: Number(q.pool),
+          portOwned: q.portOwned,
+          feeBps: q.feeBps,
+          fee: q.fee,
+          amountOut: q.amountOut,
+          spotPrice: q.spotPrice,
+          priceImpact: q.priceImpact,
+        };
+        const port = pools.find((p) => p.pool === quote.pool)!.port;
+        for (const line of renderQuote(quote, route[hop], route[hop + 1], amountIn, port)) console.log(`  ${line}`);
+        amountIn = q.amountOut;
       }
     },
   );

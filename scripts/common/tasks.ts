@@ -1,8 +1,66 @@
-import { task } from "hardhat/config";
+// Tasks for every network: accounts, mining a local node, deploying (per chain id, restarted nodes handled),
+// exporting and verifying deployments. Also refuses `remote` without its variables before any command runs.
+import { extendEnvironment, task, types } from "hardhat/config";
+import { gameTask, type FromArg } from "../lib/cli";
+import { checkRemote, prepareDeploy, selectDeployments } from "../lib/networks";
+
+extendEnvironment((hre) => checkRemote(hre));
 
 task("accounts", "Prints the accounts of the selected network and their ETH balances").setAction(async (_, hre) => {
-  for (const signer of await hre.ethers.getSigners()) {
+  const signers = await hre.ethers.getSigners();
+  for (const [i, signer] of signers.entries()) {
     const balance = await hre.ethers.provider.getBalance(signer.address);
-    console.log(`${signer.address}  ${hre.ethers.formatEther(balance)} ETH`);
+    console.log(`${String(i).padStart(2)}  ${signer.address}  ${hre.ethers.formatEther(balance)} ETH`);
   }
 });
+
+// hardhat-deploy's deploy and export: on `remote`, the deployments of the chain it is connected to
+// (deployments/chain-<id>/); records of a restarted local node are replaced.
+task("deploy").setAction(async (args: { reset?: boolean }, hre, runSuper) => {
+  const afresh = await prepareDeploy(hre);
+  return runSuper({ ...args, reset: args.reset || afresh });
+});
+task("export").setAction(async (args, hre, runSuper) => {
+  await selectDeployments(hre);
+  return runSuper(args);
+});
+
+gameTask("mine", "Mines blocks on a local node (Hardhat's or anvil): lets block deadlines and Forking Hex timers pass")
+  .addOptionalParam("blocks", "how many blocks", 1, types.int)
+  .setAction(async (args: FromArg & { blocks: number }, hre) => {
+    const { mine } = await import("../../client/chain");
+    const method = await mine(hre.ethers.provider, args.blocks);
+    const now = await hre.ethers.provider.getBlockNumber();
+    if (method === null) {
+      throw new Error(
+        `network "${hre.network.name}" does not mine on request (a public network?): blocks come at its own pace; ` +
+          `it is block ${now}`,
+      );
+    }
+    console.log(`mined ${args.blocks} block(s) with ${method}; now at block ${now}`);
+    return now;
+  });
+
+task("verify:deployments", "Verifies every recorded deployment of the network on its block explorer (hardhat-verify)")
+  .addOptionalParam("only", "comma-separated deployment names (default: all)", "", types.string)
+  .setAction(async (args: { only: string }, hre) => {
+    await selectDeployments(hre);
+    const all = await hre.deployments.all();
+    const names = args.only ? args.only.split(",").map((n) => n.trim()) : Object.keys(all);
+    for (const name of names) {
+      const d = all[name];
+      if (!d) throw new Error(`no deployment "${name}" on network "${hre.network.name}"`);
+      console.log(`verifying ${name} at ${d.address}`);
+      try {
+        await hre.run("verify:verify", {
+          address: d.address,
+          constructorArguments: d.args ?? [],
+          libraries: d.libraries ?? {},
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!/already verified/i.test(message)) throw error;
+        console.log(`  ${name} is already verified`);
+      }
+    }
+  });

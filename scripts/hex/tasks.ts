@@ -3,14 +3,15 @@
 // hardhat-deploy deployments (or --address).
 import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { Signer } from "ethers";
+import type { ContractTransactionReceipt, ContractTransactionResponse, Signer } from "ethers";
 import type { ForkingHex } from "../../typechain-types";
 import { eth, short } from "../../client/format";
-import { gameTask, signerOf, type FromArg } from "../lib/cli";
+import { gameTask, readableError, signerOf, type FromArg } from "../lib/cli";
 import {
   boardAt,
   cellName,
   colourName,
+  describeState,
   colourOfDepth,
   findWinningPath,
   loadGame,
@@ -50,6 +51,21 @@ async function decimalsOf(hre: HardhatRuntimeEnvironment, token: string): Promis
 
 function money(hre: HardhatRuntimeEnvironment, amount: bigint, token: string, decimals: number): string {
   return token === hre.ethers.ZeroAddress ? eth(amount) : `${hre.ethers.formatUnits(amount, decimals)} ${short(token)}`;
+}
+
+/** Sends a Forking Hex transaction; a revert reads with cells named on a board of side `size`. */
+async function sent(
+  hre: HardhatRuntimeEnvironment,
+  size: number,
+  call: () => Promise<ContractTransactionResponse>,
+): Promise<ContractTransactionReceipt> {
+  try {
+    const receipt = await (await call()).wait();
+    if (!receipt) throw new Error("the transaction was not mined");
+    return receipt;
+  } catch (error) {
+    throw await readableError(error, hre, { contract: "ForkingHex", hexSize: size });
+  }
 }
 
 /** Sends the stake: ETH as value, or approves the game for an ERC-20 if needed. */
@@ -178,12 +194,7 @@ hexTask("hex:show", "Shows a position's board (proven path marked) and the fork 
         (p.proven ? ` — PROVEN: ${colourName(colour)} has connected` : ""),
     );
     console.log(renderBoard(board, data.size, { path: path ?? undefined, last: p.cell }));
-    const status = data.cancelled
-      ? "cancelled"
-      : data.ended
-        ? `ended after block ${data.endBlock}${data.settlePhase === 3 ? ", settled" : ", not settled yet"}`
-        : `running (block ${block}${data.endBlock ? `, ends after block ${data.endBlock} unless extended` : ""})`;
-    console.log(`\ngame ${status}; fork tree around position ${id}:`);
+    console.log(`\ngame ${describeState(data, block)}; fork tree around position ${id}:`);
     console.log(renderTree(data, id, { below: args.below, block }));
     return id;
   });
@@ -203,7 +214,7 @@ hexTask("hex:prove", "Searches a position's board for a winning path and submits
       console.log(`position ${args.position}: ${colourName(colour)} does not connect its edges; nothing to prove`);
       return null;
     }
-    await (await hex.claimWin(gameId, args.position, path)).wait();
+    await sent(hre, data.size, () => hex.claimWin(gameId, args.position, path));
     console.log(
       `position ${args.position} proven winning for ${colourName(colour)}: ${path.map((c) => cellName(c, data.size)).join(" ")}`,
     );
@@ -277,5 +288,58 @@ hexTask("hex:withdraw", "Withdraws everything credited to the account (all games
     console.log(
       `withdrew ${money(hre, amount, token, await decimalsOf(hre, token))} to ${short(await signer.getAddress())}`,
     );
+    return amount;
+  });
+
+hexTask("hex:cancel", "The creator cancels a game before Blue's reply (the stake comes back as a credit)")
+  .addParam("game", "game id", undefined, types.string)
+  .setAction(async (args, hre) => {
+    const { hex } = await connect(hre, args);
+    const gameId = BigInt(args.game);
+    const g = await hex.game(gameId);
+    await sent(hre, Number(g.size), () => hex.cancelGame(gameId));
+    const decimals = await decimalsOf(hre, g.token);
+    console.log(
+      `game ${gameId} cancelled; ${money(hre, g.stake, g.token, decimals)} credited back to ${short(g.creator)} ` +
+        "(hex:withdraw)",
+    );
+    return gameId;
+  });
+
+hexTask("hex:games", "Lists Forking Hex games: size, stake, times, positions and state (newest first)")
+  .addOptionalParam("last", "how many of the newest games", 20, types.int)
+  .setAction(async (args, hre) => {
+    const { hex } = await connect(hre, args);
+    const count = Number(await hex.gameCount());
+    const block = await hre.ethers.provider.getBlockNumber();
+    if (count === 0) console.log("no Forking Hex games yet (hex:create)");
+    const rows: string[] = [];
+    for (let id = count; id >= 1 && id > count - args.last; id--) {
+      const g = await hex.game(id);
+      const decimals = await decimalsOf(hre, g.token);
+      const state = describeState(g, block);
+      const line =
+        `game ${id}: ${g.size}×${g.size}, stake ${money(hre, g.stake, g.token, decimals)}, Red ${g.redBlocks} / ` +
+        `Blue ${g.blueBlocks} blocks${g.lastBlock > 0n ? `, last block ${g.lastBlock}` : ""}, ` +
+        `${g.positionCount} position(s), by ${short(g.creator)}: ${state}`;
+      console.log(line);
+      rows.push(line);
+    }
+    return rows;
+  });
+
+hexTask("hex:withdraw-fund", "The developer fund's recipient withdraws the fees collected (withdrawFund)")
+  .addOptionalParam("token", "token (default: ETH)", undefined, types.string)
+  .setAction(async (args, hre) => {
+    const { hex, signer } = await connect(hre, args);
+    const token: string = args.token ?? hre.ethers.ZeroAddress;
+    const amount = await hex.fundCredits(token);
+    const fmt = money(hre, amount, token, await decimalsOf(hre, token));
+    if (amount === 0n) {
+      console.log(`the developer fund holds nothing in ${token === hre.ethers.ZeroAddress ? "ETH" : short(token)}`);
+      return 0n;
+    }
+    await sent(hre, 0, () => hex.withdrawFund(token));
+    console.log(`withdrew the developer fund's ${fmt} to ${short(await signer.getAddress())}`);
     return amount;
   });

@@ -9,9 +9,8 @@ import type { ContractTransactionReceipt, ContractTransactionResponse, Signer } 
 import type { ContractName } from "../../client/abi";
 import type { DecodedEvent } from "../../client/events";
 import type { ErrorContext } from "../../client/texts";
-
-/** The plugin name Hardhat prints before a task's error ("Error in plugin games: ..."). */
-export const PLUGIN = "games";
+import { selectDeployments } from "./networks";
+import { readableErrorOf } from "./readable";
 
 /** Arguments every game task takes. */
 export interface FromArg {
@@ -35,15 +34,12 @@ export async function readableError(
   } catch {
     message = error instanceof Error ? error.message : String(error);
   }
-  const readable = new HardhatPluginError(PLUGIN, message);
-  // Hardhat prints a known error's message only; on CI servers it also prints the error itself: keep that to the
-  // message too (the original stack points into ethers and the provider, not at the user's mistake).
-  Object.defineProperty(readable, "stack", { value: message });
-  return readable;
+  return readableErrorOf(message);
 }
 
 /**
- * A game task: `--from` (account index or address, default 0) and readable errors. Use like Hardhat's `task`.
+ * A game task: `--from` (account index or address, default 0), readable errors, and on `remote` the deployments of
+ * the chain it is connected to. Use like Hardhat's `task`.
  */
 export function gameTask(name: string, description: string): ConfigurableTaskDefinition {
   const t = task(name, description).addOptionalParam(
@@ -56,6 +52,7 @@ export function gameTask(name: string, description: string): ConfigurableTaskDef
   t.setAction = (action: ActionType<TaskArguments>) =>
     setAction(async (args, hre, runSuper) => {
       try {
+        await selectDeployments(hre);
         return await action(args, hre, runSuper);
       } catch (error) {
         throw await readableError(error, hre);

@@ -3,19 +3,20 @@
 // Only `import type` from typechain-types: this file loads before the first compile.
 import { types } from "hardhat/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { ContractTransactionResponse } from "ethers";
+import { ZeroAddress, type ContractTransactionResponse } from "ethers";
 import type { SnatchRooms } from "../../typechain-types";
 import {
   DEFAULT_WINDOWS,
   describeGoods,
   parseGoods,
   Phase,
+  PHASE_NAMES,
   RULE_KEYS,
   RULE_NAMES,
   STATUS_NAMES,
   type WindowLengths,
 } from "../../client/snatch/names";
-import { describeRoom } from "../../client/snatch/room";
+import { describeRoom, escrowOf } from "../../client/snatch/room";
 import { gameTask, send, signerOf, type FromArg } from "../lib/cli";
 import { snatchAt } from "./lib";
 // The tournament's tasks (tournament, tournament:*).
@@ -101,7 +102,8 @@ withCommon("snatch:advance", "Applies what is due (roles once the randomness is 
       // Rooms waiting for their roles: wait until the randomness is ready (mining on a local node), as the
       // contract only draws roles from a ready value.
       const { waitForRandomness } = await import("../../client/chain");
-      const { IRandomness__factory } = await import("../../typechain-types");
+      const { IRandomness__factory } =
+        await import("../../typechain-types/factories/contracts/common/randomness/IRandomness__factory");
       const source = IRandomness__factory.connect(await rooms.randomness(), hre.ethers.provider);
       for (const id of ids) {
         const v = await lens.roomView(id);
@@ -126,10 +128,20 @@ withCommon("snatch:offer", "Makes an offer: --give for --want")
   .addParam("give", "offered goods, e.g. turkey=2 (or 2,0,0)")
   .addOptionalParam("want", "requested goods, e.g. coffee=1", "", types.string)
   .setAction(async (args: Common & { room: number; to: string; give: string; want: string }, hre) => {
-    const { rooms, lens } = await contracts(hre, args);
-    let target = args.to;
-    if (/^\d$/.test(target)) target = (await lens.roomView(args.room)).players[Number(target)];
-    await report(hre, () => rooms.offer(args.room, target, parseGoods(args.give), parseGoods(args.want)));
+    const { rooms, lens, account } = await contracts(hre, args);
+    const view = await lens.roomView(args.room);
+    const target = /^\d$/.test(args.to) ? view.players[Number(args.to)] : args.to;
+    const give = parseGoods(args.give);
+    // Warn before sending an offer that escrows nothing: the offerer holds none of what it offers.
+    const me = await account.getAddress();
+    const seat = view.players.findIndex((p) => p.toLowerCase() === me.toLowerCase());
+    if (seat >= 0 && escrowOf(give, view.free[seat]).every((x) => x === 0n)) {
+      console.log(
+        `warning: you hold ${describeGoods(view.free[seat])}, none of the ${describeGoods(give)} you offer: the ` +
+          "offer escrows nothing (accepting it gives you nothing; snatching it takes nothing)",
+      );
+    }
+    await report(hre, () => rooms.offer(args.room, target, give, parseGoods(args.want)));
   });
 
 for (const action of ["accept", "reject", "snatch", "cancel", "report"] as const) {
@@ -229,4 +241,24 @@ withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, 
         ),
       );
     }
+  });
+
+withCommon("snatch:rooms", "Lists rooms: format, players, round and phase (newest first)")
+  .addOptionalParam("last", "how many of the newest rooms", 20, types.int)
+  .setAction(async (args: Common & { last: number }, hre) => {
+    const { rooms, lens } = await contracts(hre, args);
+    const count = Number(await rooms.roomCount());
+    if (count === 0) console.log("no rooms yet (snatch:create)");
+    const lines: string[] = [];
+    for (let id = count; id >= 1 && id > count - args.last; id--) {
+      const v = await lens.roomView(id);
+      const seated = v.players.slice(0, Number(v.playerCount)).filter((p) => p !== ZeroAddress).length;
+      const line =
+        `room ${id}: format ${v.format} (${v.playerCount} players, ${seated} seated), ` +
+        (Number(v.round) > 0 ? `round ${v.round}/${v.roundCount}: ${RULE_NAMES[Number(v.rules)]}, ` : "") +
+        `phase: ${PHASE_NAMES[Number(v.phase)]}`;
+      console.log(line);
+      lines.push(line);
+    }
+    return lines;
   });

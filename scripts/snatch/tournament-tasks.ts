@@ -183,8 +183,20 @@ withCommon("tournament:start", "Starts a phase (requests its pairing randomness;
 
 withCommon("tournament:rooms", "Draws the pairing (once ready) and creates the next batch of the phase's rooms")
   .addParam("id", "tournament id", undefined, types.int)
-  .setAction(async (args: Common & { id: number }, hre) => {
+  .addFlag("noWait", "do not wait for the pairing randomness first")
+  .setAction(async (args: Common & { id: number; noWait: boolean }, hre) => {
     const t = await contract(hre, args);
+    const d = await t.tournament(args.id);
+    const v = Number(d.phase) > 0 ? await t.phaseView(args.id, d.phase) : undefined;
+    if (!args.noWait && v && v.seed === 0n && v.request !== 0n) {
+      // The pairing is drawn from a ready value: wait for it (mining on a local node).
+      const { waitForRandomness } = await import("../../client/chain");
+      const { IRandomness__factory } =
+        await import("../../typechain-types/factories/contracts/common/randomness/IRandomness__factory");
+      const source = IRandomness__factory.connect(await t.randomness(), hre.ethers.provider);
+      console.log(`waiting for the pairing randomness (request ${v.request})`);
+      await waitForRandomness(source, v.request, hre.ethers.provider, { log: (l) => console.log(`  ${l}`) });
+    }
     await send(hre, t, () => t.createPhaseRooms(args.id));
   });
 
@@ -305,4 +317,22 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
             `against ${r.opponent}: ${r.points} to ${r.opponentPoints} points${r.finished ? " (final)" : " (so far)"}`,
         );
     }
+  });
+
+withCommon("tournament:list", "Lists tournaments: organiser, players, phase and stage (newest first)")
+  .addOptionalParam("last", "how many of the newest tournaments", 20, types.int)
+  .setAction(async (args: Common & { last: number }, hre) => {
+    const t = await contract(hre, args);
+    const count = Number(await t.tournamentCount());
+    if (count === 0) console.log("no tournaments yet (tournament:create)");
+    const lines: string[] = [];
+    for (let id = count; id >= 1 && id > count - args.last; id--) {
+      const d = await t.tournament(id);
+      const line =
+        `tournament ${id}: organiser ${d.organiser}; ${d.playerCount}/${d.cap} players; ` +
+        `phase ${d.phase}: ${STAGE_NAMES[Number(d.stage)]}`;
+      console.log(line);
+      lines.push(line);
+    }
+    return lines;
   });

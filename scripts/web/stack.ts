@@ -74,13 +74,13 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
  * JSON-RPC. Rejects with the node's output if it exits or does not start within `timeoutMs`.
  */
 export async function startNode(
-  opts: { port?: number; timeoutMs?: number; quiet?: boolean } = {},
+  opts: { port?: number; timeoutMs?: number; quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<NodeHandle> {
   const port = opts.port ?? (await freePort());
   const child = spawn(path.join(BIN, "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: "0" },
+    env: { ...process.env, FORCE_COLOR: "0", ...opts.env },
   });
   let out = "";
   const onData = (chunk: Buffer) => {
@@ -130,14 +130,15 @@ export async function run(command: string, args: string[], env: NodeJS.ProcessEn
 export const VITE_ENV = { VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" };
 
 /**
- * Builds web/ into `outDir` against the deployments on disk, with the development-account picker pointed at
- * `rpcUrl`. Returns Vite's output (sizes included).
+ * Builds web/ into `outDir` against the deployments on disk (`deploymentsDir`, default deployments/), with the
+ * development-account picker pointed at `rpcUrl`. Returns Vite's output (sizes included).
  */
-export async function buildApp(opts: { outDir: string; rpcUrl: string }): Promise<string> {
+export async function buildApp(opts: { outDir: string; rpcUrl: string; deploymentsDir?: string }): Promise<string> {
   return run(path.join(BIN, "vite"), ["build", "--config", path.join(REPO, "web", "vite.config.ts")], {
     ...VITE_ENV,
     WEB_RPC_URL: opts.rpcUrl,
     WEB_OUT_DIR: opts.outDir,
+    ...(opts.deploymentsDir ? { DEPLOYMENTS_DIR: opts.deploymentsDir } : {}),
   });
 }
 

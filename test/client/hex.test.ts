@@ -4,7 +4,9 @@ import {
   RED,
   boardAt,
   cellName,
+  describeState,
   findWinningPath,
+  gameState,
   lossBreakdown,
   neighbours,
   outcomes,
@@ -93,5 +95,19 @@ describe("client/hex: geometry, path search, evaluation", function () {
     // Position 3 (A, depth 3) pays Blue's move on its path (position 2 by B): 1000 - 2.5% fee = 975.
     expect(losses[1].rewards.get("B")).to.equal(975n);
     expect(losses[1].toFund).to.equal(25n);
+  });
+
+  it("names a game's state from the game view", function () {
+    const view = { cancelled: false, ended: false, settlePhase: 0n, endBlock: 0n };
+    expect(gameState(view)).to.equal("open");
+    expect(describeState(view, 40)).to.equal("open (block 40)");
+    expect(describeState({ ...view, endBlock: 63n }, 40)).to.equal(
+      "open (block 40, ends after block 63 unless extended)",
+    );
+    expect(describeState({ ...view, ended: true, endBlock: 63n }, 70)).to.equal(
+      "ended after block 63, not settled yet",
+    );
+    expect(gameState({ ...view, ended: true, settlePhase: 3n })).to.equal("settled");
+    expect(gameState({ ...view, cancelled: true })).to.equal("cancelled");
   });
 });

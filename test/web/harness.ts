@@ -6,12 +6,14 @@
 //   await mine(alice.page, 25);                      // through the page's local-node miner
 //   await screenshot(alice.page, "hex", "lobby");    // reports/screenshots/hex-lobby.png
 // One stack per test process (started by the first file that asks, stopped after the whole run), so each game's
-// tests pay for the node, the build and the browser once. Chromium is the one inside @sparticuz/chromium (no
+// tests pay for the node, the build and the browser once; `ahead(work)` starts the stack and chain set-up while the
+// other test files run. Chromium is the one inside @sparticuz/chromium (no
 // download); playwright-core drives it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { readDeployments } from "../../web/deployments";
 import {
   buildApp,
   REPO,
@@ -34,6 +36,8 @@ export interface WebStack {
   startMs: number;
   /** Vite's build output (bundle sizes). */
   buildOutput: string;
+  /** The node's hardhat-deploy folder (a temporary one: the repo's deployments/ are left alone). */
+  deploymentsDir: string;
   stop(): Promise<void>;
 }
 
@@ -58,10 +62,15 @@ interface SparticuzChromium {
 
 async function startStack(): Promise<WebStack> {
   const started = Date.now();
-  const node = await startNode({ quiet: true });
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
+  const deploymentsDir = path.join(work, "deployments");
+  const outDir = path.join(work, "dist");
+  const node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: deploymentsDir } });
   try {
-    const [buildOutput, browser] = await Promise.all([buildApp({ outDir, rpcUrl: node.url }), launchChromium()]);
+    const [buildOutput, browser] = await Promise.all([
+      buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
+      launchChromium(),
+    ]);
     const app = await serveStatic(outDir);
     return {
       node,
@@ -70,25 +79,49 @@ async function startStack(): Promise<WebStack> {
       appUrl: app.url,
       startMs: Date.now() - started,
       buildOutput,
+      deploymentsDir,
       stop: async () => {
         await browser.close().catch(() => undefined);
         await app.stop();
         await node.stop();
-        fs.rmSync(outDir, { recursive: true, force: true });
+        fs.rmSync(work, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await node.stop();
+    fs.rmSync(work, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** The address of a contract the stack's node deployed (hardhat-deploy's name: "ForkingHex", "SnatchRooms", ...). */
+export function deployedAddress(stack: WebStack, name: string): string {
+  const local = readDeployments(stack.deploymentsDir).find((d) => d.chainId === 31337);
+  const address = local?.contracts[name]?.address;
+  if (!address) throw new Error(`no deployment ${name} in ${stack.deploymentsDir}`);
+  return address;
 }
 
 let shared: Promise<WebStack> | undefined;
 
 /** The process's web stack (started on first use, stopped after the run). */
 export function webStack(): Promise<WebStack> {
-  shared ??= startStack();
+  if (!shared) {
+    shared = startStack();
+    shared.catch(() => undefined); // awaited (and reported) by the tests; never an unhandled rejection
+  }
   return shared;
+}
+
+/**
+ * Starts `work` (setting up chain state from a script, say) as soon as the stack is up, from the moment a test file
+ * is loaded: the browser tests' files run last, so the node and the build run beside the other test files instead of
+ * after them. The test awaits the returned promise (its failure is reported there).
+ */
+export function ahead<T>(work: (stack: WebStack) => Promise<T>): Promise<T> {
+  const promise = webStack().then(work);
+  promise.catch(() => undefined);
+  return promise;
 }
 
 // Mocha root hook: stop the shared stack once every test file has run.
@@ -100,12 +133,22 @@ if (typeof after === "function") {
   });
 }
 
+/**
+ * A fresh browser context (its own storage: another player) at a laptop's size; waits give up after 60 s, as the
+ * machine may be busy with the other tests.
+ */
+export async function newContext(stack: WebStack): Promise<BrowserContext> {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(60_000);
+  return context;
+}
+
 export interface Player {
   context: BrowserContext;
   page: Page;
   /** The development account's address. */
   address: string;
-  /** Errors the page threw (a test should expect none). */
+  /** Errors the page threw or logged (a test should expect none). */
   pageErrors: string[];
 }
 
@@ -114,10 +157,14 @@ export interface Player {
  * and development account `account` chosen in the wallet bar's picker.
  */
 export async function openPlayer(stack: WebStack, account: number, hash = "#/"): Promise<Player> {
-  const context = await stack.browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const context = await newContext(stack);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
+  // React reports errors it caught while rendering on the console.
+  page.on("console", (msg) => {
+    if (msg.type() === "error") pageErrors.push(msg.text());
+  });
   await page.goto(stack.appUrl + hash);
   const picker = page.getByLabel("Account", { exact: true });
   await picker.locator("option").nth(account).waitFor({ state: "attached" });
@@ -147,9 +194,13 @@ export async function blockNumber(page: Page): Promise<number> {
   return Number(text.replace(/[^0-9]/g, ""));
 }
 
-/** Saves reports/screenshots/<game>-<view>.png (viewport only unless `fullPage`); returns the path. */
+/**
+ * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the viewport only
+ * unless `fullPage`); returns the path.
+ */
 export async function screenshot(page: Page, game: string, view: string, fullPage = false): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   const file = path.join(SCREENSHOTS, `${game}-${view}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
@@ -157,17 +208,18 @@ export async function screenshot(page: Page, game: string, view: string, fullPag
 
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
 export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
+  // The panel shows the latest transaction; older ones stay in the list, hidden.
   const item = page
     .locator(".tx")
     .filter({ has: page.locator(".tx-label", { hasText: label }) })
     .first();
-  await item.waitFor({ timeout });
-  await page.waitForFunction(
-    (el) => el?.getAttribute("data-status") === "mined" || el?.getAttribute("data-status") === "failed",
-    await item.elementHandle(),
-    { timeout },
-  );
-  if ((await item.getAttribute("data-status")) === "failed") {
-    throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
+  await item.waitFor({ state: "attached", timeout });
+  const deadline = Date.now() + timeout;
+  let status = await item.getAttribute("data-status");
+  while (status !== "mined" && status !== "failed") {
+    if (Date.now() > deadline) throw new Error(`transaction "${label}" still ${status} after ${timeout} ms`);
+    await page.waitForTimeout(100);
+    status = await item.getAttribute("data-status");
   }
+  if (status === "failed") throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
 }

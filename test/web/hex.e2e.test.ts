@@ -3,16 +3,25 @@
 // of their own: create, reply, forks (one by keyboard), a refused move on a closed position, a proven win (move and
 // claim) and a found-and-proven one, timers run out, settlement in batches, withdrawals; then the on-chain credits
 // and balances checked from a script. Screenshots: reports/screenshots/hex-<view>.png.
-import fs from "node:fs";
-import path from "node:path";
 import { expect } from "chai";
 import { JsonRpcProvider, parseEther, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
+import { MockERC20__factory } from "../../typechain-types/factories/contracts/mocks/MockERC20__factory";
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
-import { REPO } from "../../scripts/web/stack";
-import { mine, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+import {
+  ahead,
+  deployedAddress,
+  mine,
+  newContext,
+  openPlayer,
+  screenshot,
+  waitMined,
+  webStack,
+  type Player,
+  type WebStack,
+} from "./harness";
 
 const STAKE = parseEther("0.01");
 
@@ -41,10 +50,23 @@ async function play(player: Player, parent: number, cell: string): Promise<numbe
   return positionInHash(page);
 }
 
-/** The node's ForkingHex (hardhat-deploy wrote it when the node started). */
-function hexAddress(): string {
-  return JSON.parse(fs.readFileSync(path.join(REPO, "deployments/localhost/ForkingHex.json"), "utf8")).address;
-}
+// Built from a script as soon as the node is up (while the other test files run): the bench's seeded random tree
+// (same seed and size as hex.payoutView.2000) through the batching player harness.
+const bigTree = ahead(async (stack) => {
+  const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+  try {
+    const deployer = await provider.getSigner(0);
+    const players = await new HexPlayersHarness__factory(deployer).deploy(10);
+    await (await players.fund({ value: parseEther("30") })).wait();
+    const built = Date.now();
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), deployer);
+    // The bench's tree, 25 of its blocks per transaction (20 transactions).
+    const gameId = await randomTree(hex, players, 2000, 2000, 25);
+    return { gameId, buildMs: Date.now() - built };
+  } finally {
+    provider.destroy();
+  }
+});
 
 describe("web: Forking Hex in the browser (e2e)", function () {
   let stack: WebStack;
@@ -52,20 +74,37 @@ describe("web: Forking Hex in the browser (e2e)", function () {
   let bob: Player;
   let carol: Player;
   let gameId: bigint;
-  const started = Date.now();
+  let started = 0;
 
   before(async function () {
+    started = Date.now();
     stack = await webStack();
     [alice, bob, carol] = await Promise.all([1, 2, 3].map((i) => openPlayer(stack, i, "#/hex")));
   });
 
+  afterEach(async function () {
+    if (this.currentTest?.state !== "failed") return;
+    for (const [name, p] of [
+      ["alice", alice],
+      ["bob", bob],
+      ["carol", carol],
+    ] as const) {
+      if (!p) continue;
+      const shot = await screenshot(p.page, "hex", `failure-${name}`);
+      console.log(`      ${name} at ${p.page.url()}: ${shot}; errors: ${p.pageErrors.join(" | ") || "none"}`);
+      console.log((await p.page.content()).slice(0, 600));
+    }
+  });
+
   after(function () {
-    console.log(`      e2e wall time (stack start included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `      e2e wall time of this file (the stack's start included): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 
   it("plays a whole game through the pages and the chain agrees", async function () {
     const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
-    const hex = ForkingHex__factory.connect(hexAddress(), provider);
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), provider);
     const firstBlock = await provider.getBlockNumber();
     const balancesBefore = await Promise.all([alice, bob, carol].map((p) => provider.getBalance(p.address)));
 
@@ -138,6 +177,16 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     expect(refusal).not.to.match(/0x[0-9a-f]{8}/i); // no raw selector
     await screenshot(b, "hex", "refused");
 
+    // A dropped connection to the node: the block bar says so, and the page recovers by itself when it is back.
+    await c.context().route(`${stack.node.url}/**`, (route) => route.abort("connectionrefused"));
+    await c.getByText(/lost the connection to the node/).waitFor();
+    await c.context().unroute(`${stack.node.url}/**`);
+    await c.getByText("Connection to the node is back.").waitFor();
+    // The browser logs each refused request of the outage; those are the point of this step.
+    const refused = (e: string) => e.includes("ERR_CONNECTION_REFUSED");
+    carol.pageErrors.splice(0, carol.pageErrors.length, ...carol.pageErrors.filter((e) => !refused(e)));
+    await c.getByTestId("block-number").waitFor();
+
     // Timers run out (mined through the page), then anyone settles in batches of 3 with the progress bar.
     const end = Number((await hex.game(gameId)).endBlock);
     const at = await provider.getBlockNumber();
@@ -157,13 +206,23 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       const shown = ((await row.textContent()) ?? "").replace(/[≈ ETH,]/g, "");
       expect(parseEther(shown)).to.be.closeTo(payouts[i].total, 10n ** 12n);
     }
-    await c.locator("details.losses summary").click();
+    await c.locator("details.losses[open]").waitFor(); // open by default for a small game
     await screenshot(c, "hex", "settled", true);
 
-    // Everyone withdraws through the page.
-    for (const p of players) {
-      await p.page.getByRole("button", { name: "Withdraw" }).click();
-      await waitMined(p.page, /^Withdraw/);
+    // Everyone with a credit withdraws through the page; Bob lost every move, and has nothing to withdraw.
+    expect(payouts[1].total).to.equal(0n);
+    for (let i = 0; i < players.length; i++) {
+      const button = players[i].page.getByRole("button", { name: "Withdraw" });
+      if (payouts[i].total === 0n) {
+        expect(await button.isDisabled()).to.equal(true);
+        continue;
+      }
+      await players[i].page
+        .getByTestId("credit")
+        .getByText(/^≈?0\.0[1-9]/)
+        .waitFor();
+      await button.click();
+      await waitMined(players[i].page, /^Withdraw/);
     }
 
     // On chain: nothing left credited; deposits = payouts + fund; each balance moved by payout − deposits − gas.
@@ -204,14 +263,8 @@ describe("web: Forking Hex in the browser (e2e)", function () {
   });
 
   it("stays usable on the bench's 2,000-position tree", async function () {
-    // Built from a script (the bench's seeded random tree through the batching player harness).
-    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
-    const deployer = await provider.getSigner(0);
-    const players = await new HexPlayersHarness__factory(deployer).deploy(10);
-    await (await players.fund({ value: parseEther("30") })).wait();
-    const built = Date.now();
-    const bigGame = await randomTree(ForkingHex__factory.connect(hexAddress(), deployer), players, 2000, 2000);
-    console.log(`      2,000-position tree built on the node in ${((Date.now() - built) / 1000).toFixed(1)} s`);
+    const { gameId: bigGame, buildMs } = await bigTree;
+    console.log(`      2,000-position tree built on the node in ${(buildMs / 1000).toFixed(1)} s (beside other tests)`);
 
     // First render: from opening the game's URL to its tree rows and board on screen.
     const viewer = await openPlayer(stack, 4, "#/");
@@ -265,6 +318,126 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(page, "hex", "bigtree");
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();
+  });
+
+  it("creates a game with an ERC-20 stake: the approval, then the game, then a reply", async function () {
+    // A token minted to two development accounts from a script; everything else through the page.
+    const provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const deployer = await provider.getSigner(0);
+    const token = await new MockERC20__factory(deployer).deploy("Test Token", "TST");
+    for (const p of [alice, bob]) await (await token.mint(p.address, parseEther("5"))).wait();
+    const tokenAddress = await token.getAddress();
+
+    const a = alice.page;
+    await a.goto(`${stack.appUrl}#/hex`);
+    await a.getByLabel("Board side").fill("4");
+    await a.getByLabel("an ERC-20 token").check();
+    await a.getByLabel("Token address").fill(tokenAddress);
+    await a.getByText("TST, 18 decimals").waitFor();
+    await a.getByLabel(/^Stake per move \(TST\)/).fill("0.5");
+    await a.getByLabel("Red's first cell").fill("b2");
+    await a.getByRole("button", { name: "Approve (if needed) and create" }).click();
+    await waitMined(a, "Approve the game to take 0.5 TST");
+    await waitMined(a, "Create a 4×4 game, Red opens b2");
+    await a.waitForFunction(() => /^#\/hex\/\d+$/.test(window.location.hash));
+    const tokenGame = BigInt((await a.evaluate(() => window.location.hash)).split("/")[2]);
+    await a.getByText("stake 0.5 TST per move").waitFor();
+
+    await bob.page.goto(`${stack.appUrl}#/hex/${tokenGame}/1`);
+    await bob.page.getByRole("heading", { name: /^Position #1\b/ }).waitFor();
+    await bob.page.locator('svg.board [data-name="c3"]').click();
+    await waitMined(bob.page, "Approve the game to take 0.5 TST");
+    await waitMined(bob.page, "Blue c3 on #1");
+
+    const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), provider);
+    expect((await hex.game(tokenGame)).positionCount).to.equal(2n);
+    expect(await token.balanceOf(deployedAddress(stack, "ForkingHex"))).to.equal(parseEther("1"));
+    expect(await token.balanceOf(alice.address)).to.equal(parseEther("4.5"));
     provider.destroy();
+  });
+
+  it("connects an EIP-6963 wallet: a refused request, the wrong network, the switch", async function () {
+    // A stand-in wallet announced by EIP-6963: it starts on chain 1, refuses the first connection request, switches
+    // chains on request (announcing chainChanged), and passes everything else to the node, which signs for account #5.
+    const context = await newContext(stack);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const account = (
+      (await await fetch(stack.node.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_accounts", params: [] }),
+      }).then((r) => r.json())) as { result: string[] }
+    ).result[5];
+    await page.addInitScript(
+      ({ nodeUrl, account }) => {
+        let chainId = "0x1";
+        let connected = false;
+        let refuseNext = true;
+        const listeners: Record<string, ((...a: unknown[]) => void)[]> = {};
+        const provider = {
+          async request({ method, params }: { method: string; params?: unknown[] }) {
+            if (method === "eth_requestAccounts") {
+              if (refuseNext) {
+                refuseNext = false;
+                throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+              }
+              connected = true;
+              return [account];
+            }
+            if (method === "eth_accounts") return connected ? [account] : [];
+            if (method === "eth_chainId") return chainId;
+            if (method === "wallet_switchEthereumChain") {
+              chainId = (params![0] as { chainId: string }).chainId;
+              (listeners.chainChanged ?? []).forEach((f) => f(chainId));
+              return null;
+            }
+            const res = await fetch(nodeUrl, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+            });
+            const body = await res.json();
+            if (body.error) throw Object.assign(new Error(body.error.message), body.error);
+            return body.result;
+          },
+          on(event: string, f: (...a: unknown[]) => void) {
+            (listeners[event] ??= []).push(f);
+          },
+          removeListener(event: string, f: (...a: unknown[]) => void) {
+            listeners[event] = (listeners[event] ?? []).filter((g) => g !== f);
+          },
+        };
+        const info = { uuid: "test-wallet", name: "Test Wallet", icon: "", rdns: "org.example.test" };
+        const announce = () =>
+          window.dispatchEvent(
+            new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }),
+          );
+        window.addEventListener("eip6963:requestProvider", announce);
+        announce();
+      },
+      { nodeUrl: stack.node.url, account },
+    );
+    await page.goto(`${stack.appUrl}#/hex`);
+    const walletButton = page.getByRole("button", { name: "Test Wallet" });
+    await walletButton.click();
+    await page.getByText("you rejected the request in your wallet: nothing was sent").waitFor();
+    await walletButton.click();
+    await page.getByText(/Wrong network: the wallet is on chain 1;/).waitFor();
+    await screenshot(page, "hex", "wrong-network");
+    await page.getByRole("button", { name: /^Switch to / }).click();
+    await page.getByText(/Wrong network/).waitFor({ state: "detached" });
+    await page
+      .getByText(/^(No game yet|Game \d+)/)
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => {
+      const b = Array.from(document.querySelectorAll("button")).find((x) => x.textContent === "Create the game");
+      return b !== undefined && !b.disabled;
+    });
+    expect(await page.locator(".walletbar .addr").first().getAttribute("title")).to.equal(account);
+    expect(errors).to.deep.equal([]);
+    await context.close();
   });
 });

@@ -15,11 +15,12 @@ import {
   colourName,
   colourOfDepth,
   findWinningPath,
+  gameState,
   outcomes as computeOutcomes,
   type Colour,
 } from "../../../client/hex";
 import { Board, ColourMark } from "./Board";
-import { useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
 import { ForkTree } from "./ForkTree";
 import { Payouts } from "./Payouts";
 import { positionState } from "./positionState";
@@ -80,14 +81,16 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
     // Only once per load.
   }, [live.loadMs]);
 
-  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  if (!contract) return <NoDeployment />;
   if (live.error && !data)
     return (
       <p className="danger">
         Game {gameId.toString()}: {live.error}
       </p>
     );
-  if (!data || !board || !view) return <p aria-busy="true">Loading game {gameId.toString()}…</p>;
+  if (!data || !board || !view || data.positions.length < 2) {
+    return <p aria-busy="true">Loading game {gameId.toString()}…</p>;
+  }
 
   const n = data.size;
   const p = data.positions[selected];
@@ -142,15 +145,17 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const chain: number[] = [];
   for (let a = selected; a !== 0; a = data.positions[a].parent) chain.unshift(a);
 
-  const status = data.cancelled
-    ? "cancelled by its creator"
-    : data.settlePhase === 3
-      ? "settled: payouts credited"
-      : data.ended
-        ? "ended: waiting for settlement"
-        : view.positionCount === 1
-          ? "waiting for Blue's reply to position 1"
-          : `running: ends after block ${data.endBlock.toLocaleString("en-US")} unless a move extends it`;
+  const overall = gameState(data);
+  const status =
+    overall === "cancelled"
+      ? "cancelled by its creator"
+      : overall === "settled"
+        ? "settled: payouts credited"
+        : overall === "ended"
+          ? "ended: waiting for settlement"
+          : view.positionCount === 1
+            ? "waiting for Blue's reply to position 1"
+            : `running: ends after block ${data.endBlock.toLocaleString("en-US")} unless a move extends it`;
 
   return (
     <div className="game">

@@ -9,9 +9,9 @@ import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
-import { cellName, parseCell } from "../../../client/hex";
+import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
-import { useHexContract, useToken, type HexContract } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 
 interface LobbyGame {
@@ -28,17 +28,18 @@ interface LobbyGame {
   endBlock: number;
 }
 
+/** client/hex's gameState, with the lobby's two finer cases: an open game still waiting for Blue's reply, and an
+ *  ended game whose settlement has begun. */
 function stateOf(g: {
   cancelled: boolean;
   ended: boolean;
   settlePhase: bigint;
   positionCount: bigint;
 }): LobbyGame["state"] {
-  if (g.cancelled) return "cancelled";
-  if (g.settlePhase === 3n) return "settled";
-  if (g.settlePhase > 0n) return "settling";
-  if (g.ended) return "ended";
-  return g.positionCount === 1n ? "waiting" : "running";
+  const state = gameState(g);
+  if (state === "open") return g.positionCount === 1n ? "waiting" : "running";
+  if (state === "ended" && g.settlePhase > 0n) return "settling";
+  return state;
 }
 
 const STATE_TEXT: Record<LobbyGame["state"], string> = {
@@ -115,7 +116,7 @@ export function Lobby() {
   const contract = useHexContract();
   const { games, error, refresh } = useLobby(contract);
   const { account } = useWallet();
-  if (!contract) return <p>No Forking Hex deployment on this network.</p>;
+  if (!contract) return <NoDeployment />;
   return (
     <div className="lobby">
       <h1>Forking Hex</h1>

@@ -81,14 +81,23 @@ export function TxProvider({ children }: { children: ReactNode }) {
 /** The transactions panel. */
 export function TxPanel() {
   const { txs, clear } = useTx();
+  const [all, setAll] = useState(false);
   if (txs.length === 0) return null;
+  // The latest one unless unfolded (the others stay in the list, hidden): a slim bar that covers little of the page.
   return (
-    <section className="txs" aria-label="Transactions">
+    <section className={`txs${all ? " txs-all" : ""}`} aria-label="Transactions">
       <header>
         <h2>Transactions</h2>
-        <button type="button" className="link" onClick={clear}>
-          clear finished
-        </button>
+        <span>
+          {txs.length > 1 && (
+            <button type="button" className="link" onClick={() => setAll(!all)}>
+              {all ? "latest only" : `all ${txs.length}`}
+            </button>
+          )}
+          <button type="button" className="link" onClick={clear}>
+            clear finished
+          </button>
+        </span>
       </header>
       <ol>
         {txs.map((t) => (

@@ -58,13 +58,6 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
   return body.result as T;
 }
 
-/**
- * ethers answers a request identical to one made in the last 250 ms from its cache: a second transaction with the
- * same calldata (closing the next batch of rooms, say) got the first one's gas estimate and ran out of gas, and a
- * static call repeated right after a block could answer for the old state. Every request goes to the node.
- */
-const NO_CACHE = -1;
-
 const hasLocalDeployment = deployments.some((d) => LOCAL_CHAIN_IDS.includes(d.chainId));
 const STORAGE_MODE = "wallet.mode";
 const STORAGE_ACCOUNT = "wallet.localAccount";
@@ -101,7 +94,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           staticNetwork: Network.from(id),
           pollingInterval: 1000,
           batchMaxCount: 1,
-          cacheTimeout: NO_CACHE,
+          // No 250 ms result cache: a read right after a mined transaction must see it.
+          cacheTimeout: -1,
         });
         const saved = sessionStorage.getItem(STORAGE_ACCOUNT);
         const chosen = accounts.find((a) => a.toLowerCase() === saved?.toLowerCase()) ?? accounts[0] ?? null;
@@ -135,7 +129,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         const id = Number(await eip1193.request({ method: "eth_chainId" }));
         const accounts = (await eip1193.request({ method: "eth_accounts" })) as string[];
         if (stopped) return;
-        const p = new BrowserProvider(eip1193, id, { cacheTimeout: NO_CACHE });
+        const p = new BrowserProvider(eip1193, id, { cacheTimeout: -1 });
         setProvider(p);
         setChainId(id);
         setAccount(accounts[0] ?? null);

@@ -66,3 +66,14 @@ export function useToken(address: string | undefined): TokenInfo | null {
   }, [address, provider]);
   return info;
 }
+
+/** What the Hex pages say while there is no contract to talk to. */
+export function NoDeployment() {
+  const { provider, deployment } = useWallet();
+  if (!provider) return <p aria-busy="true">Connecting…</p>;
+  return deployment ? (
+    <p>This network ({deployment.name}) has no Forking Hex deployment in this build.</p>
+  ) : (
+    <p>The connected network has no deployment of the games in this build: switch networks (above).</p>
+  );
+}
