@@ -2,16 +2,8 @@
 // (Functions passed to locator.evaluateAll run in the page: DOM types.)
 // Helpers of the Snatch browser tests (rooms and tournament): read the pages, fill the offer form, click an action
 // once the page offers it and wait for its transaction, mine blocks through the node.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { REPO } from "../../scripts/web/stack";
 import { rpc, waitMined, type Player, type WebStack } from "./harness";
-
-/** A contract's address from the node's deployments (hardhat-deploy wrote them when the node started). */
-export function deployed(name: string): string {
-  return JSON.parse(fs.readFileSync(path.join(REPO, `deployments/localhost/${name}.json`), "utf8")).address;
-}
 
 /** Mines `n` blocks on the node (not through a page: faster). */
 export async function mineNode(stack: WebStack, n: number): Promise<void> {

@@ -8,11 +8,10 @@ import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
-import { openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+import { deployedAddress, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
 import {
   act,
   clearTransactions,
-  deployed,
   fillOffer,
   lastOfferId,
   makeOffer,
@@ -52,8 +51,8 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
   });
 
   it("plays a Snatch or Share room through all five rounds", async function () {
-    const rooms = SnatchRooms__factory.connect(deployed("SnatchRooms"), provider);
-    const lens = SnatchRoomsLens__factory.connect(deployed("SnatchRoomsLens"), provider);
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+    const lens = SnatchRoomsLens__factory.connect(deployedAddress(stack, "SnatchRoomsLens"), provider);
     const a = alice.page;
 
     // Alice creates the room from the lobby (Snatch or Share is the default format); Bob and Carol join from theirs.
@@ -198,7 +197,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
   }
 
   it("G4: P1 reports a snatch and the automatic judge reverses it", async function () {
-    const rooms = SnatchRooms__factory.connect(deployed("SnatchRooms"), provider);
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
     const { room, p1, p2 } = await twoPlayerRoom(alice, bob, 5, /^Create a SnatchGame G4 report/);
     await p1.page
       .getByTestId("rules")
@@ -243,7 +242,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
   });
 
   it("G5: cheap talk before the offer, as a chat", async function () {
-    const rooms = SnatchRooms__factory.connect(deployed("SnatchRooms"), provider);
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
     const { room, p1, p2 } = await twoPlayerRoom(bob, carol, 6, /^Create a SnatchGame G5 cheap talk/);
 
     // The talk window: both write; each sees the other's message; both say done and the offer window opens.

@@ -9,8 +9,17 @@ import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
 import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
 import { rank, readLeaderboard, Stage } from "../../client/snatch/tournament";
-import { openPlayer, screenshot, SCREENSHOTS, waitMined, webStack, type Player, type WebStack } from "./harness";
-import { act, clearTransactions, deployed, makeOffer, mineNode, openRoom, waitRound } from "./snatch-helpers";
+import {
+  deployedAddress,
+  openPlayer,
+  screenshot,
+  SCREENSHOTS,
+  waitMined,
+  webStack,
+  type Player,
+  type WebStack,
+} from "./harness";
+import { act, clearTransactions, makeOffer, mineNode, openRoom, waitRound } from "./snatch-helpers";
 
 /** The page's leaderboard rows, in display order. */
 async function boardRows(p: Player) {
@@ -49,7 +58,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
   });
 
   it("runs phase 1 of a 4-player tournament and shows the contract's leaderboard", async function () {
-    const t = SnatchTournament__factory.connect(deployed("SnatchTournament"), provider);
+    const t = SnatchTournament__factory.connect(deployedAddress(stack, "SnatchTournament"), provider);
     const [org] = players;
     const o = org.page;
 

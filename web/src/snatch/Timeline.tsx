@@ -1,5 +1,5 @@
 // A room's history from its events (newest first, by round), and the G5 cheap-talk chat.
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { type Probes } from "../shared/probes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel } from "../shared/ui";
@@ -70,16 +70,18 @@ export function Chat({
       <ol className="messages" aria-label="Chat messages">
         {messages.length === 0 && <li className="muted">No message yet.</li>}
         {messages.map((m, i) => {
-          const head = m.round !== lastRound ? <li className="msg-round">Round {m.round}</li> : null;
+          const head = m.round !== lastRound;
           lastRound = m.round;
           const mine = !!you && m.from.toLowerCase() === you.toLowerCase();
-          return [
-            head,
-            <li key={i} className={`msg${mine ? " msg-you" : ""}`} data-testid="message">
-              <span className="msg-from">{nameOf(m.from)}</span>
-              <span className="msg-text">{m.text}</span>
-            </li>,
-          ];
+          return (
+            <Fragment key={i}>
+              {head && <li className="msg-round">Round {m.round}</li>}
+              <li className={`msg${mine ? " msg-you" : ""}`} data-testid="message">
+                <span className="msg-from">{nameOf(m.from)}</span>
+                <span className="msg-text">{m.text}</span>
+              </li>
+            </Fragment>
+          );
         })}
       </ol>
       {canTalk ? (
