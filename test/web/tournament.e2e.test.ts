@@ -156,8 +156,9 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
 
     // A player's history across phases, from the leaderboard's link.
     await o.locator(`.lb-row[data-player="${p2.address.toLowerCase()}"] a`).click();
-    await o.locator("table.history-table tr[data-phase='1']").waitFor();
-    expect(await o.locator("table.history-table tr[data-phase='1']").textContent()).to.match(/P2.*Room.*17/);
+    const history = o.locator(`.player-history[data-player="${p2.address.toLowerCase()}"] tr[data-phase='1']`);
+    await history.waitFor();
+    expect(await history.textContent()).to.match(/P2.*Room.*17/);
     await clearTransactions(o);
     await screenshot(o, "tournament", "player");
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);

@@ -37,7 +37,7 @@ export function PlayerHistory({ id, player }: { id: bigint; player: string }) {
 
   if (!t) return <p>No SnatchTournament deployment on this network.</p>;
   return (
-    <div className="snatch-tournament">
+    <div className="snatch-tournament player-history" data-player={player.toLowerCase()}>
       <nav className="crumbs">
         <a href={href("snatch")}>Rooms</a> › <a href={href("snatch", "tournaments")}>Tournaments</a> ›{" "}
         <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a> › player
