@@ -28,10 +28,8 @@ export const CATAMM_ERRORS: ErrorTexts = {
   PieceLimitReached: (a) => `no ${a.piece} left to build: the limit is ${a.limit}`,
   NotYourSettlement: (a) => `vertex ${a.vertex} holds none of your settlements: a city replaces one`,
   InvalidHex: (a) => `there is no hex ${a.hexId}: hexes are 0 to 18`,
-  InvalidCorner: (a) => `there is no corner ${a.corner}: corners are 0 to 5`,
   InvalidVertex: (a) => `there is no vertex ${a.vertex}: vertices are 0 to 53 (catamm:show prints them)`,
   InvalidEdge: (a) => `there is no edge ${a.edge}: edges are 0 to 71 (catamm:show prints them)`,
-  InvalidPort: (a) => `there is no port ${a.port}: ports are 0 to 8`,
   VertexOccupied: (a) => `vertex ${a.vertex} already holds a building`,
   DistanceRuleViolated: (a) =>
     `vertex ${a.vertex} is next to the building on vertex ${a.neighbour}: settlements need a free vertex between them`,

@@ -2,7 +2,7 @@
 // game read from chain. Type-only imports of typechain-types: tasks may load this before the first compile.
 import { keccak256, toUtf8Bytes } from "ethers";
 import type { Catamm } from "../../typechain-types";
-import { ONE_CARD, uniform } from "./market";
+import { ONE_CARD, permutation, uniform } from "./market";
 import { TOPOLOGY, has, unpackBoard, type Board } from "./board";
 
 /** ICatamm.Phase. */
@@ -73,14 +73,9 @@ export function weighted(seed: bigint, salt: bigint, weights: readonly number[])
   return weights.length - 1;
 }
 
-/** The seat order CatammSetup draws from the start's value: a Fisher–Yates shuffle of the join order. */
+/** The seat order CatammSetup draws from the start's value: RandomDraw.permutation of the join order. */
 export function turnOrder(seed: bigint, joined: readonly string[]): string[] {
-  const order = [...joined];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Number(uniform(seed, SALT_ORDER + BigInt(i), BigInt(i + 1)));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
+  return permutation(seed, SALT_ORDER, joined.length).map((i) => joined[i]);
 }
 
 /** The development card CatammCards draws with `value` from the cards left (`deck`, per DevCard). */

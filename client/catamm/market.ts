@@ -142,17 +142,40 @@ export function uniform(seed: bigint, salt: bigint, n: bigint): bigint {
   return BigInt(keccak256(coder.encode(["uint256", "uint256"], [seed, salt]))) % n;
 }
 
+/**
+ * RandomDraw.permutation: Fisher–Yates over 0..n-1, place i (from n - 1 down to 1) swapping with
+ * `uniform(seed, salt + i, i + 1)` (the salt wraps at 2^256).
+ */
+export function permutation(seed: bigint, salt: bigint, n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Number(uniform(seed, BigInt.asUintN(256, salt + BigInt(i)), BigInt(i + 1)));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 export const SALT_PORTS = BigInt(keccak256(toUtf8Bytes("CATAMM.market.ports")));
 export const SALT_STEAL = BigInt(keccak256(toUtf8Bytes("CATAMM.market.steal")));
 
 /** The port assignment `open` derives from `seed`: pool at each port 0–8, and the missing pool. */
 export function portAssignment(seed: bigint): { poolOfPort: number[]; missingPool: number } {
-  const order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-  for (let i = POOL_COUNT - 1; i > 0; i--) {
-    const j = Number(uniform(seed, SALT_PORTS + BigInt(i), BigInt(i + 1)));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = permutation(seed, SALT_PORTS, POOL_COUNT);
   return { poolOfPort: order.slice(0, PORT_COUNT), missingPool: order[PORT_COUNT] };
+}
+
+/** The same assignment read back from the pools' view (`marketPools`: each pool's port, NO_PORT for the missing one). */
+export function portsOfPools(pools: readonly { pool: bigint; port: bigint }[]): {
+  poolOfPort: number[];
+  missingPool: number;
+} {
+  const poolOfPort = Array<number>(PORT_COUNT).fill(-1);
+  let missingPool = -1;
+  for (const p of pools) {
+    if (Number(p.port) === NO_PORT) missingPool = Number(p.pool);
+    else poolOfPort[Number(p.port)] = Number(p.pool);
+  }
+  return { poolOfPort, missingPool };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,13 @@
 // Sentences for every Snatch or Share / SnatchGame error (contracts/snatch/ISnatchRooms.sol) and every tournament
 // error (ISnatchTournament.sol), naming the values involved.
 import { itIs, type ErrorTexts } from "../texts";
+import { describeGoods } from "./names";
+
+/** Three goods packed 8 bits each (good g at bit 8g), as SnatchGoods keeps escrow cells. */
+function unpack8(value: unknown): bigint[] {
+  const v = BigInt(value as bigint);
+  return [0, 1, 2].map((g) => (v >> BigInt(8 * g)) & 0xffn);
+}
 
 export const SNATCH_ERRORS: ErrorTexts = {
   // Formats
@@ -65,6 +72,9 @@ export const SNATCH_ERRORS: ErrorTexts = {
         ? `room ${a.roomId} waits for its roles randomness, which is not ready yet: mine a block (npx hardhat mine) ` +
           `or wait for one, then advance again${itIs(ctx)}`
         : `nothing is due in room ${a.roomId}: its phase "${a.phase}" runs until block ${a.deadline}${itIs(ctx)}`,
+  EscrowShort: (a, _ctx, raw) =>
+    `seat ${a.seat}'s escrow holds ${describeGoods(unpack8(raw.held))}, less than the ` +
+    `${describeGoods(unpack8(raw.escrowed))} an offer escrowed (an inconsistent room: please report it)`,
   // Factories
   NotFactory: (a) => `${a.account} is not an allowed room factory`,
   TooManyFactories: () => "no more factories can be allowed (255)",

@@ -462,8 +462,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         Pending kind = Pending((word >> CatammState.PENDING_SHIFT) & 7);
         if (kind == Pending.None) return false;
         uint256 id = g.request;
-        if (!_randomnessReady(id)) return false;
-        uint256 value = _randomValue(id);
+        (, uint256 value) = _readRandomness(id);
+        if (value == 0) return false; // not ready: a ready value is never zero
         g.market.setHostData(word & ~(uint256(7) << CatammState.PENDING_SHIFT));
         emit RandomnessUsed(gameId, kind, id, value);
         if (kind == Pending.Start) CatammSetup.resolveStart(g, gameId, value);
@@ -511,7 +511,12 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _sync(g, gameId);
         CatammState.Turn memory t = CatammState.loadTurn(g);
         _requirePhase(g, gameId, t, phases);
-        if (_seatOf(g, gameId) != t.seat) revert NotYourTurn(msg.sender, g.seats[t.seat].account);
+        // The current seat's word first: the actions read it anyway, the sender's balance word not always.
+        address current = g.seats[t.seat].account;
+        if (msg.sender != current) {
+            _seatOf(g, gameId); // an outsider is told so
+            revert NotYourTurn(msg.sender, current);
+        }
     }
 
     /// @dev The trade check, in one comparison on two words the trade reads anyway (the turn word in the markets'

@@ -72,7 +72,8 @@ library CatammMarket {
     // Opening
 
     /// @notice Opens a game's markets: each pool with `depthCards` cards of both sides from the bank, the pools in
-    ///         a uniformly random order from `seed` (Fisher–Yates), the first nine at ports 0–8 and the tenth missing.
+    ///         a uniformly random order from `seed` ({RandomDraw.permutation}), the first nine at ports 0–8 and the tenth
+    ///         missing.
     /// @param preset 0 classic, 1 defi ({FeePreset}).
     /// @dev The caller's bank must count `4 × depthCards` cards of every resource as issued (each resource is in
     ///      four pools).
@@ -85,16 +86,13 @@ library CatammMarket {
         if (preset > uint8(type(FeePreset).max)) revert ICatammMarket.UnknownFeePreset(preset);
         (uint16 feeBps, uint16 portFeeBps) = CatammIds.presetFees(FeePreset(preset));
 
-        uint8[10] memory order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-        for (uint256 i = POOL_COUNT - 1; i > 0; --i) {
-            uint256 j = RandomDraw.uniform(seed, SALT_PORTS + i, i + 1);
-            (order[i], order[j]) = (order[j], order[i]);
-        }
+        uint256[] memory order = RandomDraw.permutation(seed, SALT_PORTS, POOL_COUNT);
         uint8[9] memory poolOfPort;
-        uint256 ports = uint256(NO_PORT) << (4 * uint256(order[PORT_COUNT]));
+        uint256 missing = order[PORT_COUNT];
+        uint256 ports = uint256(NO_PORT) << (4 * missing);
         for (uint256 port; port < PORT_COUNT; ++port) {
-            poolOfPort[port] = order[port];
-            ports |= port << (4 * uint256(order[port]));
+            poolOfPort[port] = uint8(order[port]);
+            ports |= port << (4 * order[port]);
         }
 
         s.config =
@@ -110,7 +108,7 @@ library CatammMarket {
             feeBps,
             portFeeBps,
             poolOfPort,
-            order[PORT_COUNT]
+            uint8(missing)
         );
     }
 
@@ -327,16 +325,6 @@ library CatammMarket {
         uint256 feeBps = _feeFor(s.config, pool, portsOwned, _configPortFeeBps(s.config));
         (uint256 rIn, uint256 rOut) = _quoteReserves(s, pool, inIsSide0);
         return AmmMath.getAmountIn(amountOut, rIn, rOut, feeBps);
-    }
-
-    /// @notice The pool at each port and the missing pool.
-    function portAssignment(State storage s) internal view returns (uint8[9] memory poolOfPort, uint8 missingPool) {
-        uint256 c = s.config;
-        for (uint8 p; p < POOL_COUNT; ++p) {
-            uint256 port = _configPortOf(c, p);
-            if (port == NO_PORT) missingPool = p;
-            else poolOfPort[port] = p;
-        }
     }
 
     /// @notice The game's market settings: initial depth per side (18 decimals), swap fee without and with the

@@ -6,7 +6,7 @@ import {ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
 import {ICatamm} from "./ICatamm.sol";
 import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 import {BoardTopology} from "./libraries/BoardTopology.sol";
-import {NONE} from "./libraries/BoardTypes.sol";
+import {HexKind, NONE} from "./libraries/BoardTypes.sol";
 
 /// @title CatammState
 /// @notice The storage of one CATAMM game and the rules every part of the game shares: the turn word, paying and
@@ -96,13 +96,15 @@ library CatammState {
     /// @dev One word per seat.
     /// @param roadLength The player's longest road, kept up to date after every road and every settlement that
     ///        cuts it.
-    /// @param discardOwed Cards to discard during the current 7.
+    /// @param discardOwed Cards to discard during the current 7. 32 bits charge any hand in full: a balance field
+    ///        holds under 2^85 wei (~38.7 million cards), so a hand is below 5 × 38.7 million cards + 65,535 gold
+    ///        credits, and half of it below 2^32.
     struct Seat {
         address account;
         uint16 gold;
         uint8 knights;
         uint8 roadLength;
-        uint16 discardOwed;
+        uint32 discardOwed;
         uint8 roads;
         uint8 settlements;
         uint8 cities;
@@ -261,6 +263,15 @@ library CatammState {
         }
     }
 
+    /// @dev The ghost ship must move now (a 7 once nobody owes a discard, or a Knight): stores `t` in that phase with
+    ///      a fresh deadline; `t.afterRoll` (set by the caller) says where the turn returns afterwards.
+    function awaitGhostShip(Game storage g, uint256 gameId, Turn memory t) internal {
+        t.phase = ICatamm.Phase.GhostShip;
+        t.deadline = deadlineFromNow(g);
+        storeTurn(g, t);
+        emit ICatamm.GhostShipAwaited(gameId, g.seats[t.seat].account, t.deadline);
+    }
+
     /// @dev After the ghost ship (and its steal): back to Main, or to BeforeRoll after a Knight played before the
     ///      roll, with a fresh deadline. Stores `t`.
     function returnFromGhostShip(Game storage g, Turn memory t) internal {
@@ -288,6 +299,30 @@ library CatammState {
     function issue(Game storage g, address player, uint8 resource, uint256 amount) internal {
         g.balances[player].credit(resource, amount);
         g.bank[resource].issued += uint128(amount);
+    }
+
+    /// @dev What hex `hexId` (of `kind`) yields `player` (seat word `s`), in the draft and on a roll: `cards` cards of
+    ///      its resource, or one gold credit from the gold hex, or nothing from the desert. The gold counter
+    ///      saturates at its 16-bit maximum (~470,000 gold yields away): a roll or a draft pick must never revert
+    ///      on it.
+    function produce(
+        Game storage g,
+        uint256 gameId,
+        Seat storage s,
+        address player,
+        uint256 hexId,
+        HexKind kind,
+        uint256 cards
+    ) internal {
+        if (kind == HexKind.Gold) {
+            if (s.gold == type(uint16).max) return;
+            ++s.gold;
+            emit ICatamm.GoldProduced(gameId, player, hexId);
+        } else if (kind != HexKind.Desert) {
+            uint256 amount = cards * ONE_CARD;
+            issue(g, player, uint8(kind), amount);
+            emit ICatamm.ResourceProduced(gameId, player, hexId, uint8(kind), amount);
+        }
     }
 
     /// @dev The bank takes `amount` of `resource` from `player` (discards).

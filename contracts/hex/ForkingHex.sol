@@ -46,6 +46,18 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 boardHigh;
     }
 
+    /// @dev Why a move on a position would be refused now (its cell aside), in the order {move} checks; None: it
+    ///      would be accepted. {_moveRules} decides, {move} reverts with the matching error, {position} reports `open`.
+    enum Refusal {
+        None,
+        TooManyPositions,
+        FirstPositionAnswered,
+        PositionProven,
+        PositionClosed,
+        ReplyWindowPastLastBlock,
+        BlockNumberTooLarge
+    }
+
     /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
     ///      player is credited once per batch. Probes start at a hash of the address and `salt` (see {_newPayees}).
     struct Payees {
@@ -95,8 +107,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         gameId = ++gameCount;
         uint256 feeBps = _currentFeeBps();
         _games[gameId] = GameSlots({
-            core: _packCore(size, redBlocks, blueBlocks, stake, token, lastBlock),
-            meta: uint256(uint160(token)) | (feeBps << HexWords.META_FEE_SHIFT)
+            core: HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake),
+            meta: HexWords.newMeta(token, feeBps)
         });
         _placeFirst(gameId, firstCell);
         emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
@@ -126,7 +138,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cell
     ) external payable nonReentrant returns (uint256 positionId) {
         uint256 core;
-        (positionId, core) = _move(gameId, parentId, cell);
+        (positionId, core, , ) = _move(gameId, parentId, cell);
         _collectStake(gameId, core);
     }
 
@@ -143,8 +155,20 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint16[] calldata path
     ) external payable nonReentrant returns (uint256 positionId) {
         uint256 core;
-        (positionId, core) = _move(gameId, parentId, cell);
-        _claim(gameId, positionId, path);
+        uint256 board;
+        uint256 link;
+        (positionId, core, board, link) = _move(gameId, parentId, cell);
+        // The position was just written and the game is live: the proof starts from the words in hand.
+        _prove(
+            _games[gameId],
+            _positions[(gameId << 32) | positionId],
+            gameId,
+            positionId,
+            core.size(),
+            board,
+            link,
+            path
+        );
         _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
@@ -278,12 +302,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 board = ps.board;
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
-        uint256 last = core.lastBlock();
-        // A move here creates a position at depth + 1, whose reply window must end by the last block.
-        uint256 window = link.depth() & 1 == 1 ? core.redBlocks() : core.blueBlocks();
-        bool open = core & HexWords.CORE_CANCELLED == 0 && (last == 0 || block.number + window <= last);
-        if (positionId == 1) open = open && core.positionCount() == 1;
-        else open = open && !proven && block.number <= board.deadline();
+        // The rules {move} applies (a cancelled game takes no move: GameIsCancelled).
+        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board);
+        bool open = core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None;
         v = PositionView({
             parent: link.parent(),
             player: link.player(),
@@ -315,32 +336,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     // ============================================================================================ internals
 
-    /// @dev A new game's core word: one position, no deadline yet.
-    function _packCore(
-        uint256 size,
-        uint256 redBlocks,
-        uint256 blueBlocks,
-        uint256 stake,
-        address token,
-        uint256 lastBlock
-    ) private pure returns (uint256) {
-        return
-            size |
-            (token == address(0) ? 0 : HexWords.CORE_TOKEN) |
-            (redBlocks << HexWords.CORE_RED_SHIFT) |
-            (blueBlocks << HexWords.CORE_BLUE_SHIFT) |
-            (lastBlock << HexWords.CORE_LAST_SHIFT) |
-            (1 << HexWords.CORE_COUNT_SHIFT) |
-            (stake << HexWords.CORE_STAKE_SHIFT);
-    }
-
     /// @dev Writes position 1: the creator's stone on `cell`, depth 1, no deadline.
     function _placeFirst(uint256 gameId, uint256 cell) private {
         PositionSlots storage first = _positions[(gameId << 32) | 1];
         if (cell < HexWords.LOW_CELLS) {
-            first.board = (1 << cell) | (1 << HexWords.BOARD_DEPTH_SHIFT);
+            first.board = HexWords.newBoard(1 << cell, 0, 1);
         } else {
-            first.board = 1 << HexWords.BOARD_DEPTH_SHIFT;
+            first.board = HexWords.newBoard(0, 0, 1);
             first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
         }
         first.link = HexWords.newLink(msg.sender, 0, cell, 1);
@@ -354,35 +356,41 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
     ///      rewritten, one event. Takes no payment: callers call {_collectStake} with the returned `core` (the game
-    ///      word before the move) after every state change (checks-effects-interactions).
-    function _move(uint256 gameId, uint256 parentId, uint256 cell) private returns (uint256 id, uint256 core) {
+    ///      word before the move) after every state change (checks-effects-interactions). Also returns the new
+    ///      position's board and link words, as written.
+    function _move(
+        uint256 gameId,
+        uint256 parentId,
+        uint256 cell
+    ) private returns (uint256 id, uint256 core, uint256 board, uint256 link) {
         GameSlots storage g = _games[gameId];
         core = g.core;
+        uint256 parentBoard;
         uint256 deadline;
-        {
-            uint256 count = _checkGame(gameId, core, parentId);
-            PositionSlots storage parent = _positions[(gameId << 32) | parentId];
-            uint256 board = parent.board;
-            if (parentId == 1) {
-                if (count != 1) revert FirstPositionAnswered(gameId);
-            } else {
-                if (board & HexWords.BOARD_PROVEN != 0) revert PositionProven(gameId, parentId);
-                uint256 parentDeadline = board.deadline();
-                if (block.number > parentDeadline) revert PositionClosed(gameId, parentId, parentDeadline);
-            }
-            uint256 depth;
-            unchecked {
-                id = count + 1; // count < 2^24 - 1 (checked)
-                depth = board.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
-            }
-            deadline = _replyDeadline(gameId, core, depth);
-            PositionSlots storage child = _positions[(gameId << 32) | id];
-            _placeStone(core, board, parent, child, cell, deadline, depth);
-            child.link = HexWords.newLink(msg.sender, parentId, cell, depth);
-        }
+        (id, parentBoard, deadline) = _openParent(gameId, core, parentId);
+        (board, link) = _writeChild(gameId << 32, parentId, id, parentBoard, core.size(), cell, deadline);
         // One more position; maxDeadline only rises.
-        g.core = _coreAfterMove(core, deadline);
+        g.core = core.afterMove(deadline);
         emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
+    }
+
+    /// @dev A move's checks on the game and the parent position ({_moveRules}, reverting with the refusal's error);
+    ///      returns the new position's id, the parent's board word and the new position's deadline.
+    function _openParent(
+        uint256 gameId,
+        uint256 core,
+        uint256 parentId
+    ) private view returns (uint256 id, uint256 parentBoard, uint256 deadline) {
+        _requireLive(gameId, core);
+        uint256 count = core.positionCount();
+        if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
+        parentBoard = _positions[(gameId << 32) | parentId].board;
+        Refusal refusal;
+        (refusal, deadline) = _moveRules(core, count, parentId, parentBoard);
+        if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentBoard, deadline, core.lastBlock());
+        unchecked {
+            id = count + 1; // count < 2^24 - 1 (checked)
+        }
     }
 
     /// @dev Takes one move's stake from the caller, in the game's token (`core`: the game word).
@@ -390,49 +398,70 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), core.stake());
     }
 
-    /// @dev The core word after a move: one more position, maxDeadline raised to `deadline` if higher.
-    function _coreAfterMove(uint256 core, uint256 deadline) private pure returns (uint256 newCore) {
-        newCore = core + (1 << HexWords.CORE_COUNT_SHIFT);
-        if (deadline > core.maxDeadline()) {
-            newCore =
-                (newCore & ~(HexWords.M32 << HexWords.CORE_MAXDL_SHIFT)) | (deadline << HexWords.CORE_MAXDL_SHIFT);
+    /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the
+    ///      position's board word `parentBoard`), its cell aside: the first that refuses it now, or None; and the
+    ///      deadline the new position would get, `block.number + blocks(colour to move there)` (Red is to move at
+    ///      even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
+    ///      the last block would leave unanswerable would win by default at no risk (last-block sniping). Block
+    ///      numbers are stored in 32 bits. {move} and {position} both decide by this function.
+    function _moveRules(
+        uint256 core,
+        uint256 count,
+        uint256 parentId,
+        uint256 parentBoard
+    ) private view returns (Refusal, uint256 deadline) {
+        if (count == HexWords.MAX_POSITIONS) return (Refusal.TooManyPositions, 0);
+        if (parentId == 1) {
+            if (count != 1) return (Refusal.FirstPositionAnswered, 0);
+        } else {
+            if (parentBoard & HexWords.BOARD_PROVEN != 0) return (Refusal.PositionProven, 0);
+            if (block.number > parentBoard.deadline()) return (Refusal.PositionClosed, 0);
         }
-    }
-
-    /// @dev Game-level checks of a move; returns the position count.
-    function _checkGame(uint256 gameId, uint256 core, uint256 parentId) private pure returns (uint256 count) {
-        _requireLive(gameId, core);
-        count = core.positionCount();
-        if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
-        if (count == HexWords.MAX_POSITIONS) revert TooManyPositions(gameId);
-    }
-
-    /// @dev The deadline of a new position at `depth`: `block.number + blocks(colour to move there)` (Red is to move
-    ///      at even depth). With a last block, the move is refused unless that whole reply window fits before it:
-    ///      a move the last block would leave unanswerable would win by default at no risk (last-block sniping).
-    function _replyDeadline(uint256 gameId, uint256 core, uint256 depth) private view returns (uint256 deadline) {
         unchecked {
-            deadline = block.number + (depth & 1 == 0 ? core.redBlocks() : core.blueBlocks()); // each below 2^32
+            // The new position is one deeper: Red is to move there if the parent's depth is odd. Each below 2^32.
+            deadline = block.number + (parentBoard.boardDepth() & 1 == 1 ? core.redBlocks() : core.blueBlocks());
         }
         uint256 last = core.lastBlock();
-        if (last != 0 && deadline > last) revert ReplyWindowPastLastBlock(gameId, deadline, last);
-        if (deadline > HexWords.M32) revert BlockNumberTooLarge(deadline); // block numbers are stored in 32 bits
+        if (last != 0 && deadline > last) return (Refusal.ReplyWindowPastLastBlock, deadline);
+        if (deadline > HexWords.M32) return (Refusal.BlockNumberTooLarge, deadline);
+        return (Refusal.None, deadline);
     }
 
-    /// @dev Writes the child's board word(s): the parent's stones plus `cell`, its deadline and depth.
-    function _placeStone(
-        uint256 core,
-        uint256 board,
-        PositionSlots storage parent,
-        PositionSlots storage child,
-        uint256 cell,
+    /// @dev Reverts with the error of `refusal` (not None), with its values.
+    function _refuse(
+        Refusal refusal,
+        uint256 gameId,
+        uint256 parentId,
+        uint256 parentBoard,
         uint256 deadline,
-        uint256 depth
-    ) private {
-        uint256 n = core.size();
-        uint256 cells = n * n;
-        if (cell >= cells) revert CellOffBoard(cell, cells);
-        uint256 occupied = board & HexWords.OCC_MASK;
+        uint256 lastBlock
+    ) private pure {
+        if (refusal == Refusal.TooManyPositions) revert TooManyPositions(gameId);
+        if (refusal == Refusal.FirstPositionAnswered) revert FirstPositionAnswered(gameId);
+        if (refusal == Refusal.PositionProven) revert PositionProven(gameId, parentId);
+        if (refusal == Refusal.PositionClosed) revert PositionClosed(gameId, parentId, parentBoard.deadline());
+        if (refusal == Refusal.ReplyWindowPastLastBlock) revert ReplyWindowPastLastBlock(gameId, deadline, lastBlock);
+        revert BlockNumberTooLarge(deadline);
+    }
+
+    /// @dev Writes position `id`, a child of `parentId` (board word `parentBoard`) on an n×n board: its board word(s),
+    ///      the parent's stones plus `cell`, with its deadline and depth, and its link word. Returns both words.
+    function _writeChild(
+        uint256 base,
+        uint256 parentId,
+        uint256 id,
+        uint256 parentBoard,
+        uint256 n,
+        uint256 cell,
+        uint256 deadline
+    ) private returns (uint256 board, uint256 link) {
+        if (cell >= n * n) revert CellOffBoard(cell, n * n);
+        uint256 depth;
+        unchecked {
+            depth = parentBoard.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
+        }
+        PositionSlots storage child = _positions[base | id];
+        uint256 occupied = parentBoard & HexWords.OCC_MASK;
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
             if (occupied & bit != 0) revert CellOccupied(cell);
@@ -440,7 +469,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
         if (n > 14) {
             // Boards above 14×14 keep cells 214.. in a second word.
-            uint256 high = parent.boardHigh;
+            uint256 high = _positions[base | parentId].boardHigh;
             if (cell >= HexWords.LOW_CELLS) {
                 uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
                 if (high & bit != 0) revert CellOccupied(cell);
@@ -448,12 +477,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             }
             if (high != 0) child.boardHigh = high;
         }
-        child.board = occupied | (deadline << HexWords.BOARD_DEADLINE_SHIFT) | (depth << HexWords.BOARD_DEPTH_SHIFT);
+        board = HexWords.newBoard(occupied, deadline, depth);
+        child.board = board;
+        link = HexWords.newLink(msg.sender, parentId, cell, depth);
+        child.link = link;
     }
 
-    /// @dev Verifies a winning path for `positionId` and marks it proven. Stone colours come from the ancestor chain:
-    ///      the walk clears, at every ancestor of the prover's colour, that ancestor's cell from the set of path
-    ///      cells still unaccounted for, and stops as soon as the set is empty.
+    /// @dev Checks a claim on `positionId` (the game live and not ended, the position existing and not proven),
+    ///      then proves it ({_prove}).
     function _claim(uint256 gameId, uint256 positionId, uint16[] calldata path) private {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
@@ -464,21 +495,39 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         PositionSlots storage ps = _positions[(gameId << 32) | positionId];
         uint256 board = ps.board;
         if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
+        _prove(g, ps, gameId, positionId, core.size(), board, ps.link, path);
+    }
+
+    /// @dev Verifies a winning path for `positionId` (an unproven position of a live game on an n×n board; its slots
+    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. Stone colours come from the
+    ///      ancestor chain: the position's own stone is the prover's; then the walk clears, at every ancestor of the
+    ///      prover's colour, that ancestor's cell from the set of path cells still unaccounted for, and stops as soon
+    ///      as the set is empty.
+    function _prove(
+        GameSlots storage g,
+        PositionSlots storage ps,
+        uint256 gameId,
+        uint256 positionId,
+        uint256 n,
+        uint256 board,
+        uint256 link,
+        uint16[] calldata path
+    ) private {
         {
             uint256 depth = board.boardDepth();
             // At most as many cells as the colour that moved into the position has stones.
-            (uint256 lo, uint256 hi) = HexBoard.checkPath(core.size(), depth & 1 == 1, (depth + 1) >> 1, path);
-            (lo, hi) = _notOfColour(gameId << 32, positionId, depth & 1, lo, hi);
+            (uint256 lo, uint256 hi) = HexBoard.checkPath(n, depth & 1 == 1, (depth + 1) >> 1, path);
+            uint256 c = link.cell();
+            if (c < 256) lo &= ~(1 << c);
+            else hi &= ~(1 << (c - 256));
+            if (lo | hi != 0) (lo, hi) = _notOfColour(gameId << 32, link.parent(), depth & 1, lo, hi);
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }
         ps.board = board | HexWords.BOARD_PROVEN;
-        ps.link |= HexWords.LINK_PROVEN;
+        ps.link = link | HexWords.LINK_PROVEN;
         uint256 meta = g.meta;
-        uint256 lowest = meta.lowestProven();
-        if (lowest == 0 || positionId < lowest) {
-            g.meta =
-                (meta & ~(HexWords.M32 << HexWords.META_PROVEN_SHIFT)) | (positionId << HexWords.META_PROVEN_SHIFT);
-        }
+        uint256 updated = meta.withProven(positionId);
+        if (updated != meta) g.meta = updated;
         emit WinProven(gameId, positionId, msg.sender);
     }
 

@@ -9,10 +9,6 @@ contract CatammDiceHarness {
         return Dice.roll(value);
     }
 
-    function total(uint256 value) external pure returns (uint256) {
-        return Dice.total(value);
-    }
-
     /// @notice How often each ordered pair (index `6 * (d1 - 1) + (d2 - 1)`) comes up over `count` random values
     ///         `keccak256(seed, i)`, as a random source would deliver them.
     function pairCounts(uint256 seed, uint256 count) external pure returns (uint256[36] memory counts) {

@@ -71,11 +71,6 @@ contract CatammMarketHarness is ICatammMarket {
         return _games[gameId].market.hostData();
     }
 
-    /// @notice The pool at each port and the missing pool.
-    function portAssignment(uint256 gameId) external view returns (uint8[9] memory poolOfPort, uint8 missingPool) {
-        return _games[gameId].market.portAssignment();
-    }
-
     /// @notice The bank issues `amount` of `resource` to `player` (production, Year of Plenty).
     function issue(uint256 gameId, address player, uint8 resource, uint256 amount) external known(gameId) {
         if (resource >= RESOURCE_COUNT) revert UnknownResource(resource);

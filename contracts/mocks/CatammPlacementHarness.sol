@@ -5,10 +5,6 @@ import {Placement} from "../catamm/libraries/Placement.sol";
 
 /// @notice Exposes {Placement} for tests.
 contract CatammPlacementHarness {
-    function distanceRuleOk(uint256 occupied, uint256 v) external pure returns (bool) {
-        return Placement.distanceRuleOk(occupied, v);
-    }
-
     function requireSettlementSpot(uint256 occupied, uint256 ownRoads, uint256 v, bool needsRoad) external pure {
         Placement.requireSettlementSpot(occupied, ownRoads, v, needsRoad);
     }
@@ -31,20 +27,8 @@ contract CatammPlacementHarness {
         return Placement.edgeTouches(e, v);
     }
 
-    function ownsPort(uint256 own, uint256 p) external pure returns (bool) {
-        return Placement.ownsPort(own, p);
-    }
-
-    function countOnHex(uint256 buildings, uint256 h) external pure returns (uint256) {
-        return Placement.countOnHex(buildings, h);
-    }
-
     function pips(uint256 number) external pure returns (uint256) {
         return Placement.pips(number);
-    }
-
-    function vertexPips(uint256 board, uint256 v) external pure returns (uint256) {
-        return Placement.vertexPips(board, v);
     }
 
     function pipTable(uint256 board) external pure returns (uint256) {
@@ -69,22 +53,22 @@ contract CatammPlacementHarness {
     )
         external
         view
-        returns (uint256 settlementSpot, uint256 roadSpot, uint256 table, uint256 autoPick, uint256 ownsPort)
+        returns (uint256 settlementGas, uint256 roadGas, uint256 tableGas, uint256 autoPickGas, uint256 autoRoadGas)
     {
         uint256 g = gasleft();
         Placement.requireSettlementSpot(occupied, ownRoads, v, true);
-        settlementSpot = g - gasleft();
+        settlementGas = g - gasleft();
         g = gasleft();
         Placement.requireRoadSpot(occupied, 0, ownRoads, ownRoads, e);
-        roadSpot = g - gasleft();
+        roadGas = g - gasleft();
         g = gasleft();
-        uint256 pipTable_ = Placement.pipTable(board);
-        table = g - gasleft();
+        uint256 table = Placement.pipTable(board);
+        tableGas = g - gasleft();
         g = gasleft();
-        Placement.autoSettlementVertex(pipTable_, occupied);
-        autoPick = g - gasleft();
+        Placement.autoSettlementVertex(table, occupied);
+        autoPickGas = g - gasleft();
         g = gasleft();
-        Placement.ownsPort(occupied, 4);
-        ownsPort = g - gasleft();
+        Placement.autoRoadEdge(ownRoads, v);
+        autoRoadGas = g - gasleft();
     }
 }

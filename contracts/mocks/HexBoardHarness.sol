@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IForkingHex} from "../hex/IForkingHex.sol";
 import {HexBoard} from "../hex/libraries/HexBoard.sol";
 
 /// @notice Exposes the pure {HexBoard} library for the path-verifier fuzz test.
 contract HexBoardHarness {
-    /// @notice {HexBoard.adjacent}.
-    function adjacent(uint256 n, uint256 a, uint256 b) external pure returns (bool) {
-        return HexBoard.adjacent(n, a, b);
-    }
-
     /// @notice {HexBoard.checkPath}.
     function checkPath(
         uint256 n,
@@ -20,7 +16,10 @@ contract HexBoardHarness {
         return HexBoard.checkPath(n, red, maxLength, path);
     }
 
-    /// @notice {HexBoard.verify}: reverts naming the first problem, returns normally for a valid winning path.
+    /// @notice {HexBoard.checkPath}, then the colour check against a bitmap of the colour's stones
+    ///         (`stonesLo`/`stonesHi`) with {HexBoard.firstIn} naming the first cell that is not one; the game does
+    ///         the colour check by walking the position's ancestors instead. Returns normally for a valid winning
+    ///         path.
     function verify(
         uint256 n,
         bool red,
@@ -29,7 +28,9 @@ contract HexBoardHarness {
         uint256 maxLength,
         uint16[] calldata path
     ) external pure returns (bool) {
-        HexBoard.verify(n, red, stonesLo, stonesHi, maxLength, path);
+        (uint256 lo, uint256 hi) = HexBoard.checkPath(n, red, maxLength, path);
+        (lo, hi) = (lo & ~stonesLo, hi & ~stonesHi);
+        if (lo | hi != 0) revert IForkingHex.PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         return true;
     }
 }

@@ -22,11 +22,14 @@ contract RandomnessConsumerHarness is RandomnessConsumer {
     }
 
     function consume() external {
-        emit Consumed(pending, _randomValue(pending));
+        (IRandomness.Status s, uint256 v) = _readRandomness(pending);
+        if (s != IRandomness.Status.Ready) revert IRandomness.RandomnessNotReady(pending, s);
+        emit Consumed(pending, v);
     }
 
     function ready() external view returns (bool) {
-        return _randomnessReady(pending);
+        (, uint256 v) = _readRandomness(pending);
+        return v != 0;
     }
 
     function uniform(uint256 seed, uint256 salt, uint256 n) external pure returns (uint256) {
@@ -35,5 +38,9 @@ contract RandomnessConsumerHarness is RandomnessConsumer {
 
     function weighted(uint256 seed, uint256 salt, uint256[] calldata w, uint256 total) external pure returns (uint256) {
         return RandomDraw.weighted(seed, salt, w, total);
+    }
+
+    function permutation(uint256 seed, uint256 salt, uint256 n) external pure returns (uint256[] memory) {
+        return RandomDraw.permutation(seed, salt, n);
     }
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {BlockTargetIds} from "../common/randomness/BlockTargetIds.sol";
 import {IRandomness} from "../common/randomness/IRandomness.sol";
+import {RandomnessSource} from "../common/randomness/RandomnessSource.sol";
 
 /// @notice Test and simulation source. TEST-ONLY: its values are known in advance; NEVER deploy it for real stakes.
 ///         It keeps {BlockhashRandomness}'s timing and costs (an id is `sequence << 64 | target block`, the value is
@@ -9,9 +11,9 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 ///         derives values from a fixed seed and the request's sequence number, `keccak256(seed, sequence)` (not the
 ///         block), so a seeded simulation, bench or bot game replays exactly at any chain height. A test may also
 ///         script the next values ({script}).
-contract SeededRandomness is IRandomness {
+contract SeededRandomness is RandomnessSource {
     /// @notice How far back a value stays readable (as with block hashes).
-    uint256 public constant HORIZON = 256;
+    uint256 public constant HORIZON = BlockTargetIds.HORIZON;
 
     /// @notice The seed every unscripted value derives from.
     uint256 public immutable seed;
@@ -46,8 +48,7 @@ contract SeededRandomness is IRandomness {
 
     /// @inheritdoc IRandomness
     function request() external returns (uint256 id) {
-        uint128 sequence = ++requests;
-        id = (uint256(sequence) << 64) | (block.number + 1);
+        id = BlockTargetIds.next(++requests);
         uint64 used = _used;
         if (used < _queued) {
             _scripted[id] = _queue[used];
@@ -58,18 +59,13 @@ contract SeededRandomness is IRandomness {
 
     /// @inheritdoc IRandomness
     function status(uint256 id) public view returns (Status) {
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return Status.Unknown;
-        uint256 target = uint64(id);
-        if (block.number <= target) return Status.Pending;
-        if (block.number - target > HORIZON) return Status.Stale;
-        return Status.Ready;
+        return BlockTargetIds.status(id, requests);
     }
 
     /// @inheritdoc IRandomness
-    function value(uint256 id) external view returns (uint256 v) {
-        Status s = status(id);
-        if (s != Status.Ready) revert RandomnessNotReady(id, s);
+    function valueIfReady(uint256 id) public view override returns (Status s, uint256 v) {
+        s = status(id);
+        if (s != Status.Ready) return (s, 0);
         v = _scripted[id];
         if (v == 0) v = uint256(keccak256(abi.encode(seed, id >> 64)));
         // Zero means "no value" to callers.

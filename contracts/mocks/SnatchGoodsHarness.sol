@@ -21,6 +21,37 @@ contract SnatchGoodsHarness {
         return SnatchGoods.shrink(requested, escrowed, offered);
     }
 
+    function shrunkRequest(
+        uint96 requested,
+        uint24 escrowed,
+        uint256 offered
+    ) external pure returns (uint256[3] memory) {
+        return SnatchGoods.shrunkRequest(requested, escrowed, offered);
+    }
+
+    function releaseEscrow(
+        uint72 f,
+        uint72 e,
+        uint256 from,
+        uint256 to,
+        uint24 esc
+    ) external pure returns (uint72, uint72) {
+        return SnatchGoods.releaseEscrow(f, e, from, to, esc);
+    }
+
+    function payUpTo(
+        uint72 f,
+        uint256 payer,
+        uint256 payee,
+        uint256[3] calldata w
+    ) external pure returns (uint72, uint256[3] memory) {
+        return SnatchGoods.payUpTo(f, payer, payee, w);
+    }
+
+    function escrowAmounts(uint24 escrowed) external pure returns (uint256[3] memory) {
+        return SnatchGoods.escrowAmounts(escrowed);
+    }
+
     function takeUnits(
         uint72 grid,
         uint256 seat,

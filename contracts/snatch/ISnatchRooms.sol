@@ -108,8 +108,9 @@ interface ISnatchRooms {
     ///      and the round's judge seat, see SnatchLayout in libraries/SnatchState.sol).
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
-    ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room; the current round's
-    ///      offers are those from `firstOffer` on. Then the room's counters, and `batchIndex`: a factory room's
+    ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room (so `offerCount` is
+    ///      also the room's offers counter of {Stats}); the current round's offers are those from `firstOffer` on.
+    ///      Then the room's other counters, and `batchIndex`: a factory room's
     ///      position in the `createRooms` call that created it (0 for other rooms), so that the factory's callback can
     ///      name the batch (`roomId - batchIndex` is the batch's first room).
     ///      (solhint's packing heuristic misreads this struct: the compiler's storage layout is exactly 2 slots, which
@@ -133,7 +134,6 @@ interface ISnatchRooms {
         uint24 shame;
         uint8 offerCount;
         uint8 firstOffer;
-        uint8 offers;
         uint8 accepts;
         uint8 rejects;
         uint8 snatches;

@@ -121,7 +121,6 @@ interface ISnatchTournament {
     /// @param index Registration order, 1-based (0: not registered).
     /// @param scoreAsP1 Sum of its points in the rooms it played as P1.
     /// @param scoreAsP2 Sum of its points in the rooms it played as P2.
-    /// @param aggregate scoreAsP1 + scoreAsP2.
     /// @param roomsAsP1 Finished rooms played as P1.
     /// @param roomsAsP2 Finished rooms played as P2.
     /// @param satOut Bit p-1 set: sat phase p out.
@@ -133,7 +132,6 @@ interface ISnatchTournament {
         uint16 index;
         uint32 scoreAsP1;
         uint32 scoreAsP2;
-        uint32 aggregate;
         uint8 roomsAsP1;
         uint8 roomsAsP2;
         uint8 satOut;
@@ -144,6 +142,7 @@ interface ISnatchTournament {
 
     /// @notice One row of the paged leaderboard (registration order; ranking is done off-chain). Every field but the
     ///         last is the tournament's own record, immutable once the tournament is final.
+    /// @param aggregate scoreAsP1 + scoreAsP2 (derived, not stored).
     /// @param g3Shame G3 shame received in this tournament (see {Entry}).
     /// @param profileG3Shame The player's current SnatchRooms profile G3 shame, read live: it counts shame from every
     ///        room (earlier tournaments, rooms outside any tournament, and rooms after this one ended), so it may

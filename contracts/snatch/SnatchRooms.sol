@@ -54,13 +54,18 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param allowed Whether it is allowed.
     function setFactory(address factory, bool allowed) external onlyOwner {
         uint8 index = _s.factoryIndex[factory];
-        if (index == 0 && allowed) {
-            if (_s.factories.length == type(uint8).max) revert TooManyFactories();
-            _s.factories.push(factory);
-            index = uint8(_s.factories.length);
+        if (index == 0) {
+            // Never allowed: nothing to disallow (index 0 stays unused).
+            if (!allowed) {
+                emit FactorySet(factory, 0, false);
+                return;
+            }
+            if (_s.factoryCount == type(uint8).max) revert TooManyFactories();
+            index = ++_s.factoryCount;
             _s.factoryIndex[factory] = index;
+            _s.factories[index].account = factory;
         }
-        _s.isFactory[factory] = allowed;
+        _s.factories[index].allowed = allowed;
         emit FactorySet(factory, index, allowed);
     }
 
@@ -129,8 +134,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param players The players, room after room.
     /// @return firstRoomId The first new room's id; the others follow consecutively.
     function createRooms(uint32 format, address[] calldata players) external returns (uint256 firstRoomId) {
-        if (!_s.isFactory[msg.sender]) revert NotFactory(msg.sender);
-        return SnatchProgress.createRooms(_s, format, players, _s.factoryIndex[msg.sender]);
+        uint8 index = _s.factoryIndex[msg.sender];
+        if (!_s.factories[index].allowed) revert NotFactory(msg.sender);
+        return SnatchProgress.createRooms(_s, format, players, index);
     }
 
     /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
@@ -201,7 +207,6 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
         offerId = r.offerCount + 1;
         r.offerCount = uint8(offerId);
-        ++r.offers;
         _s.offers[roomId][offerId] = o;
         emit OfferMade(roomId, offerId, msg.sender, target, offering, requesting, escrowed);
         if (phase == Phase.Offering) {
@@ -238,23 +243,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 to = o.to;
         if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
             revert JudgeCannotSnatch(roomId, msg.sender);
-        uint8 from = o.from;
         uint24 esc = o.escrowed;
-        uint72 free = r.free;
-        uint72 escrow = r.escrow;
-        uint256[3] memory taken;
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = esc.escrowOf(g);
-            if (e == 0) continue;
-            escrow = escrow.sub(from, g, e);
-            free = free.add(to, g, e);
-            taken[g] = e;
-        }
+        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, o.from, to, esc);
         r.free = free;
         r.escrow = escrow;
         o.status = OfferStatus.Snatched;
         ++r.snatches;
-        emit OfferSnatched(roomId, offerId, taken);
+        emit OfferSnatched(roomId, offerId, esc.escrowAmounts());
         _afterResponse(roomId, r, true);
     }
 
@@ -505,15 +500,15 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice The factory with observer index `index + 1`.
-    /// @param index Position in the list of factories ever allowed.
+    /// @param index Position in the list of factories ever allowed (0-based; the zero address past its end).
     function factories(uint256 index) external view returns (address) {
-        return _s.factories[index];
+        return _s.factories[index + 1].account;
     }
 
     /// @notice Whether `factory` may create rooms.
     /// @param factory The account.
     function isFactory(address factory) external view returns (bool) {
-        return _s.isFactory[factory];
+        return _s.factories[_s.factoryIndex[factory]].allowed;
     }
 
     /// @notice A room's raw storage (two slots); SnatchRoomsLens decodes it.
@@ -534,7 +529,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     function roomStats(uint256 roomId) external view returns (Stats memory) {
         Room storage r = _room(roomId);
-        return Stats(r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
+        return Stats(r.offerCount, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
     }
 
     /// @notice A room's players and points by seat (own good x 1 + each other good x 2, escrowed goods included;
@@ -555,9 +550,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         Phase phase = r.phase;
         if (phase == Phase.AwaitingRoles) {
             uint256 request = _s.rolesRequest[roomId];
-            if (!_randomnessReady(request)) return false;
+            (, uint256 seed) = _readRandomness(request);
+            if (seed == 0) return false; // not ready: a ready value is never zero
             // Round 1 starts now, so nothing else can be due after this.
-            SnatchProgress.assignRoles(_s, roomId, _randomValue(request));
+            SnatchProgress.assignRoles(_s, roomId, seed);
             return true;
         }
         if (phase == Phase.Open || phase == Phase.Finished || block.number <= r.deadline) return false;

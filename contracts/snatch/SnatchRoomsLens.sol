@@ -114,7 +114,7 @@ contract SnatchRoomsLens {
         v.rolesRequest = rooms.rolesRequest(roomId);
         v.firstOffer = r.firstOffer;
         v.offerCount = r.offerCount;
-        v.stats = ISnatchRooms.Stats(r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
+        v.stats = ISnatchRooms.Stats(r.offerCount, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals);
         for (uint256 s; s < 3; ++s) {
             uint32 id = SnatchLayout.playerId(r, s);
             if (id == 0) continue;

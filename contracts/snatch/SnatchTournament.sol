@@ -358,7 +358,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 player: player,
                 scoreAsP1: e.scoreAsP1,
                 scoreAsP2: e.scoreAsP2,
-                aggregate: e.aggregate,
+                aggregate: e.scoreAsP1 + e.scoreAsP2,
                 roomsAsP1: e.roomsAsP1,
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
@@ -504,9 +504,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint8 phase
     ) private returns (uint256[] memory order) {
         uint256 request = p.request;
-        IRandomness.Status status = randomness.status(request);
+        (IRandomness.Status status, uint256 seed) = _readRandomness(request);
         if (status != IRandomness.Status.Ready) revert PairingNotReady(tournamentId, request, status);
-        uint256 seed = _randomValue(request); // never zero (IRandomness)
         uint256 n = t.playerCount;
         order = SnatchPairing.shuffle(seed, n);
         p.seed = seed;
@@ -579,7 +578,6 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             e.scoreAsP2 += p;
             ++e.roomsAsP2;
         }
-        e.aggregate += p;
         if (shamed != 0) e.g3Shame += shamed;
         e.recorded |= uint8(1 << (phase - 1));
         e.points |= uint40(pts) << (8 * (phase - 1));

@@ -26,6 +26,7 @@ import {
   parseResource,
   poolName,
   poolOf,
+  portsOfPools,
   routeOf,
   renderMarkets,
   renderQuote,
@@ -171,7 +172,7 @@ gameTask("catamm:harness", "Deploys the market test harness, opens a game and tr
       for (let r = 0; r < RESOURCE_COUNT; r++) await (await harness.issue(game, p.address, r, 20n * ONE_CARD)).wait();
     }
     step(`the bank issued 20 cards of each resource to ${traders.map((p) => short(p.address)).join(", ")}`);
-    const [, missing] = await harness.portAssignment(game);
+    const missing = portsOfPools(await harness.marketPools(game)).missingPool;
     let rng = BigInt(args.seed) * 6364136223846793005n + 1442695040888963407n;
     const next = (n: number) => {
       rng = (rng * 6364136223846793005n + 1442695040888963407n) % (1n << 64n);

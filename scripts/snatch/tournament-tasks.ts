@@ -305,7 +305,7 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
     const player = /^0x/.test(args.player) ? args.player : await (await signerOf(hre, args.player)).getAddress();
     const e = await t.entryOf(args.id, player);
     console.log(
-      `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.aggregate}`,
+      `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.scoreAsP1 + e.scoreAsP2}`,
     );
     for (const r of await t.history(args.id, player)) {
       const name = `G${r.phase} ${PHASE_NAMES[Number(r.phase)].slice(3)}`;

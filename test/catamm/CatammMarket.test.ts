@@ -13,6 +13,7 @@ import {
   Resource,
   SALT_STEAL,
   portAssignment,
+  portsOfPools,
   uniform,
 } from "../../client/catamm/market";
 import { GAME, SEED, deployMarket, expectConserved, expectMatchesMirror, loadMarket, poolAtPort } from "./helpers";
@@ -37,11 +38,9 @@ describe("CatammMarket", function () {
     it("puts nine pools at the ports in a seeded random order and leaves the tenth missing", async function () {
       const { harness, mirror } = await loadMarket(classic);
       const { poolOfPort, missingPool } = portAssignment(SEED);
-      const [onChainPorts, onChainMissing] = await harness.portAssignment(GAME);
-      expect(onChainPorts.map(Number)).to.deep.equal(poolOfPort);
-      expect(Number(onChainMissing)).to.equal(missingPool);
-      expect(new Set([...poolOfPort, missingPool]).size).to.equal(POOL_COUNT);
       const pools = await harness.marketPools(GAME);
+      expect(portsOfPools(pools)).to.deep.equal({ poolOfPort, missingPool });
+      expect(new Set([...poolOfPort, missingPool]).size).to.equal(POOL_COUNT);
       for (const p of pools) {
         expect(p.reserve0).to.equal(1000n * E);
         expect(p.reserve1).to.equal(1000n * E);
@@ -404,9 +403,9 @@ describe("CatammMarket", function () {
           expected.resource === r0 ? 999n * E : 1000n * E,
           expected.resource === r1 ? 999n * E : 1000n * E,
         );
-      const [ports, missing] = await harness.portAssignment(GAME);
-      expect(Number(ports[port])).to.equal(arriving);
-      expect(Number(missing)).to.equal(leaving);
+      const { poolOfPort, missingPool } = portsOfPools(await harness.marketPools(GAME));
+      expect(poolOfPort[port]).to.equal(arriving);
+      expect(missingPool).to.equal(leaving);
       expect((await harness.resourceBalances(GAME, alice.address))[expected.resource]).to.equal(51n * E);
       await expectMatchesMirror(harness, mirror, [alice.address]);
     });

@@ -14,8 +14,8 @@ import {
   vertexPips,
 } from "../../client/catamm/board";
 
-/** The TypeScript side of scripts/catamm/board.ts not covered by the library tests. */
-describe("CATAMM board script (scripts/catamm/board.ts)", function () {
+/** The TypeScript side of client/catamm/board.ts not covered by the library tests. */
+describe("CATAMM board script (client/catamm/board.ts)", function () {
   const count = (text: string, pattern: RegExp): number => (text.match(pattern) ?? []).length;
 
   it("renders a board with kinds, numbers, the ghost ship, buildings, roads and ports", function () {

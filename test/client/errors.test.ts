@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import { AbiCoder, Interface, ParamType, id } from "ethers";
-import { ABIS, CONTRACT_NAMES, interfaceOf, type AbiEntry, type AbiParam } from "../../client/abi";
+import { ABIS, CONTRACT_NAMES, GAME_OF, interfaceOf, type AbiEntry, type AbiParam } from "../../client/abi";
 import {
+  ERROR_TEXTS,
   decodeRevert,
   describeError,
   errorText,
@@ -78,6 +79,18 @@ describe("client/errors: every error of every contract reads as a sentence", fun
       expect(formatRevert(decoded!)).to.match(new RegExp(`^${name}\\(`));
     }
     expect(missing, "errors without a sentence: add one to client/<game>/errors.ts").to.deep.equal([]);
+  });
+
+  it("has no sentence for an error no contract declares any more", function () {
+    const declared = new Set(everyError().map((e) => `${GAME_OF[e.contract]}:${e.name}`));
+    const anywhere = new Set(everyError().map((e) => e.name));
+    const stale: string[] = [];
+    for (const [game, texts] of Object.entries(ERROR_TEXTS)) {
+      for (const name of Object.keys(texts)) {
+        if (game === "common" ? !anywhere.has(name) : !declared.has(`${game}:${name}`)) stale.push(`${game}.${name}`);
+      }
+    }
+    expect(stale).to.deep.equal([]);
   });
 
   it("decodes every error of every compiled contract (a new contract must join client/abi.ts)", function () {

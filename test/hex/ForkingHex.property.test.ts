@@ -348,7 +348,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     stats.losing += model.status.filter((s) => s === "losing").length;
     if (model.status[1] === "losing") stats.firstLosing++;
 
-    // The display evaluation of scripts/hex/lib.ts agrees with the model too.
+    // The display evaluation of client/hex agrees with the model too.
     const display: Pick<HexGameData, "positions"> = { positions: [] };
     for (let id = 1; id <= sim.count; id++) {
       const p = sim.positions[id];

@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import fc from "fast-check";
 import { createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, STAKE } from "./fixtures";
+import { HexSim, Rng } from "./sim";
 
 /** Sizes the issue asks unit tests to cover. */
 const SIZES = [2, 11, 14, 19];
@@ -102,6 +104,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await mine(13);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // max - 5: Red may answer until max
       expect((await hex.position(1, 2)).deadline).to.equal(BigInt(max));
+      // The view agrees: from here a move on position 2 would open a window past 2^32 - 1.
+      expect((await hex.position(1, 2)).open).to.equal(false);
       await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE })) // max - 4: Blue's window would end at max + 6
         .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
         .withArgs(max + 6);
@@ -509,6 +513,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       }
       expect(found).to.equal(true);
       expect((await hex.game(1)).positionCount).to.equal(2n ** 24n - 1n);
+      expect((await hex.position(1, 2)).open).to.equal(false); // the view applies the same limit
       await expect(hex.connect(alice).move(1, 2, 2, { value: STAKE }))
         .to.be.revertedWithCustomError(hex, "TooManyPositions")
         .withArgs(1);
@@ -528,6 +533,81 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         7n,
         BigInt(block + 2),
       ]);
+    });
+  });
+  describe("position().open and move agree", function () {
+    it("in random games: open exactly when a move on an empty cell of the position would be accepted", async function () {
+      let checks = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+          const { hex, alice, bob, carol } = await loadFixture(deployHex);
+          const rng = new Rng(seed);
+          const n = rng.range(2, 4);
+          const red = rng.range(1, 3);
+          const blue = rng.range(red + 1, red + 4);
+          const next = (await ethers.provider.getBlockNumber()) + 1;
+          const lastBlock = rng.chance(0.4) ? next + rng.range(red, red + 12) : 0;
+          const firstCell = rng.range(0, n * n - 1);
+          await createGame(hex, { size: n, red, blue, lastBlock, cell: firstCell }, alice);
+          const sim = new HexSim({ n, red, blue, lastBlock }, 0, firstCell);
+          const players = [alice, bob, carol];
+          let cancelled = false;
+          for (let step = 0; step < 10; step++) {
+            // Every position: the view against a static call of a move on one of its empty cells.
+            for (let id = 1; id <= sim.count; id++) {
+              const empty = sim.emptyCells(id);
+              if (empty.length === 0) continue;
+              const open = (await hex.position(1, id)).open;
+              const accepted = await hex
+                .connect(bob)
+                .move.staticCall(1, id, rng.pick(empty), { value: STAKE })
+                .then(
+                  () => true,
+                  () => false,
+                );
+              expect(open, `position ${id} at step ${step}`).to.equal(accepted);
+              checks++;
+              if (!open) refused++;
+            }
+            const roll = rng.next();
+            if (roll < 0.05 && sim.count === 1 && !cancelled) {
+              await hex.connect(alice).cancelGame(1);
+              cancelled = true;
+            } else if (roll < 0.55) {
+              const id = rng.range(1, sim.count);
+              const empty = sim.emptyCells(id);
+              if (empty.length === 0) continue;
+              const cell = rng.pick(empty);
+              const player = rng.range(0, 2);
+              const receipt = await hex
+                .connect(players[player])
+                .move(1, id, cell, { value: STAKE })
+                .then((tx) => tx.wait())
+                .catch(() => null);
+              if (receipt) sim.move(id, cell, player, receipt.blockNumber);
+            } else if (roll < 0.75) {
+              const provable = [];
+              for (let id = 2; id <= sim.count; id++) {
+                if (!sim.positions[id].proven && sim.winningPath(id)) provable.push(id);
+              }
+              if (provable.length === 0) continue;
+              const id = rng.pick(provable);
+              const ok = await hex
+                .claimWin(1, id, sim.winningPath(id)!)
+                .then((tx) => tx.wait())
+                .catch(() => null);
+              if (ok) sim.positions[id].proven = true;
+            } else {
+              await mine(rng.range(1, blue + 2));
+            }
+          }
+        }),
+        { numRuns: 30 },
+      );
+      // Both answers really occur.
+      expect(refused).to.be.greaterThan(0);
+      expect(checks - refused).to.be.greaterThan(0);
     });
   });
 });

@@ -349,7 +349,7 @@ async function check(run: Run, m: RoomModel, context: string) {
     offerCount: Number(r.offerCount),
     firstOffer: Number(r.firstOffer),
     judge: Number((r.roundBits >> 28n) & 3n),
-    stats: [r.offers, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals].map(Number),
+    stats: [r.offerCount, r.accepts, r.rejects, r.snatches, r.shames, r.reports, r.refusals].map(Number),
     statuses: offers.map((o) => Number(o.status)),
     done: bitsOf(bits, 12).slice(0, m.n),
   };

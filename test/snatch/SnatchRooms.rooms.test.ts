@@ -5,7 +5,7 @@ import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { RandomnessStatus } from "../../client/chain";
 import { DEFAULT_WINDOWS, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { eventArg } from "../../client/snatch/room";
-import { baseFixture, factoryRoom, holdings, progress, setFormatCount, stateSlot, threeFixture } from "./fixtures";
+import { baseFixture, factoryRoom, holdings, progress, setFormatCount, setStateField, threeFixture } from "./fixtures";
 
 describe("SnatchRooms: formats, rooms, roles, factories", function () {
   describe("formats", function () {
@@ -240,6 +240,32 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         .withArgs(players[0].address);
       expect(await rooms.isFactory(await factory.getAddress())).to.equal(true);
       expect(await rooms.factories(0)).to.equal(await factory.getAddress());
+      expect(await rooms.factories(1)).to.equal(ethers.ZeroAddress); // past the list
+      expect(await rooms.isFactory(players[0].address)).to.equal(false);
+    });
+
+    it("keeps a factory's index when it is disallowed and allowed again; never allowed, it gets none", async function () {
+      const { rooms, owner, players, factory } = await loadFixture(baseFixture);
+      const address = await factory.getAddress();
+      await expect(rooms.connect(owner).setFactory(address, false))
+        .to.emit(rooms, "FactorySet")
+        .withArgs(address, 1, false);
+      expect(await rooms.isFactory(address)).to.equal(false);
+      await expect(rooms.connect(players[0]).createRooms(Preset.G1, [players[1].address, players[2].address]))
+        .to.be.revertedWithCustomError(rooms, "NotFactory")
+        .withArgs(players[0].address);
+      await expect(rooms.connect(owner).setFactory(address, true))
+        .to.emit(rooms, "FactorySet")
+        .withArgs(address, 1, true);
+      await expect(rooms.connect(owner).setFactory(players[3].address, false))
+        .to.emit(rooms, "FactorySet")
+        .withArgs(players[3].address, 0, false);
+      expect(await rooms.factories(1)).to.equal(ethers.ZeroAddress);
+      await expect(rooms.connect(owner).setFactory(players[3].address, true))
+        .to.emit(rooms, "FactorySet")
+        .withArgs(players[3].address, 2, true);
+      expect(await rooms.factories(1)).to.equal(players[3].address);
+      expect(await rooms.isFactory(players[3].address)).to.equal(true);
     });
 
     it("creates started rooms in batches with players and roles given", async function () {
@@ -347,13 +373,8 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
 
     it("refuses a 256th factory", async function () {
       const { rooms } = await loadFixture(baseFixture);
-      // Pretend 255 factories were allowed by writing the array's length (slot from the compiler's storage layout).
-      const slot = await stateSlot("factories");
-      await ethers.provider.send("hardhat_setStorageAt", [
-        await rooms.getAddress(),
-        ethers.toQuantity(slot),
-        ethers.toBeHex(255, 32),
-      ]);
+      // Pretend 255 factories were allowed by writing their count (place from the compiler's storage layout).
+      await setStateField(rooms, "factoryCount", 8, 255n);
       await expect(rooms.setFactory(ethers.Wallet.createRandom().address, true)).to.be.revertedWithCustomError(
         rooms,
         "TooManyFactories",

@@ -111,31 +111,36 @@ export async function inOneBlock(
 
 /** Writes SnatchRooms' format counter (a uint32 at the low end of its storage slot) to simulate many formats. */
 export async function setFormatCount(rooms: SnatchRooms, count: bigint): Promise<void> {
-  const slot = await stateSlot("formatCount");
-  const address = await rooms.getAddress();
-  const word = BigInt(await ethers.provider.getStorage(address, slot));
-  const mask = 2n ** 32n - 1n;
-  await ethers.provider.send("hardhat_setStorageAt", [
-    address,
-    ethers.toQuantity(slot),
-    ethers.toBeHex((word & ~mask) | count, 32),
-  ]);
+  await setStateField(rooms, "formatCount", 32, count);
   expect(await rooms.formatCount()).to.equal(count);
 }
 
-/** The storage slot of a field of SnatchRooms' state struct (from the compiler's storage layout). */
-export async function stateSlot(field: string): Promise<bigint> {
+/** Writes `value` into the `bits`-wide field `field` of SnatchRooms' state struct, in place in its slot. */
+export async function setStateField(rooms: SnatchRooms, field: string, bits: number, value: bigint): Promise<void> {
+  const { slot, offset } = await stateMember(field);
+  const address = await rooms.getAddress();
+  const word = BigInt(await ethers.provider.getStorage(address, slot));
+  const mask = (2n ** BigInt(bits) - 1n) << BigInt(8 * offset);
+  await ethers.provider.send("hardhat_setStorageAt", [
+    address,
+    ethers.toQuantity(slot),
+    ethers.toBeHex((word & ~mask) | (value << BigInt(8 * offset)), 32),
+  ]);
+}
+
+/** The slot and byte offset of a field of SnatchRooms' state struct (from the compiler's storage layout). */
+async function stateMember(field: string): Promise<{ slot: bigint; offset: number }> {
   const fqn = "contracts/snatch/SnatchRooms.sol:SnatchRooms";
   const info = await artifacts.getBuildInfo(fqn);
   const layout = (
     info!.output.contracts["contracts/snatch/SnatchRooms.sol"].SnatchRooms as unknown as {
       storageLayout: {
         storage: { label: string; slot: string; type: string }[];
-        types: Record<string, { members?: { label: string; slot: string }[] }>;
+        types: Record<string, { members?: { label: string; slot: string; offset: number }[] }>;
       };
     }
   ).storageLayout;
   const state = layout.storage.find((s) => s.label === "_s")!;
   const member = layout.types[state.type].members!.find((m) => m.label === field)!;
-  return BigInt(state.slot) + BigInt(member.slot);
+  return { slot: BigInt(state.slot) + BigInt(member.slot), offset: member.offset };
 }

@@ -7,18 +7,6 @@ import { deploySnatch } from "../../scripts/snatch/lib";
 import { deployTournament } from "../../scripts/snatch/lib";
 import { Stage, Role, type TournamentConfig } from "../../client/snatch/tournament";
 
-/** An independent model of SnatchPairing.shuffle (Durstenfeld's Fisher–Yates, j = keccak(seed, i) mod (i + 1)). */
-export function shuffleModel(seed: bigint, n: number): number[] {
-  const word = (x: bigint) => x.toString(16).padStart(64, "0");
-  const order = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i >= 1; i--) {
-    // abi.encode(seed, i): two 32-byte words.
-    const j = Number(BigInt(ethers.keccak256("0x" + word(seed) + word(BigInt(i)))) % BigInt(i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-}
-
 /** Small windows so that tests reach deadlines with few mined blocks; two rooms per batch to exercise batching. */
 export const CONFIG: TournamentConfig = {
   cap: 12,

@@ -16,10 +16,4 @@ library Dice {
             d2 = ((randomValue / 6) % 6) + 1;
         }
     }
-
-    /// @notice The sum of the two dice (2–12) for `randomValue`.
-    function total(uint256 randomValue) internal pure returns (uint256) {
-        (uint256 d1, uint256 d2) = roll(randomValue);
-        return d1 + d2;
-    }
 }

@@ -19,11 +19,6 @@ import {BoardTopology} from "./BoardTopology.sol";
 ///         settlements | cities, "occupied" the buildings of all players, "opponents" those of the other players.
 /// @dev Pure functions; the `require*` variants revert with the errors of BoardTypes.sol, the others return bools.
 library Placement {
-    /// @notice The distance rule: vertex `v` and every vertex next to it hold no building.
-    function distanceRuleOk(uint256 occupied, uint256 v) internal pure returns (bool) {
-        return (occupied & ((1 << v) | BoardTopology.vertexNeighbourMask(v))) == 0;
-    }
-
     /// @notice Reverts unless a settlement may go on vertex `v`: free, the distance rule, and (`needsRoad`, i.e.
     ///         after the initial placement) touched by one of the player's roads.
     function requireSettlementSpot(uint256 occupied, uint256 ownRoads, uint256 v, bool needsRoad) internal pure {
@@ -62,34 +57,11 @@ library Placement {
         return (BoardTopology.edgeVertexMask(e) >> v) & 1 == 1;
     }
 
-    /// @notice Whether a player with these buildings owns port `p` (a building on one of its two vertices).
-    function ownsPort(uint256 own, uint256 p) internal pure returns (bool) {
-        return own & BoardTopology.portVertexMask(p) != 0;
-    }
-
-    /// @notice How many of `buildings` stand on hex `hexId`'s corners (production: settlements count 1, cities
-    ///         2, so a player's yield is `count(settlements) + 2 * count(cities)`).
-    function countOnHex(uint256 buildings, uint256 hexId) internal pure returns (uint256 n) {
-        uint256 x = buildings & BoardTopology.hexVertexMask(hexId);
-        // Clear the lowest set bit until none is left (at most 6 rounds).
-        while (x != 0) {
-            x &= x - 1;
-            ++n;
-        }
-    }
-
     /// @notice The pips of a number token: the ways to roll it with two dice (2 and 12: 1, ..., 6 and 8: 5), 0 for
     ///         no token (the desert) or 7.
     function pips(uint256 number) internal pure returns (uint256) {
         if (number < 2 || number > 12 || number == 7) return 0;
         return number < 7 ? number - 1 : 13 - number;
-    }
-
-    /// @notice The pip total of vertex `v`: the pips of the hexes around it (Gold counts like any number; the
-    ///         ghost ship is ignored).
-    function vertexPips(uint256 board, uint256 v) internal pure returns (uint256 total) {
-        (uint256 a, uint256 b, uint256 c) = BoardTopology.vertexHexes(v);
-        total = _hexPips(board, a) + _hexPips(board, b) + _hexPips(board, c);
     }
 
     /// @notice The pip totals of all 54 vertices, 4 bits each (vertex `v` at bit `4v`; the maximum, 5 + 5 + 5, fits).
@@ -145,10 +117,6 @@ library Placement {
         if ((own >> v) & 1 == 1) return true;
         if ((opponents >> v) & 1 == 1) return false;
         return others & BoardTopology.vertexEdgeMask(v) != 0;
-    }
-
-    function _hexPips(uint256 board, uint256 hexId) private pure returns (uint256) {
-        return hexId == NONE ? 0 : pips((board >> (7 * hexId + 3)) & 15);
     }
 
     /// @dev Index of the lowest set bit of a non-zero `x` (`x & (~x + 1)`, i.e. `x & -x`, isolates it).

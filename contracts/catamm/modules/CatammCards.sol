@@ -76,10 +76,7 @@ library CatammCards {
             emit ICatamm.LargestArmyChanged(gameId, player, knights);
         }
         t.afterRoll = t.phase == ICatamm.Phase.Main;
-        t.phase = ICatamm.Phase.GhostShip;
-        t.deadline = CatammState.deadlineFromNow(g);
-        CatammState.storeTurn(g, t);
-        emit ICatamm.GhostShipAwaited(gameId, player, t.deadline);
+        CatammState.awaitGhostShip(g, gameId, t);
         CatammState.checkWin(g, gameId, t);
     }
 

@@ -8,7 +8,7 @@ import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
-import {EdgeOccupied, HexKind, NONE} from "../libraries/BoardTypes.sol";
+import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
 import {LongestRoad} from "../libraries/LongestRoad.sol";
 import {Placement} from "../libraries/Placement.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -18,7 +18,7 @@ import {ResourceBalances} from "../libraries/ResourceBalances.sol";
 ///         board, markets and turn order, then the snake draft of settlements and roads.
 /// @dev Rules:
 ///      - One random value lays out everything: the board (BoardSetup's salts), the pools at the ports
-///        (CatammMarket's salt) and the turn order (a Fisher–Yates shuffle of the join order with
+///        (CatammMarket's salt) and the turn order ({RandomDraw.permutation} of the join order with
 ///        {SALT_ORDER}), each from its own domain-separated draw.
 ///      - Draft: picks go 0, 1, ..., n − 1, n − 1, ..., 0 (seats); each places a settlement (distance rule, no road
 ///        needed) and a road ending at it. The second settlement yields one card of each resource hex around it
@@ -43,12 +43,9 @@ library CatammSetup {
         for (uint256 r; r < RESOURCE_COUNT; ++r) g.bank[r].issued = opening;
 
         uint256 n = s.joined;
+        uint256[] memory joinIndex = RandomDraw.permutation(seed, SALT_ORDER, n);
         address[] memory order = new address[](n);
-        for (uint256 i; i < n; ++i) order[i] = g.seats[i].account;
-        for (uint256 i = n - 1; i > 0; --i) {
-            uint256 j = RandomDraw.uniform(seed, SALT_ORDER + i, i + 1);
-            (order[i], order[j]) = (order[j], order[i]);
-        }
+        for (uint256 i; i < n; ++i) order[i] = g.seats[joinIndex[i]].account;
         for (uint256 i; i < n; ++i) {
             g.seats[i].account = order[i];
             g.balances[order[i]].setHostTag(i + 1);
@@ -134,15 +131,7 @@ library CatammSetup {
         address player = s.account;
         for (uint256 i; i < 3; ++i) {
             uint256 h = hexes[i];
-            if (h == NONE) continue;
-            HexKind kind = BoardSetup.kindOf(board, h);
-            if (kind == HexKind.Gold) {
-                ++s.gold;
-                emit ICatamm.GoldProduced(gameId, player, h);
-            } else if (kind != HexKind.Desert) {
-                CatammState.issue(g, player, uint8(kind), ONE_CARD);
-                emit ICatamm.ResourceProduced(gameId, player, h, uint8(kind), ONE_CARD);
-            }
+            if (h != NONE) CatammState.produce(g, gameId, s, player, h, BoardSetup.kindOf(board, h), 1);
         }
     }
 }

@@ -59,12 +59,7 @@ library CatammTurns {
         for (uint256 r; r < RESOURCE_COUNT; ++r) given = Math.saturatingAdd(given, cards[r]);
         if (given != owed) revert ICatamm.WrongDiscardCount(owed, given);
         if (gold > s.gold) revert ICatamm.NotEnoughGold(s.gold, gold);
-        for (uint8 r; r < RESOURCE_COUNT; ++r) {
-            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r] * ONE_CARD);
-        }
-        s.gold -= uint16(gold);
-        s.discardOwed = 0;
-        emit ICatamm.Discarded(gameId, player, cards, gold, false);
+        _payDiscard(g, gameId, s, player, cards, gold, false);
         _afterDiscards(g, gameId);
     }
 
@@ -83,14 +78,7 @@ library CatammTurns {
             address player = s.account;
             (uint256[5] memory whole, ) = CatammState.wholeCards(g, player);
             uint256[6] memory take = discardPlan(whole, s.gold, owed);
-            uint256[5] memory cards;
-            for (uint8 r; r < RESOURCE_COUNT; ++r) {
-                cards[r] = take[r];
-                if (take[r] != 0) CatammState.collect(g, player, r, take[r] * ONE_CARD);
-            }
-            s.gold -= uint16(take[5]);
-            s.discardOwed = 0;
-            emit ICatamm.Discarded(gameId, player, cards, take[5], true);
+            _payDiscard(g, gameId, s, player, [take[0], take[1], take[2], take[3], take[4]], take[5], true);
         }
         _afterDiscards(g, gameId);
     }
@@ -157,17 +145,7 @@ library CatammTurns {
             uint256 cities = CatammState.popcount(uint256(p.cities) & corners);
             if (settlements + cities == 0) continue;
             CatammState.Seat storage s = g.seats[seat];
-            address player = s.account;
-            if (kind == HexKind.Gold) {
-                // The 16-bit counter saturates (~470,000 gold rolls away): a roll must never revert on it.
-                if (s.gold == type(uint16).max) continue;
-                ++s.gold;
-                emit ICatamm.GoldProduced(gameId, player, hexId);
-            } else {
-                uint256 amount = (settlements + 2 * cities) * ONE_CARD;
-                CatammState.issue(g, player, uint8(kind), amount);
-                emit ICatamm.ResourceProduced(gameId, player, hexId, uint8(kind), amount);
-            }
+            CatammState.produce(g, gameId, s, s.account, hexId, kind, settlements + 2 * cities);
         }
     }
 
@@ -179,8 +157,8 @@ library CatammTurns {
             (, uint256 whole) = CatammState.wholeCards(g, s.account);
             uint256 hand = whole + s.gold;
             if (hand <= CatammState.HAND_LIMIT) continue;
-            // Saturates rather than truncates (a hand of 131,072+ cards is out of reach; owing less would under-charge).
-            s.discardOwed = hand / 2 > type(uint16).max ? type(uint16).max : uint16(hand / 2);
+            // Below 2^32: see {CatammState.Seat}.
+            s.discardOwed = uint32(hand / 2);
             owing = true;
             emit ICatamm.DiscardRequired(gameId, s.account, hand / 2, t.deadline);
         }
@@ -189,7 +167,7 @@ library CatammTurns {
             t.phase = ICatamm.Phase.Discard;
             CatammState.storeTurn(g, t);
         } else {
-            _awaitGhostShip(g, gameId, t);
+            CatammState.awaitGhostShip(g, gameId, t);
         }
     }
 
@@ -199,13 +177,24 @@ library CatammTurns {
         for (uint256 seat; seat < t.players; ++seat) {
             if (g.seats[seat].discardOwed != 0) return;
         }
-        t.deadline = CatammState.deadlineFromNow(g);
-        _awaitGhostShip(g, gameId, t);
+        CatammState.awaitGhostShip(g, gameId, t);
     }
 
-    function _awaitGhostShip(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t) private {
-        t.phase = ICatamm.Phase.GhostShip;
-        CatammState.storeTurn(g, t);
-        emit ICatamm.GhostShipAwaited(gameId, g.seats[t.seat].account, t.deadline);
+    /// @dev Pays a discard (chosen or automatic): the cards and gold credits go to the bank; nothing is owed after.
+    function _payDiscard(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Seat storage s,
+        address player,
+        uint256[5] memory cards,
+        uint256 gold,
+        bool automatic
+    ) private {
+        for (uint8 r; r < RESOURCE_COUNT; ++r) {
+            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r] * ONE_CARD);
+        }
+        s.gold -= uint16(gold);
+        s.discardOwed = 0;
+        emit ICatamm.Discarded(gameId, player, cards, gold, automatic);
     }
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {BlockTargetIds} from "./BlockTargetIds.sol";
 import {IRandomness} from "./IRandomness.sol";
+import {RandomnessSource} from "./RandomnessSource.sol";
 
 /// @title BlockhashRandomness
 /// @notice The default randomness source, FOR LOCAL AND TEST NETWORKS ONLY.
@@ -14,9 +16,9 @@ import {IRandomness} from "./IRandomness.sol";
 ///      No storage per request: the id itself encodes the request's sequence number and its target block,
 ///      `id = sequence << 64 | target`, so a request costs one counter update. Only {fulfil} writes a slot, to keep a
 ///      value readable past the 256-block horizon.
-contract BlockhashRandomness is IRandomness {
+contract BlockhashRandomness is RandomnessSource {
     /// @notice How far back `blockhash` can see.
-    uint256 public constant HORIZON = 256;
+    uint256 public constant HORIZON = BlockTargetIds.HORIZON;
 
     /// @dev Number of requests made so far; the next request gets sequence `requests + 1`.
     uint192 public requests;
@@ -26,8 +28,7 @@ contract BlockhashRandomness is IRandomness {
 
     /// @inheritdoc IRandomness
     function request() external returns (uint256 id) {
-        uint192 sequence = ++requests;
-        id = (uint256(sequence) << 64) | (block.number + 1);
+        id = BlockTargetIds.next(++requests);
         emit RandomnessRequested(id, msg.sender);
     }
 
@@ -44,22 +45,17 @@ contract BlockhashRandomness is IRandomness {
     }
 
     /// @inheritdoc IRandomness
-    function status(uint256 id) public view returns (Status) {
-        uint256 sequence = id >> 64;
-        if (sequence == 0 || sequence > requests) return Status.Unknown;
-        if (_pinned[id] != 0) return Status.Ready;
-        uint256 target = uint64(id);
-        if (block.number <= target) return Status.Pending;
-        if (block.number - target > HORIZON) return Status.Stale;
-        return Status.Ready;
+    function status(uint256 id) external view returns (Status) {
+        // Only a ready request is ever pinned.
+        return _pinned[id] != 0 ? Status.Ready : BlockTargetIds.status(id, requests);
     }
 
     /// @inheritdoc IRandomness
-    function value(uint256 id) public view returns (uint256 v) {
+    function valueIfReady(uint256 id) public view override returns (Status s, uint256 v) {
         v = _pinned[id];
-        if (v != 0) return v;
-        Status s = status(id);
-        if (s != Status.Ready) revert RandomnessNotReady(id, s);
+        if (v != 0) return (Status.Ready, v);
+        s = BlockTargetIds.status(id, requests);
+        if (s != Status.Ready) return (s, 0);
         v = uint256(keccak256(abi.encode(blockhash(uint64(id)), id)));
         // Zero means "no value" to callers; map the (2^-256 likely) zero hash to 1.
         if (v == 0) v = 1;

@@ -3,7 +3,8 @@ pragma solidity ^0.8.28;
 
 /// @title IRandomness
 /// @notice The one pull interface through which every game gets randomness (roles, boards, dice, pairings, draws).
-/// @dev A game calls {request} when it commits to an action, keeps the id, and reads {value} in its next action.
+/// @dev A game calls {request} when it commits to an action, keeps the id, and reads {valueIfReady} in its next
+///      action: one call answers both "is it ready?" and "what is it?" (games never call {status} then {value}).
 ///      A source never returns zero and never returns two different values for the same id. A request that can no
 ///      longer be served is {Status.Stale}; the game then asks for a new id (every game exposes an anyone-callable
 ///      way to do so). Games must not know which source they use.
@@ -36,7 +37,7 @@ interface IRandomness {
     error RandomnessNotReady(uint256 id, Status status);
 
     /// @notice Records a request for one random value.
-    /// @return id The id to pass to {status} and {value}; never zero.
+    /// @return id The id to pass to {valueIfReady}, {status} and {value}; never zero.
     function request() external returns (uint256 id);
 
     /// @notice The status of request `id`.
@@ -44,4 +45,11 @@ interface IRandomness {
 
     /// @notice The random value of request `id`; reverts with {RandomnessNotReady} unless it is ready.
     function value(uint256 id) external view returns (uint256);
+
+    /// @notice One read of request `id`: its status and, when that is {Status.Ready}, its value.
+    /// @dev Never reverts. `value` is non-zero exactly when `status` is {Status.Ready} (a source never returns a zero
+    ///      value), so a caller may test either.
+    /// @return The status of the request (what {status} returns).
+    /// @return The random value (what {value} returns) when ready, else zero.
+    function valueIfReady(uint256 id) external view returns (Status, uint256);
 }

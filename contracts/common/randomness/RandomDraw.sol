@@ -28,4 +28,27 @@ library RandomDraw {
         // Unreachable when `total` is the sum of `weights`.
         return weights.length - 1;
     }
+
+    /// @notice A uniformly random permutation of 0..n-1 drawn from `seed` (Fisher–Yates, Durstenfeld's version): for
+    ///         i = n-1 down to 1, place i swaps with place `j = uniform(seed, salt + i, i + 1)`. Every game's shuffle
+    ///         (tournament pairings, CATAMM's ports and turn order) is this one, each with its own `salt`.
+    /// @dev Every permutation is equally likely (up to the modulo bias of {uniform}, below n / 2^256): step i draws j
+    ///      uniformly in [0, i], and the n! sequences of draws map one-to-one onto the n! permutations. `salt + i`
+    ///      wraps (a salt is usually a hash, possibly near 2^256).
+    /// @param seed The random value.
+    /// @param salt The domain separator of this shuffle.
+    /// @param n Number of items.
+    /// @return order `order[i]` is the item at place i.
+    function permutation(uint256 seed, uint256 salt, uint256 n) internal pure returns (uint256[] memory order) {
+        order = new uint256[](n);
+        for (uint256 i; i < n; ++i) order[i] = i;
+        for (uint256 i = n; i > 1;) {
+            uint256 j;
+            unchecked {
+                --i; // i >= 2 before, so no underflow
+                j = uniform(seed, salt + i, i + 1);
+            }
+            (order[i], order[j]) = (order[j], order[i]);
+        }
+    }
 }

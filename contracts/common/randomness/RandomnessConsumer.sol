@@ -26,14 +26,9 @@ abstract contract RandomnessConsumer {
         return randomness.request();
     }
 
-    /// @dev Whether request `id` can be consumed now.
-    function _randomnessReady(uint256 id) internal view returns (bool) {
-        return randomness.status(id) == IRandomness.Status.Ready;
-    }
-
-    /// @dev The value of request `id`; reverts with the source's `RandomnessNotReady` unless ready.
-    function _randomValue(uint256 id) internal view returns (uint256) {
-        return randomness.value(id);
+    /// @dev One read of request `id`: its status and, when ready, its value (zero otherwise; a value is never zero).
+    function _readRandomness(uint256 id) internal view returns (IRandomness.Status, uint256) {
+        return randomness.valueIfReady(id);
     }
 
     /// @dev Replaces a stale request with a new one; reverts with {RandomnessNotStale} otherwise.

@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {VRFConsumerBaseV2Plus} from "@chainlink/contracts/src/v0.8/vrf/dev/VRFConsumerBaseV2Plus.sol";
 import {VRFV2PlusClient} from "@chainlink/contracts/src/v0.8/vrf/dev/libraries/VRFV2PlusClient.sol";
 import {IRandomness} from "./IRandomness.sol";
+import {RandomnessSource} from "./RandomnessSource.sol";
 
 /// @title VRFRandomness
 /// @notice Production randomness: Chainlink VRF v2.5 behind the {IRandomness} pull interface.
@@ -12,7 +13,7 @@ import {IRandomness} from "./IRandomness.sol";
 ///      turns {Status.Stale} after `staleAfter` blocks, and the game requests again). Only consumers the owner
 ///      authorised may request, since each request is paid by the owner's subscription. Ownership is Chainlink's
 ///      two-step `ConfirmedOwner`, which `VRFConsumerBaseV2Plus` brings.
-contract VRFRandomness is IRandomness, VRFConsumerBaseV2Plus {
+contract VRFRandomness is RandomnessSource, VRFConsumerBaseV2Plus {
     /// @notice VRF request parameters, set by the owner.
     struct Config {
         bytes32 keyHash;
@@ -85,19 +86,17 @@ contract VRFRandomness is IRandomness, VRFConsumerBaseV2Plus {
     }
 
     /// @inheritdoc IRandomness
-    function status(uint256 id) public view returns (Status) {
-        Request storage r = _requests[id];
-        if (r.requestedAt == 0) return Status.Unknown;
-        if (r.word != 0) return Status.Ready;
-        if (block.number > r.requestedAt + config.staleAfter) return Status.Stale;
-        return Status.Pending;
+    function status(uint256 id) external view returns (Status s) {
+        (s, ) = valueIfReady(id);
     }
 
     /// @inheritdoc IRandomness
-    function value(uint256 id) external view returns (uint256) {
-        uint256 word = _requests[id].word;
-        if (word == 0) revert RandomnessNotReady(id, status(id));
-        return word;
+    function valueIfReady(uint256 id) public view override returns (Status, uint256) {
+        Request storage r = _requests[id];
+        uint256 word = r.word;
+        if (word != 0) return (Status.Ready, word);
+        if (r.requestedAt == 0) return (Status.Unknown, 0);
+        return (block.number > r.requestedAt + config.staleAfter ? Status.Stale : Status.Pending, 0);
     }
 
     /// @dev The coordinator's callback: stores the word, nothing else. Unknown or already served ids are ignored

@@ -14,11 +14,6 @@ library HexBoard {
     uint256 internal constant MIN_SIZE = 2;
     uint256 internal constant MAX_SIZE = 19;
 
-    /// @notice Whether cells `a` and `b` (both on an n×n board) are neighbours.
-    function adjacent(uint256 n, uint256 a, uint256 b) internal pure returns (bool) {
-        return _adjacent(a / n, a % n, b / n, b % n);
-    }
-
     /// @notice Checks everything about a path except the stones' colour, in this order: at least n cells (no
     ///         edge-to-edge path is shorter: the most basic problem, reported first), at most `maxLength` cells (the
     ///         colour's stones on the board), all on the board, none twice, each a neighbour of the next, the first on
@@ -56,23 +51,6 @@ library HexBoard {
             if (c < 256 ? (lo >> c) & 1 != 0 : (hi >> (c - 256)) & 1 != 0) return c;
         }
         return type(uint256).max;
-    }
-
-    /// @notice Full verification against known stones: {checkPath}, then every path cell must be one of the
-    ///         colour's stones (bitmap `stonesLo`/`stonesHi`, `maxLength` of them). Reverts with
-    ///         {IForkingHex.PathCellWrongColour} naming the first cell that is not.
-    function verify(
-        uint256 n,
-        bool red,
-        uint256 stonesLo,
-        uint256 stonesHi,
-        uint256 maxLength,
-        uint16[] calldata path
-    ) internal pure {
-        (uint256 lo, uint256 hi) = checkPath(n, red, maxLength, path);
-        uint256 missingLo = lo & ~stonesLo;
-        uint256 missingHi = hi & ~stonesHi;
-        if (missingLo | missingHi != 0) revert IForkingHex.PathCellWrongColour(firstIn(path, missingLo, missingHi));
     }
 
     /// @dev One pass over the path: the cell bitmaps, and the first problem found (0 none, 1 off the board,
@@ -133,14 +111,5 @@ library HexBoard {
                 prevCol := col
             }
         }
-    }
-
-    /// @dev Neighbours by coordinates: same row and columns one apart; or one row apart with the column equal or
-    ///      shifted by one towards the other row's "right-up" diagonal ((r-1, c+1) and (r+1, c-1)).
-    function _adjacent(uint256 ra, uint256 ca, uint256 rb, uint256 cb) private pure returns (bool) {
-        if (ra == rb) return ca + 1 == cb || cb + 1 == ca;
-        if (ra + 1 == rb) return cb == ca || cb + 1 == ca; // b below a: (r+1, c) or (r+1, c-1)
-        if (rb + 1 == ra) return cb == ca || cb == ca + 1; // b above a: (r-1, c) or (r-1, c+1)
-        return false;
     }
 }

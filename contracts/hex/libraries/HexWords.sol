@@ -202,6 +202,51 @@ library HexWords {
         return (board & M106) | (((board >> 106) & M106) << 120) | (board & RECYCLED_WIN != 0 ? ACC_WIN : 0);
     }
 
+    /// @dev A new game's core word: one position, no deadline yet (each value within its field, checked by the
+    ///      caller).
+    function newCore(
+        uint256 size_,
+        bool erc20,
+        uint256 redBlocks_,
+        uint256 blueBlocks_,
+        uint256 lastBlock_,
+        uint256 stake_
+    ) internal pure returns (uint256) {
+        return
+            size_ |
+            (erc20 ? CORE_TOKEN : 0) |
+            (redBlocks_ << CORE_RED_SHIFT) |
+            (blueBlocks_ << CORE_BLUE_SHIFT) |
+            (lastBlock_ << CORE_LAST_SHIFT) |
+            (1 << CORE_COUNT_SHIFT) |
+            (stake_ << CORE_STAKE_SHIFT);
+    }
+
+    /// @dev The core word after a move: one more position, maxDeadline raised to `deadline_` if higher.
+    function afterMove(uint256 core, uint256 deadline_) internal pure returns (uint256 newCore_) {
+        newCore_ = core + (1 << CORE_COUNT_SHIFT);
+        if (deadline_ > maxDeadline(core)) {
+            newCore_ = (newCore_ & ~(M32 << CORE_MAXDL_SHIFT)) | (deadline_ << CORE_MAXDL_SHIFT);
+        }
+    }
+
+    /// @dev A new game's meta word: its stake token and fee, nothing proven, settlement not started.
+    function newMeta(address token_, uint256 feeBps_) internal pure returns (uint256) {
+        return uint256(uint160(token_)) | (feeBps_ << META_FEE_SHIFT);
+    }
+
+    /// @dev `meta` with `positionId` as the lowest proven position if none is, or a higher one.
+    function withProven(uint256 meta, uint256 positionId) internal pure returns (uint256) {
+        uint256 lowest = lowestProven(meta);
+        if (lowest != 0 && lowest <= positionId) return meta;
+        return (meta & ~(M32 << META_PROVEN_SHIFT)) | (positionId << META_PROVEN_SHIFT);
+    }
+
+    /// @dev A position's board word: the occupancy of cells below {LOW_CELLS}, its deadline and depth, not proven.
+    function newBoard(uint256 occupied, uint256 deadline_, uint256 depth_) internal pure returns (uint256) {
+        return occupied | (deadline_ << BOARD_DEADLINE_SHIFT) | (depth_ << BOARD_DEPTH_SHIFT);
+    }
+
     /// @dev The link word of a new position.
     function newLink(address who, uint256 parentId, uint256 cell_, uint256 depth_) internal pure returns (uint256) {
         return

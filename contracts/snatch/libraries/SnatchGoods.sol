@@ -13,6 +13,13 @@ library SnatchGoods {
     /// @notice Number of goods (Turkey, Coffee, Corn).
     uint256 internal constant GOODS = 3;
 
+    /// @notice An escrow to release is larger than what the seat's escrow cells hold (never, while rooms are
+    ///         consistent: it guards the packed arithmetic of {releaseEscrow}).
+    /// @param seat The offerer's seat.
+    /// @param held Its three escrow cells (good g at bit 8g).
+    /// @param escrowed The offer's packed escrow.
+    error EscrowShort(uint256 seat, uint256 held, uint256 escrowed);
+
     /// @dev Bit offset of cell (seat, good).
     function _shift(uint256 seat, uint256 good) private pure returns (uint256) {
         return 8 * (3 * seat + good);
@@ -77,6 +84,64 @@ library SnatchGoods {
     /// @dev requested < 2^32 and escrowed <= 20, so the product cannot overflow.
     function shrink(uint256 requested, uint256 escrowed, uint256 offered) internal pure returns (uint256) {
         return (requested * escrowed) / offered;
+    }
+
+    /// @notice An offer's request per good (packed `requested`), each shrunk by escrowed / offered ({shrink}):
+    ///         what an accept, and a G4 inverse sanction, ask of the target.
+    function shrunkRequest(
+        uint96 requested,
+        uint24 escrowed,
+        uint256 offered
+    ) internal pure returns (uint256[3] memory wanted) {
+        uint256 escrowedSum = escrowSum(escrowed);
+        for (uint256 g; g < GOODS; ++g) wanted[g] = shrink(requestOf(requested, g), escrowedSum, offered);
+    }
+
+    /// @notice Moves an offer's whole escrow (`escrowed`, held in `from`'s escrow cells) to `to`'s free cells: the
+    ///         target's on an accept or a snatch, the offerer's own when the offer is rejected, cancelled or expires.
+    /// @dev All three goods in one subtraction and one addition: a packed escrow (good g at bit 8g) has the layout of
+    ///      a seat's three cells, so shifted by 24 * seat it lines up with that seat's cells. No cell holds more than
+    ///      20 goods, so the addition never carries into a neighbouring cell (SafeCast-free: the sum stays below
+    ///      2^72). The subtraction would borrow across cells only if a cell held less than its amount: the check
+    ///      before it refuses that, as {sub} would (a SWAR test: with bit 7 of every held byte set, `held - amount`
+    ///      keeps that bit exactly where the cell held enough, all values being below 128).
+    /// @return The free grid after. @return The escrow grid after.
+    function releaseEscrow(
+        uint72 free,
+        uint72 escrow,
+        uint256 from,
+        uint256 to,
+        uint24 escrowed
+    ) internal pure returns (uint72, uint72) {
+        uint256 e = escrowed;
+        uint256 held = (uint256(escrow) >> (24 * from)) & 0xffffff;
+        if (((held | 0x808080) - e) & 0x808080 != 0x808080) revert EscrowShort(from, held, e);
+        return (uint72(uint256(free) + (e << (24 * to))), uint72(uint256(escrow) - (e << (24 * from))));
+    }
+
+    /// @notice `payer` gives `payee`, per good, `wanted` or what it holds free of it if less: an accept's payment,
+    ///         and the restitutions of a confirmed report and a G4 reversal.
+    /// @return The grid after. @return paid The amounts given, per good.
+    function payUpTo(
+        uint72 free,
+        uint256 payer,
+        uint256 payee,
+        uint256[3] memory wanted
+    ) internal pure returns (uint72, uint256[3] memory paid) {
+        for (uint256 g; g < GOODS; ++g) {
+            uint256 want = wanted[g];
+            if (want == 0) continue;
+            uint256 held = get(free, payer, g);
+            uint256 give = want < held ? want : held;
+            free = move(free, payer, payee, g, give);
+            paid[g] = give;
+        }
+        return (free, paid);
+    }
+
+    /// @notice The three amounts of a packed escrow.
+    function escrowAmounts(uint24 escrowed) internal pure returns (uint256[3] memory amounts) {
+        for (uint256 g; g < GOODS; ++g) amounts[g] = escrowOf(escrowed, g);
     }
 
     /// @notice Takes up to `n` goods from `seat`'s cells one at a time: its own good while it has any, otherwise the

@@ -4,31 +4,21 @@ pragma solidity ^0.8.28;
 import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 
 /// @title SnatchPairing
-/// @notice The tournament's random pairing: a uniformly random permutation of the registered players (Fisher–Yates,
-///         Durstenfeld's version) drawn from one random value; pair k is positions 2k (P1) and 2k + 1 (P2); with an odd
-///         number of players, the last position sits the phase out.
-/// @dev Every permutation of n players is equally likely (up to the modulo bias of {RandomDraw.uniform}, below
-///      n / 2^256): step i draws j uniformly in [0, i], and the n! sequences of draws map one-to-one onto the n!
-///      permutations. Hence every pairing is equally likely (each pairing, with its P1/P2 roles and sat-out player, is
-///      the image of the same number of permutations), each player is P1 or P2 with probability 1/2, and each player
-///      is equally likely to sit out. The shuffle is pure: the tournament stores only the seed and recomputes it
-///      (rooms created in several batches, and the views) over the same, closed list of players.
+/// @notice The tournament's random pairing: a uniformly random permutation of the registered players
+///         ({RandomDraw.permutation} with salt 0) drawn from one random value; pair k is positions 2k (P1) and 2k + 1
+///         (P2); with an odd number of players, the last position sits the phase out.
+/// @dev Every permutation of n players is equally likely (see {RandomDraw.permutation}), hence every pairing is
+///      equally likely (each pairing, with its P1/P2 roles and sat-out player, is the image of the same number of
+///      permutations), each player is P1 or P2 with probability 1/2, and each player is equally likely to sit out.
+///      The shuffle is pure: the tournament stores only the seed and recomputes it (rooms created in several batches,
+///      and the views) over the same, closed list of players.
 library SnatchPairing {
     /// @notice The permutation of registration positions 0..n-1 drawn from `seed`: `order[i]` is the position of
     ///         the player at place i of the shuffle.
     /// @param seed The random value.
     /// @param n Number of players.
     function shuffle(uint256 seed, uint256 n) internal pure returns (uint256[] memory order) {
-        order = new uint256[](n);
-        for (uint256 i; i < n; ++i) order[i] = i;
-        for (uint256 i = n; i > 1;) {
-            // i >= 2 here, so --i cannot underflow.
-            unchecked {
-                --i;
-            }
-            uint256 j = RandomDraw.uniform(seed, i, i + 1);
-            (order[i], order[j]) = (order[j], order[i]);
-        }
+        return RandomDraw.permutation(seed, 0, n);
     }
 
     /// @notice Where registration position `player` stands in `order`.

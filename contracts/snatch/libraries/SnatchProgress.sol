@@ -7,7 +7,7 @@ import {ISnatchRoomsObserver} from "../ISnatchRoomsObserver.sol";
 import {SnatchFormats} from "./SnatchFormats.sol";
 import {SnatchGoods} from "./SnatchGoods.sol";
 import {SnatchSanctions} from "./SnatchSanctions.sol";
-import {SnatchLayout, SnatchState} from "./SnatchState.sol";
+import {Factory, SnatchLayout, SnatchState} from "./SnatchState.sol";
 
 /// @title SnatchProgress
 /// @notice How a room moves on: roles and starting goods, round starts (suspensions, shame penalties, the judge),
@@ -317,33 +317,7 @@ library SnatchProgress {
         uint256 offerId,
         bool atClose
     ) internal {
-        uint8 from = o.from;
-        uint8 to = o.to;
-        uint24 esc = o.escrowed;
-        uint96 requested = o.requested;
-        uint256 escrowedSum = esc.escrowSum();
-        uint256 offeredSum = o.offeredSum;
-        uint72 free = r.free;
-        uint72 escrow = r.escrow;
-        uint256[3] memory toTarget;
-        uint256[3] memory toOfferer;
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = esc.escrowOf(g);
-            if (e == 0) continue;
-            escrow = escrow.sub(from, g, e);
-            free = free.add(to, g, e);
-            toTarget[g] = e;
-        }
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 want = SnatchGoods.shrink(requested.requestOf(g), escrowedSum, offeredSum);
-            if (want == 0) continue;
-            uint256 held = free.get(to, g);
-            uint256 give = want < held ? want : held;
-            free = free.move(to, from, g, give);
-            toOfferer[g] = give;
-        }
-        r.free = free;
-        r.escrow = escrow;
+        (uint256[3] memory toTarget, uint256[3] memory toOfferer) = _exchange(r, o);
         o.status = ISnatchRooms.OfferStatus.Accepted;
         ++r.accepts;
         emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
@@ -380,15 +354,7 @@ library SnatchProgress {
         ISnatchRooms.OfferStatus status
     ) internal {
         uint8 from = o.from;
-        uint24 esc = o.escrowed;
-        uint72 free = r.free;
-        uint72 escrow = r.escrow;
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = esc.escrowOf(g);
-            if (e == 0) continue;
-            escrow = escrow.sub(from, g, e);
-            free = free.add(from, g, e);
-        }
+        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, from, o.escrowed);
         r.free = free;
         r.escrow = escrow;
         o.status = status;
@@ -453,6 +419,22 @@ library SnatchProgress {
         setUp(s, roomId, seated, roles, 0);
     }
 
+    /// @dev An accept's goods: the escrow goes to the target, then the target pays the shrunk request up to what it
+    ///      holds free.
+    function _exchange(
+        ISnatchRooms.Room storage r,
+        ISnatchRooms.Offer storage o
+    ) private returns (uint256[3] memory toTarget, uint256[3] memory toOfferer) {
+        uint8 from = o.from;
+        uint8 to = o.to;
+        uint24 esc = o.escrowed;
+        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, to, esc);
+        (free, toOfferer) = free.payUpTo(to, from, o.requested.shrunkRequest(esc, o.offeredSum));
+        r.free = free;
+        r.escrow = escrow;
+        return (esc.escrowAmounts(), toOfferer);
+    }
+
     /// @dev Opens a round's first phase (one event for the round and its phase).
     function _openRound(
         ISnatchRooms.Room storage r,
@@ -498,11 +480,11 @@ library SnatchProgress {
         emit ISnatchRooms.RoomFinished(roomId, pts);
         uint8 observer = r.observer;
         if (observer != 0) {
-            address factory = s.factories[observer - 1];
+            Factory memory factory = s.factories[observer];
             // An allowed factory without code (an operator's account) is not called.
-            if (s.isFactory[factory] && factory.code.length != 0) {
+            if (factory.allowed && factory.account.code.length != 0) {
                 ISnatchRooms.Stats memory stats = ISnatchRooms.Stats(
-                    r.offers,
+                    r.offerCount,
                     r.accepts,
                     r.rejects,
                     r.snatches,
@@ -510,7 +492,7 @@ library SnatchProgress {
                     r.reports,
                     r.refusals
                 );
-                ISnatchRoomsObserver(factory).onRoomFinished(
+                ISnatchRoomsObserver(factory.account).onRoomFinished(
                     roomId,
                     roomId - r.batchIndex,
                     playersOf(s, r),

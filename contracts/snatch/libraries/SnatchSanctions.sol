@@ -36,12 +36,7 @@ library SnatchSanctions {
         uint24 escrowed,
         uint256 snatcherRole
     ) internal pure returns (uint72, uint256[3] memory returned, uint256[3] memory forfeited) {
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = escrowed.escrowOf(g);
-            uint256 held = free.get(snatcher, g);
-            returned[g] = e < held ? e : held;
-            free = free.move(snatcher, victim, g, returned[g]);
-        }
+        (free, returned) = free.payUpTo(snatcher, victim, escrowed.escrowAmounts());
         (free, forfeited) = free.takeUnits(snatcher, snatcherRole, 3);
         for (uint256 g; g < SnatchGoods.GOODS; ++g) free = free.add(victim, g, forfeited[g]);
         return (free, returned, forfeited);
@@ -60,19 +55,8 @@ library SnatchSanctions {
         uint256 p2,
         Amounts memory o
     ) public pure returns (uint72, uint256[3] memory returned, uint256[3] memory sanction) {
-        uint256 escrowedSum = o.escrowed.escrowSum();
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 e = o.escrowed.escrowOf(g);
-            uint256 held = free.get(p2, g);
-            returned[g] = e < held ? e : held;
-            free = free.move(p2, p1, g, returned[g]);
-        }
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 want = SnatchGoods.shrink(o.requested.requestOf(g), escrowedSum, o.offeredSum);
-            uint256 held = free.get(p2, g);
-            sanction[g] = want < held ? want : held;
-            free = free.move(p2, p1, g, sanction[g]);
-        }
+        (free, returned) = free.payUpTo(p2, p1, o.escrowed.escrowAmounts());
+        (free, sanction) = free.payUpTo(p2, p1, o.requested.shrunkRequest(o.escrowed, o.offeredSum));
         return (free, returned, sanction);
     }
 }

@@ -3,6 +3,12 @@ pragma solidity ^0.8.28;
 
 import {ISnatchRooms} from "../ISnatchRooms.sol";
 
+/// @notice A factory (one slot): its account and whether it may create rooms now.
+struct Factory {
+    address account;
+    bool allowed;
+}
+
 /// @notice All of SnatchRooms' storage in one struct, so that the linked SnatchProgress library can work on it.
 /// @dev Room and offer layouts are documented on {ISnatchRooms.Room} and {ISnatchRooms.Offer}; `roundBits` on
 ///      {SnatchLayout}.
@@ -11,6 +17,8 @@ struct SnatchState {
     uint32 formatCount;
     uint32 profileCount;
     uint64 roomCount;
+    /// Number of factories ever allowed (observer indexes 1..factoryCount).
+    uint8 factoryCount;
     mapping(uint256 format => ISnatchRooms.Format) formats;
     mapping(uint256 roomId => ISnatchRooms.Room) rooms;
     mapping(uint256 roomId => mapping(uint256 offerId => ISnatchRooms.Offer)) offers;
@@ -18,9 +26,10 @@ struct SnatchState {
     /// The pending randomness request of a room waiting for its roles (deleted once consumed).
     mapping(uint256 roomId => uint256 requestId) rolesRequest;
     mapping(uint256 id => address player) playerById;
-    /// Every factory ever allowed; a room's observer index is its position + 1.
-    address[] factories;
-    mapping(address factory => bool) isFactory;
+    /// Every factory ever allowed, by observer index (1-based), with whether it is allowed now: one slot answers
+    /// both questions a finishing room asks (which factory, still allowed?).
+    mapping(uint256 index => Factory) factories;
+    /// A factory's observer index (0: never allowed).
     mapping(address factory => uint8) factoryIndex;
 }
 

@@ -1,6 +1,6 @@
 /**
  * An independent computation of the board topology from hex geometry, used to check BoardTopology.sol and the
- * mirror in scripts/catamm/board.ts (which are built from row arithmetic instead).
+ * mirror in client/catamm/board.ts (which are built from row arithmetic instead).
  *
  * Hexes are pointy-top, in axial coordinates (q, r) with max(|q|, |r|, |q + r|) <= 2; r grows downwards. In integer
  * units (x: half a hex width, y: half a side length) a centre is at (2q + r, 3r) and the six corners, clockwise

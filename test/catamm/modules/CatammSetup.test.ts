@@ -112,25 +112,43 @@ describe("CatammSetup: the draft", function () {
       .withArgs(neighbour, 20);
   });
 
+  /** Makes the picks up to pick 6 as the automatic rule would, by their players: seat 0's second pick is next. */
+  async function toLastPick(f: Awaited<ReturnType<typeof four>>): Promise<GameSnapshot> {
+    for (;;) {
+      const g = await readGame(f.game, GAME);
+      if (g.setupPick === 7) return g;
+      const v = autoSettlementVertex(g.board, occupiedOf(g));
+      await f.game.connect(await current(f, g)).placeInitial(GAME, v, autoRoadEdge(roadsOf(g), v));
+    }
+  }
+
+  it("a second settlement on the gold hex with the gold counter full yields no credit, and the pick goes on", async function () {
+    const f = await loadFixture(four);
+    const { game } = f;
+    const g = await toLastPick(f);
+    const seat0 = await current(f, g);
+    const goldHex = g.board.hexes.findIndex((h) => h.kind === HexKind.Gold);
+    const v = TOPOLOGY.hexVertices[goldHex].find((c) => distanceRuleOk(occupiedOf(g), c));
+    expect(v, "a free corner of the gold hex").to.not.equal(undefined);
+    await game.harnessGiveGold(GAME, 0, 65_535);
+    const tx = game.connect(seat0).placeInitial(GAME, v!, autoRoadEdge(roadsOf(g), v!));
+    await expect(tx).to.emit(game, "InitialPlacement").and.not.to.emit(game, "GoldProduced");
+    expect((await game.playerInfo(GAME, seat0.address)).goldCredits).to.equal(65_535n);
+    expect((await readGame(game, GAME)).phase).to.equal(Phase.BeforeRoll);
+  });
+
   it("gives the port of a port vertex, and the second settlement's yield (gold as a credit, desert nothing)", async function () {
     const f = await loadFixture(four);
     const { game } = f;
     // Seat 0 takes port 0's vertex 0 first; every other pick is automatic except seat 0's second, which goes on the
     // legal vertex with the most distinct kinds around it (gold or desert if possible).
-    let g = await readGame(game, GAME);
     const [p0] = TOPOLOGY.portVertices[0];
-    const seat0 = await current(f, g);
+    const seat0 = await current(f);
     await expect(game.connect(seat0).placeInitial(GAME, p0, TOPOLOGY.vertexEdges[p0][0]))
       .to.emit(game, "PortsChanged")
       .withArgs(GAME, seat0.address, 1);
     expect(await game.portsOwned(GAME, seat0.address)).to.equal(1n);
-    // Picks 1..6 automatic-style, by their players.
-    for (let pick = 1; pick < 7; pick++) {
-      g = await readGame(game, GAME);
-      const v = autoSettlementVertex(g.board, occupiedOf(g));
-      await game.connect(await current(f, g)).placeInitial(GAME, v, autoRoadEdge(roadsOf(g), v));
-    }
-    g = await readGame(game, GAME);
+    const g = await toLastPick(f);
     expect(g.seat).to.equal(0);
     const legal = [...Array(54).keys()].filter((v) => distanceRuleOk(occupiedOf(g), v));
     const special = (v: number) =>

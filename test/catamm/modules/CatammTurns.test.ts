@@ -228,6 +228,27 @@ describe("CatammTurns: dice, production, discards, turns", function () {
       await expectConserved(f);
     });
 
+    it("charges a hand too large for 16 bits in full, and discards it automatically", async function () {
+      const f = await loadFixture(playing);
+      const { game, outsider } = f;
+      let g = await readGame(game, GAME);
+      // 140,001 cards more: half of the hand is above 65,535 (the old counter's limit, which under-charged).
+      await give(f, g.players[1].address, [70_000, 70_001, 0, 0, 0]);
+      await roll(f, 7);
+      g = await readGame(game, GAME);
+      const hand = g.players[1].hand;
+      expect(hand).to.be.greaterThan(2 * 65_535);
+      expect(g.players[1].discardOwed).to.equal(Math.floor(hand / 2));
+      await mine(TURN_BLOCKS);
+      const plan = discardPlan(wholeCards(g.players[1].balances), g.players[1].gold, g.players[1].discardOwed);
+      expect(plan.reduce((a, b) => a + b, 0)).to.equal(Math.floor(hand / 2));
+      await expect(game.connect(outsider).advance(GAME))
+        .to.emit(game, "Discarded")
+        .withArgs(GAME, g.players[1].address, plan.slice(0, 5), plan[5], true);
+      expect((await game.playerInfo(GAME, g.players[1].address)).hand).to.equal(BigInt(hand - Math.floor(hand / 2)));
+      await expectConserved(f);
+    });
+
     it("goes straight to the ghost ship when nobody holds more than 7", async function () {
       const f = await loadFixture(playing);
       await roll(f, 7);

@@ -41,18 +41,21 @@ describe("BlockhashRandomness", function () {
     await expect(source.value(id))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(id, Status.Pending);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Pending, 0n]);
     await mine(1); // target mined, but its hash is only visible from the block after it
     expect(await source.status(id)).to.equal(Status.Pending);
     await mine(1);
     expect(await source.status(id)).to.equal(Status.Ready);
     const v = await source.value(id);
     expect(v).to.not.equal(0n);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Ready, v]);
     await mine(200);
     expect(await source.value(id)).to.equal(v); // never twice different
     await mine(55); // latest = target + 256: the last block at which blockhash(target) is visible
     expect(await source.status(id)).to.equal(Status.Ready);
     await mine(1);
     expect(await source.status(id)).to.equal(Status.Stale);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Stale, 0n]);
     await expect(source.value(id))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(id, Status.Stale);
@@ -94,6 +97,7 @@ describe("BlockhashRandomness", function () {
     const { id } = await requestId(source);
     expect(await source.status(0n)).to.equal(Status.Unknown);
     expect(await source.status(id + (1n << 64n))).to.equal(Status.Unknown);
+    expect(await source.valueIfReady(0n)).to.deep.equal([Status.Unknown, 0n]);
     await expect(source.value(12345n))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(12345n, Status.Unknown);
@@ -109,5 +113,6 @@ describe("BlockhashRandomness", function () {
     await mine(400);
     expect(await source.status(id)).to.equal(Status.Ready);
     expect(await source.value(id)).to.equal(v);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Ready, v]);
   });
 });

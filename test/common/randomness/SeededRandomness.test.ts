@@ -12,13 +12,17 @@ describe("SeededRandomness (test/simulation source)", function () {
     const ids = [];
     for (const s of [a, b, c]) ids.push(await requestIdFrom(s, await s.request()));
     expect(await c.status(ids[2])).to.equal(Status.Pending);
+    expect(await c.valueIfReady(ids[2])).to.deep.equal([Status.Pending, 0n]);
     await mine(2);
     expect(await a.value(ids[0])).to.equal(await b.value(ids[1]));
+    expect(await a.valueIfReady(ids[0])).to.deep.equal([Status.Ready, await a.value(ids[0])]);
     expect(await a.value(ids[0])).to.not.equal(await c.value(ids[2]));
     await mine(300);
     expect(await a.status(ids[0])).to.equal(Status.Stale);
+    expect(await a.valueIfReady(ids[0])).to.deep.equal([Status.Stale, 0n]);
     await expect(a.value(ids[0])).to.be.revertedWithCustomError(a, "RandomnessNotReady").withArgs(ids[0], Status.Stale);
     expect(await a.status(0n)).to.equal(Status.Unknown);
+    expect(await a.valueIfReady(0n)).to.deep.equal([Status.Unknown, 0n]);
   });
 
   it("hands scripted values to the next requests, in order, then falls back to the seed", async function () {

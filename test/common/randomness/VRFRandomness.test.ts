@@ -25,6 +25,7 @@ describe("VRFRandomness", function () {
     const { coordinator, source, game } = await loadFixture(stackFixture);
     const id = await requestIdFrom(source, await source.connect(game).request());
     expect(await source.status(id)).to.equal(Status.Pending);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Pending, 0n]);
     await expect(source.value(id))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(id, Status.Pending);
@@ -36,6 +37,7 @@ describe("VRFRandomness", function () {
     expect(await source.value(id)).to.equal(word);
     await mine(500);
     expect(await source.value(id)).to.equal(word); // never stale once served
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Ready, word]);
   });
 
   it("maps a zero word to 1 and ignores a second delivery", async function () {
@@ -63,6 +65,7 @@ describe("VRFRandomness", function () {
     expect(await source.status(id)).to.equal(Status.Pending);
     await mine(50);
     expect(await source.status(id)).to.equal(Status.Stale);
+    expect(await source.valueIfReady(id)).to.deep.equal([Status.Stale, 0n]);
     await expect(source.value(id))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(id, Status.Stale);
@@ -118,6 +121,7 @@ describe("VRFRandomness", function () {
   it("reports Unknown for ids it never requested and rejects callbacks from others", async function () {
     const { source, stranger } = await loadFixture(stackFixture);
     expect(await source.status(42n)).to.equal(Status.Unknown);
+    expect(await source.valueIfReady(42n)).to.deep.equal([Status.Unknown, 0n]);
     await expect(source.value(42n))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(42n, Status.Unknown);

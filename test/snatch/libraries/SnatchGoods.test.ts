@@ -46,6 +46,72 @@ describe("SnatchGoods", function () {
     expect(await goods.shrink(2n ** 32n - 1n, 20, 3n * (2n ** 32n - 1n))).to.equal(6);
   });
 
+  it("shrinks each good of a packed request by the escrow's share of the offer", async function () {
+    const { goods } = await loadFixture(fixture);
+    // Requested 6 turkey, 0 coffee, 9 corn (32 bits a good); escrowed 1 + 2 + 2 = 5 of 6 offered.
+    const requested = 6n | (9n << 64n);
+    const escrowed = 1n | (2n << 8n) | (2n << 16n);
+    expect((await goods.shrunkRequest(requested, escrowed, 6)).map(Number)).to.deep.equal([5, 0, 7]);
+    expect((await goods.escrowAmounts(escrowed)).map(Number)).to.deep.equal([1, 2, 2]);
+  });
+
+  it("releases a whole escrow to a seat's free cells, cell by cell as add/sub would (random grids)", async function () {
+    const { goods } = await loadFixture(fixture);
+    const row = fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(row, row, row),
+        fc.tuple(row, row, row),
+        fc.nat(2),
+        fc.nat(2),
+        fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)),
+        async (freeRows, escrowRows, from, to, part) => {
+          const free = freeRows.map((r) => [...r]);
+          const escrow = escrowRows.map((r) => [...r]);
+          // An escrow no larger than the offerer's escrow cells; the receiving cells stay within 20 + 20.
+          const amounts = part.map((v, g) => Math.min(v, escrow[from][g]));
+          const packed = BigInt(amounts[0]) | (BigInt(amounts[1]) << 8n) | (BigInt(amounts[2]) << 16n);
+          const [freeAfter, escrowAfter] = await goods.releaseEscrow(pack(free), pack(escrow), from, to, packed);
+          expect(freeAfter).to.equal(pack(free.map((r, s) => (s === to ? r.map((v, g) => v + amounts[g]) : r))));
+          expect(escrowAfter).to.equal(pack(escrow.map((r, s) => (s === from ? r.map((v, g) => v - amounts[g]) : r))));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses to release more than a seat's escrow cells hold, in any one good", async function () {
+    const { goods } = await loadFixture(fixture);
+    const escrow = pack([
+      [0, 0, 0],
+      [3, 0, 5],
+    ]);
+    // Seat 1 holds 3 turkey and 5 corn in escrow; 4 turkey is one too many, though the total would be covered.
+    const tooMuch = 4n | (1n << 16n);
+    await expect(goods.releaseEscrow(0, escrow, 1, 0, tooMuch))
+      .to.be.revertedWithCustomError(goods, "EscrowShort")
+      .withArgs(1, 3n | (5n << 16n), tooMuch);
+    await expect(goods.releaseEscrow(0, escrow, 1, 0, 1n << 8n)).to.be.revertedWithCustomError(goods, "EscrowShort");
+    const [free, left] = await goods.releaseEscrow(0, escrow, 1, 0, 3n | (5n << 16n));
+    expect([free, left]).to.deep.equal([pack([[3, 0, 5]]), 0n]);
+  });
+
+  it("pays each wanted amount, or what the payer holds free of it if less", async function () {
+    const { goods } = await loadFixture(fixture);
+    const grid = pack([
+      [1, 0, 0],
+      [2, 7, 0],
+    ]);
+    const [after, paid] = await goods.payUpTo(grid, 1, 0, [5, 3, 4]);
+    expect(paid.map(Number)).to.deep.equal([2, 3, 0]);
+    expect(after).to.equal(
+      pack([
+        [3, 3, 0],
+        [0, 4, 0],
+      ]),
+    );
+  });
+
   it("takes own good first, then the largest holding, ties to the lowest good", async function () {
     const { goods } = await loadFixture(fixture);
     // Seat 1 produces coffee and holds 2 turkey, 1 coffee, 2 corn.
