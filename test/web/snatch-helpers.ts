@@ -52,6 +52,11 @@ export async function seats(page: Page): Promise<SeatInfo[]> {
   );
 }
 
+/** The seat number (as the pages' target selects use it) of the player at `address`. */
+export async function seatOfPlayer(page: Page, address: string): Promise<string> {
+  return (await page.locator(`article.seat[data-player="${address.toLowerCase()}"]`).getAttribute("data-seat"))!;
+}
+
 /** Fills the offer form: the target (by its address, when there is a choice) and the amounts. */
 export async function fillOffer(
   p: Player,
@@ -63,8 +68,7 @@ export async function fillOffer(
   await form.waitFor({ timeout: 20_000 });
   const select = form.getByLabel("Offer to");
   if (to !== null && (await select.count()) > 0) {
-    const value = await select.locator("option", { hasText: to.slice(0, 6) }).getAttribute("value");
-    await select.selectOption(value!);
+    await select.selectOption(await seatOfPlayer(p.page, to));
   }
   for (const [good, n] of Object.entries(give)) await form.getByLabel(`You give: ${good}`).fill(String(n));
   for (const [good, n] of Object.entries(ask)) await form.getByLabel(`You ask for: ${good}`).fill(String(n));

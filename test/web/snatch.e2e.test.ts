@@ -18,11 +18,10 @@ import {
   mineNode,
   openRoom,
   roomInHash,
+  seatOfPlayer,
   seats,
   waitRound,
 } from "./snatch-helpers";
-
-const short = (a: string) => a.slice(0, 6);
 
 describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function () {
   let stack: WebStack;
@@ -107,7 +106,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect(await a.locator("li.offer.st-pending").getByRole("button", { name: "Reject" }).count()).to.equal(0);
     await a.getByTestId("execute-at-close").waitFor();
     await clearTransactions(a);
-    await screenshot(a, "snatch", "room");
+    await screenshot(a, "snatch", "room", true);
     const executed = await lastOfferId(a);
     await Promise.all([alice, bob, carol].map((p) => act(p, "Done with round 3", "Done with round 3")));
     await Promise.all([alice, bob, carol].map((p) => waitRound(p.page, 4)));
@@ -116,8 +115,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     // Round 4 (shame tokens): Alice and Bob shame Carol; she starts round 5 with 2 tokens: 2 goods burn and she may
     // only answer offers.
     for (const p of [alice, bob]) {
-      const option = p.page.getByLabel("Shame").locator("option", { hasText: short(carol.address) });
-      await p.page.getByLabel("Shame").selectOption((await option.getAttribute("value"))!);
+      await p.page.getByLabel("Shame").selectOption(await seatOfPlayer(p.page, carol.address));
       await act(p, "Give the shame token", /^Shame /);
     }
     await carol.page

@@ -53,10 +53,12 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
     );
   if (!room || !format) return <p aria-busy="true">Loading room {roomId.toString()}…</p>;
 
+  // Once roles are drawn a player is its role ("P2", "corn producer"), unique in the room; addresses stay on the
+  // seat cards.
   const nameOf = (address: string) => {
     const s = seatOf(room, address);
     const you = account && address.toLowerCase() === account.toLowerCase() ? " (you)" : "";
-    return s >= 0 ? `${seatLabel(room, s)} ${short(address)}${you}` : `${short(address)}${you}`;
+    return s >= 0 && room.round > 0 ? `${seatLabel(room, s)}${you}` : `${short(address)}${you}`;
   };
 
   return (
@@ -171,8 +173,10 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
               aria-label={`${seatLabel(room, s.seat)}${mine ? " (you)" : ""}`}
             >
               <header>
-                <strong>{seatLabel(room, s.seat)}</strong>{" "}
-                {empty ? <span className="muted">empty seat</span> : <Address address={s.player} you={you} />}
+                <strong>{seatLabel(room, s.seat)}</strong>
+                <div>
+                  {empty ? <span className="muted">empty seat</span> : <Address address={s.player} you={you} />}
+                </div>
               </header>
               {room.round > 0 && !empty && (
                 <>
