@@ -84,3 +84,33 @@ export function refused(probes: Probes, id: string): string | undefined {
   const r = probes.get(id);
   return r && !r.ok ? r.reason : undefined;
 }
+
+/**
+ * The contract's verdict on exactly what a form would send, as its inputs change: null while it would pass (or
+ * while `call` is null: nothing to check), else its refusal sentence. Debounced; re-checked when `key` changes.
+ */
+export function useVerdict(
+  call: (() => Promise<unknown>) | null,
+  key: string,
+  ctx: DescribeContext = {},
+): string | null {
+  const [verdict, setVerdict] = useState<string | null>(null);
+  const latest = useRef({ call, ctx });
+  latest.current = { call, ctx };
+  useEffect(() => {
+    const run = latest.current.call;
+    if (!run) return setVerdict(null);
+    let stale = false;
+    const timer = setTimeout(() => {
+      run().then(
+        () => !stale && setVerdict(null),
+        (err: unknown) => !stale && setVerdict(refusal(err, latest.current.ctx).reason),
+      );
+    }, 250);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [key, call === null]);
+  return verdict;
+}

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ContractTransactionReceipt } from "ethers";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
-import { PENDING, useProbes, type Probe } from "../shared/probes";
+import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, Panel } from "../shared/ui";
@@ -14,6 +14,7 @@ import { getLogsPaged } from "../../../client/logs";
 import { Phase, PHASE_NAMES, Preset, RULE_KEYS, RULE_NAMES, RuleSet } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
+import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 
 interface LobbyRoom {
@@ -144,13 +145,23 @@ export function Lobby() {
     if (filter === "finished") return r.phase >= Phase.Finished;
     return true;
   });
+  // Joining open rooms, and serving the randomness of full ones (both only where the contract would accept it).
   const open = shown.filter((r) => r.phase === Phase.Open && !mine(r)).slice(0, 30);
+  const awaiting = shown.filter((r) => r.phase === Phase.AwaitingRoles).slice(0, 30);
   const probeList = useMemo<Probe[]>(
     () =>
-      c && signer ? open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, PENDING) })) : [],
-    [c, signer, open.map((r) => r.id).join(",")],
+      c && signer
+        ? [
+            ...open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, PENDING) })),
+            ...awaiting.map((r) => ({ id: `roles:${r.id}`, call: () => c.rooms.advance.staticCall(r.id, PENDING) })),
+          ]
+        : [],
+    [c, signer, open.map((r) => r.id).join(","), awaiting.map((r) => r.id).join(",")],
   );
-  const signature = (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";");
+  // Randomness becomes ready with blocks: while a room waits for it, every block counts.
+  const signature =
+    (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
+    (awaiting.length > 0 ? `@${block.number}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
@@ -232,6 +243,18 @@ export function Lobby() {
                       </td>
                       <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number)}</td>
                       <td>
+                        {probes.get(`roles:${r.id}`)?.ok && (
+                          <ActionButton
+                            kind="secondary"
+                            onClick={() =>
+                              send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
+                                contract: "SnatchRooms",
+                              })
+                            }
+                          >
+                            Draw the roles
+                          </ActionButton>
+                        )}
                         {probes.get(`join:${r.id}`)?.ok && (
                           <ActionButton
                             onClick={async () => {
@@ -379,6 +402,11 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
     .filter(Boolean)
     .map((k) => RULE_KEYS[k]);
   const bad = parsed.some((r) => r === undefined);
+  const verdict = useVerdict(
+    signer && !bad && parsed.length > 0 ? () => c.rooms.createFormat.staticCall(parsed, w, PENDING) : null,
+    `${rounds}:${JSON.stringify(w)}`,
+    { contract: "SnatchRooms" },
+  );
   const create = async () => {
     await send(`Create format ${rounds}`, () => c.rooms.createFormat(parsed, w), { contract: "SnatchRooms" });
     await onCreated();
@@ -402,7 +430,8 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
         ))}
         {bad && <p className="danger">Unknown rule set name.</p>}
         {!bad && parsed.length > 0 && <p className="muted small">{parsed.map((r) => RULE_NAMES[r]).join(" · ")}</p>}
-        <ActionButton onClick={create} disabled={!signer || bad || parsed.length === 0}>
+        {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
+        <ActionButton onClick={create} disabled={!signer || bad || parsed.length === 0 || verdict !== null}>
           Create the format
         </ActionButton>
       </details>

@@ -2,9 +2,9 @@
 // (shared/probes.ts); where an action a player would expect is refused (no reject in round 3, the judge's snatch,
 // offers while shamed out or suspended...), the contract's own sentence says why. A refusal at sending time (the
 // room moved in between) shows in the transactions panel and as a message.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
-import { PENDING, refusal, type Probes } from "../shared/probes";
+import { PENDING, useVerdict, type Probes } from "../shared/probes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
@@ -117,28 +117,18 @@ function OfferForm({
   const setTarget = (target: number) => setDraft({ ...draft, target });
   const setGive = (g: Goods) => setDraft({ ...draft, give: g });
   const setAsk = (a: Goods) => setDraft({ ...draft, ask: a });
-  const [verdict, setVerdict] = useState<string | null>(null);
   const to = draft.target !== null && targets.includes(draft.target) ? draft.target : targets[0];
   const free = room.seats[seat].free;
   const goods = tradedGoods(room.playerCount);
   const targetAddress = room.seats[to].player;
   const empty = give.every((x) => x === 0);
 
-  // The contract's verdict on exactly this offer, as the inputs change and each block.
-  useEffect(() => {
-    if (empty) return setVerdict(null);
-    let stale = false;
-    const timer = setTimeout(() => {
-      c.rooms.offer.staticCall(room.roomId, targetAddress, big(give), big(ask), PENDING).then(
-        () => !stale && setVerdict(null),
-        (err: unknown) => !stale && setVerdict(refusal(err, { contract: "SnatchRooms", block: block.number }).reason),
-      );
-    }, 250);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [give, ask, targetAddress, live.version, empty]);
+  // The contract's verdict on exactly this offer, as the inputs change and as the room moves.
+  const verdict = useVerdict(
+    empty ? null : () => c.rooms.offer.staticCall(room.roomId, targetAddress, big(give), big(ask), PENDING),
+    `${give}:${ask}:${targetAddress}:${live.version}`,
+    { contract: "SnatchRooms", block: block.number },
+  );
 
   const submit = async () => {
     const label = `Offer ${describeGoods(give)} to ${seatLabel(room, to)} for ${describeGoods(ask)}`;

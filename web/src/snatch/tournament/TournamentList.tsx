@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
 import { href } from "../../shared/routes";
+import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
 import { ActionButton, Address, Field, Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
@@ -105,6 +106,11 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [config, setConfig] = useState<TournamentConfig>(DEFAULT_CONFIG);
+  const verdict = useVerdict(
+    signer ? () => c.tournament!.createTournament.staticCall(config, PENDING) : null,
+    JSON.stringify(config),
+    { contract: "SnatchTournament" },
+  );
   const create = async () => {
     const t = c.tournament!;
     const receipt = await send(`Create a tournament (cap ${config.cap})`, () => t.createTournament(config), {
@@ -133,7 +139,12 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
             />
           </Field>
         ))}
-        <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
+        {verdict && (
+          <p className="refusal" data-testid="create-verdict">
+            The contract would refuse: {verdict}.
+          </p>
+        )}
+        <ActionButton onClick={create} disabled={!signer || verdict !== null} busyText="Creating…">
           Create the tournament
         </ActionButton>
       </form>
