@@ -13,6 +13,7 @@ import { Catamm__factory } from "../typechain-types/factories/contracts/catamm/C
 import { FeeConfig__factory } from "../typechain-types/factories/contracts/common/payments/FeeConfig__factory";
 import { BlockhashRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/BlockhashRandomness__factory";
 import { VRFRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/VRFRandomness__factory";
+import { GamesTimelock__factory } from "../typechain-types/factories/contracts/common/governance/GamesTimelock__factory";
 import { IERC20Metadata__factory } from "../typechain-types/factories/@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata__factory";
 import { IERC20Errors__factory } from "../typechain-types/factories/@openzeppelin/contracts/interfaces/draft-IERC6093.sol/IERC20Errors__factory";
 
@@ -41,6 +42,7 @@ export const ABIS = {
   FeeConfig: FeeConfig__factory.abi,
   BlockhashRandomness: BlockhashRandomness__factory.abi,
   VRFRandomness: VRFRandomness__factory.abi,
+  Timelock: GamesTimelock__factory.abi,
   ERC20: [...IERC20Metadata__factory.abi, ...IERC20Errors__factory.abi],
 } as const satisfies Record<string, readonly AbiEntry[]>;
 
@@ -58,6 +60,7 @@ export const GAME_OF: Record<ContractName, Game> = {
   FeeConfig: "common",
   BlockhashRandomness: "common",
   VRFRandomness: "common",
+  Timelock: "common",
   ERC20: "common",
 };
 

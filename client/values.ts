@@ -30,6 +30,7 @@ export const ENUM_NAMES: Record<string, readonly string[]> = {
   "ICatamm.DevCard": DEV_CARD_NAMES,
   "ICatamm.Phase": CATAMM_PHASE_NAMES,
   "ICatamm.Pending": PENDING_NAMES,
+  "TimelockController.OperationState": ["unset", "waiting", "ready", "done"],
 };
 
 /** The enum an `internalType` names ("enum ISnatchRooms.Good[3]" -> "ISnatchRooms.Good"), if any. */

@@ -7,6 +7,13 @@ export const CATAMM_ERRORS: ErrorTexts = {
   UnknownGame: (a) => `there is no CATAMM game ${a.gameId}`,
   TurnBlocksOutOfRange: (a) =>
     `${a.turnBlocks} blocks per waiting state is not allowed: it must be ${a.minBlocks} to ${a.maxBlocks}`,
+  OpenBlocksOutOfRange: (a) =>
+    `an open window of ${a.openBlocks} blocks is not allowed: it must be ${a.minBlocks} to ${a.maxBlocks}`,
+  CreatorCannotLeave: (a) => `the creator of game ${a.gameId} cannot leave it: cancel it instead (catamm:cancel)`,
+  CannotCancelYet: (a, ctx) =>
+    `only the creator may cancel game ${a.gameId} before its open window ends at block ${a.openDeadline}, not ` +
+    `${a.caller}${itIs(ctx)}`,
+  GameIsCancelled: (a) => `game ${a.gameId} was cancelled before it started`,
   GameFull: (a) => `game ${a.gameId} already has ${a.maxPlayers} players`,
   AlreadyJoined: (a) => `${a.player} has already joined game ${a.gameId}`,
   GameAlreadyStarted: (a) => `game ${a.gameId} has already started`,

@@ -18,7 +18,10 @@ export const Phase = {
   StealPending: 8,
   Main: 9,
   Finished: 10,
+  Cancelled: 11,
 } as const;
+/** The open window (lobby) of games the scripts create, in blocks (at most 100,000). */
+export const OPEN_BLOCKS = 1_000;
 export const PHASE_NAMES = Object.keys(Phase);
 
 /** ICatamm.Pending. */

@@ -14,6 +14,12 @@ export const RESOURCE_NAMES = ["Wood", "Brick", "Sheep", "Ore", "Wheat"] as cons
 export const RESOURCE_COUNT = 5;
 export const POOL_COUNT = 10;
 export const PORT_COUNT = 9;
+/** What a steal takes from a pool side holding `reserve`: one card, never leaving less than one (CatammMarket). */
+export function stealable(reserve: bigint): bigint {
+  if (reserve <= ONE_CARD) return 0n;
+  return reserve - ONE_CARD < ONE_CARD ? reserve - ONE_CARD : ONE_CARD;
+}
+
 /** The "port" of the missing pool. */
 export const NO_PORT = 15;
 
@@ -359,11 +365,13 @@ export class MarketMirror {
 
   removeLiquidity(player: string, pool: number, shares: bigint, amount0Min: bigint, amount1Min: bigint) {
     if (shares === 0n) throw new MirrorRevert("ZeroAmount");
-    const p = this.activePool(pool);
+    // Any pool, the missing one included (at the without-port fee: it has no port to own).
+    if (pool >= POOL_COUNT) throw new MirrorRevert("UnknownPool", [pool]);
+    const p = this.pools[pool];
     const held = this.sharesOf(player)[pool];
     if (shares > held) throw new MirrorRevert("InsufficientShares", [pool, held, shares]);
     const total = this.totalShares(pool);
-    const feeBps = this.feeFor(player, pool, 0n);
+    const feeBps = p.port === NO_PORT ? this.feeBps : this.feeFor(player, pool, 0n);
     const gross0 = (shares * p.reserve0) / total;
     const gross1 = (shares * p.reserve1) / total;
     const fee0 = fee(gross0, feeBps);
@@ -404,11 +412,11 @@ export class MarketMirror {
     let amount: bigint;
     if (side0) {
       resource = res0;
-      amount = p.reserve0 - 1n < ONE_CARD ? p.reserve0 - 1n : ONE_CARD;
+      amount = stealable(p.reserve0);
       p.reserve0 -= amount;
     } else {
       resource = res1;
-      amount = p.reserve1 - 1n < ONE_CARD ? p.reserve1 - 1n : ONE_CARD;
+      amount = stealable(p.reserve1);
       p.reserve1 -= amount;
     }
     this.credit(player, resource, amount);

@@ -14,9 +14,28 @@ export const COMMON_ERRORS: ErrorTexts = {
   WrongEthAmount: (a) => `the stake is ${a.expected}, but ${a.sent} was sent`,
   TransferAmountMismatch: (a) =>
     `token ${a.token} delivered ${a.received} instead of ${a.expected} (fee-on-transfer tokens are not supported)`,
+  NothingToSweep: (a, _ctx, raw) =>
+    `nothing to sweep in ${raw.token === ZeroAddress ? "ETH" : `token ${a.token}`}: the contract holds ` +
+    `${a.balance} and owes ${a.owed}`,
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",
+  // VRF request credit
+  InsufficientRequestCredit: (a) =>
+    `${a.payer} has ${a.credit} of request credit, less than the ${a.fee} a random value costs: deposit credit first`,
+  InvalidCreditAmount: (a) =>
+    `${a.amount} is not a valid credit amount (above zero, and for a withdrawal at most the ${a.credit} held)`,
+  // TimelockController and AccessControl (the owners on public networks)
+  TimelockInsufficientDelay: (a) => `a delay of ${a.delay} seconds is below the timelock's minimum of ${a.minDelay}`,
+  TimelockInvalidOperationLength: (a) =>
+    `a batch of ${a.targets} targets, ${a.payloads} payloads and ${a.values} values does not line up`,
+  TimelockUnauthorizedCaller: (a) => `${a.caller} may not execute this timelock operation`,
+  TimelockUnexecutedPredecessor: (a) => `the operation's predecessor ${a.predecessorId} has not been executed yet`,
+  TimelockUnexpectedOperationState: (a) =>
+    `timelock operation ${a.operationId} is not in the state this call needs (expected states ${a.expectedStates}): ` +
+    "scheduled operations run only after their delay, and once",
+  AccessControlUnauthorizedAccount: (a) => `${a.account} does not hold the role ${a.neededRole}`,
+  AccessControlBadConfirmation: () => "a role can only be renounced by its holder, confirming its own address",
   // Ownable / Ownable2Step
   OwnableUnauthorizedAccount: (a) => `only the contract's owner may do this; ${a.account} is not the owner`,
   OwnableInvalidOwner: (a) => `${a.owner} cannot become the owner`,

@@ -16,6 +16,8 @@ export const HEX_ERRORS: ErrorTexts = {
     `move times of ${a.redBlocks} blocks (Red) and ${a.blueBlocks} blocks (Blue) are not allowed: Blue's must be ` +
     "longer than Red's, and Red's at least 1",
   ZeroStake: () => "the stake must be above zero",
+  FeeAboveMax: (a) =>
+    `the developer-fund fee is ${a.feeBps} now, above the ${a.maxFeeBps} you accept (--max-fee): it was raised`,
   StakeTooLarge: (a) => `a stake of ${a.stake} is too large (at most 2^96 - 1 units)`,
   BadLastBlock: (a, ctx) =>
     `last block ${a.lastBlock} is not allowed: it must be between ${a.earliest} (leaving Blue's first reply its ` +

@@ -23,6 +23,11 @@ export const SNATCH_ERRORS: ErrorTexts = {
   // Rooms and seats
   UnknownRoom: (a) => `there is no room ${a.roomId}`,
   RoomNotOpen: (a) => `room ${a.roomId} takes no more players: its phase is ${a.phase}`,
+  FillWindowOutOfRange: (a) => `a fill window of ${a.blocks} blocks is not allowed: it must be 1 to ${a.max}`,
+  CreatorCannotLeave: (a) => `the creator of room ${a.roomId} cannot leave it: cancel it instead (snatch:cancelRoom)`,
+  CannotCancelYet: (a, ctx) =>
+    `only the creator may cancel room ${a.roomId} before its fill window ends at block ${a.fillDeadline}, not ` +
+    `${a.account}${itIs(ctx)}`,
   AlreadyMember: (a) => `${a.player} already sits in room ${a.roomId}`,
   NotAMember: (a) => `${a.account} has no seat in room ${a.roomId}`,
   WrongPhase: (a, ctx) => `room ${a.roomId} is in phase "${a.phase}": this call does not fit it${itIs(ctx)}`,
@@ -90,6 +95,10 @@ export const SNATCH_ERRORS: ErrorTexts = {
   WindowTooLong: (a) => `a room window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   NotOrganiser: (a) => `only the organiser of tournament ${a.tournamentId} may do this, not ${a.account}`,
   ZeroOrganiser: () => "the zero address cannot organise a tournament",
+  TournamentCanStart: (a) =>
+    `tournament ${a.tournamentId} has ${a.players} players: start phase 1 instead of closing it`,
+  RegistrationStillOpen: (a, ctx) =>
+    `tournament ${a.tournamentId} can be closed from block ${a.closableFrom}, after its registration window${itIs(ctx)}`,
   RegistrationClosed: (a) => `registration for tournament ${a.tournamentId} is closed (stage: ${a.stage})`,
   AlreadyRegistered: (a) => `${a.player} is already registered in tournament ${a.tournamentId}`,
   TournamentFull: (a) => `tournament ${a.tournamentId} is full (${a.cap} players)`,

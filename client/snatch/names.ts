@@ -43,7 +43,10 @@ export const Phase = {
   Responding: 7,
   Deciding: 8,
   Finished: 9,
+  Cancelled: 10,
 } as const;
+/** Default fill window of rooms the scripts create, in blocks (SnatchRooms.MAX_FILL_BLOCKS: 100,000). */
+export const DEFAULT_FILL_BLOCKS = 1_000;
 export const PHASE_NAMES = [
   "none",
   "open (waiting for players)",
@@ -55,6 +58,7 @@ export const PHASE_NAMES = [
   "P2's response window",
   "P1's decision window",
   "finished",
+  "cancelled (before it filled)",
 ] as const;
 
 /** ISnatchRooms.OfferStatus. */

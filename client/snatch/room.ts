@@ -36,11 +36,18 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
       (round > 0 ? `round ${round}/${v.roundCount}: ${RULE_NAMES[Number(v.rules)]}, ` : "") +
       `phase: ${PHASE_NAMES[phase]}`,
   );
-  if (phase !== Phase.Open && phase !== Phase.Finished && phase !== Phase.AwaitingRoles) {
+  if (phase !== Phase.Open && phase < Phase.Finished && phase !== Phase.AwaitingRoles) {
     const left = Number(v.deadline) - currentBlock;
     let timing = `deadline block ${v.deadline} (${left >= 0 ? `${left} blocks left` : "expired: anyone may advance"})`;
     if (phase === Phase.Trading) timing += `, offers until block ${v.offersUntil}`;
     lines.push(`  ${timing}`);
+  }
+  if (phase === Phase.Open) {
+    const left = Number(v.deadline) - currentBlock;
+    lines.push(
+      `  fill window until block ${v.deadline} (` +
+        (left >= 0 ? `${left} blocks left)` : "passed: anyone may cancel the room)"),
+    );
   }
   if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
   if (Number(v.judge) !== NO_SEAT) lines.push(`  judge: seat ${v.judge} (${v.players[Number(v.judge)]})`);

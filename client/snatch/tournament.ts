@@ -3,7 +3,7 @@
 import type { SnatchTournament } from "../../typechain-types";
 
 /** ISnatchTournament.Stage. */
-export const Stage = { None: 0, Registration: 1, Pairing: 2, Playing: 3, Ended: 4, Final: 5 } as const;
+export const Stage = { None: 0, Registration: 1, Pairing: 2, Playing: 3, Ended: 4, Final: 5, Closed: 6 } as const;
 export const STAGE_NAMES = [
   "none",
   "registration",
@@ -11,6 +11,7 @@ export const STAGE_NAMES = [
   "playing",
   "phase ended (next phase may start)",
   "final",
+  "closed (never reached two players)",
 ] as const;
 
 /** ISnatchTournament.Role. */

@@ -81,8 +81,16 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     /// @param depthCards Initial depth of each side of each pool, in cards (1–1,000,000; the spec's is 1,000).
     /// @param feePreset 0 classic (10% swap fee without the pool's port, 0% with it), 1 defi (0.3% / 0.15%).
     /// @param turnBlocks How many blocks each waiting state lasts before anyone may advance it (5 to 2^24).
+    /// @param openBlocks The open window (1 to 100,000 blocks): until the start, players may {leaveGame} and the
+    ///        creator may {cancelGame}; after it, anyone may cancel a game that has not started (so no seat is held
+    ///        forever). Joining and starting stay possible until someone does.
     /// @return gameId The new game's id.
-    function createGame(uint32 depthCards, uint8 feePreset, uint32 turnBlocks) external returns (uint256 gameId) {
+    function createGame(
+        uint32 depthCards,
+        uint8 feePreset,
+        uint32 turnBlocks,
+        uint32 openBlocks
+    ) external returns (uint256 gameId) {
         if (depthCards < CatammMarket.MIN_DEPTH_CARDS || depthCards > CatammMarket.MAX_DEPTH_CARDS) {
             revert DepthOutOfRange(depthCards, CatammMarket.MIN_DEPTH_CARDS, CatammMarket.MAX_DEPTH_CARDS);
         }
@@ -90,12 +98,16 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (turnBlocks < CatammState.MIN_TURN_BLOCKS || turnBlocks > CatammState.MAX_TURN_BLOCKS) {
             revert TurnBlocksOutOfRange(turnBlocks, CatammState.MIN_TURN_BLOCKS, CatammState.MAX_TURN_BLOCKS);
         }
+        if (openBlocks == 0 || openBlocks > CatammState.MAX_OPEN_BLOCKS) {
+            revert OpenBlocksOutOfRange(openBlocks, 1, CatammState.MAX_OPEN_BLOCKS);
+        }
         gameId = ++gameCount;
         CatammState.Game storage g = _games[gameId];
         g.settings = CatammState.Settings(msg.sender, depthCards, feePreset, turnBlocks, 1);
         g.seats[0].account = msg.sender;
         CatammState.Turn memory t;
         t.phase = Phase.Open;
+        t.deadline = uint64(block.number + openBlocks);
         CatammState.storeTurn(g, t);
         emit GameCreated(gameId, msg.sender, depthCards, feePreset, turnBlocks);
         emit PlayerJoined(gameId, msg.sender, 1);
@@ -113,6 +125,20 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         g.seats[n].account = msg.sender;
         g.settings.joined = uint8(n + 1);
         emit PlayerJoined(gameId, msg.sender, n + 1);
+    }
+
+    /// @notice Leaves an open game (not its creator, who cancels it instead); the last joined player takes the seat.
+    function leaveGame(uint256 gameId) external {
+        CatammState.Game storage g = _games[gameId];
+        _requireOpen(g, gameId);
+        CatammSetup.leave(g, gameId);
+    }
+
+    /// @notice Cancels an open game: its creator at any time before the start, anyone once the open window has
+    ///         passed. Every later action reverts with {ICatamm.GameIsCancelled}.
+    function cancelGame(uint256 gameId) external {
+        CatammState.Game storage g = _games[gameId];
+        CatammSetup.cancel(g, gameId, _requireOpen(g, gameId));
     }
 
     /// @notice The creator starts the game (2–4 players): the board, markets and turn order are drawn from the
@@ -547,6 +573,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function _requireLive(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t) private view {
         if (t.phase == Phase.None) revert UnknownGame(gameId);
         if (t.phase == Phase.Finished) revert GameOver(gameId, g.seats[g.table.winner - 1].account);
+        if (t.phase == Phase.Cancelled) revert GameIsCancelled(gameId);
     }
 
     /// @dev Reverts unless the game is open for joining and starting; returns its turn word.

@@ -23,9 +23,12 @@ import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 ///        shares (the initial depth), which no one can redeem, so reserves never reach zero.
 ///      - Withdrawals pay `floor(shares × r / T)` of each side less the without-port fee, rounded up and burned;
 ///        a withdrawer who owns the pool's port pays nothing.
-///      - The missing pool (at no port) rejects swaps, deposits and withdrawals; its reserves and shares persist.
+///      - The missing pool (at no port) rejects swaps and deposits; its reserves and shares persist, and liquidity
+///        can always be withdrawn from it (at the without-port fee: nobody owns a port it does not have).
 ///      - A port flip swaps the port's pool with the missing one; the game then steals one card from the pool
-///        that left ({stealFromPool}), which side weighted by the reserves. Steals are the only way `k` falls.
+///        that left ({stealFromPool}), which side weighted by the reserves, never leaving a side below one whole
+///        card. `k = r0 × r1` never falls in a swap and falls in a withdrawal as in Uniswap V2; what never falls
+///        outside steals is the value of a share, `k / T²` (T: total shares, the bank's locked ones included).
 ///      Every burned fee is added to `burned[resource]`, so the game's bank keeps
 ///      `issued − received − burned = balances + reserves` exactly (the opening depth counts as issued).
 library CatammMarket {
@@ -240,8 +243,10 @@ library CatammMarket {
     }
 
     /// @notice Steals one card from `pool` for `thief`: side 0 with probability `reserve0 / (reserve0 + reserve1)`,
-    ///         drawn from `seed` (a random value the game requested after the flip was chosen). A side holding one
-    ///         card or less gives all but 1 wei, so no reserve ever reaches zero.
+    ///         drawn from `seed` (a random value the game requested after the flip was chosen). A steal never leaves
+    ///         a side below one whole card: a side holding less than two cards gives only what it holds above one
+    ///         (nothing at one card or less). Otherwise a thin pool could be left with a few wei on a side, whose
+    ///         counterpart would then sell for next to nothing (2 wei buying half a card at depth 1).
     /// @return resource The resource stolen.
     /// @return amount The amount stolen (one card, unless the side is that thin).
     function stealFromPool(
@@ -258,10 +263,10 @@ library CatammMarket {
         bool side0 = RandomDraw.uniform(seed, SALT_STEAL, r0 + r1) < r0;
         (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
         if (side0) {
-            (resource, amount) = (res0, Math.min(ONE_CARD, r0 - 1));
+            (resource, amount) = (res0, _stealable(r0));
             r0 -= amount;
         } else {
-            (resource, amount) = (res1, Math.min(ONE_CARD, r1 - 1));
+            (resource, amount) = (res1, _stealable(r1));
             r1 -= amount;
         }
         s.pools[pool] = _pack(r0, r1, word >> 224);
@@ -479,14 +484,18 @@ library CatammMarket {
         uint8 pool,
         uint256 shares
     ) private returns (Redemption memory x) {
-        (uint256 c, uint256 word) = _activePool(s, pool);
+        // Any pool, the missing one included: liquidity can always be withdrawn.
+        if (pool >= POOL_COUNT) revert ICatammMarket.UnknownPool(pool);
+        uint256 c = s.config;
+        uint256 word = s.pools[pool];
         uint256 held = s.shares[player][pool];
         if (shares > held) revert ICatammMarket.InsufficientShares(pool, held, shares);
         x.gameId = _configGameId(c);
         {
             (uint256 r0, uint256 r1) = _reserves(word, c);
             uint256 total = _configDepth(c) + s.playerShares[pool];
-            uint256 feeBps = _feeFor(c, pool, portsOwned, 0);
+            // The missing pool has no port to own: the without-port fee.
+            uint256 feeBps = _configPortOf(c, pool) == NO_PORT ? _configFeeBps(c) : _feeFor(c, pool, portsOwned, 0);
             // Gross amounts round down; shares < total (the bank's are locked), so each reserve keeps ≥ 1 wei.
             uint256 gross0 = Math.mulDiv(shares, r0, total);
             uint256 gross1 = Math.mulDiv(shares, r1, total);
@@ -508,6 +517,12 @@ library CatammMarket {
 
     // ------------------------------------------------------------------------------------------------------------
     // Internals: ids, config, pool words
+
+    /// @dev What a steal takes from a side holding `reserve`: one card, but never below one card left.
+    function _stealable(uint256 reserve) private pure returns (uint256) {
+        if (reserve <= ONE_CARD) return 0;
+        return Math.min(ONE_CARD, reserve - ONE_CARD);
+    }
 
     /// @dev The pool of a swap from `resourceIn` to `resourceOut`, validating both ids.
     function _route(uint8 resourceIn, uint8 resourceOut) private pure returns (uint8 pool, bool inIsSide0) {

@@ -60,6 +60,8 @@ library CatammState {
     /// @dev Bounds of a game's turn length, in blocks.
     uint256 internal constant MIN_TURN_BLOCKS = 5;
     uint256 internal constant MAX_TURN_BLOCKS = 1 << 24;
+    /// @dev Longest open window (lobby) of a game, in blocks.
+    uint256 internal constant MAX_OPEN_BLOCKS = 100_000;
 
     // ------------------------------------------------------------------------------------------------------------
     // Storage

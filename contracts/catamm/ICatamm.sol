@@ -22,6 +22,8 @@ interface ICatamm {
     /// @param StealPending A steal is requested.
     /// @param Main After the roll: trades, liquidity, building, cards, end of turn.
     /// @param Finished Someone won; every action is refused.
+    /// @param Cancelled Closed before it started (by its creator, or by anyone after its open window); every action
+    ///        is refused.
     enum Phase {
         None,
         Open,
@@ -33,7 +35,8 @@ interface ICatamm {
         GhostShip,
         StealPending,
         Main,
-        Finished
+        Finished,
+        Cancelled
     }
 
     /// @notice What the game's one outstanding random value is for.
@@ -66,7 +69,8 @@ interface ICatamm {
     /// @param currentSeat Whose turn (or draft pick) it is.
     /// @param pending What the outstanding random value is for.
     /// @param requestId The outstanding request (meaningful when `pending` is not None).
-    /// @param deadline The block after which anyone may advance the current waiting state.
+    /// @param deadline The block after which anyone may advance the current waiting state (while the game is open:
+    ///        the end of its open window, after which anyone may cancel it).
     /// @param turn Turns started so far (0 during the draft).
     /// @param setupPick The draft pick under way (0 to 2 × players − 1).
     /// @param cardPlayed Whether a development card was played this turn.
@@ -141,6 +145,14 @@ interface ICatamm {
     error TurnBlocksOutOfRange(uint256 turnBlocks, uint256 minBlocks, uint256 maxBlocks);
     /// @notice Joining a game that already has four players.
     error GameFull(uint256 gameId, uint256 maxPlayers);
+    /// @notice An open window outside the allowed range.
+    error OpenBlocksOutOfRange(uint256 openBlocks, uint256 minBlocks, uint256 maxBlocks);
+    /// @notice The creator cannot leave its game: it cancels it instead.
+    error CreatorCannotLeave(uint256 gameId);
+    /// @notice Only the creator may cancel an open game before its open window has passed.
+    error CannotCancelYet(uint256 gameId, address caller, uint256 openDeadline);
+    /// @notice Any action in a cancelled game.
+    error GameIsCancelled(uint256 gameId);
     /// @notice Joining a game twice.
     error AlreadyJoined(uint256 gameId, address player);
     /// @notice Joining (or starting) a game that was already started.
@@ -234,6 +246,11 @@ interface ICatamm {
     );
     /// @notice `player` joined; `players` have joined so far.
     event PlayerJoined(uint256 indexed gameId, address indexed player, uint256 players);
+    /// @notice `player` left the open game; `players` remain. The last joined player moves into the freed seat.
+    event PlayerLeft(uint256 indexed gameId, address indexed player, uint256 players);
+    /// @notice The open game was cancelled before it started: by its creator, or by `by` after its open window
+    ///         (`expired`).
+    event GameCancelled(uint256 indexed gameId, address indexed by, bool expired);
     /// @notice The game asked its randomness source for a value, for `kind`.
     event RandomnessRequested(uint256 indexed gameId, Pending kind, uint256 requestId);
     /// @notice The game used the value of request `requestId` for `kind`.

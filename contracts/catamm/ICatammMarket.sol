@@ -13,7 +13,7 @@ interface ICatammMarket {
     /// @param resource0 Its side-0 resource.
     /// @param resource1 Its side-1 resource.
     /// @param port The port it sits at, or 15 when it is the missing pool.
-    /// @param active False for the missing pool (no swaps, deposits or withdrawals).
+    /// @param active False for the missing pool (no swaps or deposits; withdrawals are always open).
     /// @param reserve0 Reserve of `resource0`.
     /// @param reserve1 Reserve of `resource1`.
     /// @param price0 Spot price of one `resource0` in `resource1` (18 decimals).
@@ -64,7 +64,7 @@ interface ICatammMarket {
     error UnknownPool(uint8 pool);
     /// @notice A port id above 8.
     error UnknownPort(uint8 port);
-    /// @notice A swap, deposit or withdrawal in the missing pool.
+    /// @notice A swap, deposit or quote in the missing pool (withdrawals are always allowed).
     error PoolMissing(uint8 pool);
     /// @notice The operation would pay nothing (a swap's output, a deposit's shares or a withdrawal's amounts
     ///         round to zero).

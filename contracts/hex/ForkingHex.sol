@@ -67,6 +67,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 salt;
     }
 
+    /// @notice Stakes the ledger counts as owed at a time, ahead of the moves: the position that opens each block of
+    ///         this many (ids 1, 33, 65, ...) adds the whole block's stakes to {owed}, so the counter is written once
+    ///         per 32 moves instead of once per move (~5,000 gas each); a game's uncounted part is released when it
+    ///         is cancelled or settled. {owed} thus runs ahead of what is owed by less than 32 stakes per running game:
+    ///         never behind, so a sweep can never take a stake.
+    uint256 public constant OWED_BLOCK = 32;
+
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
 
@@ -89,7 +96,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 stake,
         address token,
         uint256 lastBlock,
-        uint256 firstCell
+        uint256 firstCell,
+        uint256 maxFeeBps
     ) external payable nonReentrant returns (uint256 gameId) {
         if (block.number > HexWords.M32) revert BlockNumberTooLarge(block.number);
         if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
@@ -104,8 +112,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cells = size * size;
         if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
 
-        gameId = ++gameCount;
         uint256 feeBps = _currentFeeBps();
+        if (feeBps > maxFeeBps) revert FeeAboveMax(feeBps, maxFeeBps);
+        gameId = ++gameCount;
         _games[gameId] = GameSlots({
             core: HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake),
             meta: HexWords.newMeta(token, feeBps)
@@ -113,7 +122,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _placeFirst(gameId, firstCell);
         emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
         emit Moved(gameId, 1, 0, msg.sender, firstCell, 0);
-        _collect(token, stake);
+        _collectCounted(token, stake, OWED_BLOCK * stake); // position 1 opens the first block of counted stakes
     }
 
     /// @inheritdoc IForkingHex
@@ -129,6 +138,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 refund = core.stake();
         emit GameCancelled(gameId, creator, refund);
         _credit(meta.token(), creator, refund);
+        // Position 1 counted a whole block of stakes; only its own was taken in.
+        _releaseOwed(meta.token(), (OWED_BLOCK - 1) * refund);
     }
 
     /// @inheritdoc IForkingHex
@@ -216,6 +227,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         g.meta = meta.withProgress(cursor, phase);
         emit SettlementProgressed(gameId, phase, cursor, fund);
         finished = phase == 3;
+        // Every stake is now credited to a player or the fund: release what the last block counted ahead.
+        if (finished) _releaseOwed(meta.token(), _countedAhead(count) * core.stake());
     }
 
     // ============================================================================================ views
@@ -394,8 +407,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Takes one move's stake from the caller, in the game's token (`core`: the game word).
+    ///      The new position's id is `core`'s count + 1: if it opens a block of {OWED_BLOCK}, the block is counted.
     function _collectStake(uint256 gameId, uint256 core) private {
-        _collect(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), core.stake());
+        uint256 stake = core.stake();
+        uint256 counted = core.positionCount() % OWED_BLOCK == 0 ? OWED_BLOCK * stake : 0;
+        _collectCounted(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), stake, counted);
+    }
+
+    /// @dev Stakes counted ahead for a game of `count` positions: its last block's ids past `count`.
+    function _countedAhead(uint256 count) private pure returns (uint256) {
+        uint256 r = count % OWED_BLOCK;
+        return r == 0 ? 0 : OWED_BLOCK - r;
     }
 
     /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the

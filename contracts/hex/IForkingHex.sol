@@ -129,6 +129,10 @@ interface IForkingHex {
 
     /// @notice No game with this id.
     error UnknownGame(uint256 gameId);
+    /// @notice The developer-fund fee is above what the creator accepts (see {createGame}'s `maxFeeBps`).
+    /// @param feeBps The current fee.
+    /// @param maxFeeBps The creator's limit.
+    error FeeAboveMax(uint256 feeBps, uint256 maxFeeBps);
     /// @notice Board side outside 2..19.
     error BadBoardSize(uint256 size);
     /// @notice Times per move must satisfy blue > red ≥ 1 (and fit in 32-bit block numbers).
@@ -203,6 +207,8 @@ interface IForkingHex {
     ///        to reply) would end after it, so the game ends by it. At least the current block + redBlocks (Blue's
     ///        reply to position 1 fits), at most 2^32 - 1 ({BadLastBlock}).
     /// @param firstCell Red's first cell.
+    /// @param maxFeeBps The highest developer-fund fee the creator accepts ({FeeAboveMax} if the fee read now is
+    ///        higher: a fee raised just before the call, in the same block, cannot charge the game more).
     /// @return gameId The new game's id.
     function createGame(
         uint256 size,
@@ -211,7 +217,8 @@ interface IForkingHex {
         uint256 stake,
         address token,
         uint256 lastBlock,
-        uint256 firstCell
+        uint256 firstCell,
+        uint256 maxFeeBps
     ) external payable returns (uint256 gameId);
 
     /// @notice Cancels a game before Blue's reply (creator only): the stake is credited back.

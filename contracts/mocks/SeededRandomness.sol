@@ -47,7 +47,7 @@ contract SeededRandomness is RandomnessSource {
     }
 
     /// @inheritdoc IRandomness
-    function request() external returns (uint256 id) {
+    function request(address) external returns (uint256 id) {
         id = BlockTargetIds.next(++requests);
         uint64 used = _used;
         if (used < _queued) {

@@ -33,7 +33,8 @@ interface ISnatchRooms {
     }
 
     /// @notice Where a room stands. Trading/Judging are 3-player phases; Talk/Offering/Responding/Deciding are the
-    ///         2-player windows of a round.
+    ///         2-player windows of a round. Cancelled: closed before it filled (by its creator, or by anyone after its
+    ///         fill window); nothing more happens in it.
     enum Phase {
         None,
         Open,
@@ -44,7 +45,8 @@ interface ISnatchRooms {
         Offering,
         Responding,
         Deciding,
-        Finished
+        Finished,
+        Cancelled
     }
 
     /// @notice The life of an offer. Pending until answered; Snatched may go on to Reported, then Confirmed or
@@ -240,6 +242,12 @@ interface ISnatchRooms {
     event RoomCreated(uint256 indexed roomId, uint32 indexed format, address indexed creator, bool byFactory);
     /// @notice A player took a seat. @param roomId The room. @param player The player. @param seat Its seat.
     event PlayerJoined(uint256 indexed roomId, address indexed player, uint8 seat);
+    /// @notice A player left an open room; its seat is free again. @param roomId The room. @param player The player.
+    /// @param seat The seat it left.
+    event PlayerLeft(uint256 indexed roomId, address indexed player, uint8 seat);
+    /// @notice An open room was cancelled before it filled: by its creator, or by anyone once its fill window passed.
+    /// @param roomId The room. @param by Who cancelled it. @param expired The fill window had passed.
+    event RoomCancelled(uint256 indexed roomId, address indexed by, bool expired);
     /// @notice The room filled and asked for the randomness that assigns roles. @param roomId The room.
     /// @param requestId The randomness request.
     event RolesRequested(uint256 indexed roomId, uint256 requestId);
@@ -361,6 +369,14 @@ interface ISnatchRooms {
     /// @notice The room does not take players (full, started or finished). @param roomId The room.
     /// @param phase Its phase.
     error RoomNotOpen(uint256 roomId, Phase phase);
+    /// @notice A fill window of zero blocks or longer than the limit. @param blocks The window given.
+    /// @param max The limit.
+    error FillWindowOutOfRange(uint256 blocks, uint256 max);
+    /// @notice The room's creator cannot leave it: it cancels the room instead. @param roomId The room.
+    error CreatorCannotLeave(uint256 roomId);
+    /// @notice Only the creator may cancel an open room before its fill window has passed. @param roomId The room.
+    /// @param account The caller. @param fillDeadline The last block of the fill window.
+    error CannotCancelYet(uint256 roomId, address account, uint256 fillDeadline);
     /// @notice The account already sits in this room. @param roomId The room. @param player The account.
     error AlreadyMember(uint256 roomId, address player);
     /// @notice The caller has no seat in this room. @param roomId The room. @param account The caller.

@@ -21,13 +21,15 @@ interface ISnatchTournament {
     /// @param Playing Every room of the current phase exists; the phase ends when the last one finishes.
     /// @param Ended The current phase ended; the next one may start.
     /// @param Final Phase 5 (G5) ended: the tournament and its leaderboard are final (read-only).
+    /// @param Closed It never reached two players: closed after its registration window (read-only).
     enum Stage {
         None,
         Registration,
         Pairing,
         Playing,
         Ended,
-        Final
+        Final,
+        Closed
     }
 
     /// @notice A player's part in a phase.
@@ -259,8 +261,18 @@ interface ISnatchTournament {
     event PhaseEnded(uint256 indexed tournamentId, uint8 phase);
     /// @notice Phase 5 ended: the tournament is final and its leaderboard read-only. @param tournamentId The tournament.
     event TournamentFinished(uint256 indexed tournamentId);
+    /// @notice A tournament that never reached two players was closed after its registration window.
+    /// @param tournamentId The tournament. @param by Who closed it. @param players Its registered players (0 or 1).
+    event TournamentClosed(uint256 indexed tournamentId, address indexed by, uint256 players);
 
     // ----------------------------------------------------------------------------------------------- errors
+
+    /// @notice Closing a tournament that has two players or more (start phase 1 instead).
+    /// @param tournamentId The tournament. @param players Its registered players.
+    error TournamentCanStart(uint256 tournamentId, uint256 players);
+    /// @notice Closing a tournament before its registration window has passed.
+    /// @param tournamentId The tournament. @param closableFrom The first block it may be closed in.
+    error RegistrationStillOpen(uint256 tournamentId, uint256 closableFrom);
 
     /// @notice No tournament with this id. @param tournamentId The id.
     error UnknownTournament(uint256 tournamentId);

@@ -33,6 +33,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     uint256 public constant MAX_MESSAGE_LENGTH = 280;
     /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
     uint32 public constant SNATCH_OR_SHARE = 1;
+    /// @notice Longest fill window of an open room, in blocks: after it anyone may cancel a room that did not fill,
+    ///         so no seat is held forever.
+    uint256 public constant MAX_FILL_BLOCKS = 100_000;
 
     SnatchState private _s;
 
@@ -86,15 +89,21 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     // ===================================================================================================== rooms
 
-    /// @notice Creates an open room of `format` and seats the caller in seat 0.
+    /// @notice Creates an open room of `format` and seats the caller in seat 0. Until the room fills, players may
+    ///         {leave} and the creator may {cancelRoom}; once `fillBlocks` blocks have passed without it filling,
+    ///         anyone may cancel it (joining stays possible until someone does).
     /// @param format A stored format.
+    /// @param fillBlocks The fill window, 1..{MAX_FILL_BLOCKS} blocks.
     /// @return roomId The new room.
-    function createRoom(uint32 format) external returns (uint256 roomId) {
+    function createRoom(uint32 format, uint256 fillBlocks) external returns (uint256 roomId) {
         Format memory f = _format(format);
+        if (fillBlocks == 0 || fillBlocks > MAX_FILL_BLOCKS) revert FillWindowOutOfRange(fillBlocks, MAX_FILL_BLOCKS);
         roomId = ++_s.roomCount;
         Room storage r = _s.rooms[roomId];
         r.format = format;
         r.phase = Phase.Open;
+        // An open room's deadline is the end of its fill window.
+        r.deadline = uint40(block.number + fillBlocks);
         r.closing = uint16(f.closing);
         r.player0 = _profileOf(msg.sender);
         emit RoomCreated(roomId, format, msg.sender, false);
@@ -109,6 +118,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
         uint32 id = _profileOf(msg.sender);
         if (id == r.player0 || id == r.player1) revert AlreadyMember(roomId, msg.sender);
+        // The first free seat (a seat may have been left).
         uint8 seat;
         if (r.player1 == 0) {
             seat = 1;
@@ -118,12 +128,39 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             r.player2 = id;
         }
         emit PlayerJoined(roomId, msg.sender, seat);
-        if (seat + 1 == _s.formats[r.format].playerCount) {
+        if (r.player1 != 0 && (r.player2 != 0 || _s.formats[r.format].playerCount == 2)) {
             uint256 request = _requestRandomness();
             _s.rolesRequest[roomId] = request;
             r.phase = Phase.AwaitingRoles;
+            r.deadline = 0; // the fill window is over; round 1 sets the next deadline
             emit RolesRequested(roomId, request);
         }
+    }
+
+    /// @notice Leaves an open room (not its creator, who cancels it instead); the seat is free again.
+    /// @param roomId The room.
+    function leave(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
+        uint8 seat = _seatOf(roomId, r, msg.sender);
+        if (seat == 0) revert CreatorCannotLeave(roomId);
+        if (seat == 1) r.player1 = 0;
+        else r.player2 = 0;
+        emit PlayerLeft(roomId, msg.sender, seat);
+    }
+
+    /// @notice Cancels an open room: its creator at any time before it fills, anyone once its fill window has passed.
+    ///         Nothing more happens in a cancelled room.
+    /// @param roomId The room.
+    function cancelRoom(uint256 roomId) external {
+        Room storage r = _room(roomId);
+        if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
+        bool expired = block.number > r.deadline;
+        if (!expired && _s.profiles[msg.sender].id != r.player0) {
+            revert CannotCancelYet(roomId, msg.sender, r.deadline);
+        }
+        r.phase = Phase.Cancelled;
+        emit RoomCancelled(roomId, msg.sender, expired);
     }
 
     /// @notice Creates started rooms whose players and roles are given (no randomness per room): each group of
@@ -556,7 +593,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             SnatchProgress.assignRoles(_s, roomId, seed);
             return true;
         }
-        if (phase == Phase.Open || phase == Phase.Finished || block.number <= r.deadline) return false;
+        if (phase == Phase.Open || phase >= Phase.Finished || block.number <= r.deadline) return false;
         SnatchProgress.expire(_s, roomId);
         return true;
     }

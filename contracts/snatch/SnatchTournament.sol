@@ -137,6 +137,20 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         emit PlayerRegistered(tournamentId, msg.sender, count);
     }
 
+    /// @notice Closes a tournament that never reached two players, once its registration window has passed (from
+    ///         `registrationBlocks` after creation). Anyone may call it; nothing more happens in a closed tournament.
+    /// @param tournamentId The tournament.
+    function closeTournament(uint256 tournamentId) external {
+        Tournament storage t = _tournament(tournamentId);
+        if (t.stage != Stage.Registration) revert WrongStage(tournamentId, t.stage);
+        uint16 count = t.playerCount;
+        if (count >= 2) revert TournamentCanStart(tournamentId, count);
+        uint256 closableFrom = uint256(t.createdAt) + t.registrationBlocks;
+        if (block.number < closableFrom) revert RegistrationStillOpen(tournamentId, closableFrom);
+        t.stage = Stage.Closed;
+        emit TournamentClosed(tournamentId, msg.sender, count);
+    }
+
     // ==================================================================================================== phases
 
     /// @notice Starts phase `phase` (1..5, in order): requests the randomness of its pairing. Phase 1 closes
@@ -150,6 +164,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (phase == 0 || phase > PHASES) revert UnknownPhase(phase);
         Stage stage = t.stage;
         if (stage == Stage.Final) revert TournamentIsFinal(tournamentId);
+        if (stage == Stage.Closed) revert WrongStage(tournamentId, stage);
         uint256 current = t.phase;
         if (phase <= current) revert PhaseAlreadyStarted(tournamentId, phase);
         if (phase > current + 1) revert PhaseOutOfOrder(tournamentId, phase, current + 1);

@@ -8,13 +8,13 @@
 // places pieces or issues resources (counted by the bank) before the measured transactions, which are the game's
 // own entry points.
 import hre from "hardhat";
-import { AbiCoder, keccak256 } from "ethers";
+import { AbiCoder, keccak256, ZeroAddress } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CatammGameHarness, SeededRandomness } from "../../typechain-types";
 import { gasOf } from "../lib/gas";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm, deployCatammHarness } from "../catamm/deploy";
-import { Phase, DevCard, readGame, type GameSnapshot } from "../../client/catamm/game";
+import { Phase, DevCard, OPEN_BLOCKS, readGame, type GameSnapshot } from "../../client/catamm/game";
 import {
   LONGEST_ROAD_WORST_CASES,
   TOPOLOGY,
@@ -68,7 +68,7 @@ async function nextRollWillBe(t: Table, total: number): Promise<void> {
     const value = BigInt(keccak256(coder.encode(["uint256", "uint256"], [seed, next])));
     const [d1, d2] = rollDice(value);
     if (d1 + d2 === total) return;
-    await (await t.source.request()).wait();
+    await (await t.source.request(ZeroAddress)).wait();
   }
   throw new Error(`no roll of ${total} in 500 values`);
 }
@@ -136,8 +136,8 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
   {
     const source = await ethers.deployContract("SeededRandomness", [1n]);
     const { game } = await deployCatamm(hre, await source.getAddress());
-    await (await game.createGame(100, 0, 50)).wait(); // the first game pays for the game counter
-    const create = await gasOf(game.createGame(1000, 0, 50));
+    await (await game.createGame(100, 0, 50, OPEN_BLOCKS)).wait(); // the first game pays for the game counter
+    const create = await gasOf(game.createGame(1000, 0, 50, OPEN_BLOCKS));
     for (const s of signers.slice(1, 4)) await (await game.connect(s).joinGame(2)).wait();
     const start = await gasOf(game.startGame(2));
     await hre.network.provider.send("hardhat_mine", ["0x2"]);

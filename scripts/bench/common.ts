@@ -17,8 +17,8 @@ export const bench: BenchModule = {
     const [owner, player] = await ethers.getSigners();
 
     const source = await ethers.deployContract("BlockhashRandomness");
-    await source.request(); // the first request ever pays for the counter's first write; measure a typical one
-    const requestTx = await source.request();
+    await source.request(ethers.ZeroAddress); // the first request ever pays for the counter's first write; measure a typical one
+    const requestTx = await source.request(ethers.ZeroAddress);
     out["common.randomness.request"] = await gasOf(requestTx);
     const receipt = await requestTx.wait();
     const id = source.interface.parseLog(receipt!.logs[0])!.args.id as bigint;
@@ -27,8 +27,8 @@ export const bench: BenchModule = {
 
     const vrf = await deployVrfStack(hre);
     await vrf.source.setConsumer(owner.address, true);
-    await vrf.source.request();
-    const vrfTx = await vrf.source.request();
+    await vrf.source.request(ethers.ZeroAddress);
+    const vrfTx = await vrf.source.request(ethers.ZeroAddress);
     out["common.randomness.vrf.request"] = await gasOf(vrfTx);
     const vrfReceipt = await vrfTx.wait();
     const vrfId = vrf.source.interface.parseLog(vrfReceipt!.logs.at(-1)!)!.args.id as bigint;

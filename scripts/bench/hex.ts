@@ -9,6 +9,8 @@ import { randomTree } from "../hex/random-tree";
 const { ethers } = hre;
 const ETH = ethers.ZeroAddress;
 const STAKE = 10n ** 16n;
+/** The bench FeeConfig's fee, passed as the creator's maxFeeBps. */
+const FEE_BPS = 250;
 
 /** Mines blocks until the game has ended. */
 async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
@@ -26,7 +28,7 @@ async function lineGame(
   token = ETH,
 ): Promise<bigint> {
   const value = token === ETH ? STAKE : 0n;
-  await hex.connect(players[0]).createGame(size, 5, 10, STAKE, token, 0, cells[0], { value });
+  await hex.connect(players[0]).createGame(size, 5, 10, STAKE, token, 0, cells[0], FEE_BPS, { value });
   const gameId = await hex.gameCount();
   for (let i = 1; i < cells.length; i++) {
     await hex.connect(players[i % players.length]).move(gameId, i, cells[i], { value });
@@ -69,7 +71,7 @@ async function freshPlayersPerPosition(
   seed: number,
   lowBits?: number,
 ): Promise<number> {
-  await hex.connect(alice).createGame(14, 1500, 3000, STAKE, ETH, 0, 0, { value: STAKE });
+  await hex.connect(alice).createGame(14, 1500, 3000, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE });
   const gameId = await hex.gameCount();
   await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
   const accounts = await impersonatedAccounts(hre, forks, seed, lowBits);
@@ -97,6 +99,9 @@ export const bench: BenchModule = {
     "hex.settle.perPosition.ground500": {
       text: "≤ 1.05 × fresh500 (the same with addresses sharing their low 16 bits)",
     },
+    "hex.move.14.countsBlock": {
+      text: "report (the move that opens a block of 32 stakes counted as owed: once per 32 moves, +~5,000)",
+    },
     "hex.withdraw": { text: "report" },
     "hex.create.14": { text: "report" },
   },
@@ -121,11 +126,13 @@ export const bench: BenchModule = {
   async run() {
     const out: Record<string, number> = {};
     const [deployer, alice, bob] = await ethers.getSigners();
-    const feeConfig = await ethers.deployContract("FeeConfig", [deployer.address, deployer.address, 250]);
+    const feeConfig = await ethers.deployContract("FeeConfig", [deployer.address, deployer.address, FEE_BPS]);
     const hex = await ethers.deployContract("ForkingHex", [await feeConfig.getAddress()]);
 
     // createGame, and a move at depth 3 by alice (who made position 1).
-    out["hex.create.14"] = await gasOf(hex.connect(alice).createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE }));
+    out["hex.create.14"] = await gasOf(
+      hex.connect(alice).createGame(14, 5, 10, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE }),
+    );
     let gameId = await hex.gameCount();
     await hex.connect(bob).move(gameId, 1, 1, { value: STAKE });
     out["hex.move.14.depth3"] = await gasOf(hex.connect(alice).move(gameId, 2, 2, { value: STAKE }));
@@ -135,6 +142,16 @@ export const bench: BenchModule = {
     const line = Array.from({ length: 149 }, (_, i) => i);
     gameId = await lineGame(hex, 14, line, [alice, bob]);
     out["hex.move.14.depth150"] = await gasOf(hex.connect(alice).move(gameId, 149, 149, { value: STAKE }));
+
+    // Position 33 opens the game's second block of 32 stakes counted as owed (ForkingHex.OWED_BLOCK): its move also
+    // writes the ledger's per-token counter, once per 32 moves.
+    gameId = await lineGame(
+      hex,
+      14,
+      Array.from({ length: 32 }, (_, i) => i),
+      [alice, bob],
+    );
+    out["hex.move.14.countsBlock"] = await gasOf(hex.connect(alice).move(gameId, 32, 32, { value: STAKE }));
 
     // 19×19: stones on both board words (cells 360 and 359 live in the second one).
     gameId = await lineGame(hex, 19, [360, 0], [alice, bob]);

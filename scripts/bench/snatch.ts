@@ -3,7 +3,7 @@ import { deploySeededRandomness } from "../lib/common";
 import { gasOf, type BenchModule } from "../lib/gas";
 import { deploySnatch } from "../snatch/lib";
 import { eventArg } from "../../client/snatch/room";
-import { goods, Preset } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, goods, Preset } from "../../client/snatch/names";
 
 const { ethers } = hre;
 
@@ -54,8 +54,8 @@ export const bench: BenchModule = {
     for (const p of [a, b, c]) await rooms.registerPlayer(p.address);
 
     // A 3-player room through create / join / start.
-    await rooms.connect(a).createRoom(Preset.SnatchOrShare); // the first room ever writes the room counter's slot
-    const createTx = await rooms.connect(a).createRoom(Preset.SnatchOrShare);
+    await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS); // the first room ever writes the room counter's slot
+    const createTx = await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
     out["snatch.createRoom"] = await gasOf(createTx);
     const roomId = await eventArg(rooms, createTx, "RoomCreated", "roomId");
     out["snatch.join"] = await gasOf(rooms.connect(b).join(roomId));
@@ -141,7 +141,12 @@ export const bench: BenchModule = {
     out["snatch.finalResponse.2p"] = await gasOf(rooms.connect(b).accept(duel, last));
 
     // The same final response in a room nobody observes (an open room: created, joined, roles drawn).
-    const plain = await eventArg(rooms, await rooms.connect(a).createRoom(Preset.G1), "RoomCreated", "roomId");
+    const plain = await eventArg(
+      rooms,
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+      "RoomCreated",
+      "roomId",
+    );
     await rooms.connect(b).join(plain);
     await hre.network.provider.send("hardhat_mine", ["0x1"]);
     await rooms.advance(plain);

@@ -41,6 +41,7 @@ import {
   type Build,
   type GameSnapshot,
   type PlayerSnapshot,
+  OPEN_BLOCKS,
 } from "../../client/catamm/game";
 import {
   ONE_CARD,
@@ -490,6 +491,25 @@ export interface BotGameResult {
 }
 
 /**
+ * Checks a bot game's options against the contract's bounds (and the signers at hand) before anything is deployed or
+ * sent; throws an error naming the first bad option.
+ */
+export function checkBotGameOptions(opts: BotGameOptions, signerCount: number): void {
+  const int = (name: string, v: number | undefined, min: number, max: number) => {
+    if (v !== undefined && (!Number.isInteger(v) || v < min || v > max)) {
+      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${v})`);
+    }
+  };
+  int("players", opts.players, 2, 4);
+  if (signerCount < opts.players)
+    throw new Error(`--players ${opts.players} needs as many signers (got ${signerCount})`);
+  int("depth", opts.depthCards, 1, 1_000_000); // CatammMarket.MIN_DEPTH_CARDS .. MAX_DEPTH_CARDS
+  int("preset", opts.feePreset, 0, 1);
+  int("turnBlocks", opts.turnBlocks, 5, 2 ** 24); // CatammState.MIN_TURN_BLOCKS .. MAX_TURN_BLOCKS
+  int("maxTurns", opts.maxTurns, 1, 1_000_000);
+}
+
+/**
  * Plays a whole game among bots: creates it with the first signer, has the others join, starts it, and answers
  * every waiting state until someone wins (or `maxTurns` pass: then it throws).
  */
@@ -500,7 +520,7 @@ export async function playBotGame(
   opts: BotGameOptions,
 ): Promise<BotGameResult> {
   const n = opts.players;
-  if (n < 2 || n > 4 || signers.length < n) throw new Error(`need 2-4 players and as many signers (got ${n})`);
+  checkBotGameOptions(opts, signers.length);
   const preset = opts.feePreset ?? 0;
   const creator = game.connect(signers[0]);
   const gameId = (await game.gameCount()) + 1n;
@@ -508,7 +528,7 @@ export async function playBotGame(
   const driver = new Driver(hre, game, source, gameId);
   driver.fees = PRESET_FEES[preset];
   driver.onStep = opts.onStep;
-  await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50));
+  await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50, OPEN_BLOCKS));
   for (const s of signers.slice(1, n)) await driver.send(game.connect(s).joinGame(gameId));
   await driver.send(creator.startGame(gameId));
 

@@ -13,6 +13,7 @@ import type { Catamm } from "../../typechain-types";
 import { short } from "../../client/format";
 import { heading, step } from "../lib/log";
 import { eventOf, gameTask as cliTask, send, signerOf, type FromArg } from "../lib/cli";
+import { OPEN_BLOCKS } from "../../client/catamm/game";
 
 interface Common extends FromArg {
   address?: string;
@@ -83,13 +84,24 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
       },
       hre,
     ) => {
-      const { playBotGame } = await import("./bots");
+      const { checkBotGameOptions, playBotGame } = await import("./bots");
       const { deployCatamm } = await import("./deploy");
       const { PRESET_FEES, RESOURCE_NAMES, formatAmount, renderMarkets } = await import("../../client/catamm/market");
       await hre.run("compile", { quiet: true });
       const signers = await hre.ethers.getSigners();
       const preset = PRESET_FEES.findIndex((p) => p.name === args.preset.toLowerCase());
       if (preset < 0) throw new Error(`unknown preset "${args.preset}" (classic or defi)`);
+      const options = {
+        players: args.players,
+        seed: BigInt(args.seed),
+        depthCards: args.depth,
+        feePreset: preset,
+        turnBlocks: args.turnBlocks,
+        maxTurns: args.maxTurns,
+        log: (line: string) => console.log(`  ${line}`),
+      };
+      // Every argument is checked before anything is deployed.
+      checkBotGameOptions(options, signers.length);
       let game: Catamm;
       let source: string;
       if (args.address || hre.network.name !== "hardhat") {
@@ -104,15 +116,7 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
       heading(`CATAMM: ${args.players} bots, seed ${args.seed}, depth ${args.depth}, ${PRESET_FEES[preset].name} fees`);
       step(`game contract ${short(await game.getAddress())} on ${hre.network.name}, randomness from ${source}`);
       const started = Date.now();
-      const result = await playBotGame(hre, game, signers.slice(0, args.players), {
-        players: args.players,
-        seed: BigInt(args.seed),
-        depthCards: args.depth,
-        feePreset: preset,
-        turnBlocks: args.turnBlocks,
-        maxTurns: args.maxTurns,
-        log: (line) => console.log(`  ${line}`),
-      });
+      const result = await playBotGame(hre, game, signers.slice(0, args.players), options);
       heading(`P${result.winnerSeat + 1} (${short(result.winner)}) wins after ${result.turns} turns`);
       console.log("  seat  player         points (public + hidden VP cards)  trades");
       result.points.forEach((p, i) =>
@@ -136,12 +140,18 @@ gameTask("catamm:create", "Creates a game (the sender is its creator and first p
   .addOptionalParam("depth", "initial pool depth, cards per side", 1000, types.int)
   .addOptionalParam("preset", "fee preset: classic or defi", "classic")
   .addOptionalParam("turnBlocks", "blocks per waiting state", 100, types.int)
-  .setAction(async (args: Common & { depth: number; preset: string; turnBlocks: number }, hre) => {
+  .addOptionalParam(
+    "open",
+    "open window in blocks: after it anyone may cancel the game if it has not started (1..100000)",
+    OPEN_BLOCKS,
+    types.int,
+  )
+  .setAction(async (args: Common & { depth: number; preset: string; turnBlocks: number; open: number }, hre) => {
     const game = await gameAt(hre, args);
     const preset = ["classic", "defi"].indexOf(args.preset.toLowerCase());
     if (preset < 0) throw new Error(`unknown preset "${args.preset}"`);
     heading("CATAMM: create a game");
-    await run(hre, "createGame", () => game.createGame(args.depth, preset, args.turnBlocks));
+    await run(hre, "createGame", () => game.createGame(args.depth, preset, args.turnBlocks, args.open));
     step(`game id ${await game.gameCount()}`);
   });
 
@@ -149,6 +159,20 @@ gameTask("catamm:join", "Joins an open game").setAction(async (args: Common, hre
   const game = await gameAt(hre, args);
   await run(hre, `joinGame(${args.game})`, () => game.joinGame(args.game));
 });
+
+gameTask("catamm:leave", "Leaves an open game (its creator cancels it instead)").setAction(
+  async (args: Common, hre) => {
+    const game = await gameAt(hre, args);
+    await run(hre, `leaveGame(${args.game})`, () => game.leaveGame(args.game));
+  },
+);
+
+gameTask("catamm:cancel", "Cancels an open game: its creator any time, anyone after the open window").setAction(
+  async (args: Common, hre) => {
+    const game = await gameAt(hre, args);
+    await run(hre, `cancelGame(${args.game})`, () => game.cancelGame(args.game));
+  },
+);
 
 gameTask("catamm:start", "Starts the game (creator only); the board comes with the next random value").setAction(
   async (args: Common, hre) => {

@@ -64,3 +64,40 @@ task("verify:deployments", "Verifies every recorded deployment of the network on
       }
     }
   });
+
+gameTask(
+  "randomness:keeper",
+  "Pins every ready randomness request a game still waits on (REQUIRED with the block-hash source)",
+)
+  .addOptionalParam("source", "the randomness source (default: the `Randomness` deployment)")
+  .addOptionalParam("minAge", "pin requests whose target block is at least this old", 128, types.int)
+  .addOptionalParam("watch", "repeat every this many seconds (0: one pass)", 0, types.int)
+  .setAction(async (args: { source?: string; minAge: number; watch: number }, hre) => {
+    const { pinAwaitedRequests } = await import("../lib/keeper");
+    const address = args.source ?? (await hre.deployments.get("Randomness")).address;
+    const source = await hre.ethers.getContractAt("BlockhashRandomness", address);
+    // A VRF source has no `fulfil`: its delivered values never go stale, and nothing needs pinning.
+    const code = await hre.ethers.provider.getCode(address);
+    if (!code.includes(source.interface.getFunction("fulfil")!.selector.slice(2))) {
+      console.log(`${address} is not a block-hash source: its values never go stale once delivered; nothing to pin`);
+      return;
+    }
+    for (;;) {
+      const run = await pinAwaitedRequests(hre, source, { minAge: args.minAge });
+      console.log(
+        `block ${await hre.ethers.provider.getBlockNumber()}: ${run.seen} requests seen, ` +
+          `${run.pinned.length} pinned${run.pinned.length ? ` (${run.pinned.join(", ")})` : ""}, ${run.skipped} left alone`,
+      );
+      if (args.watch <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, args.watch * 1000));
+    }
+  });
+
+gameTask(
+  "timelock:accept",
+  "Completes the handover of the VRF source and SnatchRooms to the Timelock (after its delay)",
+).setAction(async (_, hre) => {
+  const { acceptHandovers } = await import("../lib/timelock");
+  const done = await acceptHandovers(hre);
+  console.log(done.length ? `the Timelock now owns: ${done.join(", ")}` : "no handover ready");
+});

@@ -1,4 +1,5 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import { ZeroAddress } from "ethers";
 import { waitForRandomness } from "../../client/chain";
 import { deployCommon, deployVrfStack, requestIdFrom } from "../lib/common";
 import { heading, step } from "../lib/log";
@@ -12,7 +13,7 @@ export async function demoCommon(hre: HardhatRuntimeEnvironment): Promise<void> 
   );
   step(`BlockhashRandomness at ${await randomness.getAddress()} (local/test networks only)`);
 
-  const id = await requestIdFrom(randomness, await randomness.request());
+  const id = await requestIdFrom(randomness, await randomness.request(ZeroAddress));
   step(`requested randomness: id ${id}, committed to block ${await randomness.targetBlock(id)}`);
   step(`status now: Pending (that block's hash does not exist yet)`);
   await waitForRandomness(randomness, id, hre.ethers.provider);
@@ -21,7 +22,7 @@ export async function demoCommon(hre: HardhatRuntimeEnvironment): Promise<void> 
   const vrf = await deployVrfStack(hre);
   const [deployer] = await hre.ethers.getSigners();
   await vrf.source.setConsumer(deployer.address, true);
-  const vrfId = await requestIdFrom(vrf.source, await vrf.source.request());
+  const vrfId = await requestIdFrom(vrf.source, await vrf.source.request(ZeroAddress));
   step(`Chainlink VRF v2.5 source (against the coordinator mock): request ${vrfId} pending`);
   await vrf.coordinator.fulfillRandomWords(vrfId, await vrf.source.getAddress());
   step(`coordinator fulfilled it: value ${(await vrf.source.value(vrfId)).toString(16).slice(0, 16)}…`);

@@ -36,7 +36,9 @@ export async function demoHex(hre: HardhatRuntimeEnvironment): Promise<void> {
   const [red, blue] = [4, 8];
 
   await (
-    await hex.connect(people[0]).createGame(n, red, blue, stake, ethers.ZeroAddress, 0, 12, { value: stake })
+    await hex
+      .connect(people[0])
+      .createGame(n, red, blue, stake, ethers.ZeroAddress, 0, 12, await feeConfig.feeBps(), { value: stake })
   ).wait();
   const gameId = await hex.gameCount();
   step(

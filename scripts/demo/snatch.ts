@@ -6,7 +6,7 @@ import { waitForRandomness } from "../../client/chain";
 import { deployCommon } from "../lib/common";
 import { heading, step } from "../lib/log";
 import { deploySnatch } from "../snatch/lib";
-import { describeGoods, Good, goods, Preset, RULE_NAMES } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, describeGoods, Good, goods, Preset, RULE_NAMES } from "../../client/snatch/names";
 import { eventArg } from "../../client/snatch/room";
 
 type Player = HardhatEthersSigner & { name: string };
@@ -27,7 +27,12 @@ async function mine(hre: HardhatRuntimeEnvironment, blocks: number) {
 
 /** Creates a room, seats the players, waits for the roles randomness and starts round 1. */
 async function openRoom(t: Table, format: number, players: Player[]): Promise<bigint> {
-  const roomId = await eventArg(t.rooms, await t.rooms.connect(players[0]).createRoom(format), "RoomCreated", "roomId");
+  const roomId = await eventArg(
+    t.rooms,
+    await t.rooms.connect(players[0]).createRoom(format, DEFAULT_FILL_BLOCKS),
+    "RoomCreated",
+    "roomId",
+  );
   let request = 0n;
   for (const p of players.slice(1)) {
     const tx = await t.rooms.connect(p).join(roomId);

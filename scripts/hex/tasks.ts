@@ -122,14 +122,23 @@ hexTask("hex:create", "Creates a Forking Hex game and makes Red's first move")
     0,
     types.int,
   )
+  .addOptionalParam(
+    "maxFee",
+    "highest developer-fund fee accepted, in basis points (default: the fee now; a raise before the call reverts)",
+    undefined,
+    types.int,
+  )
   .setAction(async (args, hre) => {
     const { hex, signer } = await connect(hre, args);
     const token: string = args.token ?? hre.ethers.ZeroAddress;
     const stake = hre.ethers.parseUnits(args.stake, await decimalsOf(hre, token));
     const cell = parseCell(args.cell, args.size);
     const overrides = await stakeOverrides(hre, hex, signer, token, stake);
-    const tx = await hex.createGame(args.size, args.red, args.blue, stake, token, args.lastBlock, cell, overrides);
-    const receipt = await tx.wait();
+    const feeConfig = await hre.ethers.getContractAt("IFeeConfig", await hex.feeConfig());
+    const maxFee: number = args.maxFee ?? Number(await feeConfig.feeBps());
+    const receipt = await sent(hre, args.size, () =>
+      hex.createGame(args.size, args.red, args.blue, stake, token, args.lastBlock, cell, maxFee, overrides),
+    );
     const created = receipt!.logs.map((l) => hex.interface.parseLog(l)).find((e) => e?.name === "GameCreated");
     const gameId = created!.args.gameId as bigint;
     console.log(
@@ -160,10 +169,11 @@ hexTask("hex:move", "Moves on an open position (Red or Blue, whoever is to move 
       path = findWinningPath(board, data.size, colour);
       if (!path) console.log("  (the move does not connect: no proof sent)");
     }
-    const tx = path
-      ? await hex.moveAndClaim(gameId, args.parent, cell, path, overrides)
-      : await hex.move(gameId, args.parent, cell, overrides);
-    const receipt = await tx.wait();
+    const receipt = await sent(hre, data.size, () =>
+      path
+        ? hex.moveAndClaim(gameId, args.parent, cell, path, overrides)
+        : hex.move(gameId, args.parent, cell, overrides),
+    );
     const moved = receipt!.logs.map((l) => hex.interface.parseLog(l)).find((e) => e?.name === "Moved");
     const id = Number(moved!.args.positionId);
     console.log(

@@ -49,17 +49,31 @@ export const MOCK_KEY_HASH = "0x" + "11".repeat(32);
  */
 export async function deployVrfStack(
   hre: HardhatRuntimeEnvironment,
-  opts: { callbackGasLimit?: number; staleAfter?: number } = {},
+  opts: {
+    callbackGasLimit?: number;
+    staleAfter?: number;
+    /** Wei charged per request to the payer's credit (native payment; default 0: the subscription pays). */
+    requestFee?: bigint;
+    /** The mock's flat fee per fulfilment (LINK, or wei with native payment; default 0.1). */
+    baseFee?: bigint;
+    /** Native wei the subscription starts with (default 0). */
+    nativeFunding?: bigint;
+  } = {},
 ): Promise<VrfStack> {
   const { ethers } = hre;
   // baseFee 0.1 LINK, gas price 1 gwei, 1 LINK = 0.004 ETH (the mock's usual test values).
-  const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
+  const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [
+    opts.baseFee ?? 10n ** 17n,
+    10n ** 9n,
+    4n * 10n ** 15n,
+  ]);
   const receipt = await (await coordinator.createSubscription()).wait();
   const created = receipt!.logs
     .map((log) => coordinator.interface.parseLog(log))
     .find((parsed) => parsed?.name === "SubscriptionCreated");
   const subscriptionId = created!.args.subId as bigint;
   await coordinator.fundSubscription(subscriptionId, 1000n * 10n ** 18n);
+  if (opts.nativeFunding) await coordinator.fundSubscriptionWithNative(subscriptionId, { value: opts.nativeFunding });
   const source = await ethers.deployContract("VRFRandomness", [
     await coordinator.getAddress(),
     {
@@ -67,15 +81,16 @@ export async function deployVrfStack(
       subscriptionId,
       callbackGasLimit: opts.callbackGasLimit ?? 100_000,
       requestConfirmations: 3,
-      nativePayment: false,
+      nativePayment: (opts.requestFee ?? 0n) > 0n,
       staleAfter: opts.staleAfter ?? 256,
+      requestFee: opts.requestFee ?? 0n,
     },
   ]);
   await coordinator.addConsumer(subscriptionId, await source.getAddress());
   return { coordinator, source, subscriptionId };
 }
 
-/** Reads the request id from the receipt of a transaction that called `IRandomness.request()` (directly or not). */
+/** Reads the request id from the receipt of a transaction that called `IRandomness.request(payer)` (directly or not). */
 export async function requestIdFrom(source: IRandomness, tx: ContractTransactionResponse): Promise<bigint> {
   const receipt = await tx.wait();
   const sourceAddress = (await source.getAddress()).toLowerCase();
@@ -93,4 +108,17 @@ export async function requestIdFrom(source: IRandomness, tx: ContractTransaction
  */
 export async function deploySeededRandomness(hre: HardhatRuntimeEnvironment, seed: bigint): Promise<SeededRandomness> {
   return hre.ethers.deployContract("SeededRandomness", [seed]);
+}
+
+/** A VRFRandomness config as returned by `config()`, as a plain object to edit and pass back to `setConfig`. */
+export function vrfConfig(c: Awaited<ReturnType<VRFRandomness["config"]>>) {
+  return {
+    keyHash: c.keyHash,
+    subscriptionId: c.subscriptionId,
+    callbackGasLimit: c.callbackGasLimit,
+    requestConfirmations: c.requestConfirmations,
+    nativePayment: c.nativePayment,
+    staleAfter: c.staleAfter,
+    requestFee: c.requestFee,
+  };
 }

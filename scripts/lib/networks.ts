@@ -5,6 +5,7 @@ import path from "node:path";
 import { DeploymentsManager } from "hardhat-deploy/dist/src/DeploymentsManager";
 import type { HardhatRuntimeEnvironment, HttpNetworkAccountsUserConfig } from "hardhat/types";
 
+import { isLocalChain } from "./chains";
 import { readableErrorOf } from "./readable";
 
 type Env = Record<string, string | undefined>;
@@ -45,9 +46,6 @@ export function checkRemote(hre: HardhatRuntimeEnvironment): void {
   const problem = remoteProblem(process.env);
   if (problem) throw readableErrorOf(problem);
 }
-
-/** Chain ids of local development nodes (Hardhat's and anvil's): their deployments are not kept in git. */
-export const LOCAL_CHAIN_IDS = [31337n, 1337n];
 
 /** The deployments folder of `remote` once its chain is known (deployments/chain-<id>/). */
 let remoteFolder: string | undefined;
@@ -100,7 +98,7 @@ export async function prepareDeploy(hre: HardhatRuntimeEnvironment): Promise<boo
   if (stale.length === 0) return false;
   const chainId = (await hre.ethers.provider.getNetwork()).chainId;
   const where = `deployments/${folder}/`;
-  if (LOCAL_CHAIN_IDS.includes(chainId)) {
+  if (isLocalChain(Number(chainId))) {
     console.log(
       `${where} records ${stale.length} contract(s) this node does not have (it was restarted): deploying afresh`,
     );

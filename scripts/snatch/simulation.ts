@@ -204,6 +204,19 @@ function cell(packed: bigint, seat: number, good: number): number {
   return Number((packed >> BigInt(8 * (3 * seat + good))) & 0xffn);
 }
 
+/**
+ * Checks a simulation's options against the tournament's bounds before anything is deployed; throws an error naming
+ * the first bad option.
+ */
+export function checkSimulationOptions(options: Pick<SimulationOptions, "players" | "tremble">): void {
+  const n = options.players;
+  // SnatchTournament.MAX_CAP: the cap is the player count.
+  if (!Number.isInteger(n) || n < 2 || n > 2000)
+    throw new Error(`--players must be an integer from 2 to 2000 (got ${n})`);
+  const t = options.tremble ?? 0;
+  if (!(t >= 0 && t <= 1)) throw new Error(`--tremble must be a probability from 0 to 1 (got ${t})`);
+}
+
 /** Runs a whole tournament with bots and returns what happened. Leaves automine on when done. */
 export async function simulateTournament(
   hre: HardhatRuntimeEnvironment,
@@ -212,7 +225,7 @@ export async function simulateTournament(
   const started = Date.now();
   const { ethers } = hre;
   const n = options.players;
-  if (!Number.isInteger(n) || n < 2) throw new Error("--players must be an integer of at least 2");
+  checkSimulationOptions(options);
   const seed = options.seed;
   const mix = options.mix ?? { ...DEFAULT_MIX };
   const tremble = options.tremble ?? 0.05;

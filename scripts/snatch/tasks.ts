@@ -6,6 +6,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
 import type { SnatchRooms } from "../../typechain-types";
 import {
+  DEFAULT_FILL_BLOCKS,
   DEFAULT_WINDOWS,
   describeGoods,
   parseGoods,
@@ -80,9 +81,29 @@ withCommon("snatch:create-format", "Stores a custom format")
 
 withCommon("snatch:create", "Creates an open room and takes seat 0")
   .addOptionalParam("format", "format id (1: Snatch or Share; 2..6: G1..G5)", 1, types.int)
-  .setAction(async (args: Common & { format: number }, hre) => {
+  .addOptionalParam(
+    "fill",
+    "fill window in blocks: after it anyone may cancel the room if it has not filled (1..100000)",
+    DEFAULT_FILL_BLOCKS,
+    types.int,
+  )
+  .setAction(async (args: Common & { format: number; fill: number }, hre) => {
     const { rooms } = await contracts(hre, args);
-    await report(hre, () => rooms.createRoom(args.format));
+    await report(hre, () => rooms.createRoom(args.format, args.fill));
+  });
+
+withCommon("snatch:leave", "Leaves an open room (its creator cancels it instead)")
+  .addParam("room", "room id", undefined, types.int)
+  .setAction(async (args: Common & { room: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(hre, () => rooms.leave(args.room));
+  });
+
+withCommon("snatch:cancelRoom", "Cancels an open room: its creator any time, anyone after the fill window")
+  .addParam("room", "room id", undefined, types.int)
+  .setAction(async (args: Common & { room: number }, hre) => {
+    const { rooms } = await contracts(hre, args);
+    await report(hre, () => rooms.cancelRoom(args.room));
   });
 
 withCommon("snatch:join", "Takes the next seat of an open room")

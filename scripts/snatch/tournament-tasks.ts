@@ -79,8 +79,11 @@ task("tournament", "Simulates a whole G1..G5 tournament with bot players on the 
       }
       if (args.keeper !== "rooms" && args.keeper !== "deadline") throw new Error("--keeper: rooms or deadline");
       const mix = parseMix(args.mix);
+      if (!/^[0-9]+$/.test(args.seed)) throw new Error(`--seed must be a non-negative integer (got ${args.seed})`);
+      const { checkSimulationOptions, simulateTournament } = await import("./simulation");
+      // Every argument is checked before anything is compiled or deployed.
+      checkSimulationOptions(args);
       await hre.run("compile", { quiet: true });
-      const { simulateTournament } = await import("./simulation");
       console.log(`SnatchGame tournament: ${args.players} bot players, seed ${args.seed}, tremble ${args.tremble}`);
       for (const s of STRATEGIES) {
         if (mix[s] > 0) console.log(`  ${`${s} ${mix[s]}%`.padEnd(16)} ${STRATEGY_TEXT[s]}`);
@@ -171,6 +174,16 @@ withCommon("tournament:register", "Registers the sender")
   .setAction(async (args: Common & { id: number }, hre) => {
     const t = await contract(hre, args);
     await send(hre, t, () => t.register(args.id));
+  });
+
+withCommon(
+  "tournament:closeTournament",
+  "Closes a tournament that never reached two players, after its registration window",
+)
+  .addParam("id", "tournament id", undefined, types.int)
+  .setAction(async (args: Common & { id: number }, hre) => {
+    const t = await contract(hre, args);
+    await send(hre, t, () => t.closeTournament(args.id));
   });
 
 withCommon("tournament:start", "Starts a phase (requests its pairing randomness; phase 1 closes registration)")

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { TOPOLOGY } from "../../client/catamm/board";
-import { Phase, readGame, valueForRoll } from "../../client/catamm/game";
+import { OPEN_BLOCKS, Phase, readGame, valueForRoll } from "../../client/catamm/game";
 import { ONE_CARD } from "../../client/catamm/market";
 import { GAME, current, draftGame, expectConserved, give, playingGame, roll, script, seatSigner } from "./helpers/game";
 
@@ -60,7 +60,7 @@ describe("Catamm: gold credits", function () {
   it("not before the board exists", async function () {
     const f = await loadFixture(draftGame);
     const { game } = f;
-    await game.connect(f.players[0]).createGame(100, 0, 20);
+    await game.connect(f.players[0]).createGame(100, 0, 20, OPEN_BLOCKS);
     await expect(game.connect(f.players[0]).convertGold(2, 0, 1))
       .to.be.revertedWithCustomError(game, "WrongPhase")
       .withArgs(Phase.Open);

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { generateBoard } from "../../client/catamm/board";
-import { Pending, Phase, readGame, turnOrder } from "../../client/catamm/game";
+import { OPEN_BLOCKS, Pending, Phase, readGame, turnOrder } from "../../client/catamm/game";
 import { ONE_CARD, NO_PORT, portAssignment } from "../../client/catamm/market";
 import { DEPTH, GAME, TURN_BLOCKS, draftGame, openGame, serve } from "./helpers/game";
 
@@ -24,7 +24,7 @@ describe("Catamm: lobby, start and randomness", function () {
         1n,
       ]);
       expect(info.phase).to.equal(BigInt(Phase.Open));
-      await expect(game.connect(players[0]).createGame(1000, 1, 100))
+      await expect(game.connect(players[0]).createGame(1000, 1, 100, OPEN_BLOCKS))
         .to.emit(game, "GameCreated")
         .withArgs(2, players[0].address, 1000, 1, 100)
         .and.to.emit(game, "PlayerJoined")
@@ -34,19 +34,19 @@ describe("Catamm: lobby, start and randomness", function () {
 
     it("rejects a depth, fee preset or turn length out of range", async function () {
       const { game } = await loadFixture(open1);
-      await expect(game.createGame(0, 0, 20))
+      await expect(game.createGame(0, 0, 20, OPEN_BLOCKS))
         .to.be.revertedWithCustomError(game, "DepthOutOfRange")
         .withArgs(0, 1, 1e6);
-      await expect(game.createGame(1_000_001, 0, 20))
+      await expect(game.createGame(1_000_001, 0, 20, OPEN_BLOCKS))
         .to.be.revertedWithCustomError(game, "DepthOutOfRange")
         .withArgs(1_000_001, 1, 1e6);
-      await expect(game.createGame(100, 2, 20))
+      await expect(game.createGame(100, 2, 20, OPEN_BLOCKS))
         .to.be.revertedWithCustomError(game, "UnknownFeePreset")
         .withArgs(2);
-      await expect(game.createGame(100, 0, 4))
+      await expect(game.createGame(100, 0, 4, OPEN_BLOCKS))
         .to.be.revertedWithCustomError(game, "TurnBlocksOutOfRange")
         .withArgs(4, 5, 1 << 24);
-      await expect(game.createGame(100, 0, (1 << 24) + 1))
+      await expect(game.createGame(100, 0, (1 << 24) + 1, OPEN_BLOCKS))
         .to.be.revertedWithCustomError(game, "TurnBlocksOutOfRange")
         .withArgs((1 << 24) + 1, 5, 1 << 24);
     });
@@ -64,6 +64,60 @@ describe("Catamm: lobby, start and randomness", function () {
       await expect(game.joinGame(7)).to.be.revertedWithCustomError(game, "UnknownGame").withArgs(7);
       const info = await game.gameInfo(GAME);
       expect(info.players).to.deep.equal(players.map((p) => p.address));
+    });
+
+    it("holds no seat forever: players leave, the creator cancels, anyone cancels a game left open too long", async function () {
+      const { game, players, outsider } = await loadFixture(open4);
+      await expect(game.createGame(100, 0, 20, 0))
+        .to.be.revertedWithCustomError(game, "OpenBlocksOutOfRange")
+        .withArgs(0, 1, 100_000);
+      await expect(game.createGame(100, 0, 20, 100_001))
+        .to.be.revertedWithCustomError(game, "OpenBlocksOutOfRange")
+        .withArgs(100_001, 1, 100_000);
+      await expect(game.connect(players[0]).leaveGame(GAME))
+        .to.be.revertedWithCustomError(game, "CreatorCannotLeave")
+        .withArgs(GAME);
+      await expect(game.connect(outsider).leaveGame(GAME))
+        .to.be.revertedWithCustomError(game, "NotAPlayer")
+        .withArgs(GAME, outsider.address);
+      // Seat 1 leaves: the last joined player moves into it, and a newcomer takes the fourth seat.
+      await expect(game.connect(players[1]).leaveGame(GAME))
+        .to.emit(game, "PlayerLeft")
+        .withArgs(GAME, players[1].address, 3);
+      expect((await game.gameInfo(GAME)).players).to.deep.equal([
+        players[0].address,
+        players[3].address,
+        players[2].address,
+        ethers.ZeroAddress,
+      ]);
+      await game.connect(outsider).joinGame(GAME);
+      expect((await game.gameInfo(GAME)).playerCount).to.equal(4n);
+      // Only the creator cancels within the open window.
+      const deadline = (await game.gameInfo(GAME)).deadline;
+      await expect(game.connect(outsider).cancelGame(GAME))
+        .to.be.revertedWithCustomError(game, "CannotCancelYet")
+        .withArgs(GAME, outsider.address, deadline);
+      await expect(game.connect(players[0]).cancelGame(GAME))
+        .to.emit(game, "GameCancelled")
+        .withArgs(GAME, players[0].address, false);
+      expect((await game.gameInfo(GAME)).phase).to.equal(BigInt(Phase.Cancelled));
+      // One call at a time (a call is sent when it is made).
+      for (const call of [
+        () => game.connect(outsider).joinGame(GAME),
+        () => game.connect(players[0]).startGame(GAME),
+        () => game.connect(players[2]).leaveGame(GAME),
+        () => game.connect(players[0]).cancelGame(GAME),
+        () => game.advance(GAME),
+      ]) {
+        await expect(call()).to.be.revertedWithCustomError(game, "GameIsCancelled").withArgs(GAME);
+      }
+      // A second game that nobody starts within its window: anyone cancels it after.
+      await game.connect(players[1]).createGame(100, 0, 20, 10);
+      const second = await game.gameCount();
+      await mine(10);
+      await expect(game.connect(outsider).cancelGame(second))
+        .to.emit(game, "GameCancelled")
+        .withArgs(second, outsider.address, true);
     });
 
     it("lets only the creator start, with at least two players, once", async function () {
@@ -203,7 +257,7 @@ describe("Catamm: lobby, start and randomness", function () {
     it("keep games apart: two games in one contract", async function () {
       const f = await loadFixture(started);
       const { game, players } = f;
-      await game.connect(players[3]).createGame(10, 1, 50);
+      await game.connect(players[3]).createGame(10, 1, 50, OPEN_BLOCKS);
       await game.connect(players[0]).joinGame(2);
       const two = await game.gameInfo(2);
       expect([two.creator, two.playerCount, two.phase]).to.deep.equal([players[3].address, 2n, BigInt(Phase.Open)]);

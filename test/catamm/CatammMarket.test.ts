@@ -350,9 +350,10 @@ describe("CatammMarket", function () {
       await expect(h.addLiquidity(GAME, missing, E, E, 0))
         .to.be.revertedWithCustomError(harness, "PoolMissing")
         .withArgs(missing);
+      // Withdrawals are open in the missing pool: alice simply holds no shares there.
       await expect(h.removeLiquidity(GAME, missing, E, 0, 0))
-        .to.be.revertedWithCustomError(harness, "PoolMissing")
-        .withArgs(missing);
+        .to.be.revertedWithCustomError(harness, "InsufficientShares")
+        .withArgs(missing, 0, E);
       await expect(h.addLiquidity(GAME, pool, 60n * E, 60n * E, 0))
         .to.be.revertedWithCustomError(harness, "InsufficientBalance")
         .withArgs(a, 50n * E, 60n * E);
@@ -426,14 +427,24 @@ describe("CatammMarket", function () {
       await expect(harness.quoteSwap(GAME, alice.address, a, b, E))
         .to.be.revertedWithCustomError(harness, "PoolMissing")
         .withArgs(pool);
+      await expect(harness.connect(alice).addLiquidity(GAME, pool, E, E, 0))
+        .to.be.revertedWithCustomError(harness, "PoolMissing")
+        .withArgs(pool);
+      // Liquidity can always be withdrawn, at the without-port fee (the missing pool has no port to own).
+      const shares = (await harness.liquidityShares(GAME, alice.address))[pool];
+      const gross0 = ((shares / 2n) * frozen.reserve0) / frozen.totalShares;
+      const out = await harness.connect(alice).removeLiquidity.staticCall(GAME, pool, shares / 2n, 0, 0);
+      expect(out.amount0).to.equal(gross0 - (gross0 * 1000n + 9999n) / 10000n);
+      await harness.connect(alice).removeLiquidity(GAME, pool, shares / 2n, 0, 0);
+      const left = (await harness.marketPools(GAME))[pool];
       // Flip the same port again: the pool that arrived leaves (and loses a card), this one comes back whole.
       await harness.connect(bob).flipPort(GAME, port, 2n);
       const info = (await harness.marketPools(GAME))[pool];
       expect(info.active).to.equal(true);
       expect(Number(info.port)).to.equal(port);
-      expect([info.reserve0, info.reserve1]).to.deep.equal([frozen.reserve0, frozen.reserve1]);
-      expect((await harness.liquidityShares(GAME, alice.address))[pool]).to.equal(10n * E);
-      await harness.connect(alice).removeLiquidity(GAME, pool, 10n * E, 0, 0);
+      expect([info.reserve0, info.reserve1]).to.deep.equal([left.reserve0, left.reserve1]);
+      expect((await harness.liquidityShares(GAME, alice.address))[pool]).to.equal(shares - shares / 2n);
+      await harness.connect(alice).removeLiquidity(GAME, pool, shares - shares / 2n, 0, 0);
     });
 
     it("steals the same side as the mirror's weighted draw, on chain", async function () {
@@ -461,24 +472,51 @@ describe("CatammMarket", function () {
       expect(Math.abs(brick - 0.6 * runs)).to.be.lessThan(4 * Math.sqrt(runs * 0.6 * 0.4));
     });
 
-    it("leaves 1 wei when the drawn side holds one card or less", async function () {
+    it("never leaves a side below one whole card: a 1-card pool loses nothing, so 2 wei cannot buy half a card", async function () {
+      const { harness, mirror, players } = await loadMarket(shallow);
+      const [alice, bob] = players;
+      const { pool, a, b } = layout(mirror);
+      for (const seed of [0n, 1n, 2n, 3n]) {
+        const expected = mirror.steal(alice.address, pool, seed);
+        expect(expected.amount).to.equal(0n);
+        await expect(harness.connect(alice).stealFromPool(GAME, pool, seed))
+          .to.emit(harness, "PoolRobbed")
+          .withArgs(GAME, alice.address, pool, expected.resource, 0n, E, E);
+      }
+      // The thin-pool trick (a steal leaving 1 wei on a side at depth 1, then 2 wei buying half a card) is gone:
+      // half a card of b still costs about a whole card of a.
+      const quote = await harness.quoteSwap(GAME, bob.address, a, b, 2n);
+      expect(quote.amountOut).to.equal(0n);
+      const need = await harness.quoteSwapIn(GAME, bob.address, a, b, E / 2n);
+      expect(need > E).to.equal(true);
+      await expectMatchesMirror(harness, mirror, [alice.address, bob.address]);
+    });
+
+    it("takes only what a side holds above one card, and nothing from a side drained below one", async function () {
       const { harness, mirror, players } = await loadMarket(shallow);
       const [alice] = players;
       const { pool, a, b } = layout(mirror);
-      // Drain side b of the 1-card pool: 150 cards of a buy almost all of it.
-      await harness.connect(alice).swap(GAME, a, b, 150n * E, 0);
-      mirror.swap(alice.address, a, b, 150n * E, 0n);
+      // Sell half a card of a into the 1-card pool: side a holds 1.5 cards (minus the fee), side b below one.
+      await harness.connect(alice).swap(GAME, a, b, E / 2n, 0);
+      mirror.swap(alice.address, a, b, E / 2n, 0n);
       const p = mirror.pools[pool];
-      const thin = a < b ? p.reserve1 : p.reserve0;
-      expect(thin < E).to.equal(true);
-      // Find a seed whose draw lands on the thin side (its weight is below 1%).
+      const [deep, thin] = a < b ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
+      expect(deep > E && deep < 2n * E && thin < E).to.equal(true);
       let seed = 0n;
-      while (!landsOnThin(mirror, pool, b, seed)) seed++;
+      while (!landsOn(mirror, pool, a, seed)) seed++; // a draw of side a
       await expect(harness.connect(alice).stealFromPool(GAME, pool, seed))
         .to.emit(harness, "PoolRobbed")
-        .withArgs(GAME, alice.address, pool, b, thin - 1n, anyReserve, anyReserve);
+        .withArgs(GAME, alice.address, pool, a, deep - E, anyReserve, anyReserve);
+      mirror.steal(alice.address, pool, seed);
+      seed = 0n;
+      while (!landsOn(mirror, pool, b, seed)) seed++; // a draw of side b
+      await expect(harness.connect(alice).stealFromPool(GAME, pool, seed))
+        .to.emit(harness, "PoolRobbed")
+        .withArgs(GAME, alice.address, pool, b, 0n, anyReserve, anyReserve);
+      mirror.steal(alice.address, pool, seed);
       const info = (await harness.marketPools(GAME))[pool];
-      expect(a < b ? info.reserve1 : info.reserve0).to.equal(1n);
+      expect(a < b ? info.reserve0 : info.reserve1).to.equal(E);
+      await expectMatchesMirror(harness, mirror, [alice.address]);
     });
 
     it("rejects an unknown port or pool", async function () {
@@ -613,7 +651,7 @@ function anyReserve(): boolean {
 }
 
 /** Whether the steal draw for `seed` lands on resource `resource`'s side of `pool` (without changing the mirror). */
-function landsOnThin(mirror: MarketMirror, pool: number, resource: number, seed: bigint): boolean {
+function landsOn(mirror: MarketMirror, pool: number, resource: number, seed: bigint): boolean {
   const p = mirror.pools[pool];
   const side0 = uniform(seed, SALT_STEAL, p.reserve0 + p.reserve1) < p.reserve0;
   return (side0 ? POOL_PAIRS[pool][0] : POOL_PAIRS[pool][1]) === resource;

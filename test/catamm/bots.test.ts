@@ -67,7 +67,7 @@ describe("CATAMM bots", function () {
   it("refuse an impossible table", async function () {
     const { game, signers } = await loadFixture(deployed);
     const failure = await playBotGame(hre, game, signers.slice(0, 5), { players: 5, seed: 1n }).catch((e: Error) => e);
-    expect(String(failure)).to.contain("need 2-4 players");
+    expect(String(failure)).to.contain("--players must be an integer from 2 to 4 (got 5)");
   });
 
   describe("planTrades", function () {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom } from "../../scripts/lib/common";
-import { Phase } from "../../client/catamm/game";
+import { OPEN_BLOCKS, Phase } from "../../client/catamm/game";
 import type { Catamm, VRFRandomness } from "../../typechain-types";
 
 // deploy/03_catamm.ts: the modules and the game, linked, on the shared Randomness; a VRF source authorises the game.
@@ -24,7 +24,7 @@ describe("CATAMM deployment", function () {
       (await hre.deployments.get("Catamm")).address,
     )) as unknown as Catamm;
     expect(await game.randomness()).to.equal((await hre.deployments.get("Randomness")).address);
-    await (await game.createGame(100, 0, 20)).wait();
+    await (await game.createGame(100, 0, 20, OPEN_BLOCKS)).wait();
     expect((await game.gameInfo(1)).phase).to.equal(BigInt(Phase.Open));
   });
 
@@ -48,7 +48,7 @@ describe("CATAMM deployment", function () {
 
     await coordinator.addConsumer(subscriptionId, randomness.address);
     const [a, b] = await hre.ethers.getSigners();
-    await game.connect(a).createGame(100, 0, 20);
+    await game.connect(a).createGame(100, 0, 20, OPEN_BLOCKS);
     await game.connect(b).joinGame(1);
     const id = await requestIdFrom(source, await game.connect(a).startGame(1));
     await expect(game.advance(1)).to.be.revertedWithCustomError(game, "RandomnessPending");

@@ -23,6 +23,28 @@ describe("CATAMM game tasks", function () {
     await hre.deployments.delete("Catamm");
   });
 
+  it("catamm:bots refuses bad arguments before deploying anything", async function () {
+    const [deployer] = await hre.ethers.getSigners();
+    const nonce = await deployer.getNonce();
+    const block = await hre.ethers.provider.getBlockNumber();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ players: 5 }, /--players must be an integer from 2 to 4 \(got 5\)/],
+      [{ players: 1 }, /--players/],
+      [{ depth: 0 }, /--depth must be an integer from 1 to 1000000/],
+      [{ turnBlocks: 4 }, /--turnBlocks/],
+      [{ preset: "cheap" }, /unknown preset "cheap"/],
+    ];
+    for (const [args, message] of cases) {
+      const error = await hre.run("catamm:bots", args).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message, JSON.stringify(args)).to.match(message);
+    }
+    expect(await deployer.getNonce()).to.equal(nonce);
+    expect(await hre.ethers.provider.getBlockNumber()).to.equal(block);
+  });
+
   it("catamm:bots plays a game and prints the winner, the points, the trades and the pool prices [no-coverage]", async function () {
     const out = await printed("catamm:bots", { players: 2, seed: 11, depth: 50 });
     expect(out).to.match(/wins after \d+ turns/);

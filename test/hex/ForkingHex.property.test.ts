@@ -211,7 +211,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         player: creator,
         target: hexAddress,
         value,
-        data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell]),
+        data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell, 1000]),
       },
     ];
 
@@ -400,6 +400,8 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     // Deposits = payouts + fund, to the wei; and the contract holds exactly that.
     expect(credited + out.fundCredits).to.equal(BigInt(sim.count) * stake);
     expect(out.balance).to.equal(BigInt(sim.count) * stake);
+    // Settled, the ledger owes exactly what it holds (nothing counted ahead is left).
+    expect(await hex.owed(token)).to.equal(out.balance);
     // Settlement recycles board words of parents settled across batches: the occupancy view still gives every
     // board (checked on one tree in four, to keep the run short).
     if (rng.chance(0.25)) {

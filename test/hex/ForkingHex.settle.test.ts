@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
-import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ForkingHex } from "../../typechain-types";
 import { impersonatedAccounts } from "../../scripts/hex/accounts";
@@ -16,6 +16,12 @@ async function play(hex: ForkingHex, gameId: bigint, moves: Move[], token = ETH)
   for (const [who, parent, cell] of moves) {
     await hex.connect(who).move(gameId, parent, cell, { value: token === ETH ? STAKE : 0n });
   }
+}
+
+/** {deployHex} plus an account that plays no game. */
+async function deployHexWithStranger() {
+  const f = await deployHex();
+  return { ...f, stranger: f.signers[9] };
 }
 
 async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
@@ -205,6 +211,56 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect(await hex.fundCredits(ETH)).to.equal(2n * (24n * STAKE) - second.reduce((a, b) => a + b, 0n));
   });
 
+  for (const kind of ["ETH", "ERC-20"] as const) {
+    it(`sweeps only what arrived outside the games (${kind}), never a stake in play or a credit`, async function () {
+      const { hex, token, fund, alice, bob, carol, dave, stranger } = await loadFixture(deployHexWithStranger);
+      const t = kind === "ETH" ? ETH : await token.getAddress();
+      const address = await hex.getAddress();
+      const held = async () => (t === ETH ? ethers.provider.getBalance(address) : token.balanceOf(address));
+      const donate = async (n: bigint) =>
+        t === ETH ? setBalance(address, (await held()) + n) : token.mint(address, n).then(() => undefined);
+      await createGame(hex, { size: 3, red: 5, blue: 10, stake: 1000n, token: t, cell: 0 }, alice);
+      await play(
+        hex,
+        1n,
+        [
+          [bob, 1, 1],
+          [carol, 2, 2],
+        ],
+        t,
+      );
+      // A running game's stakes are owed, counted a block of 32 ahead (OWED_BLOCK): never less than what is held.
+      expect(await hex.owed(t)).to.equal(32n * 1000n);
+      await expect(hex.connect(stranger).sweep(t))
+        .to.be.revertedWithCustomError(hex, "NothingToSweep")
+        .withArgs(t, 3000n, 32n * 1000n);
+      // A surplus below the margin counted ahead waits for the game to settle; nothing owed is ever swept.
+      await donate(123n);
+      await expect(hex.connect(stranger).sweep(t)).to.be.revertedWithCustomError(hex, "NothingToSweep");
+      await play(
+        hex,
+        1n,
+        [
+          [alice, 2, 3],
+          [dave, 3, 4],
+        ],
+        t,
+      );
+      await endGame(hex, 1n);
+      await hex.settle(1, 5);
+      // Settled: every stake is a credit, and owed is exact again (5 stakes), so the 123 can go to the fund.
+      expect(await hex.owed(t)).to.equal(5000n);
+      await donate(7n);
+      await expect(hex.connect(stranger).sweep(t)).to.emit(hex, "Swept").withArgs(t, stranger.address, 130n);
+      for (const p of [alice, bob, carol, dave])
+        if ((await hex.credits(t, p.address)) > 0n) await hex.connect(p).withdraw(t);
+      await hex.connect(fund).withdrawFund(t);
+      // Every stake was paid out and the fund took exactly the fee, the remainder and the 130 swept.
+      expect(await held()).to.equal(0n);
+      expect(await hex.owed(t)).to.equal(0n);
+    });
+  }
+
   it("settles and pays an ERC-20 game", async function () {
     const { hex, token, alice, bob, carol, dave } = await loadFixture(deployHex);
     const t = await token.getAddress();
@@ -247,7 +303,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     positions[1] = { id: 1, parent: 0, player: addresses[0], proven: false };
     positions[2] = { id: 2, parent: 1, player: addresses[1], proven: false };
     let steps = [
-      step(0, hex.interface.encodeFunctionData("createGame", [19, 2000, 4000, stake, t, 0, 0])),
+      step(0, hex.interface.encodeFunctionData("createGame", [19, 2000, 4000, stake, t, 0, 0, 1000])),
       move(1, 1, 1),
     ];
     for (let i = 0; i < forks; i++) {

@@ -69,10 +69,10 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("rejects a zero stake, a stake above 2^96 - 1, and a wrong ETH amount", async function () {
       const { hex } = await loadFixture(deployHex);
       await expect(createGame(hex, { stake: 0n })).to.be.revertedWithCustomError(hex, "ZeroStake");
-      await expect(hex.createGame(14, 5, 10, 1n << 96n, ETH, 0, 0, { value: 0 }))
+      await expect(hex.createGame(14, 5, 10, 1n << 96n, ETH, 0, 0, 1000, { value: 0 }))
         .to.be.revertedWithCustomError(hex, "StakeTooLarge")
         .withArgs(1n << 96n);
-      await expect(hex.createGame(14, 5, 10, STAKE, ETH, 0, 0, { value: STAKE - 1n }))
+      await expect(hex.createGame(14, 5, 10, STAKE, ETH, 0, 0, 1000, { value: STAKE - 1n }))
         .to.be.revertedWithCustomError(hex, "WrongEthAmount")
         .withArgs(STAKE - 1n, STAKE);
     });
@@ -132,7 +132,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("takes an ERC-20 stake, rejects ETH sent with it and fee-on-transfer tokens", async function () {
       const { hex, token, taxed, alice } = await loadFixture(deployHex);
       const t = await token.getAddress();
-      await expect(hex.connect(alice).createGame(5, 2, 4, 1000, t, 0, 0, { value: 1 }))
+      await expect(hex.connect(alice).createGame(5, 2, 4, 1000, t, 0, 0, 1000, { value: 1 }))
         .to.be.revertedWithCustomError(hex, "UnexpectedEth")
         .withArgs(1);
       await expect(createGame(hex, { token: t, stake: 1000n }, alice)).to.changeTokenBalances(
@@ -145,6 +145,35 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(createGame(hex, { token: await taxed.getAddress(), stake: 1000n }, alice))
         .to.be.revertedWithCustomError(hex, "TransferAmountMismatch")
         .withArgs(await taxed.getAddress(), 1000, 990);
+    });
+
+    it("refuses a fee above the creator's maxFeeBps, even one raised earlier in the same block", async function () {
+      const { hex, feeConfig, owner, alice } = await loadFixture(deployHex);
+      // The owner's raise and the creator's call land in one block, the raise first (front-running).
+      await network.provider.send("evm_setAutomine", [false]);
+      try {
+        const raise = await feeConfig.connect(owner).setFeeBps(1000, { gasLimit: 100_000 });
+        const create = await hex
+          .connect(alice)
+          .createGame(14, 5, 10, STAKE, ETH, 0, 0, FEE_BPS, { value: STAKE, gasLimit: 500_000 });
+        await mine(1);
+        const [r1, r2] = await Promise.all(
+          [raise.hash, create.hash].map((h) => ethers.provider.getTransactionReceipt(h)),
+        );
+        expect(r1!.blockNumber).to.equal(r2!.blockNumber);
+        expect(r1!.status).to.equal(1);
+        expect(r2!.status).to.equal(0); // reverted: no game, no stake taken
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      expect(await hex.gameCount()).to.equal(0n);
+      expect(await ethers.provider.getBalance(await hex.getAddress())).to.equal(0n);
+      await expect(createGame(hex, { maxFeeBps: FEE_BPS }, alice))
+        .to.be.revertedWithCustomError(hex, "FeeAboveMax")
+        .withArgs(1000, FEE_BPS);
+      // At or below the limit the game is created with the fee read now.
+      await createGame(hex, { maxFeeBps: 1000 }, alice);
+      expect((await hex.game(1)).feeBps).to.equal(1000n);
     });
 
     it("reads the fee once, at creation", async function () {
@@ -172,6 +201,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
     it("lets the creator cancel before Blue's reply and take the stake back", async function () {
       const { hex, alice, bob } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
+      expect(await hex.owed(ETH)).to.equal(32n * STAKE); // a block of 32 stakes counted ahead (OWED_BLOCK)
       await expect(hex.connect(bob).cancelGame(1))
         .to.be.revertedWithCustomError(hex, "NotCreator")
         .withArgs(bob.address, alice.address);
@@ -185,7 +215,9 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       expect((await hex.payoutOf(1, alice.address)).total).to.equal(STAKE);
       expect((await hex.payoutOf(1, bob.address)).total).to.equal(0n);
       expect((await hex.position(1, 1)).open).to.equal(false);
+      expect(await hex.owed(ETH)).to.equal(STAKE); // the block counted ahead is released: only the refund is owed
       await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [STAKE, -STAKE]);
+      expect(await hex.owed(ETH)).to.equal(0n);
       // Nothing else works on a cancelled game.
       await expect(hex.connect(alice).cancelGame(1)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
       await expect(hex.connect(bob).move(1, 1, 1, { value: STAKE }))

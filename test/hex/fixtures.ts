@@ -35,6 +35,8 @@ export interface GameParams {
   token?: string;
   lastBlock?: number;
   cell?: number;
+  /** The highest fee the creator accepts (default: FeeConfig's cap, 1,000). */
+  maxFeeBps?: number;
 }
 
 /** Sends `createGame` with the right value; returns the transaction. */
@@ -46,9 +48,19 @@ export function createGame(
   const stake = p.stake ?? STAKE;
   const token = p.token ?? ETH;
   const h = from ? hex.connect(from) : hex;
-  return h.createGame(p.size ?? 14, p.red ?? 5, p.blue ?? 10, stake, token, p.lastBlock ?? 0, p.cell ?? 0, {
-    value: token === ETH ? stake : 0n,
-  });
+  return h.createGame(
+    p.size ?? 14,
+    p.red ?? 5,
+    p.blue ?? 10,
+    stake,
+    token,
+    p.lastBlock ?? 0,
+    p.cell ?? 0,
+    p.maxFeeBps ?? 1000,
+    {
+      value: token === ETH ? stake : 0n,
+    },
+  );
 }
 
 /** Deploys the batching harness with funded players (ETH, and `token` approved for the game). */

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { RandomnessStatus } from "../../client/chain";
-import { DEFAULT_WINDOWS, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, DEFAULT_WINDOWS, Good, NO_SEAT, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { eventArg } from "../../client/snatch/room";
 import { baseFixture, factoryRoom, holdings, progress, setFormatCount, setStateField, threeFixture } from "./fixtures";
 
@@ -73,7 +73,9 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         rooms,
         "FormatCreated",
       );
-      await expect(rooms.createRoom(99)).to.be.revertedWithCustomError(rooms, "UnknownFormat").withArgs(99);
+      await expect(rooms.createRoom(99, DEFAULT_FILL_BLOCKS))
+        .to.be.revertedWithCustomError(rooms, "UnknownFormat")
+        .withArgs(99);
       await expect(rooms.formatData(0)).to.be.revertedWithCustomError(rooms, "UnknownFormat").withArgs(0);
     });
 
@@ -103,7 +105,7 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("creates, fills, requests randomness, and the next call assigns roles and starts round 1", async function () {
       const { rooms, lens, randomness, players } = await loadFixture(baseFixture);
       const [a, b, c] = players;
-      const created = rooms.connect(a).createRoom(Preset.SnatchOrShare);
+      const created = rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
       await expect(created).to.emit(rooms, "RoomCreated").withArgs(1, Preset.SnatchOrShare, a.address, false);
       await expect(created).to.emit(rooms, "PlayerJoined").withArgs(1, a.address, 0);
       await expect(rooms.connect(b).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 1);
@@ -141,7 +143,7 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       for (let i = 0; i < 6; i++) {
         const roomId = await eventArg(
           rooms,
-          await rooms.connect(players[0]).createRoom(Preset.G1),
+          await rooms.connect(players[0]).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
           "RoomCreated",
           "roomId",
         );
@@ -164,7 +166,7 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("any action consumes ready randomness first (the player it favours need not be online)", async function () {
       const { rooms, players } = await loadFixture(baseFixture);
       const [a, b, c] = players;
-      await rooms.connect(a).createRoom(Preset.SnatchOrShare);
+      await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
       await rooms.connect(b).join(1);
       await rooms.connect(c).join(1);
       await mine(1);
@@ -177,7 +179,7 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("rejects joining a full or started room, twice, or an unknown room", async function () {
       const { rooms, players } = await loadFixture(baseFixture);
       const [a, b, c, d] = players;
-      await rooms.connect(a).createRoom(Preset.G1);
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS);
       await expect(rooms.connect(a).join(1))
         .to.be.revertedWithCustomError(rooms, "AlreadyMember")
         .withArgs(1, a.address);
@@ -194,10 +196,60 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       await expect(rooms.advance(9)).to.be.revertedWithCustomError(rooms, "UnknownRoom").withArgs(9);
     });
 
+    it("holds no seat forever: players leave, the creator cancels, anyone closes a room that did not fill", async function () {
+      const { rooms, lens, players } = await loadFixture(baseFixture);
+      const [a, b, c, d, e] = players;
+      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 0))
+        .to.be.revertedWithCustomError(rooms, "FillWindowOutOfRange")
+        .withArgs(0, 100_000);
+      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 100_001))
+        .to.be.revertedWithCustomError(rooms, "FillWindowOutOfRange")
+        .withArgs(100_001, 100_000);
+      await rooms.connect(a).createRoom(Preset.SnatchOrShare, 20);
+      const fillDeadline = (await lens.roomView(1)).deadline;
+      await rooms.connect(b).join(1);
+      await expect(rooms.connect(c).leave(1)).to.be.revertedWithCustomError(rooms, "NotAMember").withArgs(1, c.address);
+      await expect(rooms.connect(a).leave(1)).to.be.revertedWithCustomError(rooms, "CreatorCannotLeave").withArgs(1);
+      // b leaves: seat 1 is free again and the next player takes it; the room fills only with three players.
+      await expect(rooms.connect(b).leave(1)).to.emit(rooms, "PlayerLeft").withArgs(1, b.address, 1);
+      await expect(rooms.connect(c).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, c.address, 1);
+      await expect(rooms.connect(b).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 2);
+      expect((await progress(rooms, 1n)).phase).to.equal(Phase.AwaitingRoles);
+      await expect(rooms.connect(b).leave(1))
+        .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
+        .withArgs(1, Phase.AwaitingRoles);
+      // Room 2: only the creator may cancel within the fill window; anyone may after it.
+      await rooms.connect(d).createRoom(Preset.G1, 20);
+      await expect(rooms.connect(e).cancelRoom(2))
+        .to.be.revertedWithCustomError(rooms, "CannotCancelYet")
+        .withArgs(2, e.address, (await lens.roomView(2)).deadline);
+      await expect(rooms.connect(d).cancelRoom(2)).to.emit(rooms, "RoomCancelled").withArgs(2, d.address, false);
+      await expect(rooms.connect(e).join(2))
+        .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
+        .withArgs(2, Phase.Cancelled);
+      await expect(rooms.connect(d).cancelRoom(2))
+        .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
+        .withArgs(2, Phase.Cancelled);
+      // Room 3 does not fill within its 20 blocks: anyone closes it.
+      await rooms.connect(d).createRoom(Preset.SnatchOrShare, 20);
+      await rooms.connect(e).join(3);
+      const deadline3 = (await lens.roomView(3)).deadline;
+      // The next transaction lands in the window's last block: still only the creator.
+      await mine(Number(deadline3) - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(rooms.connect(a).cancelRoom(3)).to.be.revertedWithCustomError(rooms, "CannotCancelYet");
+      await mine(1);
+      await expect(rooms.connect(a).cancelRoom(3)).to.emit(rooms, "RoomCancelled").withArgs(3, a.address, true);
+      const v = await lens.roomView(3);
+      expect(v.phase).to.equal(Phase.Cancelled);
+      expect((await rooms.roomResult(3)).finished).to.equal(false);
+      await expect(rooms.advance(3)).to.be.revertedWithCustomError(rooms, "NothingToAdvance");
+      expect(fillDeadline).to.be.greaterThan(0n);
+    });
+
     it("replaces a stale roles request, only when stale, only while waiting for roles", async function () {
       const { rooms, randomness, players } = await loadFixture(baseFixture);
       const [a, b] = players;
-      await rooms.connect(a).createRoom(Preset.G1);
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS);
       await expect(rooms.rerequestRoles(1)).to.be.revertedWithCustomError(rooms, "WrongPhase").withArgs(1, Phase.Open);
       const request = await eventArg(rooms, await rooms.connect(b).join(1), "RolesRequested", "requestId");
       await mine(1);

@@ -583,6 +583,34 @@ describe("SnatchRooms: Snatch or Share (3 players)", function () {
       await expect(rooms.connect(corn).done(roomId)).to.emit(rooms, "RoomFinished");
     });
 
+    it("a player suspended for a judge round does not judge it: the next seat does, and the rotation goes on", async function () {
+      const base = await loadFixture(threeFixture);
+      const { rooms, lens, turkey, coffee, corn } = base;
+      await rooms.createFormat([RuleSet.Judge, RuleSet.Judge, RuleSet.Judge], DEFAULT_WINDOWS);
+      const roomId = await factoryRoom(base, 7, [turkey, coffee, corn]);
+      // Round 1: turkey judges; coffee (next in rotation) snatches corn's offer and is suspended for round 2.
+      const id = await offerIdOf(
+        rooms,
+        await rooms.connect(corn).offer(roomId, coffee.address, goods({ corn: 1 }), goods({})),
+      );
+      await rooms.connect(coffee).snatch(roomId, id);
+      await rooms.connect(corn).report(roomId, id);
+      await allDone(rooms, roomId, [turkey, coffee, corn]);
+      await rooms.connect(turkey).confirmReport(roomId, id, true);
+      // Round 2: seat 1 (coffee) is passed over; corn (seat 2) judges.
+      await expect(rooms.connect(turkey).done(roomId))
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(roomId, 2, RuleSet.Judge, 2, Phase.Trading, anyValue);
+      const v = await lens.roomView(roomId);
+      expect(v.judge).to.equal(2);
+      expect(v.suspended).to.deep.equal([false, true, false]);
+      // Round 3: the rotation goes on from corn: turkey judges.
+      await rooms.connect(turkey).done(roomId);
+      await expect(rooms.connect(corn).done(roomId))
+        .to.emit(rooms, "RoundStarted")
+        .withArgs(roomId, 3, RuleSet.Judge, 0, Phase.Trading, anyValue);
+    });
+
     it("suspends for the next round (no offers, no responses, not a target); judges rotate", async function () {
       const base = await loadFixture(threeFixture);
       const { rooms, lens, turkey, coffee, corn } = base;

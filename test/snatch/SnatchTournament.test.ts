@@ -3,7 +3,7 @@ import hre, { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { requestIdFrom } from "../../scripts/lib/common";
 import { eventArg } from "../../client/snatch/room";
-import { Phase, Preset, RuleSet } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { setFormatCount } from "./fixtures";
 import { permutationModel } from "../helpers/random";
 import { Role, Stage } from "../../client/snatch/tournament";
@@ -214,6 +214,39 @@ describe("SnatchTournament", function () {
       await expect(tournament.connect(organiser).startPhase(id, 2))
         .to.be.revertedWithCustomError(tournament, "PhaseOutOfOrder")
         .withArgs(id, 2, 1);
+    });
+
+    it("a tournament that never reaches two players is closed by anyone after its registration window", async function () {
+      const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      const closableFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationStillOpen")
+        .withArgs(id, closableFrom);
+      await mine(Number(closableFrom) - (await ethers.provider.getBlockNumber()) - 1);
+      await expect(tournament.connect(players[5]).closeTournament(id))
+        .to.emit(tournament, "TournamentClosed")
+        .withArgs(id, players[5].address, 1);
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Closed);
+      await expect(tournament.connect(players[1]).register(id))
+        .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.connect(organiser).startPhase(id, 1))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "WrongStage")
+        .withArgs(id, Stage.Closed);
+    });
+
+    it("a tournament with two players cannot be closed: it can start", async function () {
+      const { tournament, players, id } = await loadFixture(tournamentFixture);
+      await tournament.connect(players[0]).register(id);
+      await tournament.connect(players[1]).register(id);
+      await mine(CONFIG.registrationBlocks + 1);
+      await expect(tournament.closeTournament(id))
+        .to.be.revertedWithCustomError(tournament, "TournamentCanStart")
+        .withArgs(id, 2);
     });
 
     it("phase 1: the organiser at any time, anyone once the registration period passed", async function () {
@@ -599,7 +632,7 @@ describe("SnatchTournament", function () {
       const before = await record();
       // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
       const [a, b] = seven;
-      await rooms.connect(a).createRoom(Preset.G3);
+      await rooms.connect(a).createRoom(Preset.G3, DEFAULT_FILL_BLOCKS);
       const roomId = await rooms.roomCount();
       await rooms.connect(b).join(roomId);
       await mine(1);

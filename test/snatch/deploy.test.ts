@@ -2,7 +2,7 @@ import { expect } from "chai";
 import hre, { deployments, ethers } from "hardhat";
 import { MOCK_KEY_HASH } from "../../scripts/lib/common";
 import { eventArg } from "../../client/snatch/room";
-import { Phase, Preset } from "../../client/snatch/names";
+import { DEFAULT_FILL_BLOCKS, Phase, Preset } from "../../client/snatch/names";
 import { snatchAt } from "../../scripts/snatch/lib";
 
 describe("deploy/02_snatch", function () {
@@ -43,7 +43,12 @@ describe("deploy/02_snatch", function () {
     expect(await source.isConsumer(await rooms.getAddress())).to.equal(true);
 
     const [, a, b] = await ethers.getSigners();
-    const roomId = await eventArg(rooms, await rooms.connect(a).createRoom(Preset.G1), "RoomCreated", "roomId");
+    const roomId = await eventArg(
+      rooms,
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+      "RoomCreated",
+      "roomId",
+    );
     const request = await eventArg(rooms, await rooms.connect(b).join(roomId), "RolesRequested", "requestId");
     await expect(rooms.advance(roomId)).to.be.revertedWithCustomError(rooms, "NothingToAdvance");
     await coordinator.fulfillRandomWords(request, await source.getAddress());

@@ -202,6 +202,8 @@ function startRound(room: RoomModel, round: number, start: number) {
     room.judge = NO_SEAT;
     if (room.rules === RS.Judge) {
       room.judge = room.nextJudge;
+      // A seat suspended for this round does not judge it: the next seat does.
+      while (room.suspended[room.judge]) room.judge = (room.judge + 1) % 3;
       room.nextJudge = (room.judge + 1) % 3;
     }
     room.phase = Ph.Trading;

@@ -29,6 +29,25 @@ async function run(name: string, args: Record<string, unknown>): Promise<string>
 }
 
 describe("deploy/04_tournament and tournament tasks", function () {
+  it("the simulation refuses bad arguments before deploying anything", async function () {
+    const [deployer] = await ethers.getSigners();
+    const nonce = await deployer.getNonce();
+    for (const [args, message] of [
+      [{ players: 1 }, /--players must be an integer from 2 to 2000 \(got 1\)/],
+      [{ players: 2001 }, /--players must be an integer from 2 to 2000/],
+      [{ players: 4, tremble: 1.5 }, /--tremble must be a probability/],
+      [{ players: 4, seed: "x" }, /--seed must be a non-negative integer/],
+      [{ players: 4, keeper: "nobody" }, /--keeper: rooms or deadline/],
+    ] as [Record<string, unknown>, RegExp][]) {
+      const error = await hre.run("tournament", args).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message, JSON.stringify(args)).to.match(message);
+    }
+    expect(await deployer.getNonce()).to.equal(nonce);
+  });
+
   it("deploys the tournament on the rooms and allows it as a factory", async function () {
     await deployments.fixture(["tournament"]);
     const tournament = await tournamentAt(hre);

@@ -32,6 +32,33 @@ library CatammSetup {
     /// @dev Domain separator of the turn-order shuffle.
     uint256 private constant SALT_ORDER = uint256(keccak256("CATAMM.game.order"));
 
+    /// @notice The sender leaves the open game (the caller checked it is open): the last joined player moves into
+    ///         the freed seat, so seats stay 0..joined − 1.
+    function leave(CatammState.Game storage g, uint256 gameId) external {
+        uint256 n = g.settings.joined;
+        uint256 seat = n;
+        for (uint256 i; i < n; ++i) {
+            if (g.seats[i].account == msg.sender) seat = i;
+        }
+        if (seat == n) revert ICatamm.NotAPlayer(gameId, msg.sender);
+        if (seat == 0) revert ICatamm.CreatorCannotLeave(gameId);
+        g.seats[seat].account = g.seats[n - 1].account;
+        delete g.seats[n - 1].account;
+        g.settings.joined = uint8(n - 1);
+        emit ICatamm.PlayerLeft(gameId, msg.sender, n - 1);
+    }
+
+    /// @notice Cancels the open game `t` belongs to: the creator at any time, anyone after the open window.
+    function cancel(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t) external {
+        bool expired = block.number > t.deadline;
+        if (!expired && msg.sender != g.settings.creator) {
+            revert ICatamm.CannotCancelYet(gameId, msg.sender, t.deadline);
+        }
+        t.phase = ICatamm.Phase.Cancelled;
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameCancelled(gameId, msg.sender, expired);
+    }
+
     /// @notice Lays out the board, opens the markets and draws the turn order from `seed`; the draft begins.
     function resolveStart(CatammState.Game storage g, uint256 gameId, uint256 seed) external {
         CatammState.Settings memory s = g.settings;

@@ -18,6 +18,13 @@ interface IPayoutLedger {
     /// @notice The fund recipient withdrew the fund's `token` credits.
     event FundWithdrawn(address indexed token, address indexed recipient, uint256 amount);
 
+    /// @notice What the ledger held above what it owes in `token` (sent straight to it, a positive rebase) was credited
+    ///         to the developer fund.
+    /// @param token The token (address(0): ETH).
+    /// @param caller Who swept.
+    /// @param amount The surplus, now fund credits.
+    event Swept(address indexed token, address indexed caller, uint256 amount);
+
     /// @notice A withdrawal with nothing credited (including a second claim).
     error NothingToWithdraw(address token, address account);
 
@@ -36,11 +43,26 @@ interface IPayoutLedger {
     /// @notice The contract received a different amount than was transferred (a fee-on-transfer token).
     error TransferAmountMismatch(address token, uint256 expected, uint256 received);
 
+    /// @notice A sweep with nothing above what the ledger owes.
+    /// @param token The token.
+    /// @param balance What the ledger holds of it.
+    /// @param owed What it owes in it (stakes in play, credits, the fund's credits).
+    error NothingToSweep(address token, uint256 balance, uint256 owed);
+
     /// @notice What `account` can withdraw in `token`.
     function credits(address token, address account) external view returns (uint256);
 
     /// @notice What the developer fund can withdraw in `token`.
     function fundCredits(address token) external view returns (uint256);
+
+    /// @notice What the ledger owes in `token`: every stake it took in and has not paid out (stakes in running games,
+    ///         players' credits, the fund's credits). Its balance is never below this.
+    function owed(address token) external view returns (uint256);
+
+    /// @notice Credits to the developer fund whatever the ledger holds of `token` above {owed} (ETH or tokens sent
+    ///         straight to it, a positive rebase). Never touches what is owed. Anyone may call it.
+    /// @return amount The surplus swept.
+    function sweep(address token) external returns (uint256 amount);
 
     /// @notice Pays the caller all its `token` credits.
     /// @return amount What was paid.

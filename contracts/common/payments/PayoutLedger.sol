@@ -15,6 +15,12 @@ import {IPayoutLedger} from "./IPayoutLedger.sol";
 ///      tokens are rejected whenever they charge. Rebasing tokens are NOT supported (a rebase would make the books
 ///      disagree with the balance). Payouts go out only through the `nonReentrant` withdrawals below, after the
 ///      credit is zeroed. Nothing here lets the owner of {feeConfig} move anyone's credits.
+///      The ledger counts what it owes per token (`_owed`: raised by every stake taken in, lowered by every payout),
+///      so that whatever it holds above that (ETH forced in by `selfdestruct` or a block reward, tokens transferred
+///      straight to it, a positive rebase) can be {sweep}ed to the fund, and never a wei of what it owes. `_owed` may
+///      run ahead of what is owed, never behind: a game may count stakes before it takes them ({_collectCounted},
+///      to write the counter once per several stakes) and release what it counted ahead once it knows
+///      ({_releaseOwed}); meanwhile that margin is simply not swept.
 abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -23,6 +29,8 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
 
     mapping(address token => mapping(address account => uint256)) private _credits;
     mapping(address token => uint256) private _fundCredits;
+    /// @dev What the ledger owes per token: stakes taken in minus payouts made.
+    mapping(address token => uint256) private _owed;
 
     constructor(IFeeConfig feeConfig_) {
         feeConfig = feeConfig_;
@@ -36,6 +44,23 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     /// @inheritdoc IPayoutLedger
     function fundCredits(address token) external view returns (uint256) {
         return _fundCredits[token];
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function owed(address token) external view returns (uint256) {
+        return _owed[token];
+    }
+
+    /// @inheritdoc IPayoutLedger
+    function sweep(address token) external nonReentrant returns (uint256 amount) {
+        uint256 balance = token == address(0) ? address(this).balance : IERC20(token).balanceOf(address(this));
+        uint256 owedNow = _owed[token];
+        if (balance <= owedNow) revert NothingToSweep(token, balance, owedNow);
+        amount = balance - owedNow;
+        // The surplus becomes owed: to the fund.
+        _owed[token] = balance;
+        emit Swept(token, msg.sender, amount);
+        _creditFund(token, amount);
     }
 
     /// @inheritdoc IPayoutLedger
@@ -74,6 +99,11 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
         emit FundCredited(token, amount);
     }
 
+    /// @dev Lowers what the ledger owes by `amount` counted ahead by {_collectCounted} and never taken in.
+    function _releaseOwed(address token, uint256 amount) internal {
+        if (amount != 0) _owed[token] -= amount;
+    }
+
     /// @dev The fee for games created now, to be stored in the game and never read again for it.
     function _currentFeeBps() internal view returns (uint16) {
         return feeConfig.feeBps();
@@ -83,6 +113,13 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     ///      token, `msg.value` must be zero and exactly `amount` must arrive. Callers moving tokens must be
     ///      `nonReentrant` and must have updated their state before calling (checks-effects-interactions).
     function _collect(address token, uint256 amount) internal {
+        _collectCounted(token, amount, amount);
+    }
+
+    /// @dev {_collect}, adding `counted` instead of `amount` to what the ledger owes (0 when it was counted ahead,
+    ///      more to count ahead). The caller keeps the count at or above what it holds for players.
+    function _collectCounted(address token, uint256 amount, uint256 counted) internal {
+        if (counted != 0) _owed[token] += counted;
         if (token == address(0)) {
             if (msg.value != amount) revert WrongEthAmount(msg.value, amount);
             return;
@@ -103,6 +140,7 @@ abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     }
 
     function _send(address token, address to, uint256 amount) private {
+        _owed[token] -= amount;
         if (token == address(0)) Address.sendValue(payable(to), amount);
         else IERC20(token).safeTransfer(to, amount);
     }

@@ -7,7 +7,9 @@ pragma solidity ^0.8.28;
 ///      action: one call answers both "is it ready?" and "what is it?" (games never call {status} then {value}).
 ///      A source never returns zero and never returns two different values for the same id. A request that can no
 ///      longer be served is {Status.Stale}; the game then asks for a new id (every game exposes an anyone-callable
-///      way to do so). Games must not know which source they use.
+///      way to do so). A ready value never becomes stale by being left unused while it can still be served (so
+///      nobody waiting on it can get another by doing nothing; see each source's notes). Games must not know which
+///      source they use.
 interface IRandomness {
     /// @notice Where a request stands.
     /// @param Unknown No such request was ever made.
@@ -37,8 +39,11 @@ interface IRandomness {
     error RandomnessNotReady(uint256 id, Status status);
 
     /// @notice Records a request for one random value.
+    /// @param payer The account whose action asked for the value: a source that charges for requests (Chainlink VRF
+    ///        with a request fee) debits its prepaid credit, so whoever triggers requests pays for them. Games pass
+    ///        `msg.sender`.
     /// @return id The id to pass to {valueIfReady}, {status} and {value}; never zero.
-    function request() external returns (uint256 id);
+    function request(address payer) external returns (uint256 id);
 
     /// @notice The status of request `id`.
     function status(uint256 id) external view returns (Status);

@@ -21,9 +21,10 @@ abstract contract RandomnessConsumer {
         randomness = randomness_;
     }
 
-    /// @dev Asks the source for a value; returns the id to store.
+    /// @dev Asks the source for a value, charged to the caller (`msg.sender`: the player whose action asks for it);
+    ///      returns the id to store.
     function _requestRandomness() internal returns (uint256) {
-        return randomness.request();
+        return randomness.request(msg.sender);
     }
 
     /// @dev One read of request `id`: its status and, when ready, its value (zero otherwise; a value is never zero).
@@ -35,6 +36,6 @@ abstract contract RandomnessConsumer {
     function _rerequest(uint256 id) internal returns (uint256 newId) {
         IRandomness.Status s = randomness.status(id);
         if (s != IRandomness.Status.Stale) revert RandomnessNotStale(id, s);
-        newId = randomness.request();
+        newId = randomness.request(msg.sender);
     }
 }

@@ -151,7 +151,8 @@ library SnatchProgress {
 
     /// @notice Starts round `round` as if at block `start`, or finishes the room after its last round. 3-player: the
     ///         suspensions decided last round take effect, players with 2+ shame tokens pay the penalty, and a judge
-    ///         round seats the next judge (the seat rotates each judge round).
+    ///         round seats the next judge (the seat rotates each judge round; a seat suspended for the round is
+    ///         passed over, and the rotation goes on from the seat that judges).
     /// @param s SnatchRooms' storage.
     /// @param roomId The room.
     /// @param round The round to start (1-based).
@@ -174,6 +175,9 @@ library SnatchProgress {
             if (rules == ISnatchRooms.RuleSet.Judge) {
                 uint8 roles = r.roles;
                 judge = SnatchLayout.nextJudge(roles);
+                // A player suspended for this round does not judge it: the next seat in rotation does. (At most two
+                // seats are suspended: a judge never suspends itself, so this stops within two steps.)
+                while ((suspended >> judge) & 1 == 1) judge = (judge + 1) % 3;
                 r.roles = (roles & 0x3f) | (((judge + 1) % 3) << SnatchLayout.NEXT_JUDGE);
             }
             r.roundBits = uint32(

@@ -7,7 +7,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { ContractTransactionResponse } from "ethers";
 import type { CatammGameHarness, SeededRandomness } from "../../../typechain-types";
 import { deployCatammHarness } from "../../../scripts/catamm/deploy";
-import { Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../client/catamm/game";
+import { OPEN_BLOCKS, Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../client/catamm/game";
 import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../client/catamm/board";
 import { ONE_CARD, RESOURCE_COUNT } from "../../../client/catamm/market";
 
@@ -32,7 +32,7 @@ export async function openGame(n = 4, seed = SEED): Promise<GameFixture> {
   const source = await ethers.deployContract("SeededRandomness", [seed]);
   const { game, modules } = await deployCatammHarness(hre, await source.getAddress());
   const players = signers.slice(1, 1 + n);
-  await game.connect(players[0]).createGame(DEPTH, 0, TURN_BLOCKS);
+  await game.connect(players[0]).createGame(DEPTH, 0, TURN_BLOCKS, OPEN_BLOCKS);
   for (const p of players.slice(1)) await game.connect(p).joinGame(GAME);
   return { game, source, players, outsider: signers[10], modules };
 }

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { HexKind, TOPOLOGY, countOnHex, idsOf, maskOf, rollDice } from "../../../client/catamm/board";
-import { Phase, discardPlan, five, readGame, valueForRoll, wholeCards } from "../../../client/catamm/game";
+import { OPEN_BLOCKS, Phase, discardPlan, five, readGame, valueForRoll, wholeCards } from "../../../client/catamm/game";
 import { ONE_CARD } from "../../../client/catamm/market";
 import {
   GAME,
@@ -348,7 +348,7 @@ describe("CatammTurns: dice, production, discards, turns", function () {
 
     it("refuses to advance an open game", async function () {
       const f = await loadFixture(playing);
-      await f.game.connect(f.players[0]).createGame(100, 0, 20);
+      await f.game.connect(f.players[0]).createGame(100, 0, 20, OPEN_BLOCKS);
       await expect(f.game.advance(2)).to.be.revertedWithCustomError(f.game, "WrongPhase").withArgs(Phase.Open);
       await expect(f.game.advance(3)).to.be.revertedWithCustomError(f.game, "UnknownGame").withArgs(3);
     });

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 
 const ETH = ethers.ZeroAddress;
@@ -138,16 +138,58 @@ describe("PayoutLedger", function () {
     });
   });
 
+  describe("sweeping what is not owed", function () {
+    for (const kind of ["ETH", "ERC-20"] as const) {
+      it(`credits a surplus of ${kind} to the fund, never what is owed`, async function () {
+        const { ledger, token, fund, alice, bob, stranger } = await loadFixture(deployFixture);
+        const address = await ledger.getAddress();
+        const asset = kind === "ETH" ? ETH : await token.getAddress();
+        const value = (n: bigint) => (kind === "ETH" ? n : 0n);
+        const held = async () => (kind === "ETH" ? ethers.provider.getBalance(address) : token.balanceOf(address));
+        await ledger.connect(alice).deposit(asset, 1000n, alice.address, { value: value(1000n) });
+        await ledger.connect(bob).depositToFund(asset, 30n, { value: value(30n) });
+        expect(await ledger.owed(asset)).to.equal(1030n);
+        // Nothing above what is owed: nothing to sweep.
+        await expect(ledger.connect(stranger).sweep(asset))
+          .to.be.revertedWithCustomError(ledger, "NothingToSweep")
+          .withArgs(asset, 1030n, 1030n);
+        // 77 arrive outside any game (ETH forced in, a token transfer or a positive rebase).
+        if (kind === "ETH") await setBalance(address, 1030n + 77n);
+        else await token.mint(address, 77n);
+        await expect(ledger.connect(stranger).sweep(asset))
+          .to.emit(ledger, "Swept")
+          .withArgs(asset, stranger.address, 77n)
+          .and.to.emit(ledger, "FundCredited")
+          .withArgs(asset, 77n);
+        expect(await ledger.fundCredits(asset)).to.equal(107n);
+        expect(await ledger.owed(asset)).to.equal(1107n);
+        await expect(ledger.sweep(asset)).to.be.revertedWithCustomError(ledger, "NothingToSweep");
+        // Every owed wei is still paid: alice's stake, then the fund's credits and the surplus.
+        await ledger.connect(alice).withdraw(asset);
+        await ledger.connect(fund).withdrawFund(asset);
+        expect(await held()).to.equal(0n);
+        expect(await ledger.owed(asset)).to.equal(0n);
+      });
+    }
+  });
+
   it("conserves every wei over random deposits and withdrawals (property)", async function () {
     const { ledger, token, fund, alice, bob } = await loadFixture(deployFixture);
     const players = [alice, bob];
     const t = await token.getAddress();
     const address = await ledger.getAddress();
+    const heldOf = async (asset: string) =>
+      asset === ETH ? ethers.provider.getBalance(address) : token.balanceOf(address);
+    // ETH forced in (as `selfdestruct` or a block reward would) or tokens sent straight to the ledger.
+    const donate = async (asset: string, amount: bigint) => {
+      if (asset === ETH) await setBalance(address, (await heldOf(ETH)) + amount);
+      else await token.mint(address, amount);
+    };
     await fc.assert(
       fc.asyncProperty(
         fc.array(
           fc.record({
-            kind: fc.constantFrom("deposit", "fund", "withdraw", "withdrawFund"),
+            kind: fc.constantFrom("deposit", "fund", "withdraw", "withdrawFund", "donate", "sweep"),
             who: fc.integer({ min: 0, max: 1 }),
             erc20: fc.boolean(),
             amount: fc.bigInt({ min: 1n, max: 10n ** 18n }),
@@ -165,14 +207,17 @@ describe("PayoutLedger", function () {
               await ledger.connect(p).withdraw(asset);
             if (s.kind === "withdrawFund" && (await ledger.fundCredits(asset)) > 0n)
               await ledger.connect(fund).withdrawFund(asset);
+            if (s.kind === "donate") await donate(asset, s.amount);
+            if (s.kind === "sweep" && (await heldOf(asset)) > (await ledger.owed(asset))) await ledger.sweep(asset);
           }
           for (const asset of [ETH, t]) {
             const owed =
               (await ledger.credits(asset, alice.address)) +
               (await ledger.credits(asset, bob.address)) +
               (await ledger.fundCredits(asset));
-            const held = asset === ETH ? await ethers.provider.getBalance(address) : await token.balanceOf(address);
-            expect(held).to.equal(owed);
+            // What the ledger owes is exactly its credits and the fund's; it holds that plus any unswept donation.
+            expect(await ledger.owed(asset)).to.equal(owed);
+            expect(await heldOf(asset)).to.be.gte(owed);
           }
         },
       ),

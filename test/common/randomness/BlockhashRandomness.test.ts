@@ -13,7 +13,7 @@ describe("BlockhashRandomness", function () {
 
   /** Sends a request and returns its id and the block it was mined in. */
   async function requestId(source: Awaited<ReturnType<typeof deployFixture>>["source"]) {
-    const tx = await source.request();
+    const tx = await source.request(ethers.ZeroAddress);
     const receipt = await tx.wait();
     const event = receipt!.logs.map((l) => source.interface.parseLog(l)).find((e) => e?.name === "RandomnessRequested");
     return { id: event!.args.id as bigint, block: BigInt(receipt!.blockNumber) };
@@ -28,7 +28,7 @@ describe("BlockhashRandomness", function () {
     expect(await source.targetBlock(first.id)).to.equal(first.block + 1n);
     expect(first.id >> 64n).to.equal(1n);
     expect(second.id >> 64n).to.equal(2n);
-    await expect(source.request())
+    await expect(source.request(ethers.ZeroAddress))
       .to.emit(source, "RandomnessRequested")
       .withArgs((3n << 64n) | BigInt((await ethers.provider.getBlockNumber()) + 2), alice.address);
   });
@@ -77,8 +77,8 @@ describe("BlockhashRandomness", function () {
   it("gives different values to requests committed to the same block", async function () {
     const { source } = await loadFixture(deployFixture);
     await ethers.provider.send("evm_setAutomine", [false]);
-    const a = await source.request();
-    const b = await source.request();
+    const a = await source.request(ethers.ZeroAddress);
+    const b = await source.request(ethers.ZeroAddress);
     await mine(1);
     await ethers.provider.send("evm_setAutomine", [true]);
     const ids = await Promise.all(

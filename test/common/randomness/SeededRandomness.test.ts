@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import hre from "hardhat";
+import { ZeroAddress } from "ethers";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import { deploySeededRandomness, requestIdFrom } from "../../../scripts/lib/common";
 import { RandomnessStatus as Status } from "../../../client/chain";
@@ -10,7 +11,7 @@ describe("SeededRandomness (test/simulation source)", function () {
     const b = await deploySeededRandomness(hre, 42n);
     const c = await deploySeededRandomness(hre, 43n);
     const ids = [];
-    for (const s of [a, b, c]) ids.push(await requestIdFrom(s, await s.request()));
+    for (const s of [a, b, c]) ids.push(await requestIdFrom(s, await s.request(ZeroAddress)));
     expect(await c.status(ids[2])).to.equal(Status.Pending);
     expect(await c.valueIfReady(ids[2])).to.deep.equal([Status.Pending, 0n]);
     await mine(2);
@@ -33,9 +34,9 @@ describe("SeededRandomness (test/simulation source)", function () {
       .withArgs(0, 2);
     expect(await a.queued()).to.equal(2n);
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await requestIdFrom(a, await a.request()));
+    for (let i = 0; i < 3; i++) ids.push(await requestIdFrom(a, await a.request(ZeroAddress)));
     const plain = [];
-    for (let i = 0; i < 3; i++) plain.push(await requestIdFrom(b, await b.request()));
+    for (let i = 0; i < 3; i++) plain.push(await requestIdFrom(b, await b.request(ZeroAddress)));
     await mine(2);
     expect(await a.queued()).to.equal(0n);
     expect(await a.value(ids[0])).to.equal(11n);

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom } from "../../../scripts/lib/common";
+import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom, vrfConfig } from "../../../scripts/lib/common";
 import { RandomnessStatus as Status } from "../../../client/chain";
 
 describe("VRFRandomness", function () {
@@ -23,7 +23,7 @@ describe("VRFRandomness", function () {
 
   it("stores the coordinator's word in the callback and serves it", async function () {
     const { coordinator, source, game } = await loadFixture(stackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     expect(await source.status(id)).to.equal(Status.Pending);
     expect(await source.valueIfReady(id)).to.deep.equal([Status.Pending, 0n]);
     await expect(source.value(id))
@@ -42,7 +42,7 @@ describe("VRFRandomness", function () {
 
   it("maps a zero word to 1 and ignores a second delivery", async function () {
     const { coordinator, source, game } = await loadFixture(stackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await coordinator.fulfillRandomWordsWithOverride(id, await source.getAddress(), [0n]);
     expect(await source.value(id)).to.equal(1n);
     // The real coordinator never delivers twice; if it did, the stored word would not change.
@@ -58,7 +58,7 @@ describe("VRFRandomness", function () {
 
   it("a dropped callback leaves the request pending, then stale, and a new request works", async function () {
     const { coordinator, source, game } = await loadFixture(droppingStackFixture);
-    const id = await requestIdFrom(source, await source.connect(game).request());
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await expect(coordinator.fulfillRandomWords(id, await source.getAddress()))
       .to.emit(coordinator, "RandomWordsFulfilled")
       .withArgs(id, id, anyValue, anyValue, false, false, false);
@@ -78,21 +78,58 @@ describe("VRFRandomness", function () {
       requestConfirmations: config.requestConfirmations,
       nativePayment: config.nativePayment,
       staleAfter: config.staleAfter,
+      requestFee: config.requestFee,
     });
-    const again = await requestIdFrom(source, await source.connect(game).request());
+    const again = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
     await coordinator.fulfillRandomWords(again, await source.getAddress());
     expect(await source.status(again)).to.equal(Status.Ready);
   });
 
+  it("records what a request needs when it is made: a lower staleAfter later makes no pending request stale", async function () {
+    const { source, game } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
+    const [staleAt] = await source.requestInfo(id);
+    expect(staleAt).to.equal(BigInt((await ethers.provider.getBlockNumber()) + 50));
+    const c = await source.config();
+    await source.setConfig({ ...vrfConfig(c), staleAfter: 1 });
+    await mine(10);
+    // Under the new setting it would be stale; it keeps the 50 blocks it was made with.
+    expect(await source.status(id)).to.equal(Status.Pending);
+    await mine(45);
+    expect(await source.status(id)).to.equal(Status.Stale);
+  });
+
+  it("a repointed coordinator cannot fulfil requests sent to the one before", async function () {
+    const { coordinator, source, game, owner } = await loadFixture(stackFixture);
+    const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
+    expect((await source.requestInfo(id)).coordinator).to.equal(await coordinator.getAddress());
+    // The owner (a timelock on public networks) repoints the source to a coordinator it controls.
+    const rogue = (await deployVrfStack(hre, { staleAfter: 50 })).coordinator;
+    await source.connect(owner).setCoordinator(await rogue.getAddress());
+    const rogueAddress = await rogue.getAddress();
+    await impersonateAccount(rogueAddress);
+    await setBalance(rogueAddress, 10n ** 18n);
+    const asRogue = await ethers.getSigner(rogueAddress);
+    // It may call the callback, but a request it was never sent is ignored: no chosen word for a pending request.
+    await source.connect(asRogue).rawFulfillRandomWords(id, [42n]);
+    expect(await source.status(id)).to.equal(Status.Pending);
+    // The old coordinator is no longer accepted by the base contract; the request goes stale and is re-requested.
+    await expect(coordinator.fulfillRandomWords(id, await source.getAddress())).to.emit(
+      coordinator,
+      "RandomWordsFulfilled",
+    );
+    expect(await source.status(id)).to.equal(Status.Pending);
+  });
+
   it("only authorised consumers may request", async function () {
     const { source, stranger, owner } = await loadFixture(stackFixture);
-    await expect(source.connect(stranger).request())
+    await expect(source.connect(stranger).request(ethers.ZeroAddress))
       .to.be.revertedWithCustomError(source, "UnauthorisedConsumer")
       .withArgs(stranger.address);
     await expect(source.connect(owner).setConsumer(stranger.address, true))
       .to.emit(source, "ConsumerSet")
       .withArgs(stranger.address, true);
-    await expect(source.connect(stranger).request()).to.emit(source, "RandomnessRequested");
+    await expect(source.connect(stranger).request(ethers.ZeroAddress)).to.emit(source, "RandomnessRequested");
   });
 
   it("only the owner configures; bad configs are rejected", async function () {
@@ -104,6 +141,7 @@ describe("VRFRandomness", function () {
       requestConfirmations: 3,
       nativePayment: false,
       staleAfter: 100,
+      requestFee: 0,
     };
     await expect(source.connect(stranger).setConfig(good)).to.be.revertedWith("Only callable by owner");
     await expect(source.connect(stranger).setConsumer(stranger.address, true)).to.be.revertedWith(
@@ -114,6 +152,8 @@ describe("VRFRandomness", function () {
       "InvalidConfig",
     );
     await expect(source.setConfig({ ...good, staleAfter: 0 })).to.be.revertedWithCustomError(source, "InvalidConfig");
+    // A request fee must pay the request: native payment only.
+    await expect(source.setConfig({ ...good, requestFee: 1 })).to.be.revertedWithCustomError(source, "InvalidConfig");
     await expect(source.setConfig(good)).to.emit(source, "ConfigSet");
     expect((await source.config()).callbackGasLimit).to.equal(200_000n);
   });

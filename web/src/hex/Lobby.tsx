@@ -11,6 +11,7 @@ import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui"
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
+import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 
@@ -206,6 +207,9 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       const amount = parseUnits(stake, token.decimals);
       const overrides = await stakeFor(contract, token.address, amount, token);
       if (!overrides) return;
+      // The creator accepts the developer-fund fee in force now (a raise before the transaction lands reverts).
+      const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
+      const maxFeeBps = await feeConfig.feeBps();
       const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
         contract.hex.createGame(
           n,
@@ -215,6 +219,7 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
           token.address,
           BigInt(lastBlock || 0),
           first,
+          maxFeeBps,
           overrides,
         ),
       );

@@ -11,7 +11,15 @@ import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
-import { Phase, PHASE_NAMES, Preset, RULE_KEYS, RULE_NAMES, RuleSet } from "../../../client/snatch/names";
+import {
+  DEFAULT_FILL_BLOCKS,
+  Phase,
+  PHASE_NAMES,
+  Preset,
+  RULE_KEYS,
+  RULE_NAMES,
+  RuleSet,
+} from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { sendPadded } from "./gas";
@@ -120,8 +128,11 @@ function useLobbyRooms(c: SnatchContracts | null) {
 }
 
 function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number): string {
-  if (r.phase === Phase.Open)
-    return `open: ${r.players.filter((p) => p && p !== ZERO).length} of ${f?.playerCount ?? "?"} seats`;
+  if (r.phase === Phase.Open) {
+    const seats = `open: ${r.players.filter((p) => p && p !== ZERO).length} of ${f?.playerCount ?? "?"} seats`;
+    const left = r.deadline - block;
+    return `${seats}, ${left >= 0 ? `fill window ${left} blocks left` : "fill window over (anyone may close it)"}`;
+  }
   if (r.phase === Phase.AwaitingRoles) return "full: waiting for the roles randomness";
   if (r.phase === Phase.Finished) return "finished";
   if (r.phase > Phase.Finished) return "cancelled";
@@ -148,20 +159,30 @@ export function Lobby() {
   // Joining open rooms, and serving the randomness of full ones (both only where the contract would accept it).
   const open = shown.filter((r) => r.phase === Phase.Open && !mine(r)).slice(0, 30);
   const awaiting = shown.filter((r) => r.phase === Phase.AwaitingRoles).slice(0, 30);
+  // Open rooms whose fill window is over: anyone may close them (their creators may cancel them any time, on the
+  // room's page).
+  const closable = shown.filter((r) => r.phase === Phase.Open && block.number >= r.deadline).slice(0, 30);
   const probeList = useMemo<Probe[]>(
     () =>
       c && signer
         ? [
             ...open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, PENDING) })),
             ...awaiting.map((r) => ({ id: `roles:${r.id}`, call: () => c.rooms.advance.staticCall(r.id, PENDING) })),
+            ...closable.map((r) => ({ id: `close:${r.id}`, call: () => c.rooms.cancelRoom.staticCall(r.id, PENDING) })),
           ]
         : [],
-    [c, signer, open.map((r) => r.id).join(","), awaiting.map((r) => r.id).join(",")],
+    [
+      c,
+      signer,
+      open.map((r) => r.id).join(","),
+      awaiting.map((r) => r.id).join(","),
+      closable.map((r) => r.id).join(","),
+    ],
   );
   // Randomness becomes ready with blocks: while a room waits for it, every block counts.
   const signature =
     (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (awaiting.length > 0 ? `@${block.number}` : "");
+    (awaiting.length > 0 || closable.length > 0 ? `@${block.number}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
@@ -255,6 +276,18 @@ export function Lobby() {
                             Draw the roles
                           </ActionButton>
                         )}
+                        {probes.get(`close:${r.id}`)?.ok && (
+                          <ActionButton
+                            kind="danger"
+                            onClick={() =>
+                              send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
+                                contract: "SnatchRooms",
+                              })
+                            }
+                          >
+                            Close (did not fill)
+                          </ActionButton>
+                        )}
                         {probes.get(`join:${r.id}`)?.ok && (
                           <ActionButton
                             onClick={async () => {
@@ -297,11 +330,6 @@ function createdRoom(c: SnatchContracts, receipt: ContractTransactionReceipt | n
   return undefined;
 }
 
-/** `createRoom` as the deployed contract takes it. */
-function createRoomTx(c: SnatchContracts, format: number) {
-  return c.rooms.createRoom(format);
-}
-
 function CreateRoom({
   c,
   formats,
@@ -314,7 +342,14 @@ function CreateRoom({
   const { signer } = useWallet();
   const { send } = useTx();
   const [format, setFormat] = useState(String(Preset.SnatchOrShare));
+  const [fill, setFill] = useState(String(DEFAULT_FILL_BLOCKS));
   const [count, setCount] = useState<number | null>(null);
+  const fillBlocks = BigInt(/^\d{1,12}$/.test(fill) ? fill : "0");
+  const verdict = useVerdict(
+    signer ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, PENDING) : null,
+    `${format}:${fill}`,
+    { contract: "SnatchRooms" },
+  );
   useEffect(() => {
     c.rooms.formatCount().then(
       (n) => setCount(Number(n)),
@@ -328,7 +363,7 @@ function CreateRoom({
     const id = Number(format);
     const receipt = await send(
       `Create a ${f ? formatName(f.playerCount, f.rounds) : `format ${id}`} room`,
-      () => createRoomTx(c, id),
+      () => sendPadded(c.rooms.createRoom, id, fillBlocks),
       { contract: "SnatchRooms" },
     );
     const room = createdRoom(c, receipt);
@@ -340,9 +375,13 @@ function CreateRoom({
   const series = async () => {
     const presets = [Preset.G1, Preset.G2, Preset.G3, Preset.G4, Preset.G5];
     for (const [i, p] of presets.entries()) {
-      const r = await send(`Create the G${i + 1} room of a series`, () => createRoomTx(c, p), {
-        contract: "SnatchRooms",
-      });
+      const r = await send(
+        `Create the G${i + 1} room of a series`,
+        () => sendPadded(c.rooms.createRoom, p, fillBlocks),
+        {
+          contract: "SnatchRooms",
+        },
+      );
       if (!r) return;
     }
     await onCreated();
@@ -360,20 +399,34 @@ function CreateRoom({
             ))}
           </select>
         </Field>
+        <Field label="Fill window" hint="blocks; if the room is not full by then, anyone may close it">
+          <input
+            className="num"
+            aria-label="Fill window"
+            value={fill}
+            onChange={(e) => setFill(e.target.value.trim())}
+          />
+        </Field>
         {f && (
           <p className="muted small">
             {f.playerCount} players, rounds: {f.rounds.map((r, i) => `${i + 1} ${RULE_NAMES[r]}`).join(" · ")}.{" "}
             {f.playerCount === 3
               ? `Rounds of ${f.windows.trading} blocks (no offers in the last ${f.windows.closing}), judging ${f.windows.judging}.`
               : `Windows: ${f.rounds.includes(RuleSet.G5CheapTalk) ? `talk ${f.windows.talk}, ` : ""}offer ${f.windows.offer}, response ${f.windows.response}, decision ${f.windows.decision} blocks.`}{" "}
-            You take seat 0; the room starts when it is full.
+            You take seat 0; the room starts when it is full. Until then players may leave and you may cancel it.
           </p>
         )}
+        {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
         <div className="row">
-          <ActionButton onClick={create} disabled={!signer || !f} busyText="Creating…">
+          <ActionButton onClick={create} disabled={!signer || !f || verdict !== null} busyText="Creating…">
             Create the room
           </ActionButton>
-          <ActionButton kind="secondary" onClick={series} disabled={!signer || !f} busyText="Creating five rooms…">
+          <ActionButton
+            kind="secondary"
+            onClick={series}
+            disabled={!signer || !f || verdict !== null}
+            busyText="Creating five rooms…"
+          >
             Create a G1–G5 series (5 rooms)
           </ActionButton>
         </div>

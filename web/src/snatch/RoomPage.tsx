@@ -251,9 +251,10 @@ function PhasePanel({
   probes: ReturnType<typeof useProbes>;
 }) {
   const { send } = useTx();
-  const { provider, mode } = useWallet();
+  const { provider, mode, account } = useWallet();
   const toasts = useToasts();
   const block = useBlock();
+  const fillLeft = useCountdown(room.deadline);
   const id = room.roomId;
   const ok = (p: string) => probes.get(p)?.ok === true;
   const after = async (r: unknown) => {
@@ -269,12 +270,44 @@ function PhasePanel({
         {room.playerCount} seats taken. The room starts when it is full: randomness then draws the roles.
       </p>,
     );
+    parts.push(
+      <p key="fill" data-testid="fill-window">
+        {block.number <= room.deadline
+          ? `Fill window until block ${room.deadline.toLocaleString("en-US")} (${fillLeft}): until then only its creator may cancel it.`
+          : `The fill window ended at block ${room.deadline.toLocaleString("en-US")}: anyone may close the room (joining stays possible until someone does).`}
+      </p>,
+    );
     if (ok("join"))
       parts.push(
-        <ActionButton key="join" onClick={() => send(`Join room ${id}`, () => c.rooms.join(id), ctx).then(after)}>
+        <ActionButton
+          key="join"
+          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id), ctx).then(after)}
+        >
           Join this room
         </ActionButton>,
       );
+    if (ok("leave"))
+      parts.push(
+        <ActionButton
+          key="leave"
+          kind="secondary"
+          onClick={() => send(`Leave room ${id}`, () => sendPadded(c.rooms.leave, id), ctx).then(after)}
+        >
+          Leave this room
+        </ActionButton>,
+      );
+    if (ok("cancelRoom")) {
+      const creator = seatOf(room, account) === 0;
+      parts.push(
+        <ActionButton
+          key="cancel"
+          kind="danger"
+          onClick={() => send(`Cancel room ${id}`, () => sendPadded(c.rooms.cancelRoom, id), ctx).then(after)}
+        >
+          {creator ? "Cancel the room" : "Close the room (it did not fill in time)"}
+        </ActionButton>,
+      );
+    }
   }
   if (room.phase === Phase.AwaitingRoles) {
     const status = live.randomStatus;

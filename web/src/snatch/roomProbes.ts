@@ -33,6 +33,8 @@ export function roomProbes(
 
   if (room.phase === Phase.Open) {
     if (seat < 0) add("join", () => rooms.join.staticCall(id, PENDING));
+    else add("leave", () => rooms.leave.staticCall(id, PENDING));
+    add("cancelRoom", () => rooms.cancelRoom.staticCall(id, PENDING));
     return probes;
   }
   if (room.phase === Phase.AwaitingRoles) {

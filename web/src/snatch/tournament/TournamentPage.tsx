@@ -45,7 +45,10 @@ export function TournamentPage({ id }: { id: bigint }) {
     if (!t || !view || !signer) return [];
     const list: Probe[] = [];
     const add = (pid: string, call: () => Promise<unknown>) => list.push({ id: pid, call });
-    if (stage === Stage.Registration) add("register", () => t.register.staticCall(id, PENDING));
+    if (stage === Stage.Registration) {
+      add("register", () => t.register.staticCall(id, PENDING));
+      add("closeTournament", () => t.closeTournament.staticCall(id, PENDING));
+    }
     if (next > 0) add("start", () => t.startPhase.staticCall(id, next, PENDING));
     if (stage === Stage.Pairing) {
       add("rooms", () => t.createPhaseRooms.staticCall(id, PENDING));
@@ -300,7 +303,22 @@ function TournamentActions({
         Record rooms that finished without reporting (up to 100)
       </ActionButton>,
     );
+  if (ok("closeTournament"))
+    items.push(
+      <ActionButton
+        key="closeTournament"
+        kind="danger"
+        onClick={() =>
+          send(`Close tournament ${id} (fewer than two players)`, () => sendPadded(t.closeTournament, id), ctx).then(
+            after,
+          )
+        }
+      >
+        Close the tournament (it never reached two players)
+      </ActionButton>,
+    );
   if (stage === Stage.Final) items.push(<p key="final">The tournament is final: its leaderboard no longer changes.</p>);
+  if (stage === Stage.Closed) items.push(<p key="closed">The tournament was closed: it never reached two players.</p>);
   if (items.length === 0) return null;
   return (
     <Panel title="Actions">
