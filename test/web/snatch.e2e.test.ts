@@ -276,4 +276,31 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect((await rooms.roomResult(room))[0]).to.equal(true);
     for (const p of [alice, bob, carol]) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
   });
+
+  it("an open room: a player leaves, and anyone closes it once its fill window passed", async function () {
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+    const a = alice.page;
+    await a.goto(`${stack.appUrl}#/snatch`);
+    await a.getByLabel("Format").selectOption("1");
+    await a.getByLabel("Fill window").fill("4");
+    await a.getByRole("button", { name: "Create the room" }).click();
+    await waitMined(a, "Create a Snatch or Share room");
+    const room = await roomInHash(a);
+    await a
+      .getByTestId("fill-window")
+      .getByText(/^Fill window until block/)
+      .waitFor();
+    // Carol sits down and stands up again.
+    await openRoom(carol, stack, room);
+    await act(carol, "Join this room", `Join room ${room}`);
+    await act(carol, "Leave this room", `Leave room ${room}`);
+    await a.locator('li[data-event="PlayerLeft"]').waitFor();
+    // Nobody else comes: once the window has passed, Bob closes it from his lobby.
+    await mineNode(stack, 5);
+    await bob.page.goto(`${stack.appUrl}#/snatch`);
+    await act(bob, "Close (did not fill)", `Close room ${room} (did not fill)`, `tr[data-room="${room}"]`);
+    await a.locator('li[data-event="RoomCancelled"]', { hasText: "did not fill in time" }).waitFor();
+    expect(Number((await rooms.roomData(room)).phase)).to.equal(10); // Cancelled
+    await a.getByTestId("phase").getByText("Cancelled before it filled").waitFor();
+  });
 });
