@@ -33,7 +33,16 @@ export async function randomTree(
   let block = (await hex.runner!.provider!.getBlockNumber()) + 1;
   const first = rng.range(0, n * n - 1);
   // The creator accepts any fee up to the cap (FeeConfig.MAX_FEE_BPS): the tree is about positions, not fees.
-  const create = hex.interface.encodeFunctionData("createGame", [n, red, blue, TREE_STAKE, ZeroAddress, 0, first, 1000]);
+  const create = hex.interface.encodeFunctionData("createGame", [
+    n,
+    red,
+    blue,
+    TREE_STAKE,
+    ZeroAddress,
+    0,
+    first,
+    1000,
+  ]);
   const receipt = await (
     await players.run([{ player: 0, target: hexAddress, value: TREE_STAKE, data: create }])
   ).wait();
