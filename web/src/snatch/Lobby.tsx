@@ -13,12 +13,14 @@ import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import {
   DEFAULT_FILL_BLOCKS,
+  DEFAULT_WINDOWS,
   Phase,
   PHASE_NAMES,
   Preset,
   RULE_KEYS,
   RULE_NAMES,
   RuleSet,
+  type WindowLengths,
 } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
@@ -440,15 +442,7 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
   const { signer } = useWallet();
   const { send } = useTx();
   const [rounds, setRounds] = useState("g5,g4,g2");
-  const [w, setW] = useState({
-    trading: 120,
-    closing: 10,
-    judging: 60,
-    talk: 20,
-    offer: 20,
-    response: 20,
-    decision: 20,
-  });
+  const [w, setW] = useState<WindowLengths>(DEFAULT_WINDOWS);
   const parsed = rounds
     .split(",")
     .map((s) => s.trim().toLowerCase())

@@ -8,25 +8,18 @@ import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { decodeEvent } from "../../../client/events";
 import { getLogsPaged } from "../../../client/logs";
-import { Phase } from "../../../client/snatch/names";
+import { Phase, type WindowLengths } from "../../../client/snatch/names";
 import type { RoomEvent } from "../../../client/snatch/history";
 import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../../../client/snatch/state";
 import { useRandomness, type SnatchContracts } from "./contracts";
+import { useReload } from "./useReload";
 
 export interface FormatInfo {
   id: number;
   playerCount: number;
   /** Rule set per round. */
   rounds: number[];
-  windows: {
-    trading: number;
-    closing: number;
-    judging: number;
-    talk: number;
-    offer: number;
-    response: number;
-    decision: number;
-  };
+  windows: WindowLengths;
 }
 
 export interface LiveRoom {
@@ -94,14 +87,10 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   });
   const scanned = useRef(0);
   const events = useRef<RoomEvent[]>([]);
-  const busy = useRef(false);
-  const again = useRef(false);
-  const [nudge, setNudge] = useState(0);
   // Bumped when the room or the connection changes: a load started before is dropped.
   const generation = useRef(0);
-  // What the last load saw, to tell whether a new block needs a reload; set by `refresh`.
+  // What the last load saw, to tell whether a new block needs a reload.
   const shown = useRef<RoomState | null>(null);
-  const forced = useRef(false);
 
   useEffect(() => {
     generation.current++;
@@ -116,86 +105,69 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
    * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
    * randomness (ready with time), the page's own transaction, or the first load. Quiet blocks cost one getLogs.
    */
-  const load = useCallback(async () => {
-    if (!c) return;
-    const gen = generation.current;
-    const provider = c.rooms.runner!.provider!;
-    const head = await provider.getBlockNumber();
-    const first = scanned.current === 0;
-    if (first) {
-      const count = await c.rooms.roomCount();
-      if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
-    }
-    const topic = zeroPadValue(toBeHex(roomId), 32);
-    const from = first ? c.fromBlock : scanned.current + 1;
-    const logs =
-      from <= head
-        ? await getLogsPaged(
-            provider,
-            { address: c.roomsAddress, topics: [null, topic] },
-            { fromBlock: from, toBlock: head },
-          )
-        : [];
-    const fresh = roomEvents(c, roomId, logs);
-    const prev = shown.current;
-    const passed = (deadline: number) => deadline > 0 && deadline >= from - 1 && deadline < head;
-    const due =
-      first ||
-      forced.current ||
-      fresh.length > 0 ||
-      prev === null ||
-      prev.phase === Phase.AwaitingRoles ||
-      passed(prev.deadline) ||
-      passed(prev.offersUntil);
-    if (!due) {
-      if (gen === generation.current) scanned.current = Math.max(scanned.current, head);
-      return;
-    }
-    forced.current = false;
-    const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
-    const room = roomStateOf(roomId, view);
-    const format = await readFormat(c, room.format);
-    const randomStatus =
-      room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
-    if (gen !== generation.current) return;
-    scanned.current = Math.max(scanned.current, head);
-    if (fresh.length > 0) events.current = [...events.current, ...fresh];
-    shown.current = room;
-    setState((s) => ({
-      room,
-      offers: offerStatesOf(offers),
-      events: events.current,
-      format,
-      randomStatus,
-      error: null,
-      version: s.version + 1,
-    }));
-  }, [c, roomId, randomness]);
+  const load = useCallback(
+    async (forced: boolean) => {
+      if (!c) return;
+      const gen = generation.current;
+      const provider = c.rooms.runner!.provider!;
+      const head = await provider.getBlockNumber();
+      const first = scanned.current === 0;
+      if (first) {
+        const count = await c.rooms.roomCount();
+        if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
+      }
+      const topic = zeroPadValue(toBeHex(roomId), 32);
+      const from = first ? c.fromBlock : scanned.current + 1;
+      const logs =
+        from <= head
+          ? await getLogsPaged(
+              provider,
+              { address: c.roomsAddress, topics: [null, topic] },
+              { fromBlock: from, toBlock: head },
+            )
+          : [];
+      const fresh = roomEvents(c, roomId, logs);
+      const prev = shown.current;
+      const passed = (deadline: number) => deadline > 0 && deadline >= from - 1 && deadline < head;
+      const due =
+        first ||
+        forced ||
+        fresh.length > 0 ||
+        prev === null ||
+        prev.phase === Phase.AwaitingRoles ||
+        passed(prev.deadline) ||
+        passed(prev.offersUntil);
+      if (!due) {
+        if (gen === generation.current) scanned.current = Math.max(scanned.current, head);
+        return;
+      }
+      const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
+      const room = roomStateOf(roomId, view);
+      const format = await readFormat(c, room.format);
+      const randomStatus =
+        room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
+      if (gen !== generation.current) return;
+      scanned.current = Math.max(scanned.current, head);
+      if (fresh.length > 0) events.current = [...events.current, ...fresh];
+      shown.current = room;
+      setState((s) => ({
+        room,
+        offers: offerStatesOf(offers),
+        events: events.current,
+        format,
+        randomStatus,
+        error: null,
+        version: s.version + 1,
+      }));
+    },
+    [c, roomId, randomness],
+  );
 
-  useEffect(() => {
-    if (!c || block.number === 0) return;
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    busy.current = true;
-    (async () => {
-      do {
-        again.current = false;
-        try {
-          await load();
-        } catch (err) {
-          setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchRooms" }) }));
-        }
-      } while (again.current);
-    })().finally(() => {
-      busy.current = false;
-    });
-  }, [block.number, c, load, nudge, epoch]);
-
-  const refresh = useCallback(() => {
-    forced.current = true;
-    setNudge((x) => x + 1);
-  }, []);
+  const refresh = useReload(
+    load,
+    (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchRooms" }) })),
+    c !== null && block.number > 0,
+    [block.number, c, epoch],
+  );
   return { ...state, refresh };
 }

@@ -15,6 +15,22 @@ const P2 = "#d9a400";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
+/** A row of colour keys, `step` px apart. */
+function Legend({ x, y, step, items }: { x: number; y: number; step: number; items: [string, string][] }) {
+  return (
+    <g transform={`translate(${x}, ${y})`} className="chart-legend">
+      {items.map(([name, colour], i) => (
+        <g key={name} transform={`translate(${i * step}, 0)`}>
+          <rect width={12} height={12} fill={colour} />
+          <text x={17} y={11}>
+            {name}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
 /** Stacked horizontal bars: each variant's offers split into accepted, rejected and snatched (shares of offers). */
 export function AnswerShares({ rows }: { rows: VariantRow[] }) {
   const label = 118;
@@ -73,20 +89,16 @@ export function AnswerShares({ rows }: { rows: VariantRow[] }) {
             </g>
           );
         })}
-        <g transform={`translate(${label}, ${rows.length * rowH + 14})`} className="chart-legend">
-          {[
+        <Legend
+          x={label}
+          y={rows.length * rowH + 14}
+          step={90}
+          items={[
             ["accept", ACCEPT],
             ["reject", REJECT],
             ["snatch", SNATCH],
-          ].map(([n, c], i) => (
-            <g key={n} transform={`translate(${i * 90}, 0)`}>
-              <rect width={12} height={12} fill={c} />
-              <text x={17} y={11}>
-                {n}
-              </text>
-            </g>
-          ))}
-        </g>
+          ]}
+        />
       </svg>
       <figcaption>Answers to offers (share of each variant's offers)</figcaption>
     </figure>
@@ -147,19 +159,15 @@ export function AveragePoints({ rows }: { rows: VariantRow[] }) {
             </g>
           );
         })}
-        <g transform={`translate(${left}, ${height - 12})`} className="chart-legend">
-          {[
+        <Legend
+          x={left}
+          y={height - 20}
+          step={170}
+          items={[
             ["P1 (offers turkeys)", P1],
             ["P2 (answers)", P2],
-          ].map(([n, c], i) => (
-            <g key={n} transform={`translate(${i * 170}, -8)`}>
-              <rect width={12} height={12} fill={c} />
-              <text x={17} y={11}>
-                {n}
-              </text>
-            </g>
-          ))}
-        </g>
+          ]}
+        />
       </svg>
       <figcaption>Average round-3 points per room (both start with 10)</figcaption>
     </figure>

@@ -646,38 +646,17 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
                   data-aggregate={r.aggregate}
                   data-rank={r.rank}
                 >
-                  <span className="lb-cell lb-rank" role="cell">
-                    {r.rank}
-                  </span>
-                  <span className="lb-cell lb-player" role="cell">
-                    <a href={href("snatch", "tournament", id, "player", r.player)}>
-                      <Address address={r.player} you={you} />
-                    </a>
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.scoreAsP1}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.scoreAsP2}
-                  </span>
-                  <span className="lb-cell lb-aggregate" role="cell">
-                    {r.aggregate}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.roomsAsP1}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.roomsAsP2}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.satOut}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.g3Shame}
-                  </span>
-                  <span className="lb-cell" role="cell">
-                    {r.profileG3Shame}
-                  </span>
+                  {COLUMNS.map((col) => (
+                    <span key={col.key} className={`lb-cell lb-${col.key}`} role="cell">
+                      {col.key === "player" ? (
+                        <a href={href("snatch", "tournament", id, "player", r.player)}>
+                          <Address address={r.player} you={you} />
+                        </a>
+                      ) : (
+                        r[col.key]
+                      )}
+                    </span>
+                  ))}
                 </div>
               );
             }}

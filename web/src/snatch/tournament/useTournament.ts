@@ -5,6 +5,7 @@ import type { SnatchTournament } from "../../../../typechain-types";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
 import { useWallet } from "../../shared/wallet";
+import { useReload } from "../useReload";
 import { PHASES, Stage, type LeaderboardRow } from "../../../../client/snatch/tournament";
 
 export type TournamentView = Awaited<ReturnType<SnatchTournament["tournament"]>>;
@@ -33,15 +34,11 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
     error: null,
     version: 0,
   });
-  const [nudge, setNudge] = useState(0);
   const boardKey = useRef("");
   const rows = useRef<LeaderboardRow[] | null>(null);
-  const busy = useRef(false);
-  const again = useRef(false);
   const shown = useRef<{ view: TournamentView; phases: PhaseViewData[] } | null>(null);
   const scanned = useRef(0);
   const lastLoad = useRef(0);
-  const forced = useRef(false);
 
   useEffect(() => {
     boardKey.current = "";
@@ -56,70 +53,53 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
    * recorded rooms), a period or deadline that just passed (who may start or close changes), the pairing randomness,
    * the page's own transaction, or every 10 blocks anyway.
    */
-  const load = useCallback(async () => {
-    if (!t) return;
-    const provider = t.runner!.provider!;
-    const head = await provider.getBlockNumber();
-    const prev = shown.current;
-    const from = scanned.current + 1;
-    if (prev && !forced.current && head - lastLoad.current < 10 && Number(prev.view.stage) !== Stage.Pairing) {
-      const logs =
-        from <= head ? await provider.getLogs({ address: await t.getAddress(), fromBlock: from, toBlock: head }) : [];
-      const passed = (b: number) => b > 0 && b >= from - 1 && b < head;
-      const v = prev.view;
-      const p = prev.phases[Number(v.phase) - 1];
-      const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
-      if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
-      if (logs.length === 0 && !times.some(passed)) {
-        scanned.current = head;
-        return;
-      }
-    }
-    forced.current = false;
-    lastLoad.current = head;
-    scanned.current = head;
-    const count = await t.tournamentCount();
-    if (id < 1n || id > count) throw new Error(`there is no tournament ${id} (tournaments 1–${count})`);
-    const view = await t.tournament(id);
-    const phases = await Promise.all(Array.from({ length: PHASES }, (_, p) => t.phaseView(id, p + 1)));
-    // The leaderboard changes with registrations and recorded rooms only.
-    const key = `${view.playerCount}:${phases.map((p) => p.totals.finished).join(",")}:${view.stage}`;
-    if (key !== boardKey.current) {
-      const all: LeaderboardRow[] = [];
-      for (let offset = 0; offset < Number(view.playerCount); offset += LEADERBOARD_PAGE) {
-        all.push(...(await t.leaderboard(id, offset, LEADERBOARD_PAGE)));
-      }
-      rows.current = all;
-      boardKey.current = key;
-    }
-    shown.current = { view, phases };
-    setState((s) => ({ view, phases, rows: rows.current, error: null, version: s.version + 1 }));
-  }, [t, id]);
-
-  useEffect(() => {
-    if (!t || block.number === 0) return;
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    busy.current = true;
-    (async () => {
-      do {
-        again.current = false;
-        try {
-          await load();
-        } catch (err) {
-          setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchTournament" }) }));
+  const load = useCallback(
+    async (forced: boolean) => {
+      if (!t) return;
+      const provider = t.runner!.provider!;
+      const head = await provider.getBlockNumber();
+      const prev = shown.current;
+      const from = scanned.current + 1;
+      if (prev && !forced && head - lastLoad.current < 10 && Number(prev.view.stage) !== Stage.Pairing) {
+        const logs =
+          from <= head ? await provider.getLogs({ address: await t.getAddress(), fromBlock: from, toBlock: head }) : [];
+        const passed = (b: number) => b > 0 && b >= from - 1 && b < head;
+        const v = prev.view;
+        const p = prev.phases[Number(v.phase) - 1];
+        const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
+        if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
+        if (logs.length === 0 && !times.some(passed)) {
+          scanned.current = head;
+          return;
         }
-      } while (again.current);
-    })().finally(() => {
-      busy.current = false;
-    });
-  }, [block.number, t, load, nudge, epoch]);
+      }
+      lastLoad.current = head;
+      scanned.current = head;
+      const count = await t.tournamentCount();
+      if (id < 1n || id > count) throw new Error(`there is no tournament ${id} (tournaments 1–${count})`);
+      const view = await t.tournament(id);
+      const phases = await Promise.all(Array.from({ length: PHASES }, (_, p) => t.phaseView(id, p + 1)));
+      // The leaderboard changes with registrations and recorded rooms only.
+      const key = `${view.playerCount}:${phases.map((p) => p.totals.finished).join(",")}:${view.stage}`;
+      if (key !== boardKey.current) {
+        const all: LeaderboardRow[] = [];
+        for (let offset = 0; offset < Number(view.playerCount); offset += LEADERBOARD_PAGE) {
+          all.push(...(await t.leaderboard(id, offset, LEADERBOARD_PAGE)));
+        }
+        rows.current = all;
+        boardKey.current = key;
+      }
+      shown.current = { view, phases };
+      setState((s) => ({ view, phases, rows: rows.current, error: null, version: s.version + 1 }));
+    },
+    [t, id],
+  );
 
-  const refresh = useCallback(() => {
-    forced.current = true;
-    setNudge((x) => x + 1);
-  }, []);
+  const refresh = useReload(
+    load,
+    (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchTournament" }) })),
+    t !== null && block.number > 0,
+    [block.number, t, epoch],
+  );
   return { ...state, refresh };
 }
