@@ -575,12 +575,12 @@ const COLUMNS: { key: SortKey | "player"; label: string; title: string }[] = [
   { key: "player", label: "player", title: "" },
   { key: "scoreAsP1", label: "as P1", title: "sum of round-3 points as P1" },
   { key: "scoreAsP2", label: "as P2", title: "sum of round-3 points as P2" },
-  { key: "aggregate", label: "aggregate", title: "as P1 + as P2" },
-  { key: "roomsAsP1", label: "rooms P1", title: "finished rooms as P1" },
-  { key: "roomsAsP2", label: "rooms P2", title: "finished rooms as P2" },
+  { key: "aggregate", label: "total", title: "aggregate: as P1 + as P2" },
+  { key: "roomsAsP1", label: "rooms as P1", title: "finished rooms as P1" },
+  { key: "roomsAsP2", label: "rooms as P2", title: "finished rooms as P2" },
   { key: "satOut", label: "sat out", title: "phases sat out" },
   { key: "g3Shame", label: "G3 shame", title: "G3 shame received in this tournament" },
-  { key: "profileG3Shame", label: "profile shame", title: "the player's G3 shame across all rooms, live" },
+  { key: "profileG3Shame", label: "all-time shame", title: "the player's G3 shame across all rooms, live" },
 ];
 
 const ROW = 30;
