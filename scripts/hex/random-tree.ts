@@ -4,6 +4,7 @@
 // and its cell uniformly among the parent's empty cells; Red 8 / Blue 16 blocks per move; ETH stakes of 0.01.
 import { ZeroAddress } from "ethers";
 import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
+import { IFeeConfig__factory } from "../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 import { progress } from "../lib/log";
 import { Rng } from "../../client/rng";
 
@@ -32,7 +33,8 @@ export async function randomTree(
   const deadlines: number[] = [];
   let block = (await hex.runner!.provider!.getBlockNumber()) + 1;
   const first = rng.range(0, n * n - 1);
-  // The creator accepts any fee up to the cap (FeeConfig.MAX_FEE_BPS): the tree is about positions, not fees.
+  // The highest fee accepted: the game contract's fee now.
+  const feeBps = await IFeeConfig__factory.connect(await hex.feeConfig(), hex.runner).feeBps();
   const create = hex.interface.encodeFunctionData("createGame", [
     n,
     red,
@@ -41,7 +43,7 @@ export async function randomTree(
     ZeroAddress,
     0,
     first,
-    1000,
+    feeBps,
   ]);
   const receipt = await (
     await players.run([{ player: 0, target: hexAddress, value: TREE_STAKE, data: create }])

@@ -420,24 +420,35 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       { nodeUrl: stack.node.url, account },
     );
     await page.goto(`${stack.appUrl}#/hex`);
-    const walletButton = page.getByRole("button", { name: "Test Wallet" });
-    await walletButton.click();
-    await page.getByText("you rejected the request in your wallet: nothing was sent").waitFor();
-    await walletButton.click();
-    await page.getByText(/Wrong network: the wallet is on chain 1;/).waitFor();
-    await screenshot(page, "hex", "wrong-network");
-    await page.getByRole("button", { name: /^Switch to / }).click();
-    await page.getByText(/Wrong network/).waitFor({ state: "detached" });
-    await page
-      .getByText(/^(No game yet|Game \d+)/)
-      .first()
-      .waitFor();
-    await page.waitForFunction(() => {
-      const b = Array.from(document.querySelectorAll("button")).find((x) => x.textContent === "Create the game");
-      return b !== undefined && !b.disabled;
-    });
+    try {
+      await connectStandIn(page);
+    } catch (err) {
+      console.log(`      wallet page: ${await screenshot(page, "hex", "failure-wallet")}`);
+      console.log(((await page.locator("main").textContent()) ?? "").slice(0, 400));
+      throw err;
+    }
     expect(await page.locator(".walletbar .addr").first().getAttribute("title")).to.equal(account);
     expect(errors).to.deep.equal([]);
     await context.close();
   });
 });
+
+/** Through the wallet bar: a refused request, the wrong-network warning, the switch, and the lobby on the new chain. */
+async function connectStandIn(page: Page): Promise<void> {
+  const walletButton = page.getByRole("button", { name: "Test Wallet" });
+  await walletButton.click();
+  await page.getByText("you rejected the request in your wallet: nothing was sent").waitFor();
+  await walletButton.click();
+  await page.getByText(/Wrong network: the wallet is on chain 1;/).waitFor();
+  await screenshot(page, "hex", "wrong-network");
+  await page.getByRole("button", { name: /^Switch to / }).click();
+  await page.getByText(/Wrong network/).waitFor({ state: "detached" });
+  await page
+    .getByText(/^(No game yet|Game \d+)/)
+    .first()
+    .waitFor();
+  await page.waitForFunction(() => {
+    const b = Array.from(document.querySelectorAll("button")).find((x) => x.textContent === "Create the game");
+    return b !== undefined && !b.disabled;
+  });
+}

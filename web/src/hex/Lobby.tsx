@@ -11,9 +11,9 @@ import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui"
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
-import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
+import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 
 interface LobbyGame {
   id: bigint;
@@ -57,6 +57,7 @@ function useLobby(contract: HexContract | null) {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastRefresh = useRef(-1);
+  const [retry, setRetry] = useState(0);
 
   const refresh = useCallback(async () => {
     if (!contract) return;
@@ -102,10 +103,32 @@ function useLobby(contract: HexContract | null) {
         (await contract.hex.runner!.provider!.getLogs({ address: contract.address, fromBlock: from, toBlock: to }))
           .length > 0;
       if (changed) await refresh();
-    })().catch((err) => setError(describeError(err)));
-  }, [block.number, contract, refresh, games]);
+    })().catch((err) => {
+      // Shown, and tried again shortly (no new block may come to trigger it).
+      setError(describeError(err));
+      lastRefresh.current = from - 1;
+      setTimeout(() => setRetry((r) => r + 1), 2000);
+    });
+  }, [block.number, contract, refresh, games, retry]);
 
   return { games, error, refresh };
+}
+
+/** The developer-fund fee (basis points) the game contract's FeeConfig charges now; null while reading. */
+function useFeeNow(contract: HexContract): number | null {
+  const [fee, setFee] = useState<number | null>(null);
+  useEffect(() => {
+    let stale = false;
+    (async () => {
+      const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
+      const bps = Number(await feeConfig.feeBps());
+      if (!stale) setFee(bps);
+    })().catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [contract]);
+  return fee;
 }
 
 function TokenAmount({ amount, token }: { amount: bigint; token: string }) {
@@ -193,6 +216,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
   const [tokenAddress, setTokenAddress] = useState("");
   const [lastBlock, setLastBlock] = useState("");
   const [cell, setCell] = useState("");
+  const [maxFee, setMaxFee] = useState("");
+  const feeNow = useFeeNow(contract);
   const token = useToken(useErc20 ? (isAddress(tokenAddress) ? tokenAddress : undefined) : ZeroAddress);
 
   const n = Number(size);
@@ -205,11 +230,10 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       if (!token) throw new Error(useErc20 ? "enter the ERC-20 token's address" : "reading the token");
       const first = parseCell(cell || defaultCell, n);
       const amount = parseUnits(stake, token.decimals);
+      const maxFeeBps = maxFee.trim() === "" ? feeNow : Math.round(Number(maxFee) * 100);
+      if (maxFeeBps === null || !Number.isFinite(maxFeeBps)) throw new Error("reading the developer fee");
       const overrides = await stakeFor(contract, token.address, amount, token);
       if (!overrides) return;
-      // The creator accepts the developer-fund fee in force now (a raise before the transaction lands reverts).
-      const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
-      const maxFeeBps = await feeConfig.feeBps();
       const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
         contract.hex.createGame(
           n,
@@ -296,6 +320,18 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
             value={cell}
             placeholder={defaultCell}
             onChange={(e) => setCell(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Highest fee you accept (%)"
+          hint={`the developer fund's fee on losing moves is ${feeNow === null ? "…" : feeNow / 100}% now; a raise before your transaction is refused`}
+        >
+          <input
+            name="maxFee"
+            className="num"
+            value={maxFee}
+            placeholder={feeNow === null ? "" : String(feeNow / 100)}
+            onChange={(e) => setMaxFee(e.target.value)}
           />
         </Field>
         <ActionButton onClick={create} disabled={!signer} busyText="Creating…">

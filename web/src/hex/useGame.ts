@@ -25,6 +25,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
   const [state, setState] = useState<LiveGame>({ data: null, view: null, error: null, version: 0, loadMs: null });
   const scanned = useRef(0);
   const busy = useRef(false);
+  const [retry, setRetry] = useState(0);
 
   const readView = useCallback(async () => {
     if (!contract) return null;
@@ -58,14 +59,19 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
       scanned.current = head;
       setState({ data, view: v!.view, error: null, version: 1, loadMs: performance.now() - started });
     })()
-      .catch((err) => !stale && setState((s) => ({ ...s, error: describeError(err) })))
+      .catch((err) => {
+        if (stale) return;
+        setState((s) => ({ ...s, error: describeError(err) }));
+        // Tried again shortly: a node that was busy or away answers later.
+        setTimeout(() => !stale && setRetry((r) => r + 1), 3000);
+      })
       .finally(() => {
         busy.current = false;
       });
     return () => {
       stale = true;
     };
-  }, [contract, gameId, epoch, readView]);
+  }, [contract, gameId, epoch, readView, retry]);
 
   // Each new block: this game's new events, then the view.
   useEffect(() => {
