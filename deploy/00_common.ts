@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { DeployFunction } from "hardhat-deploy/types";
 import { blockhashSourceVerdict, isLocalChain } from "../scripts/lib/chains";
-import { timelockDelay, timelockWanted } from "../scripts/lib/timelock";
+import { timelockDelay, timelockProposers, timelockWanted } from "../scripts/lib/timelock";
 
 /**
  * Shared contracts: `FeeConfig` and the randomness source every game reads, deployed as `Randomness`.
@@ -10,7 +10,8 @@ import { timelockDelay, timelockWanted } from "../scripts/lib/timelock";
  *   TIMELOCK_DELAY, TIMELOCK_PROPOSER
  *                               on every non-local chain (or with TIMELOCK=true) a TimelockController (`Timelock`,
  *                               delay default 2 days, proposer default the deployer, anyone executes) owns FeeConfig,
- *                               and, after deploy/05_handover, the VRF source and SnatchRooms
+ *                               and, after deploy/05_handover, the VRF source and SnatchRooms (a deployer that is not
+ *                               the proposer schedules that handover, then renounces its timelock roles)
  *   FEE_OWNER, FUND_RECIPIENT   default: the deployer (FEE_OWNER is ignored behind a timelock)
  *   FEE_BPS                     default: 250 (2.5%), at most 1000
  *   VRF_COORDINATOR, VRF_SUBSCRIPTION_ID, VRF_KEY_HASH [, VRF_CALLBACK_GAS_LIMIT, VRF_CONFIRMATIONS,
@@ -38,10 +39,17 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   let feeOwner = env.FEE_OWNER ?? deployer;
   if (timelockWanted(chainId, env)) {
     const delay = timelockDelay(env);
+    // The configured proposer first; a deployer that is not it proposes too, only until deploy/05_handover has
+    // scheduled the acceptances it needs, then renounces (see timelockProposers).
     const timelock = await deployments.deploy("Timelock", {
       contract: "GamesTimelock",
       from: deployer,
-      args: [delay, [env.TIMELOCK_PROPOSER ?? deployer], [hre.ethers.ZeroAddress], hre.ethers.ZeroAddress],
+      args: [
+        delay,
+        timelockProposers(env.TIMELOCK_PROPOSER, deployer),
+        [hre.ethers.ZeroAddress],
+        hre.ethers.ZeroAddress,
+      ],
       log: true,
     });
     feeOwner = timelock.address;

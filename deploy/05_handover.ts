@@ -1,6 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { DeployFunction } from "hardhat-deploy/types";
-import { ACCEPT_OWNERSHIP, HANDED_OVER, HANDOVER_SALT } from "../scripts/lib/timelock";
+import { ACCEPT_OWNERSHIP, HANDED_OVER, HANDOVER_SALT, temporaryProposer } from "../scripts/lib/timelock";
 
 /**
  * Behind a timelock (deploy/00_common): hands the two-step contracts (the VRF randomness source, SnatchRooms) over
@@ -32,6 +32,15 @@ const handover: DeployFunction = async function (hre: HardhatRuntimeEnvironment)
       `${name}: ownership offered to the Timelock; its acceptance is scheduled, executable by anyone in ${delay} s ` +
         `(npx hardhat timelock:accept --network ${hre.network.name})`,
     );
+  }
+  // A deployer that is not the configured proposer was one only to schedule the acceptances above: it gives up both
+  // roles it got with it, so that it can neither announce nor cancel anything from now on.
+  const temporary = temporaryProposer(t.args);
+  if (temporary !== undefined && temporary.toLowerCase() === deployer.toLowerCase()) {
+    for (const role of [await timelock.PROPOSER_ROLE(), await timelock.CANCELLER_ROLE()]) {
+      if (await timelock.hasRole(role, deployer)) await (await timelock.renounceRole(role, deployer)).wait();
+    }
+    console.log(`the deployer renounced its Timelock roles; ${(t.args as string[][])[1][0]} proposes`);
   }
 };
 

@@ -73,7 +73,7 @@ gameTask(
   .addOptionalParam("minAge", "pin requests whose target block is at least this old", 128, types.int)
   .addOptionalParam("watch", "repeat every this many seconds (0: one pass)", 0, types.int)
   .setAction(async (args: { source?: string; minAge: number; watch: number }, hre) => {
-    const { pinAwaitedRequests } = await import("../lib/keeper");
+    const { nextPassIn, pinAwaitedRequests, readableHorizon, secondsPerBlock } = await import("../lib/keeper");
     const address = args.source ?? (await hre.deployments.get("Randomness")).address;
     const source = await hre.ethers.getContractAt("BlockhashRandomness", address);
     // A VRF source has no `fulfil`: its delivered values never go stale, and nothing needs pinning.
@@ -89,7 +89,15 @@ gameTask(
           `${run.pinned.length} pinned${run.pinned.length ? ` (${run.pinned.join(", ")})` : ""}, ${run.skipped} left alone`,
       );
       if (args.watch <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, args.watch * 1000));
+      // On a fast chain (or one without the block-hash history) `watch` seconds may be more blocks than a value stays
+      // readable: the next pass then comes sooner.
+      const horizon = await readableHorizon(hre);
+      if (args.minAge >= horizon) throw new Error(`minAge ${args.minAge} must be below the horizon, ${horizon} blocks`);
+      const wait = nextPassIn(args.watch, args.minAge, horizon, await secondsPerBlock(hre));
+      if (wait < args.watch) {
+        console.warn(`values stay readable ${horizon} blocks here: next pass in ${wait} s, not ${args.watch} s`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
   });
 

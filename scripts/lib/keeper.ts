@@ -11,6 +11,47 @@ import { pagedQuery } from "../../client/logs";
 /** How far back `blockhash` reaches: the keeper must pin before a request's target is this old. */
 export const BLOCKHASH_HORIZON = 256;
 
+/** How far back the EIP-2935 block-hash history reaches, on chains that keep it (Prague and later). */
+export const HISTORY_HORIZON = 8191;
+
+/** The EIP-2935 history contract (BlockhashRandomness.HISTORY_CONTRACT). */
+export const HISTORY_CONTRACT = "0x0000F90827F1C53a10cb7A02335B175320002935";
+
+/**
+ * How long a ready value stays readable on this chain, in blocks: {@link HISTORY_HORIZON} where the history contract
+ * answers with the hash of the latest block (as BlockhashRandomness reads it), {@link BLOCKHASH_HORIZON} otherwise
+ * (no contract, an empty or reverting answer).
+ */
+export async function readableHorizon(hre: HardhatRuntimeEnvironment): Promise<number> {
+  const { ethers } = hre;
+  const head = await ethers.provider.getBlock("latest");
+  if (!head || head.number === 0) return BLOCKHASH_HORIZON;
+  const data = ethers.AbiCoder.defaultAbiCoder().encode(["uint256"], [head.number - 1]);
+  const answer = await ethers.provider.call({ to: HISTORY_CONTRACT, data }).catch(() => "0x");
+  return answer === head.parentHash ? HISTORY_HORIZON : BLOCKHASH_HORIZON;
+}
+
+/** Seconds per block over the last `span` blocks (at least 1 block; 1 s if the chain is younger than that). */
+export async function secondsPerBlock(hre: HardhatRuntimeEnvironment, span = 64): Promise<number> {
+  const provider = hre.ethers.provider;
+  const head = (await provider.getBlock("latest"))!;
+  const from = Math.max(0, head.number - span);
+  if (from === head.number) return 1;
+  const past = (await provider.getBlock(from))!;
+  return Math.max((head.timestamp - past.timestamp) / (head.number - from), 0.001);
+}
+
+/**
+ * The keeper's wait before its next pass, in seconds: the `watch` asked for, unless blocks come too fast for it. A
+ * request becomes due once `minAge` blocks old and must be pinned before it is `horizon` old, so passes must come
+ * less than `horizon - minAge` blocks apart; the keeper keeps them within half of that (a margin for irregular
+ * blocks and slow passes). At least one second.
+ */
+export function nextPassIn(watch: number, minAge: number, horizon: number, secondsPerBlock: number): number {
+  const blocks = Math.max(1, Math.floor((horizon - minAge) / 2));
+  return Math.max(1, Math.min(watch, Math.floor(blocks * secondsPerBlock)));
+}
+
 export interface KeeperOptions {
   /** Pin only requests whose target block is at least this old (default 128: games usually serve sooner). */
   minAge?: number;

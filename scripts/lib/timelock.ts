@@ -29,6 +29,22 @@ export function timelockDelay(env: Record<string, string | undefined>): number {
   return n;
 }
 
+/**
+ * The timelock's proposers: `proposer` (TIMELOCK_PROPOSER, default the deployer) first, then the deployer if it is
+ * someone else. The deployer must schedule the acceptances of the handover (deploy/05_handover), which then renounces
+ * its roles (proposer and canceller), so that only `proposer` is left: see {@link temporaryProposer}.
+ */
+export function timelockProposers(proposer: string | undefined, deployer: string): string[] {
+  if (proposer === undefined || proposer === "" || proposer.toLowerCase() === deployer.toLowerCase()) return [deployer];
+  return [proposer, deployer];
+}
+
+/** The proposer that only schedules the handover (the second of {@link timelockProposers}), if any. */
+export function temporaryProposer(timelockArgs: unknown[] | undefined): string | undefined {
+  const proposers = timelockArgs?.[1] as string[] | undefined;
+  return proposers !== undefined && proposers.length > 1 ? proposers[proposers.length - 1] : undefined;
+}
+
 /** The calldata of `acceptOwnership()`. */
 export const ACCEPT_OWNERSHIP = "0x79ba5097";
 

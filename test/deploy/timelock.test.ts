@@ -101,11 +101,45 @@ describe("deploy: owners behind a TimelockController", function () {
     await expect(timelock.connect(player).execute(target, 0, data, ethers.ZeroHash, salt))
       .to.emit(feeConfig, "FeeBpsSet")
       .withArgs(250, 500);
+    // The deployer is the default proposer (TIMELOCK_PROPOSER unset): it keeps that role, as documented.
+    expect(await timelock.hasRole(await timelock.PROPOSER_ROLE(), deployer.address)).to.equal(true);
     // Local deployments keep the deployer as owner (no timelock).
     await deployWith({});
     expect(await deployments.getOrNull("Timelock")).to.equal(undefined);
     expect(
       await (await ethers.getContractAt("FeeConfig", (await deployments.get("FeeConfig")).address)).owner(),
     ).to.equal(deployer.address);
+  });
+
+  it("completes the handover when TIMELOCK_PROPOSER is not the deployer, and leaves the deployer no timelock role", async function () {
+    const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
+    const created = await (await coordinator.createSubscription()).wait();
+    const subId = coordinator.interface.parseLog(created!.logs[0])!.args.subId as bigint;
+    const [deployer, multisig] = await ethers.getSigners();
+    // A multisig proposes: the deployer must still be able to schedule the acceptances, and must not keep the power
+    // to schedule or cancel anything once the deployment is done.
+    await deployWith({
+      TIMELOCK: "true",
+      TIMELOCK_DELAY: String(DELAY),
+      TIMELOCK_PROPOSER: multisig.address,
+      VRF_COORDINATOR: await coordinator.getAddress(),
+      VRF_SUBSCRIPTION_ID: subId.toString(),
+      VRF_KEY_HASH: MOCK_KEY_HASH,
+    });
+    const timelockAddress = (await deployments.get("Timelock")).address;
+    const timelock = await ethers.getContractAt("GamesTimelock", timelockAddress);
+    const source = await ethers.getContractAt("VRFRandomness", (await deployments.get("Randomness")).address);
+    const rooms = await ethers.getContractAt("SnatchRooms", (await deployments.get("SnatchRooms")).address);
+    const [proposer, canceller] = [await timelock.PROPOSER_ROLE(), await timelock.CANCELLER_ROLE()];
+    expect(await timelock.hasRole(proposer, multisig.address)).to.equal(true);
+    expect(await timelock.hasRole(canceller, multisig.address)).to.equal(true);
+    expect(await timelock.hasRole(proposer, deployer.address)).to.equal(false);
+    expect(await timelock.hasRole(canceller, deployer.address)).to.equal(false);
+    expect(await source.owner()).to.equal(deployer.address);
+    expect(await rooms.pendingOwner()).to.equal(timelockAddress);
+    await time.increase(DELAY);
+    expect(await acceptHandovers(hre)).to.deep.equal(["Randomness", "SnatchRooms"]);
+    expect(await source.owner()).to.equal(timelockAddress);
+    expect(await rooms.owner()).to.equal(timelockAddress);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { colourOfDepth, neighbours, outcomes, RED, type HexGameData } from "../../client/hex";
 import { deployHex, deployPlayers, ETH } from "./fixtures";
@@ -11,11 +11,18 @@ import { scaled } from "../helpers/coverage";
 
 // HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
 // raises it), built on the real contract through the batching player harness, settled in random batch sizes, and
-// checked against the independent reference model in ./model.ts.
+// checked against the independent reference model in ./model.ts. One tree in eight grows past 32 positions (the
+// ledger counts stakes 32 at a time, ahead of the moves: OWED_BLOCK), some run beside a second game of the same token
+// that is never settled (a bystander, whose stakes must never be swept), and ETH or tokens are sent straight to the
+// contract and swept at random moments (while moves are made, between settlement batches, after it): after every
+// step the ledger's `owed` must be exactly what it holds for players and the fund plus what the running games
+// counted ahead, and a sweep must take exactly the surplus above it.
 // Under `npm run coverage` (instrumented, unoptimised contracts) the default drops to 50 trees.
 const TREES = Number(process.env.HEX_TREES ?? scaled(500, 50));
 const MAX_POSITIONS = Number(process.env.HEX_MAX_POSITIONS ?? 20);
 const MAX_SIZE = Number(process.env.HEX_MAX_SIZE ?? 5);
+/** Stakes the ledger counts at a time, ahead of the moves (ForkingHex.OWED_BLOCK). */
+const OWED_BLOCK = 32n;
 
 interface Step {
   player: number;
@@ -37,6 +44,14 @@ interface Stats {
   losing: number;
   firstLosing: number;
   settleCalls: number;
+  /** Trees that grew past one block of counted stakes (more than OWED_BLOCK positions). */
+  pastOneBlock: number;
+  /** Trees with a bystander game of the same token. */
+  bystanders: number;
+  /** Direct transfers to the contract, sweeps that took something, and sweeps refused (nothing above `owed`). */
+  donations: number;
+  sweeps: number;
+  refusedSweeps: number;
   /** Invalid actions sent on their own (each must revert with the expected error and change nothing), by kind. */
   invalid: Record<InvalidKind, number>;
   /** The errors those invalid actions reverted with, by name. */
@@ -163,7 +178,10 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     const rng = new Rng(seed);
     const { hex, players, addresses } = f;
     const hexAddress = await hex.getAddress();
-    const n = rng.range(2, MAX_SIZE);
+    // One tree in eight is big: it grows past the first block of counted stakes (on a board of 4×4 or more, with
+    // more moves per round and no idle blocks while it grows).
+    const big = rng.chance(0.125);
+    const n = big ? rng.range(Math.min(4, MAX_SIZE), MAX_SIZE) : rng.range(2, MAX_SIZE);
     const red = rng.range(1, 3);
     const blue = rng.range(red + 1, red + 4);
     const useToken = rng.chance(0.4);
@@ -200,6 +218,98 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       data: hex.interface.encodeFunctionData("move", [gameId, parent, cell]),
     });
 
+    // The ledger's books. `surplus`: what was sent straight to the contract and not swept yet. A running game (not
+    // cancelled, settlement not finished) has counted its stakes up to the end of its last block of OWED_BLOCK.
+    const countedAhead = (count: bigint) => (OWED_BLOCK - (count % OWED_BLOCK)) % OWED_BLOCK;
+    const ledger = { surplus: 0n, swept: 0n };
+    let bystander: { creator: number; count: bigint; stake: bigint; cancelled: boolean } | undefined;
+    const bystanderHeld = () => (bystander && !bystander.cancelled ? bystander.count * bystander.stake : 0n);
+    const held = async () => (useToken ? f.token.balanceOf(hexAddress) : ethers.provider.getBalance(hexAddress));
+    const margin = async () => {
+      const g = await hex.game(gameId);
+      let m = g.cancelled || g.settlePhase === 3n ? 0n : countedAhead(g.positionCount) * stake;
+      if (bystander && !bystander.cancelled) m += countedAhead(bystander.count) * bystander.stake;
+      return m;
+    };
+    // What the ledger owes is what it holds for players and the fund (all it holds but the surplus), plus the margin.
+    const checkOwed = async (where: string) => {
+      expect(await hex.owed(token), `owed ${where}`).to.equal((await held()) - ledger.surplus + (await margin()));
+    };
+    const donate = async (amount: bigint) => {
+      if (useToken) {
+        await f.token.mint(hexAddress, amount);
+        block++;
+      } else {
+        await setBalance(hexAddress, (await held()) + amount);
+      }
+      ledger.surplus += amount;
+      stats.donations++;
+    };
+    // A sweep takes exactly what is held above `owed` (the surplus less the margin), or is refused.
+    const sweep = async () => {
+      const [h, o] = [await held(), await hex.owed(token)];
+      if (h <= o) {
+        await expect(hex.connect(f.alice).sweep.staticCall(token))
+          .to.be.revertedWithCustomError(hex, "NothingToSweep")
+          .withArgs(token, h, o);
+        stats.refusedSweeps++;
+        return;
+      }
+      const fundBefore = await hex.fundCredits(token);
+      await expect(hex.connect(f.alice).sweep(token))
+        .to.emit(hex, "Swept")
+        .withArgs(token, f.alice.address, h - o);
+      block++;
+      expect(await hex.fundCredits(token)).to.equal(fundBefore + h - o);
+      ledger.surplus -= h - o;
+      ledger.swept += h - o;
+      stats.sweeps++;
+    };
+    // Sometimes a direct transfer, sometimes a sweep; the books are checked every time.
+    const disturb = async (where: string) => {
+      if (rng.chance(0.2)) await donate(rng.pick([1n, stake, BigInt(rng.range(1, 40)) * stake + 1n]));
+      if (rng.chance(0.2)) await sweep();
+      await checkOwed(where);
+    };
+    // The end of every tree: the bystander's creator may cancel it (position 1 only), a last sweep, then every credit
+    // is withdrawn. Left: the bystander's stakes (if it still runs) and what the last sweep could not take.
+    const payOut = async () => {
+      if (bystander && bystander.count === 1n && rng.chance(0.5)) {
+        await send([
+          {
+            player: bystander.creator,
+            target: hexAddress,
+            value: 0n,
+            data: hex.interface.encodeFunctionData("cancelGame", [2n]),
+          },
+        ]);
+        bystander.cancelled = true;
+        await checkOwed("after the bystander's cancellation");
+      }
+      await sweep();
+      const steps: Step[] = [];
+      for (let i = 0; i < addresses.length; i++) {
+        if ((await hex.credits(token, addresses[i])) === 0n) continue;
+        steps.push({
+          player: i,
+          target: hexAddress,
+          value: 0n,
+          data: hex.interface.encodeFunctionData("withdraw", [token]),
+        });
+      }
+      if (steps.length > 0) await send(steps);
+      if ((await hex.fundCredits(token)) > 0n) {
+        await hex.connect(f.fund).withdrawFund(token);
+        block++;
+      }
+      await checkOwed("after every withdrawal");
+      expect(await held()).to.equal(bystanderHeld() + ledger.surplus);
+      // Only the bystander's margin can keep a surplus from the fund.
+      expect(ledger.surplus).to.be.lte(
+        bystander && !bystander.cancelled ? countedAhead(bystander.count) * bystander.stake : 0n,
+      );
+    };
+
     let steps: Step[] = [
       {
         player: 0,
@@ -214,6 +324,29 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         data: hex.interface.encodeFunctionData("createGame", [n, red, blue, stake, token, lastBlock, firstCell, 1000]),
       },
     ];
+    if (rng.chance(0.4)) {
+      // A bystander: game 2, same token, 3×3, 1 to 3 positions made now, never settled (it ends unanswered or waits
+      // for its first reply forever); nothing the tree or a sweep does may touch its stakes.
+      const b = { creator: rng.range(0, addresses.length - 1), count: BigInt(rng.range(1, 3)), cancelled: false };
+      const bStake = rng.pick([1n, 5n, stake, BigInt(rng.range(1, 1e6))]);
+      bystander = { ...b, stake: bStake };
+      const bValue = useToken ? 0n : bStake;
+      steps.push({
+        player: b.creator,
+        target: hexAddress,
+        value: bValue,
+        data: hex.interface.encodeFunctionData("createGame", [3, 1, 2, bStake, token, 0, 0, 1000]),
+      });
+      for (let id = 1n; id < b.count; id++) {
+        steps.push({
+          player: rng.range(0, addresses.length - 1),
+          target: hexAddress,
+          value: bValue,
+          data: hex.interface.encodeFunctionData("move", [2n, id, id]),
+        });
+      }
+      stats.bystanders++;
+    }
 
     if (rng.chance(0.04)) {
       // The creator cancels before any reply: the stake comes back, nothing else happens.
@@ -227,15 +360,18 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         },
       ]);
       const out = await players.readout(hexAddress, gameId, token);
-      expect(out.credits[creator]).to.equal(stake);
+      expect(out.credits[creator]).to.be.gte(stake); // the bystander's creator may be the same player
       expect(out.fundCredits).to.equal(0n);
-      expect(out.balance).to.equal(stake);
+      expect(out.balance).to.equal(stake + bystanderHeld());
       expect(out.payouts[creator].total).to.equal(stake);
+      await checkOwed("after the cancellation");
+      await disturb("after the cancellation");
+      await payOut();
       stats.cancelled++;
       return;
     }
 
-    const target = rng.range(2, MAX_POSITIONS);
+    const target = big ? rng.range(Number(OWED_BLOCK) + 1, 2 * Number(OWED_BLOCK) + 8) : rng.range(2, MAX_POSITIONS);
     // Blue's reply to position 1 comes in the creation block (a reply in the same block is allowed).
     const replier = rng.range(0, addresses.length - 1);
     const replyCell = rng.pick(sim.emptyCells(1));
@@ -277,7 +413,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     for (let round = 0; ; round++) {
       if (round > 0) steps = [];
       if (sim.ended(block)) break;
-      const actions = rng.range(1, 6);
+      const actions = big ? rng.range(3, 8) : rng.range(1, 6);
       for (let a = 0; a < actions; a++) {
         const provable = [];
         for (let id = 2; id <= sim.count; id++) if (!sim.positions[id].proven && sim.winningPath(id)) provable.push(id);
@@ -321,6 +457,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         }
       }
       if (steps.length > 0) await send(steps);
+      await disturb(`in round ${round}`);
       if (invalidLeft > 0 && !sim.ended(block) && rng.chance(0.35)) {
         const bad = (rng.chance(0.3) ? lateMove(sim, rng, block, gameId) : null) ?? invalidProof(sim, rng);
         if (bad) {
@@ -329,7 +466,9 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         }
       }
       // Let time pass: sometimes nothing, sometimes enough for positions (or the whole game) to expire.
-      const skip = steps.length === 0 ? rng.range(1, blue + 1) : rng.pick([0, 0, 0, 1, rng.range(0, blue + 2)]);
+      const growing = big && sim.count < target;
+      const skip =
+        steps.length === 0 ? rng.range(1, blue + 1) : growing ? 0 : rng.pick([0, 0, 0, 1, rng.range(0, blue + 2)]);
       if (skip > 0) {
         await mine(skip);
         block += skip;
@@ -386,22 +525,30 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       done += batch;
     }
     stats.settleCalls += settleSteps.length;
-    await send(settleSteps);
+    // One batch per transaction, with transfers and sweeps between them.
+    for (const step of settleSteps) {
+      await send([step]);
+      await disturb("between settlement batches");
+    }
     expect((await hex.game(gameId)).settlePhase).to.equal(3n);
+    if (sim.count > Number(OWED_BLOCK)) stats.pastOneBlock++;
 
     const out = await players.readout(hexAddress, gameId, token);
     check(out);
     let credited = 0n;
     for (let i = 0; i < addresses.length; i++) {
+      // The bystander (never settled) credits nobody unless cancelled, which happens only in payOut below.
       expect(out.credits[i], `credits of player ${i}`).to.equal(model.payouts.get(addresses[i]) ?? 0n);
       credited += out.credits[i];
     }
-    expect(out.fundCredits).to.equal(model.fund);
-    // Deposits = payouts + fund, to the wei; and the contract holds exactly that.
-    expect(credited + out.fundCredits).to.equal(BigInt(sim.count) * stake);
-    expect(out.balance).to.equal(BigInt(sim.count) * stake);
-    // Settled, the ledger owes exactly what it holds (nothing counted ahead is left).
-    expect(await hex.owed(token)).to.equal(out.balance);
+    // The fund has the tree's fees and remainders, and exactly what the sweeps took.
+    expect(out.fundCredits).to.equal(model.fund + ledger.swept);
+    // Deposits = payouts + fund, to the wei; and the contract holds exactly that, the bystander's stakes and the
+    // surplus not swept.
+    expect(credited + out.fundCredits - ledger.swept).to.equal(BigInt(sim.count) * stake);
+    expect(out.balance).to.equal(BigInt(sim.count) * stake + bystanderHeld() + ledger.swept + ledger.surplus);
+    // Settled, the tree counts nothing ahead any more.
+    await checkOwed("after settlement");
     // Settlement recycles board words of parents settled across batches: the occupancy view still gives every
     // board (checked on one tree in four, to keep the run short).
     if (rng.chance(0.25)) {
@@ -415,6 +562,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
         expect(await hex.occupancy(gameId, id), `occupancy of ${id}`).to.deep.equal([low, high]);
       }
     }
+    await payOut();
   }
 
   it("the test players obey only their driver", async function () {
@@ -423,7 +571,7 @@ describe("ForkingHex property: random game trees settle exactly as the reference
     await expect(player.exec(ETH, 0, "0x")).to.be.revertedWithCustomError(player, "NotDriver");
   });
 
-  it(`builds ${TREES} random trees (sizes 2..${MAX_SIZE}, ≤ ${MAX_POSITIONS} positions) and settles each to the model`, async function () {
+  it(`builds ${TREES} random trees (sizes 2..${MAX_SIZE}, ≤ ${MAX_POSITIONS} positions, one in eight past ${OWED_BLOCK}), with transfers and sweeps, and settles each to the model`, async function () {
     const stats: Stats = {
       trees: 0,
       erc20: 0,
@@ -437,6 +585,11 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       losing: 0,
       firstLosing: 0,
       settleCalls: 0,
+      pastOneBlock: 0,
+      bystanders: 0,
+      donations: 0,
+      sweeps: 0,
+      refusedSweeps: 0,
       invalid: { wrongColour: 0, otherFork: 0, gap: 0, lateMove: 0 },
       invalidErrors: {},
     };
@@ -462,6 +615,9 @@ describe("ForkingHex property: random game trees settle exactly as the reference
       expect(stats.voids).to.be.greaterThan(0);
       expect(stats.firstLosing).to.be.greaterThan(0);
       expect(stats.withLastBlock).to.be.greaterThan(0);
+      for (const key of ["pastOneBlock", "bystanders", "donations", "sweeps", "refusedSweeps"] as const) {
+        expect(stats[key], key).to.be.greaterThan(0);
+      }
       for (const kind of Object.keys(stats.invalid) as InvalidKind[])
         expect(stats.invalid[kind], kind).to.be.greaterThan(0);
       for (const name of ["PathCellWrongColour", "CellsNotAdjacent", "ReplyWindowPastLastBlock"]) {

@@ -20,7 +20,9 @@ import {IPayoutLedger} from "./IPayoutLedger.sol";
 ///      straight to it, a positive rebase) can be {sweep}ed to the fund, and never a wei of what it owes. `_owed` may
 ///      run ahead of what is owed, never behind: a game may count stakes before it takes them ({_collectCounted},
 ///      to write the counter once per several stakes) and release what it counted ahead once it knows
-///      ({_releaseOwed}); meanwhile that margin is simply not swept.
+///      ({_releaseOwed}); meanwhile that margin is simply not swept. Tokens reachable at more than one address
+///      (a "double entry point": two contracts sharing one balance) are NOT supported either: `_owed` is kept per
+///      address, so a sweep through one address would count the stakes held through the other as surplus.
 abstract contract PayoutLedger is IPayoutLedger, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 

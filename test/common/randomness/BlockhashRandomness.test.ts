@@ -1,6 +1,8 @@
 import { expect } from "chai";
-import { ethers } from "hardhat";
+import { ethers, network } from "hardhat";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+
+const HISTORY = "0x0000F90827F1C53a10cb7A02335B175320002935";
 
 const Status = { Unknown: 0n, Pending: 1n, Ready: 2n, Stale: 3n } as const;
 
@@ -115,4 +117,31 @@ describe("BlockhashRandomness", function () {
     expect(await source.value(id)).to.equal(v);
     expect(await source.valueIfReady(id)).to.deep.equal([Status.Ready, v]);
   });
+
+  // Past 256 blocks the source asks the EIP-2935 history contract. Whatever sits at its address on a chain that does
+  // not keep the history must make the request Stale (a new draw), never a value derived from a zero or garbage hash.
+  for (const [what, code] of [
+    ["no code (a chain before Prague: the call succeeds and returns no data)", "0x"],
+    ["a history that answers zero (a block from before the fork)", "0x60206000f3"], // return 32 zero bytes
+    ["an answer of the wrong length", "0x60406000f3"], // return 64 bytes
+    ["a contract that reverts (Hardhat 2's placeholder)", "0x60006000fd"],
+  ] as const) {
+    it(`treats ${what} at the history address as no history: Stale after 256 blocks`, async function () {
+      const { source } = await loadFixture(deployFixture);
+      const original = await ethers.provider.getCode(HISTORY);
+      await network.provider.send("hardhat_setCode", [HISTORY, code]);
+      try {
+        const { id } = await requestId(source);
+        await mine(258); // the target is 257 blocks old: past blockhash's reach, well within the history's
+        expect(await source.valueIfReady(id)).to.deep.equal([Status.Stale, 0n]);
+        expect(await source.status(id)).to.equal(Status.Stale);
+        await expect(source.value(id))
+          .to.be.revertedWithCustomError(source, "RandomnessNotReady")
+          .withArgs(id, Status.Stale);
+        await expect(source.fulfil(id)).to.be.revertedWithCustomError(source, "RandomnessNotReady");
+      } finally {
+        await network.provider.send("hardhat_setCode", [HISTORY, original]);
+      }
+    });
+  }
 });

@@ -6,7 +6,14 @@ import { deployCatammHarness } from "../../../scripts/catamm/deploy";
 import { rollDice, autoRoadEdge, autoSettlementVertex } from "../../../client/catamm/board";
 import { OPEN_BLOCKS, Phase, readGame } from "../../../client/catamm/game";
 import { RandomnessStatus as Status } from "../../../client/chain";
-import { pinAwaitedRequests } from "../../../scripts/lib/keeper";
+import {
+  BLOCKHASH_HORIZON,
+  HISTORY_HORIZON,
+  nextPassIn,
+  pinAwaitedRequests,
+  readableHorizon,
+  secondsPerBlock,
+} from "../../../scripts/lib/keeper";
 
 const GAME = 1n;
 const HISTORY = "0x0000F90827F1C53a10cb7A02335B175320002935";
@@ -157,5 +164,31 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
     await expect(rooms.advance(1)).to.emit(rooms, "RolesAssigned");
     await expect(tournament.createPhaseRooms(1)).to.emit(tournament, "PlayersPaired");
     await expect(game.advance(GAME)).to.emit(game, "DiceRolled");
+  });
+
+  it("the watching keeper paces itself so that no value can be lost between two passes, on any chain", async function () {
+    // `--watch 600` (seconds) is 50 blocks on a 12-second chain, but 300 on a 2-second one: more than the 256 blocks a
+    // value stays readable without the history. A request due (128 blocks old) right after a pass must be pinned by
+    // the next, before 256: passes at most (256 - 128) / 2 = 64 blocks apart.
+    expect(nextPassIn(600, 128, BLOCKHASH_HORIZON, 12)).to.equal(600);
+    expect(nextPassIn(600, 128, BLOCKHASH_HORIZON, 2)).to.equal(128);
+    expect(nextPassIn(600, 128, BLOCKHASH_HORIZON, 0.25)).to.equal(16);
+    expect(nextPassIn(600, 128, HISTORY_HORIZON, 2)).to.equal(600);
+    expect(nextPassIn(600, 255, BLOCKHASH_HORIZON, 0.001)).to.equal(1);
+    // The horizon and the block time come from the chain.
+    await mine(64, { interval: 2 });
+    expect(await secondsPerBlock(hre, 32)).to.equal(2);
+    expect(await readableHorizon(hre)).to.equal(BLOCKHASH_HORIZON); // Hardhat's placeholder reverts: no history
+    const mock = await ethers.deployContract("BlockHashHistoryMock");
+    const original = await ethers.provider.getCode(HISTORY);
+    await network.provider.send("hardhat_setCode", [HISTORY, await ethers.provider.getCode(await mock.getAddress())]);
+    try {
+      const history = await ethers.getContractAt("BlockHashHistoryMock", HISTORY);
+      const latest = (await ethers.provider.getBlock("latest"))!;
+      await history.record(latest.number, latest.hash!); // mined in the next block: the history knows its parent
+      expect(await readableHorizon(hre)).to.equal(HISTORY_HORIZON);
+    } finally {
+      await network.provider.send("hardhat_setCode", [HISTORY, original]);
+    }
   });
 });
