@@ -37,10 +37,11 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
   let stack: WebStack;
   let players: Player[];
   let provider: JsonRpcProvider;
-  const started = Date.now();
+  let started = 0;
 
   before(async function () {
     stack = await webStack();
+    started = Date.now();
     players = await Promise.all([8, 9, 10, 11].map((i) => openPlayer(stack, i, "#/snatch/tournaments")));
     provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
   });
@@ -52,7 +53,9 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
   });
 
   after(async function () {
-    console.log(`      tournament e2e wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `      tournament e2e: ${((Date.now() - started) / 1000).toFixed(1)} s (from the stack up to the last test)`,
+    );
     for (const p of players ?? []) await p.context.close();
     provider?.destroy();
   });
