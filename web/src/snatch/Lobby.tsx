@@ -396,7 +396,7 @@ function CreateRoom({
           <select aria-label="Format" value={format} onChange={(e) => setFormat(e.target.value)}>
             {list.map((x) => (
               <option key={x.id} value={x.id}>
-                {x.id}: {formatName(x.playerCount, x.rounds)} ({x.playerCount} players)
+                {x.id}: {formatName(x.playerCount, x.rounds)}
               </option>
             ))}
           </select>

@@ -11,6 +11,8 @@ import type { SnatchTournament } from "../../../../typechain-types";
 import { useSnatchContracts } from "../contracts";
 import { HistoryTable } from "./TournamentPage";
 
+const rooms = (n: bigint) => `${n} room${n === 1n ? "" : "s"}`;
+
 type Entry = Awaited<ReturnType<SnatchTournament["entryOf"]>>;
 type Records = Awaited<ReturnType<SnatchTournament["history"]>>;
 
@@ -50,8 +52,8 @@ export function PlayerHistory({ id, player }: { id: bigint; player: string }) {
         <>
           <Panel title="Scores">
             <p data-testid="entry">
-              As P1 <strong>{Number(data.entry.scoreAsP1)}</strong> ({Number(data.entry.roomsAsP1)} rooms) · as P2{" "}
-              <strong>{Number(data.entry.scoreAsP2)}</strong> ({Number(data.entry.roomsAsP2)} rooms) · aggregate{" "}
+              As P1 <strong>{Number(data.entry.scoreAsP1)}</strong> ({rooms(data.entry.roomsAsP1)}) · as P2{" "}
+              <strong>{Number(data.entry.scoreAsP2)}</strong> ({rooms(data.entry.roomsAsP2)}) · aggregate{" "}
               <strong>{Number(data.entry.scoreAsP1) + Number(data.entry.scoreAsP2)}</strong> · sat out{" "}
               {satOutCount(Number(data.entry.satOut))} · G3 shame received {Number(data.entry.g3Shame)} · registered #
               {Number(data.entry.index)}
