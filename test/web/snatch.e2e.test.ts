@@ -280,6 +280,29 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     for (const p of [alice, bob, carol]) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
   });
 
+  it("G2: P2 lifts the force and P1 may pass; G3: P1 shames a snatch onto P2's profile", async function () {
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+    // G2: forced at the round's start, P1 has no Pass (the page says why) until P2 lifts the force.
+    const g2 = await twoPlayerRoom(alice, carol, 3, /^Create a SnatchGame G2 forced offer/);
+    await g2.p1.page.getByText(/Passing is not possible: P2 forced P1 to offer/).waitFor();
+    expect(await g2.p1.page.getByRole("button", { name: /^Pass/ }).count()).to.equal(0);
+    await act(g2.p2, "Lift the force (let P1 pass)", "Lift the force");
+    await act(g2.p1, "Pass: no offer this round", "Pass (no offer)");
+    await waitRound(g2.p2.page, 2);
+    await g2.p2.page.getByRole("button", { name: "Lift the force (let P1 pass)" }).waitFor(); // forced again
+
+    // G3: P1's offer is snatched; P1 shames P2, which stays on P2's profile (shown in the room and later rooms).
+    const g3 = await twoPlayerRoom(bob, carol, 4, /^Create a SnatchGame G3 shame/);
+    await makeOffer(g3.p1, null, { turkey: 1 }, { corn: 1 });
+    await act(g3.p2, "Snatch", /^Snatch offer #/);
+    await act(g3.p1, "Shame P2 for the snatch (on P2's profile)", "Shame P2");
+    await g3.p1.page.locator('li[data-event="ShameGiven"]', { hasText: "profile G3 shame 1" }).waitFor();
+    await g3.p1.page
+      .locator(`article.seat[data-player="${g3.p2.address.toLowerCase()}"]`, { hasText: "profile G3 shame 1" })
+      .waitFor();
+    expect(Number((await rooms.profileOf(g3.p2.address)).g3Shame)).to.equal(1);
+  });
+
   it("an open room: a player leaves, and anyone closes it once its fill window passed", async function () {
     const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
     const a = alice.page;

@@ -54,7 +54,8 @@ export function GoodsInput(props: {
   label: string;
   goods: readonly number[];
   value: Goods;
-  onChange: (v: Goods) => void;
+  /** One good's new amount (the caller updates from its latest state: two quick changes both count). */
+  onChange: (good: number, amount: number) => void;
   hint?: (good: number) => string | undefined;
 }) {
   return (
@@ -73,10 +74,7 @@ export function GoodsInput(props: {
             value={props.value[g] === 0 ? "" : String(props.value[g])}
             placeholder="0"
             onChange={(e) => {
-              const n = Math.max(0, Math.min(4294967295, Math.floor(Number(e.target.value) || 0)));
-              const next = [...props.value] as Goods;
-              next[g] = n;
-              props.onChange(next);
+              props.onChange(g, Math.max(0, Math.min(4294967295, Math.floor(Number(e.target.value) || 0))));
             }}
           />
           {props.hint?.(g) && <small className="muted">{props.hint(g)}</small>}

@@ -2,7 +2,7 @@
 // (shared/probes.ts); where an action a player would expect is refused (no reject in round 3, the judge's snatch,
 // offers while shamed out or suspended...), the contract's own sentence says why. A refusal at sending time (the
 // room moved in between) shows in the transactions panel and as a message.
-import { useMemo, useState } from "react";
+import { useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useBlock } from "../shared/block";
 import { PENDING, useVerdict, type Probes } from "../shared/probes";
 import { useTx } from "../shared/tx";
@@ -110,13 +110,18 @@ function OfferForm({
   targets,
   draft,
   setDraft,
-}: Props & { targets: number[]; draft: Draft; setDraft: (d: Draft) => void }) {
+}: Props & { targets: number[]; draft: Draft; setDraft: Dispatch<SetStateAction<Draft>> }) {
   const { send } = useTx();
   const block = useBlock();
   const { give, ask } = draft;
-  const setTarget = (target: number) => setDraft({ ...draft, target });
-  const setGive = (g: Goods) => setDraft({ ...draft, give: g });
-  const setAsk = (a: Goods) => setDraft({ ...draft, ask: a });
+  // Functional updates: two inputs changed before a re-render must not undo each other.
+  const setTarget = (target: number) => setDraft((d) => ({ ...d, target }));
+  const set = (side: "give" | "ask") => (good: number, amount: number) =>
+    setDraft((d) => {
+      const goods = [...d[side]] as Goods;
+      goods[good] = amount;
+      return { ...d, [side]: goods };
+    });
   const to = draft.target !== null && targets.includes(draft.target) ? draft.target : targets[0];
   const free = room.seats[seat].free;
   const goods = tradedGoods(room.playerCount);
@@ -162,14 +167,14 @@ function OfferForm({
           label="You give"
           goods={goods}
           value={give}
-          onChange={setGive}
+          onChange={set("give")}
           hint={(g) => `you hold ${free[g]}`}
         />
         <GoodsInput
           label="You ask for"
           goods={goods}
           value={ask}
-          onChange={setAsk}
+          onChange={set("ask")}
           hint={(g) => `they hold ${room.seats[to].free[g]}`}
         />
       </div>
