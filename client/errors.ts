@@ -256,6 +256,15 @@ export function describeError(e: unknown, ctx: DescribeContext = {}): DescribedE
     };
   }
   const data = revertDataOf(e);
+  // Out of gas (Hardhat: "ran out of gas", "contract call run out of gas"): no revert data, and not a refusal.
+  if ((data === undefined || data.length < 10) && /\b(ran|run) out of gas\b|out of gas/i.test(text)) {
+    return {
+      kind: "other",
+      message:
+        "the transaction ran out of gas: the state changed between its gas estimate and its block (e.g. another " +
+        "player's move closed the round first); nothing changed, retry",
+    };
+  }
   if (data !== undefined) {
     const revert = decodeRevert(data, ctx.contract);
     if (revert) {

@@ -27,10 +27,27 @@ function deploymentsPlugin(): Plugin {
   };
 }
 
+/**
+ * TypeChain's factories carry each contract's creation bytecode (`const _bytecode = "0x…"`) beside its ABI; the app
+ * connects to deployed contracts and never deploys, so the bundle keeps the ABIs and drops the bytecode (about 75 kB
+ * gzipped). A factory's `deploy()` would fail loudly in the browser: it is never called there.
+ */
+function stripBytecodePlugin(): Plugin {
+  const factory = /[\\/]typechain-types[\\/]factories[\\/].*__factory\.ts$/;
+  return {
+    name: "strip-typechain-bytecode",
+    enforce: "pre",
+    transform(code, id) {
+      if (!factory.test(id)) return undefined;
+      return { code: code.replace(/const _bytecode =\s*"0x[0-9a-fA-F]*";/, 'const _bytecode = "0x";'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: __dirname,
   base: "./",
-  plugins: [react(), deploymentsPlugin()],
+  plugins: [react(), deploymentsPlugin(), stripBytecodePlugin()],
   define: {
     __LOCAL_RPC_URL__: JSON.stringify(process.env.WEB_RPC_URL ?? "http://127.0.0.1:8545"),
   },

@@ -116,3 +116,61 @@ export function satOutCount(mask: number): number {
   for (let p = 0; p < PHASES; p++) if ((mask >> p) & 1) n++;
   return n;
 }
+
+/** A phase's totals (ISnatchTournament.Totals) as the view returns them. */
+export interface PhaseTotals {
+  offers: bigint | number;
+  accepts: bigint | number;
+  rejects: bigint | number;
+  snatches: bigint | number;
+  shames: bigint | number;
+  reports: bigint | number;
+  refusals: bigint | number;
+  pointsAsP1: bigint | number;
+  pointsAsP2: bigint | number;
+}
+
+/** One variant's figures, as the bots' tables print them (rates and averages rounded to 2 decimals). */
+export interface VariantFigures {
+  rooms: number;
+  offers: number;
+  /** Offers per room-round (3 rounds per room). */
+  offerRate: number;
+  accepts: number;
+  rejects: number;
+  snatches: number;
+  /** Shares of offers (0..1). */
+  acceptRate: number;
+  rejectRate: number;
+  snatchRate: number;
+  shames: number;
+  reports: number;
+  refusals: number;
+  /** Average round-3 points of P1 and of P2 per room. */
+  avgP1: number;
+  avgP2: number;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** A phase's figures from its totals over `rooms` rooms (the simulation's tables and the web's charts). */
+export function variantFigures(t: PhaseTotals, rooms: number): VariantFigures {
+  const offers = Number(t.offers);
+  const per = (x: bigint | number) => (offers > 0 ? round2(Number(x) / offers) : 0);
+  return {
+    rooms,
+    offers,
+    offerRate: rooms > 0 ? round2(offers / (rooms * 3)) : 0,
+    accepts: Number(t.accepts),
+    rejects: Number(t.rejects),
+    snatches: Number(t.snatches),
+    acceptRate: per(t.accepts),
+    rejectRate: per(t.rejects),
+    snatchRate: per(t.snatches),
+    shames: Number(t.shames),
+    reports: Number(t.reports),
+    refusals: Number(t.refusals),
+    avgP1: rooms > 0 ? round2(Number(t.pointsAsP1) / rooms) : 0,
+    avgP2: rooms > 0 ? round2(Number(t.pointsAsP2) / rooms) : 0,
+  };
+}

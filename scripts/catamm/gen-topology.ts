@@ -76,12 +76,6 @@ export function topologyTables(): PackedTable[] {
       t.edgeVertices.map((vs) => fields(vs, 2, 6)),
     ),
     pack(
-      "PORT_VERTICES",
-      "2 x 6-bit vertex ids, ascending",
-      12,
-      t.portVertices.map((vs) => fields(vs, 2, 6)),
-    ),
-    pack(
       "VERTEX_PORT",
       "4-bit port id, 15 = none",
       4,

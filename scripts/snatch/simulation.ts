@@ -35,6 +35,8 @@ import {
   Stage,
   type Ranked,
   type TournamentConfig,
+  type VariantFigures,
+  variantFigures,
 } from "../../client/snatch/tournament";
 import { deployTournament } from "./lib";
 
@@ -56,26 +58,11 @@ export interface SimulationOptions {
   onProgress?: (label: string, done: number, total: number) => void;
 }
 
-export interface VariantReport {
+/** A variant's figures (client/snatch/tournament.ts variantFigures) with the simulation's own columns. */
+export interface VariantReport extends VariantFigures {
   phase: number;
   variant: string;
-  rooms: number;
   satOut: string | null;
-  offers: number;
-  /** Offers per room-round (3 rounds per room). */
-  offerRate: number;
-  accepts: number;
-  rejects: number;
-  snatches: number;
-  /** Per offer. */
-  acceptRate: number;
-  rejectRate: number;
-  snatchRate: number;
-  shames: number;
-  reports: number;
-  refusals: number;
-  avgP1: number;
-  avgP2: number;
   /** Average round-3 points per strategy (as P1 or P2) in this variant. */
   avgByStrategy: Partial<Record<Strategy, number>>;
   /** startPhase + createPhaseRooms. */
@@ -607,10 +594,6 @@ async function variantReport(
   blocks: number,
 ): Promise<VariantReport> {
   const v = await tournament.phaseView(tournamentId, phase);
-  const t = v.totals;
-  const rooms = Number(v.rooms);
-  const offers = Number(t.offers);
-  const per = (x: number) => (offers > 0 ? round2(x / offers) : 0);
   // Per strategy: the phase's recorded results (RoomRecorded events).
   const sums = new Map<Strategy, { points: number; count: number }>();
   const add = (player: string, points: bigint) => {
@@ -634,21 +617,8 @@ async function variantReport(
   return {
     phase,
     variant: `G${phase} ${PHASE_NAMES[phase].slice(3)}`,
-    rooms,
     satOut: v.satOut === "0x0000000000000000000000000000000000000000" ? null : v.satOut,
-    offers,
-    offerRate: round2(offers / (rooms * 3)),
-    accepts: Number(t.accepts),
-    rejects: Number(t.rejects),
-    snatches: Number(t.snatches),
-    acceptRate: per(Number(t.accepts)),
-    rejectRate: per(Number(t.rejects)),
-    snatchRate: per(Number(t.snatches)),
-    shames: Number(t.shames),
-    reports: Number(t.reports),
-    refusals: Number(t.refusals),
-    avgP1: round2(Number(t.pointsAsP1) / rooms),
-    avgP2: round2(Number(t.pointsAsP2) / rooms),
+    ...variantFigures(v.totals, Number(v.rooms)),
     avgByStrategy,
     startGas,
     blocks,

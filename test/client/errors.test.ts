@@ -235,5 +235,28 @@ describe("client/errors: describeError on what ethers, Hardhat, anvil and wallet
       describeError({ code: "INSUFFICIENT_FUNDS", message: "insufficient funds for gas * price + value" }).kind,
     ).to.equal("funds");
     expect(describeError(new Error("something else\nwith details")).message).to.equal("something else");
+    // A transaction whose gas was estimated before another one changed the state (Hardhat's words, nested as ethers
+    // wraps them when it cannot coalesce the error).
+    const gas = describeError({
+      code: "UNKNOWN_ERROR",
+      error: {
+        code: -32000,
+        message: "Transaction ran out of gas",
+        data: { data: "0x", message: "Transaction ran out of gas" },
+      },
+    });
+    expect(gas.message).to.match(/^the transaction ran out of gas: the state changed between its gas estimate/);
+    const nested = describeError({
+      code: "UNKNOWN_ERROR",
+      error: {
+        code: -32603,
+        message: "Error: Transaction reverted: contract call run out of gas and made the transaction revert",
+        data: {
+          data: "0x",
+          message: "Error: Transaction reverted: contract call run out of gas and made the transaction revert",
+        },
+      },
+    });
+    expect(nested.message).to.equal(gas.message);
   });
 });

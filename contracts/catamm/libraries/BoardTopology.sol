@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {HEX_COUNT, VERTEX_COUNT, EDGE_COUNT, PORT_COUNT, NONE} from "./BoardTypes.sol";
-import {InvalidHex, InvalidCorner, InvalidVertex, InvalidEdge, InvalidPort} from "./BoardTypes.sol";
+import {HEX_COUNT, VERTEX_COUNT, EDGE_COUNT, NONE} from "./BoardTypes.sol";
+import {InvalidHex, InvalidVertex, InvalidEdge} from "./BoardTypes.sol";
 
 /// @title BoardTopology
 /// @notice The standard Catan layout with the one numbering every CATAMM contract, script and test uses
@@ -50,8 +50,6 @@ library BoardTopology {
     uint256 private constant EDGE_VERTICES_1 = 0x079d75c71b95a8d88567d47526d06996586175d65955545134d249145064f5cd;
     uint256 private constant EDGE_VERTICES_2 = 0x0be7badb6cb2baeaaa9a68a279e6ba4b22aa0a1e99c9649238e28a186081f7de;
     uint256 private constant EDGE_VERTICES_3 = 0x0000000000000000000000000000000000000d74d33cf2cb1c70c2fd6dcebc69;
-    // PORT_VERTICES: 2 x 6-bit vertex ids, ascending; 12 bits per record, 21 per word.
-    uint256 private constant PORT_VERTICES_0 = 0x000000000000000000000000000000000000044799cc2fcf2bad95a3ce103040;
     // VERTEX_PORT: 4-bit port id, 15 = none; 4 bits per record, 64 per word.
     uint256 private constant VERTEX_PORT_0 = 0x0000000000ff55f6644ffffff73ffffffff7f3ffffffff8f22ffffff8ff11f00;
     // VERTEX_LINKS: per vertex 6 bytes, (edge, neighbour across it) x 3, 0xffff = none; 26 zero bytes of padding.
@@ -65,25 +63,12 @@ library BoardTopology {
         hex"0000000000000000000000000000000000000000000000000000";
     // generated:end
 
-    /// @notice The vertex at `corner` (0–5, clockwise from the top: top, upper-right, lower-right, bottom,
-    ///         lower-left, upper-left) of hex `hexId`.
-    function hexCorner(uint256 hexId, uint256 corner) internal pure returns (uint256) {
-        if (corner >= 6) revert InvalidCorner(corner);
-        return (hexCornerField(_checkHex(hexId)) >> (6 * corner)) & 63;
-    }
-
     /// @notice The six vertices of hex `hexId` as a 54-bit mask.
     function hexVertexMask(uint256 hexId) internal pure returns (uint256 mask) {
         uint256 f = hexCornerField(_checkHex(hexId));
         unchecked {
             for (uint256 i; i < 36; i += 6) mask |= 1 << ((f >> i) & 63);
         }
-    }
-
-    /// @notice The vertices adjacent to vertex `v` (two or three), ascending; `c` is NONE for a coast vertex
-    ///         with two.
-    function vertexNeighbours(uint256 v) internal pure returns (uint256 a, uint256 b, uint256 c) {
-        return _three(vertexNeighbourField(_checkVertex(v)), 6);
     }
 
     /// @notice The vertices adjacent to vertex `v` as a 54-bit mask.
@@ -116,20 +101,6 @@ library BoardTopology {
     function edgeVertexMask(uint256 e) internal pure returns (uint256) {
         uint256 f = edgeVertexField(_checkEdge(e));
         return (1 << (f & 63)) | (1 << (f >> 6));
-    }
-
-    /// @notice The two vertices of port `p` (the ends of its coast edge), `a < b`.
-    function portVertices(uint256 p) internal pure returns (uint256 a, uint256 b) {
-        if (p >= PORT_COUNT) revert InvalidPort(p);
-        uint256 f = (PORT_VERTICES_0 >> (12 * p)) & 0xfff;
-        return (f & 63, f >> 6);
-    }
-
-    /// @notice The two vertices of port `p` as a 54-bit mask: a player owns the port when their settlements and
-    ///         cities intersect it.
-    function portVertexMask(uint256 p) internal pure returns (uint256) {
-        (uint256 a, uint256 b) = portVertices(p);
-        return (1 << a) | (1 << b);
     }
 
     /// @notice The port at vertex `v`, or NONE.

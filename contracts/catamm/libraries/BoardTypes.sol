@@ -26,14 +26,10 @@ uint256 constant NONE = type(uint256).max;
 
 /// @notice A hex id outside 0–18.
 error InvalidHex(uint256 hexId);
-/// @notice A corner index outside 0–5.
-error InvalidCorner(uint256 corner);
 /// @notice A vertex id outside 0–53.
 error InvalidVertex(uint256 vertex);
 /// @notice An edge id outside 0–71.
 error InvalidEdge(uint256 edge);
-/// @notice A port id outside 0–8.
-error InvalidPort(uint256 port);
 
 /// @notice A settlement on a vertex that already holds a building.
 error VertexOccupied(uint256 vertex);

@@ -5,6 +5,7 @@ import type { Route } from "../shared/routes";
 
 // Each game's pages are a chunk of their own, loaded when its section is opened.
 const HexSection = lazy(() => import("../hex/HexSection").then((m) => ({ default: m.HexSection })));
+const SnatchSection = lazy(() => import("../snatch/SnatchSection").then((m) => ({ default: m.SnatchSection })));
 const CatammSection = lazy(() => import("../catamm/CatammSection").then((m) => ({ default: m.CatammSection })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -35,6 +36,11 @@ export const GAMES: GameEntry[] = [
     id: "snatch",
     title: "Snatch or Share",
     blurb: "Trade, snatch or share in rooms of three, and the G1–G5 series with a tournament.",
+    render: (route) => (
+      <Loading>
+        <SnatchSection route={route} />
+      </Loading>
+    ),
   },
   {
     id: "catamm",

@@ -1,4 +1,4 @@
-// The live chain clock: the latest block number and time, polled from the provider (0.4 s on a local node), with an
+// The live chain clock: the latest block number and time, polled from the provider (0.5 s on a local node), with an
 // estimate of seconds per block for countdowns. A dropped connection shows a message and recovers by itself.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { blocksLeft, secondsPerBlock } from "./countdown";
@@ -43,8 +43,8 @@ export function BlockProvider({ children }: { children: ReactNode }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = -1;
     let lost: string | null = null;
-    // A development node mines on demand: poll it often so every page follows a move within a fraction of a second.
-    const interval = mode === "local" ? 400 : 4000;
+    // A local node mines a block per transaction: half a second is how long another window takes to see a move.
+    const interval = mode === "local" ? 500 : 4000;
     const tick = async () => {
       try {
         const n = await provider.getBlockNumber();

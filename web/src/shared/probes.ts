@@ -1,0 +1,116 @@
+// Which actions the contract would accept right now: each candidate action is run as a static call from the
+// account against the pending block (the block a transaction sent now lands in), and the page shows a control only
+// for the ones that pass, and the contract's own refusal sentence for the others. The page never decides a rule.
+import { useEffect, useRef, useState } from "react";
+import { describeError as describeFull, type DescribeContext } from "../../../client/errors";
+
+/** Overrides for a probe: evaluate against the next block, as a transaction sent now would be. */
+export const PENDING = { blockTag: "pending" } as const;
+
+export interface Probe {
+  /** Stable id of the action (e.g. "accept:7"). */
+  id: string;
+  /** The static call (pass {@link PENDING} as its overrides). */
+  call: () => Promise<unknown>;
+}
+
+export type ProbeResult = { ok: true } | { ok: false; reason: string; error?: string };
+
+export type Probes = ReadonlyMap<string, ProbeResult>;
+
+/** The refusal sentence and the error's name for a failed probe. */
+export function refusal(err: unknown, ctx: DescribeContext): { ok: false; reason: string; error?: string } {
+  const d = describeFull(err, ctx);
+  return { ok: false, reason: d.message, error: d.revert?.name };
+}
+
+const NONE: Probes = new Map();
+
+/**
+ * Runs every probe whenever `key` changes (make it change with what the page shows: a reloaded view), one round at
+ * a time: a change during a round runs another round after it. Only results computed for the current key are
+ * returned: after a change, controls wait for the contract's new answers instead of showing stale ones.
+ */
+export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeContext = {}): Probes {
+  const [results, setResults] = useState<{ key: string; probes: Probes }>({ key: "", probes: NONE });
+  const latest = useRef({ probes, ctx, key });
+  latest.current = { probes, ctx, key };
+  const running = useRef(false);
+  const again = useRef(false);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const round = async () => {
+      if (running.current) {
+        again.current = true;
+        return;
+      }
+      running.current = true;
+      do {
+        again.current = false;
+        const { probes: list, ctx: c, key: k } = latest.current;
+        const settled = await Promise.all(
+          list.map((p) =>
+            p.call().then(
+              () => [p.id, { ok: true }] as const,
+              (err: unknown) => [p.id, refusal(err, c)] as const,
+            ),
+          ),
+        );
+        if (alive.current) setResults({ key: k, probes: new Map<string, ProbeResult>(settled) });
+      } while (again.current && alive.current);
+      running.current = false;
+    };
+    void round();
+  }, [key]);
+
+  return results.key === key ? results.probes : NONE;
+}
+
+/** Whether probe `id` passed. */
+export function allowed(probes: Probes, id: string): boolean {
+  return probes.get(id)?.ok === true;
+}
+
+/** The refusal of probe `id`, if it ran and failed. */
+export function refused(probes: Probes, id: string): string | undefined {
+  const r = probes.get(id);
+  return r && !r.ok ? r.reason : undefined;
+}
+
+/**
+ * The contract's verdict on exactly what a form would send, as its inputs change: null while it would pass (or
+ * while `call` is null: nothing to check), else its refusal sentence. Debounced; re-checked when `key` changes.
+ */
+export function useVerdict(
+  call: (() => Promise<unknown>) | null,
+  key: string,
+  ctx: DescribeContext = {},
+): string | null {
+  const [verdict, setVerdict] = useState<string | null>(null);
+  const latest = useRef({ call, ctx });
+  latest.current = { call, ctx };
+  useEffect(() => {
+    const run = latest.current.call;
+    if (!run) return setVerdict(null);
+    let stale = false;
+    const timer = setTimeout(() => {
+      run().then(
+        () => !stale && setVerdict(null),
+        (err: unknown) => !stale && setVerdict(refusal(err, latest.current.ctx).reason),
+      );
+    }, 250);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [key, call === null]);
+  return verdict;
+}

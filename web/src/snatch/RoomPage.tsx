@@ -1,0 +1,390 @@
+// One room, for its players and for observers: the round and its rules in plain words, the phase and its deadline,
+// every seat's role, holdings, escrow, points, shame and flags; the connected seat's controls (each shown only when
+// the contract would accept it, with the contract's reason where an expected action is refused); the room's offers;
+// the G5 chat; and the history rebuilt from events.
+import { useMemo } from "react";
+import { JsonRpcProvider } from "ethers";
+import { useBlock, useCountdown } from "../shared/block";
+import { describeError } from "../shared/errors";
+import { useProbes } from "../shared/probes";
+import { href } from "../shared/routes";
+import { useToasts } from "../shared/toasts";
+import { useTx } from "../shared/tx";
+import { ActionButton, Address, Panel } from "../shared/ui";
+import { useWallet } from "../shared/wallet";
+import { mine } from "../../../client/chain";
+import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
+import { short } from "../../../client/format";
+import { firstJudgeOf } from "../../../client/snatch/history";
+import { GOOD_NAMES, NO_SEAT, Phase, RULE_NAMES, RuleSet } from "../../../client/snatch/names";
+import { advanceDefaults, formatName, phaseText, RULE_TEXT, SCORING_TEXT } from "../../../client/snatch/rules";
+import { seatLabel, seatOf, type RoomState } from "../../../client/snatch/state";
+import { sendPadded } from "./gas";
+import { useSnatchContracts, type SnatchContracts } from "./contracts";
+import { GoodIcon } from "./Goods";
+import { RoomActions } from "./RoomActions";
+import { roomProbes } from "./roomProbes";
+import { Chat, Timeline } from "./Timeline";
+import { useRoom, type FormatInfo, type LiveRoom } from "./useRoom";
+
+export function RoomPage({ roomId }: { roomId: bigint }) {
+  const c = useSnatchContracts();
+  const live = useRoom(c, roomId);
+  const { account, signer } = useWallet();
+  const block = useBlock();
+  const { room, offers, format } = live;
+  const seat = room ? seatOf(room, account) : -1;
+  const probeList = useMemo(
+    () => (c && room && signer ? roomProbes(c.rooms, room, offers, seat, account) : []),
+    // A new list each reload (the version changes with every block and every own transaction).
+    [c, live.version, seat, account, signer],
+  );
+  const probes = useProbes(probeList, `${live.version}:${account}:${probeList.length}`, {
+    contract: "SnatchRooms",
+    block: block.number,
+  });
+
+  if (!c) return <p>No Snatch or Share deployment on this network.</p>;
+  if (live.error && !room)
+    return (
+      <p className="danger">
+        Room {roomId.toString()}: {live.error}
+      </p>
+    );
+  if (!room || !format) return <p aria-busy="true">Loading room {roomId.toString()}…</p>;
+
+  // Once roles are drawn a player is its role ("P2", "corn producer"), unique in the room; addresses stay on the
+  // seat cards.
+  const nameOf = (address: string) => {
+    const s = seatOf(room, address);
+    const you = account && address.toLowerCase() === account.toLowerCase() ? " (you)" : "";
+    return s >= 0 && room.round > 0 ? `${seatLabel(room, s)}${you}` : `${short(address)}${you}`;
+  };
+
+  return (
+    <div className="snatch-room" data-room={roomId.toString()} data-phase={room.phase} data-round={room.round}>
+      <nav className="crumbs">
+        <a href={href("snatch")}>Rooms</a> › Room {roomId.toString()}
+        {room.observer !== "0x0000000000000000000000000000000000000000" && (
+          <>
+            {" "}
+            · <a href={href("snatch", "tournaments")}>a tournament room</a>
+          </>
+        )}
+      </nav>
+      <RoomHead room={room} format={format} live={live} />
+      <div className="room-grid">
+        <div className="room-main">
+          <Seats room={room} you={account} live={live} />
+          <PhasePanel c={c} room={room} live={live} probes={probes} />
+          <RoomActions c={c} room={room} live={live} seat={seat} probes={probes} nameOf={nameOf} />
+        </div>
+        <div className="room-side">
+          {(format.rounds.includes(RuleSet.G5CheapTalk) || live.events.some((e) => e.name === "MessageSent")) && (
+            <Chat c={c} room={room} live={live} probes={probes} nameOf={nameOf} you={account} />
+          )}
+          <Timeline events={live.events} nameOf={nameOf} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RoomHead({ room, format, live }: { room: RoomState; format: FormatInfo; live: LiveRoom }) {
+  const countdown = useCountdown(room.deadline);
+  const offersCountdown = useCountdown(room.offersUntil);
+  const running = room.phase >= Phase.Trading && room.phase <= Phase.Deciding;
+  const title = formatName(format.playerCount, format.rounds);
+  return (
+    <header className="room-head">
+      <h1>
+        Room {room.roomId.toString()} · {title}
+      </h1>
+      <ol className="round-strip" aria-label="Rounds">
+        {format.rounds.map((r, i) => {
+          const done = room.phase >= Phase.Finished;
+          const current = !done && i + 1 === room.round;
+          return (
+            <li
+              key={i}
+              className={current ? "current" : done || i + 1 < room.round ? "past" : ""}
+              aria-current={current ? "step" : undefined}
+            >
+              <span className="rnum">{i + 1}</span> {RULE_NAMES[r]}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="phase-line">
+        <strong data-testid="phase">
+          {room.round > 0 && room.phase < Phase.Finished && `Round ${room.round} of ${room.roundCount} · `}
+          {phaseText(room)}
+        </strong>
+        {running && (
+          <span className="countdown" data-testid="deadline">
+            until block {room.deadline.toLocaleString("en-US")}: {countdown}
+          </span>
+        )}
+        {room.phase === Phase.Trading && (
+          <span className="muted">
+            offers until block {room.offersUntil.toLocaleString("en-US")} ({offersCountdown})
+          </span>
+        )}
+        {live.error && <span className="danger">{live.error}</span>}
+      </div>
+      {room.round > 0 && room.phase < Phase.Finished && (
+        <p className="rules" data-testid="rules">
+          {RULE_TEXT[room.rules]} <span className="muted">{SCORING_TEXT}</span>
+        </p>
+      )}
+    </header>
+  );
+}
+
+function Seats({ room, you, live }: { room: RoomState; you: string | null; live: LiveRoom }) {
+  const firstJudge = firstJudgeOf(live.events);
+  const judgeRound = live.format?.rounds.indexOf(RuleSet.Judge) ?? -1;
+  return (
+    <Panel title="Players">
+      <div className="seats">
+        {room.seats.map((s) => {
+          const empty = s.player === "0x0000000000000000000000000000000000000000";
+          const mine = !!you && s.player.toLowerCase() === you.toLowerCase();
+          const judge = room.judge !== NO_SEAT && room.judge === s.seat && room.rules === RuleSet.Judge;
+          // Per-round flags mean nothing once the room is finished.
+          const flags = (
+            room.phase >= Phase.Finished
+              ? []
+              : [
+                  judge && "judge",
+                  s.done && "done",
+                  s.suspended && "suspended",
+                  s.suspendedNext && "suspended next round",
+                  s.shamedOut && "shamed out: may only answer",
+                ]
+          ).filter(Boolean) as string[];
+          return (
+            <article
+              key={s.seat}
+              className={`seat${mine ? " seat-you" : ""}${judge ? " seat-judge" : ""}`}
+              data-seat={s.seat}
+              data-player={s.player.toLowerCase()}
+              data-role={room.round > 0 ? GOOD_NAMES[s.role] : ""}
+              aria-label={`${seatLabel(room, s.seat)}${mine ? " (you)" : ""}`}
+            >
+              <header>
+                <strong>{seatLabel(room, s.seat)}</strong>
+                <div>
+                  {empty ? <span className="muted">empty seat</span> : <Address address={s.player} you={you} />}
+                </div>
+              </header>
+              {room.round > 0 && !empty && (
+                <>
+                  <div className="produces">
+                    produces <GoodIcon good={s.role} /> {GOOD_NAMES[s.role]}
+                  </div>
+                  <table className="holdings">
+                    <tbody>
+                      {[0, 1, 2]
+                        .filter((g) => room.playerCount === 3 || g !== 1)
+                        .map((g) => (
+                          <tr key={g} data-good={GOOD_NAMES[g]}>
+                            <th scope="row">
+                              <GoodIcon good={g} /> {GOOD_NAMES[g]}
+                            </th>
+                            <td className="free" data-testid={`free-${GOOD_NAMES[g]}`}>
+                              {s.free[g]}
+                            </td>
+                            <td className="escrow">{s.escrow[g] > 0 ? `+${s.escrow[g]} in escrow` : ""}</td>
+                          </tr>
+                        ))}
+                    </tbody>
+                  </table>
+                  <div className="points" data-testid="points">
+                    {s.points} points
+                  </div>
+                </>
+              )}
+              <div className="seat-meta">
+                {room.playerCount === 3 && room.round > 0 && (
+                  <span className={s.shameTokens >= 2 ? "warn" : ""} data-testid="shame-tokens">
+                    {s.shameTokens} shame token{s.shameTokens === 1 ? "" : "s"}
+                    {s.shameTokens >= 2 && room.phase < Phase.Finished && " (burns 2 goods at the next round's start)"}
+                  </span>
+                )}
+                {!empty && (
+                  <span title="G3 shame received across all rooms (shown to later opponents)">
+                    profile G3 shame {s.profileShame}
+                  </span>
+                )}
+                {room.playerCount === 3 && firstJudge === s.seat && judgeRound >= 0 && room.round <= judgeRound && (
+                  <span>judges round {judgeRound + 1}</span>
+                )}
+              </div>
+              {flags.length > 0 && (
+                <div className="flags">
+                  {flags.map((f) => (
+                    <span key={f} className={`chip chip-${f.split(" ")[0].replace(":", "")}`}>
+                      {f}
+                    </span>
+                  ))}
+                </div>
+              )}
+            </article>
+          );
+        })}
+      </div>
+    </Panel>
+  );
+}
+
+/** Waiting for roles, deadlines passed, joining: what anyone may do to move the room on. */
+function PhasePanel({
+  c,
+  room,
+  live,
+  probes,
+}: {
+  c: SnatchContracts;
+  room: RoomState;
+  live: LiveRoom;
+  probes: ReturnType<typeof useProbes>;
+}) {
+  const { send } = useTx();
+  const { provider, mode, account } = useWallet();
+  const toasts = useToasts();
+  const block = useBlock();
+  const fillLeft = useCountdown(room.deadline);
+  const id = room.roomId;
+  const ok = (p: string) => probes.get(p)?.ok === true;
+  const after = async (r: unknown) => {
+    if (r) live.refresh();
+  };
+  const ctx = { contract: "SnatchRooms" as const };
+
+  const parts = [];
+  if (room.phase === Phase.Open) {
+    parts.push(
+      <p key="open">
+        {room.seats.filter((s) => s.player !== "0x0000000000000000000000000000000000000000").length} of{" "}
+        {room.playerCount} seats taken. The room starts when it is full: randomness then draws the roles.
+      </p>,
+    );
+    parts.push(
+      <p key="fill" data-testid="fill-window">
+        {block.number <= room.deadline
+          ? `Fill window until block ${room.deadline.toLocaleString("en-US")} (${fillLeft}): until then only its creator may cancel it.`
+          : `The fill window ended at block ${room.deadline.toLocaleString("en-US")}: anyone may close the room (joining stays possible until someone does).`}
+      </p>,
+    );
+    if (ok("join"))
+      parts.push(
+        <ActionButton
+          key="join"
+          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id), ctx).then(after)}
+        >
+          Join this room
+        </ActionButton>,
+      );
+    if (ok("leave"))
+      parts.push(
+        <ActionButton
+          key="leave"
+          kind="secondary"
+          onClick={() => send(`Leave room ${id}`, () => sendPadded(c.rooms.leave, id), ctx).then(after)}
+        >
+          Leave this room
+        </ActionButton>,
+      );
+    if (ok("cancelRoom")) {
+      const creator = seatOf(room, account) === 0;
+      parts.push(
+        <ActionButton
+          key="cancel"
+          kind="danger"
+          onClick={() => send(`Cancel room ${id}`, () => sendPadded(c.rooms.cancelRoom, id), ctx).then(after)}
+        >
+          {creator ? "Cancel the room" : "Close the room (it did not fill in time)"}
+        </ActionButton>,
+      );
+    }
+  }
+  if (room.phase === Phase.AwaitingRoles) {
+    const status = live.randomStatus;
+    parts.push(
+      <p key="wait" data-testid="randomness">
+        Roles come from randomness request {room.rolesRequest.toString().slice(0, 12)}…:{" "}
+        <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.{" "}
+        {status === 1 && "It is ready once its block has passed: the next block serves it."}
+        {status === 3 && "It went stale (too old to read): anyone may request it again."}
+      </p>,
+    );
+    if (ok("advance"))
+      parts.push(
+        <ActionButton
+          key="adv"
+          onClick={() => send(`Draw the roles of room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
+        >
+          Draw the roles and start round 1
+        </ActionButton>,
+      );
+    if (ok("reroll"))
+      parts.push(
+        <ActionButton
+          key="reroll"
+          kind="secondary"
+          onClick={() => send(`Re-request the roles of room ${id}`, () => c.rooms.rerequestRoles(id), ctx).then(after)}
+        >
+          Request the randomness again
+        </ActionButton>,
+      );
+    if (!ok("advance") && mode === "local" && provider instanceof JsonRpcProvider)
+      parts.push(
+        <ActionButton
+          key="mine"
+          kind="secondary"
+          onClick={async () => {
+            try {
+              await mine(provider, 1);
+            } catch (err) {
+              toasts.push("error", describeError(err));
+            }
+          }}
+        >
+          Mine a block (local node)
+        </ActionButton>,
+      );
+  }
+  const running = room.phase >= Phase.Trading && room.phase <= Phase.Deciding;
+  if (running && block.number >= room.deadline && ok("advance")) {
+    const defaults = advanceDefaults(room, live.offers);
+    parts.push(
+      <div key="advance" className="advance" data-testid="advance">
+        <p>
+          The {room.phase === Phase.Trading ? "round" : "window"}'s deadline (block{" "}
+          {room.deadline.toLocaleString("en-US")}) has passed. Anyone may advance the room; the next action by anyone
+          applies the same first. Advancing:
+        </p>
+        <ul>
+          {defaults.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+          <li className="muted">and the defaults of any later window whose deadline passed too</li>
+        </ul>
+        <ActionButton
+          onClick={() => send(`Advance room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
+        >
+          Advance: apply the defaults
+        </ActionButton>
+      </div>,
+    );
+  }
+  if (parts.length === 0) return null;
+  return (
+    <Panel
+      title={room.phase === Phase.Open ? "Seats" : room.phase === Phase.AwaitingRoles ? "Roles" : "Deadline passed"}
+    >
+      <div className="phase-panel">{parts}</div>
+    </Panel>
+  );
+}

@@ -1,0 +1,25 @@
+// Snatch or Share routes: `#/snatch` (rooms lobby), `#/snatch/room/<id>`, `#/snatch/tournaments`,
+// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`.
+import { isAddress } from "ethers";
+import { idPart, type Route } from "../shared/routes";
+import { Lobby } from "./Lobby";
+import { RoomPage } from "./RoomPage";
+import { PlayerHistory } from "./tournament/PlayerHistory";
+import { TournamentList } from "./tournament/TournamentList";
+import { TournamentPage } from "./tournament/TournamentPage";
+import "./snatch.css";
+
+export function SnatchSection({ route }: { route: Route }) {
+  const [kind, a, b, c] = route.parts;
+  if (kind === "room") {
+    const id = idPart(a);
+    if (id !== undefined) return <RoomPage key={id.toString()} roomId={id} />;
+  }
+  if (kind === "tournaments") return <TournamentList />;
+  if (kind === "tournament") {
+    const id = idPart(a);
+    if (id !== undefined && b === "player" && c && isAddress(c)) return <PlayerHistory id={id} player={c} />;
+    if (id !== undefined) return <TournamentPage key={id.toString()} id={id} />;
+  }
+  return <Lobby />;
+}

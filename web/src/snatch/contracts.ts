@@ -1,0 +1,61 @@
+// The Snatch contracts of the connected network (hardhat-deploy's SnatchRooms, SnatchRoomsLens, SnatchTournament),
+// typed by TypeChain and connected to the account's signer (or read-only), plus the randomness source the rooms use.
+import { useEffect, useMemo, useState } from "react";
+import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../../typechain-types";
+import { SnatchRooms__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
+import { SnatchRoomsLens__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
+import { SnatchTournament__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+import { IRandomness__factory } from "../../../typechain-types/factories/contracts/common/randomness/IRandomness__factory";
+import type { IRandomness } from "../../../typechain-types";
+import { contractOf } from "../shared/deployments";
+import { useWallet } from "../shared/wallet";
+
+export interface SnatchContracts {
+  rooms: SnatchRooms;
+  lens: SnatchRoomsLens;
+  roomsAddress: string;
+  /** The rooms' deployment block: event reading starts here. */
+  fromBlock: number;
+  tournament: SnatchTournament | null;
+  tournamentAddress: string | null;
+  tournamentFromBlock: number;
+}
+
+/** The deployed Snatch contracts, or null (connecting, or no SnatchRooms on this network). */
+export function useSnatchContracts(): SnatchContracts | null {
+  const { provider, signer, deployment } = useWallet();
+  return useMemo(() => {
+    const rooms = contractOf(deployment ?? undefined, "SnatchRooms");
+    const lens = contractOf(deployment ?? undefined, "SnatchRoomsLens");
+    const tournament = contractOf(deployment ?? undefined, "SnatchTournament");
+    const runner = signer ?? provider;
+    if (!rooms || !lens || !runner) return null;
+    return {
+      rooms: SnatchRooms__factory.connect(rooms.address, runner),
+      lens: SnatchRoomsLens__factory.connect(lens.address, runner),
+      roomsAddress: rooms.address,
+      fromBlock: rooms.blockNumber,
+      tournament: tournament ? SnatchTournament__factory.connect(tournament.address, runner) : null,
+      tournamentAddress: tournament?.address ?? null,
+      tournamentFromBlock: tournament?.blockNumber ?? rooms.blockNumber,
+    };
+  }, [provider, signer, deployment]);
+}
+
+/** The randomness source the rooms (or the tournament) request from; null until read. */
+export function useRandomness(consumer: { randomness(): Promise<string> } | null): IRandomness | null {
+  const { provider } = useWallet();
+  const [source, setSource] = useState<IRandomness | null>(null);
+  useEffect(() => {
+    if (!consumer || !provider) return;
+    let stale = false;
+    consumer.randomness().then(
+      (address) => !stale && setSource(IRandomness__factory.connect(address, provider)),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [consumer, provider]);
+  return source;
+}

@@ -1,0 +1,153 @@
+// Every tournament (from TournamentCreated events and the `tournament` view), and the form to create one.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useBlock } from "../../shared/block";
+import { describeError } from "../../shared/errors";
+import { href } from "../../shared/routes";
+import { PENDING, useVerdict } from "../../shared/probes";
+import { useTx } from "../../shared/tx";
+import { ActionButton, Address, Field, Panel } from "../../shared/ui";
+import { useWallet } from "../../shared/wallet";
+import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
+import { useSnatchContracts, type SnatchContracts } from "../contracts";
+import type { TournamentView } from "./useTournament";
+
+export function TournamentList() {
+  const c = useSnatchContracts();
+  const block = useBlock();
+  const { account } = useWallet();
+  const [list, setList] = useState<{ id: bigint; view: TournamentView }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(-1);
+
+  const refresh = useCallback(async () => {
+    const t = c?.tournament;
+    if (!t) return;
+    const count = Number(await t.tournamentCount());
+    const ids = Array.from({ length: Math.min(count, 100) }, (_, i) => BigInt(count - i));
+    const views = await Promise.all(ids.map((id) => t.tournament(id)));
+    setList(ids.map((id, i) => ({ id, view: views[i] })));
+    setError(null);
+  }, [c]);
+
+  useEffect(() => {
+    if (!c?.tournament || block.number === 0 || block.number - last.current < 3) return;
+    last.current = block.number;
+    refresh().catch((err) => setError(describeError(err)));
+  }, [block.number, c, refresh]);
+
+  if (!c) return <p>No Snatch or Share deployment on this network.</p>;
+  if (!c.tournament) return <p>No SnatchTournament deployment on this network.</p>;
+  return (
+    <div className="snatch-lobby">
+      <nav className="crumbs">
+        <a href={href("snatch")}>Rooms</a> › Tournaments
+      </nav>
+      <h1>SnatchGame tournaments</h1>
+      <p className="intro">
+        Players register; for each phase G1..G5 everyone is shuffled at random into two-player rooms of that variant (an
+        odd one sits out). Only each room's round-3 result counts: score as P1 plus score as P2.
+      </p>
+      <div className="lobby-grid">
+        <Panel title="Tournaments">
+          {error && <p className="danger">{error}</p>}
+          {!list ? (
+            <p aria-busy="true">Reading tournaments…</p>
+          ) : list.length === 0 ? (
+            <p className="muted">No tournament yet: create the first one.</p>
+          ) : (
+            <table aria-label="Tournaments">
+              <thead>
+                <tr>
+                  <th>tournament</th>
+                  <th>players</th>
+                  <th>stage</th>
+                  <th>phase</th>
+                  <th>organiser</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map(({ id, view }) => (
+                  <tr key={id.toString()} data-tournament={id.toString()}>
+                    <td>
+                      <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a>
+                    </td>
+                    <td>
+                      {Number(view.playerCount)} / {Number(view.cap)}
+                    </td>
+                    <td>{STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
+                    <td>{Number(view.phase) > 0 ? `G${view.phase}` : "—"}</td>
+                    <td>
+                      <Address address={view.organiser} you={account} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+        <CreateTournament c={c} />
+      </div>
+    </div>
+  );
+}
+
+const FIELDS: { key: keyof TournamentConfig; label: string; hint: string }[] = [
+  { key: "cap", label: "Player cap", hint: "2 to 2,000" },
+  { key: "roomsPerBatch", label: "Rooms per batch", hint: "rooms created per transaction (1 to 150)" },
+  { key: "registrationBlocks", label: "Registration blocks", hint: "after them anyone may start phase 1" },
+  { key: "grace", label: "Grace blocks", hint: "after a phase ends, anyone may start the next after these" },
+  { key: "talk", label: "Talk window", hint: "G5 cheap talk, blocks" },
+  { key: "offer", label: "Offer window", hint: "P1's offer, blocks" },
+  { key: "response", label: "Response window", hint: "P2's answer, blocks" },
+  { key: "decision", label: "Decision window", hint: "P1's shame / report after a snatch, blocks" },
+];
+
+function CreateTournament({ c }: { c: SnatchContracts }) {
+  const { signer } = useWallet();
+  const { send } = useTx();
+  const [config, setConfig] = useState<TournamentConfig>(DEFAULT_CONFIG);
+  const verdict = useVerdict(
+    signer ? () => c.tournament!.createTournament.staticCall(config, PENDING) : null,
+    JSON.stringify(config),
+    { contract: "SnatchTournament" },
+  );
+  const create = async () => {
+    const t = c.tournament!;
+    const receipt = await send(`Create a tournament (cap ${config.cap})`, () => t.createTournament(config), {
+      contract: "SnatchTournament",
+    });
+    for (const log of receipt?.logs ?? []) {
+      try {
+        const e = t.interface.parseLog(log);
+        if (e?.name === "TournamentCreated") window.location.hash = href("snatch", "tournament", e.args.tournamentId);
+      } catch {
+        // another contract's log
+      }
+    }
+  };
+  return (
+    <Panel title="Create a tournament" className="create">
+      <form onSubmit={(e) => e.preventDefault()}>
+        {FIELDS.map((f) => (
+          <Field key={f.key} label={f.label} hint={f.hint}>
+            <input
+              className="num"
+              aria-label={f.label}
+              value={config[f.key]}
+              inputMode="numeric"
+              onChange={(e) => setConfig({ ...config, [f.key]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+            />
+          </Field>
+        ))}
+        {verdict && (
+          <p className="refusal" data-testid="create-verdict">
+            The contract would refuse: {verdict}.
+          </p>
+        )}
+        <ActionButton onClick={create} disabled={!signer || verdict !== null} busyText="Creating…">
+          Create the tournament
+        </ActionButton>
+      </form>
+    </Panel>
+  );
+}

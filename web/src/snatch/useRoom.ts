@@ -1,0 +1,173 @@
+// A room kept live: the lens's room and offers views, its format, every event of the room (read in pages once,
+// then block by block), and the randomness request's status while roles are awaited. Reloads on each new block and
+// at once after the page's own transactions (`refresh`).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toBeHex, zeroPadValue, type Log } from "ethers";
+import { useBlock } from "../shared/block";
+import { describeError } from "../shared/errors";
+import { useWallet } from "../shared/wallet";
+import { decodeEvent } from "../../../client/events";
+import { getLogsPaged } from "../../../client/logs";
+import { Phase, type WindowLengths } from "../../../client/snatch/names";
+import type { RoomEvent } from "../../../client/snatch/history";
+import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../../../client/snatch/state";
+import { useRandomness, type SnatchContracts } from "./contracts";
+import { useReload } from "./useReload";
+
+export interface FormatInfo {
+  id: number;
+  playerCount: number;
+  /** Rule set per round. */
+  rounds: number[];
+  windows: WindowLengths;
+}
+
+export interface LiveRoom {
+  room: RoomState | null;
+  offers: OfferState[];
+  events: RoomEvent[];
+  format: FormatInfo | null;
+  /** IRandomness.Status of the roles request while the room awaits roles (0 unknown, 1 pending, 2 ready, 3 stale). */
+  randomStatus: number | null;
+  error: string | null;
+  /** Bumped on every reload. */
+  version: number;
+  refresh(): void;
+}
+
+const formatCache = new Map<string, FormatInfo>();
+
+/** A format's rounds and windows (formats are immutable: read once per id). */
+export async function readFormat(c: SnatchContracts, id: number): Promise<FormatInfo> {
+  const key = `${c.roomsAddress}:${id}`;
+  const cached = formatCache.get(key);
+  if (cached) return cached;
+  const [playerCount, rounds, w] = await c.lens.formatOf(id);
+  const info: FormatInfo = {
+    id,
+    playerCount: Number(playerCount),
+    rounds: rounds.map(Number),
+    windows: {
+      trading: Number(w.trading),
+      closing: Number(w.closing),
+      judging: Number(w.judging),
+      talk: Number(w.talk),
+      offer: Number(w.offer),
+      response: Number(w.response),
+      decision: Number(w.decision),
+    },
+  };
+  formatCache.set(key, info);
+  return info;
+}
+
+/** This room's events among `logs` (a log's first topic after the signature may be another id: a format's). */
+export function roomEvents(c: SnatchContracts, roomId: bigint, logs: readonly Log[]): RoomEvent[] {
+  const known = { [c.roomsAddress.toLowerCase()]: "SnatchRooms" as const };
+  const out: RoomEvent[] = [];
+  for (const log of logs) {
+    const d = decodeEvent(log, { known });
+    if (d && d.args.roomId === roomId) out.push({ name: d.name, args: d.args, block: log.blockNumber });
+  }
+  return out;
+}
+
+export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
+  const { epoch } = useWallet();
+  const block = useBlock();
+  const randomness = useRandomness(c?.rooms ?? null);
+  const [state, setState] = useState<Omit<LiveRoom, "refresh">>({
+    room: null,
+    offers: [],
+    events: [],
+    format: null,
+    randomStatus: null,
+    error: null,
+    version: 0,
+  });
+  const scanned = useRef(0);
+  const events = useRef<RoomEvent[]>([]);
+  // Bumped when the room or the connection changes: a load started before is dropped.
+  const generation = useRef(0);
+  // What the last load saw, to tell whether a new block needs a reload.
+  const shown = useRef<RoomState | null>(null);
+
+  useEffect(() => {
+    generation.current++;
+    scanned.current = 0;
+    shown.current = null;
+    events.current = [];
+    setState({ room: null, offers: [], events: [], format: null, randomStatus: null, error: null, version: 0 });
+  }, [c, roomId, epoch]);
+
+  /**
+   * Reads the room's new events; reloads the views only when something may have changed: an event of this room, a
+   * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
+   * randomness (ready with time), the page's own transaction, or the first load. Quiet blocks cost one getLogs.
+   */
+  const load = useCallback(
+    async (forced: boolean) => {
+      if (!c) return;
+      const gen = generation.current;
+      const provider = c.rooms.runner!.provider!;
+      const head = await provider.getBlockNumber();
+      const first = scanned.current === 0;
+      if (first) {
+        const count = await c.rooms.roomCount();
+        if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
+      }
+      const topic = zeroPadValue(toBeHex(roomId), 32);
+      const from = first ? c.fromBlock : scanned.current + 1;
+      const logs =
+        from <= head
+          ? await getLogsPaged(
+              provider,
+              { address: c.roomsAddress, topics: [null, topic] },
+              { fromBlock: from, toBlock: head },
+            )
+          : [];
+      const fresh = roomEvents(c, roomId, logs);
+      const prev = shown.current;
+      const passed = (deadline: number) => deadline > 0 && deadline >= from - 1 && deadline < head;
+      const due =
+        first ||
+        forced ||
+        fresh.length > 0 ||
+        prev === null ||
+        prev.phase === Phase.AwaitingRoles ||
+        passed(prev.deadline) ||
+        passed(prev.offersUntil);
+      if (!due) {
+        if (gen === generation.current) scanned.current = Math.max(scanned.current, head);
+        return;
+      }
+      const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
+      const room = roomStateOf(roomId, view);
+      const format = await readFormat(c, room.format);
+      const randomStatus =
+        room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
+      if (gen !== generation.current) return;
+      scanned.current = Math.max(scanned.current, head);
+      if (fresh.length > 0) events.current = [...events.current, ...fresh];
+      shown.current = room;
+      setState((s) => ({
+        room,
+        offers: offerStatesOf(offers),
+        events: events.current,
+        format,
+        randomStatus,
+        error: null,
+        version: s.version + 1,
+      }));
+    },
+    [c, roomId, randomness],
+  );
+
+  const refresh = useReload(
+    load,
+    (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchRooms" }) })),
+    c !== null && block.number > 0,
+    [block.number, c, epoch],
+  );
+  return { ...state, refresh };
+}
