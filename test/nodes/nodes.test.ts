@@ -9,6 +9,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { expect } from "chai";
 import type { LineResult } from "../../scripts/common/lines";
 import { readmeExamples } from "./readme";
@@ -69,7 +70,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<R
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    // Under CI=true Hardhat's chalk colours its messages even into a pipe: compare the text a reader sees.
+    child.on("close", (code) =>
+      resolve({ code, stdout: stripVTControlCharacters(stdout), stderr: stripVTControlCharacters(stderr) }),
+    );
   });
 }
 
