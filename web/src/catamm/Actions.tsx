@@ -565,7 +565,7 @@ function Odds({ whole }: { whole: number[] }) {
   return (
     <span className="odds">
       {" "}
-      steals one of {total} cards:{" "}
+      {total === 1 ? "steals its one card:" : `steals one of ${total} cards:`}{" "}
       {whole
         .map((n, r) => (n > 0 ? `${RESOURCE_NAMES[r]} ${((100 * n) / total).toFixed(0)}% (${n})` : ""))
         .filter(Boolean)

@@ -445,7 +445,7 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
                   {snap.largestArmy === p.address && <div className="award">Largest army</div>}
                 </td>
                 <td>
-                  {p.hand} cards
+                  {p.hand} card{Number(p.hand) === 1 ? "" : "s"}
                   {p.discardOwed > 0 && <div className="danger">owes {p.discardOwed}</div>}
                 </td>
                 <td className="res">
