@@ -5,12 +5,13 @@ import { useBlock } from "../shared/block";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, Panel } from "../shared/ui";
+import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { pagedQuery } from "../../../client/logs";
 import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
 import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
 import { useCatamm, type CatammContracts } from "./contracts";
+import { receiptEvent } from "../shared/receipt";
 
 interface LobbyGame {
   id: bigint;
@@ -99,85 +100,71 @@ export function Lobby() {
       </p>
       <div className="lobby-grid">
         <Panel title="Games">
-          {error && <p className="danger">{error}</p>}
-          {!games ? (
-            <p aria-busy="true">Reading games…</p>
-          ) : games.length === 0 ? (
-            <p>No game yet: create the first one.</p>
-          ) : (
-            <table className="games" aria-label="Games">
-              <thead>
-                <tr>
-                  <th>game</th>
-                  <th>players</th>
-                  <th>fees</th>
-                  <th>pool depth</th>
-                  <th>blocks per wait</th>
-                  <th>state</th>
-                  <th>creator</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {games.map((g) => (
-                  <tr key={g.id.toString()} data-game={g.id.toString()}>
-                    <td>
-                      <a href={href("catamm", g.id)}>Game {g.id.toString()}</a>
-                    </td>
-                    <td>
-                      {g.players.map((p) => (
-                        <div key={p}>
-                          <Address address={p} you={account} />
-                          {p === g.winner && " ★ winner"}
-                        </div>
-                      ))}
-                    </td>
-                    <td>{PRESET_FEES[g.preset]?.name ?? g.preset}</td>
-                    <td>{g.depth.toLocaleString("en-US")}</td>
-                    <td>{g.turnBlocks}</td>
-                    <td>{stateText(g)}</td>
-                    <td>
-                      <Address address={g.creator} you={account} />
-                    </td>
-                    <td className="row-actions">
-                      {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
-                        <ActionButton
-                          kind="secondary"
-                          onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
-                        >
-                          Join
-                        </ActionButton>
-                      )}
-                      {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
-                        <ActionButton
-                          kind="secondary"
-                          disabled={g.players.length < 2}
-                          title={g.players.length < 2 ? "needs at least two players" : undefined}
-                          onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
-                        >
-                          Start
-                        </ActionButton>
-                      )}
-                      {g.phase === Phase.Open &&
-                        (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
-                          <ActionButton
-                            kind="secondary"
-                            title={
-                              block.number > g.deadline
-                                ? "its open window has passed: anyone may cancel it"
-                                : "the creator may cancel before the start"
-                            }
-                            onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
-                          >
-                            Cancel
-                          </ActionButton>
-                        )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ListTable
+            label="Games"
+            noun="games"
+            className="games"
+            items={games}
+            error={error}
+            empty="No game yet: create the first one."
+            columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
+            row={(g) => (
+              <tr key={g.id.toString()} data-game={g.id.toString()}>
+                <td>
+                  <a href={href("catamm", g.id)}>Game {g.id.toString()}</a>
+                </td>
+                <td>
+                  {g.players.map((p) => (
+                    <div key={p}>
+                      <Address address={p} you={account} />
+                      {p === g.winner && " ★ winner"}
+                    </div>
+                  ))}
+                </td>
+                <td>{PRESET_FEES[g.preset]?.name ?? g.preset}</td>
+                <td>{g.depth.toLocaleString("en-US")}</td>
+                <td>{g.turnBlocks}</td>
+                <td>{stateText(g)}</td>
+                <td>
+                  <Address address={g.creator} you={account} />
+                </td>
+                <td className="row-actions">
+                  {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
+                    <ActionButton
+                      kind="secondary"
+                      onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
+                    >
+                      Join
+                    </ActionButton>
+                  )}
+                  {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
+                    <ActionButton
+                      kind="secondary"
+                      disabled={g.players.length < 2}
+                      title={g.players.length < 2 ? "needs at least two players" : undefined}
+                      onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
+                    >
+                      Start
+                    </ActionButton>
+                  )}
+                  {g.phase === Phase.Open &&
+                    (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
+                      <ActionButton
+                        kind="secondary"
+                        title={
+                          block.number > g.deadline
+                            ? "its open window has passed: anyone may cancel it"
+                            : "the creator may cancel before the start"
+                        }
+                        onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+                      >
+                        Cancel
+                      </ActionButton>
+                    )}
+                </td>
+              </tr>
+            )}
+          />
         </Panel>
         <CreateGame c={c} onCreated={refresh} />
       </div>
@@ -198,15 +185,7 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
       () => c.game.createGame(Number(depth), preset, Number(turnBlocks), Number(openBlocks)),
       { contract: "Catamm" },
     );
-    const created = receipt?.logs
-      .map((l) => {
-        try {
-          return c.game.interface.parseLog(l);
-        } catch {
-          return null;
-        }
-      })
-      .find((e) => e?.name === "GameCreated");
+    const created = receiptEvent(receipt, c.game.interface, "GameCreated");
     if (created) {
       await onCreated();
       window.location.hash = href("catamm", created.args.gameId as bigint);

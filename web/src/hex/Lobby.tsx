@@ -7,13 +7,14 @@ import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
+import { ActionButton, Address, Field, formatAmount, ListTable, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
 import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
+import { receiptEvent } from "../shared/receipt";
 
 interface LobbyGame {
   id: bigint;
@@ -130,51 +131,37 @@ export function Lobby() {
       </p>
       <div className="lobby-grid">
         <Panel title="Games">
-          {error && <p className="danger">{error}</p>}
-          {!games ? (
-            <p aria-busy="true">Reading games…</p>
-          ) : games.length === 0 ? (
-            <p>No game yet: create the first one.</p>
-          ) : (
-            <table className="games" aria-label="Games">
-              <thead>
-                <tr>
-                  <th>game</th>
-                  <th>board</th>
-                  <th>stake</th>
-                  <th>blocks per move</th>
-                  <th>last block</th>
-                  <th>positions</th>
-                  <th>state</th>
-                  <th>creator</th>
-                </tr>
-              </thead>
-              <tbody>
-                {games.map((g) => (
-                  <tr key={g.id.toString()} data-game={g.id.toString()}>
-                    <td>
-                      <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
-                    </td>
-                    <td>
-                      {g.size}×{g.size}
-                    </td>
-                    <td>
-                      <TokenAmount amount={g.stake} token={g.token} />
-                    </td>
-                    <td>
-                      Red {g.redBlocks} / Blue {g.blueBlocks}
-                    </td>
-                    <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
-                    <td>{g.positions.toLocaleString("en-US")}</td>
-                    <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
-                    <td>
-                      <Address address={g.creator} you={account} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ListTable
+            label="Games"
+            noun="games"
+            className="games"
+            items={games}
+            error={error}
+            empty="No game yet: create the first one."
+            columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
+            row={(g) => (
+              <tr key={g.id.toString()} data-game={g.id.toString()}>
+                <td>
+                  <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
+                </td>
+                <td>
+                  {g.size}×{g.size}
+                </td>
+                <td>
+                  <TokenAmount amount={g.stake} token={g.token} />
+                </td>
+                <td>
+                  Red {g.redBlocks} / Blue {g.blueBlocks}
+                </td>
+                <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
+                <td>{g.positions.toLocaleString("en-US")}</td>
+                <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
+                <td>
+                  <Address address={g.creator} you={account} />
+                </td>
+              </tr>
+            )}
+          />
         </Panel>
         <CreateGame contract={contract} onCreated={refresh} />
       </div>
@@ -226,15 +213,7 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
           overrides,
         ),
       );
-      const created = receipt?.logs
-        .map((l) => {
-          try {
-            return contract.hex.interface.parseLog(l);
-          } catch {
-            return null;
-          }
-        })
-        .find((e) => e?.name === "GameCreated");
+      const created = receiptEvent(receipt, contract.hex.interface, "GameCreated");
       if (created) {
         await onCreated();
         window.location.hash = href("hex", created.args.gameId as bigint);
