@@ -10,6 +10,7 @@ import { SnatchRooms__factory } from "../typechain-types/factories/contracts/sna
 import { SnatchRoomsLens__factory } from "../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
 import { SnatchTournament__factory } from "../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
 import { Catamm__factory } from "../typechain-types/factories/contracts/catamm/Catamm__factory";
+import { CatammLens__factory } from "../typechain-types/factories/contracts/catamm/CatammLens__factory";
 import { FeeConfig__factory } from "../typechain-types/factories/contracts/common/payments/FeeConfig__factory";
 import { BlockhashRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/BlockhashRandomness__factory";
 import { VRFRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/VRFRandomness__factory";
@@ -39,6 +40,7 @@ export const ABIS = {
   SnatchRoomsLens: SnatchRoomsLens__factory.abi,
   SnatchTournament: SnatchTournament__factory.abi,
   Catamm: Catamm__factory.abi,
+  CatammLens: CatammLens__factory.abi,
   FeeConfig: FeeConfig__factory.abi,
   BlockhashRandomness: BlockhashRandomness__factory.abi,
   VRFRandomness: VRFRandomness__factory.abi,
@@ -57,6 +59,7 @@ export const GAME_OF: Record<ContractName, Game> = {
   SnatchRoomsLens: "snatch",
   SnatchTournament: "snatch",
   Catamm: "catamm",
+  CatammLens: "catamm",
   FeeConfig: "common",
   BlockhashRandomness: "common",
   VRFRandomness: "common",

@@ -159,6 +159,11 @@ function plain(value: bigint, ctx: ValueContext): string {
   return ctx.separators ? num(value) : value.toString();
 }
 
+/** An 18-decimal amount with its noun, singular for exactly one ("1 card", "0.5 cards"). */
+function counted(value: bigint, noun: string): string {
+  return `${formatAmount(value, 4)} ${noun}${value === 10n ** 18n ? "" : "s"}`;
+}
+
 function withUnit(unit: Unit, value: bigint, ctx: ValueContext): string {
   switch (unit) {
     case "money": {
@@ -170,9 +175,9 @@ function withUnit(unit: Unit, value: bigint, ctx: ValueContext): string {
     case "tokenUnits":
       return `${plain(value, ctx)} token units`;
     case "cards":
-      return `${formatAmount(value, 4)} cards`;
+      return counted(value, "card");
     case "shares":
-      return `${formatAmount(value, 4)} shares`;
+      return counted(value, "share");
     case "resource":
       return RESOURCE_NAMES[Number(value)] ?? `resource ${value}`;
     case "pool":

@@ -20,6 +20,9 @@ import { timelockDelay, timelockProposers, timelockWanted } from "../scripts/lib
  *                               subscription, then authorise each game with `setConsumer`).
  * Without VRF_COORDINATOR the block-hash source is deployed, on local and named test chains only
  * (scripts/lib/chains.ts) unless ALLOW_BLOCKHASH_RANDOMNESS=true; the script prints why it refuses or allows it.
+ *   RANDOMNESS_SEED=<n>         on a local chain only: the TEST-ONLY SeededRandomness source instead, its values from
+ *                               the seed and scriptable (`script`); the web app's browser tests use it to make a 7 or
+ *                               a card draw happen when they need it.
  */
 const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
   const { deployments, getNamedAccounts, network } = hre;
@@ -30,6 +33,9 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   // Check everything before deploying anything.
   if (env.VRF_COORDINATOR && (!env.VRF_SUBSCRIPTION_ID || !env.VRF_KEY_HASH)) {
     throw new Error("VRF_COORDINATOR needs VRF_SUBSCRIPTION_ID and VRF_KEY_HASH");
+  }
+  if (env.RANDOMNESS_SEED !== undefined && !isLocalChain(chainId)) {
+    throw new Error(`RANDOMNESS_SEED deploys a test-only randomness source: refused on chain ${chainId}`);
   }
   const verdict = blockhashSourceVerdict(chainId, env);
   if (!env.VRF_COORDINATOR && !verdict.allowed) {
@@ -83,6 +89,15 @@ const deployCommon: DeployFunction = async function (hre: HardhatRuntimeEnvironm
     return;
   }
 
+  if (env.RANDOMNESS_SEED !== undefined) {
+    await deployments.deploy("Randomness", {
+      contract: "SeededRandomness",
+      from: deployer,
+      args: [BigInt(env.RANDOMNESS_SEED)],
+      log: true,
+    });
+    return;
+  }
   if (!isLocalChain(chainId)) {
     console.warn(`block-hash randomness on ${network.name}: ${verdict.reason}. Run the keeper (randomness:keeper).`);
   }

@@ -4,7 +4,7 @@ import { deployCatammWith } from "../scripts/catamm/deploy";
 
 /**
  * The CATAMM game: its linked libraries (contracts/catamm/modules/) and the game linked to them, deployed as
- * `Catamm`, reading the shared `Randomness` deployment. With a Chainlink VRF source the game must be an authorised
+ * `Catamm`, reading the shared `Randomness` deployment; and `CatammLens`, its read-only views for interfaces. With a Chainlink VRF source the game must be an authorised
  * consumer: this script authorises it when the deployer owns the source (otherwise it says what to do).
  */
 const deployCatamm: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
@@ -15,6 +15,8 @@ const deployCatamm: DeployFunction = async function (hre: HardhatRuntimeEnvironm
     const result = await deployments.deploy(name, { from: deployer, args, libraries, log: true });
     return result.address;
   }, randomness.address);
+  // Read-only answers for interfaces (the web app's legal spots), outside the game's bytecode.
+  await deployments.deploy("CatammLens", { from: deployer, args: [game], log: true });
 
   // A VRF source keeps a list of consumers; the block-hash source has none.
   const isVrf = (randomness.abi as { name?: string }[]).some((item) => item.name === "isConsumer");

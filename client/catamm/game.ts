@@ -205,6 +205,51 @@ function toPlayer(address: string, p: PlayerInfoResult): PlayerSnapshot {
   };
 }
 
+/**
+ * What `advance` does once the deadline of each waiting phase has passed (Catamm.advance), in words for people who
+ * may call it for an absent player.
+ */
+export const ADVANCE_DEFAULTS: Readonly<Partial<Record<number, string>>> = {
+  [Phase.Setup]: "places the pick for them: the legal vertex with the most pips, and its lowest free edge",
+  [Phase.BeforeRoll]: "rolls for them; their turn then ends as soon as it reaches its main phase",
+  [Phase.Discard]: "discards what is still owed, from the largest holdings",
+  [Phase.GhostShip]:
+    "moves the ghost ship to its default place (the desert, or the lowest hex without buildings), no steal",
+  [Phase.Main]: "ends their turn",
+};
+
+/** Whom a game waits on now and for what (`players` empty: anyone may act, e.g. serve a random value). */
+export interface Waiting {
+  players: string[];
+  /** What they are to do, as a phrase: "roll the dice", "discard", ... */
+  action: string;
+}
+
+/** Whom game `g` waits on (from its snapshot). */
+export function waitingOn(g: GameSnapshot): Waiting {
+  const current = g.players[g.seat]?.address ?? "";
+  if (g.phase === Phase.Finished) return { players: [], action: "nothing: the game is over" };
+  if (g.phase === Phase.Cancelled) return { players: [], action: "nothing: the game was cancelled before it started" };
+  if (g.phase === Phase.Open) return { players: [g.creator], action: "start the game (or more players to join)" };
+  if (g.pending !== Pending.None) {
+    return { players: [], action: `serve the random value for the ${PENDING_NAMES[g.pending]}` };
+  }
+  switch (g.phase) {
+    case Phase.Setup:
+      return { players: [current], action: "place a settlement and a road (the draft)" };
+    case Phase.BeforeRoll:
+      return { players: [current], action: "roll the dice (or play a development card first)" };
+    case Phase.Discard:
+      return { players: g.players.filter((p) => p.discardOwed > 0).map((p) => p.address), action: "discard" };
+    case Phase.GhostShip:
+      return { players: [current], action: "move the ghost ship" };
+    case Phase.Main:
+      return { players: [current], action: "trade, build and end the turn" };
+    default:
+      return { players: [], action: PHASE_NAMES[g.phase] ?? "?" };
+  }
+}
+
 /** Five values, one per resource (the shape of the contract's per-resource arguments). */
 export type Five<T> = [T, T, T, T, T];
 

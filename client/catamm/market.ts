@@ -542,6 +542,36 @@ export interface QuoteView {
   priceImpact: bigint;
 }
 
+/** The fields of an ethers `Result` for ICatammMarket.SwapQuote, as a {@link QuoteView}. */
+export function toQuoteView(q: Omit<QuoteView, "pool"> & { pool: bigint }): QuoteView {
+  return {
+    pool: Number(q.pool),
+    portOwned: q.portOwned,
+    feeBps: q.feeBps,
+    fee: q.fee,
+    amountOut: q.amountOut,
+    spotPrice: q.spotPrice,
+    priceImpact: q.priceImpact,
+  };
+}
+
+/**
+ * The figures a quote implies: the average price paid (output per unit of input, the fee included; 0 for no input)
+ * and the slippage-protected `minAmountOut` (the quoted output less `slippageBps`). `catamm:quote` and the web app's
+ * swap form both show these.
+ */
+export function quoteFigures(
+  amountOut: bigint,
+  amountIn: bigint,
+  slippageBps: bigint,
+): { averagePrice: bigint; minAmountOut: bigint } {
+  if (slippageBps < 0n || slippageBps > BPS) throw new RangeError(`slippage ${slippageBps} bps is not 0 to 10000`);
+  return {
+    averagePrice: amountIn > 0n ? (amountOut * WAD) / amountIn : 0n,
+    minAmountOut: (amountOut * (BPS - slippageBps)) / BPS,
+  };
+}
+
 /** A quote in words: what goes in, the fee, what comes out, the prices, and a slippage-protected minimum. */
 export function renderQuote(
   q: QuoteView,
@@ -560,12 +590,13 @@ export function renderQuote(
     `  fee burned    ${formatAmount(q.fee)} ${a} (${formatBps(q.feeBps)}: ${owner})`,
     `  you receive   ${formatAmount(q.amountOut)} ${b}`,
   ];
+  const { averagePrice, minAmountOut } = quoteFigures(q.amountOut, amountIn, slippageBps);
   if (amountIn > 0n) {
-    lines.push(`  average price 1 ${a} = ${formatAmount((q.amountOut * WAD) / amountIn)} ${b} (fee included)`);
+    lines.push(`  average price 1 ${a} = ${formatAmount(averagePrice)} ${b} (fee included)`);
   }
   lines.push(
     `  spot price    1 ${a} = ${formatAmount(q.spotPrice)} ${b}; price impact ${formatPercent(q.priceImpact)}`,
-    `  minAmountOut  ${formatAmount((q.amountOut * (BPS - slippageBps)) / BPS)} ${b} allows ${formatBps(slippageBps)} slippage`,
+    `  minAmountOut  ${formatAmount(minAmountOut)} ${b} allows ${formatBps(slippageBps)} slippage`,
   );
   return lines;
 }

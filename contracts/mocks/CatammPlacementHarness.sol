@@ -23,6 +23,19 @@ contract CatammPlacementHarness {
         Placement.requireRoadSpot(own, opponents, ownRoads, allRoads, e);
     }
 
+    function settlementSpots(uint256 occupied, uint256 ownRoads, bool needsRoad) external pure returns (uint256) {
+        return Placement.settlementSpots(occupied, ownRoads, needsRoad);
+    }
+
+    function roadSpots(
+        uint256 own,
+        uint256 opponents,
+        uint256 ownRoads,
+        uint256 allRoads
+    ) external pure returns (uint256) {
+        return Placement.roadSpots(own, opponents, ownRoads, allRoads);
+    }
+
     function edgeTouches(uint256 e, uint256 v) external pure returns (bool) {
         return Placement.edgeTouches(e, v);
     }

@@ -12,6 +12,9 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionReceipt, Signer } from "ethers";
 import type { Catamm } from "../../typechain-types";
+import { IRandomness__factory } from "../../typechain-types/factories/contracts/common/randomness/IRandomness__factory";
+import type { RpcNode } from "../../client/chain";
+import { describeError } from "../../client/errors";
 import { Driver } from "./driver";
 import { Rng } from "../../client/rng";
 import { planTrades } from "../../client/catamm/planning";
@@ -524,17 +527,69 @@ export async function playBotGame(
   const preset = opts.feePreset ?? 0;
   const creator = game.connect(signers[0]);
   const gameId = (await game.gameCount()) + 1n;
-  const source = await hre.ethers.getContractAt("IRandomness", await game.randomness());
-  const driver = new Driver(hre, game, source, gameId);
-  driver.fees = PRESET_FEES[preset];
+  const driver = await driverFor(hre.ethers.provider, game, gameId, preset);
   driver.onStep = opts.onStep;
   await driver.send(creator.createGame(opts.depthCards ?? 100, preset, opts.turnBlocks ?? 50, OPEN_BLOCKS));
   for (const s of signers.slice(1, n)) await driver.send(game.connect(s).joinGame(gameId));
   await driver.send(creator.startGame(gameId));
+  return playSeats(driver, signers.slice(0, n), opts);
+}
 
+/** Options of {@link playBotSeats}. */
+export interface BotSeatOptions extends Omit<BotGameOptions, "players" | "depthCards" | "feePreset" | "turnBlocks"> {
+  /** Pause between reads while the game waits on someone else (default 250 ms). */
+  pollMs?: number;
+  /** Call `advance` for an absent player once their deadline has passed (default true). */
+  advanceAbsent?: boolean;
+  /** Stops the bots (without a winner) when it returns true, checked between steps. */
+  stop?: () => boolean;
+}
+
+/**
+ * Bots for some seats of an existing game whose other seats are played by people (the web app) or other programs:
+ * the bots join the game if it is open, then answer whenever it waits on one of them, serve the random values of
+ * their own turns (and the start's, if a bot created the game), and otherwise wait; for an absent player they call
+ * `advance` once a deadline has passed, and serve a random value that has waited `turnBlocks` blocks. They never
+ * mine blocks while waiting on someone else (a person's deadline runs at the chain's pace). Returns when the game is finished (or `stopAtTurn`, `stop()`).
+ * `node` is the provider the signers are connected to; an ethers provider must not cache (`cacheTimeout: -1`): it
+ * would answer a view or a gas estimate made right after a transaction with the state before it.
+ */
+export async function playBotSeats(
+  node: RpcNode,
+  game: Catamm,
+  gameId: bigint,
+  signers: readonly Signer[],
+  opts: BotSeatOptions,
+): Promise<BotGameResult> {
+  const info = await game.gameInfo(gameId);
+  // The driver serves random values and advances as the first bot.
+  const driver = await driverFor(node, game.connect(signers[0]), gameId, Number(info.feePreset));
+  driver.onStep = opts.onStep;
+  if (Number(info.phase) === Phase.Open) {
+    const joined = info.players.slice(0, Number(info.playerCount));
+    for (const s of signers) {
+      if (!joined.includes(await s.getAddress())) await driver.send(game.connect(s).joinGame(gameId));
+    }
+  }
+  return playSeats(driver, signers, opts);
+}
+
+async function driverFor(node: RpcNode, game: Catamm, gameId: bigint, preset: number): Promise<Driver> {
+  const source = IRandomness__factory.connect(await game.randomness(), game.runner);
+  const driver = new Driver(node, game, source, gameId);
+  driver.fees = PRESET_FEES[preset];
+  return driver;
+}
+
+/** The errors another player's move can cause between a bot's read and its transaction (it then reads again). */
+const RACES = ["WrongPhase", "NotYourTurn", "RandomnessPending", "DeadlineNotReached", "NothingPending"];
+
+/** The loop: reads the game, lets the bot it waits on act (or serves, waits, advances), until the end. */
+async function playSeats(driver: Driver, signers: readonly Signer[], opts: BotSeatOptions): Promise<BotGameResult> {
+  const { game, gameId } = driver;
   const rng = new Rng(opts.seed);
   const bots = new Map<string, Bot>();
-  for (const s of signers.slice(0, n)) {
+  for (const s of signers) {
     const address = await s.getAddress();
     bots.set(
       address,
@@ -543,41 +598,41 @@ export async function playBotGame(
   }
   const log = opts.log ?? (() => undefined);
   const maxTurns = opts.maxTurns ?? 500;
+  const pollMs = opts.pollMs ?? 250;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let lastTurn = 0;
+  let races = 0;
+  /** When the bots first saw each outstanding request of someone else's (they serve it after a grace). */
+  const firstSeen = new Map<bigint, number>();
   let g = await driver.read();
   for (;;) {
     g = await driver.read();
     if (g.turn !== lastTurn && lastTurn > 0) logTurn(log, g, lastTurn, bots);
     lastTurn = g.turn;
     if (g.phase === Phase.Finished) break;
+    if (opts.stop?.()) break;
     if (opts.stopAtTurn !== undefined && g.turn >= opts.stopAtTurn && g.phase === Phase.BeforeRoll) break;
     if (g.turn > maxTurns) throw new Error(`no winner after ${maxTurns} turns`);
-    if (g.pending !== Pending.None) {
-      await driver.serve();
-      continue;
-    }
-    const current = bots.get(g.players[g.seat]?.address ?? "")!;
-    switch (g.phase) {
-      case Phase.Setup:
-        await current.draftPick(g);
-        break;
-      case Phase.BeforeRoll:
-        await current.beforeRoll(g);
-        break;
-      case Phase.Discard:
-        for (const p of g.players) if (p.discardOwed > 0) await bots.get(p.address)!.discard(g);
-        break;
-      case Phase.GhostShip:
-        await current.moveGhostShip(g);
-        break;
-      case Phase.Main:
-        if (current.notes.length === 0 || !current.notes[0].startsWith("rolled")) {
-          current.notes.unshift(`rolled ${g.lastRoll}`);
-        }
-        await current.mainPhase(g);
-        break;
-      default:
-        throw new Error(`unexpected phase ${g.phase}`);
+    const all = g.players.length > 0 && g.players.every((p) => bots.has(p.address));
+    const current = g.phase > Phase.Starting ? bots.get(g.players[g.seat]?.address ?? "") : undefined;
+    try {
+      let serveAny = all || (g.phase === Phase.Starting && bots.has(g.creator));
+      if (!serveAny && g.pending !== Pending.None && opts.advanceAbsent !== false) {
+        // Someone else's random value: served for them once it has waited a turn's length (they may be away).
+        const now = await driver.node.getBlockNumber();
+        if (!firstSeen.has(g.requestId)) firstSeen.set(g.requestId, now);
+        serveAny = now >= firstSeen.get(g.requestId)! + g.turnBlocks;
+      }
+      const acted = await step(driver, g, bots, current, serveAny);
+      if (!acted) {
+        if (opts.advanceAbsent !== false && (await pastDeadline(driver, g))) await driver.send(game.advance(gameId));
+        else await sleep(pollMs);
+      }
+      races = 0;
+    } catch (error) {
+      // Someone else moved first (a person in the web app, another program): read again, a few times at most.
+      const name = describeError(error, { contract: "Catamm" }).revert?.name ?? "";
+      if (all || !RACES.includes(name) || ++races > 5) throw error;
     }
   }
   if (g.phase === Phase.Finished) logTurn(log, g, g.turn, bots);
@@ -594,13 +649,65 @@ export async function playBotGame(
     winnerSeat: g.players.findIndex((p) => p.address === g.winner),
     turns: g.turn,
     points,
-    tradesBySeat: g.players.map((p) => bots.get(p.address)!.trades),
+    tradesBySeat: g.players.map((p) => bots.get(p.address)?.trades ?? 0),
     trades: driver.trades,
     txs: driver.txs,
     gas: driver.gas,
     gasByMethod: driver.gasByMethod,
     pools: (await game.marketPools(gameId)).map(toPoolView),
   };
+}
+
+/** One step for the bots, if the game waits on one of them (or on a random value they serve); returns whether one acted. */
+async function step(
+  driver: Driver,
+  g: GameSnapshot,
+  bots: Map<string, Bot>,
+  current: Bot | undefined,
+  serveAny: boolean,
+): Promise<boolean> {
+  if (g.pending !== Pending.None) {
+    if (!serveAny && !current) return false;
+    await driver.serve();
+    return true;
+  }
+  switch (g.phase) {
+    case Phase.Open:
+    case Phase.Starting:
+      return false;
+    case Phase.Setup:
+      if (!current) return false;
+      await current.draftPick(g);
+      return true;
+    case Phase.BeforeRoll:
+      if (!current) return false;
+      await current.beforeRoll(g);
+      return true;
+    case Phase.Discard: {
+      const owing = g.players.filter((p) => p.discardOwed > 0 && bots.has(p.address));
+      for (const p of owing) await bots.get(p.address)!.discard(g);
+      return owing.length > 0;
+    }
+    case Phase.GhostShip:
+      if (!current) return false;
+      await current.moveGhostShip(g);
+      return true;
+    case Phase.Main:
+      if (!current) return false;
+      if (current.notes.length === 0 || !current.notes[0].startsWith("rolled")) {
+        current.notes.unshift(`rolled ${g.lastRoll}`);
+      }
+      await current.mainPhase(g);
+      return true;
+    default:
+      throw new Error(`unexpected phase ${g.phase}`);
+  }
+}
+
+/** Whether the game waits on someone whose deadline has passed (anyone may then `advance`). */
+async function pastDeadline(driver: Driver, g: GameSnapshot): Promise<boolean> {
+  if (g.phase <= Phase.Starting || g.phase === Phase.Finished || g.pending !== Pending.None) return false;
+  return (await driver.node.getBlockNumber()) > g.deadline;
 }
 
 function logTurn(log: (line: string) => void, g: GameSnapshot, turn: number, bots: Map<string, Bot>): void {

@@ -1,9 +1,8 @@
 // The driver of a bot game: sends the bots' transactions, counts their gas, serves the game's randomness and reads
 // the game for them.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import type { Catamm, IRandomness } from "../../typechain-types";
-import { waitForRandomness } from "../../client/chain";
+import { waitForRandomness, type RpcNode } from "../../client/chain";
 import { Pending, readGame, type GameSnapshot } from "../../client/catamm/game";
 import type { Fees } from "../../client/catamm/planning";
 
@@ -18,8 +17,11 @@ export class Driver {
   /** Called after every transaction (property tests check invariants here). */
   onStep?: (receipt: ContractTransactionReceipt) => Promise<void>;
 
+  /**
+   * @param node The node the game is on (mines on request when it is a local node: random values get ready at once).
+   */
   constructor(
-    private readonly hre: HardhatRuntimeEnvironment,
+    readonly node: RpcNode,
     readonly game: Catamm,
     readonly source: IRandomness,
     readonly gameId: bigint,
@@ -45,7 +47,7 @@ export class Driver {
   async serve(): Promise<void> {
     const info = await this.game.gameInfo(this.gameId);
     if (Number(info.pending) === Pending.None) return;
-    await waitForRandomness(this.source, info.requestId, this.hre.ethers.provider);
+    await waitForRandomness(this.source, info.requestId, this.node);
     await this.send(this.game.advance(this.gameId));
   }
 }

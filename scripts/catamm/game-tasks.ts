@@ -71,6 +71,13 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
   .addOptionalParam("turnBlocks", "blocks per waiting state", 50, types.int)
   .addOptionalParam("maxTurns", "give up after this many turns", 500, types.int)
   .addOptionalParam("address", "a deployed Catamm to play on (default: the in-process network deploys its own)")
+  .addOptionalParam(
+    "join",
+    "an existing game for the bots to join (if open) and play to its end beside other players (the web app)",
+    undefined,
+    types.int,
+  )
+  .addOptionalParam("accounts", "with --join: the account indices the bots play, e.g. 1,2", "1")
   .setAction(
     async (
       args: {
@@ -81,10 +88,12 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
         turnBlocks: number;
         maxTurns: number;
         address?: string;
+        join?: number;
+        accounts: string;
       },
       hre,
     ) => {
-      const { checkBotGameOptions, playBotGame } = await import("./bots");
+      const { checkBotGameOptions, playBotGame, playBotSeats } = await import("./bots");
       const { deployCatamm } = await import("./deploy");
       const { PRESET_FEES, RESOURCE_NAMES, formatAmount, renderMarkets } = await import("../../client/catamm/market");
       await hre.run("compile", { quiet: true });
@@ -104,7 +113,7 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
       checkBotGameOptions(options, signers.length);
       let game: Catamm;
       let source: string;
-      if (args.address || hre.network.name !== "hardhat") {
+      if (args.address || args.join !== undefined || hre.network.name !== "hardhat") {
         game = await gameAt(hre, { address: args.address, from: "0", game: 0 });
         source = "the deployed randomness source";
       } else {
@@ -113,10 +122,25 @@ cliTask("catamm:bots", "Plays a whole CATAMM game among bots and prints the winn
         ({ game } = await deployCatamm(hre, await randomness.getAddress()));
         source = `the seeded test randomness source (seed ${args.seed})`;
       }
-      heading(`CATAMM: ${args.players} bots, seed ${args.seed}, depth ${args.depth}, ${PRESET_FEES[preset].name} fees`);
-      step(`game contract ${short(await game.getAddress())} on ${hre.network.name}, randomness from ${source}`);
       const started = Date.now();
-      const result = await playBotGame(hre, game, signers.slice(0, args.players), options);
+      let result;
+      if (args.join !== undefined) {
+        const seats = args.accounts.split(",").map((i) => signers[Number(i.trim())]);
+        if (seats.some((x) => x === undefined)) throw new Error(`--accounts ${args.accounts}: no such account`);
+        heading(`CATAMM: bots for ${seats.map((x) => short(x.address)).join(", ")} in game ${args.join}`);
+        step(`game contract ${short(await game.getAddress())} on ${hre.network.name}; waiting on the other players`);
+        result = await playBotSeats(hre.ethers.provider, game, BigInt(args.join), seats, {
+          seed: BigInt(args.seed),
+          maxTurns: args.maxTurns,
+          log: options.log,
+        });
+      } else {
+        heading(
+          `CATAMM: ${args.players} bots, seed ${args.seed}, depth ${args.depth}, ${PRESET_FEES[preset].name} fees`,
+        );
+        step(`game contract ${short(await game.getAddress())} on ${hre.network.name}, randomness from ${source}`);
+        result = await playBotGame(hre, game, signers.slice(0, args.players), options);
+      }
       heading(`P${result.winnerSeat + 1} (${short(result.winner)}) wins after ${result.turns} turns`);
       console.log("  seat  player         points (public + hidden VP cards)  trades");
       result.points.forEach((p, i) =>
@@ -369,7 +393,7 @@ gameTask("catamm:swap", "Swaps through a pool, with a slippage limit from the cu
   .addParam("amount", "cards paid, decimals allowed")
   .addOptionalParam("slippage", "accepted slippage in basis points", 50, types.int)
   .setAction(async (args: Common & { sell: string; buy: string; amount: string; slippage: number }, hre) => {
-    const { RESOURCE_NAMES, parseAmount, parseResource, routeOf, toPoolView } =
+    const { RESOURCE_NAMES, parseAmount, parseResource, quoteFigures, routeOf, toPoolView } =
       await import("../../client/catamm/market");
     const game = await gameAt(hre, args);
     const sell = parseResource(args.sell);
@@ -389,7 +413,7 @@ gameTask("catamm:swap", "Swaps through a pool, with a slippage limit from the cu
     for (let hop = 0; hop + 1 < route.length; hop++) {
       const [a, b] = [route[hop], route[hop + 1]];
       const quote = await game.quoteSwap(args.game, player, a, b, amount);
-      const min = (quote.amountOut * (10_000n - BigInt(args.slippage))) / 10_000n;
+      const min = quoteFigures(quote.amountOut, amount, BigInt(args.slippage)).minAmountOut;
       const { events } = await send(hre, () => game.swap(args.game, a, b, amount, min), {
         prefer: ["Catamm"],
         label: `swap ${RESOURCE_NAMES[a]} -> ${RESOURCE_NAMES[b]}`,

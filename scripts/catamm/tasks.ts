@@ -31,6 +31,7 @@ import {
   renderMarkets,
   renderQuote,
   toPoolView,
+  toQuoteView,
 } from "../../client/catamm/market";
 
 /** Deployment names that host markets, in the order they are looked up. */
@@ -128,15 +129,7 @@ gameTask(
       }
       for (let hop = 0; hop + 1 < route.length; hop++) {
         const q = await host.quoteSwap(game, player, route[hop], route[hop + 1], amountIn);
-        const quote = {
-          pool: Number(q.pool),
-          portOwned: q.portOwned,
-          feeBps: q.feeBps,
-          fee: q.fee,
-          amountOut: q.amountOut,
-          spotPrice: q.spotPrice,
-          priceImpact: q.priceImpact,
-        };
+        const quote = toQuoteView(q);
         const port = pools.find((p) => p.pool === quote.pool)!.port;
         for (const line of renderQuote(quote, route[hop], route[hop + 1], amountIn, port)) console.log(`  ${line}`);
         amountIn = q.amountOut;

@@ -10,6 +10,7 @@ import {
   poolName,
   renderMarkets,
   renderQuote,
+  toQuoteView,
 } from "../../client/catamm/market";
 import { heading, step } from "../lib/log";
 import { short } from "../../client/format";
@@ -73,20 +74,8 @@ export async function demoCatamm(hre: HardhatRuntimeEnvironment): Promise<void> 
   step(`fees burned: ${burned.map((b, r) => `${formatAmount(b, 2)} ${RESOURCE_NAMES[r]}`).join(", ")}`);
   const active = result.pools.find((p) => p.active)!;
   const q = await game.quoteSwap(result.gameId, result.winner, active.resource0, active.resource1, 3n * ONE_CARD);
-  for (const line of renderQuote(toQuote(q), active.resource0, active.resource1, 3n * ONE_CARD, active.port)) {
+  for (const line of renderQuote(toQuoteView(q), active.resource0, active.resource1, 3n * ONE_CARD, active.port)) {
     console.log(`  ${line}`);
   }
   step("chain state is public: anyone can read every balance, drawn card and hidden point");
-}
-
-function toQuote(q: Awaited<ReturnType<Awaited<ReturnType<typeof deployCatamm>>["game"]["quoteSwap"]>>) {
-  return {
-    pool: Number(q.pool),
-    portOwned: q.portOwned,
-    feeBps: q.feeBps,
-    fee: q.fee,
-    amountOut: q.amountOut,
-    spotPrice: q.spotPrice,
-    priceImpact: q.priceImpact,
-  };
 }

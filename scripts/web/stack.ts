@@ -71,7 +71,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `hardhat node` on `port` (which runs deploy/ and writes deployments/localhost) and resolves once it serves
- * JSON-RPC. Rejects with the node's output if it exits or does not start within `timeoutMs`.
+ * JSON-RPC; `env` adds deploy options (e.g. RANDOMNESS_SEED, see deploy/00_common.ts). Rejects with the node's output if it exits or does not start within `timeoutMs`.
  */
 export async function startNode(
   opts: { port?: number; timeoutMs?: number; quiet?: boolean; env?: NodeJS.ProcessEnv } = {},

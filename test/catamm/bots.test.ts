@@ -1,11 +1,11 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { Rng } from "../../client/rng";
 import { planTrades } from "../../client/catamm/planning";
-import { playBotGame } from "../../scripts/catamm/bots";
+import { playBotGame, playBotSeats } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
-import { Phase, readGame } from "../../client/catamm/game";
+import { OPEN_BLOCKS, Phase, readGame } from "../../client/catamm/game";
 import { ONE_CARD, POOL_PAIRS, getAmountOut, poolOf, type PoolView } from "../../client/catamm/market";
 
 /** The game on the seeded source, as `npm run catamm -- --seed 7` deploys it. */
@@ -62,6 +62,35 @@ describe("CATAMM bots", function () {
     expect(runs[0].gas).to.equal(runs[1].gas);
     expect(runs[0].points).to.deep.equal(runs[1].points);
     expect(runs[0].pools).to.deep.equal(runs[1].pools);
+  });
+
+  it("share a game: join an open game, play their seat, and move an absent player on after its deadlines [no-coverage]", async function () {
+    const { game, signers } = await loadFixture(deployed);
+    const [absent, bot] = signers;
+    await (await game.connect(absent).createGame(100, 1, 5, OPEN_BLOCKS)).wait();
+    const id = await game.gameCount();
+    const run = playBotSeats(ethers.provider, game, id, [bot], { seed: 5n, pollMs: 5 });
+    while ((await game.gameInfo(id)).playerCount < 2n) await new Promise((r) => setTimeout(r, 10));
+    await (await game.connect(absent).startGame(id)).wait();
+    // The creator then stays away: only time passes (a block every few milliseconds).
+    let ticking = true;
+    const clock = (async () => {
+      while (ticking) {
+        await mine(1);
+        await new Promise((r) => setTimeout(r, 3));
+      }
+    })();
+    const result = await run.finally(() => (ticking = false));
+    await clock;
+    expect(result.winner).to.equal(bot.address);
+    const g = await readGame(game, id);
+    expect(g.phase).to.equal(Phase.Finished);
+    // The absent player's picks were placed and its turns rolled and ended by the bot's `advance`.
+    const auto = await game.queryFilter(game.filters.InitialPlacement(id, absent.address));
+    expect(auto.map((e) => e.args.automatic)).to.deep.equal([true, true]);
+    const timedOut = await game.queryFilter(game.filters.TurnTimedOut(id, absent.address));
+    expect(timedOut.length).to.be.greaterThan(3);
+    expect(result.tradesBySeat[g.players.findIndex((p) => p.address === absent.address)]).to.equal(0);
   });
 
   it("refuse an impossible table", async function () {

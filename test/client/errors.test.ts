@@ -157,8 +157,8 @@ describe("client/errors: decoding and rendering", function () {
     const poor = decodeRevert(
       catamm.encodeErrorResult("InsufficientBalance(uint8,uint256,uint256)", [3, 5n * 10n ** 17n, 10n ** 18n]),
     )!;
-    expect(formatRevert(poor)).to.equal("InsufficientBalance(resource=Ore, balance=0.5 cards, needed=1 cards)");
-    expect(revertSentence(poor)).to.equal("you hold 0.5 cards of Ore, less than the 1 cards needed");
+    expect(formatRevert(poor)).to.equal("InsufficientBalance(resource=Ore, balance=0.5 cards, needed=1 card)");
+    expect(revertSentence(poor)).to.equal("you hold 0.5 cards of Ore, less than the 1 card needed");
     const missing = decodeRevert(catamm.encodeErrorResult("PoolMissing", [2]))!;
     expect(formatRevert(missing)).to.equal("PoolMissing(pool=#2 Wood-Ore)");
   });

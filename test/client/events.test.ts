@@ -37,7 +37,7 @@ describe("client/events: events with named arguments, enum names and units", fun
     )!;
     expect(swap.text).to.equal(
       "Swapped(gameId=1, player=0x7099…79C8, pool=#2 Wood-Ore, resourceIn=Wood, amountIn=1.5 cards, fee=0.1 cards, " +
-        "amountOut=1 cards, reserve0=100 cards, reserve1=99 cards)",
+        "amountOut=1 card, reserve0=100 cards, reserve1=99 cards)",
     );
     const eth = decodeEvent(log("ForkingHex", "GameCreated", [1, ALICE, 11, 20, 40, 10n ** 16n, ZeroAddress, 0, 250]))!;
     expect(eth.text).to.contain("stake=0.01 ETH, token=0x0000…0000, lastBlock=0, feeBps=2.5%");

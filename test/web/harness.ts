@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import {
   buildApp,
@@ -43,6 +43,9 @@ export interface WebStack {
 
 export const SCREENSHOTS = path.join(REPO, "reports", "screenshots");
 
+/** The seed of the test randomness source the stack's node deploys as `Randomness` (SeededRandomness, scriptable). */
+export const RANDOMNESS_SEED = 20261123n;
+
 /** Launches the Chromium shipped in @sparticuz/chromium (unpacked to the temp folder on first use). */
 export async function launchChromium(): Promise<Browser> {
   // The package is ESM-only; Node 20.19+ loads it through require().
@@ -65,7 +68,11 @@ async function startStack(): Promise<WebStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
-  const node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: deploymentsDir } });
+  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  const node = await startNode({
+    quiet: true,
+    env: { DEPLOYMENTS_DIR: deploymentsDir, RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+  });
   try {
     const [buildOutput, browser] = await Promise.all([
       buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
@@ -222,4 +229,46 @@ export async function waitMined(page: Page, label: string | RegExp, timeout = 30
     status = await item.getAttribute("data-status");
   }
   if (status === "failed") throw new Error(`transaction "${label}" failed: ${await item.textContent()}`);
+}
+
+/**
+ * Clicks `target` and waits until the transaction it sends (the first one the panel lists after the click, whose
+ * label matches) is mined; throws with its failure text. Unlike {@link waitMined}, an older transaction with the
+ * same label never satisfies it.
+ */
+export async function clickAndMine(
+  page: Page,
+  target: Locator,
+  label: string | RegExp,
+  timeout = 60_000,
+): Promise<void> {
+  const before = await page.evaluate(() =>
+    Math.max(0, ...Array.from(document.querySelectorAll(".tx[data-tx]"), (el) => Number(el.getAttribute("data-tx")))),
+  );
+  await target.click();
+  const source = typeof label === "string" ? label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : label.source;
+  const flags = typeof label === "string" ? "" : label.flags;
+  const status = await page
+    .waitForFunction(
+      ({ before, source, flags }) => {
+        const re = new RegExp(source, flags);
+        const done = Array.from(document.querySelectorAll(".tx[data-tx]")).find(
+          (el) =>
+            Number(el.getAttribute("data-tx")) > before &&
+            re.test(el.querySelector(".tx-label")?.textContent ?? "") &&
+            ["mined", "failed"].includes(el.getAttribute("data-status") ?? ""),
+        );
+        return done ? `${done.getAttribute("data-status")}: ${done.textContent}` : false;
+      },
+      { before, source, flags },
+      { timeout },
+    )
+    .then((handle) => handle.jsonValue() as Promise<string>)
+    .catch(async (err: Error) => {
+      const listed = await page.locator(".tx").allTextContents();
+      throw new Error(
+        `no mined transaction "${label}" after the click (${err.message}); listed: ${listed.join(" | ")}`,
+      );
+    });
+  if (status.startsWith("failed")) throw new Error(`transaction "${label}" ${status}`);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {HEX_COUNT, VERTEX_COUNT, NONE} from "./BoardTypes.sol";
+import {EDGE_COUNT, HEX_COUNT, VERTEX_COUNT, NONE} from "./BoardTypes.sol";
 import {
     VertexOccupied,
     DistanceRuleViolated,
@@ -49,6 +49,34 @@ library Placement {
     ) internal pure {
         if ((allRoads >> e) & 1 == 1) revert EdgeOccupied(e);
         if (!roadConnects(own, opponents, ownRoads, e)) revert RoadNotConnected(e);
+    }
+
+    /// @notice Every vertex where {requireSettlementSpot} passes with the same arguments, as a vertex mask: free, the
+    ///         distance rule, and (`needsRoad`) touched by one of the player's roads. For views (a 54-step scan).
+    function settlementSpots(uint256 occupied, uint256 ownRoads, bool needsRoad) internal pure returns (uint256 spots) {
+        unchecked {
+            for (uint256 v; v < VERTEX_COUNT; ++v) {
+                // Free, and no building next to it: the checks of {requireSettlementSpot}.
+                if (occupied & ((1 << v) | BoardTopology.vertexNeighbourMask(v)) != 0) continue;
+                if (needsRoad && ownRoads & BoardTopology.vertexEdgeMask(v) == 0) continue;
+                spots |= 1 << v;
+            }
+        }
+    }
+
+    /// @notice Every edge where {requireRoadSpot} passes with the same arguments, as an edge mask: no road there and
+    ///         connected to the player's network ({roadConnects}). For views (a 72-step scan).
+    function roadSpots(
+        uint256 own,
+        uint256 opponents,
+        uint256 ownRoads,
+        uint256 allRoads
+    ) internal pure returns (uint256 spots) {
+        unchecked {
+            for (uint256 e; e < EDGE_COUNT; ++e) {
+                if ((allRoads >> e) & 1 == 0 && roadConnects(own, opponents, ownRoads, e)) spots |= 1 << e;
+            }
+        }
     }
 
     /// @notice Whether edge `e` ends at vertex `v` (the initial placement's road must touch the settlement just

@@ -153,6 +153,48 @@ describe("Placement", function () {
     });
   });
 
+  describe("spot masks (views)", function () {
+    /** Whether a pure harness call goes through (the require* functions return nothing or revert). */
+    const passes = (call: Promise<unknown>) =>
+      call.then(
+        () => true,
+        () => false,
+      );
+
+    it("settlementSpots and roadSpots hold exactly the spots the require* checks accept", async function () {
+      const { placement } = await loadFixture(fixture);
+      await fc.assert(
+        fc.asyncProperty(positions, fc.boolean(), async (p, needsRoad) => {
+          const occupied = p.own | p.opponents;
+          const allRoads = p.ownRoads | p.otherRoads;
+          const settlements = await placement.settlementSpots(occupied, p.ownRoads, needsRoad);
+          const roads = await placement.roadSpots(p.own, p.opponents, p.ownRoads, allRoads);
+          for (let v = 0; v < VERTEX_COUNT; v++) {
+            const ok = await passes(placement.requireSettlementSpot(occupied, p.ownRoads, v, needsRoad));
+            expect(has(settlements, v), `vertex ${v}`).to.equal(ok);
+          }
+          for (let e = 0; e < EDGE_COUNT; e++) {
+            const ok = await passes(placement.requireRoadSpot(p.own, p.opponents, p.ownRoads, allRoads, e));
+            expect(has(roads, e), `edge ${e}`).to.equal(ok);
+          }
+        }),
+        { numRuns: 6 },
+      );
+    });
+
+    it("an empty board: every vertex for a draft pick, none without a road, no road without a network", async function () {
+      const { placement } = await loadFixture(fixture);
+      expect(await placement.settlementSpots(0, 0, false)).to.equal((1n << BigInt(VERTEX_COUNT)) - 1n);
+      expect(await placement.settlementSpots(0, 0, true)).to.equal(0n);
+      expect(await placement.roadSpots(0, 0, 0, 0)).to.equal(0n);
+      // One settlement on vertex 20: its roads are the edges at 20; its neighbours and itself are no spots.
+      expect(await placement.roadSpots(maskOf([20]), 0, 0, 0)).to.equal(maskOf(TOPOLOGY.vertexEdges[20]));
+      const spots = await placement.settlementSpots(maskOf([20]), 0, false);
+      for (const v of [20, ...TOPOLOGY.vertexVertices[20]]) expect(has(spots, v)).to.equal(false);
+      expect(idsOf(spots).length).to.equal(VERTEX_COUNT - 1 - TOPOLOGY.vertexVertices[20].length);
+    });
+  });
+
   describe("pips and automatic picks", function () {
     it("pips are the ways to roll a number with two dice", async function () {
       const { placement } = await loadFixture(fixture);

@@ -6,6 +6,7 @@ import type { Route } from "../shared/routes";
 // Each game's pages are a chunk of their own, loaded when its section is opened.
 const HexSection = lazy(() => import("../hex/HexSection").then((m) => ({ default: m.HexSection })));
 const SnatchSection = lazy(() => import("../snatch/SnatchSection").then((m) => ({ default: m.SnatchSection })));
+const CatammSection = lazy(() => import("../catamm/CatammSection").then((m) => ({ default: m.CatammSection })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p aria-busy="true">Loading…</p>}>{children}</Suspense>;
@@ -45,5 +46,10 @@ export const GAMES: GameEntry[] = [
     id: "catamm",
     title: "CATAMM",
     blurb: "Catan with automated market-maker pools for the resources.",
+    render: (route) => (
+      <Loading>
+        <CatammSection route={route} />
+      </Loading>
+    ),
   },
 ];

@@ -25,6 +25,7 @@ import { ForkTree } from "./ForkTree";
 import { Payouts } from "./Payouts";
 import { positionState } from "./positionState";
 import { useHexGame } from "./useGame";
+import { receiptEvent } from "../shared/receipt";
 
 /** The stake as transaction overrides: ETH as value, or an ERC-20 approval first (exactly what is needed). */
 export function useStake() {
@@ -130,15 +131,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
           : contract.hex.move(gameId, selected, cell, overrides),
       hexCtx,
     );
-    const moved = receipt?.logs
-      .map((l) => {
-        try {
-          return contract.hex.interface.parseLog(l);
-        } catch {
-          return null;
-        }
-      })
-      .find((e) => e?.name === "Moved");
+    const moved = receiptEvent(receipt, contract.hex.interface, "Moved");
     if (moved) select(Number(moved.args.positionId));
   };
 

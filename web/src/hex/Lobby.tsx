@@ -1,19 +1,20 @@
 // The lobby: every game from `GameCreated` events (read in pages), with its state from the `game` view, kept live;
 // and the form to create one (ETH or ERC-20 stake with the approval step, optional last block).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { isAddress, parseUnits, ZeroAddress } from "ethers";
-import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Field, formatAmount, Panel } from "../shared/ui";
+import { useEventRefresh } from "../shared/useEventRefresh";
+import { ActionButton, Address, Field, formatAmount, ListTable, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
 import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
 import { useStake } from "./GamePage";
 import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
+import { receiptEvent } from "../shared/receipt";
 
 interface LobbyGame {
   id: bigint;
@@ -53,11 +54,8 @@ const STATE_TEXT: Record<LobbyGame["state"], string> = {
 };
 
 function useLobby(contract: HexContract | null) {
-  const block = useBlock();
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const lastRefresh = useRef(-1);
-  const [retry, setRetry] = useState(0);
 
   const refresh = useCallback(async () => {
     if (!contract) return;
@@ -91,25 +89,7 @@ function useLobby(contract: HexContract | null) {
 
   // At once when a block brings an event of the contract (a new game, a move), and every 5 blocks anyway (games
   // end with time, without an event).
-  useEffect(() => {
-    if (!contract || block.number === 0 || block.number <= lastRefresh.current) return;
-    const from = lastRefresh.current + 1;
-    const to = block.number;
-    const due = games === null || to - lastRefresh.current >= 5;
-    lastRefresh.current = to;
-    (async () => {
-      const changed =
-        due ||
-        (await contract.hex.runner!.provider!.getLogs({ address: contract.address, fromBlock: from, toBlock: to }))
-          .length > 0;
-      if (changed) await refresh();
-    })().catch((err) => {
-      // Shown, and tried again shortly (no new block may come to trigger it).
-      setError(describeError(err));
-      lastRefresh.current = from - 1;
-      setTimeout(() => setRetry((r) => r + 1), 2000);
-    });
-  }, [block.number, contract, refresh, games, retry]);
+  useEventRefresh(contract?.hex.runner?.provider, contract?.address, refresh, 5, setError);
 
   return { games, error, refresh };
 }
@@ -151,51 +131,37 @@ export function Lobby() {
       </p>
       <div className="lobby-grid">
         <Panel title="Games">
-          {error && <p className="danger">{error}</p>}
-          {!games ? (
-            <p aria-busy="true">Reading games…</p>
-          ) : games.length === 0 ? (
-            <p>No game yet: create the first one.</p>
-          ) : (
-            <table className="games" aria-label="Games">
-              <thead>
-                <tr>
-                  <th>game</th>
-                  <th>board</th>
-                  <th>stake</th>
-                  <th>blocks per move</th>
-                  <th>last block</th>
-                  <th>positions</th>
-                  <th>state</th>
-                  <th>creator</th>
-                </tr>
-              </thead>
-              <tbody>
-                {games.map((g) => (
-                  <tr key={g.id.toString()} data-game={g.id.toString()}>
-                    <td>
-                      <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
-                    </td>
-                    <td>
-                      {g.size}×{g.size}
-                    </td>
-                    <td>
-                      <TokenAmount amount={g.stake} token={g.token} />
-                    </td>
-                    <td>
-                      Red {g.redBlocks} / Blue {g.blueBlocks}
-                    </td>
-                    <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
-                    <td>{g.positions.toLocaleString("en-US")}</td>
-                    <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
-                    <td>
-                      <Address address={g.creator} you={account} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ListTable
+            label="Games"
+            noun="games"
+            className="games"
+            items={games}
+            error={error}
+            empty="No game yet: create the first one."
+            columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
+            row={(g) => (
+              <tr key={g.id.toString()} data-game={g.id.toString()}>
+                <td>
+                  <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
+                </td>
+                <td>
+                  {g.size}×{g.size}
+                </td>
+                <td>
+                  <TokenAmount amount={g.stake} token={g.token} />
+                </td>
+                <td>
+                  Red {g.redBlocks} / Blue {g.blueBlocks}
+                </td>
+                <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
+                <td>{g.positions.toLocaleString("en-US")}</td>
+                <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
+                <td>
+                  <Address address={g.creator} you={account} />
+                </td>
+              </tr>
+            )}
+          />
         </Panel>
         <CreateGame contract={contract} onCreated={refresh} />
       </div>
@@ -247,15 +213,7 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
           overrides,
         ),
       );
-      const created = receipt?.logs
-        .map((l) => {
-          try {
-            return contract.hex.interface.parseLog(l);
-          } catch {
-            return null;
-          }
-        })
-        .find((e) => e?.name === "GameCreated");
+      const created = receiptEvent(receipt, contract.hex.interface, "GameCreated");
       if (created) {
         await onCreated();
         window.location.hash = href("hex", created.args.gameId as bigint);

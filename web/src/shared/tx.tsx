@@ -101,7 +101,7 @@ export function TxPanel() {
       </header>
       <ol>
         {txs.map((t) => (
-          <li key={t.id} className={`tx tx-${t.status}`} data-status={t.status}>
+          <li key={t.id} className={`tx tx-${t.status}`} data-status={t.status} data-tx={t.id}>
             <span className="tx-label">{t.label}</span>
             <span className="tx-status">
               {t.status === "signing" && "waiting for signature…"}

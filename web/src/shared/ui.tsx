@@ -84,3 +84,40 @@ export function Progress({ value, max, label }: { value: number; max: number; la
     </div>
   );
 }
+
+/**
+ * A lobby's list: the last read's error, "Reading …" until the first read answers, a line when there is nothing,
+ * else a table with one row per item (`row` returns the `<tr>`).
+ */
+export function ListTable<T>(props: {
+  label: string;
+  noun: string;
+  items: readonly T[] | null | undefined;
+  error?: string | null;
+  empty: ReactNode;
+  columns: readonly string[];
+  row: (item: T) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      {props.error && <p className="danger">{props.error}</p>}
+      {!props.items ? (
+        <p aria-busy="true">Reading {props.noun}…</p>
+      ) : props.items.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        <table className={props.className} aria-label={props.label}>
+          <thead>
+            <tr>
+              {props.columns.map((c, i) => (
+                <th key={i}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{props.items.map(props.row)}</tbody>
+        </table>
+      )}
+    </>
+  );
+}

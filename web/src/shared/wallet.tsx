@@ -4,7 +4,7 @@
 // - Anywhere else: an injected wallet, found by EIP-6963 discovery (`window.ethereum` as the fallback), with a
 //   wrong-network warning and a `wallet_switchEthereumChain` request.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { BrowserProvider, JsonRpcProvider, Network, type AbstractProvider, type Signer } from "ethers";
+import { BrowserProvider, JsonRpcProvider, JsonRpcSigner, Network, type AbstractProvider, type Signer } from "ethers";
 import { deploymentFor, deployments, LOCAL_CHAIN_IDS, localRpcUrl, type NetworkDeployment } from "./deployments";
 import { discoverWallets, type Eip1193Provider, type WalletDetail } from "./eip6963";
 import { describeError } from "./errors";
@@ -102,8 +102,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         setProvider(p);
         setChainId(id);
         setLocalAccounts(accounts);
+        // Account and signer change together, synchronously: an awaited getSigner here could resolve after the
+        // player picked another account and sign that player's next transaction with the first account.
         setAccount(chosen);
-        setSigner(chosen ? await p.getSigner(chosen) : null);
+        setSigner(chosen ? new JsonRpcSigner(p, chosen) : null);
         setProblem(null);
         setEpoch((e) => e + 1);
       } catch {
@@ -130,10 +132,12 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         const accounts = (await eip1193.request({ method: "eth_accounts" })) as string[];
         if (stopped) return;
         const p = new BrowserProvider(eip1193, id, { cacheTimeout: -1 });
+        const signer = accounts[0] ? await p.getSigner(accounts[0]) : null;
+        if (stopped) return;
         setProvider(p);
         setChainId(id);
         setAccount(accounts[0] ?? null);
-        setSigner(accounts[0] ? await p.getSigner(accounts[0]) : null);
+        setSigner(signer);
         setProblem(accounts[0] ? null : `${injected.info.name} is locked or shares no account with this page`);
         setEpoch((e) => e + 1);
       } catch (err) {
@@ -156,7 +160,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       if (!(provider instanceof JsonRpcProvider)) return;
       sessionStorage.setItem(STORAGE_ACCOUNT, address);
       setAccount(address);
-      void provider.getSigner(address).then(setSigner);
+      setSigner(new JsonRpcSigner(provider, address));
     },
     [provider],
   );

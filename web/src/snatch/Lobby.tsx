@@ -8,7 +8,7 @@ import { describeError } from "../shared/errors";
 import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Field, Panel } from "../shared/ui";
+import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import {
@@ -26,6 +26,7 @@ import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
+import { receiptEvent } from "../shared/receipt";
 
 interface LobbyRoom {
   id: bigint;
@@ -229,86 +230,75 @@ export function Lobby() {
             </div>
           }
         >
-          {error && <p className="danger">{error}</p>}
-          {!rooms ? (
-            <p aria-busy="true">Reading rooms…</p>
-          ) : shown.length === 0 ? (
-            <p className="muted">No {filter === "all" ? "" : filter + " "}room. Create one.</p>
-          ) : (
-            <table className="rooms" aria-label="Rooms">
-              <thead>
-                <tr>
-                  <th>room</th>
-                  <th>format</th>
-                  <th>players</th>
-                  <th>state</th>
-                  <th />
+          <ListTable
+            label="Rooms"
+            noun="rooms"
+            className="rooms"
+            items={rooms ? shown.slice(0, 100) : null}
+            error={error}
+            empty={`No ${filter === "all" ? "" : filter + " "}room. Create one.`}
+            columns={["room", "format", "players", "state", ""]}
+            row={(r) => {
+              const f = formats.get(r.format);
+              return (
+                <tr key={r.id.toString()} data-room={r.id.toString()} className={mine(r) ? "row-you" : ""}>
+                  <td>
+                    <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
+                  </td>
+                  <td>
+                    {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}
+                    <span className="muted small"> (format {r.format})</span>
+                  </td>
+                  <td className="players">
+                    {r.players
+                      .filter((p) => p && p !== ZERO)
+                      .map((p) => (
+                        <Address key={p} address={p} you={account} />
+                      ))}
+                  </td>
+                  <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number)}</td>
+                  <td>
+                    {probes.get(`roles:${r.id}`)?.ok && (
+                      <ActionButton
+                        kind="secondary"
+                        onClick={() =>
+                          send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
+                            contract: "SnatchRooms",
+                          })
+                        }
+                      >
+                        Draw the roles
+                      </ActionButton>
+                    )}
+                    {probes.get(`close:${r.id}`)?.ok && (
+                      <ActionButton
+                        kind="danger"
+                        onClick={() =>
+                          send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
+                            contract: "SnatchRooms",
+                          })
+                        }
+                      >
+                        Close (did not fill)
+                      </ActionButton>
+                    )}
+                    {probes.get(`join:${r.id}`)?.ok && (
+                      <ActionButton
+                        onClick={async () => {
+                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id), {
+                            contract: "SnatchRooms",
+                          });
+                          if (rc) window.location.hash = href("snatch", "room", r.id);
+                        }}
+                      >
+                        Join
+                      </ActionButton>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {shown.slice(0, 100).map((r) => {
-                  const f = formats.get(r.format);
-                  return (
-                    <tr key={r.id.toString()} data-room={r.id.toString()} className={mine(r) ? "row-you" : ""}>
-                      <td>
-                        <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
-                      </td>
-                      <td>
-                        {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}
-                        <span className="muted small"> (format {r.format})</span>
-                      </td>
-                      <td className="players">
-                        {r.players
-                          .filter((p) => p && p !== ZERO)
-                          .map((p) => (
-                            <Address key={p} address={p} you={account} />
-                          ))}
-                      </td>
-                      <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number)}</td>
-                      <td>
-                        {probes.get(`roles:${r.id}`)?.ok && (
-                          <ActionButton
-                            kind="secondary"
-                            onClick={() =>
-                              send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
-                                contract: "SnatchRooms",
-                              })
-                            }
-                          >
-                            Draw the roles
-                          </ActionButton>
-                        )}
-                        {probes.get(`close:${r.id}`)?.ok && (
-                          <ActionButton
-                            kind="danger"
-                            onClick={() =>
-                              send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
-                                contract: "SnatchRooms",
-                              })
-                            }
-                          >
-                            Close (did not fill)
-                          </ActionButton>
-                        )}
-                        {probes.get(`join:${r.id}`)?.ok && (
-                          <ActionButton
-                            onClick={async () => {
-                              const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id), {
-                                contract: "SnatchRooms",
-                              });
-                              if (rc) window.location.hash = href("snatch", "room", r.id);
-                            }}
-                          >
-                            Join
-                          </ActionButton>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
+              );
+            }}
+          />
         </Panel>
         <div className="lobby-side">
           <CreateRoom c={c} formats={formats} onCreated={refresh} />
@@ -321,15 +311,7 @@ export function Lobby() {
 
 /** The room id from a `createRoom` receipt. */
 function createdRoom(c: SnatchContracts, receipt: ContractTransactionReceipt | null): bigint | undefined {
-  for (const log of receipt?.logs ?? []) {
-    try {
-      const e = c.rooms.interface.parseLog(log);
-      if (e?.name === "RoomCreated") return e.args.roomId as bigint;
-    } catch {
-      // another contract's log
-    }
-  }
-  return undefined;
+  return receiptEvent(receipt, c.rooms.interface, "RoomCreated")?.args.roomId as bigint | undefined;
 }
 
 function CreateRoom({

@@ -5,11 +5,12 @@ import { describeError } from "../../shared/errors";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Field, Panel } from "../../shared/ui";
+import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
 import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
 import type { TournamentView } from "./useTournament";
+import { receiptEvent } from "../../shared/receipt";
 
 export function TournamentList() {
   const c = useSnatchContracts();
@@ -49,41 +50,29 @@ export function TournamentList() {
       </p>
       <div className="lobby-grid">
         <Panel title="Tournaments">
-          {error && <p className="danger">{error}</p>}
-          {!list ? (
-            <p aria-busy="true">Reading tournaments…</p>
-          ) : list.length === 0 ? (
-            <p className="muted">No tournament yet: create the first one.</p>
-          ) : (
-            <table aria-label="Tournaments">
-              <thead>
-                <tr>
-                  <th>tournament</th>
-                  <th>players</th>
-                  <th>stage</th>
-                  <th>phase</th>
-                  <th>organiser</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map(({ id, view }) => (
-                  <tr key={id.toString()} data-tournament={id.toString()}>
-                    <td>
-                      <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a>
-                    </td>
-                    <td>
-                      {Number(view.playerCount)} / {Number(view.cap)}
-                    </td>
-                    <td>{STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
-                    <td>{Number(view.phase) > 0 ? `G${view.phase}` : "—"}</td>
-                    <td>
-                      <Address address={view.organiser} you={account} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ListTable
+            label="Tournaments"
+            noun="tournaments"
+            items={list}
+            error={error}
+            empty="No tournament yet: create the first one."
+            columns={["tournament", "players", "stage", "phase", "organiser"]}
+            row={({ id, view }) => (
+              <tr key={id.toString()} data-tournament={id.toString()}>
+                <td>
+                  <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a>
+                </td>
+                <td>
+                  {Number(view.playerCount)} / {Number(view.cap)}
+                </td>
+                <td>{STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
+                <td>{Number(view.phase) > 0 ? `G${view.phase}` : "—"}</td>
+                <td>
+                  <Address address={view.organiser} you={account} />
+                </td>
+              </tr>
+            )}
+          />
         </Panel>
         <CreateTournament c={c} />
       </div>
@@ -116,14 +105,8 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
     const receipt = await send(`Create a tournament (cap ${config.cap})`, () => t.createTournament(config), {
       contract: "SnatchTournament",
     });
-    for (const log of receipt?.logs ?? []) {
-      try {
-        const e = t.interface.parseLog(log);
-        if (e?.name === "TournamentCreated") window.location.hash = href("snatch", "tournament", e.args.tournamentId);
-      } catch {
-        // another contract's log
-      }
-    }
+    const created = receiptEvent(receipt, t.interface, "TournamentCreated");
+    if (created) window.location.hash = href("snatch", "tournament", created.args.tournamentId);
   };
   return (
     <Panel title="Create a tournament" className="create">

@@ -1,0 +1,521 @@
+// A CATAMM game: `#/catamm/<game>` (the board), `.../markets` (the pools, swaps, liquidity) and `.../charts` (price
+// and points history). Beside each: whom the game waits on and until when, the connected player's actions, and the
+// players' points, cards and awards.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { ZeroAddress } from "ethers";
+import { describeError as describeRaw } from "../../../client/errors";
+import { HEX_COUNT, PORT_COUNT, TOPOLOGY, idsOf, maskOf } from "../../../client/catamm/board";
+import {
+  ADVANCE_DEFAULTS,
+  DEV_CARD_NAMES,
+  Pending,
+  Phase,
+  PHASE_NAMES,
+  PORT_PLACE,
+  waitingOn,
+  type GameSnapshot,
+} from "../../../client/catamm/game";
+import { NO_PORT, PRESET_FEES, RESOURCE_NAMES, formatAmount, formatBps, poolName } from "../../../client/catamm/market";
+import { short } from "../../../client/format";
+import { useBlock, useCountdown } from "../shared/block";
+import { href } from "../shared/routes";
+import { useTx } from "../shared/tx";
+import { ActionButton, Address, Panel } from "../shared/ui";
+import { useWallet } from "../shared/wallet";
+import { SeatChip, TurnPanel, type Act, type Mode } from "./Actions";
+import { Board, type BoardOffers } from "./Board";
+import { Charts } from "./Charts";
+import { useCatamm, useRandomnessSource, type CatammContracts } from "./contracts";
+import { PLAYER_COLOR_NAMES } from "./look";
+import { Markets } from "./Markets";
+import { useLiveGame, type LiveGame } from "./useLiveGame";
+
+export type GameView = "board" | "markets" | "charts";
+
+export function GamePage({ gameId, view }: { gameId: bigint; view: GameView }) {
+  const c = useCatamm();
+  const source = useRandomnessSource(c);
+  const live = useLiveGame(c, source, gameId);
+  const { send } = useTx();
+  const act: Act = useCallback(
+    async (label, submit) => {
+      const receipt = await send(label, submit, { contract: "Catamm" });
+      await live.refresh();
+      return receipt !== null;
+    },
+    [send, live],
+  );
+  if (!c) return <p>No CATAMM deployment on this network.</p>;
+  const snap = live.snap;
+  return (
+    <div
+      className="catamm-game"
+      data-phase={snap?.phase}
+      data-turn={snap?.turn}
+      data-pick={snap?.setupPick}
+      data-pending={snap?.pending}
+      data-version={live.version}
+    >
+      <header className="game-head">
+        <div className="crumbs">
+          <a href={href("catamm")}>CATAMM games</a> / Game {gameId.toString()}
+        </div>
+        <h1>CATAMM game {gameId.toString()}</h1>
+        {snap && <Facts snap={snap} />}
+        <nav className="tabs" aria-label="Game views">
+          {(["board", "markets", "charts"] as const).map((v) => (
+            <a
+              key={v}
+              href={v === "board" ? href("catamm", gameId) : href("catamm", gameId, v)}
+              className={view === v ? "active" : ""}
+              aria-current={view === v ? "page" : undefined}
+            >
+              {v === "board" ? "Board" : v === "markets" ? "Markets" : "Charts"}
+            </a>
+          ))}
+        </nav>
+      </header>
+      {live.error && <p className="danger">{live.error}</p>}
+      {!snap ? (
+        <p aria-busy="true">Reading the game…</p>
+      ) : (
+        <Playing c={c} live={live} snap={snap} gameId={gameId} view={view} act={act} />
+      )}
+    </div>
+  );
+}
+
+function Facts({ snap }: { snap: GameSnapshot }) {
+  const preset = PRESET_FEES[snap.feePreset];
+  return (
+    <p className="facts">
+      <span>{snap.players.length || "…"} players</span>
+      <span>
+        {preset?.name ?? "?"} fees ({formatBps(preset?.feeBps ?? 0n)} without the pool's port,{" "}
+        {formatBps(preset?.portFeeBps ?? 0n)} with it)
+      </span>
+      <span>pools {snap.depthCards.toLocaleString("en-US")} cards a side</span>
+      <span>{snap.turnBlocks} blocks per wait</span>
+      <span>{snap.turn > 0 ? `turn ${snap.turn}` : PHASE_NAMES[snap.phase]}</span>
+    </p>
+  );
+}
+
+function Playing(props: {
+  c: CatammContracts;
+  live: LiveGame;
+  snap: GameSnapshot;
+  gameId: bigint;
+  view: GameView;
+  act: Act;
+}) {
+  const { c, live, snap, gameId, view, act } = props;
+  const { account } = useWallet();
+  const [mode, setMode] = useState<Mode>({ kind: "none" });
+  const myTurn = account !== null && snap.players[snap.seat]?.address.toLowerCase() === account.toLowerCase();
+  const free = snap.pending === Pending.None;
+
+  // The board's mode follows the phase: the draft and the ghost ship need a click; leaving a phase clears it.
+  useEffect(() => {
+    if (snap.phase === Phase.Setup && myTurn && free) {
+      if (mode.kind !== "draft") setMode({ kind: "draft" });
+    } else if (snap.phase === Phase.GhostShip && myTurn && free) {
+      if (mode.kind !== "ghost") setMode({ kind: "ghost" });
+    } else if (snap.phase !== Phase.Main || !myTurn || !free) {
+      if (mode.kind !== "none") setMode({ kind: "none" });
+    } else if (mode.kind === "draft" || mode.kind === "ghost") {
+      setMode({ kind: "none" });
+    }
+  }, [snap.phase, myTurn, free, mode.kind]);
+  // A new draft pick or turn starts with nothing chosen.
+  useEffect(() => {
+    setMode((m) => (m.kind === "draft" ? { kind: "draft" } : m.kind === "ghost" ? { kind: "ghost" } : m));
+  }, [snap.setupPick, snap.turn]);
+
+  const targets = useGhostTargets(c, gameId, myTurn && snap.phase === Phase.GhostShip && free, live.version);
+  const offers = useOffers(c, live, gameId, mode, setMode, act, targets);
+  const poolOfPort = useMemo(() => {
+    const out = Array<number>(PORT_COUNT).fill(-1);
+    for (const p of live.market?.pools ?? []) if (p.port !== NO_PORT) out[p.port] = p.pool;
+    return out;
+  }, [live.market]);
+  const missing = live.market?.pools.find((p) => !p.active)?.pool ?? -1;
+
+  return (
+    <>
+      <StatusBar c={c} live={live} snap={snap} gameId={gameId} act={act} />
+      <div className="catamm-grid">
+        <div className="catamm-main">
+          {view === "board" && (
+            <>
+              {snap.phase > Phase.Starting && (
+                <p className="board-legend">
+                  <span>
+                    Missing pool: <strong>{missing >= 0 ? poolName(missing) : "…"}</strong> (no trades there)
+                  </span>
+                  <span>
+                    Ghost ship:{" "}
+                    {snap.ghostShip >= PORT_PLACE
+                      ? `at port ${snap.ghostShip - PORT_PLACE}`
+                      : `hex ${snap.ghostShip}${snap.ghostShip === snap.board.desert ? " (the desert: blocks nothing)" : " (blocked)"}`}
+                  </span>
+                  <span className="muted">
+                    house: settlement, tower: city; 6 and 8 in red: the likeliest rolls (dots: the ways to roll it)
+                  </span>
+                </p>
+              )}
+              {snap.phase > Phase.Starting ? (
+                <Board
+                  board={snap.board}
+                  players={snap.players}
+                  ghostShip={snap.ghostShip}
+                  poolOfPort={poolOfPort}
+                  missingPool={missing}
+                  ports={snap.players.map((p) => live.market?.ports.get(p.address) ?? 0n)}
+                  offers={offers}
+                  lastRoll={snap.turn > 0 ? snap.lastRoll : undefined}
+                />
+              ) : (
+                <p className="muted">The board is laid out when the game starts.</p>
+              )}
+              <div className="under-board">
+                <LastRoll live={live} snap={snap} />
+                <Feed live={live} />
+              </div>
+            </>
+          )}
+          {view === "markets" && <Markets c={c} live={live} gameId={gameId} act={act} />}
+          {view === "charts" && <Charts live={live} />}
+        </div>
+        <aside className="catamm-side">
+          <TurnPanel c={c} live={live} gameId={gameId} mode={mode} setMode={setMode} act={act} />
+          <Players live={live} snap={snap} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** Whom the game waits on, until when, and `advance` once the deadline has passed; the winner at the end. */
+function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapshot; gameId: bigint; act: Act }) {
+  const { c, live, snap, gameId, act } = props;
+  const { account } = useWallet();
+  const block = useBlock();
+  const countdown = useCountdown(snap.deadline);
+  const seatOf = (a: string) => snap.players.findIndex((p) => p.address === a);
+  if (snap.phase === Phase.Finished) {
+    const seat = seatOf(snap.winner);
+    return (
+      <div className="status status-won" role="status">
+        <span className="trophy" aria-hidden="true">
+          ★
+        </span>{" "}
+        <SeatChip seat={seat} /> <Address address={snap.winner} you={account} /> won
+        {live.history.winnerPoints ? ` with ${live.history.winnerPoints} points` : ""} after {snap.turn} turns.
+      </div>
+    );
+  }
+  const w = waitingOn(snap);
+  const names = w.players.map((a) => {
+    const seat = seatOf(a);
+    return (
+      <span key={a} className="who-waits">
+        {seat >= 0 && <SeatChip seat={seat} />} <Address address={a} you={account} />
+      </span>
+    );
+  });
+  const timed = snap.phase > Phase.Starting && snap.phase < Phase.Finished && snap.pending === Pending.None;
+  const late = timed && block.number > snap.deadline;
+  return (
+    <div className={`status${late ? " status-late" : ""}`} role="status">
+      <span className="phase">{PHASE_NAMES[snap.phase]}</span>
+      <span>
+        Waiting for {names.length ? names : "anyone"} to {w.action}
+      </span>
+      {timed && (
+        <span className="deadline">
+          deadline block {snap.deadline.toLocaleString("en-US")}: {countdown}
+        </span>
+      )}
+      {late && ADVANCE_DEFAULTS[snap.phase] && (
+        <ActionButton
+          kind="secondary"
+          onClick={() => act(`Advance the game (${PHASE_NAMES[snap.phase]})`, () => c.game.advance(gameId))}
+        >
+          Advance: {ADVANCE_DEFAULTS[snap.phase]}
+        </ActionButton>
+      )}
+    </div>
+  );
+}
+
+/** The hexes and ports the ghost ship may go to, by static calls (a hex whose only objection is a missing victim counts). */
+function useGhostTargets(
+  c: CatammContracts,
+  gameId: bigint,
+  active: boolean,
+  version: number,
+): { hexes: number[]; ports: number[] } | null {
+  const [targets, setTargets] = useState<{ hexes: number[]; ports: number[] } | null>(null);
+  useEffect(() => {
+    if (!active) return setTargets(null);
+    let stale = false;
+    const legal = (call: Promise<unknown>) =>
+      call.then(
+        () => true,
+        (err: unknown) => describeRaw(err, { contract: "Catamm" }).revert?.name === "VictimRequired",
+      );
+    Promise.all([
+      Promise.all(
+        Array.from({ length: HEX_COUNT }, (_, h) => legal(c.game.blockHex.staticCall(gameId, h, ZeroAddress))),
+      ),
+      Promise.all(Array.from({ length: PORT_COUNT }, (_, p) => legal(c.game.flipPort.staticCall(gameId, p)))),
+    ]).then(([h, p]) => {
+      if (stale) return;
+      setTargets({
+        hexes: h.flatMap((ok, i) => (ok ? [i] : [])),
+        ports: p.flatMap((ok, i) => (ok ? [i] : [])),
+      });
+    });
+    return () => {
+      stale = true;
+    };
+  }, [c, gameId, active, version]);
+  return targets;
+}
+
+/** What the board offers to click in the current mode. */
+function useOffers(
+  c: CatammContracts,
+  live: LiveGame,
+  gameId: bigint,
+  mode: Mode,
+  setMode: (m: Mode) => void,
+  act: Act,
+  targets: { hexes: number[]; ports: number[] } | null,
+): BoardOffers {
+  const me = live.me;
+  const spots = me?.spots;
+  const draftEdges = useCallback(
+    async (v: number) => {
+      // The draft's road: any edge at the settlement the contract accepts with it (a static call per edge).
+      const ok = await Promise.all(
+        TOPOLOGY.vertexEdges[v].map((e) =>
+          c.game.placeInitial.staticCall(gameId, v, e).then(
+            () => e,
+            () => -1,
+          ),
+        ),
+      );
+      setMode({ kind: "draft", vertex: v, edges: maskOf(ok.filter((e) => e >= 0)) });
+    },
+    [c, gameId, setMode],
+  );
+  const secondRoads = useCallback(
+    async (first: number) => {
+      // Road Building's second road: the spots already legal and the edges next to the first, checked together.
+      const near = TOPOLOGY.edgeVertices[first].flatMap((v) => TOPOLOGY.vertexEdges[v]);
+      const candidates = [...new Set([...idsOf(spots?.roads ?? 0n), ...near])].filter((e) => e !== first);
+      const ok = await Promise.all(
+        candidates.map((e) =>
+          c.game.playRoadBuilding.staticCall(gameId, first, e).then(
+            () => e,
+            () => -1,
+          ),
+        ),
+      );
+      setMode({ kind: "roadBuilding", first, seconds: maskOf(ok.filter((e) => e >= 0)) });
+    },
+    [c, gameId, setMode, spots],
+  );
+  if (!me || !spots) return {};
+  switch (mode.kind) {
+    case "draft":
+      return {
+        vertices: {
+          mask: spots.settlements,
+          label: (v) => `Draft a settlement on vertex ${v}`,
+          onPick: (v) => void draftEdges(v),
+        },
+        edges:
+          mode.vertex === undefined || mode.edges === undefined
+            ? undefined
+            : {
+                mask: mode.edges,
+                label: (e) => `Draft road on edge ${e} (settlement on vertex ${mode.vertex})`,
+                onPick: (e) =>
+                  void act(`Draft: settlement on vertex ${mode.vertex}, road on edge ${e}`, () =>
+                    c.game.placeInitial(gameId, mode.vertex!, e),
+                  ),
+              },
+        selectedVertex: mode.vertex,
+      };
+    case "road":
+      return {
+        edges: {
+          mask: spots.roads,
+          label: (e) => `Build a road on edge ${e}`,
+          onPick: (e) => void act(`Build a road on edge ${e}`, () => c.game.buildRoad(gameId, e)),
+        },
+      };
+    case "settlement":
+      return {
+        vertices: {
+          mask: spots.settlements,
+          label: (v) => `Build a settlement on vertex ${v}`,
+          onPick: (v) => void act(`Build a settlement on vertex ${v}`, () => c.game.buildSettlement(gameId, v)),
+        },
+      };
+    case "city":
+      return {
+        vertices: {
+          mask: spots.cities,
+          label: (v) => `Build a city on vertex ${v}`,
+          onPick: (v) => void act(`Build a city on vertex ${v}`, () => c.game.buildCity(gameId, v)),
+        },
+      };
+    case "roadBuilding":
+      if (mode.first === undefined) {
+        return {
+          edges: {
+            mask: spots.roads,
+            label: (e) => `Road Building: first road on edge ${e}`,
+            onPick: (e) => void secondRoads(e),
+          },
+        };
+      }
+      return {
+        edges: {
+          mask: mode.seconds ?? 0n,
+          label: (e) => `Road Building: second road on edge ${e}`,
+          onPick: (e) =>
+            void act(`Play Road Building: edges ${mode.first} and ${e}`, () =>
+              c.game.playRoadBuilding(gameId, mode.first!, e),
+            ).then((ok) => ok && setMode({ kind: "none" })),
+        },
+        selectedVertex: undefined,
+      };
+    case "ghost":
+      return {
+        hexes: targets
+          ? {
+              ids: targets.hexes,
+              label: (h) => `Ghost ship to hex ${h}`,
+              onPick: (h) => setMode({ kind: "ghost", hex: h }),
+            }
+          : undefined,
+        ports: targets
+          ? { ids: targets.ports, label: (p) => `Flip port ${p}`, onPick: (p) => setMode({ kind: "ghost", port: p }) }
+          : undefined,
+        selectedHex: mode.hex,
+      };
+    default:
+      return {};
+  }
+}
+
+/** Every player: points, hand, resources, gold, knights, road, cards, awards; the one on the move marked. */
+function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
+  const { account } = useWallet();
+  if (snap.players.length === 0) return null;
+  return (
+    <Panel title="Players" className="players">
+      <table aria-label="Players">
+        <thead>
+          <tr>
+            <th>seat</th>
+            <th title="public points: settlements, cities, longest road, largest army (VP cards are hidden)">points</th>
+            <th>hand</th>
+            <th>resources</th>
+          </tr>
+        </thead>
+        <tbody>
+          {snap.players.map((p) => {
+            const current = snap.phase < Phase.Finished && p.seat === snap.seat;
+            const cardsHeld = p.cards.reduce((a, b) => a + b, 0);
+            return (
+              <tr key={p.address} className={current ? "current" : ""} data-seat={p.seat}>
+                <td>
+                  <SeatChip seat={p.seat} /> <Address address={p.address} you={account} />
+                  <div className="muted small">{PLAYER_COLOR_NAMES[p.seat]}</div>
+                </td>
+                <td className="points">
+                  <strong>{p.publicPoints}</strong>
+                  {snap.longestRoad === p.address && <div className="award">Longest road</div>}
+                  {snap.largestArmy === p.address && <div className="award">Largest army</div>}
+                </td>
+                <td>
+                  {p.hand} card{Number(p.hand) === 1 ? "" : "s"}
+                  {p.discardOwed > 0 && <div className="danger">owes {p.discardOwed}</div>}
+                </td>
+                <td className="res">
+                  {p.balances.map((b, r) => (
+                    <span key={r} className={`res-chip res-${r}`} title={`${formatAmount(b, 6)} ${RESOURCE_NAMES[r]}`}>
+                      {RESOURCE_NAMES[r]} {formatAmount(b, 2)}
+                    </span>
+                  ))}
+                  <div className="muted small">
+                    gold {p.gold} · knights {p.knights} · road {p.roadLength} · dev cards {cardsHeld}
+                    {p.cards.some((n) => n > 0) &&
+                      ` (${p.cards
+                        .map((n, k) => (n > 0 ? `${n} ${DEV_CARD_NAMES[k]}` : ""))
+                        .filter(Boolean)
+                        .join(", ")})`}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {live.history.points.length === 0 && snap.turn === 0 && <p className="muted small">No turn yet.</p>}
+    </Panel>
+  );
+}
+
+/** What the last roll produced, per player (gold credits too). */
+function LastRoll({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
+  const last = live.history.production[live.history.production.length - 1];
+  if (!last) return null;
+  const seatOf = (a: string) => snap.players.findIndex((p) => p.address === a);
+  const rows = [...last.byPlayer.entries()];
+  return (
+    <Panel title={last.roll === 0 ? "Draft: second settlements produced" : `Roll of turn ${last.turn}: ${last.roll}`}>
+      {last.roll === 7 ? (
+        <p>A 7: nothing is produced; hands of 8 or more discard half, then the ghost ship moves.</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">Nothing produced (no building on a hex with this number, or it is blocked).</p>
+      ) : (
+        <ul className="production">
+          {rows.map(([address, got]) => (
+            <li key={address}>
+              <SeatChip seat={seatOf(address)} /> {short(address)}:{" "}
+              {[
+                ...got.cards.map((n, r) => (n > 0 ? `+${n} ${RESOURCE_NAMES[r]}` : "")),
+                got.gold > 0 ? `+${got.gold} gold credit${got.gold > 1 ? "s" : ""}` : "",
+              ]
+                .filter(Boolean)
+                .join(", ")}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** The game's recent events, in words. */
+function Feed({ live }: { live: LiveGame }) {
+  const lines = live.history.feed.slice(-14).reverse();
+  return (
+    <Panel title="What happened" className="feed">
+      <ol>
+        {lines.map((l, i) => (
+          <li key={`${l.block}-${i}`}>
+            <span className="muted">#{l.block}</span> {l.text}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}

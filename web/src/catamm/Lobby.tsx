@@ -1,0 +1,228 @@
+// The CATAMM lobby: every game from `GameCreated` events (read in pages) with its state from `gameInfo`, kept live;
+// join and start from the list; the form to create one (fee preset, pool depth, blocks per waiting state).
+import { useCallback, useState } from "react";
+import { useBlock } from "../shared/block";
+import { href } from "../shared/routes";
+import { useTx } from "../shared/tx";
+import { useEventRefresh } from "../shared/useEventRefresh";
+import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
+import { useWallet } from "../shared/wallet";
+import { pagedQuery } from "../../../client/logs";
+import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
+import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
+import { useCatamm, type CatammContracts } from "./contracts";
+import { receiptEvent } from "../shared/receipt";
+
+interface LobbyGame {
+  id: bigint;
+  creator: string;
+  players: string[];
+  depth: number;
+  preset: number;
+  turnBlocks: number;
+  phase: number;
+  turn: number;
+  winner: string;
+  /** While open: the last block of the open window (after it anyone may cancel). */
+  deadline: number;
+}
+
+const LIST_LIMIT = 60;
+
+function stateText(g: LobbyGame): string {
+  if (g.phase === Phase.Open) return `open: ${g.players.length} of 4 joined`;
+  if (g.phase === Phase.Starting) return "starting (random value pending)";
+  if (g.phase === Phase.Setup) return "draft";
+  if (g.phase === Phase.Finished) return "finished";
+  if (g.phase === Phase.Cancelled) return "cancelled";
+  return `turn ${g.turn} (${PHASE_NAMES[g.phase]})`;
+}
+
+function useLobby(c: CatammContracts | null) {
+  const [games, setGames] = useState<LobbyGame[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    if (!c) return;
+    const count = Number(await c.game.gameCount());
+    const provider = c.game.runner!.provider!;
+    const created = await pagedQuery(
+      (from, to) => c.game.queryFilter(c.game.filters.GameCreated(), from, to),
+      () => provider.getBlockNumber(),
+      { fromBlock: c.fromBlock },
+    );
+    const byId = new Map(created.map((e) => [e.args.gameId, e.args]));
+    const ids = Array.from({ length: Math.min(count, LIST_LIMIT) }, (_, i) => BigInt(count - i));
+    const infos = await Promise.all(ids.map((id) => c.game.gameInfo(id)));
+    setGames(
+      infos.map((g, i) => ({
+        id: ids[i],
+        creator: byId.get(ids[i])?.creator ?? g.creator,
+        players: g.players.slice(0, Number(g.playerCount)),
+        depth: Number(g.depthCards),
+        preset: Number(g.feePreset),
+        turnBlocks: Number(g.turnBlocks),
+        phase: Number(g.phase),
+        turn: Number(g.turn),
+        winner: g.winner,
+        deadline: Number(g.deadline),
+      })),
+    );
+    setError(null);
+  }, [c]);
+
+  // At once when a block brings an event of the game contract, and every 10 blocks anyway (open windows expire).
+  useEventRefresh(c?.game.runner?.provider, c?.address, refresh, 10, setError);
+
+  return { games, error, refresh };
+}
+
+export function Lobby() {
+  const c = useCatamm();
+  const { games, error, refresh } = useLobby(c);
+  const { account } = useWallet();
+  const block = useBlock();
+  const { send } = useTx();
+  if (!c) return <p>No CATAMM deployment on this network.</p>;
+  const act = async (label: string, submit: () => ReturnType<CatammContracts["game"]["joinGame"]>, id: bigint) => {
+    const receipt = await send(label, submit, { contract: "Catamm" });
+    await refresh();
+    if (receipt) window.location.hash = href("catamm", id);
+  };
+  const mine = (g: LobbyGame) => account !== null && g.players.some((p) => p.toLowerCase() === account.toLowerCase());
+  return (
+    <div className="lobby">
+      <h1>CATAMM</h1>
+      <p className="intro">
+        Settlers of Catan on chain, with the resources traded through constant-product pools instead of between players,
+        and a ghost ship instead of the robber. Two to four players; the creator starts the game; every waiting state
+        has a deadline after which anyone may move the game on.
+      </p>
+      <div className="lobby-grid">
+        <Panel title="Games">
+          <ListTable
+            label="Games"
+            noun="games"
+            className="games"
+            items={games}
+            error={error}
+            empty="No game yet: create the first one."
+            columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
+            row={(g) => (
+              <tr key={g.id.toString()} data-game={g.id.toString()}>
+                <td>
+                  <a href={href("catamm", g.id)}>Game {g.id.toString()}</a>
+                </td>
+                <td>
+                  {g.players.map((p) => (
+                    <div key={p}>
+                      <Address address={p} you={account} />
+                      {p === g.winner && " ★ winner"}
+                    </div>
+                  ))}
+                </td>
+                <td>{PRESET_FEES[g.preset]?.name ?? g.preset}</td>
+                <td>{g.depth.toLocaleString("en-US")}</td>
+                <td>{g.turnBlocks}</td>
+                <td>{stateText(g)}</td>
+                <td>
+                  <Address address={g.creator} you={account} />
+                </td>
+                <td className="row-actions">
+                  {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
+                    <ActionButton
+                      kind="secondary"
+                      onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
+                    >
+                      Join
+                    </ActionButton>
+                  )}
+                  {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
+                    <ActionButton
+                      kind="secondary"
+                      disabled={g.players.length < 2}
+                      title={g.players.length < 2 ? "needs at least two players" : undefined}
+                      onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
+                    >
+                      Start
+                    </ActionButton>
+                  )}
+                  {g.phase === Phase.Open &&
+                    (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
+                      <ActionButton
+                        kind="secondary"
+                        title={
+                          block.number > g.deadline
+                            ? "its open window has passed: anyone may cancel it"
+                            : "the creator may cancel before the start"
+                        }
+                        onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+                      >
+                        Cancel
+                      </ActionButton>
+                    )}
+                </td>
+              </tr>
+            )}
+          />
+        </Panel>
+        <CreateGame c={c} onCreated={refresh} />
+      </div>
+    </div>
+  );
+}
+
+function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Promise<void> }) {
+  const { signer } = useWallet();
+  const { send } = useTx();
+  const [depth, setDepth] = useState("100");
+  const [preset, setPreset] = useState(0);
+  const [turnBlocks, setTurnBlocks] = useState("50");
+  const [openBlocks, setOpenBlocks] = useState(String(OPEN_BLOCKS));
+  const create = async () => {
+    const receipt = await send(
+      `Create a CATAMM game (${PRESET_FEES[preset].name} fees, depth ${depth})`,
+      () => c.game.createGame(Number(depth), preset, Number(turnBlocks), Number(openBlocks)),
+      { contract: "Catamm" },
+    );
+    const created = receiptEvent(receipt, c.game.interface, "GameCreated");
+    if (created) {
+      await onCreated();
+      window.location.hash = href("catamm", created.args.gameId as bigint);
+    }
+  };
+  return (
+    <Panel title="Create a game" className="create">
+      <form onSubmit={(e) => e.preventDefault()}>
+        <fieldset>
+          <legend>Fees</legend>
+          {PRESET_FEES.map((p, i) => (
+            <label key={p.name} className="inline block">
+              <input type="radio" name="preset" checked={preset === i} onChange={() => setPreset(i)} /> {p.name}:{" "}
+              {formatBps(p.feeBps)} per swap without the pool's port, {formatBps(p.portFeeBps)} with it
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          label="Pool depth (cards a side)"
+          hint={`1 to ${MAX_DEPTH_CARDS.toLocaleString("en-US")}; the spec's ${DEFAULT_DEPTH_CARDS.toLocaleString("en-US")} makes trades nearly free of price impact`}
+        >
+          <input name="depth" className="num" value={depth} onChange={(e) => setDepth(e.target.value)} />
+        </Field>
+        <Field label="Blocks per waiting state" hint="5 to 16,777,216: a turn, a pick, a discard or a ghost move">
+          <input name="turnBlocks" className="num" value={turnBlocks} onChange={(e) => setTurnBlocks(e.target.value)} />
+        </Field>
+        <Field
+          label="Open window (blocks)"
+          hint="1 to 100,000: players join (and may leave) until you start; after it anyone may cancel an unstarted game"
+        >
+          <input name="openBlocks" className="num" value={openBlocks} onChange={(e) => setOpenBlocks(e.target.value)} />
+        </Field>
+        <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
+          Create the game
+        </ActionButton>
+        <p className="muted small">You join it as its first player; others join from this list, then you start it.</p>
+      </form>
+    </Panel>
+  );
+}

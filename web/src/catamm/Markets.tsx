@@ -1,0 +1,468 @@
+// The markets: the nine active pools and the missing one (reserves, spot price both ways, the port and its owners,
+// the connected player's fee and shares); a swap form that quotes before sending, exactly as `catamm:quote` (fee
+// burned, output, average price, spot price, price impact, minAmountOut from the slippage setting); and liquidity
+// add and remove, previewed by static calls of the game's own functions (shares received, amounts paid back).
+import { useEffect, useState } from "react";
+import { useWallet } from "../shared/wallet";
+import { ActionButton, Panel } from "../shared/ui";
+import { describeError } from "../shared/errors";
+import {
+  BPS,
+  NO_PORT,
+  POOL_PAIRS,
+  RESOURCE_NAMES,
+  formatAmount,
+  formatBps,
+  formatPercent,
+  parseAmount,
+  poolName,
+  quoteFigures,
+  toQuoteView,
+  type PoolView,
+  type QuoteView,
+} from "../../../client/catamm/market";
+import { has } from "../../../client/catamm/board";
+import type { Act } from "./Actions";
+import { SeatChip } from "./Actions";
+import type { CatammContracts } from "./contracts";
+import type { LiveGame } from "./useLiveGame";
+import { useChecks } from "./useChecks";
+
+export function Markets(props: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
+  const { live } = props;
+  if (!live.market) return <p className="muted">The markets open when the game starts.</p>;
+  return (
+    <div className="markets">
+      <PoolsTable live={live} />
+      <div className="market-forms">
+        <SwapForm {...props} />
+        <LiquidityForm {...props} />
+      </div>
+    </div>
+  );
+}
+
+/** Slippage in percent ("0.5") to basis points; null when not a number from 0 to 100. */
+function slippageBps(text: string): bigint | null {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0 || n > 100) return null;
+  return BigInt(Math.round(n * 100));
+}
+
+/** An amount in cards ("1.5") to 18 decimals, or null. */
+function amountOf(text: string): bigint | null {
+  try {
+    return parseAmount(text);
+  } catch {
+    return null;
+  }
+}
+
+function PoolsTable({ live }: { live: LiveGame }) {
+  const market = live.market!;
+  const snap = live.snap!;
+  const rows = [...market.pools].sort((a, b) => (a.active === b.active ? a.port - b.port : a.active ? -1 : 1));
+  const owners = (port: number) =>
+    snap.players.filter((p) => has(market.ports.get(p.address) ?? 0n, port)).map((p) => p.seat);
+  return (
+    <Panel title="Pools" className="pools">
+      <p className="muted small">
+        Fees: {formatBps(market.feeBps)} of the input without the pool's port, {formatBps(market.portFeeBps)} with it
+        (burned); withdrawals pay {formatBps(market.feeBps)} unless you own the port. Opening depth{" "}
+        {formatAmount(market.depth, 0)} cards a side.
+      </p>
+      <table aria-label="Pools">
+        <thead>
+          <tr>
+            <th>pool</th>
+            <th>port (owners)</th>
+            <th>reserves</th>
+            <th>spot price</th>
+            <th>inverse</th>
+            <th>your fee</th>
+            <th>your shares</th>
+            <th>last trade</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => {
+            const [a, b] = POOL_PAIRS[p.pool];
+            const mine = live.me?.shares[p.pool] ?? 0n;
+            const fee = live.me?.fees[p.pool];
+            return (
+              <tr key={p.pool} className={p.active ? "" : "missing"} data-pool={p.pool}>
+                <td>
+                  <strong>
+                    {RESOURCE_NAMES[a]}–{RESOURCE_NAMES[b]}
+                  </strong>{" "}
+                  <span className="muted">#{p.pool}</span>
+                </td>
+                <td>
+                  {p.active ? (
+                    <>
+                      Port {p.port}{" "}
+                      {owners(p.port).map((s) => (
+                        <SeatChip key={s} seat={s} />
+                      ))}
+                    </>
+                  ) : (
+                    <span className="badge">missing: no trades</span>
+                  )}
+                </td>
+                <td className="num-cell">
+                  {formatAmount(p.reserve0, 2)} {RESOURCE_NAMES[a]}
+                  <br />
+                  {formatAmount(p.reserve1, 2)} {RESOURCE_NAMES[b]}
+                </td>
+                <td>
+                  1 {RESOURCE_NAMES[a]} = {formatAmount(p.price0, 4)} {RESOURCE_NAMES[b]}
+                </td>
+                <td>
+                  1 {RESOURCE_NAMES[b]} = {formatAmount(p.price1, 4)} {RESOURCE_NAMES[a]}
+                </td>
+                <td>{fee === null || fee === undefined ? "—" : formatBps(fee)}</td>
+                <td className="num-cell">
+                  {mine > 0n ? `${formatAmount(mine, 4)} (${formatPercent((mine * 10n ** 18n) / p.totalShares)})` : "—"}
+                </td>
+                <td>{p.lastTradeBlock === 0n ? "never" : `block ${p.lastTradeBlock}`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}
+
+function ResourceSelect(props: { label: string; value: number; onChange: (r: number) => void }) {
+  return (
+    <select aria-label={props.label} value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
+      {RESOURCE_NAMES.map((n, r) => (
+        <option key={n} value={r}>
+          {n}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
+  const { account } = useWallet();
+  const [from, setFrom] = useState(0);
+  const [to, setTo] = useState(1);
+  const [amountText, setAmountText] = useState("1");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [quote, setQuote] = useState<{ q: QuoteView; key: string } | null>(null);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const amount = amountOf(amountText);
+  const slippage = slippageBps(slippageText);
+  const player = live.me?.address ?? account ?? null;
+  const key = `${from}-${to}-${amount}-${live.version}`;
+
+  useEffect(() => {
+    setQuote(null);
+    setQuoteError(null);
+    if (!player || amount === null || amount === 0n || from === to) return;
+    let stale = false;
+    const timer = setTimeout(() => {
+      c.game.quoteSwap(gameId, player, from, to, amount).then(
+        (q) => !stale && setQuote({ key, q: toQuoteView(q) }),
+        (err: unknown) => !stale && setQuoteError(describeError(err, { contract: "Catamm" })),
+      );
+    }, 150);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [c, gameId, player, from, to, amount, key]);
+
+  const q = quote?.key === key ? quote.q : null;
+  const figures = q && amount !== null && slippage !== null ? quoteFigures(q.amountOut, amount, slippage) : null;
+  const pool = q ? live.market!.pools[q.pool] : undefined;
+  const check = useChecks(`${key}-${q ? "q" : ""}-${figures?.minAmountOut}`, {
+    swap:
+      q && figures && amount !== null
+        ? () => c.game.swap.staticCall(gameId, from, to, amount, figures.minAmountOut)
+        : undefined,
+  }).swap;
+  const A = RESOURCE_NAMES[from];
+  const B = RESOURCE_NAMES[to];
+  const balance = live.me?.player.balances[from];
+  return (
+    <Panel title="Swap" className="swap">
+      <form aria-label="Swap" onSubmit={(e) => e.preventDefault()}>
+        <div className="row">
+          <label className="inline">
+            Pay <ResourceSelect label="Swap from" value={from} onChange={setFrom} />
+          </label>
+          <label className="inline">
+            for <ResourceSelect label="Swap to" value={to} onChange={setTo} />
+          </label>
+        </div>
+        <div className="row">
+          <label className="inline">
+            Amount (cards){" "}
+            <input
+              aria-label="Swap amount"
+              className="num"
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+              inputMode="decimal"
+            />
+          </label>
+          {balance !== undefined && (
+            <button
+              type="button"
+              className="link"
+              onClick={() => setAmountText(formatAmount(balance, 18).replace(/,/g, ""))}
+            >
+              you hold {formatAmount(balance, 4)} {A}
+            </button>
+          )}
+          <label className="inline">
+            Slippage %{" "}
+            <input
+              aria-label="Slippage percent"
+              className="num small"
+              value={slippageText}
+              onChange={(e) => setSlippageText(e.target.value)}
+              inputMode="decimal"
+            />
+          </label>
+        </div>
+        {from === to && <p className="danger">Pick two different resources.</p>}
+        {amount === null && <p className="danger">Not an amount: use cards with up to 18 decimals, e.g. 1.5.</p>}
+        {slippage === null && <p className="danger">Slippage must be 0 to 100 %.</p>}
+        {quoteError && <p className="danger">{quoteError}</p>}
+        {q && figures && amount !== null && pool && (
+          <dl className="quote" aria-label="Quote">
+            <dt>pool</dt>
+            <dd>
+              {poolName(q.pool)} (#{q.pool}) at {pool.port === NO_PORT ? "no port" : `port ${pool.port}`}:{" "}
+              {q.portOwned ? "you own the port" : "you do not own the port"}
+            </dd>
+            <dt>fee burned</dt>
+            <dd>
+              {formatAmount(q.fee, 6)} {A} ({formatBps(q.feeBps)})
+            </dd>
+            <dt>you receive</dt>
+            <dd data-testid="quote-out">
+              {formatAmount(q.amountOut, 6)} {B}
+            </dd>
+            <dt>average price</dt>
+            <dd>
+              1 {A} = {formatAmount(figures.averagePrice, 6)} {B} (fee included)
+            </dd>
+            <dt>spot price</dt>
+            <dd>
+              1 {A} = {formatAmount(q.spotPrice, 6)} {B}
+            </dd>
+            <dt>price impact</dt>
+            <dd>{formatPercent(q.priceImpact)}</dd>
+            <dt>minAmountOut</dt>
+            <dd data-testid="quote-min">
+              {formatAmount(figures.minAmountOut, 6)} {B} (allows {formatBps(slippage ?? 0n)} slippage)
+            </dd>
+          </dl>
+        )}
+        <ActionButton
+          disabled={!q || !figures || check?.ok !== true}
+          title={check?.reason}
+          onClick={() =>
+            act(`Swap ${amountText} ${A} for ${B}`, () => c.game.swap(gameId, from, to, amount!, figures!.minAmountOut))
+          }
+        >
+          Swap {amountText} {A} for {B}
+        </ActionButton>
+        {check && !check.ok && <p className="why">{check.reason}</p>}
+      </form>
+    </Panel>
+  );
+}
+
+function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
+  const active = live.market!.pools.filter((p) => p.active);
+  const [poolId, setPoolId] = useState(active[0]?.pool ?? 0);
+  const [a0Text, setA0] = useState("1");
+  const [a1Text, setA1] = useState("1");
+  const [sharesText, setShares] = useState("");
+  const [slippageText, setSlippage] = useState("0.5");
+  const pool: PoolView | undefined = live.market!.pools[poolId];
+  const [a, b] = POOL_PAIRS[poolId];
+  const a0 = amountOf(a0Text);
+  const a1 = amountOf(a1Text);
+  const shares = amountOf(sharesText);
+  const slip = slippageBps(slippageText) ?? 0n;
+  const held = live.me?.shares[poolId] ?? 0n;
+  const v = live.version * 31 + poolId;
+  const previewKey = `${v}-${a0}-${a1}-${shares}`;
+  const previews = useChecksWithValues(previewKey, {
+    add:
+      a0 && a1
+        ? () => c.game.addLiquidity.staticCall(gameId, poolId, a0, a1, 0).then((r) => [r[0], r[1], r[2]])
+        : undefined,
+    remove: shares
+      ? () => c.game.removeLiquidity.staticCall(gameId, poolId, shares, 0, 0).then((r) => [r[0], r[1]])
+      : undefined,
+  });
+  // A preview counts only for the inputs it was made with (the buttons send what it shows, and its minimums).
+  const add = previews.key === previewKey ? previews.results.add : undefined;
+  const remove = previews.key === previewKey ? previews.results.remove : undefined;
+  const less = (x: bigint) => (x * (BPS - slip)) / BPS;
+  /** The other side in the pool's proportion (the pool takes the proportional amounts anyway). */
+  const proportional = (text: string) => {
+    const x = amountOf(text);
+    if (x === null || !pool || pool.reserve0 === 0n) return;
+    setA1(formatAmount((x * pool.reserve1 + pool.reserve0 - 1n) / pool.reserve0, 18).replace(/,/g, ""));
+  };
+  return (
+    <Panel title="Liquidity" className="liquidity">
+      <form aria-label="Liquidity" onSubmit={(e) => e.preventDefault()}>
+        <div className="row">
+          <label className="inline">
+            Pool{" "}
+            <select aria-label="Liquidity pool" value={poolId} onChange={(e) => setPoolId(Number(e.target.value))}>
+              {active.map((p) => (
+                <option key={p.pool} value={p.pool}>
+                  {poolName(p.pool)} (port {p.port})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline">
+            Slippage %{" "}
+            <input
+              aria-label="Liquidity slippage percent"
+              className="num small"
+              value={slippageText}
+              onChange={(e) => setSlippage(e.target.value)}
+            />
+          </label>
+        </div>
+        <h3>Add (free)</h3>
+        <div className="row">
+          <label className="inline">
+            at most{" "}
+            <input
+              aria-label={`Deposit ${RESOURCE_NAMES[a]}`}
+              className="num"
+              value={a0Text}
+              onChange={(e) => {
+                setA0(e.target.value);
+                proportional(e.target.value);
+              }}
+            />{" "}
+            {RESOURCE_NAMES[a]}
+          </label>
+          <label className="inline">
+            and{" "}
+            <input
+              aria-label={`Deposit ${RESOURCE_NAMES[b]}`}
+              className="num"
+              value={a1Text}
+              onChange={(e) => setA1(e.target.value)}
+            />{" "}
+            {RESOURCE_NAMES[b]}
+          </label>
+        </div>
+        {add?.value && pool && (
+          <p>
+            The pool takes {formatAmount(add.value[1], 6)} {RESOURCE_NAMES[a]} + {formatAmount(add.value[2], 6)}{" "}
+            {RESOURCE_NAMES[b]} for <strong data-testid="add-shares">{formatAmount(add.value[0], 6)} shares</strong> (
+            {formatPercent((add.value[0] * 10n ** 18n) / (pool.totalShares + add.value[0]))} of the pool); at least{" "}
+            {formatAmount(less(add.value[0]), 6)} with your slippage.
+          </p>
+        )}
+        {add && add.reason && <p className="why">{add.reason}</p>}
+        <ActionButton
+          kind="secondary"
+          disabled={!add?.value}
+          onClick={() =>
+            act(`Add liquidity to ${poolName(poolId)}`, () =>
+              c.game.addLiquidity(gameId, poolId, a0!, a1!, less(add!.value![0])),
+            )
+          }
+        >
+          Add liquidity
+        </ActionButton>
+        <h3>Remove</h3>
+        <div className="row">
+          <label className="inline">
+            shares{" "}
+            <input
+              aria-label="Shares to remove"
+              className="num"
+              value={sharesText}
+              onChange={(e) => setShares(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="link"
+            onClick={() => setShares(formatAmount(held, 18).replace(/,/g, ""))}
+            disabled={held === 0n}
+          >
+            you hold {formatAmount(held, 6)}
+          </button>
+        </div>
+        {remove?.value && (
+          <p data-testid="remove-preview">
+            You receive {formatAmount(remove.value[0], 6)} {RESOURCE_NAMES[a]} + {formatAmount(remove.value[1], 6)}{" "}
+            {RESOURCE_NAMES[b]} (after the withdrawal fee, if any); at least {formatAmount(less(remove.value[0]), 6)}{" "}
+            and {formatAmount(less(remove.value[1]), 6)} with your slippage.
+          </p>
+        )}
+        {remove && remove.reason && sharesText !== "" && <p className="why">{remove.reason}</p>}
+        <ActionButton
+          kind="secondary"
+          disabled={!remove?.value}
+          onClick={() =>
+            act(`Remove liquidity from ${poolName(poolId)}`, () =>
+              c.game.removeLiquidity(gameId, poolId, shares!, less(remove!.value![0]), less(remove!.value![1])),
+            )
+          }
+        >
+          Remove liquidity
+        </ActionButton>
+      </form>
+    </Panel>
+  );
+}
+
+/** Like useChecks, keeping each static call's result (the previews of a deposit and a withdrawal), with the key it
+ *  was computed for. */
+function useChecksWithValues<K extends string>(
+  key: string,
+  calls: Partial<Record<K, () => Promise<bigint[]>>>,
+): { key: string | null; results: Partial<Record<K, { value?: bigint[]; reason?: string }>> } {
+  const [out, setOut] = useState<{
+    key: string | null;
+    results: Partial<Record<K, { value?: bigint[]; reason?: string }>>;
+  }>({
+    key: null,
+    results: {},
+  });
+  useEffect(() => {
+    let stale = false;
+    const entries = Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][];
+    Promise.all(
+      entries.map(async ([k, call]) => {
+        if (!call) return [k, undefined] as const;
+        try {
+          return [k, { value: await call() }] as const;
+        } catch (err) {
+          return [k, { reason: describeError(err, { contract: "Catamm" }) }] as const;
+        }
+      }),
+    ).then((done) => {
+      if (stale) return;
+      const results: Partial<Record<K, { value?: bigint[]; reason?: string }>> = {};
+      for (const [k, v] of done) if (v) results[k] = v;
+      setOut({ key, results });
+    });
+    return () => {
+      stale = true;
+    };
+  }, [key]);
+  return out;
+}
