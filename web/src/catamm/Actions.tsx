@@ -126,12 +126,16 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
   const block = useBlock();
   const creator = account?.toLowerCase() === snap.creator.toLowerCase();
   const late = block.number > snap.deadline;
-  const checks = useChecks(`${live.version}-${late}`, {
-    join: isIn ? undefined : () => c.game.joinGame.staticCall(gameId),
-    leave: isIn && !creator ? () => c.game.leaveGame.staticCall(gameId) : undefined,
-    start: creator ? () => c.game.startGame.staticCall(gameId) : undefined,
-    cancel: creator || late ? () => c.game.cancelGame.staticCall(gameId) : undefined,
-  });
+  const checks = useChecks(
+    `${live.version}-${late}`,
+    {
+      join: isIn ? undefined : () => c.game.joinGame.staticCall(gameId),
+      leave: isIn && !creator ? () => c.game.leaveGame.staticCall(gameId) : undefined,
+      start: creator ? () => c.game.startGame.staticCall(gameId) : undefined,
+      cancel: creator || late ? () => c.game.cancelGame.staticCall(gameId) : undefined,
+    },
+    { holdPrevious: true },
+  );
   return (
     <div>
       <h3>Players joined</h3>
@@ -243,18 +247,22 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
   const firstSettlement = me && me.spots.settlements !== 0n ? BigInt(idsOf(me.spots.settlements)[0]) : 0n;
   const firstCity = me && me.spots.cities !== 0n ? BigInt(idsOf(me.spots.cities)[0]) : 0n;
   const main = snap.phase === Phase.Main;
-  const checks = useChecks(live.version, {
-    roll: main ? undefined : () => c.game.rollDice.staticCall(gameId),
-    end: main ? () => c.game.endTurn.staticCall(gameId) : undefined,
-    road: main ? () => c.game.buildRoad.staticCall(gameId, firstRoad) : undefined,
-    settlement: main ? () => c.game.buildSettlement.staticCall(gameId, firstSettlement) : undefined,
-    city: main ? () => c.game.buildCity.staticCall(gameId, firstCity) : undefined,
-    buy: main ? () => c.game.buyDevCard.staticCall(gameId) : undefined,
-    knight: () => c.game.playKnight.staticCall(gameId),
-    roadBuilding: () => c.game.playRoadBuilding.staticCall(gameId, firstRoad, NO_EDGE),
-    yearOfPlenty: () => c.game.playYearOfPlenty.staticCall(gameId, 0, 0),
-    monopoly: () => c.game.playMonopoly.staticCall(gameId, 0),
-  });
+  const checks = useChecks(
+    live.version,
+    {
+      roll: main ? undefined : () => c.game.rollDice.staticCall(gameId),
+      end: main ? () => c.game.endTurn.staticCall(gameId) : undefined,
+      road: main ? () => c.game.buildRoad.staticCall(gameId, firstRoad) : undefined,
+      settlement: main ? () => c.game.buildSettlement.staticCall(gameId, firstSettlement) : undefined,
+      city: main ? () => c.game.buildCity.staticCall(gameId, firstCity) : undefined,
+      buy: main ? () => c.game.buyDevCard.staticCall(gameId) : undefined,
+      knight: () => c.game.playKnight.staticCall(gameId),
+      roadBuilding: () => c.game.playRoadBuilding.staticCall(gameId, firstRoad, NO_EDGE),
+      yearOfPlenty: () => c.game.playYearOfPlenty.staticCall(gameId, 0, 0),
+      monopoly: () => c.game.playMonopoly.staticCall(gameId, 0),
+    },
+    { holdPrevious: true },
+  );
   const spots = (mask: bigint | undefined) => {
     const n = mask ? idsOf(mask).length : 0;
     return `${n} spot${n === 1 ? "" : "s"}`;
@@ -578,7 +586,11 @@ function FlipPreview(props: ActionProps & { port: number }) {
   const { c, gameId, act, live, port } = props;
   const pool = live.market!.pools.find((p) => p.active && p.port === port);
   const missing = live.market!.pools.find((p) => !p.active);
-  const checks = useChecks(live.version * 100 + port, { flip: () => c.game.flipPort.staticCall(gameId, port) });
+  const checks = useChecks(
+    live.version * 100 + port,
+    { flip: () => c.game.flipPort.staticCall(gameId, port) },
+    { holdPrevious: true },
+  );
   if (!pool) return null;
   const [a, b] = POOL_PAIRS[pool.pool];
   const sum = pool.reserve0 + pool.reserve1;

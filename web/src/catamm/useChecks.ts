@@ -9,13 +9,29 @@ export interface Check {
   reason?: string;
 }
 
-/** Runs every given static call (undefined entries are skipped) when `version` changes. */
+/**
+ * Runs every given static call (undefined entries are skipped) when `version` changes.
+ *
+ * `holdPrevious`: while the contract answers for a new version, the answers for the previous one stand if the same
+ * actions are offered. For buttons whose version is only the game's refresh count: without it every refresh (one at
+ * least every few blocks) disabled them for the moment of the re-check, and a click in that moment went nowhere. A
+ * click the new state refuses is harmless: the transaction's gas estimate fails with the contract's reason. Forms
+ * whose version holds their inputs (a swap's amount and minimum) leave it off: their answer must be for those inputs.
+ */
 export function useChecks<K extends string>(
   version: number | string,
   calls: Partial<Record<K, () => Promise<unknown>>>,
+  { holdPrevious = false }: { holdPrevious?: boolean } = {},
 ): Partial<Record<K, Check>> {
-  const [result, setResult] = useState<{ for: string; checks: Partial<Record<K, Check>> }>({ for: "", checks: {} });
-  const keys = Object.keys(calls).sort().join(",");
+  const [result, setResult] = useState<{ for: string; keys: string; checks: Partial<Record<K, Check>> }>({
+    for: "",
+    keys: "",
+    checks: {},
+  });
+  const keys = (Object.keys(calls) as K[])
+    .filter((k) => calls[k])
+    .sort()
+    .join(",");
   const current = `${version}|${keys}`;
   useEffect(() => {
     let stale = false;
@@ -34,13 +50,13 @@ export function useChecks<K extends string>(
       if (stale) return;
       const next: Partial<Record<K, Check>> = {};
       for (const d of done) if (d) next[d[0]] = d[1];
-      setResult({ for: current, checks: next });
+      setResult({ for: current, keys, checks: next });
     });
     return () => {
       stale = true;
     };
     // The calls are closures over the same game: re-run when the game changed or the set of actions did.
   }, [version, keys]);
-  // Answers for an older state count as not checked yet: a button waits for the contract's answer to this one.
-  return result.for === current ? result.checks : {};
+  // Otherwise answers for an older state count as not checked yet: a button waits for the contract's answer to this one.
+  return result.for === current || (holdPrevious && result.keys === keys) ? result.checks : {};
 }
