@@ -474,21 +474,12 @@ export interface PoolView {
   lastTradeBlock: bigint;
 }
 
-/** The fields of an ethers `Result` for ICatammMarket.PoolInfo, as a {@link PoolView}. */
-export function toPoolView(r: {
-  pool: bigint;
-  resource0: bigint;
-  resource1: bigint;
-  port: bigint;
-  active: boolean;
-  reserve0: bigint;
-  reserve1: bigint;
-  price0: bigint;
-  price1: bigint;
-  totalShares: bigint;
-  bankShares: bigint;
-  lastTradeBlock: bigint;
-}): PoolView {
+/** ICatammMarket.PoolInfo as ethers decodes it: the same fields, every number a bigint. */
+export type PoolInfoResult = { [K in keyof PoolView]: PoolView[K] extends number ? bigint : PoolView[K] };
+
+/** The fields of an ethers `Result` for ICatammMarket.PoolInfo, as a {@link PoolView} (a `Result` spreads only its
+ *  indices, so each field is named). */
+export function toPoolView(r: PoolInfoResult): PoolView {
   return {
     pool: Number(r.pool),
     resource0: Number(r.resource0),

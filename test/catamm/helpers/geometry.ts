@@ -13,6 +13,7 @@
  * clockwise from the top-left corner sea hex; a corner sea hex faces its only land hex, a side sea hex the land hex
  * that is not a corner of the island; the port's vertices are the two corners it shares with that land hex.
  */
+import type { Topology } from "../../../client/catamm/board";
 
 export interface Axial {
   q: number;
@@ -46,15 +47,9 @@ const key = (p: Point): string => `${p.x},${p.y}`;
 const centre = (h: Axial): Point => ({ x: 2 * h.q + h.r, y: 3 * h.r });
 const corners = (h: Axial): Point[] => CORNERS.map((c) => ({ x: centre(h).x + c.x, y: centre(h).y + c.y }));
 
-export interface Geometry {
+/** The same tables as client/'s {@link Topology} (computed here independently), with each hex's axial position. */
+export interface Geometry extends Topology {
   hexes: Axial[];
-  hexVertices: number[][];
-  vertexVertices: number[][];
-  vertexEdges: number[][];
-  vertexHexes: number[][];
-  edgeVertices: [number, number][];
-  portVertices: [number, number][];
-  vertexPort: number[];
 }
 
 export function computeGeometry(): Geometry {

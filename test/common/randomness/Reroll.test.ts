@@ -117,6 +117,23 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
     }
   });
 
+  it("the history stand-in answers like EIP-2935: a recorded block inside 8,191 blocks, else NotInHistory", async function () {
+    const mock = await ethers.deployContract("BlockHashHistoryMock");
+    const ask = (n: number) => ethers.provider.call({ to: mock, data: ethers.toBeHex(n, 32) });
+    const n = await ethers.provider.getBlockNumber();
+    const hash = (await ethers.provider.getBlock(n))!.hash!;
+    await mock.record(n, hash);
+    expect(await ask(n)).to.equal(hash);
+    await expect(ask(n - 1))
+      .to.be.revertedWithCustomError(mock, "NotInHistory")
+      .withArgs(n - 1); // not recorded
+    await expect(ask(n + 5))
+      .to.be.revertedWithCustomError(mock, "NotInHistory")
+      .withArgs(n + 5); // in the future
+    await mine(8192);
+    await expect(ask(n)).to.be.revertedWithCustomError(mock, "NotInHistory").withArgs(n); // out of reach
+  });
+
   it("the keeper pins only what a game still waits on, in every game (CATAMM, Snatch rooms, tournaments)", async function () {
     const { game, source, roller, keeper } = await loadFixture(rollingGame);
     const { deploySnatch } = await import("../../../scripts/snatch/lib");

@@ -30,9 +30,25 @@ const NONE: Probes = new Map();
  * Runs every probe whenever `key` changes (make it change with what the page shows: a reloaded view), one round at
  * a time: a change during a round runs another round after it. Only results computed for the current key are
  * returned: after a change, controls wait for the contract's new answers instead of showing stale ones.
+ *
+ * `holdPrevious`: while the contract answers for a new key, the answers for the previous one stand if the same probes
+ * are asked. For controls whose key is only a refresh count: without it every refresh (one at least every few blocks)
+ * disabled them for the moment of the re-check, and a click in that moment went nowhere. A click the new state
+ * refuses is harmless: the transaction's gas estimate fails with the contract's reason. Forms whose key holds their
+ * inputs (a swap's amount and minimum) leave it off: their answer must be for those inputs.
  */
-export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeContext = {}): Probes {
-  const [results, setResults] = useState<{ key: string; probes: Probes }>({ key: "", probes: NONE });
+export function useProbes(
+  probes: readonly Probe[],
+  key: string,
+  ctx: DescribeContext = {},
+  { holdPrevious = false }: { holdPrevious?: boolean } = {},
+): Probes {
+  const ids = probes.map((p) => p.id).join(",");
+  const [results, setResults] = useState<{ key: string; ids: string; probes: Probes }>({
+    key: "",
+    ids: "",
+    probes: NONE,
+  });
   const latest = useRef({ probes, ctx, key });
   latest.current = { probes, ctx, key };
   const running = useRef(false);
@@ -64,14 +80,15 @@ export function useProbes(probes: readonly Probe[], key: string, ctx: DescribeCo
             ),
           ),
         );
-        if (alive.current) setResults({ key: k, probes: new Map<string, ProbeResult>(settled) });
+        const asked = list.map((p) => p.id).join(",");
+        if (alive.current) setResults({ key: k, ids: asked, probes: new Map<string, ProbeResult>(settled) });
       } while (again.current && alive.current);
       running.current = false;
     };
     void round();
   }, [key]);
 
-  return results.key === key ? results.probes : NONE;
+  return results.key === key || (holdPrevious && results.ids === ids) ? results.probes : NONE;
 }
 
 /** Whether probe `id` passed. */
