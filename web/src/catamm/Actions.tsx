@@ -134,7 +134,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
       start: creator ? () => c.game.startGame.staticCall(gameId) : undefined,
       cancel: creator || late ? () => c.game.cancelGame.staticCall(gameId) : undefined,
     },
-    { holdPrevious: true },
+    { holdWithin: account ?? "" },
   );
   return (
     <div>
@@ -242,6 +242,7 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
 
 function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
   const { c, gameId, act, live, snap, mode, setMode } = props;
+  const { account } = useWallet();
   const me = live.me;
   const firstRoad = me && me.spots.roads !== 0n ? BigInt(idsOf(me.spots.roads)[0]) : 0n;
   const firstSettlement = me && me.spots.settlements !== 0n ? BigInt(idsOf(me.spots.settlements)[0]) : 0n;
@@ -261,7 +262,7 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
       yearOfPlenty: () => c.game.playYearOfPlenty.staticCall(gameId, 0, 0),
       monopoly: () => c.game.playMonopoly.staticCall(gameId, 0),
     },
-    { holdPrevious: true },
+    { holdWithin: account ?? "" },
   );
   const spots = (mask: bigint | undefined) => {
     const n = mask ? idsOf(mask).length : 0;
@@ -584,12 +585,13 @@ function Odds({ whole }: { whole: number[] }) {
 
 function FlipPreview(props: ActionProps & { port: number }) {
   const { c, gameId, act, live, port } = props;
+  const { account } = useWallet();
   const pool = live.market!.pools.find((p) => p.active && p.port === port);
   const missing = live.market!.pools.find((p) => !p.active);
   const checks = useChecks(
     live.version * 100 + port,
     { flip: () => c.game.flipPort.staticCall(gameId, port) },
-    { holdPrevious: true },
+    { holdWithin: `${account}:${port}` },
   );
   if (!pool) return null;
   const [a, b] = POOL_PAIRS[pool.pool];

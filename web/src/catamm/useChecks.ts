@@ -10,13 +10,13 @@ export interface Check {
 }
 
 /**
- * Runs every given static call (undefined entries are skipped) when `version` changes; `holdPrevious` as in
+ * Runs every given static call (undefined entries are skipped) when `version` changes; `holdWithin` as in
  * {@link useProbes}.
  */
 export function useChecks<K extends string>(
   version: number | string,
   calls: Partial<Record<K, () => Promise<unknown>>>,
-  options: { holdPrevious?: boolean } = {},
+  options: { holdWithin?: string } = {},
 ): Partial<Record<K, Check>> {
   const probes: Probe[] = (Object.keys(calls) as K[])
     .filter((k) => calls[k])

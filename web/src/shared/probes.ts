@@ -31,26 +31,27 @@ const NONE: Probes = new Map();
  * a time: a change during a round runs another round after it. Only results computed for the current key are
  * returned: after a change, controls wait for the contract's new answers instead of showing stale ones.
  *
- * `holdPrevious`: while the contract answers for a new key, the answers for the previous one stand if the same probes
- * are asked. For controls whose key is only a refresh count: without it every refresh (one at least every few blocks)
- * disabled them for the moment of the re-check, and a click in that moment went nowhere. A click the new state
- * refuses is harmless: the transaction's gas estimate fails with the contract's reason. Forms whose key holds their
- * inputs (a swap's amount and minimum) leave it off: their answer must be for those inputs.
+ * `holdWithin`: while the contract answers for a new key, the answers for the previous one stand if the same probes
+ * were asked within the same `holdWithin` (the account, say: another account's answers never stand in). For controls
+ * whose key is only a refresh count: without it every refresh (one at least every few blocks) hid or disabled them
+ * for the moment of the re-check, and a click in that moment went nowhere. A click the new state refuses is
+ * harmless: the transaction's gas estimate fails with the contract's reason. Forms whose key holds their inputs (a
+ * swap's amount and minimum) leave it unset: their answer must be for those inputs.
  */
 export function useProbes(
   probes: readonly Probe[],
   key: string,
   ctx: DescribeContext = {},
-  { holdPrevious = false }: { holdPrevious?: boolean } = {},
+  { holdWithin }: { holdWithin?: string } = {},
 ): Probes {
   const ids = probes.map((p) => p.id).join(",");
-  const [results, setResults] = useState<{ key: string; ids: string; probes: Probes }>({
+  const [results, setResults] = useState<{ key: string; ids: string; within?: string; probes: Probes }>({
     key: "",
     ids: "",
     probes: NONE,
   });
-  const latest = useRef({ probes, ctx, key });
-  latest.current = { probes, ctx, key };
+  const latest = useRef({ probes, ctx, key, holdWithin });
+  latest.current = { probes, ctx, key, holdWithin };
   const running = useRef(false);
   const again = useRef(false);
   const alive = useRef(true);
@@ -71,7 +72,7 @@ export function useProbes(
       running.current = true;
       do {
         again.current = false;
-        const { probes: list, ctx: c, key: k } = latest.current;
+        const { probes: list, ctx: c, key: k, holdWithin: within } = latest.current;
         const settled = await Promise.all(
           list.map((p) =>
             p.call().then(
@@ -81,14 +82,15 @@ export function useProbes(
           ),
         );
         const asked = list.map((p) => p.id).join(",");
-        if (alive.current) setResults({ key: k, ids: asked, probes: new Map<string, ProbeResult>(settled) });
+        if (alive.current) setResults({ key: k, ids: asked, within, probes: new Map<string, ProbeResult>(settled) });
       } while (again.current && alive.current);
       running.current = false;
     };
     void round();
   }, [key]);
 
-  return results.key === key || (holdPrevious && results.ids === ids) ? results.probes : NONE;
+  const held = holdWithin !== undefined && results.within === holdWithin && results.ids === ids;
+  return results.key === key || held ? results.probes : NONE;
 }
 
 /** Whether probe `id` passed. */

@@ -39,10 +39,12 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
     // A new list each reload (the version changes with every block and every own transaction).
     [c, live.version, seat, account, signer],
   );
-  const probes = useProbes(probeList, `${live.version}:${account}:${probeList.length}`, {
-    contract: "SnatchRooms",
-    block: block.number,
-  });
+  const probes = useProbes(
+    probeList,
+    `${live.version}:${account}:${probeList.length}`,
+    { contract: "SnatchRooms", block: block.number },
+    { holdWithin: account ?? "" },
+  );
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (live.error && !room)

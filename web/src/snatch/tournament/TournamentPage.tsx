@@ -62,10 +62,12 @@ export function TournamentPage({ id }: { id: bigint }) {
     }
     return list;
   }, [t, live.version, signer, account, closeBatch]);
-  const probes = useProbes(probeList, `${live.version}:${account}:${closeBatch}`, {
-    contract: "SnatchTournament",
-    block: block.number,
-  });
+  const probes = useProbes(
+    probeList,
+    `${live.version}:${account}:${closeBatch}`,
+    { contract: "SnatchTournament", block: block.number },
+    { holdWithin: `${account}:${closeBatch}` },
+  );
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (!t) return <p>No SnatchTournament deployment on this network.</p>;
