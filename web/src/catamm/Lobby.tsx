@@ -5,7 +5,7 @@ import { useBlock } from "../shared/block";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
+import { ActionButton, Address, Field, GamesLobby, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { pagedQuery } from "../../../client/logs";
 import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
@@ -91,84 +91,76 @@ export function Lobby() {
   };
   const mine = (g: LobbyGame) => account !== null && g.players.some((p) => p.toLowerCase() === account.toLowerCase());
   return (
-    <div className="lobby">
-      <h1>CATAMM</h1>
-      <p className="intro">
-        Settlers of Catan on chain, with the resources traded through constant-product pools instead of between players,
-        and a ghost ship instead of the robber. Two to four players; the creator starts the game; every waiting state
-        has a deadline after which anyone may move the game on.
-      </p>
-      <div className="lobby-grid">
-        <Panel title="Games">
-          <ListTable
-            label="Games"
-            noun="games"
-            className="games"
-            items={games}
-            error={error}
-            empty="No game yet: create the first one."
-            columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
-            row={(g) => (
-              <tr key={g.id.toString()} data-game={g.id.toString()}>
-                <td>
-                  <a href={href("catamm", g.id)}>Game {g.id.toString()}</a>
-                </td>
-                <td>
-                  {g.players.map((p) => (
-                    <div key={p}>
-                      <Address address={p} you={account} />
-                      {p === g.winner && " ★ winner"}
-                    </div>
-                  ))}
-                </td>
-                <td>{PRESET_FEES[g.preset]?.name ?? g.preset}</td>
-                <td>{g.depth.toLocaleString("en-US")}</td>
-                <td>{g.turnBlocks}</td>
-                <td>{stateText(g)}</td>
-                <td>
-                  <Address address={g.creator} you={account} />
-                </td>
-                <td className="row-actions">
-                  {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
-                    <ActionButton
-                      kind="secondary"
-                      onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
-                    >
-                      Join
-                    </ActionButton>
-                  )}
-                  {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
-                    <ActionButton
-                      kind="secondary"
-                      disabled={g.players.length < 2}
-                      title={g.players.length < 2 ? "needs at least two players" : undefined}
-                      onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
-                    >
-                      Start
-                    </ActionButton>
-                  )}
-                  {g.phase === Phase.Open &&
-                    (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
-                      <ActionButton
-                        kind="secondary"
-                        title={
-                          block.number > g.deadline
-                            ? "its open window has passed: anyone may cancel it"
-                            : "the creator may cancel before the start"
-                        }
-                        onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
-                      >
-                        Cancel
-                      </ActionButton>
-                    )}
-                </td>
-              </tr>
+    <GamesLobby
+      title="CATAMM"
+      intro={
+        <>
+          Settlers of Catan on chain, with the resources traded through constant-product pools instead of between
+          players, and a ghost ship instead of the robber. Two to four players; the creator starts the game; every
+          waiting state has a deadline after which anyone may move the game on.
+        </>
+      }
+      games={games}
+      error={error}
+      columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
+      row={(g) => (
+        <tr key={g.id.toString()} data-game={g.id.toString()}>
+          <td>
+            <a href={href("catamm", g.id)}>Game {g.id.toString()}</a>
+          </td>
+          <td>
+            {g.players.map((p) => (
+              <div key={p}>
+                <Address address={p} you={account} />
+                {p === g.winner && " ★ winner"}
+              </div>
+            ))}
+          </td>
+          <td>{PRESET_FEES[g.preset]?.name ?? g.preset}</td>
+          <td>{g.depth.toLocaleString("en-US")}</td>
+          <td>{g.turnBlocks}</td>
+          <td>{stateText(g)}</td>
+          <td>
+            <Address address={g.creator} you={account} />
+          </td>
+          <td className="row-actions">
+            {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
+              <ActionButton
+                kind="secondary"
+                onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
+              >
+                Join
+              </ActionButton>
             )}
-          />
-        </Panel>
-        <CreateGame c={c} onCreated={refresh} />
-      </div>
-    </div>
+            {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
+              <ActionButton
+                kind="secondary"
+                disabled={g.players.length < 2}
+                title={g.players.length < 2 ? "needs at least two players" : undefined}
+                onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
+              >
+                Start
+              </ActionButton>
+            )}
+            {g.phase === Phase.Open &&
+              (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
+                <ActionButton
+                  kind="secondary"
+                  title={
+                    block.number > g.deadline
+                      ? "its open window has passed: anyone may cancel it"
+                      : "the creator may cancel before the start"
+                  }
+                  onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+                >
+                  Cancel
+                </ActionButton>
+              )}
+          </td>
+        </tr>
+      )}
+      side={<CreateGame c={c} onCreated={refresh} />}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, formatAmount, ListTable, Panel } from "../shared/ui";
+import { ActionButton, Address, Field, formatAmount, GamesLobby, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
@@ -122,50 +122,42 @@ export function Lobby() {
   const { account } = useWallet();
   if (!contract) return <NoDeployment />;
   return (
-    <div className="lobby">
-      <h1>Forking Hex</h1>
-      <p className="intro">
-        Hex where anyone may answer any open position: each move pays the stake, a game becomes a tree of boards, and
-        after the end every losing move pays the other colour's moves above it. Red joins top and bottom, Blue left and
-        right.
-      </p>
-      <div className="lobby-grid">
-        <Panel title="Games">
-          <ListTable
-            label="Games"
-            noun="games"
-            className="games"
-            items={games}
-            error={error}
-            empty="No game yet: create the first one."
-            columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
-            row={(g) => (
-              <tr key={g.id.toString()} data-game={g.id.toString()}>
-                <td>
-                  <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
-                </td>
-                <td>
-                  {g.size}×{g.size}
-                </td>
-                <td>
-                  <TokenAmount amount={g.stake} token={g.token} />
-                </td>
-                <td>
-                  Red {g.redBlocks} / Blue {g.blueBlocks}
-                </td>
-                <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
-                <td>{g.positions.toLocaleString("en-US")}</td>
-                <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
-                <td>
-                  <Address address={g.creator} you={account} />
-                </td>
-              </tr>
-            )}
-          />
-        </Panel>
-        <CreateGame contract={contract} onCreated={refresh} />
-      </div>
-    </div>
+    <GamesLobby
+      title="Forking Hex"
+      intro={
+        <>
+          Hex where anyone may answer any open position: each move pays the stake, a game becomes a tree of boards, and
+          after the end every losing move pays the other colour's moves above it. Red joins top and bottom, Blue left
+          and right.
+        </>
+      }
+      games={games}
+      error={error}
+      columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
+      row={(g) => (
+        <tr key={g.id.toString()} data-game={g.id.toString()}>
+          <td>
+            <a href={href("hex", g.id)}>Game {g.id.toString()}</a>
+          </td>
+          <td>
+            {g.size}×{g.size}
+          </td>
+          <td>
+            <TokenAmount amount={g.stake} token={g.token} />
+          </td>
+          <td>
+            Red {g.redBlocks} / Blue {g.blueBlocks}
+          </td>
+          <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
+          <td>{g.positions.toLocaleString("en-US")}</td>
+          <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
+          <td>
+            <Address address={g.creator} you={account} />
+          </td>
+        </tr>
+      )}
+      side={<CreateGame contract={contract} onCreated={refresh} />}
+    />
   );
 }
 

@@ -121,3 +121,36 @@ export function ListTable<T>(props: {
     </>
   );
 }
+
+/** A game's lobby: its name and blurb, the "Games" list (a {@link ListTable}) and a side column (the create form). */
+export function GamesLobby<T>(props: {
+  title: string;
+  intro: ReactNode;
+  games: readonly T[] | null | undefined;
+  error?: string | null;
+  columns: readonly string[];
+  row: (game: T) => ReactNode;
+  side: ReactNode;
+}) {
+  return (
+    <div className="lobby">
+      <h1>{props.title}</h1>
+      <p className="intro">{props.intro}</p>
+      <div className="lobby-grid">
+        <Panel title="Games">
+          <ListTable
+            label="Games"
+            noun="games"
+            className="games"
+            items={props.games}
+            error={props.error}
+            empty="No game yet: create the first one."
+            columns={props.columns}
+            row={props.row}
+          />
+        </Panel>
+        {props.side}
+      </div>
+    </div>
+  );
+}
