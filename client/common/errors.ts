@@ -2,6 +2,7 @@
 // ERC-20 tokens. Each names the values involved; `a` holds the arguments as people read them (see ../values).
 import { ZeroAddress } from "ethers";
 import { atBlock, type ErrorTexts } from "../texts";
+import { nameProblemSentence } from "./names";
 
 export const COMMON_ERRORS: ErrorTexts = {
   // PayoutLedger
@@ -17,6 +18,12 @@ export const COMMON_ERRORS: ErrorTexts = {
   NothingToSweep: (a, _ctx, raw) =>
     `nothing to sweep in ${raw.token === ZeroAddress ? "ETH" : `token ${a.token}`}: the contract holds ` +
     `${a.balance} and owes ${a.owed}`,
+  // DisplayName (tournament registrations, room seats): the same sentences as the forms' check
+  NameTooLong: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameTooLong", length: Number(raw.length), max: Number(raw.max) }),
+  NameHasControlCharacter: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameHasControlCharacter", index: Number(raw.index) }),
+  NameNotUtf8: (_a, _ctx, raw) => nameProblemSentence({ error: "NameNotUtf8", index: Number(raw.index) }),
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",
