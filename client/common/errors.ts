@@ -24,6 +24,14 @@ export const COMMON_ERRORS: ErrorTexts = {
   NameHasControlCharacter: (_a, _ctx, raw) =>
     nameProblemSentence({ error: "NameHasControlCharacter", index: Number(raw.index) }),
   NameNotUtf8: (_a, _ctx, raw) => nameProblemSentence({ error: "NameNotUtf8", index: Number(raw.index) }),
+  // SeatFunder (the class sheet's funding of its seats)
+  NoSeats: () => "no seats to fund: the list is empty",
+  TooManySeats: (a) =>
+    `${a.count} seats are more than one funding transaction takes (at most ${a.max}): fund in batches`,
+  ZeroSeat: (a) => `seat ${a.index} of the list is the zero address: its ETH would be lost`,
+  ZeroFundingAmount: () => "an amount of zero per seat funds nothing",
+  WrongFundingValue: (a) => `funding these seats takes exactly ${a.expected}, but ${a.sent} was sent`,
+  InsufficientFunding: (a) => `the seats lack ${a.needed} in all, but only ${a.sent} was sent (the rest is refunded)`,
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",
