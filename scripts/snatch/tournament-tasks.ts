@@ -290,8 +290,13 @@ withCommon("tournament:show", "Prints a tournament: stage, players, and each pha
               : `${s.finished}/${v.rooms} rooms finished, deadline block ${v.deadline}`;
       console.log(`  G${phase} ${PHASE_NAMES[phase].slice(3)} (format ${v.format}): ${state}`);
       if (v.seed === 0n) continue;
+      let satOut = "";
+      if (v.satOut !== hre.ethers.ZeroAddress) {
+        const name = await t.nameOf(args.id, v.satOut);
+        satOut = `, ${name ? `${name} (${v.satOut})` : v.satOut} sits out`;
+      }
       console.log(
-        `    ${v.rooms} rooms${v.satOut === hre.ethers.ZeroAddress ? "" : `, ${v.satOut} sits out`}; ` +
+        `    ${v.rooms} rooms${satOut}; ` +
           `${s.offers} offers, ${s.accepts} accepted, ${s.rejects} rejected, ${s.snatches} snatched, ` +
           `${s.shames} shames, ${s.reports} reports, ${s.refusals} refusals; ` +
           `points as P1 ${s.pointsAsP1}, as P2 ${s.pointsAsP2} (finished rooms)`,

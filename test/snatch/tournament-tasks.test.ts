@@ -120,7 +120,7 @@ describe("deploy/04_tournament and tournament tasks", function () {
       /RoomRecorded[\s\S]*PhaseEnded\(tournamentId=1, phase=1\)/,
     );
     shown = await run("tournament:show", { id: 1 });
-    expect(shown).to.match(/sits out; 0 offers/);
+    expect(shown).to.match(/(Ada|Ben|Cy) \(0x[0-9a-fA-F]{40}\) sits out; 0 offers/);
     const board = await run("tournament:leaderboard", { id: 1 });
     // Names before addresses; two players tie at 10.
     expect(board.split("\n").filter((l) => /^\s+1\s+(Ada|Ben|Cy)\s+0x/.test(l)).length).to.equal(2);
