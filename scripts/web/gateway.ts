@@ -20,6 +20,7 @@ import {
   isRequestObject,
   logRangeVerdict,
   methodVerdict,
+  rawTransactionVerdict,
   rpcError,
   RpcCode,
   type RpcRequest,
@@ -119,6 +120,10 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const limiter = new RateLimiter(limits.rate);
   const chainId = Number(await rpc<string>(opts.nodeUrl, "eth_chainId"));
+  // The node's development accounts: their keys are public, so phones may not send from them even when signed.
+  const devAccounts = new Set(
+    (await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])).map((a) => a.toLowerCase()),
+  );
   const appDir = opts.appDir ? path.resolve(opts.appDir) : undefined;
   const indexer = opts.indexerUrl ? new URL(opts.indexerUrl) : null;
 
@@ -213,7 +218,9 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
         continue;
       }
       let verdict = methodVerdict(item.method, host);
-      if (verdict.ok && !host) {
+      if (verdict.ok && !host && item.method === "eth_sendRawTransaction") {
+        verdict = rawTransactionVerdict(item.params, devAccounts);
+      } else if (verdict.ok && !host) {
         try {
           verdict = logRangeVerdict(String(item.method), item.params, await headBlock(), limits.maxLogRange);
         } catch {

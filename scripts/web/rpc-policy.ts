@@ -3,7 +3,9 @@
 // phones) gets the methods the app needs to read the chain and send transactions it signed itself; the node's
 // unlocked development accounts (eth_accounts, eth_sendTransaction, signing) and the node's controls (hardhat_*,
 // anvil_*, evm_*: mining, snapshots, balances) are the host's alone. A refused call gets a JSON-RPC error with a
-// sentence; the other calls of a batch, and every later request, are served as usual.
+// sentence; the other calls of a batch, and every later request, are served as usual. The development accounts' keys
+// are public (the well-known test mnemonic), so a transaction a phone signed with one of them is the host's too.
+import { Transaction } from "ethers";
 
 /** One JSON-RPC request object. */
 export interface RpcRequest {
@@ -174,4 +176,35 @@ export function rpcError(id: RpcRequest["id"], code: number, message: string): R
 /** Whether `body` (parsed JSON) is one request object (not a batch). */
 export function isRequestObject(body: unknown): body is RpcRequest {
   return typeof body === "object" && body !== null && !Array.isArray(body);
+}
+
+/**
+ * Whether a phone may send this signed transaction (eth_sendRawTransaction): not from one of the node's development
+ * accounts (`devAccounts`, lower-case), whose keys are public: they own the deployed contracts and pay the faucet.
+ */
+export function rawTransactionVerdict(params: unknown, devAccounts: ReadonlySet<string>): Verdict {
+  const raw = Array.isArray(params) ? params[0] : undefined;
+  let from: string | null = null;
+  try {
+    from = typeof raw === "string" ? Transaction.from(raw).from : null;
+  } catch {
+    from = null;
+  }
+  if (!from) {
+    return {
+      ok: false,
+      code: RpcCode.InvalidParams,
+      message: "eth_sendRawTransaction takes one signed transaction (hex)",
+    };
+  }
+  if (devAccounts.has(from.toLowerCase())) {
+    return {
+      ok: false,
+      code: RpcCode.Unauthorized,
+      message:
+        `${from} is one of the node's development accounts (its key is public): only the host sends from it; ` +
+        "sign with your own account (burner or wallet)",
+    };
+  }
+  return { ok: true };
 }

@@ -257,6 +257,23 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     expect(again.body).to.deep.equal({
       error: `${burner.address.slice(0, 6)}…${burner.address.slice(-4)} has had its 1 ETH of play ETH from this faucet already: ask your teacher`,
     });
+    // A development account's key is public (the test mnemonic): a phone may not send from it, signed or not.
+    const dev = Wallet.fromPhrase("test test test test test test test test test test test junk").connect(provider);
+    const signed = await dev.signTransaction(await dev.populateTransaction({ to: burner.address, value: 1n }));
+    expect(
+      ((await post(`${phone}/rpc`, call("eth_sendRawTransaction", [signed]))).body as RpcAnswer).error,
+    ).to.deep.equal({
+      code: 4100,
+      message:
+        `${dev.address} is one of the node's development accounts (its key is public): only the host sends from it; ` +
+        "sign with your own account (burner or wallet)",
+    });
+    expect(
+      ((await post(`${phone}/rpc`, call("eth_sendRawTransaction", ["0x1234"]))).body as RpcAnswer).error!.code,
+    ).to.equal(-32602);
+    // The host may (it could reach the node anyway).
+    const hostSent = (await post(`${host}/rpc`, call("eth_sendRawTransaction", [signed]))).body as RpcAnswer;
+    expect(hostSent.result).to.match(/^0x[0-9a-f]{64}$/);
     provider.destroy();
   });
 
