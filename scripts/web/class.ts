@@ -31,7 +31,7 @@ export function webOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Web
   const lan = argv.includes("--lan") || yes(env.WEB_LAN);
   let blockTime: number | null = lan ? CLASS_BLOCK_TIME : null;
   const at = argv.indexOf("--block-time");
-  const raw = at >= 0 ? argv[at + 1] : env.WEB_BLOCK_TIME;
+  const raw = at >= 0 ? argv[at + 1] : env.WEB_BLOCK_TIME?.trim() || undefined;
   if (raw !== undefined) {
     const seconds = Number(raw);
     if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(seconds) || seconds > 3600) {

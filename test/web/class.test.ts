@@ -71,6 +71,11 @@ describe("web: the class stack (npm run web -- --lan)", function () {
       blockTime: 3,
       lanHost: "10.0.0.7",
     });
+    expect(webOptions([], { WEB_LAN: "", WEB_BLOCK_TIME: "", WEB_LAN_HOST: "" })).to.include({
+      lan: false,
+      blockTime: null,
+      lanHost: null,
+    });
     expect(webOptions(["--no-faucet"], {}).faucet).to.equal(false);
     expect(webOptions([], { WEB_FAUCET: "0" }).faucet).to.equal(false);
     expect(() => webOptions(["--block-time", "fast"], {})).to.throw(
