@@ -1,6 +1,7 @@
 // The class stack (scripts/web/class.ts, stack.ts): its options, the LAN address and QR code it prints, and time that
 // means time: with a block time, blocks come by themselves about once a second and a transaction is mined in the next
 // block, on anvil (`--block-time`) and on Hardhat's node (interval mining through evm_setIntervalMining).
+// [no-coverage]: no contract is measured here (the nodes run their own processes).
 import { expect } from "chai";
 import type { NetworkInterfaceInfo } from "node:os";
 import QRCode from "qrcode";
@@ -57,7 +58,7 @@ async function checkOneBlockASecond(url: string) {
   expect(Date.now() - sent).to.be.lessThan(1600);
 }
 
-describe("web: the class stack (npm run web -- --lan)", function () {
+describe("web: the class stack (npm run web -- --lan) [no-coverage]", function () {
   this.timeout(120_000);
 
   it("reads its options: --lan (or WEB_LAN), --block-time (1 s with --lan), --no-faucet; bad values in words", function () {

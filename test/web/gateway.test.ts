@@ -1,6 +1,7 @@
 // The class stack's gateway (scripts/web/gateway.ts) in front of a real node (anvil from npm), reached as the host
 // (loopback) and as a phone: the gateway listens on 0.0.0.0 and the "phone" connects through this machine's
 // non-loopback address, so the gateway sees a non-loopback client exactly as it sees one on the room's Wi-Fi.
+// [no-coverage]: no contract is measured here.
 import { expect } from "chai";
 import fs from "node:fs";
 import http from "node:http";
@@ -36,7 +37,7 @@ const call = (method: string, params: unknown[] = [], id: number | string = 1) =
 });
 type RpcAnswer = { id: unknown; result?: unknown; error?: { code: number; message: string } };
 
-describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, the app)", function () {
+describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, the app) [no-coverage]", function () {
   this.timeout(60_000);
   let node: NodeHandle;
   let gateway: GatewayHandle;
