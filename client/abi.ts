@@ -14,6 +14,7 @@ import { CatammLens__factory } from "../typechain-types/factories/contracts/cata
 import { FeeConfig__factory } from "../typechain-types/factories/contracts/common/payments/FeeConfig__factory";
 import { BlockhashRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/BlockhashRandomness__factory";
 import { VRFRandomness__factory } from "../typechain-types/factories/contracts/common/randomness/VRFRandomness__factory";
+import { SeatFunder__factory } from "../typechain-types/factories/contracts/common/funding/SeatFunder__factory";
 import { GamesTimelock__factory } from "../typechain-types/factories/contracts/common/governance/GamesTimelock__factory";
 import { IERC20Metadata__factory } from "../typechain-types/factories/@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata__factory";
 import { IERC20Errors__factory } from "../typechain-types/factories/@openzeppelin/contracts/interfaces/draft-IERC6093.sol/IERC20Errors__factory";
@@ -45,6 +46,7 @@ export const ABIS = {
   BlockhashRandomness: BlockhashRandomness__factory.abi,
   VRFRandomness: VRFRandomness__factory.abi,
   Timelock: GamesTimelock__factory.abi,
+  SeatFunder: SeatFunder__factory.abi,
   ERC20: [...IERC20Metadata__factory.abi, ...IERC20Errors__factory.abi],
 } as const satisfies Record<string, readonly AbiEntry[]>;
 
@@ -64,6 +66,7 @@ export const GAME_OF: Record<ContractName, Game> = {
   BlockhashRandomness: "common",
   VRFRandomness: "common",
   Timelock: "common",
+  SeatFunder: "common",
   ERC20: "common",
 };
 

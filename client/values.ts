@@ -69,6 +69,10 @@ export const UNITS: Record<Game, Record<string, Unit>> = {
     received: "money",
     "InsufficientBalance.balance": "eth", // OpenZeppelin's Address: the contract's own ETH
     "InsufficientBalance.needed": "eth",
+    "InsufficientFunding.needed": "eth",
+    "WrongFundingValue.expected": "eth",
+    each: "eth",
+    target: "eth",
     "ERC20InsufficientBalance.balance": "tokenUnits",
     "ERC20InsufficientBalance.needed": "tokenUnits",
     "ERC20InsufficientAllowance.allowance": "tokenUnits",

@@ -2,9 +2,10 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { DeployFunction } from "hardhat-deploy/types";
 
 /**
- * Snatch or Share / SnatchGame: the linked libraries, `SnatchRooms` (reading the shared `Randomness`) and the
- * read-only `SnatchRoomsLens`. The deployer owns SnatchRooms (it allows factories such as a tournament).
- * If `Randomness` is the Chainlink VRF source, SnatchRooms is authorised as one of its consumers.
+ * Snatch or Share / SnatchGame: the linked libraries (DisplayName, the names' check, is linked by the tournament too),
+ * `SnatchRooms` (reading the shared `Randomness`) and the read-only `SnatchRoomsLens`. The deployer owns SnatchRooms
+ * (it allows factories such as a tournament). If `Randomness` is the Chainlink VRF source, SnatchRooms is authorised
+ * as one of its consumers.
  */
 const deploySnatch: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
   const { deployments, getNamedAccounts } = hre;
@@ -12,7 +13,7 @@ const deploySnatch: DeployFunction = async function (hre: HardhatRuntimeEnvironm
   const randomness = await deployments.get("Randomness");
 
   const libraries: Record<string, string> = {};
-  for (const name of ["SnatchProgress", "SnatchSanctions", "SnatchFormats"]) {
+  for (const name of ["SnatchProgress", "SnatchSanctions", "SnatchFormats", "DisplayName"]) {
     libraries[name] = (await deployments.deploy(name, { from: deployer, log: true })).address;
   }
   const rooms = await deployments.deploy("SnatchRooms", {

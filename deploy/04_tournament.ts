@@ -3,8 +3,8 @@ import type { DeployFunction } from "hardhat-deploy/types";
 
 /**
  * The SnatchGame tournament: `SnatchTournament` on the deployed `SnatchRooms` (reading the shared `Randomness` for its
- * pairings), allowed by the deployer (the rooms' owner) as a rooms factory. If `Randomness` is the Chainlink VRF
- * source, the tournament is authorised as one of its consumers.
+ * pairings, linking the `DisplayName` library that 02_snatch deployed), allowed by the deployer (the rooms' owner) as
+ * a rooms factory. If `Randomness` is the Chainlink VRF source, the tournament is authorised as one of its consumers.
  */
 const deployTournament: DeployFunction = async function (hre: HardhatRuntimeEnvironment) {
   const { deployments, getNamedAccounts } = hre;
@@ -15,6 +15,7 @@ const deployTournament: DeployFunction = async function (hre: HardhatRuntimeEnvi
   const tournament = await deployments.deploy("SnatchTournament", {
     from: deployer,
     args: [rooms.address, randomness.address],
+    libraries: { DisplayName: (await deployments.get("DisplayName")).address },
     log: true,
   });
 

@@ -2,6 +2,7 @@
 // ERC-20 tokens. Each names the values involved; `a` holds the arguments as people read them (see ../values).
 import { ZeroAddress } from "ethers";
 import { atBlock, type ErrorTexts } from "../texts";
+import { nameProblemSentence } from "./names";
 
 export const COMMON_ERRORS: ErrorTexts = {
   // PayoutLedger
@@ -17,6 +18,20 @@ export const COMMON_ERRORS: ErrorTexts = {
   NothingToSweep: (a, _ctx, raw) =>
     `nothing to sweep in ${raw.token === ZeroAddress ? "ETH" : `token ${a.token}`}: the contract holds ` +
     `${a.balance} and owes ${a.owed}`,
+  // DisplayName (tournament registrations, room seats): the same sentences as the forms' check
+  NameTooLong: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameTooLong", length: Number(raw.length), max: Number(raw.max) }),
+  NameHasControlCharacter: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameHasControlCharacter", index: Number(raw.index) }),
+  NameNotUtf8: (_a, _ctx, raw) => nameProblemSentence({ error: "NameNotUtf8", index: Number(raw.index) }),
+  // SeatFunder (the class sheet's funding of its seats)
+  NoSeats: () => "no seats to fund: the list is empty",
+  TooManySeats: (a) =>
+    `${a.count} seats are more than one funding transaction takes (at most ${a.max}): fund in batches`,
+  ZeroSeat: (a) => `seat ${a.index} of the list is the zero address: its ETH would be lost`,
+  ZeroFundingAmount: () => "an amount of zero per seat funds nothing",
+  WrongFundingValue: (a) => `funding these seats takes exactly ${a.expected}, but ${a.sent} was sent`,
+  InsufficientFunding: (a) => `the seats lack ${a.needed} in all, but only ${a.sent} was sent (the rest is refunded)`,
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",

@@ -1,6 +1,8 @@
 // A room's history as people read it, rebuilt from its events alone (SnatchRooms emits one for every change): every
 // seat taken, roles, round, offer, answer, snatch, shame, penalty, report, sanction, message and the final points.
 // Also the G5 messages as a chat. Input: events decoded by name (client/events.ts decodeEvent gives this shape).
+// Players are named by the display names their seats carry (PlayerJoined's `name`) or that the caller knows (a
+// tournament's registrations, for its rooms).
 import { describeGoods, GOOD_NAMES, NO_OFFER_REASON_NAMES, PHASE_NAMES, RULE_NAMES } from "./names";
 
 /** A decoded SnatchRooms event of one room. */
@@ -27,7 +29,30 @@ export interface ChatMessage {
   block: number;
   round: number;
   from: string;
+  /** The sender's display name, when its seat carries one. */
+  name?: string;
   text: string;
+}
+
+/** How a caller shows a player: its address and, when known, its display name. */
+export type NameOf = (address: string, name?: string) => string;
+
+/**
+ * The display names seats carry, by lower-case address (PlayerJoined's `name`; a later join with another name wins),
+ * merged over `known` (e.g. a tournament's registered names, for its rooms, which have no PlayerJoined).
+ */
+export function seatNames(
+  events: readonly RoomEvent[],
+  known: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [address, name] of known) if (name) out.set(address.toLowerCase(), name);
+  for (const e of events) {
+    if (e.name === "PlayerJoined" && typeof e.args.name === "string" && e.args.name !== "") {
+      out.set(String(e.args.player).toLowerCase(), e.args.name);
+    }
+  }
+  return out;
 }
 
 const n = (x: unknown) => Number(x as bigint | number);
@@ -35,21 +60,27 @@ const goods = (x: unknown) => describeGoods(x as readonly bigint[]);
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 /**
- * The timeline of a room from its events, oldest first. `nameOf(address)` names a player (e.g. "P1 0x70…79c8",
- * "you").
+ * The timeline of a room from its events, oldest first. `nameOf(address, name)` shows a player (e.g. "Ada", "P1
+ * 0x70…79c8", "you"), given its display name when its seat carries one (or `known` has it: see {@link seatNames}).
  */
-export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: string) => string): TimelineEntry[] {
+export function roomTimeline(
+  events: readonly RoomEvent[],
+  nameOf: NameOf,
+  known?: ReadonlyMap<string, string>,
+): TimelineEntry[] {
+  const names = seatNames(events, known);
+  const who = (address: unknown) => nameOf(String(address), names.get(String(address).toLowerCase()));
   const out: TimelineEntry[] = [];
   const offers = new Map<number, { from: string; to: string }>();
   let players: string[] = [];
   let count = 0;
   let round = 0;
-  const seatName = (seat: number) => (players[seat] ? nameOf(players[seat]) : `seat ${seat}`);
+  const seatName = (seat: number) => (players[seat] ? who(players[seat]) : `seat ${seat}`);
   const push = (e: RoomEvent, kind: TimelineKind, text: string) =>
     out.push({ block: e.block, round, kind, name: e.name, text });
   const offerRef = (id: number) => {
     const o = offers.get(id);
-    return o ? `offer #${id} (${nameOf(o.from)} → ${nameOf(o.to)})` : `offer #${id}`;
+    return o ? `offer #${id} (${who(o.from)} → ${who(o.to)})` : `offer #${id}`;
   };
 
   for (const e of events) {
@@ -60,24 +91,20 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
           e,
           "room",
           a.byFactory
-            ? `Created by the tournament ${nameOf(String(a.creator))}`
-            : `Created by ${nameOf(String(a.creator))} (format ${n(a.format)})`,
+            ? `Created by the tournament ${who(a.creator)}`
+            : `Created by ${who(a.creator)} (format ${n(a.format)})`,
         );
         break;
       case "PlayerJoined":
         players[n(a.seat)] = String(a.player);
-        push(e, "room", `${nameOf(String(a.player))} took seat ${n(a.seat)}`);
+        push(e, "room", `${who(a.player)} took seat ${n(a.seat)}`);
         break;
       case "PlayerLeft":
         players[n(a.seat)] = "";
-        push(e, "room", `${nameOf(String(a.player))} left seat ${n(a.seat)}`);
+        push(e, "room", `${who(a.player)} left seat ${n(a.seat)}`);
         break;
       case "RoomCancelled":
-        push(
-          e,
-          "end",
-          a.expired ? `Closed by ${nameOf(String(a.by))}: it did not fill in time` : `Cancelled by its creator`,
-        );
+        push(e, "end", a.expired ? `Closed by ${who(a.by)}: it did not fill in time` : `Cancelled by its creator`);
         break;
       case "RolesRequested":
         push(e, "room", `The room is full: randomness for the roles requested (request ${String(a.requestId)})`);
@@ -93,8 +120,8 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
           .slice(0, count)
           .map((p, s) =>
             count === 2
-              ? `${roles[s] === 0 ? "P1" : "P2"} is ${nameOf(p)} (10 ${GOOD_NAMES[roles[s]]})`
-              : `${nameOf(p)} produces ${GOOD_NAMES[roles[s]]}`,
+              ? `${roles[s] === 0 ? "P1" : "P2"} is ${who(p)} (10 ${GOOD_NAMES[roles[s]]})`
+              : `${who(p)} produces ${GOOD_NAMES[roles[s]]}`,
           );
         const judge = count === 3 ? `; first judge: ${seatName(n(a.firstJudge))}` : "";
         push(e, "room", `Roles drawn: ${parts.join(", ")}${judge}`);
@@ -117,7 +144,7 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         push(
           e,
           "sanction",
-          `${nameOf(String(a.player))} started the round with 2+ shame tokens: burned ${goods(a.burned)}, ` +
+          `${who(a.player)} started the round with 2+ shame tokens: burned ${goods(a.burned)}, ` +
             `${plural(n(a.tokensLeft), "token")} left, may only answer offers this round`,
         );
         break;
@@ -129,7 +156,7 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         push(
           e,
           "offer",
-          `${nameOf(String(a.from))} offers ${offered} to ${nameOf(String(a.to))} for ${goods(a.requesting)} ` +
+          `${who(a.from)} offers ${offered} to ${who(a.to)} for ${goods(a.requesting)} ` +
             `(offer #${id}; escrowed ${escrowed === offered ? "in full" : escrowed})`,
         );
         break;
@@ -169,10 +196,10 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         push(e, "round", a.forced ? "P2 forces P1 to offer this round" : "P2 lifts the force: P1 may pass");
         break;
       case "PlayerDone":
-        push(e, "round", `${nameOf(String(a.player))} is done`);
+        push(e, "round", `${who(a.player)} is done`);
         break;
       case "DoneCleared":
-        push(e, "round", `An offer to ${nameOf(String(a.player))} takes back its "done"`);
+        push(e, "round", `An offer to ${who(a.player)} takes back its "done"`);
         break;
       case "DecisionDeclined":
         push(
@@ -185,12 +212,12 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         push(
           e,
           "shame",
-          `${nameOf(String(a.from))} shames ${nameOf(String(a.to))} ` +
+          `${who(a.from)} shames ${who(a.to)} ` +
             (count === 3 ? `(${plural(n(a.total), "shame token")} now)` : `(profile G3 shame ${n(a.total)})`),
         );
         break;
       case "SnatchReported":
-        push(e, "report", `${nameOf(String(a.victim))} reports the snatch of ${offerRef(n(a.offerId))}`);
+        push(e, "report", `${who(a.victim)} reports the snatch of ${offerRef(n(a.offerId))}`);
         break;
       case "ReportConfirmed": {
         const suspension = a.suspended
@@ -222,7 +249,7 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         );
         break;
       case "MessageSent":
-        push(e, "talk", `${nameOf(String(a.from))}: “${String(a.text)}”`);
+        push(e, "talk", `${who(a.from)}: “${String(a.text)}”`);
         break;
       case "RoomFinished":
         push(
@@ -239,11 +266,16 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
   return out;
 }
 
-/** The G5 messages of a room, oldest first. */
-export function chatMessages(events: readonly RoomEvent[]): ChatMessage[] {
+/** The G5 messages of a room, oldest first, with their senders' display names where known (see seatNames). */
+export function chatMessages(events: readonly RoomEvent[], known?: ReadonlyMap<string, string>): ChatMessage[] {
+  const names = seatNames(events, known);
   return events
     .filter((e) => e.name === "MessageSent")
-    .map((e) => ({ block: e.block, round: n(e.args.round), from: String(e.args.from), text: String(e.args.text) }));
+    .map((e) => {
+      const from = String(e.args.from);
+      const name = names.get(from.toLowerCase());
+      return { block: e.block, round: n(e.args.round), from, ...(name ? { name } : {}), text: String(e.args.text) };
+    });
 }
 
 /** The first judge's seat from RolesAssigned (3-player rooms), or undefined. */

@@ -1,5 +1,7 @@
 // Reading a Snatch room for people: a multi-line picture of a room from the lens, and event values from receipts.
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
+import { getLogsPaged, type LogSource, type PagingOptions } from "../logs";
+import { seatNames, type RoomEvent } from "./history";
 import { describeGoods, Good, GOOD_NAMES, NO_SEAT, Phase, PHASE_NAMES, RULE_NAMES } from "./names";
 
 /** Reads a uint field of the last event `name` emitted by `rooms` in a transaction's receipt. */
@@ -24,8 +26,45 @@ export async function eventArg(
   return found;
 }
 
-/** A printable, multi-line picture of a room (the `snatch:show` task and the demo use it). */
-export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, currentBlock: number): Promise<string[]> {
+/**
+ * The display names a room's seats carry, by lower-case address, from its PlayerJoined events (names are emitted, not
+ * stored), read in pages from `opts.fromBlock` (e.g. the deployment's block).
+ */
+export async function roomSeatNames(
+  rooms: SnatchRooms,
+  provider: LogSource,
+  roomId: bigint,
+  opts: PagingOptions = {},
+): Promise<Map<string, string>> {
+  const topics = await rooms.filters.PlayerJoined(roomId).getTopicFilter();
+  const logs = await getLogsPaged(provider, { address: await rooms.getAddress(), topics }, opts);
+  const events: RoomEvent[] = [];
+  for (const log of logs) {
+    const parsed = rooms.interface.parseLog(log);
+    if (parsed)
+      events.push({
+        name: parsed.name,
+        args: { player: parsed.args.player, name: parsed.args.name },
+        block: log.blockNumber,
+      });
+  }
+  return seatNames(events);
+}
+
+/**
+ * A printable, multi-line picture of a room (the `snatch:show` task and the demo use it); players with a display name
+ * in `names` (by lower-case address: {@link roomSeatNames}) read "Ada (0x…)".
+ */
+export async function describeRoom(
+  lens: SnatchRoomsLens,
+  roomId: bigint,
+  currentBlock: number,
+  names: ReadonlyMap<string, string> = new Map(),
+): Promise<string[]> {
+  const who = (address: string) => {
+    const name = names.get(address.toLowerCase());
+    return name ? `${name} (${address})` : address;
+  };
   const v = await lens.roomView(roomId);
   const lines: string[] = [];
   const phase = Number(v.phase);
@@ -50,7 +89,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
     );
   }
   if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
-  if (Number(v.judge) !== NO_SEAT) lines.push(`  judge: seat ${v.judge} (${v.players[Number(v.judge)]})`);
+  if (Number(v.judge) !== NO_SEAT) lines.push(`  judge: seat ${v.judge} (${who(v.players[Number(v.judge)])})`);
   if (v.forced) lines.push("  G2: P2 forces P1 to offer this round");
   for (let s = 0; s < Number(v.playerCount); s++) {
     const player = v.players[s];
@@ -59,7 +98,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
       continue;
     }
     if (round === 0) {
-      lines.push(`  seat ${s}: ${player}  profile G3 shame ${v.profileShame[s]}`);
+      lines.push(`  seat ${s}: ${who(player)}  profile G3 shame ${v.profileShame[s]}`);
       continue;
     }
     const flags = [
@@ -69,7 +108,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
       v.shamedOut[s] ? "SHAMED OUT (respond only)" : "",
     ].filter((f) => f !== "");
     lines.push(
-      `  seat ${s} ${label(s)} ${player}  produces ${GOOD_NAMES[Number(v.roles[s])]}: ` +
+      `  seat ${s} ${label(s)} ${who(player)}  produces ${GOOD_NAMES[Number(v.roles[s])]}: ` +
         `holds ${describeGoods(v.free[s])}` +
         (v.escrow[s].some((e) => Number(e) > 0) ? `, escrowed ${describeGoods(v.escrow[s])}` : "") +
         `  → ${v.points[s]} points` +
@@ -82,7 +121,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
   for (const id of open) {
     const o = await lens.offerView(roomId, id);
     lines.push(
-      `  open offer #${id}: ${o.from} → ${o.to}: escrowed ${describeGoods(o.escrowed)} ` +
+      `  open offer #${id}: ${who(o.from)} → ${who(o.to)}: escrowed ${describeGoods(o.escrowed)} ` +
         `(of ${o.offeredSum} offered) for ${describeGoods(o.requested)}`,
     );
   }

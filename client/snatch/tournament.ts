@@ -63,6 +63,8 @@ export interface Ranked {
   g3Shame: number;
   /** The player's current profile G3 shame (live: every room counts, also after the tournament). */
   profileG3Shame: number;
+  /** The display name the player registered with ("" for none: show the address). */
+  name: string;
 }
 
 /** Reads the whole leaderboard page by page (`pageSize` rows per call). */
@@ -95,6 +97,7 @@ export function rank(rows: readonly LeaderboardRow[]): Ranked[] {
     satOut: Number(r.satOut),
     g3Shame: Number(r.g3Shame),
     profileG3Shame: Number(r.profileG3Shame),
+    name: r.name,
   }));
   plain.sort((a, b) => b.aggregate - a.aggregate || a.position - b.position);
   let last = -1;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IDisplayName} from "../common/names/IDisplayName.sol";
+
 /// @title ISnatchRooms
 /// @notice Types, events and errors of the Snatch or Share / SnatchGame rooms contract (one contract serves the
 ///         3-player Snatch or Share game and the 2-player SnatchGame variants G1..G5).
 /// @dev Seats are 0..2 in join order (or in the order a factory gave). Goods are indexed Turkey 0, Coffee 1, Corn 2;
 ///      amounts in events are per good in that order. Block numbers are deadlines: a window accepts actions while
 ///      `block.number <= deadline`.
-interface ISnatchRooms {
+interface ISnatchRooms is IDisplayName {
     // ------------------------------------------------------------------------------------------------ enums
 
     /// @notice The three goods; a producer's own good is worth 1 point, every other good 2.
@@ -241,7 +243,8 @@ interface ISnatchRooms {
     /// (the factory for factory rooms). @param byFactory Whether a factory created it with players and roles given.
     event RoomCreated(uint256 indexed roomId, uint32 indexed format, address indexed creator, bool byFactory);
     /// @notice A player took a seat. @param roomId The room. @param player The player. @param seat Its seat.
-    event PlayerJoined(uint256 indexed roomId, address indexed player, uint8 seat);
+    /// @param name The display name it took the seat with ("" for none; see DisplayName). Emitted, not stored.
+    event PlayerJoined(uint256 indexed roomId, address indexed player, uint8 seat, string name);
     /// @notice A player left an open room; its seat is free again. @param roomId The room. @param player The player.
     /// @param seat The seat it left.
     event PlayerLeft(uint256 indexed roomId, address indexed player, uint8 seat);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IDisplayName} from "../common/names/IDisplayName.sol";
 import {IRandomness} from "../common/randomness/IRandomness.sol";
 
 /// @title ISnatchTournament
@@ -10,7 +11,7 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 /// @dev Phases are numbered 1..5 (phase p plays variant Gp). Block numbers are deadlines: "from block b" means
 ///      `block.number >= b`; a deadline `d` has passed when `block.number > d`. A pair index k (0-based) is the k-th
 ///      pair of a phase's shuffle; pair k plays in room `batchFirstRoom(k / roomsPerBatch) + k % roomsPerBatch`.
-interface ISnatchTournament {
+interface ISnatchTournament is IDisplayName {
     // ------------------------------------------------------------------------------------------------ enums
 
     /// @notice Where a tournament stands.
@@ -149,6 +150,7 @@ interface ISnatchTournament {
     /// @param profileG3Shame The player's current SnatchRooms profile G3 shame, read live: it counts shame from every
     ///        room (earlier tournaments, rooms outside any tournament, and rooms after this one ended), so it may
     ///        change after the tournament is final. It is what later opponents see.
+    /// @param name The display name the player registered with ("" for none).
     struct Row {
         address player;
         uint32 scoreAsP1;
@@ -159,6 +161,7 @@ interface ISnatchTournament {
         uint8 satOut;
         uint8 g3Shame;
         uint32 profileG3Shame;
+        string name;
     }
 
     /// @notice A player's phase, for {history}: its role, room, opponent and the room's points (current, or final
@@ -209,8 +212,8 @@ interface ISnatchTournament {
     /// former organiser. @param organiser The new one.
     event OrganiserChanged(uint256 indexed tournamentId, address indexed previous, address indexed organiser);
     /// @notice A player registered. @param tournamentId The tournament. @param player The player.
-    /// @param index Its registration index (1-based).
-    event PlayerRegistered(uint256 indexed tournamentId, address indexed player, uint16 index);
+    /// @param index Its registration index (1-based). @param name Its display name ("" for none; see DisplayName).
+    event PlayerRegistered(uint256 indexed tournamentId, address indexed player, uint16 index, string name);
     /// @notice A phase was started: its pairing randomness was requested (phase 1: registration closed).
     /// @param tournamentId The tournament. @param phase 1..5. @param by Who started it. @param players Players in the
     /// draw. @param requestId The randomness request.

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {DisplayName} from "../common/names/DisplayName.sol";
 import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
 import {ISnatchRooms} from "./ISnatchRooms.sol";
@@ -94,8 +95,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///         anyone may cancel it (joining stays possible until someone does).
     /// @param format A stored format.
     /// @param fillBlocks The fill window, 1..{MAX_FILL_BLOCKS} blocks.
+    /// @param name The creator's display name for this seat (see {join}).
     /// @return roomId The new room.
-    function createRoom(uint32 format, uint256 fillBlocks) external returns (uint256 roomId) {
+    function createRoom(uint32 format, uint256 fillBlocks, string calldata name) external returns (uint256 roomId) {
+        _checkName(name);
         Format memory f = _format(format);
         if (fillBlocks == 0 || fillBlocks > MAX_FILL_BLOCKS) revert FillWindowOutOfRange(fillBlocks, MAX_FILL_BLOCKS);
         roomId = ++_s.roomCount;
@@ -107,13 +110,16 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         r.closing = uint16(f.closing);
         r.player0 = _profileOf(msg.sender);
         emit RoomCreated(roomId, format, msg.sender, false);
-        emit PlayerJoined(roomId, msg.sender, 0);
+        emit PlayerJoined(roomId, msg.sender, 0, name);
     }
 
     /// @notice Takes the next seat of an open room. The player that fills it requests the randomness that assigns the
     ///         roles; the next state-advancing call in the room (e.g. {advance}) consumes it and starts round 1.
     /// @param roomId The room.
-    function join(uint256 roomId) external {
+    /// @param name A display name for the seat: at most 32 bytes of UTF-8 text without control characters
+    ///        (DisplayName), "" for none. It is emitted with {PlayerJoined}, not stored (read it from the event).
+    function join(uint256 roomId, string calldata name) external {
+        _checkName(name);
         Room storage r = _room(roomId);
         if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
         uint32 id = _profileOf(msg.sender);
@@ -127,7 +133,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             seat = 2;
             r.player2 = id;
         }
-        emit PlayerJoined(roomId, msg.sender, seat);
+        emit PlayerJoined(roomId, msg.sender, seat, name);
         if (r.player1 != 0 && (r.player2 != 0 || _s.formats[r.format].playerCount == 2)) {
             uint256 request = _requestRandomness();
             _s.rolesRequest[roomId] = request;
@@ -681,6 +687,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         o.status = OfferStatus.Pending;
         o.offeredSum = uint40(offeredSum);
         o.madeAt = uint40(block.number);
+    }
+
+    /// @dev A seat's name: the linked DisplayName library checks it (nothing to check, and no call, for "").
+    function _checkName(string calldata name) private pure {
+        if (bytes(name).length != 0) DisplayName.check(name);
     }
 
     function _format(uint256 format) internal view returns (Format memory f) {

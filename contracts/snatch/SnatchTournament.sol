@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {DisplayName} from "../common/names/DisplayName.sol";
 import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
 import {ISnatchRooms} from "./ISnatchRooms.sol";
@@ -59,6 +60,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     mapping(uint256 firstRoomId => Batch) internal _batches;
     /// The first of the five consecutive formats (G1..G5) created for each set of windows.
     mapping(bytes32 windowsKey => uint32) internal _formatsByWindows;
+    /// Display names given at registration, packed in a word (DisplayName.toWord; none written for "").
+    mapping(uint256 tournamentId => mapping(address player => bytes32)) internal _names;
 
     /// @param rooms_ The rooms contract (its owner must allow this contract as a factory).
     /// @param source The randomness source of the pairings.
@@ -119,10 +122,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
 
     // =================================================================================================== players
 
-    /// @notice Registers the caller (until phase 1 starts, up to the cap). Also creates its SnatchRooms profile if it
-    ///         has none, so that room creation later only reads it.
+    /// @notice Registers the caller (until phase 1 starts, up to the cap) under a display name, stored with the
+    ///         registration and shown instead of the address. Also creates its SnatchRooms profile if it has none,
+    ///         so that room creation later only reads it. Names are self-chosen: nobody registers someone else.
     /// @param tournamentId The tournament.
-    function register(uint256 tournamentId) external {
+    /// @param name At most 32 bytes of UTF-8 text without control characters (DisplayName); "" for no name.
+    function register(uint256 tournamentId, string calldata name) external {
+        if (bytes(name).length != 0) DisplayName.check(name);
         Tournament storage t = _tournament(tournamentId);
         if (t.stage != Stage.Registration) revert RegistrationClosed(tournamentId, t.stage);
         Entry storage e = _entries[tournamentId][msg.sender];
@@ -133,8 +139,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         ++count;
         t.playerCount = count;
         e.index = count;
+        if (bytes(name).length != 0) _names[tournamentId][msg.sender] = DisplayName.toWord(name);
         rooms.registerPlayer(msg.sender);
-        emit PlayerRegistered(tournamentId, msg.sender, count);
+        emit PlayerRegistered(tournamentId, msg.sender, count, name);
     }
 
     /// @notice Closes a tournament that never reached two players, once its registration window has passed (from
@@ -378,7 +385,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
                 roomsAsP2: e.roomsAsP2,
                 satOut: e.satOut,
                 g3Shame: e.g3Shame,
-                profileG3Shame: rooms.profileOf(player).g3Shame
+                profileG3Shame: rooms.profileOf(player).g3Shame,
+                name: DisplayName.fromWord(_names[tournamentId][player])
             });
         }
     }
@@ -389,6 +397,14 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     function entryOf(uint256 tournamentId, address player) external view returns (Entry memory) {
         _tournament(tournamentId);
         return _entries[tournamentId][player];
+    }
+
+    /// @notice The display name `player` registered with ("" for none, or not registered).
+    /// @param tournamentId The tournament.
+    /// @param player The account.
+    function nameOf(uint256 tournamentId, address player) external view returns (string memory) {
+        _tournament(tournamentId);
+        return DisplayName.fromWord(_names[tournamentId][player]);
     }
 
     /// @notice The player at registration position `position` (0-based; zero address past the count).

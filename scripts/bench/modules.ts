@@ -5,5 +5,6 @@ import { bench as hex } from "./hex";
 import { bench as snatch } from "./snatch";
 import { bench as catamm } from "./catamm";
 import { bench as tournament } from "./tournament";
+import { bench as seatFunder } from "./class";
 
-export const modules: BenchModule[] = [common, hex, snatch, tournament, catamm];
+export const modules: BenchModule[] = [common, hex, snatch, tournament, catamm, seatFunder];

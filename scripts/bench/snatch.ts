@@ -23,6 +23,7 @@ export const bench: BenchModule = {
     "snatch.registerPlayer": { text: "report (a player's first room pays it once: profile id + address)" },
     "snatch.createRoom": { text: "report (3-player preset; creator already has a profile)" },
     "snatch.join": { text: "report (second seat)" },
+    "snatch.join.named": { text: "report (second seat, with a 12-byte name: the linked DisplayName check)" },
     "snatch.join.fill": { text: "report (last seat: requests the roles randomness)" },
     "snatch.start": { text: "report (consumes the randomness: roles, goods, round 1)" },
     "snatch.offer": { text: "≤ 80,000 (3-player room, round 1, two goods offered for one)", max: 80_000 },
@@ -54,12 +55,20 @@ export const bench: BenchModule = {
     for (const p of [a, b, c]) await rooms.registerPlayer(p.address);
 
     // A 3-player room through create / join / start.
-    await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS); // the first room ever writes the room counter's slot
-    const createTx = await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
+    await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS, ""); // the first room ever writes the room counter's slot
+    const createTx = await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS, "");
     out["snatch.createRoom"] = await gasOf(createTx);
     const roomId = await eventArg(rooms, createTx, "RoomCreated", "roomId");
-    out["snatch.join"] = await gasOf(rooms.connect(b).join(roomId));
-    out["snatch.join.fill"] = await gasOf(rooms.connect(c).join(roomId));
+    out["snatch.join"] = await gasOf(rooms.connect(b).join(roomId, ""));
+    out["snatch.join.fill"] = await gasOf(rooms.connect(c).join(roomId, ""));
+    // The same second seat with a name (another room: the name is checked and emitted, not stored).
+    const namedRoom = await eventArg(
+      rooms,
+      await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS, ""),
+      "RoomCreated",
+      "roomId",
+    );
+    out["snatch.join.named"] = await gasOf(rooms.connect(b).join(namedRoom, "Ada Lovelace"));
     await hre.network.provider.send("hardhat_mine", ["0x1"]);
     out["snatch.start"] = await gasOf(rooms.connect(d).advance(roomId));
 
@@ -143,11 +152,11 @@ export const bench: BenchModule = {
     // The same final response in a room nobody observes (an open room: created, joined, roles drawn).
     const plain = await eventArg(
       rooms,
-      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, ""),
       "RoomCreated",
       "roomId",
     );
-    await rooms.connect(b).join(plain);
+    await rooms.connect(b).join(plain, "");
     await hre.network.provider.send("hardhat_mine", ["0x1"]);
     await rooms.advance(plain);
     const seats = await rooms.roomData(plain);

@@ -23,6 +23,9 @@ export const bench: BenchModule = {
     "tournament.create.sameWindows": { text: "report (windows used before: the formats are shared)" },
     "tournament.register": { text: "report (a new account: its SnatchRooms profile is created too)" },
     "tournament.register.knownPlayer": { text: "report (an account that already has a profile)" },
+    "tournament.register.named": {
+      text: "report (the same with a 12-byte name: the linked DisplayName check and the name's slot)",
+    },
     "tournament.startPhase.200": {
       text: "≤ 8,000,000: phase 1 of the 200-player run, randomness included (startPhase + createPhaseRooms)",
       max: START_LIMIT,
@@ -81,10 +84,12 @@ export const bench: BenchModule = {
     out["tournament.create.sameWindows"] = await gasOf(tournament.connect(organiser).createTournament(config));
     const id = await tournament.tournamentCount();
     const players = signers.slice(2, 8);
-    out["tournament.register"] = await gasOf(tournament.connect(players[0]).register(id));
+    out["tournament.register"] = await gasOf(tournament.connect(players[0]).register(id, ""));
     await rooms.registerPlayer(players[1].address);
-    out["tournament.register.knownPlayer"] = await gasOf(tournament.connect(players[1]).register(id));
-    for (const p of players.slice(2)) await tournament.connect(p).register(id);
+    out["tournament.register.knownPlayer"] = await gasOf(tournament.connect(players[1]).register(id, ""));
+    await rooms.registerPlayer(players[2].address);
+    out["tournament.register.named"] = await gasOf(tournament.connect(players[2]).register(id, "Ada Lovelace"));
+    for (const p of players.slice(3)) await tournament.connect(p).register(id, "");
     await tournament.connect(organiser).startPhase(id, 1);
     await mine(1);
     await tournament.createPhaseRooms(id);

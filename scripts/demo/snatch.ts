@@ -29,13 +29,13 @@ async function mine(hre: HardhatRuntimeEnvironment, blocks: number) {
 async function openRoom(t: Table, format: number, players: Player[]): Promise<bigint> {
   const roomId = await eventArg(
     t.rooms,
-    await t.rooms.connect(players[0]).createRoom(format, DEFAULT_FILL_BLOCKS),
+    await t.rooms.connect(players[0]).createRoom(format, DEFAULT_FILL_BLOCKS, players[0].name),
     "RoomCreated",
     "roomId",
   );
   let request = 0n;
   for (const p of players.slice(1)) {
-    const tx = await t.rooms.connect(p).join(roomId);
+    const tx = await t.rooms.connect(p).join(roomId, p.name); // each seat carries its name (PlayerJoined)
     if (p === players.at(-1)) request = await eventArg(t.rooms, tx, "RolesRequested", "requestId");
   }
   const source = (await t.hre.ethers.getContractAt(

@@ -13,7 +13,7 @@ export async function demoTournament(hre: HardhatRuntimeEnvironment): Promise<vo
   step("every player and pairs them into 2-player rooms (P1 10 turkeys, P2 10 corn; 13 is odd: one sits out)");
   step("only each room's round-3 result enters the leaderboard, written by the move that ends the room");
   for (const s of STRATEGIES) if (DEFAULT_MIX[s] > 0) step(`${s} (${DEFAULT_MIX[s]}%): ${STRATEGY_TEXT[s]}`);
-  const { report, tournament, tournamentId, players, strategies } = await simulateTournament(hre, {
+  const { report, tournament, tournamentId } = await simulateTournament(hre, {
     players: 13,
     seed: 5n,
   });
@@ -21,8 +21,9 @@ export async function demoTournament(hre: HardhatRuntimeEnvironment): Promise<vo
 
   const ranked = rank(await readLeaderboard(tournament, tournamentId));
   const winner = ranked[0];
-  const strategyOf = (player: string) => strategies[players.indexOf(player)];
-  heading(`The winner's path: ${short(winner.player)} (${strategyOf(winner.player)}), ${winner.aggregate} points`);
+  // Every bot registered under a display name (its strategy and number): names replace addresses.
+  const nameOf = async (player: string) => (await tournament.nameOf(tournamentId, player)) || short(player);
+  heading(`The winner's path: ${await nameOf(winner.player)} (${short(winner.player)}), ${winner.aggregate} points`);
   for (const r of await tournament.history(tournamentId, winner.player)) {
     const name = PHASE_NAMES[Number(r.phase)];
     if (Number(r.role) === Role.SatOut) {
@@ -30,8 +31,8 @@ export async function demoTournament(hre: HardhatRuntimeEnvironment): Promise<vo
       continue;
     }
     step(
-      `${name}: ${ROLE_NAMES[Number(r.role)]} in room ${r.roomId} against ${short(r.opponent)} ` +
-        `(${strategyOf(r.opponent)}): ${r.points} to ${r.opponentPoints}`,
+      `${name}: ${ROLE_NAMES[Number(r.role)]} in room ${r.roomId} against ${await nameOf(r.opponent)}: ` +
+        `${r.points} to ${r.opponentPoints}`,
     );
   }
   step(

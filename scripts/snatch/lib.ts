@@ -7,7 +7,7 @@ import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typec
 export interface SnatchContracts {
   rooms: SnatchRooms;
   lens: SnatchRoomsLens;
-  libraries: { SnatchProgress: string; SnatchSanctions: string; SnatchFormats: string };
+  libraries: { SnatchProgress: string; SnatchSanctions: string; SnatchFormats: string; DisplayName: string };
 }
 
 /** Deploys the linked libraries, SnatchRooms and SnatchRoomsLens with plain ethers factories (tests, demo, bench). */
@@ -23,6 +23,7 @@ export async function deploySnatch(
     SnatchProgress: await (await ethers.deployContract("SnatchProgress", [], owner)).getAddress(),
     SnatchSanctions: await (await ethers.deployContract("SnatchSanctions", [], owner)).getAddress(),
     SnatchFormats: await (await ethers.deployContract("SnatchFormats", [], owner)).getAddress(),
+    DisplayName: await (await ethers.deployContract("DisplayName", [], owner)).getAddress(),
   };
   const factory = await ethers.getContractFactory("SnatchRooms", { libraries, signer: owner });
   const rooms = (await factory.deploy(randomness, await owner.getAddress())) as unknown as SnatchRooms;
@@ -43,20 +44,25 @@ export async function snatchAt(
   return { rooms, lens };
 }
 
-/** Deploys SnatchTournament on `rooms` and allows it as a rooms factory (`owner` must own the rooms). */
+/**
+ * Deploys SnatchTournament on `rooms` and allows it as a rooms factory (`owner` must own the rooms). It links the
+ * DisplayName library at `opts.displayName` (deploySnatch's `libraries.DisplayName`), or deploys one.
+ */
 export async function deployTournament(
   hre: HardhatRuntimeEnvironment,
   rooms: SnatchRooms,
   randomness: string,
-  opts: { owner?: Signer } = {},
+  opts: { owner?: Signer; displayName?: string } = {},
 ): Promise<SnatchTournament> {
   const [first] = await hre.ethers.getSigners();
   const owner = opts.owner ?? first;
-  const tournament = (await hre.ethers.deployContract(
-    "SnatchTournament",
-    [await rooms.getAddress(), randomness],
-    owner,
-  )) as unknown as SnatchTournament;
+  const displayName =
+    opts.displayName ?? (await (await hre.ethers.deployContract("DisplayName", [], owner)).getAddress());
+  const factory = await hre.ethers.getContractFactory("SnatchTournament", {
+    libraries: { DisplayName: displayName },
+    signer: owner,
+  });
+  const tournament = (await factory.deploy(await rooms.getAddress(), randomness)) as unknown as SnatchTournament;
   await tournament.waitForDeployment();
   await (await rooms.connect(owner).setFactory(await tournament.getAddress(), true)).wait();
   return tournament;

@@ -30,10 +30,10 @@ export function printReport(r: SimulationReport): void {
     );
   }
   console.log("\ntop 10 (aggregate = score as P1 + score as P2; ties share a rank):");
-  console.log("  rank  player        strategy      as P1  as P2  aggregate  sat out  G3 shame");
+  console.log("  rank  name                player        strategy      as P1  as P2  aggregate  sat out  G3 shame");
   for (const t of r.top10) {
     console.log(
-      `  ${pad(t.rank, 4)}  ${short(t.player)}  ${t.strategy.padEnd(12)}  ${pad(t.scoreAsP1, 5)}  ${pad(t.scoreAsP2, 5)}  ` +
+      `  ${pad(t.rank, 4)}  ${(t.name || "-").padEnd(18)}  ${short(t.player)}  ${t.strategy.padEnd(12)}  ${pad(t.scoreAsP1, 5)}  ${pad(t.scoreAsP2, 5)}  ` +
         `${pad(t.aggregate, 9)}  ${pad(satOutCount(t.satOut), 7)}  ${pad(t.g3Shame, 8)}`,
     );
   }

@@ -218,6 +218,11 @@ export function checkSimulationOptions(options: Pick<SimulationOptions, "players
 }
 
 /** Runs a whole tournament with bots and returns what happened. Leaves automine on when done. */
+/** A bot's display name: its strategy and its 1-based number ("sharer 17"; at most 32 bytes). */
+export function botName(strategy: Strategy, index: number): string {
+  return `${strategy} ${index + 1}`;
+}
+
 export async function simulateTournament(
   hre: HardhatRuntimeEnvironment,
   options: SimulationOptions,
@@ -302,11 +307,12 @@ export async function simulateTournament(
     report.gas.createTournament = chain.gasTotal;
     tournamentId = await tournament.tournamentCount();
     const beforeRegister = chain.gasTotal;
-    for (const p of players) {
+    for (const [i, p] of players.entries()) {
+      // Each bot registers under a display name, as a class would: its strategy and number ("sharer 17").
       await chain.send(
         p,
         tournamentAddress,
-        tIface.encodeFunctionData("register", [tournamentId]),
+        tIface.encodeFunctionData("register", [tournamentId, botName(strategies[i], i)]),
         GAS.action,
         "register",
       );

@@ -17,7 +17,8 @@ import {
   STATUS_NAMES,
   type WindowLengths,
 } from "../../client/snatch/names";
-import { describeRoom, escrowOf } from "../../client/snatch/room";
+import { describeRoom, escrowOf, roomSeatNames } from "../../client/snatch/room";
+import { validName } from "../../client/common/names";
 import { gameTask, send, signerOf, type FromArg } from "../lib/cli";
 import { snatchAt } from "./lib";
 // The tournament's tasks (tournament, tournament:*).
@@ -79,17 +80,22 @@ withCommon("snatch:create-format", "Stores a custom format")
     await report(hre, () => rooms.createFormat(rounds, windows));
   });
 
+/** The --name of a seat: checked with the contract's rule before sending (its sentence if refused). */
+const NAME_HELP = 'a display name for the seat (at most 32 bytes of text, no control characters; "" for none)';
+
 withCommon("snatch:create", "Creates an open room and takes seat 0")
   .addOptionalParam("format", "format id (1: Snatch or Share; 2..6: G1..G5)", 1, types.int)
+  .addOptionalParam("name", NAME_HELP, "", types.string)
   .addOptionalParam(
     "fill",
     "fill window in blocks: after it anyone may cancel the room if it has not filled (1..100000)",
     DEFAULT_FILL_BLOCKS,
     types.int,
   )
-  .setAction(async (args: Common & { format: number; fill: number }, hre) => {
+  .setAction(async (args: Common & { format: number; fill: number; name: string }, hre) => {
+    const name = validName(args.name);
     const { rooms } = await contracts(hre, args);
-    await report(hre, () => rooms.createRoom(args.format, args.fill));
+    await report(hre, () => rooms.createRoom(args.format, args.fill, name));
   });
 
 withCommon("snatch:leave", "Leaves an open room (its creator cancels it instead)")
@@ -108,9 +114,11 @@ withCommon("snatch:cancelRoom", "Cancels an open room: its creator any time, any
 
 withCommon("snatch:join", "Takes the next seat of an open room")
   .addParam("room", "room id", undefined, types.int)
-  .setAction(async (args: Common & { room: number }, hre) => {
+  .addOptionalParam("name", NAME_HELP, "", types.string)
+  .setAction(async (args: Common & { room: number; name: string }, hre) => {
+    const name = validName(args.name);
     const { rooms } = await contracts(hre, args);
-    await report(hre, () => rooms.join(args.room));
+    await report(hre, () => rooms.join(args.room, name));
   });
 
 withCommon("snatch:advance", "Applies what is due (roles once the randomness is ready, expired windows' defaults)")
@@ -250,9 +258,13 @@ withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, 
   .addParam("room", "room id", undefined, types.int)
   .addFlag("offers", "also list every offer of the room")
   .setAction(async (args: Common & { room: number; offers: boolean }, hre) => {
-    const { lens } = await contracts(hre, args);
+    const { rooms, lens } = await contracts(hre, args);
     const block = await hre.ethers.provider.getBlockNumber();
-    for (const line of await describeRoom(lens, BigInt(args.room), block)) console.log(line);
+    const deployed = args.rooms ? undefined : await hre.deployments.getOrNull("SnatchRooms");
+    const names = await roomSeatNames(rooms, hre.ethers.provider, BigInt(args.room), {
+      fromBlock: deployed?.receipt?.blockNumber ?? 0,
+    });
+    for (const line of await describeRoom(lens, BigInt(args.room), block, names)) console.log(line);
     if (args.offers) {
       const all = await lens.allOffers(args.room);
       all.forEach((o, i) =>

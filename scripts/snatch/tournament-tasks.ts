@@ -24,6 +24,7 @@ import {
   STAGE_NAMES,
 } from "../../client/snatch/tournament";
 import { tournamentAt } from "./lib";
+import { validName } from "../../client/common/names";
 
 interface Common extends FromArg {
   tournament: string;
@@ -169,11 +170,18 @@ withCommon("tournament:create", "Creates a tournament (the sender organises it)"
     },
   );
 
-withCommon("tournament:register", "Registers the sender")
+withCommon("tournament:register", "Registers the sender under a display name")
   .addParam("id", "tournament id", undefined, types.int)
-  .setAction(async (args: Common & { id: number }, hre) => {
+  .addOptionalParam(
+    "name",
+    'the display name shown instead of the address (at most 32 bytes of text, no control characters; "" for none)',
+    "",
+    types.string,
+  )
+  .setAction(async (args: Common & { id: number; name: string }, hre) => {
+    const name = validName(args.name);
     const t = await contract(hre, args);
-    await send(hre, t, () => t.register(args.id));
+    await send(hre, t, () => t.register(args.id, name));
   });
 
 withCommon(
@@ -282,8 +290,13 @@ withCommon("tournament:show", "Prints a tournament: stage, players, and each pha
               : `${s.finished}/${v.rooms} rooms finished, deadline block ${v.deadline}`;
       console.log(`  G${phase} ${PHASE_NAMES[phase].slice(3)} (format ${v.format}): ${state}`);
       if (v.seed === 0n) continue;
+      let satOut = "";
+      if (v.satOut !== hre.ethers.ZeroAddress) {
+        const name = await t.nameOf(args.id, v.satOut);
+        satOut = `, ${name ? `${name} (${v.satOut})` : v.satOut} sits out`;
+      }
       console.log(
-        `    ${v.rooms} rooms${v.satOut === hre.ethers.ZeroAddress ? "" : `, ${v.satOut} sits out`}; ` +
+        `    ${v.rooms} rooms${satOut}; ` +
           `${s.offers} offers, ${s.accepts} accepted, ${s.rejects} rejected, ${s.snatches} snatched, ` +
           `${s.shames} shames, ${s.reports} reports, ${s.refusals} refusals; ` +
           `points as P1 ${s.pointsAsP1}, as P2 ${s.pointsAsP2} (finished rooms)`,
@@ -297,13 +310,14 @@ withCommon("tournament:leaderboard", "Prints the leaderboard, ranked off-chain b
   .setAction(async (args: Common & { id: number; top: number }, hre) => {
     const t = await contract(hre, args);
     const ranked = rank(await readLeaderboard(t, BigInt(args.id)));
+    const width = Math.max(4, ...ranked.map((r) => [...r.name].length));
     console.log(
-      "rank  player                                      as P1  as P2  aggregate  rooms P1/P2  sat out  G3 shame" +
-        "  profile shame (now)",
+      `rank  ${"name".padEnd(width)}  player                                      as P1  as P2  aggregate  ` +
+        "rooms P1/P2  sat out  G3 shame  profile shame (now)",
     );
     for (const r of args.top > 0 ? ranked.slice(0, args.top) : ranked) {
       console.log(
-        `${pad(r.rank, 4)}  ${r.player}  ${pad(r.scoreAsP1, 5)}  ${pad(r.scoreAsP2, 5)}  ${pad(r.aggregate, 9)}  ` +
+        `${pad(r.rank, 4)}  ${(r.name || "-").padEnd(width)}  ${r.player}  ${pad(r.scoreAsP1, 5)}  ${pad(r.scoreAsP2, 5)}  ${pad(r.aggregate, 9)}  ` +
           `${pad(`${r.roomsAsP1}/${r.roomsAsP2}`, 11)}  ${pad(satOutCount(r.satOut), 7)}  ${pad(r.g3Shame, 8)}` +
           `  ${pad(r.profileG3Shame, 19)}`,
       );
@@ -317,8 +331,12 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
     const t = await contract(hre, args);
     const player = /^0x/.test(args.player) ? args.player : await (await signerOf(hre, args.player)).getAddress();
     const e = await t.entryOf(args.id, player);
+    const nameOf = async (who: string) => {
+      const name = await t.nameOf(args.id, who);
+      return name ? `${name} (${who})` : who;
+    };
     console.log(
-      `${player}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.scoreAsP1 + e.scoreAsP2}`,
+      `${await nameOf(player)}: registered #${e.index}; score as P1 ${e.scoreAsP1}, as P2 ${e.scoreAsP2}, aggregate ${e.scoreAsP1 + e.scoreAsP2}`,
     );
     for (const r of await t.history(args.id, player)) {
       const name = `G${r.phase} ${PHASE_NAMES[Number(r.phase)].slice(3)}`;
@@ -327,7 +345,7 @@ withCommon("tournament:history", "Prints a player's phases: role, room, opponent
       else
         console.log(
           `  ${name}: ${ROLE_NAMES[Number(r.role)]} in room ${r.roomId === 0n ? "(not created yet)" : r.roomId} ` +
-            `against ${r.opponent}: ${r.points} to ${r.opponentPoints} points${r.finished ? " (final)" : " (so far)"}`,
+            `against ${await nameOf(r.opponent)}: ${r.points} to ${r.opponentPoints} points${r.finished ? " (final)" : " (so far)"}`,
         );
     }
   });

@@ -1,16 +1,26 @@
 // `npm run web`: a local Hardhat node with everything deployed (as `npm run node`), the web app built against its
-// deployments and served, and the URL to open. `npm run web -- --dev` serves with Vite's dev server (live reload)
-// instead of the static build. Ctrl-C stops both.
+// deployments and served by the gateway (scripts/web/gateway.ts: the app, /rpc, /faucet, /stack.json), and the URL to
+// open. `npm run web -- --dev` serves with Vite's dev server (live reload) instead of the static build. Ctrl-C stops
+// everything.
+//   --lan (or WEB_LAN=1): the class stack: the gateway on the room's network (0.0.0.0; the LAN URL printed with its
+//       QR code) and a block every second (interval mining, automine off; docs/class.md)
+//   --block-time <s> (or WEB_BLOCK_TIME): seconds between blocks (default 1 with --lan; 0: a block per transaction)
+//   --no-faucet (or WEB_FAUCET=0): no faucet for burner accounts
 //   WEB_NODE_PORT (default 8545): the node's port; a node already answering there is used as it is.
-//   WEB_PORT (default 5173): the page's port.
+//   WEB_PORT (default 5173): the page's port. WEB_LAN_HOST: the address phones use, if not the detected one.
+//   WEB_INDEXER_URL: an indexer to serve at /indexer (streamed through the gateway).
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { isLocalChain } from "../lib/chains";
+import { lanAddress, terminalQr, webOptions } from "./class";
+import { DEFAULT_FAUCET, Faucet } from "./faucet";
+import { startGateway } from "./gateway";
 import {
   buildApp,
   portInUse,
   REPO,
   rpc,
-  serveStatic,
+  setBlockTime,
   startNode,
   stopProcess,
   VITE_ENV,
@@ -20,8 +30,15 @@ import {
 async function main() {
   const nodePort = Number(process.env.WEB_NODE_PORT ?? 8545);
   const webPort = Number(process.env.WEB_PORT ?? 5173);
-  const dev = process.argv.includes("--dev");
+  const options = webOptions(process.argv.slice(2), process.env);
+  const dev = options.dev;
   const rpcUrl = `http://127.0.0.1:${nodePort}`;
+  const lanHost = options.lan ? (options.lanHost ?? lanAddress()) : null;
+  if (options.lan && !lanHost) {
+    throw new Error(
+      "--lan: this machine has no network address besides loopback (join the Wi-Fi, or set WEB_LAN_HOST)",
+    );
+  }
 
   let node: NodeHandle | undefined;
   if (await portInUse(nodePort)) {
@@ -33,6 +50,10 @@ async function main() {
     node = await startNode({ port: nodePort, quiet: true });
   }
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
+  if (options.blockTime) {
+    await setBlockTime(rpcUrl, options.blockTime);
+    console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
+  }
 
   let stopWeb: () => Promise<void>;
   if (dev) {
@@ -53,12 +74,34 @@ async function main() {
   } else {
     console.log("Building the web app…");
     await buildApp({ outDir: path.join(REPO, "web", "dist"), rpcUrl });
-    const server = await serveStatic(path.join(REPO, "web", "dist"), webPort);
-    stopWeb = server.stop;
+    const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
+    const faucet =
+      options.faucet && isLocalChain(chainId) ? await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: rpcUrl }) : null;
+    const gateway = await startGateway({
+      nodeUrl: rpcUrl,
+      appDir: path.join(REPO, "web", "dist"),
+      indexerUrl: process.env.WEB_INDEXER_URL || null,
+      faucet,
+      blockTime: options.blockTime,
+      bind: options.lan ? "0.0.0.0" : "127.0.0.1",
+      port: webPort,
+      publicUrl: lanHost ? `http://${lanHost}:${webPort}/` : null,
+    });
+    stopWeb = gateway.stop;
   }
   const url = `http://127.0.0.1:${webPort}/#/hex`;
   console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)\n`);
-  console.log("  Pick a development account in the top bar; open a second window for a second player. Ctrl-C stops.");
+  if (lanHost) {
+    const lanUrl = `http://${lanHost}:${webPort}/`;
+    console.log(`  On the room's network (phones on the same Wi-Fi): ${lanUrl}\n`);
+    console.log((await terminalQr(lanUrl)).replace(/^/gm, "  "));
+    console.log(
+      "  Phones reach the app, the chain (/rpc: reading and their own signed transactions) and the faucet; the\n" +
+        "  development accounts and the node's controls (mining) stay on this machine. Ctrl-C stops.",
+    );
+  } else {
+    console.log("  Pick a development account in the top bar; open a second window for a second player. Ctrl-C stops.");
+  }
 
   const shutdown = async () => {
     await stopWeb();

@@ -70,14 +70,46 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `hardhat node` on `port` (which runs deploy/ and writes deployments/localhost) and resolves once it serves
- * JSON-RPC; `env` adds deploy options (e.g. RANDOMNESS_SEED, see deploy/00_common.ts). Rejects with the node's output if it exits or does not start within `timeoutMs`.
+ * Mining by the clock, as a public chain does: `seconds` > 0 turns automine off and mines a block every `seconds`
+ * (empty or not), so every window counted in blocks lasts real time; null or 0 goes back to a block per transaction.
+ * Hardhat's node and anvil both take `evm_setAutomine` and `evm_setIntervalMining`.
+ */
+export async function setBlockTime(url: string, seconds: number | null): Promise<void> {
+  if (seconds && seconds > 0) {
+    await rpc(url, "evm_setAutomine", [false]);
+    await rpc(url, "evm_setIntervalMining", [Math.round(seconds * 1000)]);
+  } else {
+    await rpc(url, "evm_setIntervalMining", [0]);
+    await rpc(url, "evm_setAutomine", [true]);
+  }
+}
+
+/**
+ * Starts `hardhat node` on `port` (which runs deploy/ and writes deployments/localhost, unless `deploy` is false) and
+ * resolves once it serves JSON-RPC; `env` adds deploy options (e.g. RANDOMNESS_SEED, see deploy/00_common.ts);
+ * `blockTime` (seconds) then switches it to interval mining (see {@link setBlockTime}). Rejects with the node's output
+ * if it exits or does not start within `timeoutMs`.
  */
 export async function startNode(
-  opts: { port?: number; timeoutMs?: number; quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
+  opts: {
+    port?: number;
+    timeoutMs?: number;
+    quiet?: boolean;
+    env?: NodeJS.ProcessEnv;
+    deploy?: boolean;
+    blockTime?: number | null;
+  } = {},
 ): Promise<NodeHandle> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(path.join(BIN, "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const args = [
+    "node",
+    "--hostname",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    ...(opts.deploy === false ? ["--no-deploy"] : []),
+  ];
+  const child = spawn(path.join(BIN, "hardhat"), args, {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FORCE_COLOR: "0", ...opts.env },
@@ -111,6 +143,49 @@ export async function startNode(
   // From here on the node's chatter (every call it serves) is noise.
   child.stdout!.off("data", onData);
   child.stdout!.resume();
+  const handle = { url, port, process: child, output: () => out, stop: () => stopProcess(child) };
+  if (opts.blockTime)
+    await setBlockTime(url, opts.blockTime).catch(async (err: unknown) => {
+      await handle.stop();
+      throw err;
+    });
+  return handle;
+}
+
+/** anvil from npm (@foundry-rs/anvil-linux-amd64). */
+export const ANVIL = path.join(REPO, "node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil");
+
+/**
+ * Starts anvil on `port` (nothing deployed) and resolves once it serves JSON-RPC. `blockTime` (seconds): `anvil
+ * --block-time`, automine off.
+ */
+export async function startAnvil(
+  opts: { port?: number; blockTime?: number | null; timeoutMs?: number } = {},
+): Promise<NodeHandle> {
+  const port = opts.port ?? (await freePort());
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--silent"];
+  if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
+  const child = spawn(ANVIL, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}):\n${out}`);
+    if (
+      await rpc(url, "eth_chainId").then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      await stopProcess(child);
+      throw new Error(`anvil did not start in ${opts.timeoutMs ?? 30_000} ms:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return { url, port, process: child, output: () => out, stop: () => stopProcess(child) };
 }
 

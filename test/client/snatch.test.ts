@@ -7,7 +7,7 @@ import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { ContractTransactionResponse } from "ethers";
 import type { SnatchRooms } from "../../typechain-types";
 import { DEFAULT_WINDOWS, OfferStatus, Phase, RuleSet } from "../../client/snatch/names";
-import { roomTimeline, chatMessages, offeredAmounts, type RoomEvent } from "../../client/snatch/history";
+import { roomTimeline, chatMessages, offeredAmounts, seatNames, type RoomEvent } from "../../client/snatch/history";
 import {
   acceptPreview,
   advanceDefaults,
@@ -22,7 +22,7 @@ import {
 } from "../../client/snatch/rules";
 import { offerStatesOf, roomStateOf, type Goods, type OfferState } from "../../client/snatch/state";
 import { variantFigures } from "../../client/snatch/tournament";
-import { factoryRoom, threeFixture, twoFixture } from "../snatch/fixtures";
+import { baseFixture, factoryRoom, threeFixture, twoFixture } from "../snatch/fixtures";
 
 /** The named arguments of `name` events in a transaction, as numbers per good. */
 async function eventGoods(rooms: SnatchRooms, tx: ContractTransactionResponse, name: string, args: string[]) {
@@ -305,6 +305,29 @@ describe("client/snatch: rules, previews and history", function () {
       expect(timeline.find((e) => e.name === "OfferSnatched")).to.deep.include({ round: 1, kind: "snatch" });
       expect(chatMessages(events)).to.have.length(1);
       expect(offeredAmounts(events).get(1)).to.deep.equal([3, 0, 0]);
+    });
+
+    it("names players by the names their seats carry (PlayerJoined), or that a tournament registered", async function () {
+      const { rooms, players } = await loadFixture(baseFixture);
+      const [a, b] = players;
+      const { eventArg } = await import("../../client/snatch/room");
+      const roomId = await eventArg(rooms, await rooms.connect(a).createRoom(2, 1000, "Ada"), "RoomCreated", "roomId");
+      await rooms.connect(b).join(roomId, "");
+      await mine(1);
+      await rooms.advance(roomId);
+      const events = await eventsOf(rooms, roomId);
+      const show = (address: string, name?: string) => name ?? `#${address.slice(2, 6)}`;
+      const texts = roomTimeline(events, show).map((e) => e.text);
+      expect(texts).to.include("Ada took seat 0");
+      expect(texts).to.include(`#${b.address.slice(2, 6)} took seat 1`);
+      expect(texts[0]).to.equal("Created by Ada (format 2)");
+      // A name known from elsewhere (a tournament's registration) fills in for a seat without one.
+      const known = new Map([[b.address, "Bo"]]);
+      expect(roomTimeline(events, show, known).map((e) => e.text)).to.include("Bo took seat 1");
+      expect(Object.fromEntries(seatNames(events, known))).to.deep.equal({
+        [a.address.toLowerCase()]: "Ada",
+        [b.address.toLowerCase()]: "Bo",
+      });
     });
   });
 });

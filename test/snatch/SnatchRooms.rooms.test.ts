@@ -73,7 +73,7 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         rooms,
         "FormatCreated",
       );
-      await expect(rooms.createRoom(99, DEFAULT_FILL_BLOCKS))
+      await expect(rooms.createRoom(99, DEFAULT_FILL_BLOCKS, ""))
         .to.be.revertedWithCustomError(rooms, "UnknownFormat")
         .withArgs(99);
       await expect(rooms.formatData(0)).to.be.revertedWithCustomError(rooms, "UnknownFormat").withArgs(0);
@@ -105,11 +105,11 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("creates, fills, requests randomness, and the next call assigns roles and starts round 1", async function () {
       const { rooms, lens, randomness, players } = await loadFixture(baseFixture);
       const [a, b, c] = players;
-      const created = rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
+      const created = rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS, "Ada");
       await expect(created).to.emit(rooms, "RoomCreated").withArgs(1, Preset.SnatchOrShare, a.address, false);
-      await expect(created).to.emit(rooms, "PlayerJoined").withArgs(1, a.address, 0);
-      await expect(rooms.connect(b).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 1);
-      const filled = await rooms.connect(c).join(1);
+      await expect(created).to.emit(rooms, "PlayerJoined").withArgs(1, a.address, 0, "Ada");
+      await expect(rooms.connect(b).join(1, "")).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 1, "");
+      const filled = await rooms.connect(c).join(1, "");
       const request = await eventArg(rooms, filled, "RolesRequested", "requestId");
       expect(await rooms.rolesRequest(1)).to.equal(request);
       expect((await progress(rooms, 1n)).phase).to.equal(Phase.AwaitingRoles);
@@ -143,11 +143,11 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       for (let i = 0; i < 6; i++) {
         const roomId = await eventArg(
           rooms,
-          await rooms.connect(players[0]).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+          await rooms.connect(players[0]).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, ""),
           "RoomCreated",
           "roomId",
         );
-        await rooms.connect(players[1]).join(roomId);
+        await rooms.connect(players[1]).join(roomId, "");
         await mine(1);
         await rooms.advance(roomId);
         const v = await lens.roomView(roomId);
@@ -166,9 +166,9 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("any action consumes ready randomness first (the player it favours need not be online)", async function () {
       const { rooms, players } = await loadFixture(baseFixture);
       const [a, b, c] = players;
-      await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS);
-      await rooms.connect(b).join(1);
-      await rooms.connect(c).join(1);
+      await rooms.connect(a).createRoom(Preset.SnatchOrShare, DEFAULT_FILL_BLOCKS, "");
+      await rooms.connect(b).join(1, "");
+      await rooms.connect(c).join(1, "");
       await mine(1);
       // a's offer lands in round 1 in the same transaction that assigns the roles.
       const tx = rooms.connect(a).offer(1, b.address, [1, 1, 1], [0, 0, 0]);
@@ -179,60 +179,60 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
     it("rejects joining a full or started room, twice, or an unknown room", async function () {
       const { rooms, players } = await loadFixture(baseFixture);
       const [a, b, c, d] = players;
-      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS);
-      await expect(rooms.connect(a).join(1))
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, "");
+      await expect(rooms.connect(a).join(1, ""))
         .to.be.revertedWithCustomError(rooms, "AlreadyMember")
         .withArgs(1, a.address);
-      await rooms.connect(b).join(1);
-      await expect(rooms.connect(c).join(1))
+      await rooms.connect(b).join(1, "");
+      await expect(rooms.connect(c).join(1, ""))
         .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
         .withArgs(1, Phase.AwaitingRoles);
       await mine(1);
       await rooms.advance(1);
-      await expect(rooms.connect(c).join(1))
+      await expect(rooms.connect(c).join(1, ""))
         .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
         .withArgs(1, Phase.Offering);
-      await expect(rooms.connect(d).join(9)).to.be.revertedWithCustomError(rooms, "UnknownRoom").withArgs(9);
+      await expect(rooms.connect(d).join(9, "")).to.be.revertedWithCustomError(rooms, "UnknownRoom").withArgs(9);
       await expect(rooms.advance(9)).to.be.revertedWithCustomError(rooms, "UnknownRoom").withArgs(9);
     });
 
     it("holds no seat forever: players leave, the creator cancels, anyone closes a room that did not fill", async function () {
       const { rooms, lens, players } = await loadFixture(baseFixture);
       const [a, b, c, d, e] = players;
-      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 0))
+      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 0, ""))
         .to.be.revertedWithCustomError(rooms, "FillWindowOutOfRange")
         .withArgs(0, 100_000);
-      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 100_001))
+      await expect(rooms.connect(a).createRoom(Preset.SnatchOrShare, 100_001, ""))
         .to.be.revertedWithCustomError(rooms, "FillWindowOutOfRange")
         .withArgs(100_001, 100_000);
-      await rooms.connect(a).createRoom(Preset.SnatchOrShare, 20);
+      await rooms.connect(a).createRoom(Preset.SnatchOrShare, 20, "");
       const fillDeadline = (await lens.roomView(1)).deadline;
-      await rooms.connect(b).join(1);
+      await rooms.connect(b).join(1, "");
       await expect(rooms.connect(c).leave(1)).to.be.revertedWithCustomError(rooms, "NotAMember").withArgs(1, c.address);
       await expect(rooms.connect(a).leave(1)).to.be.revertedWithCustomError(rooms, "CreatorCannotLeave").withArgs(1);
       // b leaves: seat 1 is free again and the next player takes it; the room fills only with three players.
       await expect(rooms.connect(b).leave(1)).to.emit(rooms, "PlayerLeft").withArgs(1, b.address, 1);
-      await expect(rooms.connect(c).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, c.address, 1);
-      await expect(rooms.connect(b).join(1)).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 2);
+      await expect(rooms.connect(c).join(1, "")).to.emit(rooms, "PlayerJoined").withArgs(1, c.address, 1, "");
+      await expect(rooms.connect(b).join(1, "Ben 2")).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 2, "Ben 2");
       expect((await progress(rooms, 1n)).phase).to.equal(Phase.AwaitingRoles);
       await expect(rooms.connect(b).leave(1))
         .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
         .withArgs(1, Phase.AwaitingRoles);
       // Room 2: only the creator may cancel within the fill window; anyone may after it.
-      await rooms.connect(d).createRoom(Preset.G1, 20);
+      await rooms.connect(d).createRoom(Preset.G1, 20, "");
       await expect(rooms.connect(e).cancelRoom(2))
         .to.be.revertedWithCustomError(rooms, "CannotCancelYet")
         .withArgs(2, e.address, (await lens.roomView(2)).deadline);
       await expect(rooms.connect(d).cancelRoom(2)).to.emit(rooms, "RoomCancelled").withArgs(2, d.address, false);
-      await expect(rooms.connect(e).join(2))
+      await expect(rooms.connect(e).join(2, ""))
         .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
         .withArgs(2, Phase.Cancelled);
       await expect(rooms.connect(d).cancelRoom(2))
         .to.be.revertedWithCustomError(rooms, "RoomNotOpen")
         .withArgs(2, Phase.Cancelled);
       // Room 3 does not fill within its 20 blocks: anyone closes it.
-      await rooms.connect(d).createRoom(Preset.SnatchOrShare, 20);
-      await rooms.connect(e).join(3);
+      await rooms.connect(d).createRoom(Preset.SnatchOrShare, 20, "");
+      await rooms.connect(e).join(3, "");
       const deadline3 = (await lens.roomView(3)).deadline;
       // The next transaction lands in the window's last block: still only the creator.
       await mine(Number(deadline3) - (await ethers.provider.getBlockNumber()) - 1);
@@ -246,12 +246,40 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
       expect(fillDeadline).to.be.greaterThan(0n);
     });
 
+    it("a seat's name is checked (DisplayName) and emitted: a bad one takes no seat and creates no room", async function () {
+      const { rooms, players } = await loadFixture(baseFixture);
+      const [a, b] = players;
+      await expect(rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, "x".repeat(33)))
+        .to.be.revertedWithCustomError(rooms, "NameTooLong")
+        .withArgs(33, 32);
+      await expect(rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, "tab\there"))
+        .to.be.revertedWithCustomError(rooms, "NameHasControlCharacter")
+        .withArgs(3);
+      expect(await rooms.roomCount()).to.equal(0);
+      await expect(rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, "李小龍"))
+        .to.emit(rooms, "PlayerJoined")
+        .withArgs(1, a.address, 0, "李小龍");
+      await expect(rooms.connect(b).join(1, "b".repeat(33)))
+        .to.be.revertedWithCustomError(rooms, "NameTooLong")
+        .withArgs(33, 32);
+      await expect(rooms.connect(b).join(1, "\x7f"))
+        .to.be.revertedWithCustomError(rooms, "NameHasControlCharacter")
+        .withArgs(0);
+      // Bytes that are not UTF-8 (a surrogate, ED A0 80), which a JavaScript string cannot carry: hand-encoded.
+      const data = rooms.interface.encodeFunctionData("join", [1, "xxx"]).replace(/787878(0+)$/, "eda080$1");
+      await expect(b.sendTransaction({ to: await rooms.getAddress(), data }))
+        .to.be.revertedWithCustomError(rooms, "NameNotUtf8")
+        .withArgs(0);
+      expect((await rooms.roomData(1)).player1).to.equal(0);
+      await expect(rooms.connect(b).join(1, "Bo")).to.emit(rooms, "PlayerJoined").withArgs(1, b.address, 1, "Bo");
+    });
+
     it("replaces a stale roles request, only when stale, only while waiting for roles", async function () {
       const { rooms, randomness, players } = await loadFixture(baseFixture);
       const [a, b] = players;
-      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS);
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, "");
       await expect(rooms.rerequestRoles(1)).to.be.revertedWithCustomError(rooms, "WrongPhase").withArgs(1, Phase.Open);
-      const request = await eventArg(rooms, await rooms.connect(b).join(1), "RolesRequested", "requestId");
+      const request = await eventArg(rooms, await rooms.connect(b).join(1, ""), "RolesRequested", "requestId");
       await mine(1);
       await expect(rooms.rerequestRoles(1))
         .to.be.revertedWithCustomError(rooms, "RandomnessNotStale")

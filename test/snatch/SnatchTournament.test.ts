@@ -6,7 +6,7 @@ import { eventArg } from "../../client/snatch/room";
 import { DEFAULT_FILL_BLOCKS, Phase, Preset, RuleSet } from "../../client/snatch/names";
 import { setFormatCount } from "./fixtures";
 import { permutationModel } from "../helpers/random";
-import { Role, Stage } from "../../client/snatch/tournament";
+import { rank, Role, Stage } from "../../client/snatch/tournament";
 import {
   CONFIG,
   checkTournament,
@@ -64,7 +64,7 @@ describe("SnatchTournament", function () {
           [65_536, 65_537, 65_538, 65_539, 65_540],
         );
       expect(await tournament.formatOf(2, 5)).to.equal(65_540);
-      for (const p of players.slice(0, 2)) await tournament.connect(p).register(2);
+      for (const p of players.slice(0, 2)) await tournament.connect(p).register(2, "");
       await startAndPair(tournament, 2n, 1, organiser);
       const [roomId] = await tournament.roomAt(2, 1, 0);
       expect((await rooms.roomData(roomId)).format).to.equal(65_536);
@@ -109,7 +109,7 @@ describe("SnatchTournament", function () {
       const longest = { ...CONFIG, registrationBlocks: 100_000, grace: 100_000 };
       await tournament.connect(organiser).createTournament(longest);
       const [a, b] = players;
-      for (const p of [a, b]) await tournament.connect(p).register(2);
+      for (const p of [a, b]) await tournament.connect(p).register(2, "");
       const openFrom = Number((await tournament.tournament(2)).createdAt) + 100_000;
       await mine(openFrom - (await ethers.provider.getBlockNumber()) - 2);
       await expect(tournament.connect(a).startPhase(2, 1))
@@ -135,8 +135,8 @@ describe("SnatchTournament", function () {
       await expect(tournament.connect(organiser).setOrganiser(id, a.address))
         .to.emit(tournament, "OrganiserChanged")
         .withArgs(id, organiser.address, a.address);
-      await tournament.connect(a).register(id);
-      await tournament.connect(b).register(id);
+      await tournament.connect(a).register(id, "");
+      await tournament.connect(b).register(id, "");
       // The former organiser lost the early start; the new one has it.
       await expect(tournament.connect(organiser).startPhase(id, 1)).to.be.revertedWithCustomError(
         tournament,
@@ -149,7 +149,7 @@ describe("SnatchTournament", function () {
       const { tournament } = await loadFixture(tournamentFixture);
       // Thunks, sent one at a time: an array of sent calls would leave later rejections unhandled meanwhile.
       for (const call of [
-        () => tournament.register(9),
+        () => tournament.register(9, ""),
         () => tournament.startPhase(9, 1),
         () => tournament.createPhaseRooms(0),
       ]) {
@@ -164,12 +164,12 @@ describe("SnatchTournament", function () {
     it("registers players in order and creates their rooms profiles", async function () {
       const { tournament, rooms, players, id } = await loadFixture(tournamentFixture);
       const [a, b] = players;
-      await expect(tournament.connect(a).register(id))
+      await expect(tournament.connect(a).register(id, "Ada"))
         .to.emit(tournament, "PlayerRegistered")
-        .withArgs(id, a.address, 1);
-      await expect(tournament.connect(b).register(id))
+        .withArgs(id, a.address, 1, "Ada");
+      await expect(tournament.connect(b).register(id, ""))
         .to.emit(tournament, "PlayerRegistered")
-        .withArgs(id, b.address, 2);
+        .withArgs(id, b.address, 2, "");
       expect((await tournament.entryOf(id, b.address)).index).to.equal(2);
       expect((await tournament.entryOf(id, players[2].address)).index).to.equal(0);
       expect(await tournament.playerAt(id, 0)).to.equal(a.address);
@@ -177,22 +177,67 @@ describe("SnatchTournament", function () {
       expect((await rooms.profileOf(a.address)).id).to.not.equal(0);
     });
 
+    it("stores each player's display name with its registration: nameOf and the leaderboard's rows", async function () {
+      const { tournament, players, id } = await loadFixture(tournamentFixture);
+      const [a, b, c] = players;
+      const longest = "é".repeat(15) + "ok"; // 32 bytes
+      await tournament.connect(a).register(id, "Zoë 😀");
+      await tournament.connect(b).register(id, "");
+      await tournament.connect(c).register(id, longest);
+      expect(await tournament.nameOf(id, a.address)).to.equal("Zoë 😀");
+      expect(await tournament.nameOf(id, b.address)).to.equal("");
+      expect(await tournament.nameOf(id, c.address)).to.equal(longest);
+      expect(await tournament.nameOf(id, players[3].address)).to.equal(""); // not registered
+      const rows = await tournament.leaderboard(id, 0, 10);
+      expect(rows.map((r) => [r.player, r.name])).to.deep.equal([
+        [a.address, "Zoë 😀"],
+        [b.address, ""],
+        [c.address, longest],
+      ]);
+      expect(rank(rows).map((r) => r.name)).to.deep.equal(["Zoë 😀", "", longest]);
+      await expect(tournament.nameOf(9, a.address)).to.be.revertedWithCustomError(tournament, "UnknownTournament");
+    });
+
+    it("refuses a name that is too long, has a control character or is not text, and registers nobody", async function () {
+      const { tournament, players, id } = await loadFixture(tournamentFixture);
+      const [a] = players;
+      const refused: [string, string, unknown[]][] = [
+        ["a".repeat(33), "NameTooLong", [33, 32]],
+        ["Ada\nLovelace", "NameHasControlCharacter", [3]],
+        ["\u0085", "NameHasControlCharacter", [0]],
+      ];
+      for (const [name, error, args] of refused) {
+        await expect(tournament.connect(a).register(id, name))
+          .to.be.revertedWithCustomError(tournament, error)
+          .withArgs(...args);
+      }
+      // Raw bytes that are not UTF-8 (a JavaScript string cannot carry them): the same call, hand-encoded.
+      const data = tournament.interface.encodeFunctionData("register", [id, "xx"]).replace(/7878(0+)$/, "c0af$1");
+      await expect(a.sendTransaction({ to: await tournament.getAddress(), data }))
+        .to.be.revertedWithCustomError(tournament, "NameNotUtf8")
+        .withArgs(0);
+      expect((await tournament.entryOf(id, a.address)).index).to.equal(0);
+      expect((await tournament.tournament(id)).playerCount).to.equal(0);
+      await tournament.connect(a).register(id, "Ada Lovelace");
+      expect(await tournament.nameOf(id, a.address)).to.equal("Ada Lovelace");
+    });
+
     it("refuses a player twice, past the cap, and once phase 1 started", async function () {
       const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
       const [a, b, c, d] = players;
-      await tournament.connect(a).register(id);
-      await expect(tournament.connect(a).register(id))
+      await tournament.connect(a).register(id, "");
+      await expect(tournament.connect(a).register(id, ""))
         .to.be.revertedWithCustomError(tournament, "AlreadyRegistered")
         .withArgs(id, a.address);
       await tournament.connect(organiser).createTournament({ ...CONFIG, cap: 2 });
-      await tournament.connect(a).register(2);
-      await tournament.connect(b).register(2);
-      await expect(tournament.connect(c).register(2))
+      await tournament.connect(a).register(2, "");
+      await tournament.connect(b).register(2, "");
+      await expect(tournament.connect(c).register(2, ""))
         .to.be.revertedWithCustomError(tournament, "TournamentFull")
         .withArgs(2, 2);
-      await tournament.connect(b).register(id);
+      await tournament.connect(b).register(id, "");
       await tournament.connect(organiser).startPhase(id, 1);
-      await expect(tournament.connect(d).register(id))
+      await expect(tournament.connect(d).register(id, ""))
         .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
         .withArgs(id, Stage.Pairing);
     });
@@ -201,11 +246,11 @@ describe("SnatchTournament", function () {
   describe("starting phases", function () {
     it("needs 2 players and a phase 1..5 in order", async function () {
       const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
-      await tournament.connect(players[0]).register(id);
+      await tournament.connect(players[0]).register(id, "");
       await expect(tournament.connect(organiser).startPhase(id, 1))
         .to.be.revertedWithCustomError(tournament, "NotEnoughPlayers")
         .withArgs(id, 1);
-      await tournament.connect(players[1]).register(id);
+      await tournament.connect(players[1]).register(id, "");
       for (const phase of [0, 6]) {
         await expect(tournament.connect(organiser).startPhase(id, phase))
           .to.be.revertedWithCustomError(tournament, "UnknownPhase")
@@ -218,7 +263,7 @@ describe("SnatchTournament", function () {
 
     it("a tournament that never reaches two players is closed by anyone after its registration window", async function () {
       const { tournament, organiser, players, id } = await loadFixture(tournamentFixture);
-      await tournament.connect(players[0]).register(id);
+      await tournament.connect(players[0]).register(id, "");
       const closableFrom = (await tournament.tournament(id)).createdAt + BigInt(CONFIG.registrationBlocks);
       await expect(tournament.connect(players[5]).closeTournament(id))
         .to.be.revertedWithCustomError(tournament, "RegistrationStillOpen")
@@ -228,7 +273,7 @@ describe("SnatchTournament", function () {
         .to.emit(tournament, "TournamentClosed")
         .withArgs(id, players[5].address, 1);
       expect((await tournament.tournament(id)).stage).to.equal(Stage.Closed);
-      await expect(tournament.connect(players[1]).register(id))
+      await expect(tournament.connect(players[1]).register(id, ""))
         .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
         .withArgs(id, Stage.Closed);
       await expect(tournament.connect(organiser).startPhase(id, 1))
@@ -241,8 +286,8 @@ describe("SnatchTournament", function () {
 
     it("a tournament with two players cannot be closed: it can start", async function () {
       const { tournament, players, id } = await loadFixture(tournamentFixture);
-      await tournament.connect(players[0]).register(id);
-      await tournament.connect(players[1]).register(id);
+      await tournament.connect(players[0]).register(id, "");
+      await tournament.connect(players[1]).register(id, "");
       await mine(CONFIG.registrationBlocks + 1);
       await expect(tournament.closeTournament(id))
         .to.be.revertedWithCustomError(tournament, "TournamentCanStart")
@@ -583,7 +628,7 @@ describe("SnatchTournament", function () {
     it("after G5 the tournament is final and read-only", async function () {
       const { tournament, rooms, organiser, players, seven, id } = await loadFixture(finalFixture);
       expect((await tournament.tournament(id)).stage).to.equal(Stage.Final);
-      await expect(tournament.connect(players[10]).register(id))
+      await expect(tournament.connect(players[10]).register(id, ""))
         .to.be.revertedWithCustomError(tournament, "RegistrationClosed")
         .withArgs(id, Stage.Final);
       for (const phase of [5, 6]) {
@@ -632,9 +677,9 @@ describe("SnatchTournament", function () {
       const before = await record();
       // An ordinary G3 room outside the tournament: a registered player snatches as P2 and is shamed.
       const [a, b] = seven;
-      await rooms.connect(a).createRoom(Preset.G3, DEFAULT_FILL_BLOCKS);
+      await rooms.connect(a).createRoom(Preset.G3, DEFAULT_FILL_BLOCKS, "");
       const roomId = await rooms.roomCount();
-      await rooms.connect(b).join(roomId);
+      await rooms.connect(b).join(roomId, "");
       await mine(1);
       await rooms.advance(roomId);
       const v = await lens.roomView(roomId);

@@ -45,11 +45,11 @@ describe("deploy/02_snatch", function () {
     const [, a, b] = await ethers.getSigners();
     const roomId = await eventArg(
       rooms,
-      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS),
+      await rooms.connect(a).createRoom(Preset.G1, DEFAULT_FILL_BLOCKS, ""),
       "RoomCreated",
       "roomId",
     );
-    const request = await eventArg(rooms, await rooms.connect(b).join(roomId), "RolesRequested", "requestId");
+    const request = await eventArg(rooms, await rooms.connect(b).join(roomId, ""), "RolesRequested", "requestId");
     await expect(rooms.advance(roomId)).to.be.revertedWithCustomError(rooms, "NothingToAdvance");
     await coordinator.fulfillRandomWords(request, await source.getAddress());
     await expect(rooms.advance(roomId)).to.emit(rooms, "RolesAssigned");

@@ -27,12 +27,20 @@ describe("snatch:* tasks", function () {
   it("play a 2-player room from the command line and show it", async function () {
     await deployments.fixture(["snatch"]);
     expect(await run("snatch:formats", {})).to.match(/format 6: 2 players; G5 cheap talk/);
-    expect(await run("snatch:create", { format: 2, from: "1" })).to.match(/RoomCreated\(roomId=1, format=2/);
+    expect(await run("snatch:create", { format: 2, from: "1", name: "Ana" })).to.match(
+      /RoomCreated\(roomId=1, format=2[\s\S]*PlayerJoined\(.*name="Ana"\)/,
+    );
+    let error = "";
+    await run("snatch:join", { room: 1, from: "2", name: "x".repeat(33) }).catch((e: Error) => (error = e.message));
+    expect(error).to.match(/^a name of 33 bytes is too long: at most 32 bytes/);
     expect(await run("snatch:join", { room: 1, from: "2" })).to.match(/RolesRequested/);
     await mine(1);
     expect(await run("snatch:advance", { room: "1" })).to.match(/RolesAssigned/);
     let shown = await run("snatch:show", { room: 1 });
     expect(shown).to.match(/round 1\/3: G1 plain, phase: P1's offer window/);
+    // The seat's name (from its PlayerJoined event) before its address; a seat without one shows the address.
+    expect(shown).to.match(/seat \d P[12] Ana \(0x[0-9a-fA-F]{40}\) {2}produces/);
+    expect(shown).to.match(/seat \d P[12] 0x[0-9a-fA-F]{40} {2}produces/);
     const p1 = shown.includes("seat 0 P1") ? "1" : "2";
     const p2 = p1 === "1" ? "2" : "1";
     expect(
@@ -45,7 +53,6 @@ describe("snatch:* tasks", function () {
     expect(shown).to.match(/holds 6 turkey \+ 3 corn {2}→ 12 points/);
     expect(shown).to.match(/offer #1 .*: accepted/);
     expect(await run("snatch:pass", { room: 1, from: p1 })).to.match(/NoOffer/);
-    let error = "";
     await run("snatch:pass", { room: 1, from: p2 }).catch((e: Error) => (error = e.message));
     expect(error).to.match(/^reverted: in room 1 this action belongs to the other player, not 0x[0-9a-fA-F]{4}…/);
     expect(error).to.match(/\n {2}NotYourTurn\(roomId=1, account=0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}\)$/);

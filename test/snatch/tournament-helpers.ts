@@ -33,7 +33,7 @@ export async function tournamentFixture() {
 export async function registeredFixture() {
   const base = await tournamentFixture();
   const seven = base.players.slice(0, 7);
-  for (const p of seven) await base.tournament.connect(p).register(base.id);
+  for (const p of seven) await base.tournament.connect(p).register(base.id, "");
   return { ...base, seven };
 }
 

@@ -85,10 +85,21 @@ describe("deploy/04_tournament and tournament tasks", function () {
     expect(await run("tournament:create", { from: "1", windows: "offer=3,response=3,decision=3,talk=3" })).to.match(
       /TournamentCreated\(tournamentId=1, organiser=/,
     );
-    for (const from of ["2", "3", "4"]) {
-      expect(await run("tournament:register", { id: 1, from })).to.match(/PlayerRegistered/);
-    }
     let error = "";
+    // A name the contract would refuse is refused before sending, with the contract's sentence.
+    await run("tournament:register", { id: 1, from: "2", name: "Ada\nLovelace" }).catch(
+      (e: Error) => (error = e.message),
+    );
+    expect(error).to.equal("a name cannot contain control characters (a line break, a tab, ...): one starts at byte 3");
+    for (const [from, name] of [
+      ["2", "Ada"],
+      ["3", "Ben"],
+      ["4", "Cy"],
+    ]) {
+      expect(await run("tournament:register", { id: 1, from, name })).to.match(
+        new RegExp(`PlayerRegistered\\(.*name="${name}"\\)`),
+      );
+    }
     await run("tournament:start", { id: 1, phase: 1, from: "2" }).catch((e: Error) => (error = e.message));
     expect(error).to.match(
       /^reverted: until block [\d,]+ only the organiser may start phase 1 of tournament 1; it is block/,
@@ -109,12 +120,15 @@ describe("deploy/04_tournament and tournament tasks", function () {
       /RoomRecorded[\s\S]*PhaseEnded\(tournamentId=1, phase=1\)/,
     );
     shown = await run("tournament:show", { id: 1 });
-    expect(shown).to.match(/sits out; 0 offers/);
+    expect(shown).to.match(/(Ada|Ben|Cy) \(0x[0-9a-fA-F]{40}\) sits out; 0 offers/);
     const board = await run("tournament:leaderboard", { id: 1 });
-    expect(board.split("\n").filter((l) => /^\s+1\s+0x/.test(l)).length).to.equal(2); // two players tie at 10
+    // Names before addresses; two players tie at 10.
+    expect(board.split("\n").filter((l) => /^\s+1\s+(Ada|Ben|Cy)\s+0x/.test(l)).length).to.equal(2);
     const player = (await ethers.getSigners())[2].address;
-    expect(await run("tournament:history", { id: 1, player })).to.match(
-      /G1 plain: (P[12] in room 1 against 0x[0-9a-fA-F]{40}: 10 to 10 points \(final\)|sat out)/,
+    const history = await run("tournament:history", { id: 1, player });
+    expect(history).to.match(new RegExp(`^Ada \\(${player}\\): registered #1`));
+    expect(history).to.match(
+      /G1 plain: (P[12] in room 1 against (Ben|Cy) \(0x[0-9a-fA-F]{40}\): 10 to 10 points \(final\)|sat out)/,
     );
   });
 

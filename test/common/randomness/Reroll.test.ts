@@ -136,17 +136,15 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
 
   it("the keeper pins only what a game still waits on, in every game (CATAMM, Snatch rooms, tournaments)", async function () {
     const { game, source, roller, keeper } = await loadFixture(rollingGame);
-    const { deploySnatch } = await import("../../../scripts/snatch/lib");
-    const { rooms } = await deploySnatch(hre, await source.getAddress());
-    const tournament = await ethers.deployContract("SnatchTournament", [
-      await rooms.getAddress(),
-      await source.getAddress(),
-    ]);
-    await rooms.setFactory(await tournament.getAddress(), true);
+    const { deploySnatch, deployTournament } = await import("../../../scripts/snatch/lib");
+    const { rooms, libraries } = await deploySnatch(hre, await source.getAddress());
+    const tournament = await deployTournament(hre, rooms, await source.getAddress(), {
+      displayName: libraries.DisplayName,
+    });
     const signers = await ethers.getSigners();
     // A Snatch room that filled (roles awaited), a tournament that started phase 1 (pairing awaited), a roll.
-    await rooms.connect(signers[3]).createRoom(2, 1000);
-    await rooms.connect(signers[4]).join(1);
+    await rooms.connect(signers[3]).createRoom(2, 1000, "");
+    await rooms.connect(signers[4]).join(1, "");
     const config = {
       cap: 10,
       roomsPerBatch: 5,
@@ -158,13 +156,13 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
       decision: 5,
     };
     await tournament.createTournament(config);
-    await tournament.connect(signers[5]).register(1);
-    await tournament.connect(signers[6]).register(1);
+    await tournament.connect(signers[5]).register(1, "");
+    await tournament.connect(signers[6]).register(1, "");
     await tournament.startPhase(1, 1);
     await game.connect(roller).rollDice(GAME);
     // A request a game already served is left alone: a second room, filled and started.
-    await rooms.connect(signers[7]).createRoom(2, 1000);
-    await rooms.connect(signers[8]).join(2);
+    await rooms.connect(signers[7]).createRoom(2, 1000, "");
+    await rooms.connect(signers[8]).join(2, "");
     await mine(1);
     await rooms.advance(2);
     await mine(150);

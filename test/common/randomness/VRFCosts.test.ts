@@ -40,9 +40,9 @@ describe("VRFRandomness: who pays for requests", function () {
       const alt = ethers.Wallet.createRandom().connect(ethers.provider);
       await sybil.sendTransaction({ to: alt.address, value: 10n ** 16n });
       if (credit > 0n) await source.connect(alt).depositRequestCredit(alt.address, { value: credit });
-      await rooms.connect(sybil).createRoom(Preset.G1, 1000);
+      await rooms.connect(sybil).createRoom(Preset.G1, 1000, "");
       const roomId = await rooms.roomCount();
-      await rooms.connect(alt).join(roomId);
+      await rooms.connect(alt).join(roomId, "");
       await coordinator.fulfillRandomWords(await rooms.rolesRequest(roomId), await source.getAddress());
     }
   }
@@ -50,9 +50,9 @@ describe("VRFRandomness: who pays for requests", function () {
   /** An honest room: fills (the joiner pays, if a fee is set), and the coordinator must be able to serve it. */
   async function honestRoom(f: Awaited<ReturnType<typeof vrfRooms>>) {
     const { coordinator, source, rooms, honest } = f;
-    await rooms.connect(honest[0]).createRoom(Preset.G1, 1000);
+    await rooms.connect(honest[0]).createRoom(Preset.G1, 1000, "");
     const roomId = await rooms.roomCount();
-    await rooms.connect(honest[1]).join(roomId);
+    await rooms.connect(honest[1]).join(roomId, "");
     const id = await rooms.rolesRequest(roomId);
     return { roomId, fulfil: () => coordinator.fulfillRandomWords(id, source.getAddress()), id };
   }
@@ -69,8 +69,8 @@ describe("VRFRandomness: who pays for requests", function () {
     const { coordinator, source, rooms, sybil, honest, subscriptionId } = f;
     // No credit: the join that fills the room (and asks for randomness) reverts; nothing is charged to anyone.
     const alt = f.signers[17];
-    await rooms.connect(sybil).createRoom(Preset.G1, 1000);
-    await expect(rooms.connect(alt).join(1))
+    await rooms.connect(sybil).createRoom(Preset.G1, 1000, "");
+    await expect(rooms.connect(alt).join(1, ""))
       .to.be.revertedWithCustomError(source, "InsufficientRequestCredit")
       .withArgs(alt.address, 0n, FEE);
     const before = (await coordinator.getSubscription(subscriptionId)).nativeBalance;
@@ -96,8 +96,8 @@ describe("VRFRandomness: who pays for requests", function () {
       .to.emit(source, "RequestCreditDeposited")
       .withArgs(b.address, signers[5].address, 3n * FEE);
     await expect(source.depositRequestCredit(b.address)).to.be.revertedWithCustomError(source, "InvalidCreditAmount");
-    await rooms.connect(a).createRoom(Preset.G1, 1000);
-    await expect(rooms.connect(b).join(1)).to.emit(source, "RequestPaid").withArgs(anyId, b.address, FEE);
+    await rooms.connect(a).createRoom(Preset.G1, 1000, "");
+    await expect(rooms.connect(b).join(1, "")).to.emit(source, "RequestPaid").withArgs(anyId, b.address, FEE);
     expect(await source.requestCredit(b.address)).to.equal(2n * FEE);
     await expect(source.connect(b).withdrawRequestCredit(3n * FEE, b.address))
       .to.be.revertedWithCustomError(source, "InvalidCreditAmount")

@@ -1,6 +1,7 @@
 // The deployments baked into the bundle at build time (web/deployments.ts reads hardhat-deploy's folders).
 import all from "virtual:deployments";
 import type { DeployedContract, NetworkDeployment } from "../../deployments";
+import { stackUrl, type StackConfig } from "../../../client/common/stack";
 
 export type { DeployedContract, NetworkDeployment };
 
@@ -18,7 +19,15 @@ export function contractOf(deployment: NetworkDeployment | undefined, name: stri
   return deployment?.contracts[name];
 }
 
-/** The local node's URL: `?rpc=` of the page, else the build's WEB_RPC_URL. */
+/** The class stack's runtime config, when the gateway (scripts/web/gateway.ts) serves the page; else null. */
+export function stackConfig(): StackConfig | null {
+  return (window as { __STACK__?: StackConfig }).__STACK__ ?? null;
+}
+
+/** The local node's URL: `?rpc=` of the page, else the gateway's same-origin /rpc, else the build's WEB_RPC_URL. */
 export function localRpcUrl(search: string = window.location.search): string {
-  return new URLSearchParams(search).get("rpc") ?? __LOCAL_RPC_URL__;
+  const stack = stackConfig();
+  return (
+    new URLSearchParams(search).get("rpc") ?? (stack ? stackUrl(window.location.origin, stack.rpc) : __LOCAL_RPC_URL__)
+  );
 }

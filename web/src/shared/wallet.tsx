@@ -5,7 +5,14 @@
 //   wrong-network warning and a `wallet_switchEthereumChain` request.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { BrowserProvider, JsonRpcProvider, JsonRpcSigner, Network, type AbstractProvider, type Signer } from "ethers";
-import { deploymentFor, deployments, LOCAL_CHAIN_IDS, localRpcUrl, type NetworkDeployment } from "./deployments";
+import {
+  deploymentFor,
+  deployments,
+  LOCAL_CHAIN_IDS,
+  localRpcUrl,
+  stackConfig,
+  type NetworkDeployment,
+} from "./deployments";
 import { discoverWallets, type Eip1193Provider, type WalletDetail } from "./eip6963";
 import { describeError } from "./errors";
 import { useToasts } from "./toasts";
@@ -88,7 +95,9 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     const attempt = async () => {
       try {
         const id = Number(await rpcCall<string>(localUrl, "eth_chainId"));
-        const accounts = await rpcCall<string[]>(localUrl, "eth_accounts");
+        // A phone behind the class stack's gateway reads the chain but may not use the node's accounts (the host's).
+        const stack = stackConfig();
+        const accounts = stack && !stack.host ? [] : await rpcCall<string[]>(localUrl, "eth_accounts");
         if (stopped) return;
         const p = new JsonRpcProvider(localUrl, undefined, {
           staticNetwork: Network.from(id),

@@ -169,7 +169,7 @@ export function Lobby() {
     () =>
       c && signer
         ? [
-            ...open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, PENDING) })),
+            ...open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, "", PENDING) })),
             ...awaiting.map((r) => ({ id: `roles:${r.id}`, call: () => c.rooms.advance.staticCall(r.id, PENDING) })),
             ...closable.map((r) => ({ id: `close:${r.id}`, call: () => c.rooms.cancelRoom.staticCall(r.id, PENDING) })),
           ]
@@ -285,7 +285,7 @@ export function Lobby() {
                     {probes.get(`join:${r.id}`)?.ok && (
                       <ActionButton
                         onClick={async () => {
-                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id), {
+                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, ""), {
                             contract: "SnatchRooms",
                           });
                           if (rc) window.location.hash = href("snatch", "room", r.id);
@@ -330,7 +330,7 @@ function CreateRoom({
   const [count, setCount] = useState<number | null>(null);
   const fillBlocks = BigInt(/^\d{1,12}$/.test(fill) ? fill : "0");
   const verdict = useVerdict(
-    signer ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, PENDING) : null,
+    signer ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, "", PENDING) : null,
     `${format}:${fill}`,
     { contract: "SnatchRooms" },
   );
@@ -347,7 +347,7 @@ function CreateRoom({
     const id = Number(format);
     const receipt = await send(
       `Create a ${f ? formatName(f.playerCount, f.rounds) : `format ${id}`} room`,
-      () => sendPadded(c.rooms.createRoom, id, fillBlocks),
+      () => sendPadded(c.rooms.createRoom, id, fillBlocks, ""),
       { contract: "SnatchRooms" },
     );
     const room = createdRoom(c, receipt);
@@ -361,7 +361,7 @@ function CreateRoom({
     for (const [i, p] of presets.entries()) {
       const r = await send(
         `Create the G${i + 1} room of a series`,
-        () => sendPadded(c.rooms.createRoom, p, fillBlocks),
+        () => sendPadded(c.rooms.createRoom, p, fillBlocks, ""),
         {
           contract: "SnatchRooms",
         },

@@ -283,7 +283,7 @@ function PhasePanel({
       parts.push(
         <ActionButton
           key="join"
-          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id), ctx).then(after)}
+          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id, ""), ctx).then(after)}
         >
           Join this room
         </ActionButton>,

@@ -32,7 +32,7 @@ export function roomProbes(
   if (!account) return probes;
 
   if (room.phase === Phase.Open) {
-    if (seat < 0) add("join", () => rooms.join.staticCall(id, PENDING));
+    if (seat < 0) add("join", () => rooms.join.staticCall(id, "", PENDING));
     else add("leave", () => rooms.leave.staticCall(id, PENDING));
     add("cancelRoom", () => rooms.cancelRoom.staticCall(id, PENDING));
     return probes;

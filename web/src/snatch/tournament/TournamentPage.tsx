@@ -46,7 +46,7 @@ export function TournamentPage({ id }: { id: bigint }) {
     const list: Probe[] = [];
     const add = (pid: string, call: () => Promise<unknown>) => list.push({ id: pid, call });
     if (stage === Stage.Registration) {
-      add("register", () => t.register.staticCall(id, PENDING));
+      add("register", () => t.register.staticCall(id, "", PENDING));
       add("closeTournament", () => t.closeTournament.staticCall(id, PENDING));
     }
     if (next > 0) add("start", () => t.startPhase.staticCall(id, next, PENDING));
@@ -183,7 +183,7 @@ function TournamentActions({
     items.push(
       <ActionButton
         key="reg"
-        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id), ctx).then(after)}
+        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, ""), ctx).then(after)}
       >
         Register
       </ActionButton>,

@@ -1,0 +1,71 @@
+// The class stack's options and its welcome: `npm run web -- --lan` serves the app on the room's network (the
+// machine's LAN address), mines a block every second (--block-time), and prints the URL with its QR code so that
+// phones on the same Wi-Fi open it with their camera. Used by scripts/web/index.ts.
+import os from "node:os";
+import QRCode from "qrcode";
+
+export interface WebOptions {
+  /** Vite's dev server instead of the gateway and the static build (the laptop only). */
+  dev: boolean;
+  /** Serve on the room's network (0.0.0.0, the LAN URL printed with its QR code). */
+  lan: boolean;
+  /** Seconds between blocks (interval mining, automine off), or null: a block per transaction. */
+  blockTime: number | null;
+  /** The address phones use, when the detected one is not the right one (WEB_LAN_HOST). */
+  lanHost: string | null;
+  /** The faucet for burner accounts (local chains only). */
+  faucet: boolean;
+}
+
+/** The default block time of the class stack: one block a second, as a public chain does (about). */
+export const CLASS_BLOCK_TIME = 1;
+
+const yes = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+
+/**
+ * Reads `npm run web` options: `--dev`, `--lan` (or WEB_LAN=1), `--block-time <s>` (or WEB_BLOCK_TIME; default 1 with
+ * --lan, none without; 0 turns it off), `--no-faucet` (or WEB_FAUCET=0), WEB_LAN_HOST. Throws a sentence on a bad
+ * value.
+ */
+export function webOptions(argv: readonly string[], env: NodeJS.ProcessEnv): WebOptions {
+  const lan = argv.includes("--lan") || yes(env.WEB_LAN);
+  let blockTime: number | null = lan ? CLASS_BLOCK_TIME : null;
+  const at = argv.indexOf("--block-time");
+  const raw = at >= 0 ? argv[at + 1] : env.WEB_BLOCK_TIME?.trim() || undefined;
+  if (raw !== undefined) {
+    const seconds = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(seconds) || seconds > 3600) {
+      throw new Error(`--block-time takes seconds between blocks, e.g. 1 (0: a block per transaction); got "${raw}"`);
+    }
+    blockTime = seconds > 0 ? seconds : null;
+  }
+  const dev = argv.includes("--dev");
+  if (dev && lan) throw new Error("--dev serves on this machine only: use --lan without --dev for the room's phones");
+  return {
+    dev,
+    lan,
+    blockTime,
+    lanHost: env.WEB_LAN_HOST?.trim() || null,
+    faucet: !argv.includes("--no-faucet") && !/^(0|false|no|off)$/i.test(env.WEB_FAUCET?.trim() ?? ""),
+  };
+}
+
+/** Private IPv4 ranges (RFC 1918): the addresses a classroom's Wi-Fi hands out. */
+function isPrivate(address: string): boolean {
+  const [a, b] = address.split(".").map(Number);
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+/** The machine's address on the room's network: its first non-internal IPv4, private ranges first (null: none). */
+export function lanAddress(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces()): string | null {
+  const all = Object.values(interfaces)
+    .flatMap((list) => list ?? [])
+    .filter((i) => i.family === "IPv4" && !i.internal)
+    .map((i) => i.address);
+  return all.find(isPrivate) ?? all[0] ?? null;
+}
+
+/** The QR code of `url` drawn with block characters for a terminal (qrcode's terminal renderer, small). */
+export function terminalQr(url: string): Promise<string> {
+  return QRCode.toString(url, { type: "terminal", small: true });
+}

@@ -1,0 +1,420 @@
+// The class stack's gateway: one HTTP server, one origin, for the laptop and the room's phones alike.
+//   /            the built app (web/dist); index.html carries the runtime config (window.__STACK__) so that one
+//                bundle works on the laptop and from a phone, on whatever address the stack was started on
+//   /stack.json  the runtime config: chain id, rpc and indexer paths, faucet, block time, whether the caller is the host
+//   /rpc         a same-origin JSON-RPC proxy to the node with an allowlist (scripts/web/rpc-policy.ts): the host
+//                (loopback) reaches everything, the phones what the app needs; batches checked item by item; request
+//                size, batch size, log range and a request rate per client are limited; refusals are JSON-RPC errors
+//                with a sentence, and the proxy keeps serving
+//   /indexer/*   a streaming proxy to the indexer (server-sent events pass through unbuffered), when there is one
+//   /faucet      POST {"address": "0x…"}: play ETH for a burner account (local chains only; scripts/web/faucet.ts)
+// Plain Node http: no framework, no Hardhat import.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { StackConfig } from "../../client/common/stack";
+import type { Faucet } from "./faucet";
+import { BodyTooLarge, RateLimiter, readBody, type RateLimit } from "./limits";
+import {
+  isLoopback,
+  isRequestObject,
+  logRangeVerdict,
+  methodVerdict,
+  rawTransactionVerdict,
+  rpcError,
+  RpcCode,
+  type RpcRequest,
+} from "./rpc-policy";
+import { freePort, rpc } from "./stack";
+
+export type { StackConfig };
+
+export interface GatewayLimits {
+  /** Largest request body, bytes (JSON-RPC and indexer requests alike). */
+  maxBodyBytes: number;
+  /** Most calls in one JSON-RPC batch. */
+  maxBatch: number;
+  /** Most blocks one eth_getLogs / eth_newFilter may cover (client/logs.ts pages its reads). */
+  maxLogRange: number;
+  /** Requests per client (each call of a batch counts); the host is exempt unless `limitHost`. */
+  rate: RateLimit;
+  limitHost: boolean;
+}
+
+export const DEFAULT_LIMITS: GatewayLimits = {
+  maxBodyBytes: 128 * 1024,
+  maxBatch: 100,
+  maxLogRange: 10_000,
+  // A game page makes a few calls per block; a burst covers a page's first load.
+  rate: { perSecond: 50, burst: 500 },
+  limitHost: false,
+};
+
+export interface GatewayOptions {
+  /** The node's JSON-RPC URL (on loopback). */
+  nodeUrl: string;
+  /** The built app to serve (index.html at its root), if any. */
+  appDir?: string;
+  /** The indexer's base URL (its HTTP API), if the stack runs one. */
+  indexerUrl?: string | null;
+  faucet?: Faucet | null;
+  blockTime?: number | null;
+  /** Address to listen on: 127.0.0.1 (default) or 0.0.0.0 for the room's network. */
+  bind?: string;
+  /** Port (default: a free one). */
+  port?: number;
+  /** The URL phones open (printed and given in /stack.json). */
+  publicUrl?: string | null;
+  limits?: Partial<GatewayLimits>;
+}
+
+export interface GatewayHandle {
+  /** The URL on this machine (http://127.0.0.1:port/). */
+  url: string;
+  port: number;
+  chainId: number;
+  config(host: boolean): StackConfig;
+  stop(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1): never forwarded. */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "host",
+]);
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Starts the gateway; resolves once it listens. */
+export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle> {
+  const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const limiter = new RateLimiter(limits.rate);
+  const chainId = Number(await rpc<string>(opts.nodeUrl, "eth_chainId"));
+  // The node's development accounts: their keys are public, so phones may not send from them even when signed.
+  const devAccounts = new Set(
+    (await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])).map((a) => a.toLowerCase()),
+  );
+  const appDir = opts.appDir ? path.resolve(opts.appDir) : undefined;
+  const indexer = opts.indexerUrl ? new URL(opts.indexerUrl) : null;
+
+  const config = (host: boolean): StackConfig => ({
+    chainId,
+    rpc: "/rpc",
+    indexer: indexer ? "/indexer" : null,
+    faucet: opts.faucet
+      ? {
+          path: "/faucet",
+          amount: opts.faucet.options.amount.toString(),
+          perAddress: opts.faucet.options.perAddress.toString(),
+        }
+      : null,
+    blockTime: opts.blockTime ?? null,
+    host,
+    url: opts.publicUrl ?? null,
+  });
+
+  // The head, for log-range checks: asked at most every 250 ms.
+  let head = { block: 0, at: 0 };
+  const headBlock = async () => {
+    if (Date.now() - head.at > 250)
+      head = { block: Number(await rpc<string>(opts.nodeUrl, "eth_blockNumber")), at: Date.now() };
+    return head.block;
+  };
+
+  /** Whether `client` may spend `cost` requests now; answers 429 itself when not. */
+  const admit = (
+    res: http.ServerResponse,
+    client: string,
+    host: boolean,
+    cost: number,
+    rpcIds?: RpcRequest["id"][],
+  ) => {
+    if (host && !limits.limitHost) return true;
+    if (limiter.take(client, cost)) return true;
+    const wait = Math.max(1, limiter.waitSeconds(client, cost));
+    const message =
+      `too many requests from this device: at most ${limits.rate.perSecond} a second ` +
+      `(${limits.rate.burst} at once); try again in ${wait} s`;
+    const headers = { "retry-after": String(wait) };
+    if (rpcIds) {
+      const errors = rpcIds.map((id) => rpcError(id, RpcCode.LimitExceeded, message));
+      sendJson(res, 429, errors.length === 1 && rpcIds.length === 1 ? errors[0] : errors, headers);
+    } else sendJson(res, 429, { error: message }, headers);
+    return false;
+  };
+
+  async function handleRpc(req: http.IncomingMessage, res: http.ServerResponse, client: string, host: boolean) {
+    if (req.method !== "POST") {
+      sendJson(res, 405, rpcError(null, RpcCode.InvalidRequest, "JSON-RPC requests are POSTed to /rpc"), {
+        allow: "POST",
+      });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req, limits.maxBodyBytes)).toString("utf8"));
+    } catch (err) {
+      if (err instanceof BodyTooLarge) sendJson(res, 413, rpcError(null, RpcCode.LimitExceeded, err.message));
+      else sendJson(res, 400, rpcError(null, RpcCode.ParseError, "the request is not JSON"));
+      return;
+    }
+    const batch = Array.isArray(body);
+    const items: unknown[] = batch ? (body as unknown[]) : [body];
+    if (items.length === 0) {
+      sendJson(res, 400, rpcError(null, RpcCode.InvalidRequest, "an empty batch"));
+      return;
+    }
+    if (items.length > limits.maxBatch) {
+      sendJson(
+        res,
+        413,
+        rpcError(
+          null,
+          RpcCode.LimitExceeded,
+          `a batch of ${items.length} calls is over the limit of ${limits.maxBatch}`,
+        ),
+      );
+      return;
+    }
+    const ids = items.map((item) => (isRequestObject(item) ? item.id : null));
+    if (!admit(res, client, host, items.length, ids)) return;
+
+    // Each call on its own: a refusal answers that call only.
+    const answers: unknown[] = new Array(items.length);
+    const forward: { index: number; request: RpcRequest }[] = [];
+    for (const [index, item] of items.entries()) {
+      if (!isRequestObject(item)) {
+        answers[index] = rpcError(null, RpcCode.InvalidRequest, "a JSON-RPC call must be an object");
+        continue;
+      }
+      let verdict = methodVerdict(item.method, host);
+      if (verdict.ok && !host && item.method === "eth_sendRawTransaction") {
+        verdict = rawTransactionVerdict(item.params, devAccounts);
+      } else if (verdict.ok && !host) {
+        try {
+          verdict = logRangeVerdict(String(item.method), item.params, await headBlock(), limits.maxLogRange);
+        } catch {
+          verdict = { ok: true }; // the node will answer (or not) for itself
+        }
+      }
+      if (!verdict.ok) answers[index] = rpcError(item.id, verdict.code, verdict.message);
+      else forward.push({ index, request: item });
+    }
+    let status = 200;
+    if (forward.length > 0) {
+      // One upstream batch with ids of our own (the caller's may repeat), mapped back to the caller's.
+      const upstream = forward.map((f, k) => ({
+        jsonrpc: "2.0",
+        id: k,
+        method: f.request.method,
+        params: f.request.params ?? [],
+      }));
+      try {
+        const r = await fetch(opts.nodeUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(upstream),
+        });
+        const results = (await r.json()) as { id: number; result?: unknown; error?: unknown }[];
+        const byId = new Map((Array.isArray(results) ? results : [results]).map((x) => [Number(x.id), x]));
+        forward.forEach((f, k) => {
+          const x = byId.get(k);
+          answers[f.index] = x
+            ? {
+                jsonrpc: "2.0",
+                id: f.request.id ?? null,
+                ...("error" in x ? { error: x.error } : { result: x.result }),
+              }
+            : rpcError(f.request.id, -32603, "the node gave no answer to this call");
+        });
+      } catch (err) {
+        status = 502;
+        const message = `the node is not answering (${err instanceof Error ? err.message : String(err)})`;
+        for (const f of forward) answers[f.index] = rpcError(f.request.id, -32603, message);
+      }
+    }
+    sendJson(res, status, batch ? answers : answers[0]);
+  }
+
+  function proxyIndexer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    rest: string,
+    client: string,
+    host: boolean,
+  ) {
+    if (!indexer) {
+      sendJson(res, 404, { error: "this stack runs no indexer: the app reads the chain directly" });
+      return;
+    }
+    if (!admit(res, client, host, 1)) return;
+    if (Number(req.headers["content-length"] ?? 0) > limits.maxBodyBytes) {
+      sendJson(res, 413, { error: new BodyTooLarge(limits.maxBodyBytes).message });
+      return;
+    }
+    const target = new URL(rest, indexer.href.endsWith("/") ? indexer.href : indexer.href + "/");
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k)) headers[k] = v;
+    const upstream = http.request(target, { method: req.method, headers }, (up) => {
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+      // Server-sent events: no buffering anywhere on the way (flush headers now, every chunk as it comes).
+      if (String(up.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+        out["cache-control"] = "no-cache";
+        out["x-accel-buffering"] = "no";
+      }
+      res.writeHead(up.statusCode ?? 502, out);
+      res.flushHeaders();
+      up.pipe(res);
+    });
+    upstream.on("socket", (s) => s.setNoDelay(true));
+    upstream.on("error", (err) => {
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 502, { error: `the indexer is not answering (${err.message})` });
+    });
+    // A client that leaves (an SSE page closed) closes its upstream stream too.
+    res.on("close", () => upstream.destroy());
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBodyBytes) {
+        upstream.destroy();
+        if (!res.headersSent) sendJson(res, 413, { error: new BodyTooLarge(limits.maxBodyBytes).message });
+      }
+    });
+    req.pipe(upstream);
+  }
+
+  async function handleFaucet(req: http.IncomingMessage, res: http.ServerResponse, client: string, host: boolean) {
+    if (!opts.faucet) {
+      sendJson(res, 404, {
+        error: "no faucet on this network: it is not a local development chain (the class sheet funds the seats)",
+      });
+      return;
+    }
+    if (req.method !== "POST") {
+      sendJson(res, 405, { error: 'POST {"address": "0x…"} to /faucet' }, { allow: "POST" });
+      return;
+    }
+    if (!admit(res, client, host, 1)) return;
+    let address: unknown;
+    try {
+      address = (JSON.parse((await readBody(req, 4096)).toString("utf8")) as { address?: unknown }).address;
+    } catch (err) {
+      sendJson(res, err instanceof BodyTooLarge ? 413 : 400, {
+        error: err instanceof BodyTooLarge ? err.message : 'the faucet takes JSON: {"address": "0x…"}',
+      });
+      return;
+    }
+    const r = await opts.faucet.fund(address, client, host);
+    if (!r.ok) sendJson(res, r.status, { error: r.message });
+    else
+      sendJson(res, 200, {
+        address: r.address,
+        sent: r.sent.toString(),
+        balance: r.balance.toString(),
+        txHash: r.txHash,
+      });
+  }
+
+  function serveApp(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, host: boolean) {
+    if (!appDir || (req.method !== "GET" && req.method !== "HEAD")) {
+      sendJson(res, 404, { error: `nothing at ${urlPath}` });
+      return;
+    }
+    const file = path.resolve(appDir, "." + (urlPath.endsWith("/") ? urlPath + "index.html" : urlPath));
+    if (!file.startsWith(appDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found");
+      return;
+    }
+    if (path.basename(file) === "index.html") {
+      // The runtime config before the app's scripts: the page reads it synchronously (web/src/shared/deployments.ts).
+      const json = JSON.stringify(config(host)).replace(/</g, "\\u003c");
+      const html = fs
+        .readFileSync(file, "utf8")
+        .replace("<head>", `<head>\n    <script>window.__STACK__ = ${json};</script>`);
+      res.writeHead(200, { "content-type": TYPES[".html"], "cache-control": "no-cache" });
+      res.end(req.method === "HEAD" ? undefined : html);
+      return;
+    }
+    const hashed = /[\\/]assets[\\/]/.test(file);
+    res.writeHead(200, {
+      "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+      "cache-control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+    if (req.method === "HEAD") res.end();
+    else fs.createReadStream(file).pipe(res);
+  }
+
+  const server = http.createServer((req, res) => {
+    const client = req.socket.remoteAddress ?? "unknown";
+    const host = isLoopback(client);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://gateway").pathname);
+    } catch {
+      sendJson(res, 400, { error: "a malformed path" });
+      return;
+    }
+    const fail = (err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: err instanceof Error ? err.message : String(err) });
+      else res.destroy();
+    };
+    if (urlPath === "/rpc") void handleRpc(req, res, client, host).catch(fail);
+    else if (urlPath === "/stack.json") sendJson(res, 200, config(host));
+    else if (urlPath === "/faucet") void handleFaucet(req, res, client, host).catch(fail);
+    else if (urlPath === "/indexer" || urlPath.startsWith("/indexer/")) {
+      const raw = new URL(req.url ?? "/", "http://gateway");
+      proxyIndexer(req, res, raw.pathname.slice("/indexer/".length) + raw.search, client, host);
+    } else serveApp(req, res, urlPath, host);
+  });
+  server.on("connection", (socket) => socket.setNoDelay(true));
+
+  const port = opts.port ?? (await freePort());
+  const bind = opts.bind ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, bind, resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    chainId,
+    config,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

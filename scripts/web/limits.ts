@@ -1,0 +1,73 @@
+// The gateway's limits per client: a token bucket of requests (each JSON-RPC call of a batch costs one token) and a
+// request body read with a size cap. Plain Node, no framework.
+import type { IncomingMessage } from "node:http";
+
+/** How fast one client may call: `perSecond` tokens flow in, up to `burst` saved. */
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/** Token buckets by client (its remote address). Entries idle long enough to be full again are dropped. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    readonly limit: RateLimit,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Takes `cost` tokens from `client`'s bucket: true when it had them, false (nothing taken) when not. */
+  take(client: string, cost = 1): boolean {
+    const t = this.now();
+    const b = this.buckets.get(client) ?? { tokens: this.limit.burst, at: t };
+    b.tokens = Math.min(this.limit.burst, b.tokens + ((t - b.at) / 1000) * this.limit.perSecond);
+    b.at = t;
+    this.buckets.set(client, b);
+    if (this.buckets.size > 10_000) this.sweep(t);
+    if (b.tokens < cost) return false;
+    b.tokens -= cost;
+    return true;
+  }
+
+  /** Seconds until `client` has `cost` tokens again (0 if it has them now). */
+  waitSeconds(client: string, cost = 1): number {
+    const b = this.buckets.get(client);
+    if (!b || b.tokens >= cost) return 0;
+    return Math.ceil((cost - b.tokens) / this.limit.perSecond);
+  }
+
+  private sweep(t: number) {
+    const full = (this.limit.burst / this.limit.perSecond) * 1000;
+    for (const [client, b] of this.buckets) if (t - b.at > full) this.buckets.delete(client);
+  }
+}
+
+/** A request body larger than the cap. */
+export class BodyTooLarge extends Error {
+  constructor(readonly max: number) {
+    super(`the request is larger than the gateway's limit of ${max.toLocaleString("en-US")} bytes`);
+  }
+}
+
+/** Reads a request's body, up to `max` bytes (rejects with BodyTooLarge beyond, without reading the rest). */
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > max) return Promise.reject(new BodyTooLarge(max));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.removeAllListeners("data");
+        req.resume(); // drain: the response goes out, the connection stays usable
+        reject(new BodyTooLarge(max));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}

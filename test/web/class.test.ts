@@ -1,0 +1,130 @@
+// The class stack (scripts/web/class.ts, stack.ts): its options, the LAN address and QR code it prints, and time that
+// means time: with a block time, blocks come by themselves about once a second and a transaction is mined in the next
+// block, on anvil (`--block-time`) and on Hardhat's node (interval mining through evm_setIntervalMining).
+// [no-coverage]: no contract is measured here (the nodes run their own processes).
+import { expect } from "chai";
+import type { NetworkInterfaceInfo } from "node:os";
+import QRCode from "qrcode";
+import { lanAddress, terminalQr, webOptions } from "../../scripts/web/class";
+import { rpc, setBlockTime, startAnvil, startNode, type NodeHandle } from "../../scripts/web/stack";
+
+const nic = (address: string, internal = false): NetworkInterfaceInfo =>
+  address.includes(":")
+    ? {
+        address,
+        internal,
+        family: "IPv6",
+        netmask: "ffff::",
+        mac: "02:00:00:00:00:01",
+        cidr: `${address}/64`,
+        scopeid: 0,
+      }
+    : { address, internal, family: "IPv4", netmask: "255.255.255.0", mac: "02:00:00:00:00:01", cidr: `${address}/24` };
+
+const head = async (url: string) => Number(await rpc<string>(url, "eth_blockNumber"));
+
+/** Waits until the node's head moves past `after` and returns the new head with the time it took. */
+async function nextBlock(url: string, after: number, timeoutMs = 5000): Promise<{ block: number; ms: number }> {
+  const start = Date.now();
+  for (;;) {
+    const block = await head(url);
+    if (block > after) return { block, ms: Date.now() - start };
+    if (Date.now() - start > timeoutMs) throw new Error(`no block after ${after} in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Blocks come by themselves about once a second; a transaction sent just after a block lands in the next one. */
+async function checkOneBlockASecond(url: string) {
+  const first = await nextBlock(url, await head(url));
+  const start = Date.now();
+  const later = await nextBlock(url, first.block + 2, 6000);
+  const seconds = (Date.now() - start) / 1000;
+  // Three blocks (first + 1 .. first + 3) took about three seconds, with nobody sending anything.
+  expect(later.block).to.equal(first.block + 3);
+  expect(seconds).to.be.within(2.3, 4.2);
+  const [from] = await rpc<string[]>(url, "eth_accounts");
+  const sentAfter = await head(url);
+  const hash = await rpc<string>(url, "eth_sendTransaction", [{ from, to: from, value: "0x1" }]);
+  expect(await rpc(url, "eth_getTransactionReceipt", [hash])).to.equal(null); // not mined on arrival: no automine
+  let receipt: { blockNumber: string } | null = null;
+  const sent = Date.now();
+  while (!receipt && Date.now() - sent < 4000) {
+    await new Promise((r) => setTimeout(r, 20));
+    receipt = await rpc<{ blockNumber: string } | null>(url, "eth_getTransactionReceipt", [hash]);
+  }
+  expect(receipt, "mined").to.not.equal(null);
+  expect(Number(receipt!.blockNumber)).to.equal(sentAfter + 1);
+  expect(Date.now() - sent).to.be.lessThan(1600);
+}
+
+describe("web: the class stack (npm run web -- --lan) [no-coverage]", function () {
+  this.timeout(120_000);
+
+  it("reads its options: --lan (or WEB_LAN), --block-time (1 s with --lan), --no-faucet; bad values in words", function () {
+    expect(webOptions([], {})).to.deep.equal({ dev: false, lan: false, blockTime: null, lanHost: null, faucet: true });
+    expect(webOptions(["--lan"], {})).to.include({ lan: true, blockTime: 1 });
+    expect(webOptions([], { WEB_LAN: "1" })).to.include({ lan: true, blockTime: 1 });
+    expect(webOptions(["--lan", "--block-time", "2.5"], {})).to.include({ blockTime: 2.5 });
+    expect(webOptions(["--lan", "--block-time", "0"], {})).to.include({ blockTime: null });
+    expect(webOptions([], { WEB_BLOCK_TIME: "3", WEB_LAN_HOST: "10.0.0.7" })).to.include({
+      lan: false,
+      blockTime: 3,
+      lanHost: "10.0.0.7",
+    });
+    expect(webOptions([], { WEB_LAN: "", WEB_BLOCK_TIME: "", WEB_LAN_HOST: "" })).to.include({
+      lan: false,
+      blockTime: null,
+      lanHost: null,
+    });
+    expect(webOptions(["--no-faucet"], {}).faucet).to.equal(false);
+    expect(webOptions([], { WEB_FAUCET: "0" }).faucet).to.equal(false);
+    expect(() => webOptions(["--block-time", "fast"], {})).to.throw(
+      '--block-time takes seconds between blocks, e.g. 1 (0: a block per transaction); got "fast"',
+    );
+    expect(() => webOptions(["--block-time"], {})).to.not.throw(); // no value: the default
+    expect(() => webOptions(["--lan", "--dev"], {})).to.throw(/--dev serves on this machine only/);
+  });
+
+  it("finds the machine's address on the room's network (private ranges first) and draws the URL's QR code", async function () {
+    expect(lanAddress({ lo: [nic("127.0.0.1", true)] })).to.equal(null);
+    expect(
+      lanAddress({
+        lo: [nic("127.0.0.1", true)],
+        docker0: [nic("203.0.113.5")],
+        wlan0: [nic("fe80::1"), nic("192.168.1.20")],
+      }),
+    ).to.equal("192.168.1.20");
+    expect(lanAddress({ eth0: [nic("203.0.113.5")] })).to.equal("203.0.113.5");
+    const url = "http://192.168.1.20:5173/";
+    const drawn = await terminalQr(url);
+    // Two modules per character row (half blocks), the code's size plus a quiet zone.
+    const size = QRCode.create(url, {}).modules.size;
+    const rows = drawn.split("\n").filter((line) => /[▀▄█]/.test(line));
+    expect(rows.length).to.be.within(Math.ceil(size / 2), Math.ceil(size / 2) + 2);
+  });
+
+  describe("a block a second", function () {
+    let node: NodeHandle | undefined;
+    afterEach(async function () {
+      await node?.stop();
+      node = undefined;
+    });
+
+    it("on anvil (--block-time 1)", async function () {
+      node = await startAnvil({ blockTime: 1 });
+      await checkOneBlockASecond(node.url);
+    });
+
+    it("on Hardhat's node (interval mining, automine off), and back to a block per transaction", async function () {
+      node = await startNode({ deploy: false, quiet: true, blockTime: 1 });
+      await checkOneBlockASecond(node.url);
+      await setBlockTime(node.url, null);
+      const before = await head(node.url);
+      const [from] = await rpc<string[]>(node.url, "eth_accounts");
+      const hash = await rpc<string>(node.url, "eth_sendTransaction", [{ from, to: from, value: "0x1" }]);
+      const receipt = await rpc<{ blockNumber: string }>(node.url, "eth_getTransactionReceipt", [hash]);
+      expect(Number(receipt.blockNumber)).to.equal(before + 1); // mined on arrival
+    });
+  });
+});

@@ -1,0 +1,335 @@
+// The class stack's gateway (scripts/web/gateway.ts) in front of a real node (anvil from npm), reached as the host
+// (loopback) and as a phone: the gateway listens on 0.0.0.0 and the "phone" connects through this machine's
+// non-loopback address, so the gateway sees a non-loopback client exactly as it sees one on the room's Wi-Fi.
+// [no-coverage]: no contract is measured here.
+import { expect } from "chai";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { JsonRpcProvider, parseEther, Wallet } from "ethers";
+import { isRangeError } from "../../client/logs";
+import { lanAddress } from "../../scripts/web/class";
+import { Faucet } from "../../scripts/web/faucet";
+import { startGateway, type GatewayHandle, type StackConfig } from "../../scripts/web/gateway";
+import { freePort, rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+async function post(url: string, body: unknown): Promise<Reply> {
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: r.status, headers: r.headers, body: await r.json() };
+}
+
+const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
+type RpcAnswer = { id: unknown; result?: unknown; error?: { code: number; message: string } };
+
+describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, the app) [no-coverage]", function () {
+  this.timeout(60_000);
+  let node: NodeHandle;
+  let gateway: GatewayHandle;
+  let strict: GatewayHandle;
+  let sse: http.Server;
+  let sseClosed = 0;
+  let appDir: string;
+  /** The host's and a phone's way to the gateway. */
+  let host: string;
+  let phone: string;
+  let lan: string;
+
+  before(async function () {
+    const address = lanAddress();
+    if (!address) throw new Error("this test needs a network address besides loopback (eth0 or Wi-Fi)");
+    lan = address;
+    node = await startAnvil();
+    appDir = fs.mkdtempSync(path.join(os.tmpdir(), "gateway-app-"));
+    fs.mkdirSync(path.join(appDir, "assets"));
+    fs.writeFileSync(path.join(appDir, "index.html"), "<!doctype html><html><head></head><body>app</body></html>");
+    fs.writeFileSync(path.join(appDir, "assets", "app-1234.js"), "console.log('app')");
+    // An upstream that streams server-sent events (the indexer's live queries): one event now, one 800 ms later.
+    sse = http.createServer((req, res) => {
+      if (req.url?.startsWith("/sse")) {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write("data: one\n\n");
+        const later = setTimeout(() => res.end("data: two\n\n"), 800);
+        req.on("close", () => {
+          clearTimeout(later);
+          sseClosed++;
+        });
+        return;
+      }
+      let text = "";
+      req.on("data", (c: Buffer) => (text += c.toString()));
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ method: req.method, url: req.url, body: text }));
+      });
+    });
+    const ssePort = await freePort();
+    await new Promise<void>((resolve) => sse.listen(ssePort, "127.0.0.1", resolve));
+    const faucet = await Faucet.create({
+      nodeUrl: node.url,
+      amount: parseEther("1"),
+      perAddress: parseEther("1"),
+      total: parseEther("4"),
+      perClient: 3,
+    });
+    gateway = await startGateway({
+      nodeUrl: node.url,
+      appDir,
+      indexerUrl: `http://127.0.0.1:${ssePort}`,
+      faucet,
+      blockTime: 1,
+      bind: "0.0.0.0",
+      limits: { maxLogRange: 1_000 },
+    });
+    // A second gateway with a tight rate and no faucet or indexer.
+    strict = await startGateway({ nodeUrl: node.url, bind: "0.0.0.0", limits: { rate: { perSecond: 5, burst: 8 } } });
+    host = `http://127.0.0.1:${gateway.port}`;
+    phone = `http://${lan}:${gateway.port}`;
+  });
+
+  after(async function () {
+    await gateway?.stop();
+    await strict?.stop();
+    await new Promise<void>((resolve) => (sse ? sse.close(() => resolve()) : resolve()));
+    await node?.stop();
+    if (appDir) fs.rmSync(appDir, { recursive: true, force: true });
+  });
+
+  it("serves the app with its runtime config, and /stack.json, telling the host from a phone", async function () {
+    const config = async (base: string) => (await (await fetch(`${base}/stack.json`)).json()) as StackConfig;
+    expect(await config(host)).to.deep.equal({
+      chainId: 31337,
+      rpc: "/rpc",
+      indexer: "/indexer",
+      faucet: { path: "/faucet", amount: parseEther("1").toString(), perAddress: parseEther("1").toString() },
+      blockTime: 1,
+      host: true,
+      url: null,
+    });
+    expect((await config(phone)).host).to.equal(false);
+    const page = await (await fetch(`${phone}/`)).text();
+    const injected = /window\.__STACK__ = (\{.*\});/.exec(page);
+    expect(injected, page).to.not.equal(null);
+    expect(JSON.parse(injected![1])).to.include({ host: false, rpc: "/rpc", chainId: 31337 });
+    expect(page).to.match(/<body>app<\/body>/);
+    const asset = await fetch(`${phone}/assets/app-1234.js`);
+    expect(asset.headers.get("content-type")).to.match(/javascript/);
+    expect(asset.headers.get("cache-control")).to.contain("immutable");
+    expect((await fetch(`${phone}/..%2f..%2fetc%2fpasswd`)).status).to.equal(404);
+    expect((await fetch(`${phone}/nothing-here.js`)).status).to.equal(404);
+  });
+
+  it("phones read the chain; the node's accounts and controls are the host's, refused with a sentence", async function () {
+    const ok = (await post(`${phone}/rpc`, call("eth_chainId"))).body as RpcAnswer;
+    expect(ok).to.deep.equal({ jsonrpc: "2.0", id: 1, result: "0x7a69" });
+    const refused = async (method: string, params: unknown[] = []) =>
+      ((await post(`${phone}/rpc`, call(method, params, 7))).body as RpcAnswer).error;
+    expect(
+      await refused("eth_sendTransaction", [{ from: "0x" + "1".repeat(40), to: "0x" + "2".repeat(40) }]),
+    ).to.deep.equal({
+      code: 4100,
+      message: "eth_sendTransaction is only for the host: sign in the page (burner or wallet)",
+    });
+    expect((await refused("eth_accounts"))!.message).to.equal(
+      "eth_accounts is only for the host: sign in the page (burner or wallet)",
+    );
+    for (const method of ["anvil_mine", "evm_mine", "hardhat_setBalance", "evm_setIntervalMining"]) {
+      expect((await refused(method))!.message, method).to.equal(
+        `${method} controls the node: only the host (the machine running the class stack) may call it`,
+      );
+    }
+    expect(await refused("eth_mining_secrets")).to.deep.equal({
+      code: -32601,
+      message:
+        "eth_mining_secrets is not served to the room's devices (the gateway forwards the methods the app needs)",
+    });
+    // The proxy keeps serving after refusals.
+    const block = Number(((await post(`${phone}/rpc`, call("eth_blockNumber"))).body as RpcAnswer).result);
+    // The host reaches everything: the node's accounts and its miner.
+    const accounts = ((await post(`${host}/rpc`, call("eth_accounts"))).body as RpcAnswer).result as string[];
+    expect(accounts).to.have.length(10);
+    await post(`${host}/rpc`, call("evm_mine"));
+    expect(Number(await rpc<string>(node.url, "eth_blockNumber"))).to.equal(block + 1);
+  });
+
+  it("checks a batch call by call, answering each under its own id", async function () {
+    const batch = [
+      call("eth_chainId", [], "a"),
+      call("eth_accounts", [], "b"),
+      call("evm_mine", [], "b"),
+      call("net_version", [], 4),
+    ];
+    const { status, body } = await post(`${phone}/rpc`, batch);
+    expect(status).to.equal(200);
+    const answers = body as RpcAnswer[];
+    expect(answers.map((a) => a.id)).to.deep.equal(["a", "b", "b", 4]);
+    expect(answers[0].result).to.equal("0x7a69");
+    expect(answers[1].error!.code).to.equal(4100);
+    expect(answers[2].error!.message).to.match(/^evm_mine controls the node/);
+    expect(answers[3].result).to.equal("31337");
+    const bad = (await post(`${phone}/rpc`, [42, call("eth_chainId", [], 9)])).body as RpcAnswer[];
+    expect(bad[0].error!.code).to.equal(-32600);
+    expect(bad[1].result).to.equal("0x7a69");
+  });
+
+  it("bounds log queries to a range of blocks, in words client/logs.ts recognises (it then pages)", async function () {
+    const logs = (params: unknown) => post(`${phone}/rpc`, call("eth_getLogs", [params]));
+    const wide = ((await logs({ fromBlock: "0x0", toBlock: "0x7d0" })).body as RpcAnswer).error!;
+    expect(wide).to.deep.equal({
+      code: -32005,
+      message: "eth_getLogs is limited to a range of 1,000 blocks; blocks 0 to 2,000 are 2,001: ask in pages",
+    });
+    expect(isRangeError(new Error(wide.message))).to.equal(true);
+    expect(((await logs({ fromBlock: "earliest", toBlock: "latest" })).body as RpcAnswer).result).to.deep.equal([]);
+    const latest = (await rpc<{ hash: string }>(node.url, "eth_getBlockByNumber", ["latest", false])).hash;
+    expect(((await logs({ blockHash: latest })).body as RpcAnswer).result).to.deep.equal([]);
+    expect(
+      ((await post(`${phone}/rpc`, call("eth_newFilter", [{ fromBlock: "0x0", toBlock: "0x2710" }]))).body as RpcAnswer)
+        .error!.code,
+    ).to.equal(-32005);
+  });
+
+  it("refuses a request or batch over the size limits and keeps serving", async function () {
+    const big = JSON.stringify(call("eth_call", [{ data: "0x" + "ab".repeat(100_000) }, "latest"]));
+    const tooBig = await post(`${phone}/rpc`, big);
+    expect(tooBig.status).to.equal(413);
+    expect((tooBig.body as RpcAnswer).error).to.deep.equal({
+      code: -32005,
+      message: "the request is larger than the gateway's limit of 131,072 bytes",
+    });
+    const many = await post(
+      `${phone}/rpc`,
+      Array.from({ length: 101 }, (_, i) => call("eth_chainId", [], i)),
+    );
+    expect(many.status).to.equal(413);
+    expect((many.body as RpcAnswer).error!.message).to.equal("a batch of 101 calls is over the limit of 100");
+    expect(((await post(`${phone}/rpc`, "{not json")).body as RpcAnswer).error!.code).to.equal(-32700);
+    expect(((await post(`${phone}/rpc`, call("eth_chainId"))).body as RpcAnswer).result).to.equal("0x7a69");
+  });
+
+  it("limits each phone's request rate (each call of a batch counts); the host is not limited", async function () {
+    const phoneStrict = `http://${lan}:${strict.port}/rpc`;
+    const first = await post(
+      phoneStrict,
+      Array.from({ length: 8 }, (_, i) => call("eth_chainId", [], i)),
+    );
+    expect(first.status).to.equal(200);
+    const limited = await post(phoneStrict, call("eth_blockNumber", [], 5));
+    expect(limited.status).to.equal(429);
+    expect(limited.headers.get("retry-after")).to.equal("1");
+    expect((limited.body as RpcAnswer).error).to.deep.equal({
+      code: -32005,
+      message: "too many requests from this device: at most 5 a second (8 at once); try again in 1 s",
+    });
+    for (let i = 0; i < 12; i++) {
+      expect((await post(`http://127.0.0.1:${strict.port}/rpc`, call("eth_chainId"))).status).to.equal(200);
+    }
+    await new Promise((r) => setTimeout(r, 250)); // 5 a second: one more call after 200 ms
+    expect((await post(phoneStrict, call("eth_chainId"))).status).to.equal(200);
+  });
+
+  it("a phone's burner gets play ETH from the faucet and sends its own signed transaction through /rpc", async function () {
+    const burner = Wallet.createRandom();
+    const funded = await post(`${phone}/faucet`, { address: burner.address });
+    expect(funded.status).to.equal(200);
+    expect(funded.body).to.include({ address: burner.address, sent: parseEther("1").toString() });
+    const provider = new JsonRpcProvider(`${phone}/rpc`, 31337, { staticNetwork: true });
+    const tx = await burner.connect(provider).sendTransaction({ to: Wallet.createRandom().address, value: 1000n });
+    const receipt = await tx.wait();
+    expect(receipt!.status).to.equal(1);
+    // Its seat is capped: it had its 1 ETH.
+    const again = await post(`${phone}/faucet`, { address: burner.address });
+    expect(again.status).to.equal(403);
+    expect(again.body).to.deep.equal({
+      error: `${burner.address.slice(0, 6)}…${burner.address.slice(-4)} has had its 1 ETH of play ETH from this faucet already: ask your teacher`,
+    });
+    // A development account's key is public (the test mnemonic): a phone may not send from it, signed or not.
+    const dev = Wallet.fromPhrase("test test test test test test test test test test test junk").connect(provider);
+    const signed = await dev.signTransaction(await dev.populateTransaction({ to: burner.address, value: 1n }));
+    expect(
+      ((await post(`${phone}/rpc`, call("eth_sendRawTransaction", [signed]))).body as RpcAnswer).error,
+    ).to.deep.equal({
+      code: 4100,
+      message:
+        `${dev.address} is one of the node's development accounts (its key is public): only the host sends from it; ` +
+        "sign with your own account (burner or wallet)",
+    });
+    expect(
+      ((await post(`${phone}/rpc`, call("eth_sendRawTransaction", ["0x1234"]))).body as RpcAnswer).error!.code,
+    ).to.equal(-32602);
+    // The host may (it could reach the node anyway).
+    const hostSent = (await post(`${host}/rpc`, call("eth_sendRawTransaction", [signed]))).body as RpcAnswer;
+    expect(hostSent.result).to.match(/^0x[0-9a-f]{64}$/);
+    provider.destroy();
+  });
+
+  it("caps the faucet per device and in total, and refuses what is not an address", async function () {
+    // This phone funded one address in the test above; two more, then the device's cap of 3.
+    for (let i = 0; i < 2; i++) {
+      expect((await post(`${phone}/faucet`, { address: Wallet.createRandom().address })).status).to.equal(200);
+    }
+    const fourth = await post(`${phone}/faucet`, { address: Wallet.createRandom().address });
+    expect(fourth.status).to.equal(429);
+    expect(fourth.body).to.deep.equal({
+      error: "this device has funded 3 addresses already (the faucet's limit per device): play on one of them",
+    });
+    // The host is not capped per device, only in total (4 ETH: one more grant).
+    expect((await post(`${host}/faucet`, { address: Wallet.createRandom().address })).status).to.equal(200);
+    const empty = await post(`${host}/faucet`, { address: Wallet.createRandom().address });
+    expect(empty.status).to.equal(403);
+    expect(empty.body).to.deep.equal({
+      error:
+        "the faucet has given out its 4 ETH of play ETH: restart the class stack, or fund seats from the class sheet",
+    });
+    const bad = await post(`${phone}/faucet`, { address: "0x1234" });
+    expect(bad.status).to.equal(400);
+    expect(bad.body).to.deep.equal({ error: '"0x1234" is not an account address (0x and 40 hex digits)' });
+    expect((await fetch(`${phone}/faucet`)).status).to.equal(405);
+    const none = await post(`http://${lan}:${strict.port}/faucet`, { address: Wallet.createRandom().address });
+    expect(none.status).to.equal(404);
+    expect((none.body as { error: string }).error).to.match(/^no faucet on this network/);
+  });
+
+  it("streams the indexer's server-sent events through /indexer unbuffered, and forwards its requests", async function () {
+    const started = Date.now();
+    const controller = new AbortController();
+    const r = await fetch(`${phone}/indexer/sse?live=1`, { signal: controller.signal });
+    expect(r.headers.get("content-type")).to.equal("text/event-stream");
+    const reader = r.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const firstMs = Date.now() - started;
+    expect(first).to.equal("data: one\n\n");
+    // The second event comes 800 ms later: the first one passed at once, not when the stream ended.
+    expect(firstMs).to.be.lessThan(600);
+    const second = new TextDecoder().decode((await reader.read()).value);
+    expect(second).to.equal("data: two\n\n");
+    expect(Date.now() - started).to.be.greaterThan(700);
+    // A page that leaves closes its upstream stream too.
+    const closedBefore = sseClosed;
+    const again = await fetch(`${phone}/indexer/sse`, { signal: controller.signal });
+    await again.body!.getReader().read();
+    controller.abort();
+    for (let i = 0; i < 50 && sseClosed === closedBefore; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(sseClosed).to.be.greaterThan(closedBefore);
+    const echoed = await post(`${phone}/indexer/graphql?x=1`, { query: "{ rooms { id } }" });
+    expect(echoed.body).to.deep.equal({ method: "POST", url: "/graphql?x=1", body: '{"query":"{ rooms { id } }"}' });
+    const none = await fetch(`http://${lan}:${strict.port}/indexer/graphql`);
+    expect(none.status).to.equal(404);
+    expect(await none.json()).to.deep.equal({ error: "this stack runs no indexer: the app reads the chain directly" });
+  });
+});
