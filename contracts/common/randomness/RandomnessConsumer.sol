@@ -27,15 +27,22 @@ abstract contract RandomnessConsumer {
         return randomness.request(msg.sender);
     }
 
+    /// @dev As {_requestRandomness}, charged to `payer` (the game itself, paying from credit it holds for a player).
+    function _requestRandomnessFor(address payer) internal returns (uint256) {
+        return randomness.request(payer);
+    }
+
     /// @dev One read of request `id`: its status and, when ready, its value (zero otherwise; a value is never zero).
     function _readRandomness(uint256 id) internal view returns (IRandomness.Status, uint256) {
         return randomness.valueIfReady(id);
     }
 
-    /// @dev Replaces a stale request with a new one; reverts with {RandomnessNotStale} otherwise.
+    /// @dev Replaces a stale request with a new one, charged to the caller (the source links them: a late delivery of
+    ///      the old one still serves the new one, see {IRandomness.rerequest}); reverts with {RandomnessNotStale}
+    ///      otherwise.
     function _rerequest(uint256 id) internal returns (uint256 newId) {
         IRandomness.Status s = randomness.status(id);
         if (s != IRandomness.Status.Stale) revert RandomnessNotStale(id, s);
-        newId = randomness.request(msg.sender);
+        newId = randomness.rerequest(id, msg.sender);
     }
 }
