@@ -100,12 +100,3 @@ gameTask(
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
   });
-
-gameTask(
-  "timelock:accept",
-  "Completes the handover of the VRF source and SnatchRooms to the Timelock (after its delay)",
-).setAction(async (_, hre) => {
-  const { acceptHandovers } = await import("../lib/timelock");
-  const done = await acceptHandovers(hre);
-  console.log(done.length ? `the Timelock now owns: ${done.join(", ")}` : "no handover ready");
-});

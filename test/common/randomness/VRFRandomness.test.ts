@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
-import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom, vrfConfig } from "../../../scripts/lib/common";
 import { RandomnessStatus as Status } from "../../../client/chain";
 
