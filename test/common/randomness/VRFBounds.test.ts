@@ -145,6 +145,36 @@ describe("VRFRandomness: bounded config, replaced requests keep a delivery in fl
         .withArgs(first, Status.Ready);
     });
 
+    it("in a Snatch room, re-requesting the roles first on seeing the late delivery still gives that delivery's roles", async function () {
+      async function staleRoom() {
+        const signers = await ethers.getSigners();
+        const s = await deployVrfStack(hre, { staleAfter: STALE });
+        const { rooms } = await deploySnatch(hre, await s.source.getAddress());
+        await s.source.setConsumer(await rooms.getAddress(), true);
+        await rooms.connect(signers[1]).createRoom(Preset.SnatchOrShare, 1000);
+        await rooms.connect(signers[2]).join(1);
+        await rooms.connect(signers[3]).join(1);
+        await mine(STALE + 1); // the delivery is late: the request is stale, the delivery on its way
+        return { ...s, rooms, signers, first: await rooms.rolesRequest(1) };
+      }
+      const roles = async (tx: Promise<{ wait(): Promise<unknown> }>, f: Awaited<ReturnType<typeof staleRoom>>) => {
+        const receipt = (await (await tx).wait()) as { logs: { topics: string[]; data: string }[] };
+        const event = receipt.logs.map((l) => f.rooms.interface.parseLog(l)).find((e) => e?.name === "RolesAssigned");
+        return event!.args.toArray().map(String);
+      };
+      // The delivery lands first, and the room is served from it.
+      const a = await loadFixture(staleRoom);
+      await a.coordinator.fulfillRandomWords(a.first, await a.source.getAddress());
+      await mine(1);
+      const served = await roles(a.rooms.connect(a.signers[9]).advance(1), a);
+      // The same room, but a player who dislikes the delivery it sees coming re-requests first.
+      const b = await loadFixture(staleRoom);
+      await expect(b.rooms.connect(b.signers[2]).rerequestRoles(1)).to.emit(b.rooms, "RolesRerequested");
+      await b.coordinator.fulfillRandomWords(b.first, await b.source.getAddress());
+      await mine(1);
+      expect(await roles(b.rooms.connect(b.signers[9]).advance(1), b)).to.deep.equal(served);
+    });
+
     it("along a chain of replacements, the first delivery of any of them serves the latest, once", async function () {
       const { coordinator, source, consumer } = await loadFixture(stack);
       await consumer.ask();
