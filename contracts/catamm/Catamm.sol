@@ -175,8 +175,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///         deadline has passed, moves the game on for its absent player: the draft pick is placed, the dice are
     ///         rolled (the turn then ends as soon as it reaches its main phase; with a paid randomness source, paid
     ///         from the request credit held for that player, and the turn ends unrolled when it does not cover a
-    ///         request), the owed discards are paid from the
-    ///         largest holdings, the ghost ship takes its default place, or the turn ends. Anyone may call it.
+    ///         request), the owed discards are paid from the largest holdings, the ghost ship takes its default
+    ///         place, or the turn ends. Anyone may call it.
     function advance(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
         if (_sync(g, gameId)) return;

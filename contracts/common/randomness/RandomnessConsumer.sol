@@ -27,11 +27,6 @@ abstract contract RandomnessConsumer {
         return randomness.request(msg.sender);
     }
 
-    /// @dev As {_requestRandomness}, charged to `payer` (the game itself, paying from credit it holds for a player).
-    function _requestRandomnessFor(address payer) internal returns (uint256) {
-        return randomness.request(payer);
-    }
-
     /// @dev One read of request `id`: its status and, when ready, its value (zero otherwise; a value is never zero).
     function _readRandomness(uint256 id) internal view returns (IRandomness.Status, uint256) {
         return randomness.valueIfReady(id);
