@@ -59,9 +59,21 @@ export const COMMON_ERRORS: ErrorTexts = {
     `randomness request ${a.id} is ${a.status}, not ready yet${atBlock(ctx)}: the block-hash source is ready two ` +
     "blocks after the request (mine or wait for a block)",
   RandomnessNotStale: (a) =>
-    `randomness request ${a.id} is ${a.status}: only a stale request (256 blocks unserved) may be requested again`,
+    `randomness request ${a.id} is ${a.status}: only a stale request (unserved past its window: 256 blocks for ` +
+    "block hashes, the VRF source's stale window) may be requested again",
+  RequestNotReplaceable: (a) =>
+    `request ${a.id} cannot be replaced by ${a.caller}: only the consumer that made it may, once it is stale, and ` +
+    "only the latest request of its chain",
   UnauthorisedConsumer: (a) => `${a.caller} is not an authorised consumer of the VRF randomness source`,
-  InvalidConfig: () => "the VRF configuration needs a callback gas limit and a stale window above zero",
+  CallbackGasOutOfRange: (a) =>
+    `a callback gas limit of ${a.gas} is outside ${a.min} to ${a.max}: below it a delivery could run out of gas, ` +
+    "above it the coordinator refuses requests",
+  TooManyConfirmations: (a) => `${a.confirmations} request confirmations are more than the coordinator's ${a.max}`,
+  StaleWindowOutOfRange: (a) =>
+    `a stale window of ${a.blocks} blocks is outside ${a.min} to ${a.max} (it must leave the coordinator time to ` +
+    "answer after its confirmations, and an undelivered request must become replaceable within a day or so)",
+  FeeWithoutNativePayment: (a) =>
+    `a request fee of ${a.fee} needs native payment: the fee goes to the subscription's native balance`,
   OnlyCoordinatorCanFulfill: (a) => `only the VRF coordinator ${a.want} may deliver random words, not ${a.have}`,
   OnlyOwnerOrCoordinator: (a) =>
     `only the owner ${a.owner} or the coordinator ${a.coordinator} may change the coordinator, not ${a.have}`,

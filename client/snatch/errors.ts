@@ -91,6 +91,9 @@ export const SNATCH_ERRORS: ErrorTexts = {
   CapOutOfRange: (a) => `a cap of ${a.cap} players is not allowed: it must be 2 to ${a.max}`,
   BatchSizeOutOfRange: (a) => `a batch of ${a.size} rooms is not allowed: it must be 1 to ${a.max}`,
   RegistrationTooLong: (a) => `a registration period of ${a.blocks} blocks is longer than the maximum ${a.max}`,
+  RegistrationTooShort: (a) =>
+    `a registration period of ${a.blocks} blocks is shorter than the minimum ${a.min}: others must have time to ` +
+    "register before anyone may close or start the tournament",
   GraceTooLong: (a) => `a grace period of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   WindowTooLong: (a) => `a room window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   NotOrganiser: (a) => `only the organiser of tournament ${a.tournamentId} may do this, not ${a.account}`,

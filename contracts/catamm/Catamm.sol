@@ -5,7 +5,7 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
 import {CatammMarket} from "./CatammMarket.sol";
 import {CatammState} from "./CatammState.sol";
-import {FeePreset, ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
+import {ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
 import {ICatamm} from "./ICatamm.sol";
 import {ICatammMarket} from "./ICatammMarket.sol";
 import {ResourceBalances} from "./libraries/ResourceBalances.sol";
@@ -40,7 +40,9 @@ import {CatammViews} from "./modules/CatammViews.sol";
 ///      Deadlines: every waiting state (a draft pick, each turn before and after its roll, discards, the ghost
 ///      ship) ends `turnBlocks` blocks after it began; then anyone may call {advance}, which places the pick, rolls
 ///      for the absent player (whose turn then ends as soon as it can), discards from the largest holdings, moves
-///      the ghost ship to its default place, or ends the turn.
+///      the ghost ship to its default place, or ends the turn. With a paid randomness source the roll for an absent
+///      player is paid from request credit held for that player since they joined (CatammCredit), never by the caller;
+///      when it does not cover a request, the turn ends without a roll.
 ///
 ///      Chain state is public: anyone can read every balance, every drawn development card and the hidden victory
 ///      points; the score views leave the hidden points out, as the table would.
@@ -91,54 +93,37 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         uint32 turnBlocks,
         uint32 openBlocks
     ) external returns (uint256 gameId) {
-        if (depthCards < CatammMarket.MIN_DEPTH_CARDS || depthCards > CatammMarket.MAX_DEPTH_CARDS) {
-            revert DepthOutOfRange(depthCards, CatammMarket.MIN_DEPTH_CARDS, CatammMarket.MAX_DEPTH_CARDS);
-        }
-        if (feePreset > uint8(type(FeePreset).max)) revert UnknownFeePreset(feePreset);
-        if (turnBlocks < CatammState.MIN_TURN_BLOCKS || turnBlocks > CatammState.MAX_TURN_BLOCKS) {
-            revert TurnBlocksOutOfRange(turnBlocks, CatammState.MIN_TURN_BLOCKS, CatammState.MAX_TURN_BLOCKS);
-        }
-        if (openBlocks == 0 || openBlocks > CatammState.MAX_OPEN_BLOCKS) {
-            revert OpenBlocksOutOfRange(openBlocks, 1, CatammState.MAX_OPEN_BLOCKS);
-        }
         gameId = ++gameCount;
-        CatammState.Game storage g = _games[gameId];
-        g.settings = CatammState.Settings(msg.sender, depthCards, feePreset, turnBlocks, 1);
-        g.seats[0].account = msg.sender;
-        CatammState.Turn memory t;
-        t.phase = Phase.Open;
-        t.deadline = uint64(block.number + openBlocks);
-        CatammState.storeTurn(g, t);
-        emit GameCreated(gameId, msg.sender, depthCards, feePreset, turnBlocks);
-        emit PlayerJoined(gameId, msg.sender, 1);
+        CatammSetup.create(_games[gameId], gameId, depthCards, feePreset, turnBlocks, openBlocks, randomness);
     }
 
-    /// @notice Joins an open game (at most four players).
+    /// @notice Joins an open game (at most four players). With a paid randomness source the joiner's request credit
+    ///         must cover what every player sets aside for timed-out rolls ({ICatamm.RequestCreditHeld}).
     function joinGame(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
         _requireOpen(g, gameId);
-        uint256 n = g.settings.joined;
-        for (uint256 i; i < n; ++i) {
-            if (g.seats[i].account == msg.sender) revert AlreadyJoined(gameId, msg.sender);
-        }
-        if (n == CatammState.MAX_PLAYERS) revert GameFull(gameId, CatammState.MAX_PLAYERS);
-        g.seats[n].account = msg.sender;
-        g.settings.joined = uint8(n + 1);
-        emit PlayerJoined(gameId, msg.sender, n + 1);
+        CatammSetup.join(g, gameId, randomness);
     }
 
     /// @notice Leaves an open game (not its creator, who cancels it instead); the last joined player takes the seat.
     function leaveGame(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
         _requireOpen(g, gameId);
-        CatammSetup.leave(g, gameId);
+        CatammSetup.leave(g, gameId, randomness);
     }
 
     /// @notice Cancels an open game: its creator at any time before the start, anyone once the open window has
-    ///         passed. Every later action reverts with {ICatamm.GameIsCancelled}.
+    ///         passed. Every later action reverts with {ICatamm.GameIsCancelled}. The request credit held for the
+    ///         players goes back to them.
     function cancelGame(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
-        CatammSetup.cancel(g, gameId, _requireOpen(g, gameId));
+        CatammSetup.cancel(g, gameId, _requireOpen(g, gameId), randomness);
+    }
+
+    /// @notice Once the game is won (or cancelled), gives every player the request credit still held for their
+    ///         timed-out rolls. Anyone may call it; a second call finds nothing left.
+    function releaseRequestCredit(uint256 gameId) external {
+        CatammSetup.releaseCredit(_games[gameId], gameId, randomness);
     }
 
     /// @notice The creator starts the game (2–4 players): the board, markets and turn order are drawn from the
@@ -188,8 +173,10 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
 
     /// @notice Serves the outstanding random value if it is ready; otherwise, once the current waiting state's
     ///         deadline has passed, moves the game on for its absent player: the draft pick is placed, the dice are
-    ///         rolled (the turn then ends as soon as it reaches its main phase), the owed discards are paid from the
-    ///         largest holdings, the ghost ship takes its default place, or the turn ends. Anyone may call it.
+    ///         rolled (the turn then ends as soon as it reaches its main phase; with a paid randomness source, paid
+    ///         from the request credit held for that player, and the turn ends unrolled when it does not cover a
+    ///         request), the owed discards are paid from the largest holdings, the ghost ship takes its default
+    ///         place, or the turn ends. Anyone may call it.
     function advance(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
         if (_sync(g, gameId)) return;
@@ -201,10 +188,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Setup) {
             CatammSetup.autoPlace(g, gameId);
         } else if (t.phase == Phase.BeforeRoll) {
-            t.autoEnd = true;
-            t.phase = Phase.RollPending;
-            _request(g, gameId, t, Pending.Roll);
-            emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, true);
+            CatammTurns.rollForAbsent(g, gameId, randomness);
         } else if (t.phase == Phase.Discard) {
             CatammTurns.autoDiscard(g, gameId);
         } else if (t.phase == Phase.GhostShip) {

@@ -62,6 +62,9 @@ library CatammState {
     uint256 internal constant MAX_TURN_BLOCKS = 1 << 24;
     /// @dev Longest open window (lobby) of a game, in blocks.
     uint256 internal constant MAX_OPEN_BLOCKS = 100_000;
+    /// @dev Request fees of each player's request credit a game holds to roll their timed-out turns (CatammCredit):
+    ///      about as many turns as one player has in a whole game.
+    uint256 internal constant TIMEOUT_ROLLS_HELD = 16;
 
     // ------------------------------------------------------------------------------------------------------------
     // Storage
@@ -143,6 +146,8 @@ library CatammState {
         Pieces[4] pieces;
         Cards[4] cards;
         BankCounter[5] bank;
+        /// @dev Request credit (wei, at the randomness source, in the game's name) held for each seat (CatammCredit).
+        uint128[4] requestCredit;
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -81,6 +81,8 @@ interface ICatamm {
     /// @param longestRoad Holder of the longest road (address(0) for nobody).
     /// @param largestArmy Holder of the largest army (address(0) for nobody).
     /// @param winner The winner (address(0) until someone wins).
+    /// @param requestCredit Per seat (as `players`), the request credit the game holds to roll that player's timed-out
+    ///        turns (wei; 0 with a free randomness source). See {ICatamm.RequestCreditHeld}.
     // Returned by a view, never stored: its field order is the reading order.
     // solhint-disable-next-line gas-struct-packing
     struct GameInfo {
@@ -105,6 +107,7 @@ interface ICatamm {
         address longestRoad;
         address largestArmy;
         address winner;
+        uint256[4] requestCredit;
     }
 
     /// @notice A player as {playerInfo} shows it: everything public about them except hidden victory points.
@@ -323,6 +326,14 @@ interface ICatamm {
     event LongestRoadChanged(uint256 indexed gameId, address indexed holder, uint256 length);
     /// @notice The largest army now belongs to `holder`, with `knights` knights.
     event LargestArmyChanged(uint256 indexed gameId, address indexed holder, uint256 knights);
+    /// @notice With a paid randomness source: `amount` wei of `player`'s request credit is now held by the game to roll
+    ///         their turns if they let them time out (TIMEOUT_ROLLS_HELD request fees, set aside on joining).
+    event RequestCreditHeld(uint256 indexed gameId, address indexed player, uint256 amount);
+    /// @notice `player`'s timed-out turn was rolled with `fee` wei of the credit held for them (not the caller's).
+    event RequestCreditCharged(uint256 indexed gameId, address indexed player, uint256 fee);
+    /// @notice `amount` wei held for `player` went back to their request credit (they left, the game was cancelled,
+    ///         or it ended).
+    event RequestCreditReturned(uint256 indexed gameId, address indexed player, uint256 amount);
     /// @notice `winner` reached `victoryPoints` (hidden VP cards included) during their turn.
     event GameWon(uint256 indexed gameId, address indexed winner, uint256 victoryPoints);
 }

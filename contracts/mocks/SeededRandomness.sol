@@ -48,6 +48,16 @@ contract SeededRandomness is RandomnessSource {
 
     /// @inheritdoc IRandomness
     function request(address) external returns (uint256 id) {
+        id = _request();
+    }
+
+    /// @inheritdoc IRandomness
+    /// @dev As the block-hash source: a plain new request.
+    function rerequest(uint256, address) external returns (uint256 newId) {
+        newId = _request();
+    }
+
+    function _request() private returns (uint256 id) {
         id = BlockTargetIds.next(++requests);
         uint64 used = _used;
         if (used < _queued) {

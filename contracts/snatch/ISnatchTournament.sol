@@ -47,7 +47,8 @@ interface ISnatchTournament is IDisplayName {
     /// @param cap Most players that may register (2..MAX_CAP).
     /// @param roomsPerBatch Rooms created per {ISnatchTournament} `createPhaseRooms` call (1..MAX_ROOMS_PER_BATCH).
     /// @param registrationBlocks From `createdAt + registrationBlocks` anyone may start phase 1 (the organiser any
-    ///        time with 2+ players). At most MAX_BLOCKS.
+    ///        time with 2+ players) or close a tournament of fewer than 2 players. At least MIN_REGISTRATION_BLOCKS
+    ///        (20), at most MAX_BLOCKS.
     /// @param grace Blocks after a phase ended from which anyone may start the next (the organiser at once). At most
     ///        MAX_BLOCKS.
     /// @param talk The rooms' G5 talk window, in blocks (each window at least 1 and at most MAX_BLOCKS).
@@ -286,6 +287,9 @@ interface ISnatchTournament is IDisplayName {
     /// @notice The registration period is longer than the maximum. @param blocks The period given. @param max The
     /// maximum.
     error RegistrationTooLong(uint256 blocks, uint256 max);
+    /// @notice The registration period is shorter than the minimum (it would let anyone close the tournament, or its
+    /// second registrant start it, the moment it is created). @param blocks The period given. @param min The minimum.
+    error RegistrationTooShort(uint256 blocks, uint256 min);
     /// @notice The grace period is longer than the maximum. @param blocks The period given. @param max The maximum.
     error GraceTooLong(uint256 blocks, uint256 max);
     /// @notice A room window (talk, offer, response or decision) is longer than the maximum. @param blocks The window

@@ -40,6 +40,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     ///         vanishes moves on after at most this many blocks (anyone may then start phases), and a phase whose
     ///         players vanish ends after at most 3 x 4 windows.
     uint256 public constant MAX_BLOCKS = 100_000;
+    /// @notice Shortest registration period, in blocks: before it ends only the organiser may start phase 1 and nobody
+    ///         may close the tournament, so a tournament is never closed (or started by its second registrant) the
+    ///         moment it is created, before anyone else could register.
+    uint256 public constant MIN_REGISTRATION_BLOCKS = 20;
     /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
     ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
     uint256 public constant MAX_CLOSE_BATCH = 100;
@@ -79,6 +83,9 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (config.cap < 2 || config.cap > MAX_CAP) revert CapOutOfRange(config.cap, MAX_CAP);
         if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
             revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
+        }
+        if (config.registrationBlocks < MIN_REGISTRATION_BLOCKS) {
+            revert RegistrationTooShort(config.registrationBlocks, MIN_REGISTRATION_BLOCKS);
         }
         if (config.registrationBlocks > MAX_BLOCKS) revert RegistrationTooLong(config.registrationBlocks, MAX_BLOCKS);
         if (config.grace > MAX_BLOCKS) revert GraceTooLong(config.grace, MAX_BLOCKS);

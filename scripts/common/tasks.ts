@@ -1,6 +1,8 @@
 // Tasks for every network: accounts, mining a local node, deploying (per chain id, restarted nodes handled),
 // exporting and verifying deployments. Also refuses `remote` without its variables before any command runs.
-import { extendEnvironment, task, types } from "hardhat/config";
+import { extendEnvironment, subtask, task, types } from "hardhat/config";
+import { TASK_NODE_CREATE_SERVER } from "hardhat/builtin-tasks/task-names";
+import type { EIP1193Provider } from "hardhat/types";
 import { gameTask, type FromArg } from "../lib/cli";
 import { checkRemote, prepareDeploy, selectDeployments } from "../lib/networks";
 
@@ -23,6 +25,14 @@ task("deploy").setAction(async (args: { reset?: boolean }, hre, runSuper) => {
 task("export").setAction(async (args, hre, runSuper) => {
   await selectDeployments(hre);
   return runSuper(args);
+});
+
+// Every `hardhat node` this project starts (npm run node, npm run web, the browser tests' and the class stacks) runs
+// the randomness keeper itself, in its own process: a player on a local stack cannot re-roll by waiting
+// (scripts/lib/node-keeper.ts).
+subtask(TASK_NODE_CREATE_SERVER).setAction(async (args: { provider: EIP1193Provider }, hre, runSuper) => {
+  const { keepingProvider } = await import("../lib/node-keeper");
+  return runSuper({ ...args, provider: keepingProvider(hre, args.provider) });
 });
 
 gameTask("mine", "Mines blocks on a local node (Hardhat's or anvil): lets block deadlines and Forking Hex timers pass")
@@ -100,12 +110,3 @@ gameTask(
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
   });
-
-gameTask(
-  "timelock:accept",
-  "Completes the handover of the VRF source and SnatchRooms to the Timelock (after its delay)",
-).setAction(async (_, hre) => {
-  const { acceptHandovers } = await import("../lib/timelock");
-  const done = await acceptHandovers(hre);
-  console.log(done.length ? `the Timelock now owns: ${done.join(", ")}` : "no handover ready");
-});

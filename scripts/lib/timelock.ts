@@ -1,15 +1,15 @@
-// The owners of the shared contracts on public networks: a TimelockController (GamesTimelock). The deploy scripts
-// give it FeeConfig at once; the two-step contracts (the VRF randomness source, SnatchRooms) are handed over at the
-// end of the deployment (transferOwnership) and the timelock accepts once its delay has passed
-// (`npx hardhat timelock:accept`). Until then the deployer still owns them, which anyone can see (their pending owner).
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
+// The owners of the shared contracts on public networks: a TimelockController (GamesTimelock). FeeConfig belongs to
+// it from its construction; the two-step contracts (the VRF randomness source, SnatchRooms), and the VRF
+// subscription when the operator asks, are handed to it at the end of the deploy (deploy/05_handover), through the
+// Timelock itself while its delay is still zero, before it raises its own delay. So once the deploy has finished
+// the deployer owns nothing and every owner call waits for the delay: there is no window in between.
 import { id as hashText } from "ethers";
 import { isLocalChain } from "./chains";
 
 /** Default delay of the timelock: 2 days, in seconds. */
 export const DEFAULT_TIMELOCK_DELAY = 2 * 24 * 60 * 60;
 
-/** The salt of the scheduled `acceptOwnership` calls (one operation per target). */
+/** The salt of the handover batch. */
 export const HANDOVER_SALT = hashText("games.handover");
 
 /** The two-step contracts the timelock takes over (hardhat-deploy names), when deployed. */
@@ -31,8 +31,8 @@ export function timelockDelay(env: Record<string, string | undefined>): number {
 
 /**
  * The timelock's proposers: `proposer` (TIMELOCK_PROPOSER, default the deployer) first, then the deployer if it is
- * someone else. The deployer must schedule the acceptances of the handover (deploy/05_handover), which then renounces
- * its roles (proposer and canceller), so that only `proposer` is left: see {@link temporaryProposer}.
+ * someone else. The deployer must schedule the handover (deploy/05_handover), which then renounces its roles
+ * (proposer and canceller), so that only `proposer` is left: see {@link temporaryProposer}.
  */
 export function timelockProposers(proposer: string | undefined, deployer: string): string[] {
   if (proposer === undefined || proposer === "" || proposer.toLowerCase() === deployer.toLowerCase()) return [deployer];
@@ -47,26 +47,3 @@ export function temporaryProposer(timelockArgs: unknown[] | undefined): string |
 
 /** The calldata of `acceptOwnership()`. */
 export const ACCEPT_OWNERSHIP = "0x79ba5097";
-
-/** Executes every ready handover (`acceptOwnership` through the timelock); returns the contracts it completed. */
-export async function acceptHandovers(hre: HardhatRuntimeEnvironment): Promise<string[]> {
-  const { deployments, ethers } = hre;
-  const t = await deployments.getOrNull("Timelock");
-  if (!t) throw new Error(`no Timelock deployment on ${hre.network.name}`);
-  const timelock = await ethers.getContractAt("GamesTimelock", t.address);
-  const done: string[] = [];
-  for (const name of HANDED_OVER) {
-    const d = await deployments.getOrNull(name);
-    if (!d) continue;
-    const op = await timelock.hashOperation(d.address, 0, ACCEPT_OWNERSHIP, ethers.ZeroHash, HANDOVER_SALT);
-    if (await timelock.isOperationDone(op)) continue;
-    if (!(await timelock.isOperationReady(op))) {
-      const at = await timelock.getTimestamp(op);
-      console.log(`${name}: handover ${at === 0n ? "not scheduled" : `ready at timestamp ${at}`}`);
-      continue;
-    }
-    await (await timelock.execute(d.address, 0, ACCEPT_OWNERSHIP, ethers.ZeroHash, HANDOVER_SALT)).wait();
-    done.push(name);
-  }
-  return done;
-}

@@ -2,21 +2,21 @@ import { expect } from "chai";
 import hre, { deployments, ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import { MOCK_KEY_HASH } from "../../scripts/lib/common";
-import { DEFAULT_TIMELOCK_DELAY, acceptHandovers, timelockDelay, timelockWanted } from "../../scripts/lib/timelock";
+import { DEFAULT_TIMELOCK_DELAY, timelockDelay, timelockWanted } from "../../scripts/lib/timelock";
 import deployCommon from "../../deploy/00_common";
 
 const DELAY = 3600;
 
-/** Runs every deploy script from scratch with `env` added to the environment. */
-async function deployWith(env: Record<string, string>): Promise<void> {
+/** Runs every deploy script (from scratch unless `again`) with `env` added to the environment. */
+async function deployWith(env: Record<string, string>, again = false): Promise<void> {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   const log = console.log;
   console.log = () => undefined;
   try {
     await deployments.run(undefined, {
-      resetMemory: true,
-      deletePreviousDeployments: true,
+      resetMemory: !again,
+      deletePreviousDeployments: !again,
       writeDeploymentsToFiles: false,
     });
   } finally {
@@ -51,7 +51,7 @@ describe("deploy: owners behind a TimelockController", function () {
     expect(error?.message).to.match(/refusing to deploy the block-hash randomness source: chain 137 is neither local/);
   });
 
-  it("gives FeeConfig to the timelock at once, and the VRF source and SnatchRooms after its delay; owner calls wait", async function () {
+  it("TIMELOCK=true: from the end of the deploy the Timelock owns everything, its delay in force; the deployer, a proposer by default, waits like anyone", async function () {
     const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
     const created = await (await coordinator.createSubscription()).wait();
     const subId = coordinator.interface.parseLog(created!.logs[0])!.args.subId as bigint;
@@ -69,20 +69,18 @@ describe("deploy: owners behind a TimelockController", function () {
     const feeConfig = await ethers.getContractAt("FeeConfig", (await deployments.get("FeeConfig")).address);
     const source = await ethers.getContractAt("VRFRandomness", (await deployments.get("Randomness")).address);
     const rooms = await ethers.getContractAt("SnatchRooms", (await deployments.get("SnatchRooms")).address);
-    expect(await feeConfig.owner()).to.equal(timelockAddress);
-    // The games were authorised while the deployer still owned the source; the handover is pending, in public.
+    // The games were authorised while the deployer still owned the source; the handover left no pending state.
     expect(await source.isConsumer(await rooms.getAddress())).to.equal(true);
-    expect(await source.owner()).to.equal(deployer.address);
-    expect(await rooms.pendingOwner()).to.equal(timelockAddress);
-    expect(await acceptHandovers(hre)).to.deep.equal([]); // not before the delay
-    await time.increase(DELAY);
-    expect(await acceptHandovers(hre)).to.deep.equal(["Randomness", "SnatchRooms"]);
-    expect(await source.owner()).to.equal(timelockAddress);
-    expect(await rooms.owner()).to.equal(timelockAddress);
+    expect(await coordinator.consumerIsAdded(subId, await source.getAddress())).to.equal(true);
+    for (const c of [feeConfig, source, rooms]) expect(await c.owner()).to.equal(timelockAddress);
+    expect(await rooms.pendingOwner()).to.equal(ethers.ZeroAddress);
     // Nobody changes the fee directly; through the timelock only after the delay, announced by CallScheduled.
     await expect(feeConfig.connect(deployer).setFeeBps(500)).to.be.revertedWithCustomError(
       feeConfig,
       "OwnableUnauthorizedAccount",
+    );
+    await expect(source.connect(deployer).setConsumer(player.address, true)).to.be.revertedWith(
+      "Only callable by owner",
     );
     const data = feeConfig.interface.encodeFunctionData("setFeeBps", [500]);
     const salt = ethers.id("raise");
@@ -90,6 +88,20 @@ describe("deploy: owners behind a TimelockController", function () {
     await expect(
       timelock.connect(player).schedule(target, 0, data, ethers.ZeroHash, salt, DELAY),
     ).to.be.revertedWithCustomError(timelock, "AccessControlUnauthorizedAccount");
+    await expect(
+      timelock.connect(deployer).schedule(target, 0, data, ethers.ZeroHash, salt, DELAY - 1),
+    ).to.be.revertedWithCustomError(timelock, "TimelockInsufficientDelay");
+    // A second run of the deploy finds everything handed over and changes nothing.
+    const env = {
+      TIMELOCK: "true",
+      TIMELOCK_DELAY: String(DELAY),
+      VRF_COORDINATOR: await coordinator.getAddress(),
+      VRF_SUBSCRIPTION_ID: subId.toString(),
+      VRF_KEY_HASH: MOCK_KEY_HASH,
+    };
+    const block = await ethers.provider.getBlockNumber();
+    await deployWith(env, true);
+    expect(await ethers.provider.getBlockNumber()).to.equal(block);
     await expect(timelock.connect(deployer).schedule(target, 0, data, ethers.ZeroHash, salt, DELAY)).to.emit(
       timelock,
       "CallScheduled",
@@ -109,37 +121,5 @@ describe("deploy: owners behind a TimelockController", function () {
     expect(
       await (await ethers.getContractAt("FeeConfig", (await deployments.get("FeeConfig")).address)).owner(),
     ).to.equal(deployer.address);
-  });
-
-  it("completes the handover when TIMELOCK_PROPOSER is not the deployer, and leaves the deployer no timelock role", async function () {
-    const coordinator = await ethers.deployContract("VRFCoordinatorV2_5Mock", [10n ** 17n, 10n ** 9n, 4n * 10n ** 15n]);
-    const created = await (await coordinator.createSubscription()).wait();
-    const subId = coordinator.interface.parseLog(created!.logs[0])!.args.subId as bigint;
-    const [deployer, multisig] = await ethers.getSigners();
-    // A multisig proposes: the deployer must still be able to schedule the acceptances, and must not keep the power
-    // to schedule or cancel anything once the deployment is done.
-    await deployWith({
-      TIMELOCK: "true",
-      TIMELOCK_DELAY: String(DELAY),
-      TIMELOCK_PROPOSER: multisig.address,
-      VRF_COORDINATOR: await coordinator.getAddress(),
-      VRF_SUBSCRIPTION_ID: subId.toString(),
-      VRF_KEY_HASH: MOCK_KEY_HASH,
-    });
-    const timelockAddress = (await deployments.get("Timelock")).address;
-    const timelock = await ethers.getContractAt("GamesTimelock", timelockAddress);
-    const source = await ethers.getContractAt("VRFRandomness", (await deployments.get("Randomness")).address);
-    const rooms = await ethers.getContractAt("SnatchRooms", (await deployments.get("SnatchRooms")).address);
-    const [proposer, canceller] = [await timelock.PROPOSER_ROLE(), await timelock.CANCELLER_ROLE()];
-    expect(await timelock.hasRole(proposer, multisig.address)).to.equal(true);
-    expect(await timelock.hasRole(canceller, multisig.address)).to.equal(true);
-    expect(await timelock.hasRole(proposer, deployer.address)).to.equal(false);
-    expect(await timelock.hasRole(canceller, deployer.address)).to.equal(false);
-    expect(await source.owner()).to.equal(deployer.address);
-    expect(await rooms.pendingOwner()).to.equal(timelockAddress);
-    await time.increase(DELAY);
-    expect(await acceptHandovers(hre)).to.deep.equal(["Randomness", "SnatchRooms"]);
-    expect(await source.owner()).to.equal(timelockAddress);
-    expect(await rooms.owner()).to.equal(timelockAddress);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
-import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, STAKE } from "./fixtures";
 import { HexSim, Rng } from "./sim";
@@ -227,6 +227,26 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .to.be.revertedWithCustomError(hex, "GameIsCancelled")
         .withArgs(1);
       await expect(hex.settle(1, 10)).to.be.revertedWithCustomError(hex, "GameIsCancelled").withArgs(1);
+    });
+
+    it("owed runs ahead of the balance while a game runs (issue 22, item 9), and a sweep waits for the close", async function () {
+      const { hex, alice, bob } = await loadFixture(deployHex);
+      await createGame(hex, {}, alice);
+      const address = await hex.getAddress();
+      // One stake held, 32 counted: owed is above the balance by 31 stakes (the NatSpec's bound).
+      expect(await ethers.provider.getBalance(address)).to.equal(STAKE);
+      expect(await hex.owed(ETH)).to.equal(32n * STAKE);
+      // ETH forced in (selfdestruct, a block reward) below that margin is not sweepable while the game runs...
+      await setBalance(address, STAKE + 5n);
+      await expect(hex.connect(bob).sweep(ETH))
+        .to.be.revertedWithCustomError(hex, "NothingToSweep")
+        .withArgs(ETH, STAKE + 5n, 32n * STAKE);
+      // ...and once the game closes the margin is released: exactly the forced wei go to the fund, never the stake.
+      await hex.connect(alice).cancelGame(1);
+      await expect(hex.connect(bob).sweep(ETH)).to.emit(hex, "Swept").withArgs(ETH, bob.address, 5n);
+      expect(await hex.owed(ETH)).to.equal(STAKE + 5n);
+      await expect(hex.connect(alice).withdraw(ETH)).to.changeEtherBalances([alice, hex], [STAKE, -STAKE]);
+      expect([await hex.owed(ETH), await ethers.provider.getBalance(address)]).to.deep.equal([5n, 5n]);
     });
 
     it("reports a cancelled game as ended at once, with or without a last block", async function () {

@@ -89,6 +89,13 @@ describe("SnatchTournament", function () {
         rooms,
         "InvalidWindows",
       );
+      // A registration period of 0 would let anyone close the tournament the moment it is created (issue 22, item 7),
+      // or its second registrant start phase 1 before anyone else could register: at least 20 blocks.
+      for (const blocks of [0, 19]) {
+        await expect(tournament.createTournament({ ...CONFIG, registrationBlocks: blocks }))
+          .to.be.revertedWithCustomError(tournament, "RegistrationTooShort")
+          .withArgs(blocks, 20);
+      }
       // Periods and windows are bounded (100,000 blocks), so a tournament never waits for ever on its organiser.
       await expect(tournament.createTournament({ ...CONFIG, registrationBlocks: 100_001 }))
         .to.be.revertedWithCustomError(tournament, "RegistrationTooLong")
@@ -102,6 +109,14 @@ describe("SnatchTournament", function () {
           .withArgs(100_001, 100_000);
       }
       expect(await tournament.tournamentCount()).to.equal(1);
+      // The shortest window holds: nobody closes a tournament at its creation, only once 20 blocks passed.
+      await tournament.createTournament({ ...CONFIG, registrationBlocks: 20 });
+      const created = (await tournament.tournament(2)).createdAt;
+      await expect(tournament.closeTournament(2))
+        .to.be.revertedWithCustomError(tournament, "RegistrationStillOpen")
+        .withArgs(2, created + 20n);
+      await mine(Number(created) + 19 - (await ethers.provider.getBlockNumber()));
+      await expect(tournament.closeTournament(2)).to.emit(tournament, "TournamentClosed");
     });
 
     it("with the longest periods, a vanished organiser delays the tournament by at most 100,000 blocks a step", async function () {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IRandomness} from "../../common/randomness/IRandomness.sol";
 import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
+import {CatammCredit} from "../CatammCredit.sol";
 import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {FeePreset, ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
+import {ICatammMarket} from "../ICatammMarket.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
 import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
@@ -32,9 +35,59 @@ library CatammSetup {
     /// @dev Domain separator of the turn-order shuffle.
     uint256 private constant SALT_ORDER = uint256(keccak256("CATAMM.game.order"));
 
+    /// @notice Creates game `gameId` (a new id) with the sender as its creator and first player; see the game's
+    ///         `createGame` for the parameters and their ranges. Holds the creator's request credit (CatammCredit).
+    function create(
+        CatammState.Game storage g,
+        uint256 gameId,
+        uint32 depthCards,
+        uint8 feePreset,
+        uint32 turnBlocks,
+        uint32 openBlocks,
+        IRandomness randomness
+    ) external {
+        if (depthCards < CatammMarket.MIN_DEPTH_CARDS || depthCards > CatammMarket.MAX_DEPTH_CARDS) {
+            revert ICatammMarket.DepthOutOfRange(
+                depthCards,
+                CatammMarket.MIN_DEPTH_CARDS,
+                CatammMarket.MAX_DEPTH_CARDS
+            );
+        }
+        if (feePreset > uint8(type(FeePreset).max)) revert ICatammMarket.UnknownFeePreset(feePreset);
+        if (turnBlocks < CatammState.MIN_TURN_BLOCKS || turnBlocks > CatammState.MAX_TURN_BLOCKS) {
+            revert ICatamm.TurnBlocksOutOfRange(turnBlocks, CatammState.MIN_TURN_BLOCKS, CatammState.MAX_TURN_BLOCKS);
+        }
+        if (openBlocks == 0 || openBlocks > CatammState.MAX_OPEN_BLOCKS) {
+            revert ICatamm.OpenBlocksOutOfRange(openBlocks, 1, CatammState.MAX_OPEN_BLOCKS);
+        }
+        g.settings = CatammState.Settings(msg.sender, depthCards, feePreset, turnBlocks, 1);
+        g.seats[0].account = msg.sender;
+        CatammState.Turn memory t;
+        t.phase = ICatamm.Phase.Open;
+        t.deadline = uint64(block.number + openBlocks);
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameCreated(gameId, msg.sender, depthCards, feePreset, turnBlocks);
+        emit ICatamm.PlayerJoined(gameId, msg.sender, 1);
+        CatammCredit.hold(g, gameId, randomness, 0);
+    }
+
+    /// @notice The sender joins the open game (the caller checked it is open), at most four players; holds its
+    ///         request credit (CatammCredit).
+    function join(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
+        uint256 n = g.settings.joined;
+        for (uint256 i; i < n; ++i) {
+            if (g.seats[i].account == msg.sender) revert ICatamm.AlreadyJoined(gameId, msg.sender);
+        }
+        if (n == CatammState.MAX_PLAYERS) revert ICatamm.GameFull(gameId, CatammState.MAX_PLAYERS);
+        g.seats[n].account = msg.sender;
+        g.settings.joined = uint8(n + 1);
+        emit ICatamm.PlayerJoined(gameId, msg.sender, n + 1);
+        CatammCredit.hold(g, gameId, randomness, n);
+    }
+
     /// @notice The sender leaves the open game (the caller checked it is open): the last joined player moves into
-    ///         the freed seat, so seats stay 0..joined − 1.
-    function leave(CatammState.Game storage g, uint256 gameId) external {
+    ///         the freed seat, so seats stay 0..joined − 1; the request credit held for the sender goes back to it.
+    function leave(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
         uint256 n = g.settings.joined;
         uint256 seat = n;
         for (uint256 i; i < n; ++i) {
@@ -46,10 +99,17 @@ library CatammSetup {
         delete g.seats[n - 1].account;
         g.settings.joined = uint8(n - 1);
         emit ICatamm.PlayerLeft(gameId, msg.sender, n - 1);
+        CatammCredit.returnOnLeave(g, gameId, randomness);
     }
 
-    /// @notice Cancels the open game `t` belongs to: the creator at any time, anyone after the open window.
-    function cancel(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t) external {
+    /// @notice Cancels the open game `t` belongs to: the creator at any time, anyone after the open window. The
+    ///         request credit held for the players goes back to them.
+    function cancel(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Turn memory t,
+        IRandomness randomness
+    ) external {
         bool expired = block.number > t.deadline;
         if (!expired && msg.sender != g.settings.creator) {
             revert ICatamm.CannotCancelYet(gameId, msg.sender, t.deadline);
@@ -57,6 +117,12 @@ library CatammSetup {
         t.phase = ICatamm.Phase.Cancelled;
         CatammState.storeTurn(g, t);
         emit ICatamm.GameCancelled(gameId, msg.sender, expired);
+        CatammCredit.release(g, gameId, randomness);
+    }
+
+    /// @notice Gives the players of the finished (or cancelled) game the request credit still held for them.
+    function releaseCredit(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
+        CatammCredit.release(g, gameId, randomness);
     }
 
     /// @notice Lays out the board, opens the markets and draws the turn order from `seed`; the draft begins.

@@ -2,6 +2,8 @@
 pragma solidity ^0.8.28;
 
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {IRandomness} from "../../common/randomness/IRandomness.sol";
+import {CatammCredit} from "../CatammCredit.sol";
 import {CatammState} from "../CatammState.sol";
 import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
@@ -84,7 +86,17 @@ library CatammTurns {
     }
 
     /// @notice Ends the current turn and begins the next player's.
-    function endTurn(CatammState.Game storage g, uint256 gameId) external {
+    /// @notice The turn timed out before its roll (the game checked the deadline): rolls for its absent player, paid
+    ///         from the request credit held for them (CatammCredit), or, when that does not cover a request, ends the
+    ///         turn without a roll. Whoever called `advance` pays nothing.
+    function rollForAbsent(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
+        if (CatammCredit.rollForAbsent(g, gameId, randomness)) return;
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        emit ICatamm.TurnTimedOut(gameId, g.seats[t.seat].account, t.number, false);
+        endTurn(g, gameId);
+    }
+
+    function endTurn(CatammState.Game storage g, uint256 gameId) public {
         CatammState.Turn memory t = CatammState.loadTurn(g);
         if (t.freshCards) g.cards[t.seat].fresh = 0;
         emit ICatamm.TurnEnded(gameId, g.seats[t.seat].account, t.number);

@@ -37,6 +37,7 @@ library CatammViews {
         info.longestRoad = _account(g, tb.longestRoad);
         info.largestArmy = _account(g, tb.largestArmy);
         info.winner = _account(g, tb.winner);
+        for (uint256 i; i < s.joined; ++i) info.requestCredit[i] = g.requestCredit[i];
     }
 
     /// @notice What is public about `player` (see {ICatamm.PlayerInfo}); reverts if they are not in the game.

@@ -55,12 +55,18 @@ interface IPayoutLedger {
     /// @notice What the developer fund can withdraw in `token`.
     function fundCredits(address token) external view returns (uint256);
 
-    /// @notice What the ledger owes in `token`: every stake it took in and has not paid out (stakes in running games,
-    ///         players' credits, the fund's credits). Its balance is never below this.
+    /// @notice What the ledger counts as owed in `token`: every stake it took in and has not paid out (stakes in
+    ///         running games, players' credits, the fund's credits), plus what a game counted ahead of stakes it has
+    ///         not taken yet. It is never below what is truly owed, but may be above the balance while games run:
+    ///         Forking Hex counts each game's stakes 32 positions at a time (`OWED_BLOCK`), so `owed` exceeds the
+    ///         balance by up to 31 stakes per running game, and releases that margin when the game is cancelled or
+    ///         settled. What is truly owed never exceeds the balance.
     function owed(address token) external view returns (uint256);
 
     /// @notice Credits to the developer fund whatever the ledger holds of `token` above {owed} (ETH or tokens sent
-    ///         straight to it, a positive rebase). Never touches what is owed. Anyone may call it.
+    ///         straight to it, a positive rebase). Never touches what is owed: since {owed} may run ahead of what is
+    ///         truly owed while games run, a surplus smaller than that margin is not sweepable until those games
+    ///         close (it is never lost: it stays held, and a later sweep takes it). Anyone may call it.
     /// @return amount The surplus swept.
     function sweep(address token) external returns (uint256 amount);
 

@@ -45,8 +45,13 @@ contract BlockhashRandomness is RandomnessSource {
     /// @inheritdoc IRandomness
     /// @dev Free: `payer` is not charged.
     function request(address) external returns (uint256 id) {
-        id = BlockTargetIds.next(++requests);
-        emit RandomnessRequested(id, msg.sender);
+        id = _request();
+    }
+
+    /// @inheritdoc IRandomness
+    /// @dev A stale request's block hash is gone for good (nothing can serve it late): a plain new request, free.
+    function rerequest(uint256, address) external returns (uint256 newId) {
+        newId = _request();
     }
 
     /// @notice Stores the value of a ready request so it stays readable forever (see the contract's notes: a keeper
@@ -91,6 +96,11 @@ contract BlockhashRandomness is RandomnessSource {
     /// @notice The block whose hash request `id` commits to.
     function targetBlock(uint256 id) external pure returns (uint256) {
         return uint64(id);
+    }
+
+    function _request() private returns (uint256 id) {
+        id = BlockTargetIds.next(++requests);
+        emit RandomnessRequested(id, msg.sender);
     }
 
     /// @dev The hash of `blockNumber` from the EIP-2935 history contract, or zero when it is out of reach: older than

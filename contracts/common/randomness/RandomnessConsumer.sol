@@ -32,10 +32,12 @@ abstract contract RandomnessConsumer {
         return randomness.valueIfReady(id);
     }
 
-    /// @dev Replaces a stale request with a new one; reverts with {RandomnessNotStale} otherwise.
+    /// @dev Replaces a stale request with a new one, charged to the caller (the source links them: a late delivery of
+    ///      the old one still serves the new one, see {IRandomness.rerequest}); reverts with {RandomnessNotStale}
+    ///      otherwise.
     function _rerequest(uint256 id) internal returns (uint256 newId) {
         IRandomness.Status s = randomness.status(id);
         if (s != IRandomness.Status.Stale) revert RandomnessNotStale(id, s);
-        newId = randomness.request(msg.sender);
+        newId = randomness.rerequest(id, msg.sender);
     }
 }

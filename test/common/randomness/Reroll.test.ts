@@ -148,7 +148,7 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
     const config = {
       cap: 10,
       roomsPerBatch: 5,
-      registrationBlocks: 0,
+      registrationBlocks: 20,
       grace: 0,
       talk: 5,
       offer: 5,

@@ -110,17 +110,20 @@ describe("VRFRandomness: who pays for requests", function () {
     // The owner has no call that moves anyone's credit (its calls: setConfig, setConsumer, ownership, coordinator).
   });
 
-  it("a player without credit freezes nothing and makes nobody else pay: past the deadline, whoever advances pays", async function () {
+  it("a player without free credit freezes nothing and makes nobody else pay: its timed-out roll is paid from what it set aside", async function () {
     const f = await loadFixture(withFee);
     const { coordinator, source, signers } = f;
     const { game } = await deployCatamm(hre, await source.getAddress());
     await source.setConsumer(await game.getAddress(), true);
     const [creator, broke, keeper] = [signers[3], signers[4], signers[5]];
     const TURN = 10;
-    await source.connect(creator).depositRequestCredit(creator.address, { value: 4n * FEE });
+    const HELD = 16n * FEE; // what every CATAMM player sets aside on joining (Catamm.credit.test.ts)
+    await source.connect(creator).depositRequestCredit(creator.address, { value: HELD + 4n * FEE });
+    await source.connect(broke).depositRequestCredit(broke.address, { value: HELD });
     await source.connect(keeper).depositRequestCredit(keeper.address, { value: 4n * FEE });
     await game.connect(creator).createGame(100, 0, TURN, 1000);
     await game.connect(broke).joinGame(1);
+    expect(await source.requestCredit(broke.address)).to.equal(0n);
     // The start is the creator's action: the creator pays.
     await expect(game.connect(creator).startGame(1))
       .to.emit(source, "RequestPaid")
@@ -132,26 +135,30 @@ describe("VRFRandomness: who pays for requests", function () {
       await mine(TURN + 1);
       await game.connect(keeper).advance(1);
     }
-    // The broke player's turn (or the creator's, then the broke one's after a turn).
+    // The broke player's turn (or the creator's, rolled from the creator's own share, then the broke one's).
     if ((await game.gameInfo(1)).currentSeat !== (await game.playerInfo(1, broke.address)).seat) {
       await mine(TURN + 1);
-      await game.connect(keeper).advance(1); // rolls for the creator: the keeper pays
+      await game.connect(keeper).advance(1);
       await coordinator.fulfillRandomWords((await game.gameInfo(1)).requestId, await source.getAddress());
       await game.connect(keeper).advance(1); // the roll is served and the absent creator's turn ends
     }
     expect((await game.gameInfo(1)).phase).to.equal(BigInt(Phase.BeforeRoll));
-    // Without credit the broke player cannot roll; nothing changes and nobody is charged.
+    // Without free credit the broke player cannot roll; nothing changes and nobody is charged.
     const creditsBefore = await Promise.all([creator, keeper].map((a) => source.requestCredit(a.address)));
     await expect(game.connect(broke).rollDice(1))
       .to.be.revertedWithCustomError(source, "InsufficientRequestCredit")
       .withArgs(broke.address, 0n, FEE);
-    // The other players wait only for the deadline: then anyone rolls for the absent player, paying for it.
+    // The other players wait only for the deadline: then anyone rolls for the absent player, from its own share.
     await expect(game.connect(keeper).advance(1)).to.be.revertedWithCustomError(game, "DeadlineNotReached");
     await mine(TURN + 1);
-    await expect(game.connect(keeper).advance(1)).to.emit(source, "RequestPaid").withArgs(anyId, keeper.address, FEE);
-    expect(await source.requestCredit(keeper.address)).to.equal(creditsBefore[1] - FEE);
-    expect(await source.requestCredit(creator.address)).to.equal(creditsBefore[0]);
-    expect(await source.requestCredit(broke.address)).to.equal(0n);
+    await expect(game.connect(keeper).advance(1))
+      .to.emit(source, "RequestPaid")
+      .withArgs(anyId, await game.getAddress(), FEE)
+      .and.to.emit(game, "RequestCreditCharged")
+      .withArgs(1, broke.address, FEE);
+    expect(await Promise.all([creator, keeper].map((a) => source.requestCredit(a.address)))).to.deep.equal(
+      creditsBefore,
+    );
     await coordinator.fulfillRandomWords((await game.gameInfo(1)).requestId, await source.getAddress());
     await expect(game.connect(keeper).advance(1)).to.emit(game, "DiceRolled");
   });

@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
-import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { deployVrfStack, MOCK_KEY_HASH, requestIdFrom, vrfConfig } from "../../../scripts/lib/common";
 import { RandomnessStatus as Status } from "../../../client/chain";
 
@@ -11,14 +10,6 @@ describe("VRFRandomness", function () {
     const stack = await deployVrfStack(hre, { staleAfter: 50 });
     await stack.source.setConsumer(game.address, true);
     return { ...stack, owner, game, stranger };
-  }
-
-  async function droppingStackFixture() {
-    const [, game] = await ethers.getSigners();
-    // A callback gas limit far too low for the callback: the mock's call runs out of gas and is dropped.
-    const stack = await deployVrfStack(hre, { callbackGasLimit: 2_000, staleAfter: 50 });
-    await stack.source.setConsumer(game.address, true);
-    return { ...stack, game };
   }
 
   it("stores the coordinator's word in the callback and serves it", async function () {
@@ -56,31 +47,22 @@ describe("VRFRandomness", function () {
     expect(await source.status(777n)).to.equal(Status.Unknown);
   });
 
-  it("a dropped callback leaves the request pending, then stale, and a new request works", async function () {
-    const { coordinator, source, game } = await loadFixture(droppingStackFixture);
+  it("a request nobody delivers stays pending, then turns stale, and its replacement is served", async function () {
+    const { coordinator, source, game } = await loadFixture(stackFixture);
     const id = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
-    await expect(coordinator.fulfillRandomWords(id, await source.getAddress()))
-      .to.emit(coordinator, "RandomWordsFulfilled")
-      .withArgs(id, id, anyValue, anyValue, false, false, false);
+    // The coordinator never answers (an outage): the request waits for its stale window, no longer.
     expect(await source.status(id)).to.equal(Status.Pending);
     await mine(50);
+    expect(await source.status(id)).to.equal(Status.Pending);
+    await mine(1);
     expect(await source.status(id)).to.equal(Status.Stale);
     expect(await source.valueIfReady(id)).to.deep.equal([Status.Stale, 0n]);
     await expect(source.value(id))
       .to.be.revertedWithCustomError(source, "RandomnessNotReady")
       .withArgs(id, Status.Stale);
-    // The owner raises the gas limit; the game requests again and is served.
-    const config = await source.config();
-    await source.setConfig({
-      keyHash: config.keyHash,
-      subscriptionId: config.subscriptionId,
-      callbackGasLimit: 100_000,
-      requestConfirmations: config.requestConfirmations,
-      nativePayment: config.nativePayment,
-      staleAfter: config.staleAfter,
-      requestFee: config.requestFee,
-    });
-    const again = await requestIdFrom(source, await source.connect(game).request(ethers.ZeroAddress));
+    // No owner needed: the consumer replaces it, and the replacement is served.
+    const again = await requestIdFrom(source, await source.connect(game).rerequest(id, ethers.ZeroAddress));
+    expect(await source.latestRequest(id)).to.equal(again);
     await coordinator.fulfillRandomWords(again, await source.getAddress());
     expect(await source.status(again)).to.equal(Status.Ready);
   });
@@ -91,11 +73,11 @@ describe("VRFRandomness", function () {
     const [staleAt] = await source.requestInfo(id);
     expect(staleAt).to.equal(BigInt((await ethers.provider.getBlockNumber()) + 50));
     const c = await source.config();
-    await source.setConfig({ ...vrfConfig(c), staleAfter: 1 });
-    await mine(10);
+    await source.setConfig({ ...vrfConfig(c), staleAfter: 13 });
+    await mine(20);
     // Under the new setting it would be stale; it keeps the 50 blocks it was made with.
     expect(await source.status(id)).to.equal(Status.Pending);
-    await mine(45);
+    await mine(35);
     expect(await source.status(id)).to.equal(Status.Stale);
   });
 
@@ -147,13 +129,20 @@ describe("VRFRandomness", function () {
     await expect(source.connect(stranger).setConsumer(stranger.address, true)).to.be.revertedWith(
       "Only callable by owner",
     );
-    await expect(source.setConfig({ ...good, callbackGasLimit: 0 })).to.be.revertedWithCustomError(
-      source,
-      "InvalidConfig",
-    );
-    await expect(source.setConfig({ ...good, staleAfter: 0 })).to.be.revertedWithCustomError(source, "InvalidConfig");
+    // Every bad field is named, with its bounds (test/common/randomness/VRFBounds.test.ts tries the edges).
+    await expect(source.setConfig({ ...good, callbackGasLimit: 0 }))
+      .to.be.revertedWithCustomError(source, "CallbackGasOutOfRange")
+      .withArgs(0, 80_000, 2_500_000);
+    await expect(source.setConfig({ ...good, staleAfter: 0 }))
+      .to.be.revertedWithCustomError(source, "StaleWindowOutOfRange")
+      .withArgs(0, 13, 7_200);
+    await expect(source.setConfig({ ...good, requestConfirmations: 201 }))
+      .to.be.revertedWithCustomError(source, "TooManyConfirmations")
+      .withArgs(201, 200);
     // A request fee must pay the request: native payment only.
-    await expect(source.setConfig({ ...good, requestFee: 1 })).to.be.revertedWithCustomError(source, "InvalidConfig");
+    await expect(source.setConfig({ ...good, requestFee: 1 }))
+      .to.be.revertedWithCustomError(source, "FeeWithoutNativePayment")
+      .withArgs(1);
     await expect(source.setConfig(good)).to.emit(source, "ConfigSet");
     expect((await source.config()).callbackGasLimit).to.equal(200_000n);
   });
