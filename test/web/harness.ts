@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
+import { decodeRevert } from "../../client/errors";
 import {
   buildApp,
   REPO,
@@ -271,4 +272,92 @@ export async function clickAndMine(
       );
     });
   if (status.startsWith("failed")) throw new Error(`transaction "${label}" ${status}`);
+}
+
+/** One enabled action control of a page, as {@link expectHonestControls} read it. */
+export interface PageControl {
+  label: string;
+  /** The transaction it sends (shared/calls.ts): to, calldata, value. */
+  call?: { to: string; data: string; value: string };
+  /** Custom errors its static call may end with (the page completes the action first). */
+  accepts?: string[];
+  /** What it does instead of a transaction. */
+  ui?: string;
+}
+
+/** Every enabled action control in the page's content (`main`): `.btn` buttons and board spots. */
+export async function enabledControls(page: Page): Promise<PageControl[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) return [];
+    return Array.from(main.querySelectorAll<HTMLElement | SVGElement>("button.btn, [role=button]"))
+      .filter((el) => {
+        if (el.getClientRects().length === 0) return false; // not shown
+        if (el instanceof HTMLButtonElement) return !el.disabled;
+        return el.getAttribute("aria-disabled") !== "true";
+      })
+      .map((el) => {
+        const call = el.getAttribute("data-call");
+        const accepts = el.getAttribute("data-call-accepts");
+        const ui = el.getAttribute("data-ui");
+        return {
+          label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " "),
+          ...(call ? { call: JSON.parse(call) as { to: string; data: string; value: string } } : {}),
+          ...(accepts ? { accepts: accepts.split(",") } : {}),
+          ...(ui ? { ui } : {}),
+        };
+      });
+  });
+}
+
+/** A static call from `from` against the pending block: undefined when it passes, else the revert's name. */
+export async function refusalOf(nodeUrl: string, from: string, call: NonNullable<PageControl["call"]>) {
+  const res = await fetch(nodeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_call",
+      params: [{ from, to: call.to, data: call.data, value: "0x" + BigInt(call.value).toString(16) }, "pending"],
+    }),
+  });
+  const body = (await res.json()) as { error?: { message: string; data?: unknown } };
+  if (!body.error) return undefined;
+  const data = body.error.data;
+  const raw = typeof data === "string" ? data : ((data as { data?: string } | undefined)?.data ?? "");
+  const decoded = raw && raw !== "0x" ? decodeRevert(raw) : undefined;
+  return decoded ? decoded.name : body.error.message;
+}
+
+/**
+ * Item "honest buttons": every enabled action control of the page must either carry the transaction it sends (and
+ * that transaction, static-called from `from` by this test, not by the page, must pass or end with an error the
+ * control declares the page completes first) or declare that it sends nothing. A page that is still catching up with
+ * a change gets until `timeout` to settle; then the violations are thrown. Returns the controls checked.
+ */
+export async function expectHonestControls(
+  page: Page,
+  stack: WebStack,
+  from: string,
+  timeout = 20_000,
+): Promise<PageControl[]> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const controls = await enabledControls(page);
+    const problems: string[] = [];
+    for (const c of controls) {
+      if (c.call) {
+        const refused = await refusalOf(stack.node.url, from, c.call);
+        if (refused !== undefined && !(c.accepts ?? []).includes(refused)) {
+          problems.push(`"${c.label}" is enabled but the contract refuses it: ${refused}`);
+        }
+      } else if (!c.ui) {
+        problems.push(`"${c.label}" is enabled and says neither the call it sends (data-call) nor data-ui`);
+      }
+    }
+    if (problems.length === 0) return controls;
+    if (Date.now() > deadline) throw new Error(`dishonest controls on ${page.url()}:\n  ${problems.join("\n  ")}`);
+    await page.waitForTimeout(250);
+  }
 }
