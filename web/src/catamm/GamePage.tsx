@@ -31,6 +31,7 @@ import { useCatamm, useRandomnessSource, type CatammContracts } from "./contract
 import { PLAYER_COLOR_NAMES } from "./look";
 import { Markets } from "./Markets";
 import { useChecks } from "./useChecks";
+import { fractionText, splitCards } from "../../../client/catamm/cards";
 import { useLiveGame, type LiveGame } from "./useLiveGame";
 
 export type GameView = "board" | "markets" | "charts";
@@ -457,7 +458,9 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
             <th>seat</th>
             <th title="public points: settlements, cities, longest road, largest army (VP cards are hidden)">points</th>
             <th>hand</th>
-            <th>resources</th>
+            <th title="whole cards (they build and count in the hand) + the fraction beside them (it only trades)">
+              resources
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -476,14 +479,12 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
                   {snap.largestArmy === p.address && <div className="award">Largest army</div>}
                 </td>
                 <td>
-                  {p.hand} card{Number(p.hand) === 1 ? "" : "s"}
+                  {plural(p.hand, "card")}
                   {p.discardOwed > 0 && <div className="danger">owes {p.discardOwed}</div>}
                 </td>
                 <td className="res">
                   {p.balances.map((b, r) => (
-                    <span key={r} className={`res-chip res-${r}`} title={`${formatAmount(b, 6)} ${RESOURCE_NAMES[r]}`}>
-                      {RESOURCE_NAMES[r]} {formatAmount(b, 2)}
-                    </span>
+                    <Cards key={r} resource={r} balance={b} />
                   ))}
                   <div className="muted small">
                     gold {p.gold} · knights {p.knights} · road {p.roadLength} · dev cards {cardsHeld}
@@ -501,6 +502,26 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
       </table>
       {live.history.points.length === 0 && snap.turn === 0 && <p className="muted small">No turn yet.</p>}
     </Panel>
+  );
+}
+
+/** A balance as whole cards (they build and count in the hand) and, apart, the fraction beside them (it only trades). */
+function Cards({ resource, balance }: { resource: number; balance: bigint }) {
+  const { whole, fraction } = splitCards(balance);
+  const name = RESOURCE_NAMES[resource];
+  return (
+    <span
+      className={`res-chip res-${resource}`}
+      data-testid={`cards-${name}`}
+      title={`${formatAmount(balance, 6)} ${name}: ${plural(whole, "whole card")}${
+        fraction > 0n
+          ? ` and ${fractionText(fraction, 6)} of a card, which only trades (building takes whole cards)`
+          : ""
+      }`}
+    >
+      {name} <strong>{whole.toString()}</strong>
+      {fraction > 0n && <span className="fraction"> +{fractionText(fraction)}</span>}
+    </span>
   );
 }
 

@@ -9,6 +9,7 @@ import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import {
@@ -260,6 +261,7 @@ export function Lobby() {
                   <td>
                     {probes.get(`roles:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.advance, [r.id])}
                         kind="secondary"
                         onClick={() =>
                           send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
@@ -272,6 +274,7 @@ export function Lobby() {
                     )}
                     {probes.get(`close:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.cancelRoom, [r.id])}
                         kind="danger"
                         onClick={() =>
                           send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
@@ -284,6 +287,7 @@ export function Lobby() {
                     )}
                     {probes.get(`join:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.join, [r.id])}
                         onClick={async () => {
                           const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id), {
                             contract: "SnatchRooms",
@@ -402,13 +406,19 @@ function CreateRoom({
         )}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
         <div className="row">
-          <ActionButton onClick={create} disabled={!signer || !f || verdict !== null} busyText="Creating…">
+          <ActionButton
+            onClick={create}
+            disabled={!signer || !f || verdict !== null}
+            busyText="Creating…"
+            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks])}
+          >
             Create the room
           </ActionButton>
           <ActionButton
             kind="secondary"
             onClick={series}
             disabled={!signer || !f || verdict !== null}
+            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks])}
             busyText="Creating five rooms…"
           >
             Create a G1–G5 series (5 rooms)
@@ -460,7 +470,11 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
         {bad && <p className="danger">Unknown rule set name.</p>}
         {!bad && parsed.length > 0 && <p className="muted small">{parsed.map((r) => RULE_NAMES[r]).join(" · ")}</p>}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
-        <ActionButton onClick={create} disabled={!signer || bad || parsed.length === 0 || verdict !== null}>
+        <ActionButton
+          onClick={create}
+          disabled={!signer || bad || parsed.length === 0 || verdict !== null}
+          call={!bad && parsed.length > 0 ? txCall(c.rooms, c.rooms.createFormat, [parsed, w]) : undefined}
+        >
           Create the format
         </ActionButton>
       </details>

@@ -11,6 +11,7 @@ import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Panel } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { mine } from "../../../client/chain";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
@@ -282,6 +283,7 @@ function PhasePanel({
     if (ok("join"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.join, [id])}
           key="join"
           onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id), ctx).then(after)}
         >
@@ -291,6 +293,7 @@ function PhasePanel({
     if (ok("leave"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.leave, [id])}
           key="leave"
           kind="secondary"
           onClick={() => send(`Leave room ${id}`, () => sendPadded(c.rooms.leave, id), ctx).then(after)}
@@ -302,6 +305,7 @@ function PhasePanel({
       const creator = seatOf(room, account) === 0;
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.cancelRoom, [id])}
           key="cancel"
           kind="danger"
           onClick={() => send(`Cancel room ${id}`, () => sendPadded(c.rooms.cancelRoom, id), ctx).then(after)}
@@ -324,6 +328,7 @@ function PhasePanel({
     if (ok("advance"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.advance, [id])}
           key="adv"
           onClick={() => send(`Draw the roles of room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
         >
@@ -333,6 +338,7 @@ function PhasePanel({
     if (ok("reroll"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.rerequestRoles, [id])}
           key="reroll"
           kind="secondary"
           onClick={() => send(`Re-request the roles of room ${id}`, () => c.rooms.rerequestRoles(id), ctx).then(after)}
@@ -345,6 +351,7 @@ function PhasePanel({
         <ActionButton
           key="mine"
           kind="secondary"
+          ui="mines a block on the local node"
           onClick={async () => {
             try {
               await mine(provider, 1);
@@ -374,6 +381,7 @@ function PhasePanel({
           <li className="muted">and the defaults of any later window whose deadline passed too</li>
         </ul>
         <ActionButton
+          call={txCall(c.rooms, c.rooms.advance, [id])}
           onClick={() => send(`Advance room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
         >
           Advance: apply the defaults

@@ -11,6 +11,7 @@ import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
 import { ActionButton, Address, Panel } from "../../shared/ui";
+import { txCall } from "../../shared/calls";
 import { VirtualList } from "../../shared/VirtualList";
 import { useWallet } from "../../shared/wallet";
 import { mine, RANDOMNESS_STATUS_NAMES } from "../../../../client/chain";
@@ -182,6 +183,7 @@ function TournamentActions({
   if (ok("register"))
     items.push(
       <ActionButton
+        call={txCall(t, t.register, [id])}
         key="reg"
         onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id), ctx).then(after)}
       >
@@ -192,6 +194,7 @@ function TournamentActions({
     if (ok("start"))
       items.push(
         <ActionButton
+          call={txCall(t, t.startPhase, [id, next])}
           key="start"
           onClick={() =>
             send(`Start phase ${next} (${PHASE_NAMES[next]})`, () => sendPadded(t.startPhase, id, next), ctx).then(
@@ -227,6 +230,7 @@ function TournamentActions({
     if (ok("rooms"))
       items.push(
         <ActionButton
+          call={txCall(t, t.createPhaseRooms, [id])}
           key="rooms"
           onClick={() =>
             send(`Create the rooms of phase ${Number(view.phase)}`, () => sendPadded(t.createPhaseRooms, id), ctx).then(
@@ -240,6 +244,7 @@ function TournamentActions({
     if (ok("reroll"))
       items.push(
         <ActionButton
+          call={txCall(t, t.rerequestPairing, [id])}
           key="reroll"
           kind="secondary"
           onClick={() => send(`Re-request the pairing`, () => sendPadded(t.rerequestPairing, id), ctx).then(after)}
@@ -252,6 +257,7 @@ function TournamentActions({
         <ActionButton
           key="mine"
           kind="secondary"
+          ui="mines a block on the local node"
           onClick={() => mine(provider, 1).catch((err) => toasts.push("error", describeError(err)))}
         >
           Mine a block (local node)
@@ -279,6 +285,7 @@ function TournamentActions({
         </label>
         {ok("close") ? (
           <ActionButton
+            call={txCall(t, t.closeTimedOutRooms, [id, BigInt(Number(closeBatch) || 1)])}
             onClick={() =>
               send(
                 `Close timed-out rooms (batch of ${closeBatch})`,
@@ -298,6 +305,7 @@ function TournamentActions({
   if (ok("record"))
     items.push(
       <ActionButton
+        call={txCall(t, t.recordRooms, [id, 0, 100])}
         key="record"
         kind="secondary"
         onClick={() => send(`Record finished rooms`, () => sendPadded(t.recordRooms, id, 0, 100), ctx).then(after)}
@@ -308,6 +316,7 @@ function TournamentActions({
   if (ok("closeTournament"))
     items.push(
       <ActionButton
+        call={txCall(t, t.closeTournament, [id])}
         key="closeTournament"
         kind="danger"
         onClick={() =>
@@ -546,6 +555,7 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
               <button
                 type="button"
                 className="btn btn-secondary"
+                data-ui="pages the list"
                 disabled={page === 0}
                 onClick={() => setPage(page - 1)}
               >
@@ -557,6 +567,7 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
               <button
                 type="button"
                 className="btn btn-secondary"
+                data-ui="pages the list"
                 disabled={page + 1 >= pages}
                 onClick={() => setPage(page + 1)}
               >
