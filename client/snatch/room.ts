@@ -1,6 +1,7 @@
 // Reading a Snatch room for people: a multi-line picture of a room from the lens, and event values from receipts.
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { describeGoods, Good, GOOD_NAMES, NO_SEAT, Phase, PHASE_NAMES, RULE_NAMES } from "./names";
+import { plural } from "../format";
 
 /** Reads a uint field of the last event `name` emitted by `rooms` in a transaction's receipt. */
 export async function eventArg(
@@ -38,7 +39,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
   );
   if (phase !== Phase.Open && phase < Phase.Finished && phase !== Phase.AwaitingRoles) {
     const left = Number(v.deadline) - currentBlock;
-    let timing = `deadline block ${v.deadline} (${left >= 0 ? `${left} blocks left` : "expired: anyone may advance"})`;
+    let timing = `deadline block ${v.deadline} (${left >= 0 ? `${plural(left, "block")} left` : "expired: anyone may advance"})`;
     if (phase === Phase.Trading) timing += `, offers until block ${v.offersUntil}`;
     lines.push(`  ${timing}`);
   }
@@ -46,7 +47,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
     const left = Number(v.deadline) - currentBlock;
     lines.push(
       `  fill window until block ${v.deadline} (` +
-        (left >= 0 ? `${left} blocks left)` : "passed: anyone may cancel the room)"),
+        (left >= 0 ? `${plural(left, "block")} left)` : "passed: anyone may cancel the room)"),
     );
   }
   if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
@@ -72,7 +73,7 @@ export async function describeRoom(lens: SnatchRoomsLens, roomId: bigint, curren
       `  seat ${s} ${label(s)} ${player}  produces ${GOOD_NAMES[Number(v.roles[s])]}: ` +
         `holds ${describeGoods(v.free[s])}` +
         (v.escrow[s].some((e) => Number(e) > 0) ? `, escrowed ${describeGoods(v.escrow[s])}` : "") +
-        `  → ${v.points[s]} points` +
+        `  → ${plural(v.points[s], "point")}` +
         (Number(v.playerCount) === 3 ? `, shame tokens ${v.shameTokens[s]}` : "") +
         `, profile G3 shame ${v.profileShame[s]}` +
         (flags.length > 0 ? `  [${flags.join(", ")}]` : ""),

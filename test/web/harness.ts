@@ -203,15 +203,87 @@ export async function blockNumber(page: Page): Promise<number> {
 }
 
 /**
- * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the viewport only
- * unless `fullPage`); returns the path.
+ * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the window only
+ * unless `fullPage`: then the window is made as tall as the page for the picture); returns the path. `docs` also
+ * writes it to docs/<docs> (the README's and docs' pictures: each browser run regenerates them, so they never go
+ * stale).
  */
-export async function screenshot(page: Page, game: string, view: string, fullPage = false): Promise<string> {
+export async function screenshot(
+  page: Page,
+  game: string,
+  view: string,
+  fullPage = false,
+  docs?: string,
+): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The page scrolls in its own area above the dock (messages, transactions).
+  await page.evaluate(() => document.querySelector(".app-scroll")?.scrollTo(0, 0));
   const file = path.join(SCREENSHOTS, `${game}-${view}.png`);
-  await page.screenshot({ path: file, fullPage });
+  const size = page.viewportSize();
+  if (fullPage && size) {
+    const tall = await page.evaluate(() => {
+      const area = document.querySelector(".app-scroll");
+      const dock = document.querySelector(".dock");
+      return (area?.scrollHeight ?? 0) + (dock?.getBoundingClientRect().height ?? 0);
+    });
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(tall)) });
+    await page.screenshot({ path: file });
+    await page.setViewportSize(size);
+  } else {
+    await page.screenshot({ path: file });
+  }
+  if (docs) fs.copyFileSync(file, path.join(REPO, "docs", docs));
   return file;
+}
+
+/**
+ * Item "messages never cover controls": every control in the window (links, buttons, inputs, board spots) is the
+ * element a click at its centre reaches (nothing lies over it: no message, no transactions bar), and the dock sits
+ * below the page's area. Throws with the covered ones.
+ */
+export async function expectNothingCovered(page: Page): Promise<number> {
+  const found = await page.evaluate(() => {
+    const covered: string[] = [];
+    let seen = 0;
+    const height = window.innerHeight;
+    const width = window.innerWidth;
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement | SVGElement>("a, button, input, select, textarea, [role=button]"),
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      // Clipped by its scroll area (scrolled out of the page's area): not in view, not covered.
+      const area = el.closest(".app-scroll, .dock, [data-scroll]") ?? document.body;
+      const a = area.getBoundingClientRect();
+      let clip: Element | null = el.parentElement;
+      let hidden = false;
+      while (clip && clip !== document.body) {
+        const style = getComputedStyle(clip);
+        if (/(auto|scroll|hidden)/.test(style.overflow + style.overflowY + style.overflowX)) {
+          const c = clip.getBoundingClientRect();
+          if (x < c.left || x > c.right || y < c.top || y > c.bottom) hidden = true;
+        }
+        clip = clip.parentElement;
+      }
+      if (hidden || y < a.top || y > a.bottom) continue;
+      seen++;
+      const top = document.elementFromPoint(x, y);
+      if (!top || !(el === top || el.contains(top) || top.contains(el))) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
+        const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
+        covered.push(`"${name}" under ${over}`);
+      }
+    }
+    const dock = document.querySelector(".dock")?.getBoundingClientRect();
+    const area = document.querySelector(".app-scroll")?.getBoundingClientRect();
+    if (dock && area && dock.top < area.bottom - 0.5) covered.push("the dock overlaps the page's area");
+    return { covered, seen };
+  });
+  if (found.covered.length) throw new Error(`covered controls on ${page.url()}:\n  ${found.covered.join("\n  ")}`);
+  return found.seen;
 }
 
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
@@ -359,5 +431,26 @@ export async function expectHonestControls(
     if (problems.length === 0) return controls;
     if (Date.now() > deadline) throw new Error(`dishonest controls on ${page.url()}:\n  ${problems.join("\n  ")}`);
     await page.waitForTimeout(250);
+  }
+}
+
+/** Count nouns the pages use; "1 <noun>s" is a plural error. */
+const COUNT_NOUNS =
+  "points|cards|turns|blocks|goods|offers|tokens|players|positions|spots|credits|moves|rounds|seats|shares|rooms|games|batches|reports|transactions";
+
+/**
+ * Item "words": the page's text (the page and the dock) has no "1 points"-style plural and no raw randomness request
+ * id (a run of 16 or more digits: ids are shown as short labels, the full id on hover). Throws with what it found.
+ */
+export async function expectPlainWords(page: Page): Promise<void> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const plurals = [...text.matchAll(new RegExp(`(?<![\\d.,])1 (${COUNT_NOUNS})\\b`, "g"))].map((m) =>
+    text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 10).replace(/\s+/g, " "),
+  );
+  const raw = text.match(/\d{16,}/g) ?? [];
+  if (plurals.length || raw.length) {
+    throw new Error(
+      `words on ${page.url()}: ${[...plurals.map((p) => `plural: "…${p}…"`), ...raw.map((r) => `raw number ${r}`)].join("; ")}`,
+    );
   }
 }

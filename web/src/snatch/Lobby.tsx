@@ -28,6 +28,7 @@ import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
+import { plural } from "../../../client/format";
 
 interface LobbyRoom {
   id: bigint;
@@ -135,13 +136,13 @@ function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number): stri
   if (r.phase === Phase.Open) {
     const seats = `open: ${r.players.filter((p) => p && p !== ZERO).length} of ${f?.playerCount ?? "?"} seats`;
     const left = r.deadline - block;
-    return `${seats}, ${left >= 0 ? `fill window ${left} blocks left` : "fill window over (anyone may close it)"}`;
+    return `${seats}, ${left >= 0 ? `fill window ${plural(left, "block")} left` : "fill window over (anyone may close it)"}`;
   }
   if (r.phase === Phase.AwaitingRoles) return "full: waiting for the roles randomness";
   if (r.phase === Phase.Finished) return "finished";
   if (r.phase > Phase.Finished) return "cancelled";
   const left = r.deadline - block;
-  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left >= 0 ? `${left} blocks left` : "deadline passed"})`;
+  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left >= 0 ? `${plural(left, "block")} left` : "deadline passed"})`;
 }
 
 export function Lobby() {

@@ -25,6 +25,7 @@ import { sendPadded } from "./gas";
 import type { SnatchContracts } from "./contracts";
 import { GoodsInput, GoodsText } from "./Goods";
 import type { LiveRoom } from "./useRoom";
+import { plural } from "../../../client/format";
 
 interface Props {
   c: SnatchContracts;
@@ -93,7 +94,8 @@ function Results({ room }: { room: RoomState; live: LiveRoom }) {
       <ol className="results" data-testid="results">
         {ranked.map((s) => (
           <li key={s.seat}>
-            {seatLabel(room, s.seat)}: <strong>{s.points}</strong> points (<GoodsText goods={s.free} />)
+            {seatLabel(room, s.seat)}: <strong>{s.points}</strong> {s.points === 1 ? "point" : "points"} (
+            <GoodsText goods={s.free} />)
           </li>
         ))}
       </ol>
@@ -349,7 +351,7 @@ function Offers({ c, room, live, seat, probes, nameOf }: Props) {
       )}
       {earlier.length > 0 && (
         <details>
-          <summary>Earlier rounds: {earlier.length} offers</summary>
+          <summary>Earlier rounds: {plural(earlier.length, "offer")}</summary>
           <ul className="offers">{earlier.map(row)}</ul>
         </details>
       )}

@@ -10,7 +10,7 @@ import { useProbes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Panel } from "../shared/ui";
+import { ActionButton, Address, Panel, RequestId } from "../shared/ui";
 import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { mine } from "../../../client/chain";
@@ -27,6 +27,7 @@ import { RoomActions } from "./RoomActions";
 import { roomProbes } from "./roomProbes";
 import { Chat, Timeline } from "./Timeline";
 import { useRoom, type FormatInfo, type LiveRoom } from "./useRoom";
+import { plural } from "../../../client/format";
 
 export function RoomPage({ roomId }: { roomId: bigint }) {
   const c = useSnatchContracts();
@@ -204,7 +205,7 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
                     </tbody>
                   </table>
                   <div className="points" data-testid="points">
-                    {s.points} points
+                    {plural(s.points, "point")}
                   </div>
                 </>
               )}
@@ -319,7 +320,7 @@ function PhasePanel({
     const status = live.randomStatus;
     parts.push(
       <p key="wait" data-testid="randomness">
-        Roles come from randomness request {room.rolesRequest.toString().slice(0, 12)}…:{" "}
+        Roles come from randomness request <RequestId id={room.rolesRequest} />:{" "}
         <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.{" "}
         {status === 1 && "It is ready once its block has passed: the next block serves it."}
         {status === 3 && "It went stale (too old to read): anyone may request it again."}

@@ -10,7 +10,7 @@ import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes
 import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Panel } from "../../shared/ui";
+import { ActionButton, Address, Panel, RequestId } from "../../shared/ui";
 import { txCall } from "../../shared/calls";
 import { VirtualList } from "../../shared/VirtualList";
 import { useWallet } from "../../shared/wallet";
@@ -29,6 +29,7 @@ import { sendPadded } from "../gas";
 import { AnswerShares, AveragePoints, type VariantRow } from "./Charts";
 import { useTournament, type LiveTournament, type PhaseViewData } from "./useTournament";
 import type { SnatchTournament } from "../../../../typechain-types";
+import { plural } from "../../../../client/format";
 
 export function TournamentPage({ id }: { id: bigint }) {
   const c = useSnatchContracts();
@@ -95,7 +96,7 @@ export function TournamentPage({ id }: { id: bigint }) {
             {current > 0 && ` · phase ${current}: ${PHASE_NAMES[current]}`}
           </strong>
           <span>
-            {Number(view.playerCount)} of {Number(view.cap)} players registered
+            {Number(view.playerCount)} of {plural(Number(view.cap), "player")} registered
           </span>
           <span className="muted">
             organiser <Address address={view.organiser} you={account} />
@@ -217,12 +218,12 @@ function TournamentActions({
       <p key="pairing" data-testid="pairing">
         {phase.seed === 0n ? (
           <>
-            Pairing randomness for phase {Number(view.phase)}:{" "}
-            <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.
+            Pairing randomness for phase {Number(view.phase)} (request <RequestId id={phase.request} />
+            ): <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.
           </>
         ) : (
           <>
-            Pairing drawn; {Number(phase.created)} of {Number(phase.rooms)} rooms created.
+            Pairing drawn; {Number(phase.created)} of {plural(Number(phase.rooms), "room")} created.
           </>
         )}
       </p>,
@@ -267,7 +268,7 @@ function TournamentActions({
   if (stage === Stage.Playing && phase) {
     items.push(
       <p key="playing">
-        {Number(phase.totals.finished)} of {Number(phase.rooms)} rooms finished. Phase deadline: block{" "}
+        {Number(phase.totals.finished)} of {plural(Number(phase.rooms), "room")} finished. Phase deadline: block{" "}
         {Number(phase.deadline).toLocaleString("en-US")} ({deadlineText}); after it anyone closes the rooms still
         running with their defaults, in batches.
       </p>,
@@ -615,7 +616,7 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
   }, [ranked, sort]);
   const height = Math.min(12, Math.max(1, sorted.length)) * ROW;
   return (
-    <Panel title={`Leaderboard (${ranked.length} players)`} className="leaderboard">
+    <Panel title={`Leaderboard (${plural(ranked.length, "player")})`} className="leaderboard">
       {!live.rows ? (
         <p aria-busy="true">Reading the leaderboard…</p>
       ) : ranked.length === 0 ? (
