@@ -2,6 +2,7 @@
 // seat taken, roles, round, offer, answer, snatch, shame, penalty, report, sanction, message and the final points.
 // Also the G5 messages as a chat. Input: events decoded by name (client/events.ts decodeEvent gives this shape).
 import { describeGoods, GOOD_NAMES, NO_OFFER_REASON_NAMES, PHASE_NAMES, RULE_NAMES } from "./names";
+import { requestLabel } from "../format";
 
 /** A decoded SnatchRooms event of one room. */
 export interface RoomEvent {
@@ -80,10 +81,18 @@ export function roomTimeline(events: readonly RoomEvent[], nameOf: (address: str
         );
         break;
       case "RolesRequested":
-        push(e, "room", `The room is full: randomness for the roles requested (request ${String(a.requestId)})`);
+        push(
+          e,
+          "room",
+          `The room is full: randomness for the roles requested (request ${requestLabel(a.requestId as bigint)})`,
+        );
         break;
       case "RolesRerequested":
-        push(e, "room", `The roles request went stale and was replaced (request ${String(a.newRequest)})`);
+        push(
+          e,
+          "room",
+          `The roles request went stale and was replaced (request ${requestLabel(a.newRequest as bigint)})`,
+        );
         break;
       case "RolesAssigned": {
         players = (a.players as string[]).map(String);

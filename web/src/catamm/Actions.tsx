@@ -295,6 +295,8 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     },
     { holdWithin: account ?? "" },
   );
+  const spotMask = (kind: "road" | "settlement" | "city") =>
+    me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"] ?? 0n;
   const spots = (mask: bigint | undefined) => {
     const n = mask ? idsOf(mask).length : 0;
     return `${n} spot${n === 1 ? "" : "s"}`;
@@ -346,7 +348,11 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
                 </button>
                 <span className="why">
                   {COST_TEXT[kind]}
-                  {checks[kind] && !checks[kind]!.ok && `: ${checks[kind]!.reason}`}
+                  {checks[kind] &&
+                    !checks[kind]!.ok &&
+                    (spotMask(kind) === 0n
+                      ? ": no spot for it now (the contract's legal spots)"
+                      : `: ${checks[kind]!.reason}`)}
                 </span>
               </div>
             ))}
