@@ -13,6 +13,7 @@ import { stripVTControlCharacters } from "node:util";
 import { expect } from "chai";
 import type { LineResult } from "../../scripts/common/lines";
 import { readmeExamples } from "./readme";
+import { UNDER_COVERAGE } from "../helpers/coverage";
 
 const ROOT = path.join(__dirname, "../..");
 const HARDHAT = path.join(ROOT, "node_modules/hardhat/internal/cli/bootstrap.js");
@@ -163,15 +164,24 @@ function between(results: LineResult[], from: string, to?: string): LineResult[]
   return results.slice(a, b < 0 ? results.length : b);
 }
 
+// Both nodes' runs start when this file is loaded: they are child processes, so they run beside the test files that
+// mocha runs first (on the core the test process leaves free) instead of after them. Not under coverage, which skips
+// this file's tests.
+// (Nor with --grep: the tests that would use them may be filtered out.)
+const onBothNodes =
+  UNDER_COVERAGE || process.argv.includes("--grep") ? undefined : Promise.all([onNode("anvil"), onNode("hardhat")]);
+onBothNodes?.catch(() => undefined); // reported by the before hook below, never as an unhandled rejection
+
 describe("the README's examples on anvil and on Hardhat's node [no-coverage]", function () {
   const runs = new Map<string, NodeRun>();
 
   before(async function () {
-    const [anvil, hardhat] = await Promise.all([onNode("anvil"), onNode("hardhat")]);
+    const [anvil, hardhat] = await (onBothNodes ?? Promise.all([onNode("anvil"), onNode("hardhat")]));
     runs.set("anvil", anvil);
     runs.set("hardhat", hardhat);
     console.log(
-      `      (anvil: ${anvil.seconds.toFixed(1)} s, Hardhat's node: ${hardhat.seconds.toFixed(1)} s, in parallel)`,
+      `      (anvil: ${anvil.seconds.toFixed(1)} s, Hardhat's node: ${hardhat.seconds.toFixed(1)} s, in parallel, ` +
+        "started when the file was loaded)",
     );
   });
 
