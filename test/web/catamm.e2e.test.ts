@@ -62,7 +62,7 @@ async function until(
   game: Catamm,
   id: bigint,
   done: (g: GameSnapshot) => boolean,
-  timeout = 30_000,
+  timeout = 60_000,
 ): Promise<GameSnapshot> {
   const started = Date.now();
   for (;;) {

@@ -192,7 +192,7 @@ export async function mine(page: Page, blocks: number): Promise<void> {
       return Number(text.replace(/[^0-9]/g, "")) >= target;
     },
     before + blocks,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -287,7 +287,7 @@ export async function expectNothingCovered(page: Page): Promise<number> {
 }
 
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
-export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
+export async function waitMined(page: Page, label: string | RegExp, timeout = 60_000): Promise<void> {
   // The panel shows the latest transaction; older ones stay in the list, hidden.
   const item = page
     .locator(".tx")
@@ -412,7 +412,7 @@ export async function expectHonestControls(
   page: Page,
   stack: WebStack,
   from: string,
-  timeout = 20_000,
+  timeout = 30_000,
 ): Promise<PageControl[]> {
   const deadline = Date.now() + timeout;
   for (;;) {

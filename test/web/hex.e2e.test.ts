@@ -161,6 +161,31 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     }, gameId.toString());
     await a.getByRole("heading", { name: /^Position #9\b/ }).waitFor();
 
+    // Messages: on position 9 (open), a transaction the node refuses at sending time (its request fails here) shows
+    // in the transactions panel and as a message; neither covers any control, and the message goes away by itself.
+    await a.route(`${stack.node.url}/**`, async (route) => {
+      const body = route.request().postData() ?? "";
+      if (!body.includes("eth_sendTransaction")) return route.fallback();
+      await route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: JSON.parse(body).id,
+          error: { code: -32000, message: "transaction underpriced" },
+        }),
+      });
+    });
+    try {
+      await a.locator('svg.board [data-name="e1"]').click();
+      await a.locator(".toast-error").getByText("the node refused the request: transaction underpriced").waitFor();
+      await a.locator('.tx[data-status="failed"]').first().waitFor();
+    } finally {
+      await a.unroute(`${stack.node.url}/**`);
+    }
+    expect(await expectNothingCovered(a)).to.be.above(10);
+    await screenshot(a, "hex", "message");
+    const messageShown = Date.now();
+
     // Alice connects c1–c5 and claims the win in the same transaction (#10); Carol plays the same cell as a fork
     // without the claim (#11), then finds and proves its path with the page's button.
     expect(await play(alice, 9, "c5")).to.equal(10);
@@ -197,29 +222,6 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await expectPlainWords(b);
     await screenshot(b, "hex", "refused");
 
-    // Messages: a transaction the node refuses at sending time (its request fails here) shows in the transactions
-    // panel and as a message; neither covers any control, and the message goes away by itself.
-    await b.route(`${stack.node.url}/**`, async (route) => {
-      const body = route.request().postData() ?? "";
-      if (!body.includes("eth_sendTransaction")) return route.fallback();
-      await route.fulfill({
-        contentType: "application/json",
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: JSON.parse(body).id,
-          error: { code: -32000, message: "transaction underpriced" },
-        }),
-      });
-    });
-    await select(b, 9);
-    await b.locator('svg.board [data-name="e1"]').click();
-    await b.locator(".toast-error").getByText("the node refused the request: transaction underpriced").waitFor();
-    await b.locator('.tx[data-status="failed"]').first().waitFor();
-    await b.unroute(`${stack.node.url}/**`);
-    expect(await expectNothingCovered(b)).to.be.above(10);
-    await screenshot(b, "hex", "message");
-    const messageShown = Date.now();
-
     // A dropped connection to the node: the block bar says so, and the page recovers by itself when it is back.
     await c.context().route(`${stack.node.url}/**`, (route) => route.abort("connectionrefused"));
     await c.getByText(/lost the connection to the node/).waitFor();
@@ -231,10 +233,10 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await c.getByTestId("block-number").waitFor();
 
     // The message dismissed itself (errors stay 9 s; the transactions panel keeps the failure).
-    await b.waitForFunction(() => document.querySelectorAll(".toast").length === 0, undefined, {
+    await a.waitForFunction(() => document.querySelectorAll(".toast").length === 0, undefined, {
       timeout: Math.max(1000, 20_000 - (Date.now() - messageShown)),
     });
-    await b.locator('.tx[data-status="failed"]').first().waitFor({ state: "attached" });
+    await a.locator('.tx[data-status="failed"]').first().waitFor({ state: "attached" });
 
     // Timers run out (mined through the page), then anyone settles in batches of 3 with the progress bar.
     const end = Number((await hex.game(gameId)).endBlock);
