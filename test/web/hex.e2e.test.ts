@@ -160,6 +160,9 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       cell.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }, gameId.toString());
     await a.getByRole("heading", { name: /^Position #9\b/ }).waitFor();
+    expect(await a.locator(".tx-label", { hasText: / on #8$/ }).count(), "a move sent from the stale board").to.equal(
+      0,
+    );
 
     // Messages: on position 9 (open), a transaction the node refuses at sending time (its request fails here) shows
     // in the transactions panel and as a message; neither covers any control, and the message goes away by itself.
