@@ -28,8 +28,11 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
 
 /** The files of the "nodes and browsers" group: they run beside the others, in their own process. */
 export function isNodesOrBrowsers(file: string): boolean {
-  return /^test\/nodes\//.test(file) || /^test\/web\/.*\.e2e\.test\.ts$/.test(file);
+  // test/nodes, and test/web but its unit tests (the browser tests and their harness).
+  return /^test\/nodes\//.test(file) || (/^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file));
 }
+
+const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
 
 interface Group {
   name: string;
@@ -89,7 +92,9 @@ async function main(): Promise<number> {
   const files = testFiles();
   const groups: Group[] = [
     { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f)) },
-    { name: "nodes and browsers", files: files.filter(isNodesOrBrowsers) },
+    // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
+    // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
+    { name: "nodes and browsers", files: files.filter(isNodesOrBrowsers).sort((x, y) => nodesLast(x) - nodesLast(y)) },
   ];
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(" and ")} at once; ` +
