@@ -148,7 +148,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     expect(await play(bob, 6, "b5")).to.equal(7);
     expect(await play(carol, 7, "c4")).to.equal(8);
     expect(await play(bob, 8, "a5")).to.equal(9);
-    await screenshot(a, "hex", "game", false, "web-hex.png");
+    await screenshot(a, "hex", "game");
 
     // A stale board takes no click: Alice shows position 8 (open, Blue to move), then navigates to 9 and clicks the
     // old board's e1 before the page has redrawn; the click must not move on 8 (nor anywhere).
@@ -164,8 +164,17 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       0,
     );
 
+    // Alice connects c1–c5 and claims the win in the same transaction (#10); Carol plays the same cell as a fork
+    // without the claim (#11), then finds and proves its path with the page's button.
+    expect(await play(alice, 9, "c5")).to.equal(10);
+    await a.getByText("Proven winning: no more moves on it.").waitFor();
+    await a.locator('.treerow[data-position="9"]').waitFor(); // (the tree has caught up with every move)
+    await screenshot(a, "hex", "proven", false, "web-hex.png");
+
     // Messages: on position 9 (open), a transaction the node refuses at sending time (its request fails here) shows
     // in the transactions panel and as a message; neither covers any control, and the message goes away by itself.
+    await select(a, 9);
+    await a.locator('svg.board [data-name="e1"]:not([aria-disabled="true"])').waitFor();
     await a.route(`${stack.node.url}/**`, async (route) => {
       const body = route.request().postData() ?? "";
       if (!body.includes("eth_sendTransaction")) return route.fallback();
@@ -189,11 +198,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(a, "hex", "message");
     const messageShown = Date.now();
 
-    // Alice connects c1–c5 and claims the win in the same transaction (#10); Carol plays the same cell as a fork
-    // without the claim (#11), then finds and proves its path with the page's button.
-    expect(await play(alice, 9, "c5")).to.equal(10);
-    await a.getByText("Proven winning: no more moves on it.").waitFor();
-    await screenshot(a, "hex", "proven");
+    // Carol's fork of #9 on c5 without the claim (#11), then the page's Find and prove.
     const c = carol.page;
     await select(c, 9);
     await c.getByLabel("When my move connects, claim the win in the same transaction").uncheck();
