@@ -10,6 +10,7 @@
 //   TEST_TIMES=f  every test's and file's duration: f with the group's name (test/helpers/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -37,6 +38,8 @@ const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
 interface Group {
   name: string;
   files: string[];
+  /** Scheduling priority (os.setPriority: higher is nicer to the others). */
+  nice: number;
 }
 
 interface Done {
@@ -48,7 +51,12 @@ interface Done {
 
 const children = new Set<ChildProcess>();
 
-function hardhat(args: string[], env: NodeJS.ProcessEnv, capture: boolean): Promise<{ code: number; output: string }> {
+function hardhat(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  capture: boolean,
+  nice = 0,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [HARDHAT, ...args], {
       cwd: REPO,
@@ -57,6 +65,13 @@ function hardhat(args: string[], env: NodeJS.ProcessEnv, capture: boolean): Prom
       detached: true, // its own process group: stopped whole (nodes, browsers) on an interrupt
     });
     children.add(child);
+    if (nice && child.pid) {
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {
+        // not allowed here: the default priority
+      }
+    }
     let output = "";
     child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
@@ -91,10 +106,15 @@ async function main(): Promise<number> {
 
   const files = testFiles();
   const groups: Group[] = [
-    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f)) },
+    // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
+    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f)), nice: 10 },
     // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
     // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
-    { name: "nodes and browsers", files: files.filter(isNodesOrBrowsers).sort((x, y) => nodesLast(x) - nodesLast(y)) },
+    {
+      name: "nodes and browsers",
+      files: files.filter(isNodesOrBrowsers).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      nice: 0,
+    },
   ];
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(" and ")} at once; ` +
@@ -109,7 +129,7 @@ async function main(): Promise<number> {
     groups.map(async (group): Promise<Done> => {
       const t0 = Date.now();
       const env = times ? { TEST_TIMES: times.replace(/(\.json)?$/, `-${group.name.split(" ")[0]}.json`) } : {};
-      const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true);
+      const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
       const done = { group, code, seconds: (Date.now() - t0) / 1000, output };
       running.delete(group.name);
       console.log(`\n===== ${group.name}: ${code === 0 ? "passed" : "FAILED"} in ${mmss(done.seconds)} =====`);

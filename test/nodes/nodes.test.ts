@@ -63,9 +63,19 @@ interface Run {
   stderr: string;
 }
 
+/** Background work: these runs start when the file loads and yield the CPU to the tests running meanwhile. */
+function nice<C extends ChildProcess>(child: C): C {
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {
+    // not allowed here: the default priority
+  }
+  return child;
+}
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env });
+    const child = nice(spawn(command, args, { cwd: ROOT, env }));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -110,14 +120,15 @@ async function onNode(kind: "anvil" | "hardhat"): Promise<NodeRun> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `games-${kind}-`));
-  const node =
+  const node = nice(
     kind === "anvil"
       ? spawn(ANVIL, ["--port", String(port), "--silent"], { cwd: ROOT, stdio: "ignore" })
       : spawn(process.execPath, [HARDHAT, "node", "--port", String(port), "--no-deploy"], {
           cwd: ROOT,
           env: childEnv(undefined, dir),
           stdio: "ignore",
-        });
+        }),
+  );
   try {
     await rpcReady(url, node);
     const env = childEnv(url, dir);
