@@ -147,6 +147,9 @@ describe("web: CATAMM in the browser (e2e)", function () {
     await source.script([0xca7a77n]).then((tx) => tx.wait());
     await a.getByText("Players joined").waitFor();
     await clickAndMine(a, a.getByRole("button", { name: "Start the game" }), `Start game ${id}`);
+    // The start's random value is pending: its serve button (on the local node: mine, then serve) is honest too.
+    await a.getByRole("button", { name: /serve the random value/i }).waitFor();
+    await expectHonestControls(a, stack, alice.address);
     await serve(a);
     let g = await until(game, id, (s) => s.phase === Phase.Setup);
     await a.locator("svg.catamm-board").waitFor();

@@ -238,7 +238,7 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
     }
     await act(`Serve the random value (${PENDING_NAMES[snap.pending]})`, () => c.game.advance(gameId));
   };
-  // On the local node a pending value is made ready by mining first: its static call may refuse "not ready" now.
+  // On the local node a pending value is made ready by mining first: its static call may refuse it as still pending.
   const mineFirst = r !== null && r.status === 1 && local;
   return (
     <div className="serve" role="status">
@@ -259,7 +259,7 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
         <ActionButton
           onClick={serve}
           disabled={!r || (r.status !== 2 && !mineFirst)}
-          call={txCall(c.game, c.game.advance, [gameId], mineFirst ? { accepts: ["RandomnessNotReady"] } : {})}
+          call={txCall(c.game, c.game.advance, [gameId], mineFirst ? { accepts: ["RandomnessPending"] } : {})}
         >
           {r && r.status === 1 && local ? "Mine and serve the random value" : "Serve the random value"}
         </ActionButton>

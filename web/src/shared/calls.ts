@@ -13,8 +13,8 @@ export interface TxCall {
   value?: bigint;
   /**
    * Custom errors the static call may end with while the control is still honest, because the page completes the
-   * action before sending: `VictimRequired` (the ghost ship's hex, whose victim is chosen next), `RandomnessNotReady`
-   * (the local node mines the blocks first), `ERC20InsufficientAllowance` (the approval is sent first).
+   * action before sending: `VictimRequired` (the ghost ship's hex, whose victim is chosen next), `RandomnessPending`
+   * (the local node mines the blocks that make the random value ready first), `ERC20InsufficientAllowance` (the approval is sent first).
    */
   accepts?: readonly string[];
 }
