@@ -294,6 +294,9 @@ export function describeError(e: unknown, ctx: DescribeContext = {}): DescribedE
       message: `lost the connection to the node${where} (${firstLine(text) || "no answer"}): check that it runs, then retry`,
     };
   }
+  // A node's own JSON-RPC error (a numeric code and its message) says more than the wrappers around it.
+  const node = [...layers(e)].find((l) => typeof l.code === "number" && typeof l.message === "string");
+  if (node) return { kind: "other", message: `the node refused the request: ${firstLine(String(node.message))}` };
   return { kind: "other", message: firstLine(text) || String(e) };
 }
 

@@ -30,3 +30,22 @@ export function num(value: bigint | number): string {
 export function bps(value: bigint | number): string {
   return `${Number(value) / 100}%`;
 }
+
+/** A count and its noun, singular for exactly one: plural(1, "point") → "1 point", plural(2, "card") → "2 cards". */
+export function plural(count: bigint | number, word: string, many = `${word}s`): string {
+  return `${typeof count === "bigint" ? count.toLocaleString("en-US") : count.toLocaleString("en-US")} ${
+    Number(count) === 1 ? word : many
+  }`;
+}
+
+/**
+ * A randomness request id as a short label (the full id goes in a tooltip): ids of the block-hash sources
+ * (`sequence << 64 | target block`) as "#2 (block 104)", small ids (a VRF coordinator's counter) as "#7", and
+ * anything larger as its hex head and tail, "0x1a2b…9f3e".
+ */
+export function requestLabel(id: bigint): string {
+  if (id < 1n << 64n) return `#${id}`;
+  if (id < 1n << 128n) return `#${id >> 64n} (block ${(id & ((1n << 64n) - 1n)).toLocaleString("en-US")})`;
+  const hex = id.toString(16);
+  return `0x${hex.slice(0, 4)}…${hex.slice(-4)}`;
+}

@@ -4,7 +4,7 @@
 import { ZeroAddress } from "ethers";
 import type { AbiParam, Game } from "./abi";
 import { RANDOMNESS_STATUS_NAMES } from "./chain";
-import { bps, eth, num, short } from "./format";
+import { bps, eth, num, requestLabel, short } from "./format";
 import { DEV_CARD_NAMES, PENDING_NAMES, PHASE_NAMES as CATAMM_PHASE_NAMES, PORT_PLACE } from "./catamm/game";
 import { PRESET_FEES, RESOURCE_NAMES, RESOURCE_COUNT, formatAmount, poolName } from "./catamm/market";
 import {
@@ -56,6 +56,7 @@ export type Unit =
   | "piece"
   | "preset"
   | "bps"
+  | "request" // a randomness request id: a short label (client/format.ts requestLabel)
   | "plain";
 
 /** Units by argument name (or "ErrorOrEvent.argument" for one owner), per game; "common" applies everywhere. */
@@ -82,6 +83,11 @@ export const UNITS: Record<Game, Record<string, Unit>> = {
     previousBps: "bps",
     newBps: "bps",
     feeBps: "bps",
+    // Randomness request ids in error sentences (events keep the raw id: tools read them).
+    "RandomnessNotReady.id": "request",
+    "RandomnessNotStale.id": "request",
+    "RandomnessPending.requestId": "request",
+    "PairingNotReady.requestId": "request",
   },
   hex: {
     stake: "money",
@@ -194,6 +200,8 @@ function withUnit(unit: Unit, value: bigint, ctx: ValueContext): string {
       return PRESET_FEES[Number(value)]?.name ?? `preset ${value}`;
     case "bps":
       return bps(value);
+    case "request":
+      return requestLabel(value);
     default:
       return plain(value, ctx);
   }

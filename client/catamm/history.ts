@@ -8,6 +8,7 @@ import { interfaceOf } from "../abi";
 import { short } from "../format";
 import { DEV_CARD_NAMES, PORT_PLACE } from "./game";
 import { POOL_COUNT, POOL_PAIRS, RESOURCE_NAMES, WAD, formatAmount, poolName } from "./market";
+import { plural } from "../format";
 
 /** A decoded event of the game contract, with where it happened. */
 export interface CatammEvent {
@@ -327,7 +328,7 @@ export class GameHistory {
         this.winner = a.winner;
         this.winnerPoints = Number(a.victoryPoints);
         this.points.push({ turn: this.turn, points: this.pointsNow() });
-        this.say(e.block, `${this.who(a.winner)} won with ${a.victoryPoints} points`);
+        this.say(e.block, `${this.who(a.winner)} won with ${plural(a.victoryPoints as bigint, "point")}`);
         break;
       default:
         break;

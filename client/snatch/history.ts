@@ -4,6 +4,7 @@
 // Players are named by the display names their seats carry (PlayerJoined's `name`) or that the caller knows (a
 // tournament's registrations, for its rooms).
 import { describeGoods, GOOD_NAMES, NO_OFFER_REASON_NAMES, PHASE_NAMES, RULE_NAMES } from "./names";
+import { requestLabel } from "../format";
 
 /** A decoded SnatchRooms event of one room. */
 export interface RoomEvent {
@@ -107,10 +108,18 @@ export function roomTimeline(
         push(e, "end", a.expired ? `Closed by ${who(a.by)}: it did not fill in time` : `Cancelled by its creator`);
         break;
       case "RolesRequested":
-        push(e, "room", `The room is full: randomness for the roles requested (request ${String(a.requestId)})`);
+        push(
+          e,
+          "room",
+          `The room is full: randomness for the roles requested (request ${requestLabel(a.requestId as bigint)})`,
+        );
         break;
       case "RolesRerequested":
-        push(e, "room", `The roles request went stale and was replaced (request ${String(a.newRequest)})`);
+        push(
+          e,
+          "room",
+          `The roles request went stale and was replaced (request ${requestLabel(a.newRequest as bigint)})`,
+        );
         break;
       case "RolesAssigned": {
         players = (a.players as string[]).map(String);

@@ -3,6 +3,7 @@ import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { getLogsPaged, type LogSource, type PagingOptions } from "../logs";
 import { seatNames, type RoomEvent } from "./history";
 import { describeGoods, Good, GOOD_NAMES, NO_SEAT, Phase, PHASE_NAMES, RULE_NAMES } from "./names";
+import { plural } from "../format";
 
 /** Reads a uint field of the last event `name` emitted by `rooms` in a transaction's receipt. */
 export async function eventArg(
@@ -77,7 +78,7 @@ export async function describeRoom(
   );
   if (phase !== Phase.Open && phase < Phase.Finished && phase !== Phase.AwaitingRoles) {
     const left = Number(v.deadline) - currentBlock;
-    let timing = `deadline block ${v.deadline} (${left >= 0 ? `${left} blocks left` : "expired: anyone may advance"})`;
+    let timing = `deadline block ${v.deadline} (${left >= 0 ? `${plural(left, "block")} left` : "expired: anyone may advance"})`;
     if (phase === Phase.Trading) timing += `, offers until block ${v.offersUntil}`;
     lines.push(`  ${timing}`);
   }
@@ -85,7 +86,7 @@ export async function describeRoom(
     const left = Number(v.deadline) - currentBlock;
     lines.push(
       `  fill window until block ${v.deadline} (` +
-        (left >= 0 ? `${left} blocks left)` : "passed: anyone may cancel the room)"),
+        (left >= 0 ? `${plural(left, "block")} left)` : "passed: anyone may cancel the room)"),
     );
   }
   if (phase === Phase.AwaitingRoles) lines.push(`  roles request ${v.rolesRequest} (advance once it is ready)`);
@@ -111,7 +112,7 @@ export async function describeRoom(
       `  seat ${s} ${label(s)} ${who(player)}  produces ${GOOD_NAMES[Number(v.roles[s])]}: ` +
         `holds ${describeGoods(v.free[s])}` +
         (v.escrow[s].some((e) => Number(e) > 0) ? `, escrowed ${describeGoods(v.escrow[s])}` : "") +
-        `  → ${v.points[s]} points` +
+        `  → ${plural(v.points[s], "point")}` +
         (Number(v.playerCount) === 3 ? `, shame tokens ${v.shameTokens[s]}` : "") +
         `, profile G3 shame ${v.profileShame[s]}` +
         (flags.length > 0 ? `  [${flags.join(", ")}]` : ""),

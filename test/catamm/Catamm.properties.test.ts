@@ -9,10 +9,10 @@ import { playBotGame } from "../../scripts/catamm/bots";
 import { deployCatamm } from "../../scripts/catamm/deploy";
 import { Phase, readGame } from "../../client/catamm/game";
 import { RESOURCE_COUNT } from "../../client/catamm/market";
-import { scaled } from "../helpers/coverage";
+import { runs } from "../helpers/coverage";
 
-/** Random games per run (one under coverage, where every step is traced). */
-const GAMES = scaled(5, 1);
+/** Random games per run (five under TEST_FULL=1; one under coverage, where every step is traced). */
+const GAMES = runs(2, 5, 1);
 
 /** The game on the seeded source, and twelve signers to draw players from. */
 async function deployed() {

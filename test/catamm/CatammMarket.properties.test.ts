@@ -19,7 +19,7 @@ import {
   loadMarket,
   type MarketFixture,
 } from "./helpers";
-import { scaled } from "../helpers/coverage";
+import { runs } from "../helpers/coverage";
 
 const E = ONE_CARD;
 
@@ -191,7 +191,7 @@ describe("CatammMarket properties", function () {
           await expectConserved(f.harness, addresses);
         },
       ),
-      { numRuns: scaled(18, 3) },
+      { numRuns: runs(8, 18, 3) },
     );
   });
 
@@ -224,7 +224,7 @@ describe("CatammMarket properties", function () {
           expect(end[res1] <= start[res1], "side 1").to.equal(true);
         },
       ),
-      { numRuns: scaled(25, 4) },
+      { numRuns: runs(10, 25, 4) },
     );
   });
 
@@ -266,7 +266,7 @@ describe("CatammMarket properties", function () {
           expect((loss - f1) * (b0 - f2) * b0 >= f2 * k1).to.equal(true);
         },
       ),
-      { numRuns: scaled(30, 4) },
+      { numRuns: runs(12, 30, 4) },
     );
   });
 });

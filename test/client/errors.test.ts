@@ -258,5 +258,13 @@ describe("client/errors: describeError on what ethers, Hardhat, anvil and wallet
       },
     });
     expect(nested.message).to.equal(gas.message);
+    // A node's refusal that ethers cannot coalesce: the node's own words, not the wrapper and its JSON.
+    const refusedSend = describeError({
+      code: "UNKNOWN_ERROR",
+      shortMessage: "could not coalesce error",
+      message: 'could not coalesce error (error={ "code": -32000, "message": "transaction underpriced" }, payload=…)',
+      error: { code: -32000, message: "transaction underpriced" },
+    });
+    expect(refusedSend.message).to.equal("the node refused the request: transaction underpriced");
   });
 });

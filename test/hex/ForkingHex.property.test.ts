@@ -7,9 +7,9 @@ import { deployHex, deployPlayers, ETH } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
 import { expectedOutcome } from "./paths";
 import { HexSim, Rng } from "./sim";
-import { scaled } from "../helpers/coverage";
+import { runs } from "../helpers/coverage";
 
-// HEX_TREES (default 500) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
+// HEX_TREES (default 60; 500 under TEST_FULL=1, `npm run test:full`) random games of up to HEX_MAX_POSITIONS (default 20) positions on boards 2..5 (HEX_MAX_SIZE
 // raises it), built on the real contract through the batching player harness, settled in random batch sizes, and
 // checked against the independent reference model in ./model.ts. One tree in eight grows past 32 positions (the
 // ledger counts stakes 32 at a time, ahead of the moves: OWED_BLOCK), some run beside a second game of the same token
@@ -17,8 +17,8 @@ import { scaled } from "../helpers/coverage";
 // contract and swept at random moments (while moves are made, between settlement batches, after it): after every
 // step the ledger's `owed` must be exactly what it holds for players and the fund plus what the running games
 // counted ahead, and a sweep must take exactly the surplus above it.
-// Under `npm run coverage` (instrumented, unoptimised contracts) the default drops to 50 trees.
-const TREES = Number(process.env.HEX_TREES ?? scaled(500, 50));
+// Under `npm run coverage` (instrumented, unoptimised contracts) the default is 50 trees.
+const TREES = Number(process.env.HEX_TREES ?? runs(60, 500, 50));
 const MAX_POSITIONS = Number(process.env.HEX_MAX_POSITIONS ?? 20);
 const MAX_SIZE = Number(process.env.HEX_MAX_SIZE ?? 5);
 /** Stakes the ledger counts at a time, ahead of the moves (ForkingHex.OWED_BLOCK). */

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { eventArg } from "../../client/snatch/room";
-import { scaled } from "../helpers/coverage";
+import { runs } from "../helpers/coverage";
 import { baseFixture, type Signer } from "./fixtures";
 import {
   apply,
@@ -460,7 +460,7 @@ describe("SnatchRooms: property tests (random action sequences against an indepe
           );
         },
       ),
-      { numRuns: Number(process.env.SNATCH_RUNS ?? scaled(16, 4)) },
+      { numRuns: Number(process.env.SNATCH_RUNS ?? runs(6, 16, 4)) },
     );
   });
 
@@ -484,7 +484,7 @@ describe("SnatchRooms: property tests (random action sequences against an indepe
           );
         },
       ),
-      { numRuns: Number(process.env.SNATCH_RUNS ?? scaled(24, 6)) },
+      { numRuns: Number(process.env.SNATCH_RUNS ?? runs(10, 24, 6)) },
     );
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_MIX, STRATEGIES, type Strategy } from "../../scripts/snatch/bot
 import { simulateTournament } from "../../scripts/snatch/simulation";
 import { Stage } from "../../client/snatch/tournament";
 import { checkTournament } from "./tournament-helpers";
-import { scaled } from "../helpers/coverage";
+import { runs } from "../helpers/coverage";
 
 /** Runs `body` on a chain snapshot, so that simulations do not pile up state for later tests. */
 async function isolated<T>(body: () => Promise<T>): Promise<T> {
@@ -75,7 +75,7 @@ describe("SnatchTournament: whole tournaments", function () {
           });
         },
       ),
-      { numRuns: Number(process.env.TOURNAMENT_RUNS ?? scaled(6, 2)) },
+      { numRuns: Number(process.env.TOURNAMENT_RUNS ?? runs(3, 6, 2)) },
     );
   });
 });

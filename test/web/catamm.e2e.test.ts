@@ -8,7 +8,10 @@
 // Screenshots: reports/screenshots/catamm-<view>.png.
 import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
-import type { Page } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { REPO } from "../../scripts/web/stack";
 import type { Catamm, SeededRandomness } from "../../typechain-types";
 import { Catamm__factory } from "../../typechain-types/factories/contracts/catamm/Catamm__factory";
 import { CatammLens__factory } from "../../typechain-types/factories/contracts/catamm/CatammLens__factory";
@@ -25,14 +28,25 @@ import {
   wholeCards,
   type GameSnapshot,
 } from "../../client/catamm/game";
-import { ONE_CARD, RESOURCE_NAMES, formatAmount, parseAmount, quoteFigures } from "../../client/catamm/market";
+import {
+  ONE_CARD,
+  RESOURCE_NAMES,
+  formatAmount,
+  getAmountIn,
+  parseAmount,
+  quoteFigures,
+} from "../../client/catamm/market";
+import { swapOutcome, swapOutcomeText } from "../../client/catamm/cards";
 import { playBotSeats } from "../../scripts/catamm/bots";
 import {
   clickAndMine,
   deployedAddress,
+  expectHonestControls,
+  expectPlainWords,
   mine,
   openPlayer,
   screenshot,
+  SCREENSHOTS,
   webStack,
   type Player,
   type WebStack,
@@ -48,7 +62,7 @@ async function until(
   game: Catamm,
   id: bigint,
   done: (g: GameSnapshot) => boolean,
-  timeout = 30_000,
+  timeout = 60_000,
 ): Promise<GameSnapshot> {
   const started = Date.now();
   for (;;) {
@@ -118,13 +132,24 @@ describe("web: CATAMM in the browser (e2e)", function () {
     await clickAndMine(a, a.getByRole("button", { name: "Create the game" }), /^Create a CATAMM game/);
     await a.waitForFunction(() => /^#\/catamm\/\d+$/.test(window.location.hash));
     const id = BigInt((await a.evaluate(() => window.location.hash)).split("/")[2]);
+    // Alone in the game, Alice cannot start it (the contract's refusal is shown, the button disabled); Bob's lobby
+    // offers him the join the contract accepts. Every enabled control on both pages is one the contract accepts.
+    await a.getByRole("button", { name: "Start the game" }).waitFor();
+    await a.locator(".checked .why").first().waitFor();
+    expect(await a.getByRole("button", { name: "Start the game" }).isDisabled()).to.equal(true);
+    await expectHonestControls(a, stack, alice.address);
     const row = bob.page.locator(`tr[data-game="${id}"]`);
+    await row.getByRole("button", { name: "Join" }).waitFor();
+    await expectHonestControls(bob.page, stack, bob.address);
     await clickAndMine(bob.page, row.getByRole("button", { name: "Join" }), `Join game ${id}`);
 
     // Alice starts it; the start's value is scripted so the board and the order are the same every run.
     await source.script([0xca7a77n]).then((tx) => tx.wait());
     await a.getByText("Players joined").waitFor();
     await clickAndMine(a, a.getByRole("button", { name: "Start the game" }), `Start game ${id}`);
+    // The start's random value is pending: its serve button (on the local node: mine, then serve) is honest too.
+    await a.getByRole("button", { name: /serve the random value/i }).waitFor();
+    await expectHonestControls(a, stack, alice.address);
     await serve(a);
     let g = await until(game, id, (s) => s.phase === Phase.Setup);
     await a.locator("svg.catamm-board").waitFor();
@@ -154,6 +179,8 @@ describe("web: CATAMM in the browser (e2e)", function () {
       const best = shown.reduce((x, y) => (pipsOf(g, y) > pipsOf(g, x) ? y : x));
       await page.getByRole("button", { name: `Draft a settlement on vertex ${best}` }).click();
       const road = page.getByRole("button", { name: new RegExp(`\\(settlement on vertex ${best}\\)$`) }).first();
+      await road.waitFor();
+      if (pick === 0) await expectHonestControls(page, stack, g.players[g.seat].address);
       await clickAndMine(page, road, `Draft: settlement on vertex ${best}, road`);
       g = await until(game, id, (s) => s.setupPick > pick || s.phase !== Phase.Setup);
     }
@@ -195,6 +222,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
     /** A swap through the markets form: the quote shown equals the contract's, then it is sent. */
     const swap = async (page: Page, from: number, to: number, amount: string): Promise<void> => {
       await tab(page, "Markets");
+      await page.getByLabel("Pay an amount").check();
       await page.getByLabel("Swap from").selectOption(String(from));
       await page.getByLabel("Swap to").selectOption(String(to));
       await page.getByLabel("Swap amount").fill(amount);
@@ -230,6 +258,90 @@ describe("web: CATAMM in the browser (e2e)", function () {
       await tab(page, "Board");
     };
 
+    /**
+     * Honest buttons and fractional cards, on the rich player's turn: with no Brick the road is refused, so its button
+     * is disabled with the contract's reason and no edge is lit; then 1 card of another resource buys a fraction of a
+     * Brick, the quote says what that fraction is (not) good for and what would buy a whole card, and "buy exactly"
+     * gets exactly that, checked on chain.
+     */
+    const fractions = async (now: GameSnapshot): Promise<void> => {
+      const BRICK = 1;
+      const pools = await game.marketPools(id);
+      const activeWith = (r: number) =>
+        [0, 2, 3, 4].filter((x) =>
+          pools.some((p) => p.active && [x, r].every((y) => [Number(p.resource0), Number(p.resource1)].includes(y))),
+        );
+      if (now.players[richSeat].balances[BRICK] > 0n) {
+        await tab(richPage, "Markets");
+        await richPage.getByLabel("Swap from").selectOption(String(BRICK));
+        await richPage.getByLabel("Swap to").selectOption(String(activeWith(BRICK)[0]));
+        await richPage
+          .getByRole("button", { name: /^you hold / })
+          .first()
+          .click();
+        await clickAndMine(
+          richPage,
+          richPage.getByRole("button", { name: /^Swap [\d.]+ Brick for / }),
+          /^Swap [\d.]+ Brick for /,
+        );
+        expect((await game.resourceBalances(id, rich))[BRICK]).to.equal(0n);
+      }
+      await tab(richPage, "Board");
+      const road = richPage.getByRole("button", { name: /^Build a road/ });
+      await richPage.locator(".build-buttons .why").filter({ hasText: /Brick/ }).first().waitFor();
+      expect(await road.isDisabled()).to.equal(true);
+      expect(await richPage.getByRole("button", { name: /^Build a road on edge/ }).count()).to.equal(0);
+      await expectHonestControls(richPage, stack, rich);
+      await expectPlainWords(richPage);
+
+      // 1 card of a resource held buys a fraction of a Brick: the quote says what it buys, in the client's words.
+      const balances = await game.resourceBalances(id, rich);
+      const from = activeWith(BRICK).find((r) => balances[r] >= ONE_CARD)!;
+      expect(from, "a resource to pay with").to.not.equal(undefined);
+      await tab(richPage, "Markets");
+      await richPage.getByLabel("Swap from").selectOption(String(from));
+      await richPage.getByLabel("Swap to").selectOption(String(BRICK));
+      await richPage.getByLabel("Swap amount").fill("1");
+      const q = await game.quoteSwap(id, rich, from, BRICK, ONE_CARD);
+      const pool = (await game.marketPools(id))[Number(q.pool)];
+      const side =
+        Number(pool.resource0) === from
+          ? { reserveIn: pool.reserve0, reserveOut: pool.reserve1, feeBps: q.feeBps }
+          : { reserveIn: pool.reserve1, reserveOut: pool.reserve0, feeBps: q.feeBps };
+      const outcome = swapOutcome([...balances], from, BRICK, ONE_CARD, q.amountOut, side);
+      const words = swapOutcomeText(outcome, from, BRICK, q.amountOut);
+      await richPage.getByTestId("quote-buys").getByText(words).waitFor();
+      if (q.amountOut < ONE_CARD) expect(words).to.match(/not enough for a road/);
+      await panelShot(richPage.locator(".panel.swap"), "catamm-fraction", "web-catamm-swap.png");
+      // Buy exactly the next whole card instead: the least input by the contract's arithmetic, minAmountOut = it.
+      await richPage.getByRole("button", { name: "buy exactly that" }).click();
+      const want = parseAmount(await richPage.getByLabel("Cards to buy").inputValue());
+      expect(want).to.equal(outcome.nextWhole!.cards * ONE_CARD - balances[BRICK]);
+      const exactIn = getAmountIn(want, side.reserveIn, side.reserveOut, side.feeBps);
+      await richPage
+        .getByTestId("quote-in")
+        .getByText(`${formatAmount(exactIn, 6)} ${RESOURCE_NAMES[from]}`)
+        .waitFor();
+      await richPage
+        .getByTestId("quote-min")
+        .getByText(`${formatAmount(want, 6)} Brick`)
+        .waitFor();
+      await expectHonestControls(richPage, stack, rich);
+      const before = await game.resourceBalances(id, rich);
+      await clickAndMine(richPage, richPage.getByRole("button", { name: /^Buy exactly / }), /^Buy exactly /);
+      const after = await game.resourceBalances(id, rich);
+      expect(before[from] - after[from], "paid exactly the least input").to.equal(exactIn);
+      expect(after[BRICK] - before[BRICK] >= want, "received at least the cards asked for").to.equal(true);
+      expect(after[BRICK] / ONE_CARD).to.equal(outcome.nextWhole!.cards);
+      // The hand shows the whole cards and the fraction apart.
+      await tab(richPage, "Board");
+      const chip = richPage.locator(`tr[data-seat="${richSeat}"]`).getByTestId("cards-Brick");
+      await chip
+        .locator("strong")
+        .getByText(String(after[BRICK] / ONE_CARD), { exact: true })
+        .waitFor();
+    };
+
     let built = false;
     let bought = false;
     for (let turn = 0; turn < 12; turn++) {
@@ -238,6 +350,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
       g = await roll(sevenNow ? 7 : n);
       if (sevenNow) break;
       if (g.seat === richSeat && !built && whole(g) >= 4) {
+        await fractions(g);
         // A swap quoted and sent, then a road on a highlighted edge.
         await buy(richPage, COSTS.road);
         await richPage.getByRole("button", { name: /^Build a road/ }).click();
@@ -267,6 +380,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
       await clickAndMine(page, page.getByRole("button", { name: `Discard ${owed} cards` }), `Discard ${owed} cards`);
     }
     g = await until(game, id, (x) => x.phase === Phase.GhostShip);
+    await expectHonestControls(otherPage, stack, g.players[1 - richSeat].address);
     // The ghost ship: the roller blocks a hex of the other player's and robs them, the odds shown.
     const roller = pageOf(players, g);
     const victimSeat = 1 - g.seat;
@@ -276,6 +390,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
     )!;
     await roller.getByRole("button", { name: `Ghost ship to hex ${target}` }).click();
     await roller.getByText(/steals (one of \d+ cards|its one card)/).waitFor();
+    await expectHonestControls(roller, stack, g.players[g.seat].address);
     await screenshot(roller, "catamm", "ghost");
     const victimBefore = wholeCards(victim.balances).reduce((x, y) => x + y, 0);
     await clickAndMine(
@@ -289,7 +404,10 @@ describe("web: CATAMM in the browser (e2e)", function () {
     expect(wholeCards(g.players[victimSeat].balances).reduce((x, y) => x + y, 0)).to.equal(victimBefore - 1);
     await roller.locator(`.catamm-game[data-phase="${Phase.Main}"] [data-ghost-hex="${target}"]`).waitFor();
     await clear(roller);
-    await screenshot(roller, "catamm", "board", true);
+    // (Once the turn's controls have the contract's answers: the picture shows them as a player acts on them.)
+    await roller.locator("button.btn:not([disabled])", { hasText: "End the turn" }).waitFor();
+    await screenshot(roller, "catamm", "board", true, "web-catamm.png");
+    await expectPlainWords(roller);
     await endTurn();
 
     // A development card: the rich player buys one (the draw scripted to a Year of Plenty) and plays it next turn.
@@ -371,6 +489,8 @@ describe("web: CATAMM in the browser (e2e)", function () {
     g = await readGame(game, id);
     await mine(otherPage, g.deadline - (await provider.getBlockNumber()) + 1);
     const advance = otherPage.getByRole("button", { name: /^Advance: ends their turn/ });
+    await advance.waitFor();
+    await expectHonestControls(otherPage, stack, g.players[1 - g.seat].address);
     await clickAndMine(otherPage, advance, /^Advance the game/);
     const timedOut = await game.queryFilter(game.filters.TurnTimedOut(id, rich));
     expect(timedOut.map((e) => e.args.rolled)).to.deep.equal([false]);
@@ -462,6 +582,14 @@ describe("web: CATAMM in the browser (e2e)", function () {
     await carol.context.close();
   });
 });
+
+/** A picture of one panel (the swap form and its quote): reports/screenshots/<name>.png and docs/<docs>. */
+async function panelShot(panel: Locator, name: string, docs: string): Promise<void> {
+  await panel.scrollIntoViewIfNeeded();
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await panel.screenshot({ path: file });
+  fs.copyFileSync(file, path.join(REPO, "docs", docs));
+}
 
 /** Opens one of the game's views by its tab. */
 async function tab(page: Page, name: "Board" | "Markets" | "Charts"): Promise<void> {

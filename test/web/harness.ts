@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
+import { decodeRevert } from "../../client/errors";
 import {
   buildApp,
   REPO,
@@ -191,7 +192,7 @@ export async function mine(page: Page, blocks: number): Promise<void> {
       return Number(text.replace(/[^0-9]/g, "")) >= target;
     },
     before + blocks,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -202,19 +203,91 @@ export async function blockNumber(page: Page): Promise<number> {
 }
 
 /**
- * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the viewport only
- * unless `fullPage`); returns the path.
+ * Saves reports/screenshots/<game>-<view>.png, scrolled to the top as a player lands on the page (the window only
+ * unless `fullPage`: then the window is made as tall as the page for the picture); returns the path. `docs` also
+ * writes it to docs/<docs> (the README's and docs' pictures: each browser run regenerates them, so they never go
+ * stale).
  */
-export async function screenshot(page: Page, game: string, view: string, fullPage = false): Promise<string> {
+export async function screenshot(
+  page: Page,
+  game: string,
+  view: string,
+  fullPage = false,
+  docs?: string,
+): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The page scrolls in its own area above the dock (messages, transactions).
+  await page.evaluate(() => document.querySelector(".app-scroll")?.scrollTo(0, 0));
   const file = path.join(SCREENSHOTS, `${game}-${view}.png`);
-  await page.screenshot({ path: file, fullPage });
+  const size = page.viewportSize();
+  if (fullPage && size) {
+    const tall = await page.evaluate(() => {
+      const area = document.querySelector(".app-scroll");
+      const dock = document.querySelector(".dock");
+      return (area?.scrollHeight ?? 0) + (dock?.getBoundingClientRect().height ?? 0);
+    });
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(tall)) });
+    await page.screenshot({ path: file });
+    await page.setViewportSize(size);
+  } else {
+    await page.screenshot({ path: file });
+  }
+  if (docs) fs.copyFileSync(file, path.join(REPO, "docs", docs));
   return file;
 }
 
+/**
+ * Item "messages never cover controls": every control in the window (links, buttons, inputs, board spots) is the
+ * element a click at its centre reaches (nothing lies over it: no message, no transactions bar), and the dock sits
+ * below the page's area. Throws with the covered ones.
+ */
+export async function expectNothingCovered(page: Page): Promise<number> {
+  const found = await page.evaluate(() => {
+    const covered: string[] = [];
+    let seen = 0;
+    const height = window.innerHeight;
+    const width = window.innerWidth;
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement | SVGElement>("a, button, input, select, textarea, [role=button]"),
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      // Clipped by its scroll area (scrolled out of the page's area): not in view, not covered.
+      const area = el.closest(".app-scroll, .dock, [data-scroll]") ?? document.body;
+      const a = area.getBoundingClientRect();
+      let clip: Element | null = el.parentElement;
+      let hidden = false;
+      while (clip && clip !== document.body) {
+        const style = getComputedStyle(clip);
+        if (/(auto|scroll|hidden)/.test(style.overflow + style.overflowY + style.overflowX)) {
+          const c = clip.getBoundingClientRect();
+          if (x < c.left || x > c.right || y < c.top || y > c.bottom) hidden = true;
+        }
+        clip = clip.parentElement;
+      }
+      if (hidden || y < a.top || y > a.bottom) continue;
+      seen++;
+      const top = document.elementFromPoint(x, y);
+      if (!top || !(el === top || el.contains(top) || top.contains(el))) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
+        const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
+        covered.push(`"${name}" under ${over}`);
+      }
+    }
+    const dock = document.querySelector(".dock")?.getBoundingClientRect();
+    const area = document.querySelector(".app-scroll")?.getBoundingClientRect();
+    if (dock && area && dock.top < area.bottom - 0.5) covered.push("the dock overlaps the page's area");
+    return { covered, seen };
+  });
+  if (found.covered.length) throw new Error(`covered controls on ${page.url()}:\n  ${found.covered.join("\n  ")}`);
+  return found.seen;
+}
+
 /** Waits for the transactions panel to show `label`'s transaction mined (or throws with its failure text). */
-export async function waitMined(page: Page, label: string | RegExp, timeout = 30_000): Promise<void> {
+export async function waitMined(page: Page, label: string | RegExp, timeout = 60_000): Promise<void> {
   // The panel shows the latest transaction; older ones stay in the list, hidden.
   const item = page
     .locator(".tx")
@@ -271,4 +344,113 @@ export async function clickAndMine(
       );
     });
   if (status.startsWith("failed")) throw new Error(`transaction "${label}" ${status}`);
+}
+
+/** One enabled action control of a page, as {@link expectHonestControls} read it. */
+export interface PageControl {
+  label: string;
+  /** The transaction it sends (shared/calls.ts): to, calldata, value. */
+  call?: { to: string; data: string; value: string };
+  /** Custom errors its static call may end with (the page completes the action first). */
+  accepts?: string[];
+  /** What it does instead of a transaction. */
+  ui?: string;
+}
+
+/** Every enabled action control in the page's content (`main`): `.btn` buttons and board spots. */
+export async function enabledControls(page: Page): Promise<PageControl[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) return [];
+    return Array.from(main.querySelectorAll<HTMLElement | SVGElement>("button.btn, [role=button]"))
+      .filter((el) => {
+        if (el.getClientRects().length === 0) return false; // not shown
+        if (el instanceof HTMLButtonElement) return !el.disabled;
+        return el.getAttribute("aria-disabled") !== "true";
+      })
+      .map((el) => {
+        const call = el.getAttribute("data-call");
+        const accepts = el.getAttribute("data-call-accepts");
+        const ui = el.getAttribute("data-ui");
+        return {
+          label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " "),
+          ...(call ? { call: JSON.parse(call) as { to: string; data: string; value: string } } : {}),
+          ...(accepts ? { accepts: accepts.split(",") } : {}),
+          ...(ui ? { ui } : {}),
+        };
+      });
+  });
+}
+
+/** A static call from `from` against the pending block: undefined when it passes, else the revert's name. */
+export async function refusalOf(nodeUrl: string, from: string, call: NonNullable<PageControl["call"]>) {
+  const res = await fetch(nodeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_call",
+      params: [{ from, to: call.to, data: call.data, value: "0x" + BigInt(call.value).toString(16) }, "pending"],
+    }),
+  });
+  const body = (await res.json()) as { error?: { message: string; data?: unknown } };
+  if (!body.error) return undefined;
+  const data = body.error.data;
+  const raw = typeof data === "string" ? data : ((data as { data?: string } | undefined)?.data ?? "");
+  const decoded = raw && raw !== "0x" ? decodeRevert(raw) : undefined;
+  return decoded ? decoded.name : body.error.message;
+}
+
+/**
+ * Item "honest buttons": every enabled action control of the page must either carry the transaction it sends (and
+ * that transaction, static-called from `from` by this test, not by the page, must pass or end with an error the
+ * control declares the page completes first) or declare that it sends nothing. A page that is still catching up with
+ * a change gets until `timeout` to settle; then the violations are thrown. Returns the controls checked.
+ */
+export async function expectHonestControls(
+  page: Page,
+  stack: WebStack,
+  from: string,
+  timeout = 30_000,
+): Promise<PageControl[]> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const controls = await enabledControls(page);
+    const problems: string[] = [];
+    for (const c of controls) {
+      if (c.call) {
+        const refused = await refusalOf(stack.node.url, from, c.call);
+        if (refused !== undefined && !(c.accepts ?? []).includes(refused)) {
+          problems.push(`"${c.label}" is enabled but the contract refuses it: ${refused}`);
+        }
+      } else if (!c.ui) {
+        problems.push(`"${c.label}" is enabled and says neither the call it sends (data-call) nor data-ui`);
+      }
+    }
+    if (problems.length === 0) return controls;
+    if (Date.now() > deadline) throw new Error(`dishonest controls on ${page.url()}:\n  ${problems.join("\n  ")}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Count nouns the pages use; "1 <noun>s" is a plural error. */
+const COUNT_NOUNS =
+  "points|cards|turns|blocks|goods|offers|tokens|players|positions|spots|credits|moves|rounds|seats|shares|rooms|games|batches|reports|transactions";
+
+/**
+ * Item "words": the page's text (the page and the dock) has no "1 points"-style plural and no raw randomness request
+ * id (a run of 16 or more digits: ids are shown as short labels, the full id on hover). Throws with what it found.
+ */
+export async function expectPlainWords(page: Page): Promise<void> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const plurals = [...text.matchAll(new RegExp(`(?<![\\d.,])1 (${COUNT_NOUNS})\\b`, "g"))].map((m) =>
+    text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 10).replace(/\s+/g, " "),
+  );
+  const raw = text.match(/\d{16,}/g) ?? [];
+  if (plurals.length || raw.length) {
+    throw new Error(
+      `words on ${page.url()}: ${[...plurals.map((p) => `plural: "…${p}…"`), ...raw.map((r) => `raw number ${r}`)].join("; ")}`,
+    );
+  }
 }

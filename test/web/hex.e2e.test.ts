@@ -13,6 +13,9 @@ import { randomTree } from "../../scripts/hex/random-tree";
 import {
   ahead,
   deployedAddress,
+  expectHonestControls,
+  expectNothingCovered,
+  expectPlainWords,
   mine,
   newContext,
   openPlayer,
@@ -131,6 +134,8 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     // Carol forks position 2 with the keyboard: the board is one tab stop (focus starts on c3), → to d3, Enter.
     await carol.page.goto(`${stack.appUrl}#/hex/${gameId}/2`);
     await carol.page.getByRole("heading", { name: /^Position #2\b/ }).waitFor();
+    // The board takes moves once the contract has said it would accept one here.
+    await carol.page.locator('svg.board [data-name="d3"]:not([aria-disabled="true"])').waitFor();
     await carol.page.locator('svg.board [tabindex="0"]').focus();
     await carol.page.keyboard.press("ArrowRight");
     expect(await carol.page.evaluate(() => document.activeElement?.getAttribute("data-name"))).to.equal("d3");
@@ -145,11 +150,55 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     expect(await play(bob, 8, "a5")).to.equal(9);
     await screenshot(a, "hex", "game");
 
+    // A stale board takes no click: Alice shows position 8 (open, Blue to move), then navigates to 9 and clicks the
+    // old board's e1 before the page has redrawn; the click must not move on 8 (nor anywhere).
+    await select(a, 8);
+    await a.locator('svg.board [data-name="e1"]:not([aria-disabled="true"])').waitFor();
+    await a.evaluate((game) => {
+      const cell = document.querySelector('svg.board [data-name="e1"]')!;
+      window.location.hash = `#/hex/${game}/9`;
+      cell.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }, gameId.toString());
+    await a.getByRole("heading", { name: /^Position #9\b/ }).waitFor();
+    expect(await a.locator(".tx-label", { hasText: / on #8$/ }).count(), "a move sent from the stale board").to.equal(
+      0,
+    );
+
     // Alice connects c1–c5 and claims the win in the same transaction (#10); Carol plays the same cell as a fork
     // without the claim (#11), then finds and proves its path with the page's button.
     expect(await play(alice, 9, "c5")).to.equal(10);
     await a.getByText("Proven winning: no more moves on it.").waitFor();
-    await screenshot(a, "hex", "proven");
+    await a.locator('.treerow[data-position="9"]').waitFor(); // (the tree has caught up with every move)
+    await screenshot(a, "hex", "proven", false, "web-hex.png");
+
+    // Messages: on position 9 (open), a transaction the node refuses at sending time (its request fails here) shows
+    // in the transactions panel and as a message; neither covers any control, and the message goes away by itself.
+    await select(a, 9);
+    await a.locator('svg.board [data-name="e1"]:not([aria-disabled="true"])').waitFor();
+    await a.route(`${stack.node.url}/**`, async (route) => {
+      const body = route.request().postData() ?? "";
+      if (!body.includes("eth_sendTransaction")) return route.fallback();
+      await route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: JSON.parse(body).id,
+          error: { code: -32000, message: "transaction underpriced" },
+        }),
+      });
+    });
+    try {
+      await a.locator('svg.board [data-name="e1"]').click();
+      await a.locator(".toast-error").getByText("the node refused the request: transaction underpriced").waitFor();
+      await a.locator('.tx[data-status="failed"]').first().waitFor();
+    } finally {
+      await a.unroute(`${stack.node.url}/**`);
+    }
+    expect(await expectNothingCovered(a)).to.be.above(10);
+    await screenshot(a, "hex", "message");
+    const messageShown = Date.now();
+
+    // Carol's fork of #9 on c5 without the claim (#11), then the page's Find and prove.
     const c = carol.page;
     await select(c, 9);
     await c.getByLabel("When my move connects, claim the win in the same transaction").uncheck();
@@ -160,21 +209,25 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await waitMined(c, "Prove #11 winning for Red");
     await c.getByText("Proven winning: no more moves on it.").waitFor();
 
-    // Nobody answers Carol's fork #4: once its window has passed, Bob's move there is refused with a sentence.
+    // Nobody answers Carol's fork #4: once its window has passed, the contract refuses moves there, so Bob's board
+    // takes no click and says why (the contract's sentence); no enabled control on the page is one it would refuse.
     const b = bob.page;
     await select(b, 4);
     const info = (await b.getByTestId("position-info").textContent()) ?? "";
-    const deadline = Number(info.match(/until block ([\d,]+)/)![1].replace(/,/g, ""));
-    const now = Number(((await b.getByTestId("block-number").textContent()) ?? "").replace(/\D/g, ""));
-    await mine(b, deadline - now + 1);
+    // (Still open unless the blocks of the moves above already ran its window out on a slow machine.)
+    const open = info.match(/until block ([\d,]+)/);
+    if (open) {
+      const now = Number(((await b.getByTestId("block-number").textContent()) ?? "").replace(/\D/g, ""));
+      await mine(b, Number(open[1].replace(/,/g, "")) - now + 1);
+    }
     await b.getByText(/Closed since block/).waitFor();
-    await b.locator('svg.board [data-name="e5"]').click();
-    const toast = b.locator(".toast-error").last();
-    await toast.waitFor();
-    const refusal = (await toast.textContent()) ?? "";
-    expect(refusal).to.match(/closed/i);
-    expect(refusal).to.match(/#?4\b/);
-    expect(refusal).not.to.match(/0x[0-9a-f]{8}/i); // no raw selector
+    const refusal = b.getByTestId("move-refusal");
+    await refusal.getByText(/closed/i).waitFor();
+    expect(await refusal.textContent()).to.match(/#?4\b/);
+    expect(await refusal.textContent()).not.to.match(/0x[0-9a-f]{8}/i); // no raw selector
+    expect(await b.locator('svg.board [role="button"]:not([aria-disabled="true"])').count()).to.equal(0);
+    await expectHonestControls(b, stack, bob.address);
+    await expectPlainWords(b);
     await screenshot(b, "hex", "refused");
 
     // A dropped connection to the node: the block bar says so, and the page recovers by itself when it is back.
@@ -186,6 +239,12 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     const refused = (e: string) => e.includes("ERR_CONNECTION_REFUSED");
     carol.pageErrors.splice(0, carol.pageErrors.length, ...carol.pageErrors.filter((e) => !refused(e)));
     await c.getByTestId("block-number").waitFor();
+
+    // The message dismissed itself (errors stay 9 s; the transactions panel keeps the failure).
+    await a.waitForFunction(() => document.querySelectorAll(".toast").length === 0, undefined, {
+      timeout: Math.max(1000, 20_000 - (Date.now() - messageShown)),
+    });
+    await a.locator('.tx[data-status="failed"]').first().waitFor({ state: "attached" });
 
     // Timers run out (mined through the page), then anyone settles in batches of 3 with the progress bar.
     const end = Number((await hex.game(gameId)).endBlock);
@@ -208,6 +267,8 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     }
     await c.locator("details.losses[open]").waitFor(); // open by default for a small game
     await screenshot(c, "hex", "settled", true);
+    await expectHonestControls(c, stack, carol.address);
+    await expectPlainWords(c);
 
     // Everyone with a credit withdraws through the page; Bob lost every move, and has nothing to withdraw.
     expect(payouts[1].total).to.equal(0n);

@@ -24,7 +24,7 @@ export async function openRoom(p: Player, stack: WebStack, room: bigint): Promis
 /** Waits until the page shows round `round` (and optionally phase `phase`). */
 export async function waitRound(page: Page, round: number, phase?: number): Promise<void> {
   const sel = `.snatch-room[data-round="${round}"]${phase !== undefined ? `[data-phase="${phase}"]` : ""}`;
-  await page.locator(sel).waitFor({ timeout: 20_000 });
+  await page.locator(sel).waitFor({ timeout: 60_000 });
 }
 
 export interface SeatInfo {
@@ -65,7 +65,7 @@ export async function fillOffer(
   ask: Partial<Record<string, number>>,
 ) {
   const form = p.page.getByRole("form", { name: "Make an offer" });
-  await form.waitFor({ timeout: 20_000 });
+  await form.waitFor({ timeout: 60_000 });
   const select = form.getByLabel("Offer to");
   if (to !== null && (await select.count()) > 0) {
     await select.selectOption(await seatOfPlayer(p.page, to));
@@ -94,7 +94,7 @@ function txs(page: Page, label: string | RegExp) {
 /** Clicks, then waits for the new transaction under `label` (not an earlier one with the same label) to be mined. */
 async function clickAndWait(page: Page, button: ReturnType<Page["locator"]>, label: string | RegExp): Promise<void> {
   const before = await txs(page, label).count();
-  await button.click({ timeout: 20_000 });
+  await button.click({ timeout: 60_000 });
   await page.waitForFunction(
     ([n, source, flags]) =>
       Array.from(document.querySelectorAll(".tx .tx-label")).filter((el) =>
@@ -125,7 +125,7 @@ export async function lastOfferId(page: Page): Promise<number> {
   return Math.max(...ids);
 }
 
-/** Clears the finished transactions from the panel (it floats over the page's corner), for a screenshot. */
+/** Clears the finished transactions from the panel (the dock below the page), for a screenshot. */
 export async function clearTransactions(page: Page): Promise<void> {
   const clear = page.locator("section.txs").getByRole("button", { name: "clear finished" });
   if ((await clear.count()) > 0) await clear.click();

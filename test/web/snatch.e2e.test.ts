@@ -8,7 +8,17 @@ import { expect } from "chai";
 import { JsonRpcProvider } from "ethers";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
-import { deployedAddress, openPlayer, screenshot, waitMined, webStack, type Player, type WebStack } from "./harness";
+import {
+  deployedAddress,
+  expectHonestControls,
+  expectPlainWords,
+  openPlayer,
+  screenshot,
+  waitMined,
+  webStack,
+  type Player,
+  type WebStack,
+} from "./harness";
 import {
   act,
   clearTransactions,
@@ -63,6 +73,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     const room = await roomInHash(a);
     await bob.page.locator(`tr[data-room="${room}"]`).getByRole("button", { name: "Join" }).waitFor();
     await screenshot(bob.page, "snatch", "lobby");
+    await expectHonestControls(bob.page, stack, bob.address);
     for (const p of [bob, carol]) {
       await p.page.locator(`tr[data-room="${room}"]`).getByRole("button", { name: "Join" }).click();
       await waitMined(p.page, `Join room ${room}`);
@@ -108,6 +119,9 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect(await refusal.textContent()).to.match(/does not allow rejecting/);
     expect(await a.locator("li.offer.st-pending").getByRole("button", { name: "Reject" }).count()).to.equal(0);
     await a.getByTestId("execute-at-close").waitFor();
+    // No enabled control on the round-3 page is one the contract refuses (rejecting is barred: no Reject).
+    await expectHonestControls(a, stack, alice.address);
+    await expectPlainWords(a);
     await clearTransactions(a);
     await screenshot(a, "snatch", "room", true);
     const executed = await lastOfferId(a);
@@ -131,6 +145,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await a.locator('li[data-event="ShamePenaltyApplied"]').waitFor();
     await carol.page.getByTestId("offer-refusal").waitFor();
     expect(await carol.page.getByTestId("offer-refusal").textContent()).to.match(/shamed out/);
+    await expectHonestControls(carol.page, stack, carol.address);
     // Round 5 (judge): a non-judge offers to the other non-judge, who snatches; the victim reports; trading closes;
     // the judge confirms (the snatcher returns the goods and forfeits 3).
     const judgeSeat = Number(await a.locator("article.seat.seat-judge").getAttribute("data-seat"));
@@ -153,13 +168,16 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await judge.page.getByLabel(/also suspend/).check();
     await clearTransactions(judge.page);
     await screenshot(judge.page, "snatch", "judge");
+    await expectHonestControls(judge.page, stack, judge.address);
     await act(judge, "Confirm the report", /^Confirm the report of offer #/);
     await judge.page.locator('li[data-event="ReportConfirmed"]', { hasText: "last round (no effect)" }).waitFor();
     await act(judge, /^Close judging/, /^Close judging/);
     await Promise.all(players.map((p) => p.page.locator(`.snatch-room[data-phase="9"]`).waitFor()));
     await a.getByTestId("results").waitFor();
     await clearTransactions(a);
-    await screenshot(a, "snatch", "finished", true);
+    await screenshot(a, "snatch", "finished", true, "web-snatch.png");
+    await expectHonestControls(a, stack, alice.address);
+    await expectPlainWords(a);
     // The chain agrees with the pages: finished, points as shown, 13 goods left (15, 2 burned by the penalty).
     const [finished, addrs, points] = await rooms.roomResult(room);
     expect(finished).to.equal(true);

@@ -13,6 +13,9 @@ import {
   deployedAddress,
   openPlayer,
   screenshot,
+  expectHonestControls,
+  expectNothingCovered,
+  expectPlainWords,
   SCREENSHOTS,
   waitMined,
   webStack,
@@ -84,6 +87,8 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
 
     // Everyone registers from the tournament's page.
     for (const p of players.slice(1)) await p.page.goto(`${stack.appUrl}#/snatch/tournament/${id}`);
+    await players[1].page.getByRole("button", { name: "Register" }).waitFor();
+    await expectHonestControls(players[1].page, stack, players[1].address);
     await Promise.all(players.map((p) => act(p, "Register", `Register in tournament ${id}`)));
     await o.getByText("4 of 4 players registered").waitFor();
 
@@ -122,6 +127,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     await act(closer, "Close timed-out rooms", "Close timed-out rooms (batch of 1)");
     await o.goto(`${stack.appUrl}#/snatch/tournament/${id}`); // (the organiser may have played in pair 1)
     await o.locator(`.snatch-tournament[data-stage="${Stage.Ended}"]`).waitFor();
+    await expectHonestControls(closer.page, stack, closer.address);
 
     // The leaderboard the page shows is the contract's, ranked off-chain by aggregate (ties by registration order).
     const expected = rank(await readLeaderboard(t, id));
@@ -155,6 +161,13 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     expect(await shares.locator("text.chart-in").allTextContents()).to.deep.equal(["50%", "50%"]);
     await clearTransactions(o);
     await screenshot(o, "tournament", "leaderboard", true);
+    // The transactions bar covers nothing: the leaderboard's heading in view, then the page's very end.
+    await o.getByRole("heading", { name: /^Leaderboard/ }).scrollIntoViewIfNeeded();
+    await expectNothingCovered(o);
+    await o.evaluate(() => document.querySelector(".app-scroll")?.scrollTo(0, 1e9));
+    await expectNothingCovered(o);
+    await expectPlainWords(o);
+    await expectHonestControls(o, stack, org.address);
     await o.locator(".charts").screenshot({ path: path.join(SCREENSHOTS, "tournament-charts.png") });
 
     // A player's history across phases, from the leaderboard's link.

@@ -4,10 +4,11 @@ import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
 import { BLUE, findWinningPath, neighbours, RED, type Colour } from "../../../client/hex";
 import { expectedOutcome } from "../paths";
+import { runs } from "../../helpers/coverage";
 
 // The path verifier against an independent union-find connectivity check on random boards (HEX_FUZZ_RUNS boards,
-// default 150, each checked with a valid path, mutated paths and a random walk).
-const RUNS = Number(process.env.HEX_FUZZ_RUNS ?? 150);
+// default 60, 150 under TEST_FULL=1, each checked with a valid path, mutated paths and a random walk).
+const RUNS = Number(process.env.HEX_FUZZ_RUNS ?? runs(60, 150));
 
 /** Union-find over cells plus two virtual edge nodes: does `colour` join its two edges? */
 function connectsByUnionFind(board: Uint8Array, n: number, colour: Colour): boolean {

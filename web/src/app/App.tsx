@@ -1,8 +1,9 @@
-// The shell: navigation for the three games, wallet and block bars, the page for the hash route, transactions.
+// The shell: navigation for the three games, wallet and block bars, the page for the hash route; below it the dock
+// (messages and transactions), which takes its own space: the page scrolls above it and nothing covers the page.
 import { useEffect, useState } from "react";
 import { BlockProvider } from "../shared/block";
 import { href, parseHash, type Route } from "../shared/routes";
-import { ToastProvider } from "../shared/toasts";
+import { ToastList, ToastProvider } from "../shared/toasts";
 import { TxPanel, TxProvider } from "../shared/tx";
 import { WalletProvider } from "../shared/wallet";
 import { GAMES } from "./games";
@@ -51,30 +52,38 @@ export function App() {
       <WalletProvider>
         <BlockProvider>
           <TxProvider>
-            <header className="top">
-              <nav aria-label="Games">
-                <a className="brand" href={href("")}>
-                  On-chain games
-                </a>
-                {GAMES.map((g) => (
-                  <a
-                    key={g.id}
-                    href={href(g.id)}
-                    className={route.section === g.id ? "active" : ""}
-                    aria-current={route.section === g.id ? "page" : undefined}
-                  >
-                    {g.title}
-                    {!g.render && <small> (coming)</small>}
-                  </a>
-                ))}
-              </nav>
-              <BlockBar />
-            </header>
-            <WalletBar />
-            <main>
-              <Page route={route} />
-            </main>
-            <TxPanel />
+            <div className="app">
+              <div className="app-scroll" data-testid="app-scroll">
+                <header className="top">
+                  <nav aria-label="Games">
+                    <a className="brand" href={href("")}>
+                      On-chain games
+                    </a>
+                    {GAMES.map((g) => (
+                      <a
+                        key={g.id}
+                        href={href(g.id)}
+                        className={route.section === g.id ? "active" : ""}
+                        aria-current={route.section === g.id ? "page" : undefined}
+                      >
+                        {g.title}
+                        {!g.render && <small> (coming)</small>}
+                      </a>
+                    ))}
+                  </nav>
+                  <BlockBar />
+                </header>
+                <WalletBar />
+                <main>
+                  <Page route={route} />
+                </main>
+              </div>
+              {/* Messages and transactions below the page, not over it: the page scrolls above them. */}
+              <div className="dock" data-testid="dock">
+                <ToastList />
+                <TxPanel />
+              </div>
+            </div>
           </TxProvider>
         </BlockProvider>
       </WalletProvider>

@@ -21,9 +21,11 @@ import {
 } from "../../../client/catamm/game";
 import { POOL_PAIRS, RESOURCE_NAMES } from "../../../client/catamm/market";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
+import { plural } from "../../../client/format";
 import { useBlock } from "../shared/block";
 import { blocksLeft } from "../shared/countdown";
-import { ActionButton, Address } from "../shared/ui";
+import { txCall, callAttrs, type TxCall } from "../shared/calls";
+import { ActionButton, Address, RequestId } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
 import { PLAYER_COLORS } from "./look";
@@ -57,9 +59,11 @@ const COST_TEXT: Record<Build, string> = {
   devCard: "1 Sheep + 1 Ore + 1 Wheat",
 };
 
-/** A button enabled by its static check; the reason shows under it when the contract refuses. */
+/** A button enabled by its static check (of `call`, the transaction it sends); the reason shows under it when the
+ *  contract refuses. */
 function Checked(props: {
   check: Check | undefined;
+  call: TxCall;
   onClick: () => Promise<unknown>;
   children: ReactNode;
   kind?: "primary" | "secondary";
@@ -67,7 +71,13 @@ function Checked(props: {
   const ok = props.check?.ok === true;
   return (
     <div className="checked">
-      <ActionButton onClick={props.onClick} disabled={!ok} kind={props.kind} title={props.check?.reason}>
+      <ActionButton
+        onClick={props.onClick}
+        disabled={!ok}
+        kind={props.kind}
+        title={props.check?.reason}
+        call={props.call}
+      >
         {props.children}
       </ActionButton>
       {props.check && !props.check.ok && <span className="why">{props.check.reason}</span>}
@@ -154,18 +164,27 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
       </p>
       <div className="row">
         {!isIn && (
-          <Checked check={checks.join} onClick={() => act(`Join game ${gameId}`, () => c.game.joinGame(gameId))}>
+          <Checked
+            check={checks.join}
+            call={txCall(c.game, c.game.joinGame, [gameId])}
+            onClick={() => act(`Join game ${gameId}`, () => c.game.joinGame(gameId))}
+          >
             Join the game
           </Checked>
         )}
         {creator && (
-          <Checked check={checks.start} onClick={() => act(`Start game ${gameId}`, () => c.game.startGame(gameId))}>
+          <Checked
+            check={checks.start}
+            call={txCall(c.game, c.game.startGame, [gameId])}
+            onClick={() => act(`Start game ${gameId}`, () => c.game.startGame(gameId))}
+          >
             Start the game
           </Checked>
         )}
         {isIn && !creator && (
           <Checked
             check={checks.leave}
+            call={txCall(c.game, c.game.leaveGame, [gameId])}
             kind="secondary"
             onClick={() => act(`Leave game ${gameId}`, () => c.game.leaveGame(gameId))}
           >
@@ -175,6 +194,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
         {(creator || late) && (
           <Checked
             check={checks.cancel}
+            call={txCall(c.game, c.game.cancelGame, [gameId])}
             kind="secondary"
             onClick={() => act(`Cancel game ${gameId}`, () => c.game.cancelGame(gameId))}
           >
@@ -218,21 +238,29 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
     }
     await act(`Serve the random value (${PENDING_NAMES[snap.pending]})`, () => c.game.advance(gameId));
   };
+  // On the local node a pending value is made ready by mining first: its static call may refuse it as still pending.
+  const mineFirst = r !== null && r.status === 1 && local;
   return (
     <div className="serve" role="status">
       <p>
         <strong>Waiting for a random value</strong> for the {PENDING_NAMES[snap.pending]} (request{" "}
-        <span className="mono">{(snap.requestId >> 64n).toString()}</span>): {status}
+        <RequestId id={snap.requestId} />
+        ): {status}
         {r && r.status === 1 && ` (ready from block ${r.readyAt.toLocaleString("en-US")})`}. Anyone may serve it.
       </p>
       {r && r.status === 3 ? (
         <ActionButton
+          call={txCall(c.game, c.game.rerequestRandomness, [gameId])}
           onClick={() => act("Re-request the stale random value", () => c.game.rerequestRandomness(gameId))}
         >
           Re-request it (stale)
         </ActionButton>
       ) : (
-        <ActionButton onClick={serve} disabled={!r || (r.status !== 2 && !local)}>
+        <ActionButton
+          onClick={serve}
+          disabled={!r || (r.status !== 2 && !mineFirst)}
+          call={txCall(c.game, c.game.advance, [gameId], mineFirst ? { accepts: ["RandomnessPending"] } : {})}
+        >
           {r && r.status === 1 && local ? "Mine and serve the random value" : "Serve the random value"}
         </ActionButton>
       )}
@@ -240,13 +268,16 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
   );
 }
 
+/** The first spot of a mask (0 when empty: the contract's refusal then says why), the one a probe asks about. */
+const firstOf = (mask: bigint): bigint => (mask !== 0n ? BigInt(idsOf(mask)[0]) : 0n);
+
 function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
   const { c, gameId, act, live, snap, mode, setMode } = props;
   const { account } = useWallet();
   const me = live.me;
-  const firstRoad = me && me.spots.roads !== 0n ? BigInt(idsOf(me.spots.roads)[0]) : 0n;
-  const firstSettlement = me && me.spots.settlements !== 0n ? BigInt(idsOf(me.spots.settlements)[0]) : 0n;
-  const firstCity = me && me.spots.cities !== 0n ? BigInt(idsOf(me.spots.cities)[0]) : 0n;
+  const firstRoad = me ? firstOf(me.spots.roads) : 0n;
+  const firstSettlement = me ? firstOf(me.spots.settlements) : 0n;
+  const firstCity = me ? firstOf(me.spots.cities) : 0n;
   const main = snap.phase === Phase.Main;
   const checks = useChecks(
     live.version,
@@ -264,16 +295,33 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     },
     { holdWithin: account ?? "" },
   );
+  const spotMask = (kind: "road" | "settlement" | "city") =>
+    me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"] ?? 0n;
   const spots = (mask: bigint | undefined) => {
     const n = mask ? idsOf(mask).length : 0;
     return `${n} spot${n === 1 ? "" : "s"}`;
   };
   const toggle = (kind: "road" | "settlement" | "city") => setMode(mode.kind === kind ? { kind: "none" } : { kind });
+  const buildCall = {
+    road: txCall(c.game, c.game.buildRoad, [gameId, firstRoad]),
+    settlement: txCall(c.game, c.game.buildSettlement, [gameId, firstSettlement]),
+    city: txCall(c.game, c.game.buildCity, [gameId, firstCity]),
+  };
+  // A build the contract refuses now (too few cards, no spot, no piece left) offers no spot on the board: leave it.
+  const refusedBuild =
+    (mode.kind === "road" || mode.kind === "settlement" || mode.kind === "city") && checks[mode.kind]?.ok === false;
+  useEffect(() => {
+    if (refusedBuild) setMode({ kind: "none" });
+  }, [refusedBuild]);
   return (
     <div className="my-turn">
       <h3>Your turn {snap.turn}</h3>
       {!main && (
-        <Checked check={checks.roll} onClick={() => act("Roll the dice", () => c.game.rollDice(gameId))}>
+        <Checked
+          check={checks.roll}
+          call={txCall(c.game, c.game.rollDice, [gameId])}
+          onClick={() => act("Roll the dice", () => c.game.rollDice(gameId))}
+        >
           Roll the dice
         </Checked>
       )}
@@ -290,21 +338,28 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
                   type="button"
                   className={`btn ${mode.kind === kind ? "btn-primary" : "btn-secondary"}`}
                   aria-pressed={mode.kind === kind}
+                  disabled={checks[kind]?.ok !== true}
                   onClick={() => toggle(kind)}
                   title={COST_TEXT[kind]}
+                  {...callAttrs(buildCall[kind])}
                 >
                   Build a {kind} (
                   {spots(me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"])})
                 </button>
                 <span className="why">
                   {COST_TEXT[kind]}
-                  {checks[kind] && !checks[kind]!.ok && `: ${checks[kind]!.reason}`}
+                  {checks[kind] &&
+                    !checks[kind]!.ok &&
+                    (spotMask(kind) === 0n
+                      ? ": no spot for it now (the contract's legal spots)"
+                      : `: ${checks[kind]!.reason}`)}
                 </span>
               </div>
             ))}
           </div>
           <Checked
             check={checks.buy}
+            call={txCall(c.game, c.game.buyDevCard, [gameId])}
             kind="secondary"
             onClick={() => act("Buy a development card", () => c.game.buyDevCard(gameId))}
           >
@@ -314,7 +369,11 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
       )}
       <CardPlays {...props} checks={checks} />
       {main && (
-        <Checked check={checks.end} onClick={() => act("End the turn", () => c.game.endTurn(gameId))}>
+        <Checked
+          check={checks.end}
+          call={txCall(c.game, c.game.endTurn, [gameId])}
+          onClick={() => act("End the turn", () => c.game.endTurn(gameId))}
+        >
           End the turn
         </Checked>
       )}
@@ -348,6 +407,7 @@ function CardPlays(props: ActionProps & { checks: Partial<Record<string, Check>>
       {held(DevCard.Knight) > 0 && (
         <Checked
           check={checks.knight}
+          call={txCall(c.game, c.game.playKnight, [gameId])}
           kind="secondary"
           onClick={() => act("Play a Knight", () => c.game.playKnight(gameId))}
         >
@@ -357,6 +417,7 @@ function CardPlays(props: ActionProps & { checks: Partial<Record<string, Check>>
       {held(DevCard.RoadBuilding) > 0 && (
         <Checked
           check={checks.roadBuilding}
+          call={txCall(c.game, c.game.playRoadBuilding, [gameId, firstOf(me.spots.roads), NO_EDGE])}
           kind="secondary"
           onClick={async () => setMode(mode.kind === "roadBuilding" ? { kind: "none" } : { kind: "roadBuilding" })}
         >
@@ -370,6 +431,7 @@ function CardPlays(props: ActionProps & { checks: Partial<Record<string, Check>>
           {select(yop[1], (n) => setYop([yop[0], n]), "Year of Plenty: second resource")}
           <Checked
             check={checks.yearOfPlenty}
+            call={txCall(c.game, c.game.playYearOfPlenty, [gameId, yop[0], yop[1]])}
             kind="secondary"
             onClick={() =>
               act(`Play Year of Plenty: ${RESOURCE_NAMES[yop[0]]} and ${RESOURCE_NAMES[yop[1]]}`, () =>
@@ -386,6 +448,7 @@ function CardPlays(props: ActionProps & { checks: Partial<Record<string, Check>>
           {select(mono, setMono, "Monopoly: resource")}
           <Checked
             check={checks.monopoly}
+            call={txCall(c.game, c.game.playMonopoly, [gameId, mono])}
             kind="secondary"
             onClick={() => act(`Play Monopoly on ${RESOURCE_NAMES[mono]}`, () => c.game.playMonopoly(gameId, mono))}
           >
@@ -409,6 +472,7 @@ function RoadBuildingHint(props: ActionProps) {
           <p>First road on edge {mode.first}: click a highlighted edge for the second, or build only this one.</p>
           <ActionButton
             kind="secondary"
+            call={txCall(c.game, c.game.playRoadBuilding, [gameId, mode.first, NO_EDGE])}
             onClick={async () => {
               if (
                 await act(`Play Road Building: edge ${mode.first}`, () =>
@@ -479,6 +543,7 @@ function DiscardPanel(props: ActionProps & { snap: GameSnapshot }) {
       </table>
       <ActionButton
         disabled={total !== owed}
+        call={txCall(c.game, c.game.discard, [gameId, [take[0], take[1], take[2], take[3], take[4]], take[5]])}
         onClick={() =>
           act(`Discard ${owed} cards`, () =>
             c.game.discard(gameId, [take[0], take[1], take[2], take[3], take[4]], take[5]),
@@ -536,6 +601,7 @@ function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
                 {p ? (
                   <>
                     <ActionButton
+                      call={txCall(c.game, c.game.blockHex, [gameId, hex, v.address])}
                       onClick={() =>
                         act(`Ghost ship to hex ${hex}, robbing P${p.seat + 1}`, () =>
                           c.game.blockHex(gameId, hex, v.address),
@@ -549,6 +615,7 @@ function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
                   </>
                 ) : (
                   <ActionButton
+                    call={txCall(c.game, c.game.blockHex, [gameId, hex, ZeroAddress])}
                     onClick={() =>
                       act(`Ghost ship to hex ${hex}, robbing nobody`, () => c.game.blockHex(gameId, hex, ZeroAddress))
                     }
@@ -605,7 +672,11 @@ function FlipPreview(props: ActionProps & { port: number }) {
         the steal takes 1 {RESOURCE_NAMES[a]} with {pct(pool.reserve0)}% or 1 {RESOURCE_NAMES[b]} with{" "}
         {pct(pool.reserve1)}% (by the reserves).
       </p>
-      <Checked check={checks.flip} onClick={() => act(`Flip port ${port}`, () => c.game.flipPort(gameId, port))}>
+      <Checked
+        check={checks.flip}
+        call={txCall(c.game, c.game.flipPort, [gameId, port])}
+        onClick={() => act(`Flip port ${port}`, () => c.game.flipPort(gameId, port))}
+      >
         Flip port {port}
       </Checked>
     </div>
@@ -618,6 +689,13 @@ function GoldPanel(props: ActionProps) {
   const [resource, setResource] = useState(0);
   const [credits, setCredits] = useState("1");
   const gold = live.me!.player.gold;
+  const { account } = useWallet();
+  const amount = /^\d{1,9}$/.test(credits) ? BigInt(credits) : null;
+  const checks = useChecks(
+    `${live.version}-${resource}-${amount}`,
+    { convert: amount !== null ? () => c.game.convertGold.staticCall(gameId, resource, amount) : undefined },
+    { holdWithin: `${account}:${resource}:${amount}` },
+  );
   return (
     <div className="gold row">
       <span>
@@ -640,14 +718,19 @@ function GoldPanel(props: ActionProps) {
       </select>
       <ActionButton
         kind="secondary"
+        disabled={checks.convert?.ok !== true}
+        title={checks.convert?.reason}
+        call={amount !== null ? txCall(c.game, c.game.convertGold, [gameId, resource, amount]) : undefined}
         onClick={() =>
-          act(`Convert ${credits} gold into ${RESOURCE_NAMES[resource]}`, () =>
-            c.game.convertGold(gameId, resource, BigInt(credits || "0")),
+          act(`Convert ${plural(amount ?? 0n, "gold credit")} into ${RESOURCE_NAMES[resource]}`, () =>
+            c.game.convertGold(gameId, resource, amount ?? 0n),
           )
         }
       >
         Convert
       </ActionButton>
+      {amount === null && <span className="why">Not a number of credits.</span>}
+      {checks.convert && !checks.convert.ok && <span className="why">{checks.convert.reason}</span>}
     </div>
   );
 }

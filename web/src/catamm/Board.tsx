@@ -7,6 +7,7 @@ import { HEX_KIND_NAMES, HexKind, TOPOLOGY, has, pips, type Board as BoardData }
 import { PORT_PLACE } from "../../../client/catamm/game";
 import { GEOMETRY, edgeMidpoint, hexCorner, type Point } from "../../../client/catamm/geometry";
 import { NO_PORT, POOL_PAIRS, poolName } from "../../../client/catamm/market";
+import { callAttrs, type TxCall } from "../shared/calls";
 import { pointsAttr } from "../shared/hexgrid";
 import { HEX_FILLS, PLAYER_COLORS, RESOURCE_SHORT } from "./look";
 
@@ -21,12 +22,20 @@ export interface BoardPlayer {
   roads: bigint;
 }
 
-/** What the board offers to click, with the label each spot reads as (its accessible name). */
+/** One kind of spot offered: the label each spot reads as (its accessible name), what a pick does, and the
+ *  transaction a pick sends or leads to (written on the spot: shared/calls.ts). */
+interface SpotOffer {
+  label: (id: number) => string;
+  onPick: (id: number) => void;
+  call: (id: number) => TxCall;
+}
+
+/** What the board offers to click. */
 export interface BoardOffers {
-  vertices?: { mask: bigint; label: (v: number) => string; onPick: (v: number) => void };
-  edges?: { mask: bigint; label: (e: number) => string; onPick: (e: number) => void };
-  hexes?: { ids: number[]; label: (h: number) => string; onPick: (h: number) => void };
-  ports?: { ids: number[]; label: (p: number) => string; onPick: (p: number) => void };
+  vertices?: SpotOffer & { mask: bigint };
+  edges?: SpotOffer & { mask: bigint };
+  hexes?: SpotOffer & { ids: number[] };
+  ports?: SpotOffer & { ids: number[] };
   /** A chosen vertex or hex, ringed (a draft pick's settlement before its road; the ghost ship's target). */
   selectedVertex?: number;
   selectedHex?: number;
@@ -71,7 +80,7 @@ export function Board(props: {
       {props.ghostShip < PORT_PLACE && <Blocked id={props.ghostShip} shade={props.ghostShip !== board.desert} />}
       {offers.hexes &&
         offers.hexes.ids.map((h) => (
-          <Spot key={`h${h}`} label={offers.hexes!.label(h)} onPick={() => offers.hexes!.onPick(h)} kind="hex">
+          <Spot key={`h${h}`} offer={offers.hexes!} id={h} kind="hex">
             <polygon
               points={pointsAttr([0, 1, 2, 3, 4, 5].map((i) => hexCorner(at(GEOMETRY.hexes[h]), i, S * 0.93)))}
               className={offers.selectedHex === h ? "spot-hex selected" : "spot-hex"}
@@ -82,7 +91,7 @@ export function Board(props: {
         offers.ports.ids.map((p) => {
           const c = at(GEOMETRY.ports[p].at);
           return (
-            <Spot key={`p${p}`} label={offers.ports!.label(p)} onPick={() => offers.ports!.onPick(p)} kind="port">
+            <Spot key={`p${p}`} offer={offers.ports!} id={p} kind="port">
               <rect x={c.x - 30} y={c.y - 24} width={60} height={48} rx={9} className="spot-port" />
             </Spot>
           );
@@ -95,7 +104,7 @@ export function Board(props: {
       {offers.edges &&
         TOPOLOGY.edgeVertices.map(([a, b], e) =>
           has(offers.edges!.mask, e) ? (
-            <Spot key={`e${e}`} label={offers.edges!.label(e)} onPick={() => offers.edges!.onPick(e)} kind="edge">
+            <Spot key={`e${e}`} offer={offers.edges!} id={e} kind="edge">
               <line {...line(a, b, 0.16)} className="spot-edge" />
               <circle cx={edgeMidpoint(e).x * S} cy={edgeMidpoint(e).y * S} r={7} className="spot-edge-dot" />
             </Spot>
@@ -113,12 +122,7 @@ export function Board(props: {
       {offers.vertices &&
         GEOMETRY.vertices.map((v, i) =>
           has(offers.vertices!.mask, i) ? (
-            <Spot
-              key={`v${i}`}
-              label={offers.vertices!.label(i)}
-              onPick={() => offers.vertices!.onPick(i)}
-              kind="vertex"
-            >
+            <Spot key={`v${i}`} offer={offers.vertices!} id={i} kind="vertex">
               <circle cx={at(v).x} cy={at(v).y} r={10} className="spot-vertex" />
             </Spot>
           ) : null,
@@ -300,23 +304,26 @@ function City({ at: c, color }: { at: Point; color: string }) {
 }
 
 /** A clickable spot: a button for the keyboard and for assistive technology. */
-function Spot(props: { label: string; onPick: () => void; kind: string; children: ReactNode }) {
+function Spot(props: { offer: SpotOffer; id: number; kind: string; children: ReactNode }) {
+  const { offer, id } = props;
+  const label = offer.label(id);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      props.onPick();
+      offer.onPick(id);
     }
   };
   return (
     <g
       role="button"
       tabIndex={0}
-      aria-label={props.label}
+      aria-label={label}
       className={`spot spot-${props.kind}-g`}
-      onClick={props.onPick}
+      onClick={() => offer.onPick(id)}
       onKeyDown={onKey}
+      {...callAttrs(offer.call(id))}
     >
-      <title>{props.label}</title>
+      <title>{label}</title>
       {props.children}
     </g>
   );

@@ -10,6 +10,7 @@ import { LineChart, type EventLine, type Marker, type Series } from "../shared/L
 import { Panel } from "../shared/ui";
 import { PLAYER_COLORS, POOL_COLORS } from "./look";
 import type { LiveGame } from "./useLiveGame";
+import { plural } from "../../../client/format";
 
 const MARKS: Record<PricePoint["mark"], { shape: Marker["shape"]; color: string } | null> = {
   open: null,
@@ -149,7 +150,7 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
             y: h.winnerPoints,
             shape: "diamond",
             color: PLAYER_COLORS[winnerSeat],
-            label: `P${winnerSeat + 1} won with ${h.winnerPoints} points (VP cards included)`,
+            label: `P${winnerSeat + 1} won with ${plural(h.winnerPoints, "point")} (VP cards included)`,
           },
         ]
       : [];
@@ -176,7 +177,7 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
         {series.map((s, seat) => (
           <li key={seat}>
             <span className="swatch" style={{ background: s.color }} /> {s.label}
-            {h.players[seat] === h.winner && ` — winner, ${h.winnerPoints} points`}
+            {h.players[seat] === h.winner && ` — winner, ${plural(h.winnerPoints, "point")}`}
           </li>
         ))}
       </ul>

@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ZeroAddress } from "ethers";
 import { describeError as describeRaw } from "../../../client/errors";
-import { HEX_COUNT, PORT_COUNT, TOPOLOGY, idsOf, maskOf } from "../../../client/catamm/board";
+import { HEX_COUNT, PORT_COUNT, TOPOLOGY, has, idsOf, maskOf } from "../../../client/catamm/board";
 import {
   ADVANCE_DEFAULTS,
   DEV_CARD_NAMES,
+  NO_EDGE,
   Pending,
   Phase,
   PHASE_NAMES,
@@ -16,9 +17,10 @@ import {
   type GameSnapshot,
 } from "../../../client/catamm/game";
 import { NO_PORT, PRESET_FEES, RESOURCE_NAMES, formatAmount, formatBps, poolName } from "../../../client/catamm/market";
-import { short } from "../../../client/format";
+import { plural, short } from "../../../client/format";
 import { useBlock, useCountdown } from "../shared/block";
 import { href } from "../shared/routes";
+import { txCall } from "../shared/calls";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
@@ -28,6 +30,8 @@ import { Charts } from "./Charts";
 import { useCatamm, useRandomnessSource, type CatammContracts } from "./contracts";
 import { PLAYER_COLOR_NAMES } from "./look";
 import { Markets } from "./Markets";
+import { useChecks } from "./useChecks";
+import { fractionText, splitCards } from "../../../client/catamm/cards";
 import { useLiveGame, type LiveGame } from "./useLiveGame";
 
 export type GameView = "board" | "markets" | "charts";
@@ -203,6 +207,13 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
   const block = useBlock();
   const countdown = useCountdown(snap.deadline);
   const seatOf = (a: string) => snap.players.findIndex((p) => p.address === a);
+  const timed = snap.phase > Phase.Starting && snap.phase < Phase.Finished && snap.pending === Pending.None;
+  const late = timed && block.number > snap.deadline;
+  const checks = useChecks(
+    `${live.version}-${late}`,
+    { advance: late ? () => c.game.advance.staticCall(gameId) : undefined },
+    { holdWithin: account ?? "" },
+  );
   if (snap.phase === Phase.Finished) {
     const seat = seatOf(snap.winner);
     return (
@@ -211,7 +222,8 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
           ★
         </span>{" "}
         <SeatChip seat={seat} /> <Address address={snap.winner} you={account} /> won
-        {live.history.winnerPoints ? ` with ${live.history.winnerPoints} points` : ""} after {snap.turn} turns.
+        {live.history.winnerPoints ? ` with ${plural(live.history.winnerPoints, "point")}` : ""} after{" "}
+        {plural(snap.turn, "turn")}.
       </div>
     );
   }
@@ -224,8 +236,7 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
       </span>
     );
   });
-  const timed = snap.phase > Phase.Starting && snap.phase < Phase.Finished && snap.pending === Pending.None;
-  const late = timed && block.number > snap.deadline;
+
   return (
     <div className={`status${late ? " status-late" : ""}`} role="status">
       <span className="phase">{PHASE_NAMES[snap.phase]}</span>
@@ -240,6 +251,9 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
       {late && ADVANCE_DEFAULTS[snap.phase] && (
         <ActionButton
           kind="secondary"
+          disabled={checks.advance?.ok !== true}
+          title={checks.advance?.reason}
+          call={txCall(c.game, c.game.advance, [gameId])}
           onClick={() => act(`Advance the game (${PHASE_NAMES[snap.phase]})`, () => c.game.advance(gameId))}
         >
           Advance: {ADVANCE_DEFAULTS[snap.phase]}
@@ -329,6 +343,10 @@ function useOffers(
     [c, gameId, setMode, spots],
   );
   if (!me || !spots) return {};
+  const g = c.game;
+  // The draft's settlement is sent with a road: the one a pick leads to at the first edge no road holds yet.
+  const roads = live.snap?.players.reduce((all, p) => all | p.roads, 0n) ?? 0n;
+  const freeEdge = (v: number) => TOPOLOGY.vertexEdges[v].find((e) => !has(roads, e)) ?? TOPOLOGY.vertexEdges[v][0];
   switch (mode.kind) {
     case "draft":
       return {
@@ -336,6 +354,7 @@ function useOffers(
           mask: spots.settlements,
           label: (v) => `Draft a settlement on vertex ${v}`,
           onPick: (v) => void draftEdges(v),
+          call: (v) => txCall(g, g.placeInitial, [gameId, v, freeEdge(v)]),
         },
         edges:
           mode.vertex === undefined || mode.edges === undefined
@@ -343,6 +362,7 @@ function useOffers(
             : {
                 mask: mode.edges,
                 label: (e) => `Draft road on edge ${e} (settlement on vertex ${mode.vertex})`,
+                call: (e) => txCall(g, g.placeInitial, [gameId, mode.vertex!, e]),
                 onPick: (e) =>
                   void act(`Draft: settlement on vertex ${mode.vertex}, road on edge ${e}`, () =>
                     c.game.placeInitial(gameId, mode.vertex!, e),
@@ -355,6 +375,7 @@ function useOffers(
         edges: {
           mask: spots.roads,
           label: (e) => `Build a road on edge ${e}`,
+          call: (e) => txCall(g, g.buildRoad, [gameId, e]),
           onPick: (e) => void act(`Build a road on edge ${e}`, () => c.game.buildRoad(gameId, e)),
         },
       };
@@ -363,6 +384,7 @@ function useOffers(
         vertices: {
           mask: spots.settlements,
           label: (v) => `Build a settlement on vertex ${v}`,
+          call: (v) => txCall(g, g.buildSettlement, [gameId, v]),
           onPick: (v) => void act(`Build a settlement on vertex ${v}`, () => c.game.buildSettlement(gameId, v)),
         },
       };
@@ -371,6 +393,7 @@ function useOffers(
         vertices: {
           mask: spots.cities,
           label: (v) => `Build a city on vertex ${v}`,
+          call: (v) => txCall(g, g.buildCity, [gameId, v]),
           onPick: (v) => void act(`Build a city on vertex ${v}`, () => c.game.buildCity(gameId, v)),
         },
       };
@@ -380,6 +403,7 @@ function useOffers(
           edges: {
             mask: spots.roads,
             label: (e) => `Road Building: first road on edge ${e}`,
+            call: (e) => txCall(g, g.playRoadBuilding, [gameId, e, NO_EDGE]),
             onPick: (e) => void secondRoads(e),
           },
         };
@@ -388,6 +412,7 @@ function useOffers(
         edges: {
           mask: mode.seconds ?? 0n,
           label: (e) => `Road Building: second road on edge ${e}`,
+          call: (e) => txCall(g, g.playRoadBuilding, [gameId, mode.first!, e]),
           onPick: (e) =>
             void act(`Play Road Building: edges ${mode.first} and ${e}`, () =>
               c.game.playRoadBuilding(gameId, mode.first!, e),
@@ -401,11 +426,18 @@ function useOffers(
           ? {
               ids: targets.hexes,
               label: (h) => `Ghost ship to hex ${h}`,
+              // The victim is chosen next: the hex alone may be refused for want of one.
+              call: (h) => txCall(g, g.blockHex, [gameId, h, ZeroAddress], { accepts: ["VictimRequired"] }),
               onPick: (h) => setMode({ kind: "ghost", hex: h }),
             }
           : undefined,
         ports: targets
-          ? { ids: targets.ports, label: (p) => `Flip port ${p}`, onPick: (p) => setMode({ kind: "ghost", port: p }) }
+          ? {
+              ids: targets.ports,
+              label: (p) => `Flip port ${p}`,
+              onPick: (p) => setMode({ kind: "ghost", port: p }),
+              call: (p) => txCall(g, g.flipPort, [gameId, p]),
+            }
           : undefined,
         selectedHex: mode.hex,
       };
@@ -426,7 +458,9 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
             <th>seat</th>
             <th title="public points: settlements, cities, longest road, largest army (VP cards are hidden)">points</th>
             <th>hand</th>
-            <th>resources</th>
+            <th title="whole cards (they build and count in the hand) + the fraction beside them (it only trades)">
+              resources
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -445,14 +479,12 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
                   {snap.largestArmy === p.address && <div className="award">Largest army</div>}
                 </td>
                 <td>
-                  {p.hand} card{Number(p.hand) === 1 ? "" : "s"}
+                  {plural(p.hand, "card")}
                   {p.discardOwed > 0 && <div className="danger">owes {p.discardOwed}</div>}
                 </td>
                 <td className="res">
                   {p.balances.map((b, r) => (
-                    <span key={r} className={`res-chip res-${r}`} title={`${formatAmount(b, 6)} ${RESOURCE_NAMES[r]}`}>
-                      {RESOURCE_NAMES[r]} {formatAmount(b, 2)}
-                    </span>
+                    <Cards key={r} resource={r} balance={b} />
                   ))}
                   <div className="muted small">
                     gold {p.gold} · knights {p.knights} · road {p.roadLength} · dev cards {cardsHeld}
@@ -470,6 +502,26 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
       </table>
       {live.history.points.length === 0 && snap.turn === 0 && <p className="muted small">No turn yet.</p>}
     </Panel>
+  );
+}
+
+/** A balance as whole cards (they build and count in the hand) and, apart, the fraction beside them (it only trades). */
+function Cards({ resource, balance }: { resource: number; balance: bigint }) {
+  const { whole, fraction } = splitCards(balance);
+  const name = RESOURCE_NAMES[resource];
+  return (
+    <span
+      className={`res-chip res-${resource}`}
+      data-testid={`cards-${name}`}
+      title={`${formatAmount(balance, 6)} ${name}: ${plural(whole, "whole card")}${
+        fraction > 0n
+          ? ` and ${fractionText(fraction, 6)} of a card, which only trades (building takes whole cards)`
+          : ""
+      }`}
+    >
+      {name} <strong>{whole.toString()}</strong>
+      {fraction > 0n && <span className="fraction"> +{fractionText(fraction)}</span>}
+    </span>
   );
 }
 

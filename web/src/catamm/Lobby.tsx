@@ -12,6 +12,9 @@ import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
 import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
 import { useCatamm, type CatammContracts } from "./contracts";
 import { receiptEvent } from "../shared/receipt";
+import { txCall } from "../shared/calls";
+import { useChecks } from "./useChecks";
+import { useVerdict } from "../shared/probes";
 
 interface LobbyGame {
   id: bigint;
@@ -41,6 +44,7 @@ function stateText(g: LobbyGame): string {
 function useLobby(c: CatammContracts | null) {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
 
   const refresh = useCallback(async () => {
     if (!c) return;
@@ -69,19 +73,19 @@ function useLobby(c: CatammContracts | null) {
       })),
     );
     setError(null);
+    setVersion((v) => v + 1);
   }, [c]);
 
   // At once when a block brings an event of the game contract, and every 10 blocks anyway (open windows expire).
   useEventRefresh(c?.game.runner?.provider, c?.address, refresh, 10, setError);
 
-  return { games, error, refresh };
+  return { games, error, refresh, version };
 }
 
 export function Lobby() {
   const c = useCatamm();
-  const { games, error, refresh } = useLobby(c);
+  const { games, error, refresh, version } = useLobby(c);
   const { account } = useWallet();
-  const block = useBlock();
   const { send } = useTx();
   if (!c) return <p>No CATAMM deployment on this network.</p>;
   const act = async (label: string, submit: () => ReturnType<CatammContracts["game"]["joinGame"]>, id: bigint) => {
@@ -89,7 +93,6 @@ export function Lobby() {
     await refresh();
     if (receipt) window.location.hash = href("catamm", id);
   };
-  const mine = (g: LobbyGame) => account !== null && g.players.some((p) => p.toLowerCase() === account.toLowerCase());
   return (
     <GamesLobby
       title="CATAMM"
@@ -124,43 +127,70 @@ export function Lobby() {
             <Address address={g.creator} you={account} />
           </td>
           <td className="row-actions">
-            {g.phase === Phase.Open && !mine(g) && g.players.length < 4 && (
-              <ActionButton
-                kind="secondary"
-                onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
-              >
-                Join
-              </ActionButton>
-            )}
-            {g.phase === Phase.Open && account?.toLowerCase() === g.creator.toLowerCase() && (
-              <ActionButton
-                kind="secondary"
-                disabled={g.players.length < 2}
-                title={g.players.length < 2 ? "needs at least two players" : undefined}
-                onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
-              >
-                Start
-              </ActionButton>
-            )}
-            {g.phase === Phase.Open &&
-              (account?.toLowerCase() === g.creator.toLowerCase() || block.number > g.deadline) && (
-                <ActionButton
-                  kind="secondary"
-                  title={
-                    block.number > g.deadline
-                      ? "its open window has passed: anyone may cancel it"
-                      : "the creator may cancel before the start"
-                  }
-                  onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
-                >
-                  Cancel
-                </ActionButton>
-              )}
+            {g.phase === Phase.Open && <RowActions c={c} g={g} act={act} version={version} />}
           </td>
         </tr>
       )}
       side={<CreateGame c={c} onCreated={refresh} />}
     />
+  );
+}
+
+type LobbyAct = (
+  label: string,
+  submit: () => ReturnType<CatammContracts["game"]["joinGame"]>,
+  id: bigint,
+) => Promise<void>;
+
+/** An open game's Join / Start / Cancel: offered to whom they concern, enabled by their static calls. */
+function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; act: LobbyAct; version: number }) {
+  const { account } = useWallet();
+  const block = useBlock();
+  const late = block.number > g.deadline;
+  const joined = account !== null && g.players.some((p) => p.toLowerCase() === account.toLowerCase());
+  const creator = account?.toLowerCase() === g.creator.toLowerCase();
+  const checks = useChecks(
+    `${version}-${late}`,
+    {
+      join: !joined ? () => c.game.joinGame.staticCall(g.id) : undefined,
+      start: creator ? () => c.game.startGame.staticCall(g.id) : undefined,
+      cancel: creator || late ? () => c.game.cancelGame.staticCall(g.id) : undefined,
+    },
+    { holdWithin: account ?? "" },
+  );
+  return (
+    <>
+      {!joined && checks.join?.ok && (
+        <ActionButton
+          kind="secondary"
+          call={txCall(c.game, c.game.joinGame, [g.id])}
+          onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
+        >
+          Join
+        </ActionButton>
+      )}
+      {creator && (
+        <ActionButton
+          kind="secondary"
+          disabled={checks.start?.ok !== true}
+          title={checks.start?.reason}
+          call={txCall(c.game, c.game.startGame, [g.id])}
+          onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
+        >
+          Start
+        </ActionButton>
+      )}
+      {(creator || late) && checks.cancel?.ok && (
+        <ActionButton
+          kind="secondary"
+          title={late ? "its open window has passed: anyone may cancel it" : "the creator may cancel before the start"}
+          call={txCall(c.game, c.game.cancelGame, [g.id])}
+          onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+        >
+          Cancel
+        </ActionButton>
+      )}
+    </>
   );
 }
 
@@ -171,10 +201,20 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
   const [preset, setPreset] = useState(0);
   const [turnBlocks, setTurnBlocks] = useState("50");
   const [openBlocks, setOpenBlocks] = useState(String(OPEN_BLOCKS));
+  const int = (t: string) => (/^\d{1,9}$/.test(t.trim()) ? Number(t) : null);
+  const args = [int(depth), preset, int(turnBlocks), int(openBlocks)] as const;
+  const valid = args.every((x) => x !== null);
+  const [d, , t, o] = args.map((x) => x ?? 0);
+  // The contract's verdict on exactly these values, before sending.
+  const verdict = useVerdict(
+    valid && signer ? () => c.game.createGame.staticCall(d, preset, t, o) : null,
+    `${depth}:${preset}:${turnBlocks}:${openBlocks}:${signer !== null}`,
+    { contract: "Catamm" },
+  );
   const create = async () => {
     const receipt = await send(
       `Create a CATAMM game (${PRESET_FEES[preset].name} fees, depth ${depth})`,
-      () => c.game.createGame(Number(depth), preset, Number(turnBlocks), Number(openBlocks)),
+      () => c.game.createGame(d, preset, t, o),
       { contract: "Catamm" },
     );
     const created = receiptEvent(receipt, c.game.interface, "GameCreated");
@@ -210,7 +250,14 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
         >
           <input name="openBlocks" className="num" value={openBlocks} onChange={(e) => setOpenBlocks(e.target.value)} />
         </Field>
-        <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
+        {!valid && <p className="why">Each number must be a whole number.</p>}
+        {verdict && <p className="why">The contract would refuse these values: {verdict}</p>}
+        <ActionButton
+          onClick={create}
+          disabled={!signer || !valid || verdict !== null}
+          busyText="Creating…"
+          call={valid ? txCall(c.game, c.game.createGame, [d, preset, t, o]) : undefined}
+        >
           Create the game
         </ActionButton>
         <p className="muted small">You join it as its first player; others join from this list, then you start it.</p>

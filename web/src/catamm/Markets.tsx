@@ -2,19 +2,22 @@
 // the connected player's fee and shares); a swap form that quotes before sending, exactly as `catamm:quote` (fee
 // burned, output, average price, spot price, price impact, minAmountOut from the slippage setting); and liquidity
 // add and remove, previewed by static calls of the game's own functions (shares received, amounts paid back).
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useWallet } from "../shared/wallet";
 import { ActionButton, Panel } from "../shared/ui";
 import { describeError } from "../shared/errors";
 import {
   BPS,
   NO_PORT,
+  ONE_CARD,
   POOL_PAIRS,
   RESOURCE_NAMES,
   formatAmount,
   formatBps,
   formatPercent,
+  getAmountIn,
   parseAmount,
+  poolOf,
   poolName,
   quoteFigures,
   toQuoteView,
@@ -22,6 +25,8 @@ import {
   type QuoteView,
 } from "../../../client/catamm/market";
 import { has } from "../../../client/catamm/board";
+import { fractionOrCards, swapOutcome, swapOutcomeText, type SwapSide } from "../../../client/catamm/cards";
+import { txCall } from "../shared/calls";
 import type { Act } from "./Actions";
 import { SeatChip } from "./Actions";
 import type { CatammContracts } from "./contracts";
@@ -146,15 +151,43 @@ function ResourceSelect(props: { label: string; value: number; onChange: (r: num
   );
 }
 
+/** The pool sides a swap from `from` to `to` meets now, and the player's fee there (the contract's, from a zero quote). */
+function sideOf(live: LiveGame, from: number, to: number): SwapSide | null {
+  const { pool, aIsSide0 } = poolOf(from, to);
+  const p = live.market?.pools[pool];
+  const feeBps = live.me?.fees[pool];
+  if (!p || !p.active || feeBps === null || feeBps === undefined) return null;
+  return aIsSide0
+    ? { reserveIn: p.reserve0, reserveOut: p.reserve1, feeBps }
+    : { reserveIn: p.reserve1, reserveOut: p.reserve0, feeBps };
+}
+
+/**
+ * The swap form. "Pay" sends an exact input with `minAmountOut` from the slippage setting; "Buy exactly" computes the
+ * least input whose output is the cards asked for, from the pool's reserves with the contract's arithmetic
+ * (`getAmountIn` of client/catamm/market.ts), checks it with the contract's quote and sends it with `minAmountOut` =
+ * exactly those cards: the contract refuses any worse price. The quote says what the result is good for (whole cards
+ * build; a fraction only trades).
+ */
 function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
   const { account } = useWallet();
   const [from, setFrom] = useState(0);
   const [to, setTo] = useState(1);
+  const [mode, setMode] = useState<"pay" | "buy">("pay");
   const [amountText, setAmountText] = useState("1");
+  const [wantText, setWantText] = useState("1");
   const [slippageText, setSlippageText] = useState("0.5");
   const [quote, setQuote] = useState<{ q: QuoteView; key: string } | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const amount = amountOf(amountText);
+  const side = sideOf(live, from, to);
+  const want = mode === "buy" ? amountOf(wantText) : null;
+  // Buying exactly: the least input whose output is `want`, by the contract's arithmetic on the pool's reserves.
+  const exactIn = useMemo(() => {
+    if (mode !== "buy" || want === null || want === 0n || !side) return null;
+    if (want >= side.reserveOut) return "exceeds" as const;
+    return getAmountIn(want, side.reserveIn, side.reserveOut, side.feeBps);
+  }, [mode, want, side?.reserveIn, side?.reserveOut, side?.feeBps]);
+  const amount = mode === "pay" ? amountOf(amountText) : typeof exactIn === "bigint" ? exactIn : null;
   const slippage = slippageBps(slippageText);
   const player = live.me?.address ?? account ?? null;
   const key = `${from}-${to}-${amount}-${live.version}`;
@@ -178,19 +211,48 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
 
   const q = quote?.key === key ? quote.q : null;
   const figures = q && amount !== null && slippage !== null ? quoteFigures(q.amountOut, amount, slippage) : null;
+  // Buying exactly: the contract must deliver the cards asked for, not a wei less.
+  const minOut = mode === "buy" ? want : (figures?.minAmountOut ?? null);
   const pool = q ? live.market!.pools[q.pool] : undefined;
-  const check = useChecks(`${key}-${q ? "q" : ""}-${figures?.minAmountOut}`, {
+  const call =
+    q && amount !== null && minOut !== null
+      ? txCall(c.game, c.game.swap, [gameId, from, to, amount, minOut])
+      : undefined;
+  const check = useChecks(`${key}-${q ? "q" : ""}-${minOut}`, {
     swap:
-      q && figures && amount !== null
-        ? () => c.game.swap.staticCall(gameId, from, to, amount, figures.minAmountOut)
+      q && amount !== null && minOut !== null
+        ? () => c.game.swap.staticCall(gameId, from, to, amount, minOut)
         : undefined,
   }).swap;
   const A = RESOURCE_NAMES[from];
   const B = RESOURCE_NAMES[to];
   const balance = live.me?.player.balances[from];
+  const outcome =
+    q && amount !== null && side && live.me
+      ? swapOutcome(live.me.player.balances, from, to, amount, q.amountOut, side)
+      : null;
+  const label =
+    mode === "pay"
+      ? `Swap ${amountText} ${A} for ${B}`
+      : `Buy exactly ${wantText} ${B} for ${amount !== null ? formatAmount(amount, 4) : "…"} ${A}`;
+  const buyNext = (cards: bigint) => {
+    const held = live.me?.player.balances[to] ?? 0n;
+    setWantText(formatAmount(cards * ONE_CARD - held, 18).replace(/,/g, ""));
+    setMode("buy");
+  };
   return (
     <Panel title="Swap" className="swap">
       <form aria-label="Swap" onSubmit={(e) => e.preventDefault()}>
+        <div className="row" role="radiogroup" aria-label="Swap kind">
+          <label className="inline">
+            <input type="radio" name="swap-mode" checked={mode === "pay"} onChange={() => setMode("pay")} /> Pay an
+            amount
+          </label>
+          <label className="inline">
+            <input type="radio" name="swap-mode" checked={mode === "buy"} onChange={() => setMode("buy")} /> Buy exactly
+            N cards
+          </label>
+        </div>
         <div className="row">
           <label className="inline">
             Pay <ResourceSelect label="Swap from" value={from} onChange={setFrom} />
@@ -200,38 +262,66 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
           </label>
         </div>
         <div className="row">
-          <label className="inline">
-            Amount (cards){" "}
-            <input
-              aria-label="Swap amount"
-              className="num"
-              value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
-              inputMode="decimal"
-            />
-          </label>
-          {balance !== undefined && (
+          {mode === "pay" ? (
+            <label className="inline">
+              Amount (cards){" "}
+              <input
+                aria-label="Swap amount"
+                className="num"
+                value={amountText}
+                onChange={(e) => setAmountText(e.target.value)}
+                inputMode="decimal"
+              />
+            </label>
+          ) : (
+            <label className="inline">
+              Cards of {B} to buy{" "}
+              <input
+                aria-label="Cards to buy"
+                className="num"
+                value={wantText}
+                onChange={(e) => setWantText(e.target.value)}
+                inputMode="decimal"
+              />
+            </label>
+          )}
+          {balance !== undefined && mode === "pay" && (
             <button
               type="button"
               className="link"
               onClick={() => setAmountText(formatAmount(balance, 18).replace(/,/g, ""))}
             >
-              you hold {formatAmount(balance, 4)} {A}
+              you hold {fractionOrCards(balance)} {A}
             </button>
           )}
-          <label className="inline">
-            Slippage %{" "}
-            <input
-              aria-label="Slippage percent"
-              className="num small"
-              value={slippageText}
-              onChange={(e) => setSlippageText(e.target.value)}
-              inputMode="decimal"
-            />
-          </label>
+          {mode === "pay" && (
+            <label className="inline">
+              Slippage %{" "}
+              <input
+                aria-label="Slippage percent"
+                className="num small"
+                value={slippageText}
+                onChange={(e) => setSlippageText(e.target.value)}
+                inputMode="decimal"
+              />
+            </label>
+          )}
         </div>
         {from === to && <p className="danger">Pick two different resources.</p>}
-        {amount === null && <p className="danger">Not an amount: use cards with up to 18 decimals, e.g. 1.5.</p>}
+        {mode === "pay" && amount === null && (
+          <p className="danger">Not an amount: use cards with up to 18 decimals, e.g. 1.5.</p>
+        )}
+        {mode === "buy" && want === null && <p className="danger">Not a number of cards, e.g. 1.</p>}
+        {mode === "buy" && exactIn === "exceeds" && side && (
+          <p className="danger">
+            The pool holds only {formatAmount(side.reserveOut, 2)} {B}: it cannot sell that many.
+          </p>
+        )}
+        {mode === "buy" && !side && from !== to && (
+          <p className="danger">
+            No active pool trades {A} for {B} now (the missing pool).
+          </p>
+        )}
         {slippage === null && <p className="danger">Slippage must be 0 to 100 %.</p>}
         {quoteError && <p className="danger">{quoteError}</p>}
         {q && figures && amount !== null && pool && (
@@ -241,6 +331,14 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
               {poolName(q.pool)} (#{q.pool}) at {pool.port === NO_PORT ? "no port" : `port ${pool.port}`}:{" "}
               {q.portOwned ? "you own the port" : "you do not own the port"}
             </dd>
+            {mode === "buy" && (
+              <>
+                <dt>you pay</dt>
+                <dd data-testid="quote-in">
+                  {formatAmount(amount, 6)} {A} (the least that buys {wantText} {B})
+                </dd>
+              </>
+            )}
             <dt>fee burned</dt>
             <dd>
               {formatAmount(q.fee, 6)} {A} ({formatBps(q.feeBps)})
@@ -249,6 +347,22 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
             <dd data-testid="quote-out">
               {formatAmount(q.amountOut, 6)} {B}
             </dd>
+            {outcome && (
+              <>
+                <dt>what it buys</dt>
+                <dd data-testid="quote-buys">
+                  {swapOutcomeText(outcome, from, to, q.amountOut)}
+                  {outcome.nextWhole && mode === "pay" && (
+                    <>
+                      {" "}
+                      <button type="button" className="link" onClick={() => buyNext(outcome.nextWhole!.cards)}>
+                        buy exactly that
+                      </button>
+                    </>
+                  )}
+                </dd>
+              </>
+            )}
             <dt>average price</dt>
             <dd>
               1 {A} = {formatAmount(figures.averagePrice, 6)} {B} (fee included)
@@ -261,18 +375,21 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
             <dd>{formatPercent(q.priceImpact)}</dd>
             <dt>minAmountOut</dt>
             <dd data-testid="quote-min">
-              {formatAmount(figures.minAmountOut, 6)} {B} (allows {formatBps(slippage ?? 0n)} slippage)
+              {formatAmount(minOut ?? 0n, 6)} {B}{" "}
+              {mode === "buy" ? "(exactly the cards asked for)" : `(allows ${formatBps(slippage ?? 0n)} slippage)`}
             </dd>
           </dl>
         )}
+        <p className="muted small">
+          Whole cards build and count in your hand; a fraction of a card only trades (it is kept beside them).
+        </p>
         <ActionButton
           disabled={!q || !figures || check?.ok !== true}
           title={check?.reason}
-          onClick={() =>
-            act(`Swap ${amountText} ${A} for ${B}`, () => c.game.swap(gameId, from, to, amount!, figures!.minAmountOut))
-          }
+          call={call}
+          onClick={() => act(label, () => c.game.swap(gameId, from, to, amount!, minOut!))}
         >
-          Swap {amountText} {A} for {B}
+          {label}
         </ActionButton>
         {check && !check.ok && <p className="why">{check.reason}</p>}
       </form>
@@ -377,6 +494,11 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
         <ActionButton
           kind="secondary"
           disabled={!add?.value}
+          call={
+            add?.value && a0 && a1
+              ? txCall(c.game, c.game.addLiquidity, [gameId, poolId, a0, a1, less(add.value[0])])
+              : undefined
+          }
           onClick={() =>
             act(`Add liquidity to ${poolName(poolId)}`, () =>
               c.game.addLiquidity(gameId, poolId, a0!, a1!, less(add!.value![0])),
@@ -416,6 +538,17 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
         <ActionButton
           kind="secondary"
           disabled={!remove?.value}
+          call={
+            remove?.value && shares
+              ? txCall(c.game, c.game.removeLiquidity, [
+                  gameId,
+                  poolId,
+                  shares,
+                  less(remove.value[0]),
+                  less(remove.value[1]),
+                ])
+              : undefined
+          }
           onClick={() =>
             act(`Remove liquidity from ${poolName(poolId)}`, () =>
               c.game.removeLiquidity(gameId, poolId, shares!, less(remove!.value![0]), less(remove!.value![1])),

@@ -6,6 +6,7 @@ import { useState, type KeyboardEvent } from "react";
 import { HexGrid, type CellGeometry } from "../shared/HexGrid";
 import { POINTY_SIDE, pointsAttr, type Point } from "../shared/hexgrid";
 import { BLUE, cellName, RED, type Colour } from "../../../client/hex";
+import { callAttrs, type TxCall } from "../shared/calls";
 
 interface BoardCell {
   key: number;
@@ -20,9 +21,13 @@ export interface BoardProps {
   last?: number;
   /** Cells of a proven winning path, in order. */
   path?: number[];
+  /** The position drawn (sent with every click, so a click acts on the board it was made on). */
+  position?: number;
   /** The colour a click would play, when the position takes moves (else clicks do nothing). */
   toMove?: Colour;
-  onPlay?: (cell: number) => void;
+  onPlay?: (position: number, cell: number) => void;
+  /** The transaction a click on a cell sends (written on the cell: shared/calls.ts). */
+  callOf?: (cell: number) => TxCall;
   /** Text for the board's label, e.g. "position 5, Blue to move". */
   label: string;
 }
@@ -117,7 +122,7 @@ export function Board(props: BoardProps) {
       (e.currentTarget.querySelector(`[data-cell="${next}"]`) as SVGElement | null)?.focus();
     } else if ((e.key === "Enter" || e.key === " ") && playable(focus)) {
       e.preventDefault();
-      props.onPlay?.(focus);
+      props.onPlay?.(props.position ?? 0, focus);
     }
   };
 
@@ -144,6 +149,7 @@ export function Board(props: BoardProps) {
         role: "group",
         "aria-label": `Board, ${props.label}. Red joins top and bottom, Blue joins left and right. Arrow keys move, Enter plays.`,
         onKeyDown,
+        ...{ "data-position": props.position },
       }}
       under={(geometryOf) => (
         <g aria-hidden="true">
@@ -189,7 +195,8 @@ export function Board(props: BoardProps) {
             aria-label={describe(cell.key)}
             aria-disabled={!can}
             onFocus={() => setFocus(cell.key)}
-            onClick={() => can && props.onPlay?.(cell.key)}
+            onClick={() => can && props.onPlay?.(props.position ?? 0, cell.key)}
+            {...(can && props.callOf ? callAttrs(props.callOf(cell.key)) : {})}
           >
             <polygon points={pointsAttr(geo.corners)} className="hexcell" />
             {v !== 0 ? (

@@ -3,7 +3,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { ZeroAddress, type Overrides } from "ethers";
 import { useBlock } from "../shared/block";
-import { href } from "../shared/routes";
+import { href, idPart, parseHash } from "../shared/routes";
+import { txCall, type TxCall } from "../shared/calls";
+import { PENDING, allowed, refused, refusal, useProbes, type Probe } from "../shared/probes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, formatAmount, Panel } from "../shared/ui";
@@ -59,12 +61,56 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const token = useToken(data?.token);
   const [proveOnConnect, setProveOnConnect] = useState(true);
 
+  // The position the address names; one the page has not read yet (just made, say) shows no board until it has: a
+  // click must act on the position the page shows.
+  const waiting = data !== null && position !== undefined && position > 0 && !data.positions[position];
   const selected = data ? (position && data.positions[position] ? position : data.positions.length - 1) : 0;
   const outcomes = useMemo(
     () => (data && data.ended && !data.cancelled ? computeOutcomes(data) : undefined),
     [data?.positions, data?.ended, data?.cancelled],
   );
   const board = useMemo(() => (data && selected ? boardAt(data, selected) : null), [data?.positions, selected]);
+  const p0 = data && selected ? data.positions[selected] : undefined;
+  const n0 = data?.size ?? 0;
+  const tokenGame = data !== null && data.token !== ZeroAddress;
+  // The contract's answer to "may this account move on this position now?": a static call of a move on its first
+  // empty cell, asked again every block (positions close with time) and for each position shown. In a token game an
+  // allowance too short is no refusal: the page approves the stake first.
+  const firstEmpty = board ? Array.from(board).findIndex((v) => v === 0) : -1;
+  const moverPath0 = useMemo(
+    () => (board && p0 ? findWinningPath(board, n0, colourOfDepth(p0.depth) as Colour) : null),
+    [board, p0, n0],
+  );
+  const probeList = useMemo(() => {
+    if (!contract || !data || !p0 || waiting || !signer || data.ended || data.cancelled) return [];
+    const list: Probe[] = [];
+    if (!p0.proven && firstEmpty >= 0) {
+      list.push({
+        id: "move",
+        call: () =>
+          contract.hex.move
+            .staticCall(gameId, selected, firstEmpty, { value: tokenGame ? 0n : data.stake, ...PENDING })
+            .catch((err: unknown) => {
+              if (tokenGame && refusal(err, {}).error === "ERC20InsufficientAllowance") return;
+              throw err;
+            }),
+      });
+    }
+    if (!p0.proven && moverPath0) {
+      list.push({ id: "claim", call: () => contract.hex.claimWin.staticCall(gameId, selected, moverPath0, PENDING) });
+    }
+    if (data.positions.length === 2) {
+      list.push({ id: "cancel", call: () => contract.hex.cancelGame.staticCall(gameId, PENDING) });
+    }
+    return list;
+  }, [contract, data, p0, waiting, signer, firstEmpty, selected, gameId, tokenGame, moverPath0]);
+  const probes = useProbes(
+    probeList,
+    `${gameId}:${selected}:${live.version}:${account}`,
+    { contract: "ForkingHex", hexSize: n0, block: block.number },
+    // Re-checks of the same position keep the board as it was; another position waits for its own answer.
+    { holdWithin: `${account}:${gameId}:${selected}` },
+  );
 
   // Report how long the first render of the tree took (figures; the e2e test reads it).
   useEffect(() => {
@@ -104,16 +150,39 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const running = !data.ended && !data.cancelled;
   // Clicks stay possible on a closed position while the game runs: the contract has the last word (its refusal is
   // shown as a sentence). Proven positions and full boards take no moves.
-  const canMoveHere = running && !p.proven && p.depth < n * n && signer !== null;
+  const canTryHere = running && !p.proven && p.depth < n * n && signer !== null;
+  const canMoveHere = canTryHere && allowed(probes, "move");
+  const moveRefusal = refused(probes, "move");
   const moverPath = findWinningPath(board, n, mover);
+  /** Whether the address still names the position `on` (a click made just after navigating away is dropped). */
+  const routeShows = (on: number) => {
+    const route = parseHash(window.location.hash);
+    if (route.section !== "hex" || idPart(route.parts[0]) !== gameId) return false;
+    const named = idPart(route.parts[1]);
+    return named === undefined ? position === undefined && on === selected : Number(named) === on;
+  };
   const select = (id: number) => {
     window.location.hash = href("hex", gameId, id);
   };
 
-  const play = async (cell: number) => {
+  /** The path a move on `cell` would claim (when claiming on connect). */
+  const claimPath = (cell: number) => {
+    if (!proveOnConnect) return null;
     const next = board.slice();
     next[cell] = toMove;
-    const path = proveOnConnect ? findWinningPath(next, n, toMove) : null;
+    return findWinningPath(next, n, toMove);
+  };
+  const callOf = (cell: number): TxCall => {
+    const path = claimPath(cell);
+    const opts = { value: tokenGame ? 0n : data.stake, accepts: tokenGame ? ["ERC20InsufficientAllowance"] : [] };
+    return path
+      ? txCall(contract.hex, contract.hex.moveAndClaim, [gameId, selected, cell, path], opts)
+      : txCall(contract.hex, contract.hex.move, [gameId, selected, cell], opts);
+  };
+  /** A click on `cell` of the board drawn for position `on`: sent only if that is still the position shown. */
+  const play = async (on: number, cell: number) => {
+    if (on !== selected || !routeShows(on)) return;
+    const path = claimPath(cell);
     let overrides;
     try {
       overrides = await stakeFor(contract, data.token, data.stake, token);
@@ -122,13 +191,13 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
       return;
     }
     if (!overrides) return;
-    const label = `${colourName(toMove)} ${cellName(cell, n)} on #${selected}` + (path ? " and claim the win" : "");
+    const label = `${colourName(toMove)} ${cellName(cell, n)} on #${on}` + (path ? " and claim the win" : "");
     const receipt = await send(
       label,
       () =>
         path
-          ? contract.hex.moveAndClaim(gameId, selected, cell, path, overrides)
-          : contract.hex.move(gameId, selected, cell, overrides),
+          ? contract.hex.moveAndClaim(gameId, on, cell, path, overrides)
+          : contract.hex.move(gameId, on, cell, overrides),
       hexCtx,
     );
     const moved = receiptEvent(receipt, contract.hex.interface, "Moved");
@@ -188,90 +257,111 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
           />
         </Panel>
 
-        <Panel
-          title={
-            <>
-              Position #{selected} <ColourMark colour={mover} /> {colourName(mover)} {cellName(p.cell, n)}
-            </>
-          }
-          className="board-panel"
-        >
-          <nav className="crumbs" aria-label="Path from position 1">
-            {chain.length > 12 && <span>… </span>}
-            {chain.slice(-12).map((id, i, shown) => (
-              <span key={id}>
-                <a href={href("hex", gameId, id)} aria-current={id === selected ? "true" : undefined}>
-                  #{id}
-                </a>
-                {i < shown.length - 1 && " → "}
+        {waiting ? (
+          <Panel title={`Position #${position}`} className="board-panel">
+            <p aria-busy="true" data-testid="position-loading">
+              Reading position #{position} from the chain…
+            </p>
+          </Panel>
+        ) : (
+          <Panel
+            title={
+              <>
+                Position #{selected} <ColourMark colour={mover} /> {colourName(mover)} {cellName(p.cell, n)}
+              </>
+            }
+            className="board-panel"
+          >
+            <nav className="crumbs" aria-label="Path from position 1">
+              {chain.length > 12 && <span>… </span>}
+              {chain.slice(-12).map((id, i, shown) => (
+                <span key={id}>
+                  <a href={href("hex", gameId, id)} aria-current={id === selected ? "true" : undefined}>
+                    #{id}
+                  </a>
+                  {i < shown.length - 1 && " → "}
+                </span>
+              ))}
+            </nav>
+            <p className="posinfo" data-testid="position-info">
+              Depth {p.depth}; <Address address={p.player} you={account} /> played {colourName(mover)}{" "}
+              {cellName(p.cell, n)}. {running && !p.proven && <>{colourName(toMove)} to move. </>}
+              <span className={`state-${sel.kind}`}>{sel.long}</span>
+            </p>
+            <Board
+              n={n}
+              board={board}
+              last={p.cell}
+              path={p.proven ? (moverPath ?? undefined) : undefined}
+              position={selected}
+              toMove={canMoveHere ? toMove : undefined}
+              onPlay={canMoveHere ? (on, cell) => void play(on, cell) : undefined}
+              callOf={callOf}
+              label={`position ${selected}, ${running && !p.proven ? `${colourName(toMove)} to move` : sel.text}`}
+            />
+            <div className="legend" aria-hidden="true">
+              <span>
+                <ColourMark colour={1} /> Red joins top ↔ bottom
               </span>
-            ))}
-          </nav>
-          <p className="posinfo" data-testid="position-info">
-            Depth {p.depth}; <Address address={p.player} you={account} /> played {colourName(mover)}{" "}
-            {cellName(p.cell, n)}. {running && !p.proven && <>{colourName(toMove)} to move. </>}
-            <span className={`state-${sel.kind}`}>{sel.long}</span>
-          </p>
-          <Board
-            n={n}
-            board={board}
-            last={p.cell}
-            path={p.proven ? (moverPath ?? undefined) : undefined}
-            toMove={canMoveHere ? toMove : undefined}
-            onPlay={canMoveHere ? (cell) => void play(cell) : undefined}
-            label={`position ${selected}, ${running && !p.proven ? `${colourName(toMove)} to move` : sel.text}`}
-          />
-          <div className="legend" aria-hidden="true">
-            <span>
-              <ColourMark colour={1} /> Red joins top ↔ bottom
-            </span>
-            <span>
-              <ColourMark colour={2} /> Blue joins left ↔ right
-            </span>
-            <span>○ last stone</span>
-            <span className="gold">— proven path</span>
-          </div>
-          {canMoveHere && (
-            <div className="actions">
-              <p className="hint">
-                {sel.kind === "closed"
-                  ? "This position is closed: the contract will refuse a move here (and say why)."
-                  : `Click an empty cell (or use the arrow keys and Enter) to play ${colourName(toMove)} for ${fmt(data.stake)}.`}
-              </p>
-              <label className="inline">
-                <input type="checkbox" checked={proveOnConnect} onChange={(e) => setProveOnConnect(e.target.checked)} />
-                <span>When my move connects, claim the win in the same transaction</span>
-              </label>
+              <span>
+                <ColourMark colour={2} /> Blue joins left ↔ right
+              </span>
+              <span>○ last stone</span>
+              <span className="gold">— proven path</span>
             </div>
-          )}
-          {moverPath && !p.proven && running && (
-            <div className="actions">
-              <p>
-                {colourName(mover)} connects on this board ({moverPath.map((c) => cellName(c, n)).join("–")}).
+            {canTryHere && !canMoveHere && (
+              <p className="hint" data-testid="move-refusal">
+                {moveRefusal
+                  ? `No move here: ${moveRefusal}`
+                  : "Asking the contract whether this position takes a move…"}
               </p>
+            )}
+            {canMoveHere && (
+              <div className="actions">
+                <p className="hint">
+                  Click an empty cell (or use the arrow keys and Enter) to play {colourName(toMove)} for{" "}
+                  {fmt(data.stake)}.
+                </p>
+                <label className="inline">
+                  <input
+                    type="checkbox"
+                    checked={proveOnConnect}
+                    onChange={(e) => setProveOnConnect(e.target.checked)}
+                  />
+                  <span>When my move connects, claim the win in the same transaction</span>
+                </label>
+              </div>
+            )}
+            {moverPath && !p.proven && running && allowed(probes, "claim") && (
+              <div className="actions">
+                <p>
+                  {colourName(mover)} connects on this board ({moverPath.map((c) => cellName(c, n)).join("–")}).
+                </p>
+                <ActionButton
+                  call={txCall(contract.hex, contract.hex.claimWin, [gameId, selected, moverPath])}
+                  onClick={() =>
+                    send(
+                      `Prove #${selected} winning for ${colourName(mover)}`,
+                      () => contract.hex.claimWin(gameId, selected, moverPath),
+                      hexCtx,
+                    )
+                  }
+                >
+                  Find and prove the winning path
+                </ActionButton>
+              </div>
+            )}
+            {running && view.positionCount === 1 && allowed(probes, "cancel") && (
               <ActionButton
-                disabled={!signer}
-                onClick={() =>
-                  send(
-                    `Prove #${selected} winning for ${colourName(mover)}`,
-                    () => contract.hex.claimWin(gameId, selected, moverPath),
-                    hexCtx,
-                  )
-                }
+                kind="danger"
+                call={txCall(contract.hex, contract.hex.cancelGame, [gameId])}
+                onClick={() => send(`Cancel game ${gameId}`, () => contract.hex.cancelGame(gameId), hexCtx)}
               >
-                Find and prove the winning path
+                Cancel the game (before Blue replies)
               </ActionButton>
-            </div>
-          )}
-          {running && view.positionCount === 1 && account?.toLowerCase() === data.creator.toLowerCase() && (
-            <ActionButton
-              kind="danger"
-              onClick={() => send(`Cancel game ${gameId}`, () => contract.hex.cancelGame(gameId), hexCtx)}
-            >
-              Cancel the game (before Blue replies)
-            </ActionButton>
-          )}
-        </Panel>
+            )}
+          </Panel>
+        )}
 
         <Payouts contract={contract} data={data} view={view} version={live.version} token={token} />
       </div>

@@ -1,6 +1,6 @@
 // The lobby: every game from `GameCreated` events (read in pages), with its state from the `game` view, kept live;
 // and the form to create one (ETH or ERC-20 stake with the approval step, optional last block).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { isAddress, parseUnits, ZeroAddress } from "ethers";
 import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
@@ -11,10 +11,12 @@ import { ActionButton, Address, Field, formatAmount, GamesLobby, Panel } from ".
 import { useWallet } from "../shared/wallet";
 import { cellName, gameState, parseCell } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
-import { NoDeployment, useHexContract, useToken, type HexContract } from "./contracts";
+import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
 import { useStake } from "./GamePage";
 import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 import { receiptEvent } from "../shared/receipt";
+import { txCall } from "../shared/calls";
+import { PENDING, refusal, useVerdict } from "../shared/probes";
 
 interface LobbyGame {
   id: bigint;
@@ -161,6 +163,10 @@ export function Lobby() {
   );
 }
 
+type CreateArgs = readonly [number, bigint, bigint, bigint, string, bigint, number, number];
+type Parsed =
+  { ok: true; args: CreateArgs; first: number; amount: bigint; token: TokenInfo } | { ok: false; problem: string };
+
 function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated: () => Promise<void> }) {
   const { signer } = useWallet();
   const { send } = useTx();
@@ -182,7 +188,8 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
   const validSize = Number.isInteger(n) && n >= 2 && n <= 19;
   const defaultCell = validSize ? cellName(Math.floor(n / 2) * n + Math.floor(n / 2), n) : "";
 
-  const create = async () => {
+  // The form's values as the call's arguments, or the first problem with them in words.
+  const parsed = useMemo((): Parsed => {
     try {
       if (!validSize) throw new Error("the board side must be 2 to 19");
       if (!token) throw new Error(useErc20 ? "enter the ERC-20 token's address" : "reading the token");
@@ -190,20 +197,48 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       const amount = parseUnits(stake, token.decimals);
       const maxFeeBps = maxFee.trim() === "" ? feeNow : Math.round(Number(maxFee) * 100);
       if (maxFeeBps === null || !Number.isFinite(maxFeeBps)) throw new Error("reading the developer fee");
-      const overrides = await stakeFor(contract, token.address, amount, token);
+      const whole = (t: string, what: string) => {
+        if (!/^\d{1,12}$/.test(t.trim())) throw new Error(`${what} must be a whole number`);
+        return BigInt(t);
+      };
+      const args = [
+        n,
+        whole(red, "Red's blocks"),
+        whole(blue, "Blue's blocks"),
+        amount,
+        token.address,
+        whole(lastBlock || "0", "the last block"),
+        first,
+        maxFeeBps,
+      ] as const;
+      return { ok: true, args, first, amount, token };
+    } catch (err) {
+      return { ok: false, problem: (err as Error).message };
+    }
+  }, [validSize, token, useErc20, cell, defaultCell, n, stake, maxFee, feeNow, red, blue, lastBlock]);
+  const erc20 = parsed.ok && parsed.token.address !== ZeroAddress;
+  const value = parsed.ok && !erc20 ? parsed.amount : 0n;
+  // The contract's verdict on exactly these values (a token's missing approval aside: it is sent first).
+  const verdict = useVerdict(
+    parsed.ok && signer
+      ? () =>
+          contract.hex.createGame.staticCall(...parsed.args, { value, ...PENDING }).catch((err: unknown) => {
+            if (erc20 && refusal(err, {}).error === "ERC20InsufficientAllowance") return;
+            throw err;
+          })
+      : null,
+    JSON.stringify(parsed.ok ? parsed.args.map(String) : parsed.problem) + String(signer !== null),
+    { contract: "ForkingHex" },
+  );
+
+  const create = async () => {
+    try {
+      if (!parsed.ok) throw new Error(parsed.problem);
+      const { args, first, amount, token: t } = parsed;
+      const overrides = await stakeFor(contract, t.address, amount, t);
       if (!overrides) return;
       const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
-        contract.hex.createGame(
-          n,
-          BigInt(red),
-          BigInt(blue),
-          amount,
-          token.address,
-          BigInt(lastBlock || 0),
-          first,
-          maxFeeBps,
-          overrides,
-        ),
+        contract.hex.createGame(...args, overrides),
       );
       const created = receiptEvent(receipt, contract.hex.interface, "GameCreated");
       if (created) {
@@ -284,7 +319,21 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
             onChange={(e) => setMaxFee(e.target.value)}
           />
         </Field>
-        <ActionButton onClick={create} disabled={!signer} busyText="Creating…">
+        {!parsed.ok && <p className="why">{parsed.problem}</p>}
+        {verdict && <p className="why">The contract would refuse these values: {verdict}</p>}
+        <ActionButton
+          onClick={create}
+          disabled={!signer || !parsed.ok || verdict !== null}
+          busyText="Creating…"
+          call={
+            parsed.ok
+              ? txCall(contract.hex, contract.hex.createGame, [...parsed.args], {
+                  value,
+                  accepts: erc20 ? ["ERC20InsufficientAllowance"] : [],
+                })
+              : undefined
+          }
+        >
           {useErc20 ? "Approve (if needed) and create" : "Create the game"}
         </ActionButton>
       </form>

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useTx } from "../shared/tx";
+import { txCall } from "../shared/calls";
+import { PENDING, allowed, refused, useProbes, type Probe } from "../shared/probes";
 import { ActionButton, Address, Field, formatAmount, Panel, Progress } from "../shared/ui";
 import { VirtualList } from "../shared/VirtualList";
 import { useWallet } from "../shared/wallet";
@@ -89,10 +91,32 @@ export function Payouts(props: {
     };
   }, [account, block.number, contract, data.token]);
 
+  const size = Math.max(1, Math.floor(Number(batch) || 250));
+  // Settle and Withdraw are offered when the contract would take them now (static calls, every block).
+  const probeList = useMemo<Probe[]>(
+    () =>
+      account
+        ? [
+            ...(data.ended && !settled && !data.cancelled
+              ? [{ id: "settle", call: () => contract.hex.settle.staticCall(data.gameId, size, PENDING) }]
+              : []),
+            { id: "withdraw", call: () => contract.hex.withdraw.staticCall(data.token, PENDING) },
+          ]
+        : [],
+    [account, data.ended, settled, data.cancelled, contract, data.gameId, size, data.token],
+  );
+  const probes = useProbes(
+    probeList,
+    `${props.version}:${block.number}:${size}`,
+    { contract: "ForkingHex" },
+    {
+      holdWithin: `${account}:${size}`,
+    },
+  );
+
   const progress = settleProgress(data.settlePhase, view.settleCursor, view.positionCount, view.lowestProven);
 
   const settle = async () => {
-    const size = Math.max(1, Math.floor(Number(batch) || 250));
     for (let i = 0; i < 10_000; i++) {
       const receipt = await send(
         `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`,
@@ -133,7 +157,7 @@ export function Payouts(props: {
             <p className="hint">The game is running: these are what the current tree would pay if it ended now.</p>
           )}
           {!wanted ? (
-            <ActionButton kind="secondary" onClick={async () => setWanted(true)}>
+            <ActionButton kind="secondary" ui="computes the payouts (views)" onClick={async () => setWanted(true)}>
               Compute payouts for {players.length} players ({view.positionCount.toLocaleString("en-US")} positions)
             </ActionButton>
           ) : error ? (
@@ -227,7 +251,13 @@ export function Payouts(props: {
                       inputMode="numeric"
                     />
                   </Field>
-                  <ActionButton onClick={settle} busyText="Settling…">
+                  <ActionButton
+                    onClick={settle}
+                    busyText="Settling…"
+                    disabled={!allowed(probes, "settle")}
+                    title={refused(probes, "settle")}
+                    call={txCall(contract.hex, contract.hex.settle, [data.gameId, size])}
+                  >
                     Settle
                   </ActionButton>
                 </div>
@@ -240,7 +270,9 @@ export function Payouts(props: {
             <div className="row">
               <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
               <ActionButton
-                disabled={!credit}
+                disabled={!credit || !allowed(probes, "withdraw")}
+                title={refused(probes, "withdraw")}
+                call={txCall(contract.hex, contract.hex.withdraw, [data.token])}
                 onClick={() =>
                   send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token), {
                     contract: "ForkingHex",

@@ -1,8 +1,12 @@
 // Small shared building blocks: buttons that show they are busy, labelled fields, amounts, addresses.
 import { useState, type ReactNode } from "react";
-import { formatFixed, short } from "../../../client/format";
+import { formatFixed, requestLabel, short } from "../../../client/format";
+import { callAttrs, type TxCall } from "./calls";
 
-/** A button running an async action; disabled (and saying so) while it runs. */
+/**
+ * A button running an async action; disabled (and saying so) while it runs. `call` is the transaction it sends (or
+ * leads to), `ui` what it does instead when it sends none: written on the button for the tests (shared/calls.ts).
+ */
 export function ActionButton(props: {
   onClick: () => Promise<unknown>;
   children: ReactNode;
@@ -10,6 +14,8 @@ export function ActionButton(props: {
   busyText?: string;
   kind?: "primary" | "secondary" | "danger";
   title?: string;
+  call?: TxCall;
+  ui?: string;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -19,6 +25,7 @@ export function ActionButton(props: {
       disabled={props.disabled || busy}
       title={props.title}
       aria-busy={busy}
+      {...callAttrs(props.call, props.ui)}
       onClick={async () => {
         setBusy(true);
         try {
@@ -51,6 +58,15 @@ export function Address({ address, you }: { address: string; you?: string | null
     <span className={`addr${mine ? " addr-you" : ""}`} title={address}>
       {short(address)}
       {mine && " (you)"}
+    </span>
+  );
+}
+
+/** A randomness request as a short label, the full id on hover. */
+export function RequestId({ id }: { id: bigint }) {
+  return (
+    <span className="mono request-id" title={`request id ${id.toString()}`}>
+      {requestLabel(id)}
     </span>
   );
 }

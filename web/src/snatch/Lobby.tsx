@@ -9,6 +9,7 @@ import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import {
@@ -27,6 +28,7 @@ import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
+import { plural } from "../../../client/format";
 
 interface LobbyRoom {
   id: bigint;
@@ -134,13 +136,13 @@ function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number): stri
   if (r.phase === Phase.Open) {
     const seats = `open: ${r.players.filter((p) => p && p !== ZERO).length} of ${f?.playerCount ?? "?"} seats`;
     const left = r.deadline - block;
-    return `${seats}, ${left >= 0 ? `fill window ${left} blocks left` : "fill window over (anyone may close it)"}`;
+    return `${seats}, ${left >= 0 ? `fill window ${plural(left, "block")} left` : "fill window over (anyone may close it)"}`;
   }
   if (r.phase === Phase.AwaitingRoles) return "full: waiting for the roles randomness";
   if (r.phase === Phase.Finished) return "finished";
   if (r.phase > Phase.Finished) return "cancelled";
   const left = r.deadline - block;
-  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left >= 0 ? `${left} blocks left` : "deadline passed"})`;
+  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left >= 0 ? `${plural(left, "block")} left` : "deadline passed"})`;
 }
 
 export function Lobby() {
@@ -260,6 +262,7 @@ export function Lobby() {
                   <td>
                     {probes.get(`roles:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.advance, [r.id])}
                         kind="secondary"
                         onClick={() =>
                           send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
@@ -272,6 +275,7 @@ export function Lobby() {
                     )}
                     {probes.get(`close:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.cancelRoom, [r.id])}
                         kind="danger"
                         onClick={() =>
                           send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
@@ -284,6 +288,7 @@ export function Lobby() {
                     )}
                     {probes.get(`join:${r.id}`)?.ok && (
                       <ActionButton
+                        call={txCall(c.rooms, c.rooms.join, [r.id])}
                         onClick={async () => {
                           const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, ""), {
                             contract: "SnatchRooms",
@@ -402,13 +407,19 @@ function CreateRoom({
         )}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
         <div className="row">
-          <ActionButton onClick={create} disabled={!signer || !f || verdict !== null} busyText="Creating…">
+          <ActionButton
+            onClick={create}
+            disabled={!signer || !f || verdict !== null}
+            busyText="Creating…"
+            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks])}
+          >
             Create the room
           </ActionButton>
           <ActionButton
             kind="secondary"
             onClick={series}
             disabled={!signer || !f || verdict !== null}
+            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks])}
             busyText="Creating five rooms…"
           >
             Create a G1–G5 series (5 rooms)
@@ -460,7 +471,11 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
         {bad && <p className="danger">Unknown rule set name.</p>}
         {!bad && parsed.length > 0 && <p className="muted small">{parsed.map((r) => RULE_NAMES[r]).join(" · ")}</p>}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
-        <ActionButton onClick={create} disabled={!signer || bad || parsed.length === 0 || verdict !== null}>
+        <ActionButton
+          onClick={create}
+          disabled={!signer || bad || parsed.length === 0 || verdict !== null}
+          call={!bad && parsed.length > 0 ? txCall(c.rooms, c.rooms.createFormat, [parsed, w]) : undefined}
+        >
           Create the format
         </ActionButton>
       </details>

@@ -7,6 +7,7 @@ import { useBlock } from "../shared/block";
 import { PENDING, useVerdict, type Probes } from "../shared/probes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { describeGoods, OfferStatus, Phase, RuleSet, STATUS_NAMES } from "../../../client/snatch/names";
 import { offeredAmounts } from "../../../client/snatch/history";
@@ -24,6 +25,7 @@ import { sendPadded } from "./gas";
 import type { SnatchContracts } from "./contracts";
 import { GoodsInput, GoodsText } from "./Goods";
 import type { LiveRoom } from "./useRoom";
+import { plural } from "../../../client/format";
 
 interface Props {
   c: SnatchContracts;
@@ -92,7 +94,8 @@ function Results({ room }: { room: RoomState; live: LiveRoom }) {
       <ol className="results" data-testid="results">
         {ranked.map((s) => (
           <li key={s.seat}>
-            {seatLabel(room, s.seat)}: <strong>{s.points}</strong> points (<GoodsText goods={s.free} />)
+            {seatLabel(room, s.seat)}: <strong>{s.points}</strong> {s.points === 1 ? "point" : "points"} (
+            <GoodsText goods={s.free} />)
           </li>
         ))}
       </ol>
@@ -186,7 +189,12 @@ function OfferForm({
           The contract would refuse this offer: {verdict}.
         </p>
       )}
-      <ActionButton onClick={submit} disabled={empty || verdict !== null} busyText="Sending…">
+      <ActionButton
+        onClick={submit}
+        disabled={empty || verdict !== null}
+        busyText="Sending…"
+        call={txCall(c.rooms, c.rooms.offer, [room.roomId, targetAddress, big(give), big(ask)])}
+      >
         Send the offer
       </ActionButton>
     </form>
@@ -227,6 +235,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
                 </select>
               </label>
               <ActionButton
+                call={txCall(c.rooms, c.rooms.shame, [id, shameSeat.player])}
                 kind="danger"
                 onClick={() =>
                   send(
@@ -241,6 +250,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
             </>
           ) : (
             <ActionButton
+              call={txCall(c.rooms, c.rooms.shame, [id, shameSeat.player])}
               kind="danger"
               onClick={() => send(`Shame P2`, () => sendPadded(c.rooms.shame, id, shameSeat.player), ctx).then(after)}
             >
@@ -251,6 +261,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
       )}
       {ok(probes, "force") && (
         <ActionButton
+          call={txCall(c.rooms, c.rooms.setForce, [id, !room.forced])}
           kind="secondary"
           onClick={() =>
             send(
@@ -265,6 +276,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
       )}
       {ok(probes, "pass") && (
         <ActionButton
+          call={txCall(c.rooms, c.rooms.pass, [id])}
           kind="secondary"
           onClick={() =>
             send(
@@ -288,6 +300,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
         why(probes, "pass") && <p className="refusal">Passing is not possible: {why(probes, "pass")}.</p>}
       {ok(probes, "done") && (
         <ActionButton
+          call={txCall(c.rooms, c.rooms.done, [id])}
           kind="secondary"
           onClick={() => send(doneLabel, () => sendPadded(c.rooms.done, id), ctx).then(after)}
         >
@@ -338,7 +351,7 @@ function Offers({ c, room, live, seat, probes, nameOf }: Props) {
       )}
       {earlier.length > 0 && (
         <details>
-          <summary>Earlier rounds: {earlier.length} offers</summary>
+          <summary>Earlier rounds: {plural(earlier.length, "offer")}</summary>
           <ul className="offers">{earlier.map(row)}</ul>
         </details>
       )}
@@ -406,6 +419,7 @@ function OfferRow({
       <div className="offer-buttons">
         {canAccept && (
           <ActionButton
+            call={txCall(c.rooms, c.rooms.accept, [id, oid])}
             onClick={() => send(`Accept offer #${o.id}`, () => sendPadded(c.rooms.accept, id, oid), ctx).then(after)}
           >
             Accept
@@ -413,6 +427,7 @@ function OfferRow({
         )}
         {canReject && (
           <ActionButton
+            call={txCall(c.rooms, c.rooms.reject, [id, oid])}
             kind="secondary"
             onClick={() => send(`Reject offer #${o.id}`, () => sendPadded(c.rooms.reject, id, oid), ctx).then(after)}
           >
@@ -421,6 +436,7 @@ function OfferRow({
         )}
         {canSnatch && (
           <ActionButton
+            call={txCall(c.rooms, c.rooms.snatch, [id, oid])}
             kind="danger"
             onClick={() => send(`Snatch offer #${o.id}`, () => sendPadded(c.rooms.snatch, id, oid), ctx).then(after)}
           >
@@ -429,6 +445,7 @@ function OfferRow({
         )}
         {ok(probes, `cancel:${o.id}`) && (
           <ActionButton
+            call={txCall(c.rooms, c.rooms.cancel, [id, oid])}
             kind="secondary"
             onClick={() => send(`Cancel offer #${o.id}`, () => sendPadded(c.rooms.cancel, id, oid), ctx).then(after)}
           >
@@ -438,6 +455,7 @@ function OfferRow({
         {ok(probes, `report:${o.id}`) && (
           <>
             <ActionButton
+              call={txCall(c.rooms, c.rooms.report, [id, oid])}
               kind="danger"
               onClick={() =>
                 send(`Report the snatch of offer #${o.id}`, () => sendPadded(c.rooms.report, id, oid), ctx).then(after)
@@ -458,6 +476,7 @@ function OfferRow({
               the snatcher next round{lastRound && " (no effect: this is the last round)"}
             </label>
             <ActionButton
+              call={txCall(c.rooms, c.rooms.confirmReport, [id, oid, suspend])}
               kind="danger"
               onClick={() =>
                 send(
@@ -473,6 +492,7 @@ function OfferRow({
         )}
         {ok(probes, `dismiss:${o.id}`) && (
           <ActionButton
+            call={txCall(c.rooms, c.rooms.dismissReport, [id, oid])}
             kind="secondary"
             onClick={() =>
               send(`Dismiss the report of offer #${o.id}`, () => sendPadded(c.rooms.dismissReport, id, oid), ctx).then(

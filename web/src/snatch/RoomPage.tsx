@@ -10,7 +10,8 @@ import { useProbes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Panel } from "../shared/ui";
+import { ActionButton, Address, Panel, RequestId } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { mine } from "../../../client/chain";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
@@ -26,6 +27,7 @@ import { RoomActions } from "./RoomActions";
 import { roomProbes } from "./roomProbes";
 import { Chat, Timeline } from "./Timeline";
 import { useRoom, type FormatInfo, type LiveRoom } from "./useRoom";
+import { plural } from "../../../client/format";
 
 export function RoomPage({ roomId }: { roomId: bigint }) {
   const c = useSnatchContracts();
@@ -203,7 +205,7 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
                     </tbody>
                   </table>
                   <div className="points" data-testid="points">
-                    {s.points} points
+                    {plural(s.points, "point")}
                   </div>
                 </>
               )}
@@ -282,6 +284,7 @@ function PhasePanel({
     if (ok("join"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.join, [id])}
           key="join"
           onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id, ""), ctx).then(after)}
         >
@@ -291,6 +294,7 @@ function PhasePanel({
     if (ok("leave"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.leave, [id])}
           key="leave"
           kind="secondary"
           onClick={() => send(`Leave room ${id}`, () => sendPadded(c.rooms.leave, id), ctx).then(after)}
@@ -302,6 +306,7 @@ function PhasePanel({
       const creator = seatOf(room, account) === 0;
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.cancelRoom, [id])}
           key="cancel"
           kind="danger"
           onClick={() => send(`Cancel room ${id}`, () => sendPadded(c.rooms.cancelRoom, id), ctx).then(after)}
@@ -315,7 +320,7 @@ function PhasePanel({
     const status = live.randomStatus;
     parts.push(
       <p key="wait" data-testid="randomness">
-        Roles come from randomness request {room.rolesRequest.toString().slice(0, 12)}…:{" "}
+        Roles come from randomness request <RequestId id={room.rolesRequest} />:{" "}
         <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.{" "}
         {status === 1 && "It is ready once its block has passed: the next block serves it."}
         {status === 3 && "It went stale (too old to read): anyone may request it again."}
@@ -324,6 +329,7 @@ function PhasePanel({
     if (ok("advance"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.advance, [id])}
           key="adv"
           onClick={() => send(`Draw the roles of room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
         >
@@ -333,6 +339,7 @@ function PhasePanel({
     if (ok("reroll"))
       parts.push(
         <ActionButton
+          call={txCall(c.rooms, c.rooms.rerequestRoles, [id])}
           key="reroll"
           kind="secondary"
           onClick={() => send(`Re-request the roles of room ${id}`, () => c.rooms.rerequestRoles(id), ctx).then(after)}
@@ -345,6 +352,7 @@ function PhasePanel({
         <ActionButton
           key="mine"
           kind="secondary"
+          ui="mines a block on the local node"
           onClick={async () => {
             try {
               await mine(provider, 1);
@@ -374,6 +382,7 @@ function PhasePanel({
           <li className="muted">and the defaults of any later window whose deadline passed too</li>
         </ul>
         <ActionButton
+          call={txCall(c.rooms, c.rooms.advance, [id])}
           onClick={() => send(`Advance room ${id}`, () => sendPadded(c.rooms.advance, id), ctx).then(after)}
         >
           Advance: apply the defaults

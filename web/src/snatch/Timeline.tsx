@@ -3,6 +3,7 @@ import { Fragment, useMemo, useState } from "react";
 import { type Probes } from "../shared/probes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel } from "../shared/ui";
+import { txCall } from "../shared/calls";
 import { chatMessages, roomTimeline, type RoomEvent } from "../../../client/snatch/history";
 import { Phase } from "../../../client/snatch/names";
 import type { RoomState } from "../../../client/snatch/state";
@@ -102,7 +103,11 @@ export function Chat({
           <span className={`muted small${bytes > MAX_BYTES ? " danger" : ""}`}>
             {bytes}/{MAX_BYTES} bytes
           </span>
-          <ActionButton onClick={submit} disabled={!text.trim() || bytes > MAX_BYTES}>
+          <ActionButton
+            onClick={submit}
+            disabled={!text.trim() || bytes > MAX_BYTES}
+            call={txCall(c.rooms, c.rooms.talk, [room.roomId, text])}
+          >
             Send
           </ActionButton>
         </form>

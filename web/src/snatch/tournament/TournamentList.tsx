@@ -6,6 +6,7 @@ import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
 import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
+import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
@@ -127,7 +128,12 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
             The contract would refuse: {verdict}.
           </p>
         )}
-        <ActionButton onClick={create} disabled={!signer || verdict !== null} busyText="Creating…">
+        <ActionButton
+          onClick={create}
+          disabled={!signer || verdict !== null}
+          busyText="Creating…"
+          call={txCall(c.tournament!, c.tournament!.createTournament, [config])}
+        >
           Create the tournament
         </ActionButton>
       </form>

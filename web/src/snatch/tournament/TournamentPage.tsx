@@ -10,7 +10,8 @@ import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes
 import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Panel } from "../../shared/ui";
+import { ActionButton, Address, Panel, RequestId } from "../../shared/ui";
+import { txCall } from "../../shared/calls";
 import { VirtualList } from "../../shared/VirtualList";
 import { useWallet } from "../../shared/wallet";
 import { mine, RANDOMNESS_STATUS_NAMES } from "../../../../client/chain";
@@ -28,6 +29,7 @@ import { sendPadded } from "../gas";
 import { AnswerShares, AveragePoints, type VariantRow } from "./Charts";
 import { useTournament, type LiveTournament, type PhaseViewData } from "./useTournament";
 import type { SnatchTournament } from "../../../../typechain-types";
+import { plural } from "../../../../client/format";
 
 export function TournamentPage({ id }: { id: bigint }) {
   const c = useSnatchContracts();
@@ -94,7 +96,7 @@ export function TournamentPage({ id }: { id: bigint }) {
             {current > 0 && ` · phase ${current}: ${PHASE_NAMES[current]}`}
           </strong>
           <span>
-            {Number(view.playerCount)} of {Number(view.cap)} players registered
+            {Number(view.playerCount)} of {plural(Number(view.cap), "player")} registered
           </span>
           <span className="muted">
             organiser <Address address={view.organiser} you={account} />
@@ -182,6 +184,7 @@ function TournamentActions({
   if (ok("register"))
     items.push(
       <ActionButton
+        call={txCall(t, t.register, [id])}
         key="reg"
         onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, ""), ctx).then(after)}
       >
@@ -192,6 +195,7 @@ function TournamentActions({
     if (ok("start"))
       items.push(
         <ActionButton
+          call={txCall(t, t.startPhase, [id, next])}
           key="start"
           onClick={() =>
             send(`Start phase ${next} (${PHASE_NAMES[next]})`, () => sendPadded(t.startPhase, id, next), ctx).then(
@@ -214,12 +218,12 @@ function TournamentActions({
       <p key="pairing" data-testid="pairing">
         {phase.seed === 0n ? (
           <>
-            Pairing randomness for phase {Number(view.phase)}:{" "}
-            <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.
+            Pairing randomness for phase {Number(view.phase)} (request <RequestId id={phase.request} />
+            ): <strong>{status === null ? "reading…" : RANDOMNESS_STATUS_NAMES[status]}</strong>.
           </>
         ) : (
           <>
-            Pairing drawn; {Number(phase.created)} of {Number(phase.rooms)} rooms created.
+            Pairing drawn; {Number(phase.created)} of {plural(Number(phase.rooms), "room")} created.
           </>
         )}
       </p>,
@@ -227,6 +231,7 @@ function TournamentActions({
     if (ok("rooms"))
       items.push(
         <ActionButton
+          call={txCall(t, t.createPhaseRooms, [id])}
           key="rooms"
           onClick={() =>
             send(`Create the rooms of phase ${Number(view.phase)}`, () => sendPadded(t.createPhaseRooms, id), ctx).then(
@@ -240,6 +245,7 @@ function TournamentActions({
     if (ok("reroll"))
       items.push(
         <ActionButton
+          call={txCall(t, t.rerequestPairing, [id])}
           key="reroll"
           kind="secondary"
           onClick={() => send(`Re-request the pairing`, () => sendPadded(t.rerequestPairing, id), ctx).then(after)}
@@ -252,6 +258,7 @@ function TournamentActions({
         <ActionButton
           key="mine"
           kind="secondary"
+          ui="mines a block on the local node"
           onClick={() => mine(provider, 1).catch((err) => toasts.push("error", describeError(err)))}
         >
           Mine a block (local node)
@@ -261,7 +268,7 @@ function TournamentActions({
   if (stage === Stage.Playing && phase) {
     items.push(
       <p key="playing">
-        {Number(phase.totals.finished)} of {Number(phase.rooms)} rooms finished. Phase deadline: block{" "}
+        {Number(phase.totals.finished)} of {plural(Number(phase.rooms), "room")} finished. Phase deadline: block{" "}
         {Number(phase.deadline).toLocaleString("en-US")} ({deadlineText}); after it anyone closes the rooms still
         running with their defaults, in batches.
       </p>,
@@ -279,6 +286,7 @@ function TournamentActions({
         </label>
         {ok("close") ? (
           <ActionButton
+            call={txCall(t, t.closeTimedOutRooms, [id, BigInt(Number(closeBatch) || 1)])}
             onClick={() =>
               send(
                 `Close timed-out rooms (batch of ${closeBatch})`,
@@ -298,6 +306,7 @@ function TournamentActions({
   if (ok("record"))
     items.push(
       <ActionButton
+        call={txCall(t, t.recordRooms, [id, 0, 100])}
         key="record"
         kind="secondary"
         onClick={() => send(`Record finished rooms`, () => sendPadded(t.recordRooms, id, 0, 100), ctx).then(after)}
@@ -308,6 +317,7 @@ function TournamentActions({
   if (ok("closeTournament"))
     items.push(
       <ActionButton
+        call={txCall(t, t.closeTournament, [id])}
         key="closeTournament"
         kind="danger"
         onClick={() =>
@@ -546,6 +556,7 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
               <button
                 type="button"
                 className="btn btn-secondary"
+                data-ui="pages the list"
                 disabled={page === 0}
                 onClick={() => setPage(page - 1)}
               >
@@ -557,6 +568,7 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
               <button
                 type="button"
                 className="btn btn-secondary"
+                data-ui="pages the list"
                 disabled={page + 1 >= pages}
                 onClick={() => setPage(page + 1)}
               >
@@ -604,7 +616,7 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
   }, [ranked, sort]);
   const height = Math.min(12, Math.max(1, sorted.length)) * ROW;
   return (
-    <Panel title={`Leaderboard (${ranked.length} players)`} className="leaderboard">
+    <Panel title={`Leaderboard (${plural(ranked.length, "player")})`} className="leaderboard">
       {!live.rows ? (
         <p aria-busy="true">Reading the leaderboard…</p>
       ) : ranked.length === 0 ? (

@@ -1,0 +1,173 @@
+// `npm test`: compiles once, then runs the test files in two processes at once, so both cores work:
+//   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
+//     Hardhat's in-process network);
+//   - "nodes and browsers": the README on anvil and Hardhat's node, and the web app in Chromium (one process that
+//     mostly waits on the node, the build and the browser it starts: test/web/harness.ts shares one stack among the
+//     browser test files, which is why they stay in one process; mocha's --parallel would start one per file).
+// Each group's output is printed when it ends (with its time), then a summary; the exit code is non-zero if a group
+// failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
+//   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
+//   TEST_TIMES=f  every test's and file's duration: f with the group's name (test/helpers/timings.ts)
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const REPO = path.resolve(__dirname, "../..");
+const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
+
+/** Every file `hardhat test` would load (all .ts and .js files under test/), relative to the repo, sorted. */
+export function testFiles(dir = path.join(REPO, "test")): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...testFiles(full));
+    else if (/\.(ts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path.relative(REPO, full));
+  }
+  return out.sort();
+}
+
+/** The files of the "nodes and browsers" group: they run beside the others, in their own process. */
+export function isNodesOrBrowsers(file: string): boolean {
+  // test/nodes, and test/web but its unit tests (the browser tests and their harness).
+  return /^test\/nodes\//.test(file) || (/^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file));
+}
+
+const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
+
+interface Group {
+  name: string;
+  files: string[];
+  /** Scheduling priority (os.setPriority: higher is nicer to the others). */
+  nice: number;
+}
+
+interface Done {
+  group: Group;
+  code: number;
+  seconds: number;
+  output: string;
+}
+
+const children = new Set<ChildProcess>();
+
+function hardhat(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  capture: boolean,
+  nice = 0,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [HARDHAT, ...args], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+      detached: true, // its own process group: stopped whole (nodes, browsers) on an interrupt
+    });
+    children.add(child);
+    if (nice && child.pid) {
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {
+        // not allowed here: the default priority
+      }
+    }
+    let output = "";
+    child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("close", (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+function stopAll(): void {
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const mmss = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length > 0) return (await hardhat(["test", ...args], {}, false)).code;
+
+  const started = Date.now();
+  console.log("Compiling (once, for both groups)…");
+  const compiled = await hardhat(["compile"], {}, false);
+  if (compiled.code !== 0) return compiled.code;
+  const compileSeconds = (Date.now() - started) / 1000;
+
+  const files = testFiles();
+  const groups: Group[] = [
+    // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
+    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f)), nice: 10 },
+    // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
+    // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
+    {
+      name: "nodes and browsers",
+      files: files.filter(isNodesOrBrowsers).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      nice: 0,
+    },
+  ];
+  console.log(
+    `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(" and ")} at once; ` +
+      "each group's report follows when it ends.",
+  );
+  const times = process.env.TEST_TIMES;
+  const running = new Set(groups.map((g) => g.name));
+  const heartbeat = setInterval(() => {
+    console.log(`  … ${mmss((Date.now() - started) / 1000)}: still running ${[...running].join(", ")}`);
+  }, 60_000);
+  const results = await Promise.all(
+    groups.map(async (group): Promise<Done> => {
+      const t0 = Date.now();
+      const env = times ? { TEST_TIMES: times.replace(/(\.json)?$/, `-${group.name.split(" ")[0]}.json`) } : {};
+      const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
+      const done = { group, code, seconds: (Date.now() - t0) / 1000, output };
+      running.delete(group.name);
+      console.log(`\n===== ${group.name}: ${code === 0 ? "passed" : "FAILED"} in ${mmss(done.seconds)} =====`);
+      process.stdout.write(output);
+      return done;
+    }),
+  );
+  clearInterval(heartbeat);
+  const total = (Date.now() - started) / 1000;
+  console.log("\n===== npm test =====");
+  console.log(`  compile                ${mmss(compileSeconds)}`);
+  for (const r of results) {
+    const passing = r.output.match(/(\d+) passing/)?.[1] ?? "?";
+    const failing = r.output.match(/(\d+) failing/)?.[1];
+    console.log(
+      `  ${r.group.name.padEnd(22)} ${mmss(r.seconds)}: ${passing} passing${failing ? `, ${failing} FAILING` : ""}`,
+    );
+  }
+  console.log(`  total                  ${mmss(total)}`);
+  return results.some((r) => r.code !== 0) ? 1 : 0;
+}
+
+process.on("SIGINT", () => {
+  stopAll();
+  process.exit(130);
+});
+process.on("SIGTERM", () => {
+  stopAll();
+  process.exit(143);
+});
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      stopAll();
+      process.exit(1);
+    },
+  );
+}
