@@ -295,10 +295,10 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
       const [a, b] = [accounts[2], accounts[3]];
       const asB = source.connect(b);
       await (await asB.depositRequestCredit(await b.getAddress(), { value: COST })).wait();
-      await (await rooms.connect(a).createRoom(Preset.G1, 1000)).wait();
+      await (await rooms.connect(a).createRoom(Preset.G1, 1000, "")).wait();
       const room = await rooms.roomCount();
       const before = (await coordinator.getSubscription(subId)).nativeBalance;
-      await (await rooms.connect(b).join(room)).wait(); // the join that fills the room asks for the roles
+      await (await rooms.connect(b).join(room, "")).wait(); // the join that fills the room asks for the roles
       const id = await rooms.rolesRequest(room);
       const receipt = await (await coordinator.connect(accounts[0]).fulfillRandomWords(id, source)).wait();
       const fulfilled = receipt!.logs

@@ -91,8 +91,8 @@ describe("VRFRandomness: bounded config, replaced requests keep a delivery in fl
     const { rooms } = await deploySnatch(hre, await s.source.getAddress());
     await s.source.setConsumer(await rooms.getAddress(), true);
     // A filled room waits for its roles; the coordinator never answers (an outage).
-    await rooms.connect(signers[1]).createRoom(Preset.G1, 1000);
-    await rooms.connect(signers[2]).join(1);
+    await rooms.connect(signers[1]).createRoom(Preset.G1, 1000, "");
+    await rooms.connect(signers[2]).join(1, "");
     const first = await rooms.rolesRequest(1);
     await mine(Number(MAX_STALE));
     expect(await s.source.status(first)).to.equal(Status.Pending);
@@ -151,9 +151,9 @@ describe("VRFRandomness: bounded config, replaced requests keep a delivery in fl
         const s = await deployVrfStack(hre, { staleAfter: STALE });
         const { rooms } = await deploySnatch(hre, await s.source.getAddress());
         await s.source.setConsumer(await rooms.getAddress(), true);
-        await rooms.connect(signers[1]).createRoom(Preset.SnatchOrShare, 1000);
-        await rooms.connect(signers[2]).join(1);
-        await rooms.connect(signers[3]).join(1);
+        await rooms.connect(signers[1]).createRoom(Preset.SnatchOrShare, 1000, "");
+        await rooms.connect(signers[2]).join(1, "");
+        await rooms.connect(signers[3]).join(1, "");
         await mine(STALE + 1); // the delivery is late: the request is stale, the delivery on its way
         return { ...s, rooms, signers, first: await rooms.rolesRequest(1) };
       }

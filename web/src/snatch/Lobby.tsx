@@ -288,7 +288,7 @@ export function Lobby() {
                     )}
                     {probes.get(`join:${r.id}`)?.ok && (
                       <ActionButton
-                        call={txCall(c.rooms, c.rooms.join, [r.id])}
+                        call={txCall(c.rooms, c.rooms.join, [r.id, ""])}
                         onClick={async () => {
                           const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, ""), {
                             contract: "SnatchRooms",
@@ -411,7 +411,7 @@ function CreateRoom({
             onClick={create}
             disabled={!signer || !f || verdict !== null}
             busyText="Creating…"
-            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks])}
+            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks, ""])}
           >
             Create the room
           </ActionButton>
@@ -419,7 +419,7 @@ function CreateRoom({
             kind="secondary"
             onClick={series}
             disabled={!signer || !f || verdict !== null}
-            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks])}
+            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks, ""])}
             busyText="Creating five rooms…"
           >
             Create a G1–G5 series (5 rooms)

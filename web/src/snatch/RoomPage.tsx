@@ -284,7 +284,7 @@ function PhasePanel({
     if (ok("join"))
       parts.push(
         <ActionButton
-          call={txCall(c.rooms, c.rooms.join, [id])}
+          call={txCall(c.rooms, c.rooms.join, [id, ""])}
           key="join"
           onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id, ""), ctx).then(after)}
         >

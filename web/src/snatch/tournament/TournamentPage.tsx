@@ -184,7 +184,7 @@ function TournamentActions({
   if (ok("register"))
     items.push(
       <ActionButton
-        call={txCall(t, t.register, [id])}
+        call={txCall(t, t.register, [id, ""])}
         key="reg"
         onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, ""), ctx).then(after)}
       >
