@@ -6,7 +6,7 @@ import { href, parseHash, type Route } from "../shared/routes";
 import { ToastList, ToastProvider } from "../shared/toasts";
 import { TxPanel, TxProvider } from "../shared/tx";
 import { WalletProvider } from "../shared/wallet";
-import { GAMES } from "./games";
+import { CLASS_SECTIONS, GAMES, renderClass } from "./games";
 import { BlockBar, WalletBar } from "./WalletBar";
 
 function useRoute(): Route {
@@ -39,6 +39,7 @@ function Home() {
 
 function Page({ route }: { route: Route }) {
   if (route.section === "") return <Home />;
+  if (CLASS_SECTIONS.includes(route.section)) return <>{renderClass(route)}</>;
   const game = GAMES.find((g) => g.id === route.section);
   if (!game) return <p>Nothing at {window.location.hash}.</p>;
   if (!game.render) return <p>{game.title}: the pages are coming.</p>;
@@ -70,6 +71,13 @@ export function App() {
                         {!g.render && <small> (coming)</small>}
                       </a>
                     ))}
+                    <a
+                      href={href("class")}
+                      className={route.section === "class" ? "active" : ""}
+                      aria-current={route.section === "class" ? "page" : undefined}
+                    >
+                      Class
+                    </a>
                   </nav>
                   <BlockBar />
                 </header>

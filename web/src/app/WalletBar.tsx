@@ -8,6 +8,8 @@ import { describeError } from "../shared/errors";
 import { useToasts } from "../shared/toasts";
 import { formatAmount } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
+import { stackConfig } from "../shared/deployments";
+import { BurnerSeatBar, PlayButton } from "./BurnerBar";
 
 export function WalletBar() {
   const w = useWallet();
@@ -42,9 +44,28 @@ export function WalletBar() {
   };
 
   const wrongNetwork = w.chainId !== null && !w.deployment;
+  // A phone on the class stack reads the chain but has no development account: it plays a seat of its own.
+  const stack = stackConfig();
+  const phone = w.mode === "local" && stack !== null && !stack.host;
   return (
     <div className="walletbar" aria-label="Wallet">
-      {w.mode === "local" ? (
+      {w.mode === "burner" ? (
+        <BurnerSeatBar />
+      ) : phone ? (
+        <>
+          <PlayButton big />
+          <span className="muted small">
+            {w.burners.length > 0
+              ? "or go back to a seat this browser keeps:"
+              : "to take a seat in this browser (play money), or open your card's link."}
+          </span>
+          {w.burners.map((b) => (
+            <button key={b.address} type="button" className="btn btn-secondary" onClick={() => w.useBurner(b.address)}>
+              {b.name || (b.seat !== null ? `Seat ${b.seat}` : "Play seat")}
+            </button>
+          ))}
+        </>
+      ) : w.mode === "local" ? (
         <>
           <span
             className="badge badge-local"
@@ -80,6 +101,7 @@ export function WalletBar() {
               blocks
             </button>
           </label>
+          <PlayButton />
         </>
       ) : (
         <>

@@ -7,6 +7,7 @@ import type { Route } from "../shared/routes";
 const HexSection = lazy(() => import("../hex/HexSection").then((m) => ({ default: m.HexSection })));
 const SnatchSection = lazy(() => import("../snatch/SnatchSection").then((m) => ({ default: m.SnatchSection })));
 const CatammSection = lazy(() => import("../catamm/CatammSection").then((m) => ({ default: m.CatammSection })));
+const ClassSection = lazy(() => import("../class/ClassSection").then((m) => ({ default: m.ClassSection })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p aria-busy="true">Loading…</p>}>{children}</Suspense>;
@@ -53,3 +54,14 @@ export const GAMES: GameEntry[] = [
     ),
   },
 ];
+
+/** Sections that are not games: the teacher's class sheet (`#/class`) and a seat card opened on a phone (`#/seat`). */
+export const CLASS_SECTIONS = ["class", "seat"];
+
+export function renderClass(route: Route): ReactNode {
+  return (
+    <Loading>
+      <ClassSection route={route} />
+    </Loading>
+  );
+}
