@@ -57,8 +57,9 @@ export function App() {
               <div className="app-scroll" data-testid="app-scroll">
                 <header className="top">
                   <nav aria-label="Games">
-                    <a className="brand" href={href("")}>
-                      On-chain games
+                    <a className="brand" href={href("")} aria-label="On-chain games (home)">
+                      <img src="./icons/favicon-32.png" alt="" width={24} height={24} />
+                      <span className="long">On-chain games</span>
                     </a>
                     {GAMES.map((g) => (
                       <a
@@ -66,8 +67,13 @@ export function App() {
                         href={href(g.id)}
                         className={route.section === g.id ? "active" : ""}
                         aria-current={route.section === g.id ? "page" : undefined}
+                        aria-label={g.title}
                       >
-                        {g.title}
+                        {/* On a phone the short name ("Snatch") keeps the bar one row high. */}
+                        <span className="long">{g.title}</span>
+                        <span className="short" aria-hidden="true">
+                          {g.short}
+                        </span>
                         {!g.render && <small> (coming)</small>}
                       </a>
                     ))}

@@ -43,46 +43,49 @@ export function BurnerSeatBar() {
         {seat.seat !== null ? `Seat ${seat.seat}` : "Play seat"} · play money only
       </span>
       {seat.name && <strong className="seat-name">{seat.name}</strong>}
-      <span className="addr" title={seat.address}>
-        {seat.address.slice(0, 6)}…{seat.address.slice(-4)}
-      </span>
-      {others.length > 0 && (
-        <label className="inline">
-          <span className="sr-only">Seat</span>
-          <select
-            aria-label="Seat"
-            value={seat.address}
-            onChange={(e) => w.useBurner(e.target.value)}
-            title="Seats this browser keeps"
-          >
-            {[seat, ...others].map((b) => (
-              <option key={b.address} value={b.address}>
-                {seatWords(b)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {confirm ? (
-        <span className="inline">
-          <span className="small">Forget this seat&apos;s key on this device? Its play ETH stays on it.</span>
-          <button type="button" className="btn btn-danger" onClick={() => w.forgetBurner(seat.address)}>
-            Forget
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setConfirm(false)}>
-            Keep
-          </button>
-        </span>
-      ) : (
-        <button type="button" className="btn btn-secondary" onClick={() => setConfirm(true)}>
-          Forget this seat
-        </button>
-      )}
-      {(stack ? stack.host : deployments.some((d) => LOCAL_CHAIN_IDS.includes(d.chainId))) && (
-        <button type="button" className="btn btn-secondary" onClick={w.useLocalNode}>
-          Development accounts
-        </button>
-      )}
+      <details className="seat-menu">
+        <summary className="btn btn-secondary" title="This seat's address, other seats, forget">
+          Seat ▾
+        </summary>
+        <div className="seat-menu-body">
+          <span className="addr" title={seat.address}>
+            {seat.address}
+          </span>
+          <span className="small muted">{PLAY_MONEY}</span>
+          {others.length > 0 && (
+            <label className="inline">
+              <span>Play as</span>
+              <select aria-label="Seat" value={seat.address} onChange={(e) => w.useBurner(e.target.value)}>
+                {[seat, ...others].map((b) => (
+                  <option key={b.address} value={b.address}>
+                    {seatWords(b)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {confirm ? (
+            <span className="inline">
+              <span className="small">Forget this seat&apos;s key on this device? Its play ETH stays on it.</span>
+              <button type="button" className="btn btn-danger" onClick={() => w.forgetBurner(seat.address)}>
+                Forget
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirm(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirm(true)}>
+              Forget this seat
+            </button>
+          )}
+          {(stack ? stack.host : deployments.some((d) => LOCAL_CHAIN_IDS.includes(d.chainId))) && (
+            <button type="button" className="btn btn-secondary" onClick={w.useLocalNode}>
+              Development accounts
+            </button>
+          )}
+        </div>
+      </details>
       <SecondDevice />
     </>
   );

@@ -17,6 +17,8 @@ export interface GameEntry {
   /** Route section: `#/<id>/...`. */
   id: string;
   title: string;
+  /** The name in a phone's navigation bar. */
+  short: string;
   blurb: string;
   /** The page for a route of this section; undefined while the game has no pages yet. */
   render?: (route: Route) => ReactNode;
@@ -26,6 +28,7 @@ export const GAMES: GameEntry[] = [
   {
     id: "hex",
     title: "Forking Hex",
+    short: "Hex",
     blurb: "Hex where anyone may answer any open position: one game is a tree of boards, and losing moves pay.",
     render: (route) => (
       <Loading>
@@ -36,6 +39,7 @@ export const GAMES: GameEntry[] = [
   {
     id: "snatch",
     title: "Snatch or Share",
+    short: "Snatch",
     blurb: "Trade, snatch or share in rooms of three, and the G1–G5 series with a tournament.",
     render: (route) => (
       <Loading>
@@ -46,6 +50,7 @@ export const GAMES: GameEntry[] = [
   {
     id: "catamm",
     title: "CATAMM",
+    short: "CATAMM",
     blurb: "Catan with automated market-maker pools for the resources.",
     render: (route) => (
       <Loading>

@@ -4,7 +4,7 @@
 // key in this browser (shared/burner.ts) and goes to the card's tournament. A seat that has sent transactions from
 // elsewhere (another device opened the same card and played) is said so before going on.
 import { useEffect, useMemo, useState } from "react";
-import { JsonRpcProvider, Network, Wallet } from "ethers";
+import { computeAddress, JsonRpcProvider, Network } from "ethers";
 import { PLAY_MONEY } from "../app/BurnerBar";
 import { deploymentFor, stackConfig } from "../shared/deployments";
 import { describeError } from "../shared/errors";
@@ -38,7 +38,7 @@ export function SeatPage({ route }: { route: Route }) {
   const [facts, setFacts] = useState<SeatFacts | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taken, setTaken] = useState<{ others: number } | null>(null);
-  const address = useMemo(() => (card ? new Wallet(card.key).address : null), [card]);
+  const address = useMemo(() => (card ? computeAddress(card.key) : null), [card]);
   const known = address ? w.burnerStore.get(address) : null;
 
   // The key leaves the address bar (and the history entry) at once.

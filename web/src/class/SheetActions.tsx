@@ -4,7 +4,7 @@
 // in the tournament (the teacher's browser signs each seat's `register` with that seat's key, paid from its funds),
 // and sweep what is left back to the teacher (each seat's own transfer).
 import { useEffect, useState } from "react";
-import { Wallet, type AbstractProvider, type Signer } from "ethers";
+import { BaseWallet, SigningKey, type AbstractProvider, type Signer } from "ethers";
 import { formatFixed, short } from "../../../client/format";
 import type { SeatFunder, SnatchTournament } from "../../../typechain-types";
 import { txCall } from "../shared/calls";
@@ -237,7 +237,7 @@ function SweepBack({ sheet, states, refresh, provider, teacher, teacherAddress, 
     setDone({ n: 0, of: holding.length });
     let n = 0;
     await eachLimited(holding, PARALLEL, async (s) => {
-      const wallet = new Wallet(s.key, provider);
+      const wallet = new BaseWallet(new SigningKey(s.key), provider);
       const balance = await provider.getBalance(s.address);
       const value = sweepValue(balance, price);
       if (value === 0n) return true;

@@ -2,7 +2,7 @@
 // size or the list of names (typed, or a text / CSV file; each name checked as the contract would), and, on a public
 // network, the node phones read through. Generating makes one key per seat in this browser (never sent anywhere).
 import { useEffect, useState } from "react";
-import { hexlify, randomBytes, Wallet } from "ethers";
+import { computeAddress, hexlify, randomBytes } from "ethers";
 import { PLAY_MONEY } from "../app/BurnerBar";
 import { LOCAL_CHAIN_IDS, stackConfig, type NetworkDeployment } from "../shared/deployments";
 import { href } from "../shared/routes";
@@ -67,7 +67,7 @@ export function SheetSetup(props: {
     if (!ready || !tc || !props.deployHash) return;
     const seats = Array.from({ length: count }, (_, i) => {
       const key = hexlify(randomBytes(32));
-      return { seat: i + 1, name: lines[i]?.name ?? "", address: new Wallet(key).address, key };
+      return { seat: i + 1, name: lines[i]?.name ?? "", address: computeAddress(key), key };
     });
     props.onCreate({
       version: 1,

@@ -92,3 +92,9 @@ export function timeLeft(deadline: number, block: number, secondsPerBlock: numbe
           : `${formatDuration(left * secondsPerBlock)} left`;
   return { text, blocks, left };
 }
+
+/** A window's length as people read it: "2 min (120 blocks)" at a block time, "120 blocks" without one. */
+export function windowWords(blocks: number, secondsPerBlock: number | null): string {
+  if (secondsPerBlock === null) return blocksText(blocks);
+  return `${formatDuration(blocks * secondsPerBlock)} (${blocksText(blocks)})`;
+}

@@ -119,7 +119,9 @@ export function unfundedSentence(
   needed: bigint,
   faucetRefusal?: string,
 ): string {
-  const has = `it holds ${formatFixed(balance, 18, 8)} ETH and this transaction needs up to ${formatFixed(needed, 18, 8)} ETH`;
+  const has =
+    `it holds ${formatFixed(balance, 18, 8)} ETH` +
+    (needed > 0n ? ` and this transaction needs up to ${formatFixed(needed, 18, 8)} ETH` : "");
   const why = faucetRefusal ? ` (the faucet refused: ${faucetRefusal})` : "";
   return `${askToFund(seat)}: ${has}${why}`;
 }

@@ -3,7 +3,7 @@
 // it (local chains), else the send stops with a sentence ("ask your teacher to fund seat 12 (0x…)"). Every
 // transaction it sends is counted, so the page can tell its own transactions from another device's (burner.ts).
 // No DOM types: the unit tests run it against Hardhat's network.
-import { Wallet, type Provider, type TransactionRequest, type TransactionResponse } from "ethers";
+import { BaseWallet, SigningKey, type Provider, type TransactionRequest, type TransactionResponse } from "ethers";
 import { unfundedSentence, type BurnerSeat } from "./burner";
 
 export interface SeatWalletOptions {
@@ -20,13 +20,14 @@ export class SeatUnfunded extends Error {
   override name = "SeatUnfunded";
 }
 
-export class SeatWallet extends Wallet {
+// (BaseWallet, not Wallet: no mnemonic or keystore code in the bundle.)
+export class SeatWallet extends BaseWallet {
   constructor(
     key: string,
     provider: Provider,
     private readonly options: SeatWalletOptions,
   ) {
-    super(key, provider);
+    super(new SigningKey(key), provider);
   }
 
   /** Makes sure the seat holds `needed` wei (any ETH at all when 0n), funding it from the faucet if there is one. */

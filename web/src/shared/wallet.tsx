@@ -13,7 +13,10 @@ import {
   JsonRpcProvider,
   JsonRpcSigner,
   Network,
-  Wallet as EthersWallet,
+  BaseWallet,
+  SigningKey,
+  hexlify,
+  randomBytes,
   type AbstractProvider,
   type Signer,
 } from "ethers";
@@ -321,7 +324,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     const existing = burnerStore.list().find((b) => b.chainId === s.chainId && b.source === "play");
     let seat = existing;
     if (!seat) {
-      const key = EthersWallet.createRandom();
+      const key = new BaseWallet(new SigningKey(hexlify(randomBytes(32))));
       seat = burnerStore.save({
         key: key.privateKey,
         address: key.address,

@@ -4,7 +4,10 @@
 // leaderboard (every registered player, read in pages from the contract, sortable) and per-variant charts.
 import { useEffect, useMemo, useState } from "react";
 import { JsonRpcProvider, ZeroAddress } from "ethers";
-import { useBlock, useCountdown } from "../../shared/block";
+import { useBlock } from "../../shared/block";
+import { useTimeLeft } from "../../shared/Countdown";
+import { NameField, usePlayerName } from "../../shared/NameField";
+import { checkName } from "../../../../client/common/names";
 import { describeError } from "../../shared/errors";
 import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes";
 import { href } from "../../shared/routes";
@@ -161,7 +164,9 @@ function TournamentActions({
   const view = live.view!;
   const stage = Number(view.stage);
   const phase = live.phases[Number(view.phase) - 1];
-  const deadlineText = useCountdown(phase ? Number(phase.deadline) : 0);
+  const deadlineText = useTimeLeft(phase ? Number(phase.deadline) : 0).text;
+  const [name, setName] = usePlayerName();
+  const nameProblem = checkName(name);
   const ok = (p: string) => probes.get(p)?.ok === true;
   const why = (p: string) => {
     const r = probes.get(p);
@@ -183,10 +188,12 @@ function TournamentActions({
   const items = [];
   if (ok("register"))
     items.push(
+      <NameField key="name" value={name} onChange={setName} hint="shown on the leaderboard instead of your address" />,
       <ActionButton
-        call={txCall(t, t.register, [id, ""])}
+        call={txCall(t, t.register, [id, name])}
         key="reg"
-        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, ""), ctx).then(after)}
+        disabled={nameProblem !== null}
+        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, name), ctx).then(after)}
       >
         Register
       </ActionButton>,
