@@ -38,7 +38,7 @@ import {
   webStack,
   type WebStack,
 } from "./harness";
-import { act, makeOffer, mineNode, waitRound } from "./snatch-helpers";
+import { act, makeOffer, mineNode, roomInHash, waitRound } from "./snatch-helpers";
 
 const TEACHER = 12;
 
@@ -104,7 +104,7 @@ describe("web: a class plays on its phones (e2e)", function () {
     tournamentId = await setup;
     stack = await webStack();
     gw = await classGateway(stack, 2);
-    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
     const context = await newContext(stack);
     contexts.push(context);
     const page = await context.newPage();
@@ -158,7 +158,8 @@ describe("web: a class plays on its phones (e2e)", function () {
     const seats = sheet.seats as { seat: number; name: string; address: string; key: string }[];
     const target = BigInt(sheet.target);
     for (const s of seats) expect(await provider.getBalance(s.address)).to.equal(target);
-    expect(before - (await provider.getBalance(teacher.address)) >= 2n * target).to.equal(true);
+    const after = await provider.getBalance(teacher.address);
+    expect(before - after >= 2n * target, `${before} - ${after} vs ${target}`).to.equal(true);
     // A closed tab resumes: the same seats, funded, nothing more to pay.
     await tp.reload();
     await tp.getByTestId("funded").getByText("2 of 2 seats").waitFor();
@@ -221,7 +222,11 @@ describe("web: a class plays on its phones (e2e)", function () {
       await p.page.waitForFunction((id) => window.location.hash === `#/snatch/tournament/${id}`, tournamentId);
       await p.page
         .locator(".walletbar .badge-seat")
-        .getByText(/play money only/)
+        .getByText(/^Seat [12]/)
+        .waitFor();
+      await p.page
+        .getByTestId("balance")
+        .getByText(/play ETH$/)
         .waitFor();
     }
     await bruno.page.getByText("Registered; no phase has started yet.").waitFor();
@@ -262,10 +267,10 @@ describe("web: a class plays on its phones (e2e)", function () {
     await p2.page.getByRole("button", { name: "Accept" }).waitFor();
     await expectPhoneFit(p2.page);
     await expectAccessible(p2.page, "a room on a phone");
-    await screenshot(p2.page, "class", "phone-room", false, p2 === ada ? "phone-room.png" : undefined);
+    await screenshot(p2.page, "class", "phone-room", false, p2 === players[0] ? "phone-room.png" : undefined);
     await act(p2, "Accept", /^Accept offer #/);
     await waitRound(p1.page, 2);
-    if (p1 === ada) await screenshot(p1.page, "class", "phone-room", false, "phone-room.png");
+    if (p1 === players[0]) await screenshot(p1.page, "class", "phone-room", false, "phone-room.png");
     await act(p1, "Pass: no offer this round", "Pass (no offer)");
     await waitRound(p1.page, 3);
     await makeOffer(p1, null, { turkey: 2 }, { corn: 2 });
@@ -282,7 +287,7 @@ describe("web: a class plays on its phones (e2e)", function () {
     const row = (p: Player) => board.find((r) => r.player.toLowerCase() === p.address.toLowerCase())!;
     expect(board.map((r) => r.name).sort()).to.deep.equal(["Ada", "Bruno"]);
     expect([Number(row(p1).scoreAsP1), Number(row(p2).scoreAsP2)]).to.deep.equal([11, 17]);
-    expect(row(p1).name).to.equal(p1 === ada ? "Ada" : "Bruno");
+    expect(row(p1).name).to.equal(p1 === players[0] ? "Ada" : "Bruno");
 
     // The tournament's page on the phone: the leaderboard, fitting the phone, accessible.
     await ada.page.goto(`${gw.phoneUrl}#/snatch/tournament/${tournamentId}`);
@@ -321,8 +326,8 @@ describe("web: a class plays on its phones (e2e)", function () {
     await expectHonestControls(c, stack, cleoPlayer.address);
     await expectAccessible(c, "the lobby on a phone");
     await screenshot(c, "class", "phone-lobby", false, "phone-lobby.png");
-    await clickAndMine(c, c.getByRole("button", { name: "Create the room" }), /^Create a G1/);
-    const cleoRoom = BigInt((await c.evaluate(() => window.location.hash)).split("/")[3]);
+    await clickAndMine(c, c.getByRole("button", { name: "Create the room" }), /^Create a SnatchGame G1/);
+    const cleoRoom = await roomInHash(c);
     const joined = await rooms.queryFilter(rooms.filters.PlayerJoined(cleoRoom));
     expect(joined.map((e) => [e.args.player, e.args.name])).to.deep.equal([[cleoPlayer.address, "Cleo"]]);
     await expectPhoneFit(c);
@@ -368,6 +373,9 @@ describe("web: a class plays on its phones (e2e)", function () {
     expect(gained).to.equal(swept.reduce((a, tx) => a + tx.value, 0n));
     expect(gained).to.equal(held.reduce((a, b) => a + b, 0n) - fees);
 
-    for (const e of errors) expect(e).to.deep.equal([]);
+    // The faucet's refusal is an HTTP 429 (the browser logs it); nothing else went wrong in any page.
+    const refusal = /status of 429 .*\(http:\/\/[^)]*\/faucet\)$/;
+    expect(cleo.pageErrors.filter((e) => refusal.test(e))).to.have.length(1);
+    for (const e of errors) expect(e.filter((x) => !refusal.test(x))).to.deep.equal([]);
   });
 });

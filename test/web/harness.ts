@@ -495,6 +495,8 @@ export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<Clas
         bind: "0.0.0.0",
         port,
         publicUrl: `http://${lan}:${port}/`,
+        // Every phone context shares this machine's address: the per-device rate is for all of them together.
+        limits: { rate: { perSecond: 500, burst: 5000 } },
       });
       return { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/`, faucet, stop: gateway.stop };
     })();
@@ -526,7 +528,7 @@ export async function openPhone(
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
   page.on("console", (msg) => {
-    if (msg.type() === "error") pageErrors.push(msg.text());
+    if (msg.type() === "error") pageErrors.push(`${msg.text()} (${msg.location().url})`);
   });
   await page.goto(url);
   return { context, page, pageErrors };
@@ -553,8 +555,13 @@ export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> 
     )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      if (el.closest("[data-scroll]")) continue; // inside a sideways-scrolling table: reached by scrolling it
-      if (r.right > width + 1)
+      // Inside a table that scrolls sideways in its own box (a wide leaderboard): reached by scrolling that box,
+      // while the page itself stays put. The page's own scroll area (.app-scroll) does not count.
+      let inner = false;
+      for (let a = el.parentElement; a && !a.matches(".app-scroll, .dock, body"); a = a.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(a).overflowX)) inner = true;
+      }
+      if (!inner && r.right > width + 1)
         wide.push(`"${(el.textContent ?? el.tagName).trim().slice(0, 30)}" ends at ${r.right} px`);
       if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
         const label = el.closest("label")?.getBoundingClientRect();

@@ -40,7 +40,8 @@ export function BurnerSeatBar() {
   return (
     <>
       <span className="badge badge-seat" title={PLAY_MONEY}>
-        {seat.seat !== null ? `Seat ${seat.seat}` : "Play seat"} · play money only
+        {seat.seat !== null ? `Seat ${seat.seat}` : "Play seat"}
+        <span className="long"> · play money only</span>
       </span>
       {seat.name && <strong className="seat-name">{seat.name}</strong>}
       <details className="seat-menu">

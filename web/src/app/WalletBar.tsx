@@ -47,11 +47,13 @@ export function WalletBar() {
   // A phone on the class stack reads the chain but has no development account: it plays a seat of its own.
   const stack = stackConfig();
   const phone = w.mode === "local" && stack !== null && !stack.host;
+  // A card being opened asks its own question: no Play beside it.
+  const opening = window.location.hash.startsWith("#/seat");
   return (
-    <div className="walletbar" aria-label="Wallet">
+    <div className="walletbar" role="group" aria-label="Wallet">
       {w.mode === "burner" ? (
         <BurnerSeatBar />
-      ) : phone ? (
+      ) : phone && opening ? null : phone ? (
         <>
           <PlayButton big />
           <span className="muted small">
@@ -119,7 +121,11 @@ export function WalletBar() {
           )}
         </>
       )}
-      {balance !== null && <span className="muted">{formatAmount(balance, 18, "ETH", 4)}</span>}
+      {balance !== null && (
+        <span className="muted" data-testid="balance">
+          {formatAmount(balance, 18, w.mode === "burner" ? "play ETH" : "ETH", 4)}
+        </span>
+      )}
       <span className="spacer" />
       {w.wallets.length > 0 &&
         w.wallets.map((wallet) => (
@@ -167,7 +173,7 @@ export function BlockBar() {
   const block = useBlock();
   const w = useWallet();
   return (
-    <div className="blockbar" aria-label="Chain">
+    <div className="blockbar" role="group" aria-label="Chain">
       {block.lost ? (
         <span className="danger" role="alert">
           {block.lost}

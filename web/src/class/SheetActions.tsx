@@ -15,7 +15,16 @@ import { useTx } from "../shared/tx";
 import { ActionButton, Panel, Progress } from "../shared/ui";
 import { sendPadded } from "../snatch/gas";
 import { stackUrl } from "../../../client/common/stack";
-import { batches, FUND_BATCH, seatBudget, sweepValue, TRANSFER_GAS, type Sheet, type SheetSeat } from "./sheet";
+import {
+  batches,
+  FUND_BATCH,
+  isFunded,
+  seatBudget,
+  sweepValue,
+  TRANSFER_GAS,
+  type Sheet,
+  type SheetSeat,
+} from "./sheet";
 import { eachLimited, type SeatState } from "./useSheet";
 
 const eth = (wei: bigint, digits = 6) => `${formatFixed(wei, 18, digits)} ETH`;
@@ -69,14 +78,21 @@ function FundSeats({ sheet, save, states, refresh, provider, teacher, teacherPro
     const b = states?.get(s.address)?.balance;
     return b === undefined || target === null ? 0n : b >= target ? 0n : target - b;
   };
-  const unfunded = states && target !== null ? sheet.seats.filter((s) => short_(s) > 0n) : [];
+  // Seats funded once count as funded after they spent some of it (their registration, their moves).
+  const unfunded =
+    states && target !== null
+      ? sheet.seats.filter((s) => !isFunded(sheet, s.address, states.get(s.address)?.balance) && short_(s) > 0n)
+      : [];
   const missing = unfunded.reduce((sum, s) => sum + short_(s), 0n);
   const first = batches(unfunded, FUND_BATCH)[0] ?? [];
   const firstValue = first.reduce((sum, s) => sum + short_(s), 0n);
 
   const fund = async () => {
     if (!funder || !teacher || target === null) return;
-    if (sheet.target === null) save({ ...sheet, target: target.toString() });
+    // The target is fixed at the first funding, and every funded batch is recorded at once: a tab closed in between
+    // resumes from here (and topUp itself never pays a seat that already holds the target).
+    let current: Sheet = sheet.target === null ? { ...sheet, target: target.toString() } : sheet;
+    save(current);
     const list = batches(unfunded, FUND_BATCH);
     setDone({ batches: 0, of: list.length });
     const f = funder.connect(teacher);
@@ -91,6 +107,8 @@ function FundSeats({ sheet, save, states, refresh, provider, teacher, teacherPro
         );
         if (!r) break;
       }
+      current = { ...current, funded: [...(current.funded ?? []), ...addresses] };
+      save(current);
       setDone({ batches: i + 1, of: list.length });
     }
     await refresh();

@@ -7,7 +7,7 @@ import { PLAY_MONEY } from "../app/BurnerBar";
 import { ActionButton, Panel } from "../shared/ui";
 import { cardLink, type SeatCard } from "./card";
 import { cardPng, download, fileSafe, qrDataUrl } from "./cardImage";
-import { seatsCsv, type Sheet, type SheetSeat } from "./sheet";
+import { isFunded, seatsCsv, type Sheet, type SheetSeat } from "./sheet";
 import type { SeatState } from "./useSheet";
 
 /** The card of a sheet's seat. */
@@ -33,12 +33,10 @@ export function SeatsTable({
   sheet,
   states,
   base,
-  target,
 }: {
   sheet: Sheet;
   states: Map<string, SeatState> | null;
   base: string;
-  target: bigint | null;
 }) {
   const png = async (s: SheetSeat) =>
     download(
@@ -74,7 +72,7 @@ export function SeatsTable({
           <tbody>
             {sheet.seats.map((s) => {
               const st = states?.get(s.address);
-              const funded = st && target !== null && st.balance >= target;
+              const funded = st && isFunded(sheet, s.address, st.balance);
               return (
                 <tr key={s.address} data-seat={s.seat} data-funded={funded ? "yes" : "no"}>
                   <td>{s.seat}</td>

@@ -141,12 +141,7 @@ export function SheetPage() {
               </Panel>
             </div>
             <div>
-              <SeatsTable
-                sheet={sheet}
-                states={states}
-                base={base}
-                target={sheet.target !== null ? BigInt(sheet.target) : null}
-              />
+              <SeatsTable sheet={sheet} states={states} base={base} />
               <CardsSheet sheet={sheet} base={base} />
             </div>
           </div>

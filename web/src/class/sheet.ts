@@ -156,6 +156,8 @@ export interface Sheet {
   rpc: string | null;
   /** The balance each seat is topped up to, in wei (decimal string), once chosen. */
   target: string | null;
+  /** Seats whose funding was mined (addresses): they count as funded even once they spent some of it. */
+  funded?: string[];
   createdAt: number;
   seats: SheetSeat[];
 }
@@ -177,6 +179,12 @@ export function readSheet(json: string | null): Sheet | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a seat has had its play ETH: its funding was recorded, or it holds the target now. */
+export function isFunded(sheet: Sheet, address: string, balance: bigint | undefined): boolean {
+  if (sheet.funded?.some((a) => a.toLowerCase() === address.toLowerCase())) return true;
+  return balance !== undefined && sheet.target !== null && balance >= BigInt(sheet.target);
 }
 
 /** Splits `items` into batches of at most `size`. */

@@ -152,7 +152,7 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
   const firstJudge = firstJudgeOf(live.events);
   const judgeRound = live.format?.rounds.indexOf(RuleSet.Judge) ?? -1;
   return (
-    <Panel title="Players">
+    <Panel title="Players" className="players-panel">
       <div className="seats">
         {room.seats.map((s) => {
           const empty = s.player === "0x0000000000000000000000000000000000000000";

@@ -656,6 +656,7 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
             rowHeight={ROW}
             height={height}
             ariaLabel="Leaderboard rows"
+            role="rowgroup"
             renderRow={(i) => {
               const r = sorted[i];
               const mine = !!you && r.player.toLowerCase() === you.toLowerCase();
