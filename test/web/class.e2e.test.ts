@@ -380,6 +380,9 @@ describe("web: a class plays on its phones (e2e)", function () {
     const gained = (await provider.getBalance(teacher.address)) - teacherBefore;
     expect(gained).to.equal(swept.reduce((a, tx) => a + tx.value, 0n));
     expect(gained).to.equal(held.reduce((a, b) => a + b, 0n) - fees);
+    // The sheet on a phone-size screen too (a teacher without a laptop).
+    await tp.setViewportSize(PHONE);
+    await expectPhoneFit(tp);
 
     // The faucet's refusal is an HTTP 429 (the browser logs it); nothing else went wrong in any page.
     const refusal = /status of 429 .*\(http:\/\/[^)]*\/faucet\)$/;

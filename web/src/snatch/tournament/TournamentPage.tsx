@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { JsonRpcProvider, ZeroAddress } from "ethers";
 import { useBlock } from "../../shared/block";
-import { useTimeLeft } from "../../shared/Countdown";
+import { Countdown, useBlockTime, useTimeLeft } from "../../shared/Countdown";
+import { windowWords } from "../../shared/blocktime";
 import { NameField, usePlayerName } from "../../shared/NameField";
 import { checkName } from "../../../../client/common/names";
 import { describeError } from "../../shared/errors";
@@ -45,6 +46,7 @@ export function TournamentPage({ id }: { id: bigint }) {
   const current = view ? Number(view.phase) : 0;
   const next = stage === Stage.Registration ? 1 : stage === Stage.Ended ? current + 1 : 0;
   const [closeBatch, setCloseBatch] = useState("10");
+  const seconds = useBlockTime();
 
   const probeList = useMemo<Probe[]>(() => {
     if (!t || !view || !signer) return [];
@@ -85,6 +87,7 @@ export function TournamentPage({ id }: { id: bigint }) {
   if (!view) return <p aria-busy="true">Loading tournament {id.toString()}…</p>;
 
   const registrationEnds = Number(view.createdAt) + Number(view.registrationBlocks);
+  const ww = (blocks: bigint | number) => windowWords(Number(blocks), seconds);
   return (
     <div className="snatch-tournament" data-tournament={id.toString()} data-stage={stage}>
       <nav className="crumbs">
@@ -106,11 +109,17 @@ export function TournamentPage({ id }: { id: bigint }) {
           </span>
         </div>
         <p className="muted small">
-          Rooms: offer {Number(view.offer)}, response {Number(view.response)}, decision {Number(view.decision)}, talk{" "}
-          {Number(view.talk)} blocks; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per
-          batch. Anyone may start phase 1 from block {registrationEnds.toLocaleString("en-US")} and each later phase{" "}
-          {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the previous one ended (the
-          organiser at once).
+          Rooms: offer {ww(view.offer)}, response {ww(view.response)}, decision {ww(view.decision)}, talk{" "}
+          {ww(view.talk)}; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per batch.
+          Anyone may start phase 1 from block {registrationEnds.toLocaleString("en-US")}
+          {stage === Stage.Registration && block.number < registrationEnds && (
+            <>
+              {" "}
+              (<Countdown deadline={registrationEnds} />)
+            </>
+          )}{" "}
+          and each later phase {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the
+          previous one ended (the organiser at once).
         </p>
       </header>
       <div className="room-grid">
