@@ -308,6 +308,25 @@ describe("web: a class plays on its phones (e2e)", function () {
       .getByText(/Two devices now play Ada/)
       .waitFor();
 
+    // A card for another chain, or printed before the chain was restarted: a sentence naming both, not a broken page.
+    const tampered = (link: string, param: string, value: string) => {
+      const [base, query] = link.split("#/seat?");
+      const q = new URLSearchParams(query);
+      q.set(param, value);
+      return `${base}#/seat?${q.toString()}`;
+    };
+    await twin.page.goto(tampered(links[1], "c", "11155111"));
+    await twin.page
+      .getByText(
+        "This card is for chain 11155111; this page is on chain 31337 (localhost): open the card on the class's network",
+      )
+      .waitFor();
+    await twin.page.goto(tampered(links[1], "b", `${sheet.deployBlock}-00000000`));
+    await twin.page
+      .getByText(/on this chain block \d+ is 0x[0-9a-f]{8}…: the chain was restarted since the sheet/)
+      .waitFor();
+    await expectPhoneFit(twin.page);
+
     // ---- Play from the lobby: a seat made in the browser and funded by the faucet, a room under a typed name.
     const cleo = await openPhone(stack, `${gw.phoneUrl}#/snatch`, SMALL_PHONE);
     contexts.push(cleo.context);
@@ -380,6 +399,32 @@ describe("web: a class plays on its phones (e2e)", function () {
     const gained = (await provider.getBalance(teacher.address)) - teacherBefore;
     expect(gained).to.equal(swept.reduce((a, tx) => a + tx.value, 0n));
     expect(gained).to.equal(held.reduce((a, b) => a + b, 0n) - fees);
+    // Installable: the manifest and its icons, and on the laptop (a secure origin) the service worker, which keeps the
+    // app's shell and never a chain, faucet, indexer or runtime-config answer.
+    const manifest = (await (await fetch(`${gw.hostUrl}manifest.webmanifest`)).json()) as {
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest.display).to.equal("standalone");
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).to.deep.equal([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    for (const icon of manifest.icons) {
+      const r = await fetch(`${gw.hostUrl}${icon.src}`);
+      expect([r.status, r.headers.get("content-type")]).to.deep.equal([200, "image/png"]);
+    }
+    const worker = await tp.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? "");
+    expect(worker).to.equal(`${gw.hostUrl}sw.js`);
+    const cached = await tp.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+      return urls;
+    });
+    expect(cached.some((u) => /\/assets\/index-[\w-]+\.js/.test(u))).to.equal(true);
+    expect(cached.filter((u) => /\/(rpc|faucet|indexer|stack\.json)/.test(u))).to.deep.equal([]);
+
     // The sheet on a phone-size screen too (a teacher without a laptop).
     await tp.setViewportSize(PHONE);
     await expectPhoneFit(tp);

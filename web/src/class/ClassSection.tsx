@@ -5,5 +5,6 @@ import { SheetPage } from "./SheetPage";
 import "./class.css";
 
 export function ClassSection({ route }: { route: Route }) {
-  return route.section === "seat" ? <SeatPage route={route} /> : <SheetPage />;
+  // A new card opened in the same tab (another link pasted) is a new page, not the previous card's.
+  return route.section === "seat" ? <SeatPage key={route.query.toString()} route={route} /> : <SheetPage />;
 }

@@ -94,12 +94,29 @@ export function SeatPage({ route }: { route: Route }) {
     };
   }, [card, address, w.localUrl]);
 
+  if (!route.query.has("k")) {
+    // The card's page without a card: back from the tournament, or the address typed by hand.
+    const seat = w.burner;
+    return (
+      <div className="seat-page">
+        <h1>A seat card</h1>
+        {seat ? (
+          <p>
+            This device plays as {seat.name || `seat ${seat.seat ?? ""}`}.{" "}
+            <a href={seat.tournament ? href("snatch", "tournament", seat.tournament) : href("snatch")}>Go on playing</a>
+          </p>
+        ) : (
+          <p>Scan your card&apos;s QR code with the phone&apos;s camera: its link carries your seat.</p>
+        )}
+      </div>
+    );
+  }
   if (!decoded.ok) {
     return (
       <div className="seat-page">
         <h1>A seat card</h1>
         <p className="refusal" role="alert">
-          {decoded.problem}.
+          {decoded.problem[0].toUpperCase() + decoded.problem.slice(1)}.
         </p>
       </div>
     );
