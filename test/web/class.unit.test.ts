@@ -251,6 +251,8 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(minutesHint(2, 1)).to.equal("= 120 blocks at 1 s a block");
       expect(minutesHint(1 / 60, 12)).to.equal("= 1 block at 12 s a block");
       expect(minutesHint(null, 1)).to.equal("minutes, e.g. 2 or 0.5");
+      // A default shown rounded (100 blocks as 1.67 min) says the blocks the form holds, which it sends.
+      expect(minutesHint(1.67, 1, 100)).to.equal("= 100 blocks at 1 s a block");
       expect(windowWords(130, 1)).to.equal("2 min 10 s (130 blocks)");
       expect(windowWords(130, null)).to.equal("130 blocks");
     });

@@ -71,7 +71,7 @@ function FundSeats({ sheet, save, states, refresh, provider, teacher, teacherPro
     return () => {
       stale = true;
     };
-  }, [provider]);
+  }, [provider, states]);
   const budget = price !== null ? seatBudget(price) : null;
   const target = sheet.target !== null ? BigInt(sheet.target) : (budget?.perSeat ?? null);
   const short_ = (s: SheetSeat) => {

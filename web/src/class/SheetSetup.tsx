@@ -61,7 +61,13 @@ export function SheetSetup(props: {
   const room = chosen ? chosen.cap - chosen.players : null;
   const rpcOk = local || stack !== null || /^https?:\/\/\S+$/.test(rpc.trim());
   const tc = deployment.contracts.SnatchTournament;
-  const ready = sizeOk && problems.length === 0 && rpcOk && props.deployHash !== null && tc !== undefined;
+  const ready =
+    sizeOk &&
+    problems.length === 0 &&
+    rpcOk &&
+    props.deployHash !== null &&
+    tc !== undefined &&
+    (open !== null || !tournament);
 
   const generate = async () => {
     if (!ready || !tc || !props.deployHash) return;

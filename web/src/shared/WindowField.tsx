@@ -60,7 +60,7 @@ export function WindowField({
   const named = minutesLabel ?? `${label} (minutes)`;
   const minutes = parseMinutes(text);
   return (
-    <Field label={named} hint={`${minutesHint(minutes, seconds)}; ${hint}`}>
+    <Field label={named} hint={`${minutesHint(minutes, seconds, blocks)}; ${hint}`}>
       <input
         className="num"
         aria-label={named}

@@ -48,10 +48,13 @@ export function blocksText(n: number): string {
   return `${n.toLocaleString("en-US")} block${n === 1 ? "" : "s"}`;
 }
 
-/** What a minutes field will send: "= 120 blocks at 1 s a block", or why it sends nothing. */
-export function minutesHint(minutes: number | null, secondsPerBlock: number): string {
+/**
+ * What a minutes field will send: "= 120 blocks at 1 s a block" (`blocks`: what the form holds, when it was not
+ * typed as these minutes: a default shown rounded), or why it sends nothing.
+ */
+export function minutesHint(minutes: number | null, secondsPerBlock: number, sent?: number): string {
   if (minutes === null) return "minutes, e.g. 2 or 0.5";
-  const blocks = minutesToBlocks(minutes, secondsPerBlock);
+  const blocks = sent ?? minutesToBlocks(minutes, secondsPerBlock);
   const rate = secondsPerBlock === 1 ? "1 s" : `${Number(secondsPerBlock.toFixed(2))} s`;
   return `= ${blocksText(blocks)} at ${rate} a block`;
 }
