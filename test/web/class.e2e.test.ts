@@ -132,10 +132,30 @@ describe("web: a class plays on its phones (e2e)", function () {
     provider?.destroy();
   });
 
-  it("a sheet of cards, two phones, a G1 room to the end, names on the leaderboard, the sweep back", async function () {
-    const t = SnatchTournament__factory.connect(deployedAddress(stack, "SnatchTournament"), provider);
-    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+  // What the steps hand on (each `it` is one step of the class; a failed step fails the ones after it).
+  let seats: { seat: number; name: string; address: string; key: string }[];
+  let sheet: { deployBlock: number; target: string };
+  let links: string[];
+  let players: Player[];
+  let cleo: { context: BrowserContext; page: Page; pageErrors: string[] };
+  const t = () => SnatchTournament__factory.connect(deployedAddress(stack, "SnatchTournament"), provider);
+  const rooms = () => SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+
+  /** A phone opens a card: the question, and the key already gone from the address bar. */
+  const open = async (link: string, size: { width: number; height: number }, name: string) => {
+    const phone = await openPhone(stack, link, size);
+    contexts.push(phone.context);
+    errors.push(phone.pageErrors);
+    const page = phone.page;
+    await page.getByText(`Play as ${name} on this device?`).waitFor();
+    expect(page.url()).not.to.contain("k=");
+    expect(await page.evaluate(() => window.location.hash)).to.equal("#/seat");
+    return phone;
+  };
+
+  it("the teacher's sheet: two named seats generated, funded (a reload resumes), the CSV, a PNG, names, cards", async function () {
     const tp = teacher.page;
+    const t_ = t();
 
     // ---- The teacher's sheet: two named seats for the tournament, made in the browser.
     await tp.getByLabel("Tournament", { exact: true }).selectOption(tournamentId.toString());
@@ -156,8 +176,8 @@ describe("web: a class plays on its phones (e2e)", function () {
     const before = await provider.getBalance(teacher.address);
     await clickAndMine(tp, tp.getByRole("button", { name: /^Fund 2 seats/ }), /^Fund seats 1–2/);
     await tp.getByTestId("funded").getByText("2 of 2 seats").waitFor();
-    const sheet = await tp.evaluate(() => JSON.parse(localStorage.getItem("class.sheet.31337")!));
-    const seats = sheet.seats as { seat: number; name: string; address: string; key: string }[];
+    sheet = await tp.evaluate(() => JSON.parse(localStorage.getItem("class.sheet.31337")!));
+    seats = (sheet as unknown as { seats: typeof seats }).seats;
     const target = BigInt(sheet.target);
     for (const s of seats) expect(await provider.getBalance(s.address)).to.equal(target);
     const after = await provider.getBalance(teacher.address);
@@ -191,28 +211,20 @@ describe("web: a class plays on its phones (e2e)", function () {
     // The teacher registers the names, each seat signing its own registration.
     await tp.getByRole("button", { name: "Register 2 seats with their names" }).click();
     await tp.getByTestId("registered").getByText("2 of 2 seats registered.").waitFor();
-    expect(await Promise.all(seats.map((s) => t.nameOf(tournamentId, s.address)))).to.deep.equal(["Ada", "Bruno"]);
+    expect(await Promise.all(seats.map((s) => t_.nameOf(tournamentId, s.address)))).to.deep.equal(["Ada", "Bruno"]);
 
     // The cards: each link on the room's address, the key in the fragment.
     await tp.getByRole("button", { name: "Show the cards" }).click();
     await tp.locator(".seat-card img").nth(1).waitFor();
-    const links = await tp.locator("a.card-link").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
+    links = await tp.locator("a.card-link").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
     expect(links).to.have.length(2);
     for (const l of links) expect(l.startsWith(`${gw.phoneUrl}#/seat?k=`)).to.equal(true);
     await screenshot(tp, "class", "sheet", false, "class-sheet.png");
+  });
 
-    // ---- Two phones open their cards.
-    const open = async (link: string, size: { width: number; height: number }, name: string) => {
-      const phone = await openPhone(stack, link, size);
-      contexts.push(phone.context);
-      errors.push(phone.pageErrors);
-      const page = phone.page;
-      await page.getByText(`Play as ${name} on this device?`).waitFor();
-      // The key left the address bar (and this history entry) before anything else.
-      expect(page.url()).not.to.contain("k=");
-      expect(await page.evaluate(() => window.location.hash)).to.equal("#/seat");
-      return phone;
-    };
+  it("two phones open their cards and play the tournament's G1 room to the end; the chain has the names and scores", async function () {
+    const tp = teacher.page;
+    const t_ = t();
     const ada = await open(links[0], PHONE, "Ada");
     await expectPhoneFit(ada.page);
     await expectAccessible(ada.page, "a card opened on a phone");
@@ -244,8 +256,8 @@ describe("web: a class plays on its phones (e2e)", function () {
       tp.getByRole("button", { name: "Draw the pairing and create rooms" }),
       "Create the rooms of phase 1",
     );
-    const pair = await t.roomAt(tournamentId, 1, 0);
-    const players = await Promise.all([ada, bruno].map(asPlayer));
+    const pair = await t_.roomAt(tournamentId, 1, 0);
+    players = await Promise.all([ada, bruno].map(asPlayer));
     const byAddress = (a: string) => players.find((p) => p.address.toLowerCase() === a.toLowerCase())!;
     const p1 = byAddress(pair.p1);
     const p2 = byAddress(pair.p2);
@@ -280,12 +292,12 @@ describe("web: a class plays on its phones (e2e)", function () {
     await p1.page.locator(`.snatch-room[data-phase="${Phase.Finished}"]`).waitFor();
 
     // ---- The chain: names, the room's result, the leaderboard (P1 11 points, P2 17, as in the tournament test).
-    const room = await rooms.roomData(pair.roomId);
+    const room = await rooms().roomData(pair.roomId);
     expect(Number(room.phase)).to.equal(Phase.Finished);
-    const stats = await rooms.roomStats(pair.roomId);
+    const stats = await rooms().roomStats(pair.roomId);
     expect([stats.offers, stats.accepts, stats.snatches].map(Number)).to.deep.equal([2, 1, 1]);
-    expect(Number((await t.tournament(tournamentId)).stage)).to.equal(Stage.Ended);
-    const board = await readLeaderboard(t, tournamentId);
+    expect(Number((await t_.tournament(tournamentId)).stage)).to.equal(Stage.Ended);
+    const board = await readLeaderboard(t_, tournamentId);
     const row = (p: Player) => board.find((r) => r.player.toLowerCase() === p.address.toLowerCase())!;
     expect(board.map((r) => r.name).sort()).to.deep.equal(["Ada", "Bruno"]);
     expect([Number(row(p1).scoreAsP1), Number(row(p2).scoreAsP2)]).to.deep.equal([11, 17]);
@@ -299,7 +311,9 @@ describe("web: a class plays on its phones (e2e)", function () {
     await expectPlainWords(ada.page);
     await expectAccessible(ada.page, "a tournament on a phone");
     await screenshot(ada.page, "class", "phone-tournament", false, "phone-tournament.png");
+  });
 
+  it("the same card on a second device warns; a card for another chain or a restarted one says so", async function () {
     // ---- Ada's card opened on a second device: it says two devices now play the seat.
     const twin = await open(links[0], PHONE, "Ada");
     await twin.page.getByRole("button", { name: "Play as Ada" }).click();
@@ -326,9 +340,11 @@ describe("web: a class plays on its phones (e2e)", function () {
       .getByText(/on this chain block \d+ is 0x[0-9a-f]{8}…: the chain was restarted since the sheet/)
       .waitFor();
     await expectPhoneFit(twin.page);
+  });
 
+  it("Play from the lobby: a seat funded by the faucet, a room under a typed name, the faucet's cap", async function () {
     // ---- Play from the lobby: a seat made in the browser and funded by the faucet, a room under a typed name.
-    const cleo = await openPhone(stack, `${gw.phoneUrl}#/snatch`, SMALL_PHONE);
+    cleo = await openPhone(stack, `${gw.phoneUrl}#/snatch`, SMALL_PHONE);
     contexts.push(cleo.context);
     errors.push(cleo.pageErrors);
     const c = cleo.page;
@@ -355,7 +371,8 @@ describe("web: a class plays on its phones (e2e)", function () {
     await c.screenshot({ path: path.join(REPO, "docs", "phone-lobby.png") });
     await clickAndMine(c, c.getByRole("button", { name: "Create the room" }), /^Create a SnatchGame G1/);
     const cleoRoom = await roomInHash(c);
-    const joined = await rooms.queryFilter(rooms.filters.PlayerJoined(cleoRoom));
+    const r = rooms();
+    const joined = await r.queryFilter(r.filters.PlayerJoined(cleoRoom));
     expect(joined.map((e) => [e.args.player, e.args.name])).to.deep.equal([[cleoPlayer.address, "Cleo"]]);
     await expectPhoneFit(c);
     await expectAccessible(c, "an open room on a phone");
@@ -373,7 +390,10 @@ describe("web: a class plays on its phones (e2e)", function () {
           .getByText(/this device has funded 2 addresses already \(the faucet's limit per device\)/)
           .waitFor();
     }
+  });
 
+  it("sweeps the seats back to the teacher; the app installs; nothing went wrong in any page", async function () {
+    const tp = teacher.page;
     // ---- The sweep back: every seat to zero, the teacher up by what they held less the sweep's own gas.
     await tp.goto(`${gw.hostUrl}#/class`);
     await tp
