@@ -68,8 +68,6 @@ export interface Wallet {
   useBurner(address: string): void;
   /** Removes a seat's key from this browser (its play ETH stays on its address). */
   forgetBurner(address: string): void;
-  /** Counts one transaction sent from a burner seat (for the second-device check). */
-  noteBurnerSent(address: string): void;
   /** The burner store (the seat page saves a card's seat in it). */
   burnerStore: BurnerStore;
   chooseLocalAccount(address: string): void;
@@ -361,14 +359,6 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     [burnerStore, burner],
   );
 
-  const noteBurnerSent = useCallback(
-    (address: string) => {
-      burnerStore.noteSent(address);
-      setBurners(burnerStore.list());
-    },
-    [burnerStore],
-  );
-
   const connectWallet = useCallback(
     async (uuid: string) => {
       const detail = wallets.find((w) => w.info.uuid === uuid);
@@ -449,7 +439,6 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     play,
     useBurner,
     forgetBurner,
-    noteBurnerSent,
     burnerStore,
     chooseLocalAccount,
     useLocalNode,
