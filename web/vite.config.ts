@@ -7,6 +7,7 @@
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { readDeployments } from "./deployments";
 
 const repo = path.resolve(__dirname, "..");
@@ -44,10 +45,56 @@ function stripBytecodePlugin(): Plugin {
   };
 }
 
+/** Paths the gateway serves beside the app (scripts/web/gateway.ts): never cached by the service worker. */
+const LIVE = /^\/(rpc|indexer|faucet|stack\.json)(\/|$)/;
+
+/**
+ * Installable on a phone's home screen: a web manifest (full screen, the icons of web/public/icons, rendered from
+ * web/icon.svg by scripts/web/icons.ts) and a service worker that keeps the app's shell (scripts, styles, icons) for
+ * quick and offline starts. The page itself (index.html) is fetched network first: the gateway writes the runtime
+ * config into it (window.__STACK__), so a cached copy is only a fallback without a network. Chain, indexer and faucet
+ * requests never touch the cache. Browsers run service workers only on https and on localhost: on the class stack's
+ * plain-http LAN address phones add the app to their home screen without one.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: "autoUpdate",
+    injectRegister: "script",
+    manifest: {
+      name: "On-chain games",
+      short_name: "Games",
+      description: "Forking Hex, Snatch or Share and the SnatchGame tournament, CATAMM: every rule on-chain.",
+      theme_color: "#1d1d1f",
+      background_color: "#f6f5f1",
+      display: "standalone",
+      orientation: "portrait",
+      start_url: "./",
+      scope: "./",
+      icons: [
+        { src: "icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["**/*.{js,css,png,svg,ico,webmanifest}"],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && !LIVE.test(url.pathname),
+          handler: "NetworkFirst",
+          options: { cacheName: "pages" },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: __dirname,
   base: "./",
-  plugins: [react(), deploymentsPlugin(), stripBytecodePlugin()],
+  plugins: [react(), deploymentsPlugin(), stripBytecodePlugin(), pwa()],
   define: {
     __LOCAL_RPC_URL__: JSON.stringify(process.env.WEB_RPC_URL ?? "http://127.0.0.1:8545"),
   },

@@ -93,7 +93,8 @@ async function main() {
   console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)\n`);
   if (lanHost) {
     const lanUrl = `http://${lanHost}:${webPort}/`;
-    console.log(`  On the room's network (phones on the same Wi-Fi): ${lanUrl}\n`);
+    console.log(`  On the room's network (phones on the same Wi-Fi): ${lanUrl}`);
+    console.log(`  The class sheet (the teacher's cards, on this machine): http://127.0.0.1:${webPort}/#/class\n`);
     console.log((await terminalQr(lanUrl)).replace(/^/gm, "  "));
     console.log(
       "  Phones reach the app, the chain (/rpc: reading and their own signed transactions) and the faucet; the\n" +

@@ -17,6 +17,7 @@ import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
 import {
   buildApp,
+  freePort,
   REPO,
   rpc,
   serveStatic,
@@ -24,6 +25,9 @@ import {
   type NodeHandle,
   type ServerHandle,
 } from "../../scripts/web/stack";
+import { lanAddress } from "../../scripts/web/class";
+import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
+import { startGateway } from "../../scripts/web/gateway";
 
 export { rpc };
 
@@ -39,6 +43,8 @@ export interface WebStack {
   buildOutput: string;
   /** The node's hardhat-deploy folder (a temporary one: the repo's deployments/ are left alone). */
   deploymentsDir: string;
+  /** The built app (what the static server and a gateway serve). */
+  appDir: string;
   stop(): Promise<void>;
 }
 
@@ -88,6 +94,7 @@ async function startStack(): Promise<WebStack> {
       startMs: Date.now() - started,
       buildOutput,
       deploymentsDir,
+      appDir: outDir,
       stop: async () => {
         await browser.close().catch(() => undefined);
         await app.stop();
@@ -453,4 +460,123 @@ export async function expectPlainWords(page: Page): Promise<void> {
       `words on ${page.url()}: ${[...plurals.map((p) => `plural: "…${p}…"`), ...raw.map((r) => `raw number ${r}`)].join("; ")}`,
     );
   }
+}
+
+// ---- The class stack's gateway over the shared stack, and phone-size contexts (issue 20) ----
+
+export interface ClassGateway {
+  /** The host's way in (loopback: the development accounts and the node's controls). */
+  hostUrl: string;
+  /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches the gateway. */
+  phoneUrl: string;
+  faucet: Faucet;
+  stop(): Promise<void>;
+}
+
+let classShared: Promise<ClassGateway> | undefined;
+
+/**
+ * The gateway of `npm run web -- --lan` (scripts/web/gateway.ts: the app with `window.__STACK__`, /rpc, /stack.json,
+ * /faucet) in front of the shared stack's node and build, on 0.0.0.0; phones open it through this machine's network
+ * address, so the gateway treats them as the room's devices. The faucet allows `faucetPerDevice` addresses per device
+ * (every phone context shares this machine's address). Started once per test process, stopped after the run.
+ */
+export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<ClassGateway> {
+  if (!classShared) {
+    classShared = (async () => {
+      const lan = lanAddress();
+      if (!lan) throw new Error("the class tests need a network address besides loopback (eth0 or Wi-Fi)");
+      const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: stack.node.url, perClient: faucetPerDevice });
+      const port = await freePort();
+      const gateway = await startGateway({
+        nodeUrl: stack.node.url,
+        appDir: stack.appDir,
+        faucet,
+        bind: "0.0.0.0",
+        port,
+        publicUrl: `http://${lan}:${port}/`,
+        // Every phone context shares this machine's address: the per-device rate is for all of them together.
+        limits: { rate: { perSecond: 500, burst: 5000 } },
+      });
+      return { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/`, faucet, stop: gateway.stop };
+    })();
+    classShared.catch(() => undefined);
+  }
+  return classShared;
+}
+
+if (typeof after === "function") {
+  after(async function () {
+    if (classShared) await (await classShared).stop();
+    classShared = undefined;
+  });
+}
+
+/** Phone sizes of the issue: 390 × 844 (a current phone) and 360 × 640 (a small one), portrait. */
+export const PHONE = { width: 390, height: 844 } as const;
+export const SMALL_PHONE = { width: 360, height: 640 } as const;
+
+/** A browser context the size of a phone (touch, mobile viewport), at `url`; its errors collected. */
+export async function openPhone(
+  stack: WebStack,
+  url: string,
+  size: { width: number; height: number } = PHONE,
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await stack.browser.newContext({ viewport: size, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") pageErrors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  await page.goto(url);
+  return { context, page, pageErrors };
+}
+
+/**
+ * Item "phone first": the page does not scroll sideways (nothing wider than the window), and every enabled control a
+ * player taps (buttons, inputs, selects, the navigation's links) is at least 44 px tall and wide. Throws with the
+ * offenders.
+ */
+export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> {
+  const found = await page.evaluate((min) => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    const area = document.querySelector(".app-scroll");
+    if (area && area.scrollWidth > area.clientWidth + 1) wide.push(`the page is ${area.scrollWidth} px wide`);
+    if (document.documentElement.scrollWidth > width + 1)
+      wide.push(`the document is ${document.documentElement.scrollWidth} px wide`);
+    const small: string[] = [];
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>(
+        "button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, nav a",
+      ),
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // Inside a table that scrolls sideways in its own box (a wide leaderboard): reached by scrolling that box,
+      // while the page itself stays put. The page's own scroll area (.app-scroll) does not count.
+      let inner = false;
+      for (let a = el.parentElement; a && !a.matches(".app-scroll, .dock, body"); a = a.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(a).overflowX)) inner = true;
+      }
+      if (!inner && r.right > width + 1)
+        wide.push(`"${(el.textContent ?? el.tagName).trim().slice(0, 30)}" ends at ${r.right} px`);
+      if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+        const label = el.closest("label")?.getBoundingClientRect();
+        if (label && label.height >= min) continue;
+      }
+      if (r.height < min - 0.5 || r.width < min - 0.5) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 30);
+        small.push(`"${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return { wide, small };
+  }, minTarget);
+  const problems = [
+    ...found.wide.map((w) => `scrolls sideways: ${w}`),
+    ...found.small.map((s) => `tap target under ${minTarget} px: ${s}`),
+  ];
+  if (problems.length) throw new Error(`not phone-fit at ${page.url()}:\n  ${problems.join("\n  ")}`);
 }

@@ -6,7 +6,7 @@ import { href, parseHash, type Route } from "../shared/routes";
 import { ToastList, ToastProvider } from "../shared/toasts";
 import { TxPanel, TxProvider } from "../shared/tx";
 import { WalletProvider } from "../shared/wallet";
-import { GAMES } from "./games";
+import { CLASS_SECTIONS, GAMES, renderClass } from "./games";
 import { BlockBar, WalletBar } from "./WalletBar";
 
 function useRoute(): Route {
@@ -39,6 +39,7 @@ function Home() {
 
 function Page({ route }: { route: Route }) {
   if (route.section === "") return <Home />;
+  if (CLASS_SECTIONS.includes(route.section)) return <>{renderClass(route)}</>;
   const game = GAMES.find((g) => g.id === route.section);
   if (!game) return <p>Nothing at {window.location.hash}.</p>;
   if (!game.render) return <p>{game.title}: the pages are coming.</p>;
@@ -56,8 +57,9 @@ export function App() {
               <div className="app-scroll" data-testid="app-scroll">
                 <header className="top">
                   <nav aria-label="Games">
-                    <a className="brand" href={href("")}>
-                      On-chain games
+                    <a className="brand" href={href("")} aria-label="On-chain games (home)">
+                      <img src="./icons/favicon-32.png" alt="" width={24} height={24} />
+                      <span className="long">On-chain games</span>
                     </a>
                     {GAMES.map((g) => (
                       <a
@@ -65,11 +67,23 @@ export function App() {
                         href={href(g.id)}
                         className={route.section === g.id ? "active" : ""}
                         aria-current={route.section === g.id ? "page" : undefined}
+                        aria-label={g.title}
                       >
-                        {g.title}
+                        {/* On a phone the short name ("Snatch") keeps the bar one row high. */}
+                        <span className="long">{g.title}</span>
+                        <span className="short" aria-hidden="true">
+                          {g.short}
+                        </span>
                         {!g.render && <small> (coming)</small>}
                       </a>
                     ))}
+                    <a
+                      href={href("class")}
+                      className={route.section === "class" ? "active" : ""}
+                      aria-current={route.section === "class" ? "page" : undefined}
+                    >
+                      Class
+                    </a>
                   </nav>
                   <BlockBar />
                 </header>

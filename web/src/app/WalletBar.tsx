@@ -8,6 +8,8 @@ import { describeError } from "../shared/errors";
 import { useToasts } from "../shared/toasts";
 import { formatAmount } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
+import { stackConfig } from "../shared/deployments";
+import { BurnerSeatBar, PlayButton } from "./BurnerBar";
 
 export function WalletBar() {
   const w = useWallet();
@@ -42,9 +44,30 @@ export function WalletBar() {
   };
 
   const wrongNetwork = w.chainId !== null && !w.deployment;
+  // A phone on the class stack reads the chain but has no development account: it plays a seat of its own.
+  const stack = stackConfig();
+  const phone = w.mode === "local" && stack !== null && !stack.host;
+  // A card being opened asks its own question: no Play beside it.
+  const opening = window.location.hash.startsWith("#/seat");
   return (
-    <div className="walletbar" aria-label="Wallet">
-      {w.mode === "local" ? (
+    <div className="walletbar" role="group" aria-label="Wallet">
+      {w.mode === "burner" ? (
+        <BurnerSeatBar />
+      ) : phone && opening ? null : phone ? (
+        <>
+          <PlayButton big />
+          <span className="muted small">
+            {w.burners.length > 0
+              ? "or go back to a seat this browser keeps:"
+              : "to take a seat in this browser (play money), or open your card's link."}
+          </span>
+          {w.burners.map((b) => (
+            <button key={b.address} type="button" className="btn btn-secondary" onClick={() => w.useBurner(b.address)}>
+              {b.name || (b.seat !== null ? `Seat ${b.seat}` : "Play seat")}
+            </button>
+          ))}
+        </>
+      ) : w.mode === "local" ? (
         <>
           <span
             className="badge badge-local"
@@ -80,6 +103,7 @@ export function WalletBar() {
               blocks
             </button>
           </label>
+          <PlayButton />
         </>
       ) : (
         <>
@@ -97,7 +121,11 @@ export function WalletBar() {
           )}
         </>
       )}
-      {balance !== null && <span className="muted">{formatAmount(balance, 18, "ETH", 4)}</span>}
+      {balance !== null && (
+        <span className="muted" data-testid="balance">
+          {formatAmount(balance, 18, w.mode === "burner" ? "play ETH" : "ETH", 4)}
+        </span>
+      )}
       <span className="spacer" />
       {w.wallets.length > 0 &&
         w.wallets.map((wallet) => (
@@ -145,7 +173,7 @@ export function BlockBar() {
   const block = useBlock();
   const w = useWallet();
   return (
-    <div className="blockbar" aria-label="Chain">
+    <div className="blockbar" role="group" aria-label="Chain">
       {block.lost ? (
         <span className="danger" role="alert">
           {block.lost}

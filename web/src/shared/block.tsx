@@ -44,7 +44,8 @@ export function BlockProvider({ children }: { children: ReactNode }) {
     let last = -1;
     let lost: string | null = null;
     // A local node mines a block per transaction: half a second is how long another window takes to see a move.
-    const interval = mode === "local" ? 500 : 4000;
+    // (A burner seat reads the page's own node too: the class stack's.)
+    const interval = mode !== "injected" ? 500 : 4000;
     const tick = async () => {
       try {
         const n = await provider.getBlockNumber();

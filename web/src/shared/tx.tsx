@@ -1,7 +1,7 @@
 // Every transaction the app sends, in one panel: waiting for the wallet → pending (hash) → mined (block, gas), or
 // the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
+import type { TransactionReceipt, TransactionResponse } from "ethers";
 import { useBlock } from "./block";
 import { describeError, type DescribeContext } from "./errors";
 import { useToasts } from "./toasts";
@@ -24,11 +24,11 @@ interface TxApi {
    * Sends and tracks a transaction; `ctx` helps the failure sentence (the called contract, a Hex board's side; the
    * current block is added).
    */
-  send(
+  send<T extends TransactionResponse>(
     label: string,
-    submit: () => Promise<ContractTransactionResponse>,
+    submit: () => Promise<T>,
     ctx?: DescribeContext,
-  ): Promise<ContractTransactionReceipt | null>;
+  ): Promise<Awaited<ReturnType<T["wait"]>> | null>;
   clear(): void;
 }
 
@@ -51,16 +51,20 @@ export function TxProvider({ children }: { children: ReactNode }) {
     setTxs((all) => all.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 
   const send = useCallback(
-    async (label: string, submit: () => Promise<ContractTransactionResponse>, ctx: DescribeContext = {}) => {
+    async <T extends TransactionResponse>(
+      label: string,
+      submit: () => Promise<T>,
+      ctx: DescribeContext = {},
+    ): Promise<Awaited<ReturnType<T["wait"]>> | null> => {
       const id = next.current++;
       setTxs((all) => [{ id, label, status: "signing" as const }, ...all].slice(0, 30));
       try {
         const tx = await submit();
         update(id, { status: "pending", hash: tx.hash });
-        const receipt = await tx.wait();
+        const receipt = (await tx.wait()) as TransactionReceipt | null;
         if (!receipt) throw new Error("the transaction was dropped");
         update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
-        return receipt;
+        return receipt as Awaited<ReturnType<T["wait"]>>;
       } catch (err) {
         const text = describeError(err, { block: latest.current || undefined, ...ctx });
         update(id, { status: "failed", error: text });

@@ -3,8 +3,24 @@
 //   (`eth_accounts`, signed by the node through `eth_sendTransaction`); no key is ever in the bundle.
 // - Anywhere else: an injected wallet, found by EIP-6963 discovery (`window.ethereum` as the fallback), with a
 //   wrong-network warning and a `wallet_switchEthereumChain` request.
+// - A burner seat (shared/burner.ts): a key kept in this browser's storage, made by **Play** (funded at once by the
+//   class stack's faucet on a local chain) or read from a class sheet's card; it signs in the page (seatWallet.ts)
+//   through the page's JSON-RPC (the gateway's /rpc, or a public network's node named on the card) and holds play
+//   money only: it never touches an injected wallet's funds, and the key is never sent anywhere.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { BrowserProvider, JsonRpcProvider, JsonRpcSigner, Network, type AbstractProvider, type Signer } from "ethers";
+import {
+  BrowserProvider,
+  JsonRpcProvider,
+  JsonRpcSigner,
+  Network,
+  BaseWallet,
+  SigningKey,
+  hexlify,
+  randomBytes,
+  type AbstractProvider,
+  type Signer,
+} from "ethers";
+import { BurnerStore, type BurnerSeat } from "./burner";
 import {
   deploymentFor,
   deployments,
@@ -13,11 +29,14 @@ import {
   stackConfig,
   type NetworkDeployment,
 } from "./deployments";
+import { stackUrl } from "../../../client/common/stack";
 import { discoverWallets, type Eip1193Provider, type WalletDetail } from "./eip6963";
 import { describeError } from "./errors";
+import { askFaucet } from "./faucet";
+import { SeatWallet } from "./seatWallet";
 import { useToasts } from "./toasts";
 
-export type WalletMode = "local" | "injected";
+export type WalletMode = "local" | "injected" | "burner";
 
 export interface Wallet {
   mode: WalletMode;
@@ -38,6 +57,19 @@ export interface Wallet {
   walletName: string | null;
   /** Bumped when the connection is rebuilt, so data hooks reload. */
   epoch: number;
+  /** Burner mode: the seat in use; and every seat this browser keeps. */
+  burner: BurnerSeat | null;
+  burners: BurnerSeat[];
+  /** Whether this page can make a funded burner now (a local chain whose stack runs a faucet). */
+  canPlay: boolean;
+  /** Play: this browser's play seat on the page's chain (made and funded by the faucet if there is none yet). */
+  play(): Promise<void>;
+  /** Plays as a seat this browser keeps (or one just stored from a card). */
+  useBurner(address: string): void;
+  /** Removes a seat's key from this browser (its play ETH stays on its address). */
+  forgetBurner(address: string): void;
+  /** The burner store (the seat page saves a card's seat in it). */
+  burnerStore: BurnerStore;
   chooseLocalAccount(address: string): void;
   useLocalNode(): void;
   connectWallet(uuid: string): Promise<void>;
@@ -69,12 +101,33 @@ const hasLocalDeployment = deployments.some((d) => LOCAL_CHAIN_IDS.includes(d.ch
 const STORAGE_MODE = "wallet.mode";
 const STORAGE_ACCOUNT = "wallet.localAccount";
 
+/** The JSON-RPC provider of the page's node (the gateway's /rpc or the build's local node, or a card's node). */
+function rpcProvider(url: string, chainId: number): JsonRpcProvider {
+  return new JsonRpcProvider(url, undefined, {
+    staticNetwork: Network.from(chainId),
+    // A local node answers at once: a mined transaction shows within a quarter of a second, not a second.
+    pollingInterval: 250,
+    batchMaxCount: 1,
+    // No 250 ms result cache: a read right after a mined transaction must see it.
+    cacheTimeout: -1,
+  });
+}
+
+/** The mode a page opens in: the tab's choice, else this browser's burner seat, else the node's or a wallet. */
+function initialMode(store: BurnerStore): WalletMode {
+  const saved = sessionStorage.getItem(STORAGE_MODE) as WalletMode | null;
+  if (saved) return saved;
+  if (store.active()) return "burner";
+  return hasLocalDeployment ? "local" : "injected";
+}
+
 export function WalletProvider({ children }: { children: ReactNode }) {
   const toasts = useToasts();
   const localUrl = useMemo(() => localRpcUrl(), []);
-  const [mode, setMode] = useState<WalletMode>(
-    () => (sessionStorage.getItem(STORAGE_MODE) as WalletMode | null) ?? (hasLocalDeployment ? "local" : "injected"),
-  );
+  const burnerStore = useMemo(() => new BurnerStore(localStorage, sessionStorage), []);
+  const [mode, setMode] = useState<WalletMode>(() => initialMode(burnerStore));
+  const [burner, setBurner] = useState<BurnerSeat | null>(() => burnerStore.active());
+  const [burners, setBurners] = useState<BurnerSeat[]>(() => burnerStore.list());
   const [provider, setProvider] = useState<AbstractProvider | null>(null);
   const [chainId, setChainId] = useState<number | null>(null);
   const [signer, setSigner] = useState<Signer | null>(null);
@@ -99,14 +152,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         const stack = stackConfig();
         const accounts = stack && !stack.host ? [] : await rpcCall<string[]>(localUrl, "eth_accounts");
         if (stopped) return;
-        const p = new JsonRpcProvider(localUrl, undefined, {
-          staticNetwork: Network.from(id),
-          // A local node answers at once: a mined transaction shows within a quarter of a second, not a second.
-          pollingInterval: 250,
-          batchMaxCount: 1,
-          // No 250 ms result cache: a read right after a mined transaction must see it.
-          cacheTimeout: -1,
-        });
+        const p = rpcProvider(localUrl, id);
         const saved = sessionStorage.getItem(STORAGE_ACCOUNT);
         const chosen = accounts.find((a) => a.toLowerCase() === saved?.toLowerCase()) ?? accounts[0] ?? null;
         setProvider(p);
@@ -130,6 +176,64 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       if (timer) clearTimeout(timer);
     };
   }, [mode, localUrl]);
+
+  // Burner seat: its key signs in the page, through the page's node (or the node its card names).
+  const burnerAddress = burner?.address ?? null;
+  const burnerRpc = burner?.rpc ?? null;
+  useEffect(() => {
+    if (mode !== "burner") return;
+    const seat = burnerAddress ? burnerStore.get(burnerAddress) : null;
+    if (!seat) {
+      setProvider(null);
+      setSigner(null);
+      setAccount(null);
+      setProblem("this browser keeps no seat: press Play, or open your card's link again");
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const url = burnerRpc ?? localUrl;
+    const attempt = async () => {
+      try {
+        const id = Number(await rpcCall<string>(url, "eth_chainId"));
+        if (stopped) return;
+        const p = rpcProvider(url, id);
+        const stack = stackConfig();
+        const faucet =
+          stack?.faucet && stack.chainId === id && !burnerRpc
+            ? (address: string) => askFaucet(stackUrl(window.location.origin, stack.faucet!.path), address)
+            : undefined;
+        setProvider(p);
+        setChainId(id);
+        setAccount(seat.address);
+        setSigner(
+          new SeatWallet(seat.key, p, {
+            seat,
+            faucet,
+            onSent: () => {
+              burnerStore.noteSent(seat.address);
+              setBurners(burnerStore.list());
+            },
+          }),
+        );
+        setProblem(
+          id === seat.chainId
+            ? null
+            : `this seat was made for chain ${seat.chainId}, but the page's node is on chain ${id}: it holds nothing here`,
+        );
+        setEpoch((e) => e + 1);
+      } catch {
+        if (stopped) return;
+        setProblem(`cannot reach the node at ${url} (retrying)`);
+        timer = setTimeout(attempt, 2000);
+      }
+    };
+    void attempt();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [mode, burnerAddress, burnerRpc, localUrl, burnerStore]);
 
   // Injected wallet: follow its account and chain.
   useEffect(() => {
@@ -185,10 +289,75 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const useLocalNode = useCallback(() => {
     sessionStorage.setItem(STORAGE_MODE, "local");
+    burnerStore.setActive(null);
+    setBurner(null);
     setInjected(null);
     reset();
     setMode("local");
-  }, []);
+  }, [burnerStore]);
+
+  const useBurner = useCallback(
+    (address: string) => {
+      const seat = burnerStore.get(address);
+      if (!seat) return;
+      burnerStore.setActive(seat.address);
+      sessionStorage.setItem(STORAGE_MODE, "burner");
+      setBurners(burnerStore.list());
+      setInjected(null);
+      if (mode !== "burner" || burner?.address !== seat.address) reset();
+      setBurner(seat);
+      setMode("burner");
+    },
+    [burnerStore, mode, burner],
+  );
+
+  const stack = stackConfig();
+  const canPlay = Boolean(stack?.faucet);
+  const play = useCallback(async () => {
+    const s = stackConfig();
+    if (!s?.faucet) {
+      toasts.push("error", "no faucet here: Play needs the class stack on a local chain (ask your teacher for a card)");
+      return;
+    }
+    const existing = burnerStore.list().find((b) => b.chainId === s.chainId && b.source === "play");
+    let seat = existing;
+    if (!seat) {
+      const key = new BaseWallet(new SigningKey(hexlify(randomBytes(32))));
+      seat = burnerStore.save({
+        key: key.privateKey,
+        address: key.address,
+        chainId: s.chainId,
+        source: "play",
+        seat: null,
+        name: "",
+        tournament: null,
+        rpc: null,
+        base: 0,
+        sent: 0,
+        since: Date.now(),
+      });
+    }
+    try {
+      await askFaucet(stackUrl(window.location.origin, s.faucet.path), seat.address);
+    } catch (err) {
+      toasts.push("error", `Play: ${describeError(err)}`);
+    }
+    useBurner(seat.address);
+  }, [burnerStore, toasts, useBurner]);
+
+  const forgetBurner = useCallback(
+    (address: string) => {
+      burnerStore.forget(address);
+      setBurners(burnerStore.list());
+      if (burner?.address.toLowerCase() === address.toLowerCase()) {
+        setBurner(null);
+        sessionStorage.removeItem(STORAGE_MODE);
+        reset();
+        setMode(hasLocalDeployment ? "local" : "injected");
+      }
+    },
+    [burnerStore, burner],
+  );
 
   const connectWallet = useCallback(
     async (uuid: string) => {
@@ -201,11 +370,13 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         return;
       }
       sessionStorage.setItem(STORAGE_MODE, "injected");
+      burnerStore.setActive(null);
+      setBurner(null);
       reset();
       setInjected(detail);
       setMode("injected");
     },
-    [wallets, toasts],
+    [wallets, toasts, burnerStore],
   );
 
   const disconnect = useCallback(() => {
@@ -262,6 +433,13 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     wallets,
     walletName: injected?.info.name ?? null,
     epoch,
+    burner: mode === "burner" ? (burners.find((b) => b.address === burner?.address) ?? burner) : null,
+    burners,
+    canPlay,
+    play,
+    useBurner,
+    forgetBurner,
+    burnerStore,
     chooseLocalAccount,
     useLocalNode,
     connectWallet,

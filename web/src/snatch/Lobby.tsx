@@ -28,7 +28,11 @@ import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
-import { plural } from "../../../client/format";
+import { checkName } from "../../../client/common/names";
+import { timeLeft, windowWords } from "../shared/blocktime";
+import { useBlockTime } from "../shared/Countdown";
+import { NameField, usePlayerName } from "../shared/NameField";
+import { WindowField } from "../shared/WindowField";
 
 interface LobbyRoom {
   id: bigint;
@@ -132,17 +136,16 @@ function useLobbyRooms(c: SnatchContracts | null) {
   return { rooms, formats, error, refresh };
 }
 
-function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number): string {
+function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number, seconds: number | null): string {
+  const left = timeLeft(r.deadline, block, seconds);
   if (r.phase === Phase.Open) {
     const seats = `open: ${r.players.filter((p) => p && p !== ZERO).length} of ${f?.playerCount ?? "?"} seats`;
-    const left = r.deadline - block;
-    return `${seats}, ${left >= 0 ? `fill window ${plural(left, "block")} left` : "fill window over (anyone may close it)"}`;
+    return `${seats}, ${left.left >= 0 ? `fill window ${left.text}` : "fill window over (anyone may close it)"}`;
   }
   if (r.phase === Phase.AwaitingRoles) return "full: waiting for the roles randomness";
   if (r.phase === Phase.Finished) return "finished";
   if (r.phase > Phase.Finished) return "cancelled";
-  const left = r.deadline - block;
-  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left >= 0 ? `${plural(left, "block")} left` : "deadline passed"})`;
+  return `round ${r.round}/${f?.rounds.length ?? "?"}: ${PHASE_NAMES[r.phase]} (${left.left >= 0 ? left.text : "deadline passed"})`;
 }
 
 export function Lobby() {
@@ -152,6 +155,9 @@ export function Lobby() {
   const block = useBlock();
   const { send } = useTx();
   const [filter, setFilter] = useState<Filter>("open");
+  const [name, setName] = usePlayerName();
+  const nameProblem = checkName(name);
+  const seconds = useBlockTime();
 
   const mine = (r: LobbyRoom) => !!account && r.players.some((p) => p?.toLowerCase() === account.toLowerCase());
   const shown = (rooms ?? []).filter((r) => {
@@ -258,7 +264,7 @@ export function Lobby() {
                         <Address key={p} address={p} you={account} />
                       ))}
                   </td>
-                  <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number)}</td>
+                  <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number, seconds)}</td>
                   <td>
                     {probes.get(`roles:${r.id}`)?.ok && (
                       <ActionButton
@@ -288,9 +294,11 @@ export function Lobby() {
                     )}
                     {probes.get(`join:${r.id}`)?.ok && (
                       <ActionButton
-                        call={txCall(c.rooms, c.rooms.join, [r.id, ""])}
+                        call={txCall(c.rooms, c.rooms.join, [r.id, name])}
+                        disabled={nameProblem !== null}
+                        title={nameProblem ?? (name ? `Join as ${name}` : undefined)}
                         onClick={async () => {
-                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, ""), {
+                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, name), {
                             contract: "SnatchRooms",
                           });
                           if (rc) window.location.hash = href("snatch", "room", r.id);
@@ -306,7 +314,10 @@ export function Lobby() {
           />
         </Panel>
         <div className="lobby-side">
-          <CreateRoom c={c} formats={formats} onCreated={refresh} />
+          <Panel title="You">
+            <NameField value={name} onChange={setName} hint="your seat's name in the rooms you create or join" />
+          </Panel>
+          <CreateRoom c={c} formats={formats} onCreated={refresh} name={name} />
           <NewFormat c={c} onCreated={refresh} />
         </div>
       </div>
@@ -323,20 +334,25 @@ function CreateRoom({
   c,
   formats,
   onCreated,
+  name,
 }: {
   c: SnatchContracts;
   formats: Map<number, FormatInfo>;
   onCreated: () => Promise<void>;
+  name: string;
 }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [format, setFormat] = useState(String(Preset.SnatchOrShare));
-  const [fill, setFill] = useState(String(DEFAULT_FILL_BLOCKS));
+  const [fill, setFill] = useState(DEFAULT_FILL_BLOCKS);
   const [count, setCount] = useState<number | null>(null);
-  const fillBlocks = BigInt(/^\d{1,12}$/.test(fill) ? fill : "0");
+  const fillBlocks = BigInt(fill);
+  const nameProblem = checkName(name);
+  // The contract's verdict on exactly these inputs, the name included (a name the mirror lets through but the
+  // contract refuses would show its sentence here).
   const verdict = useVerdict(
-    signer ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, "", PENDING) : null,
-    `${format}:${fill}`,
+    signer && !nameProblem ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, name, PENDING) : null,
+    `${format}:${fill}:${name}`,
     { contract: "SnatchRooms" },
   );
   useEffect(() => {
@@ -347,12 +363,14 @@ function CreateRoom({
   }, [c, formats]);
   const list = [...formats.values()].sort((a, b) => a.id - b.id);
   const f = formats.get(Number(format));
+  const seconds = useBlockTime();
+  const ww = (blocks: number) => windowWords(blocks, seconds);
 
   const create = async () => {
     const id = Number(format);
     const receipt = await send(
       `Create a ${f ? formatName(f.playerCount, f.rounds) : `format ${id}`} room`,
-      () => sendPadded(c.rooms.createRoom, id, fillBlocks, ""),
+      () => sendPadded(c.rooms.createRoom, id, fillBlocks, name),
       { contract: "SnatchRooms" },
     );
     const room = createdRoom(c, receipt);
@@ -366,7 +384,7 @@ function CreateRoom({
     for (const [i, p] of presets.entries()) {
       const r = await send(
         `Create the G${i + 1} room of a series`,
-        () => sendPadded(c.rooms.createRoom, p, fillBlocks, ""),
+        () => sendPadded(c.rooms.createRoom, p, fillBlocks, name),
         {
           contract: "SnatchRooms",
         },
@@ -388,38 +406,37 @@ function CreateRoom({
             ))}
           </select>
         </Field>
-        <Field label="Fill window" hint="blocks; if the room is not full by then, anyone may close it">
-          <input
-            className="num"
-            aria-label="Fill window"
-            value={fill}
-            onChange={(e) => setFill(e.target.value.trim())}
-          />
-        </Field>
+        <WindowField
+          label="Fill window"
+          hint="if the room is not full by then, anyone may close it"
+          blocks={fill}
+          onBlocks={setFill}
+        />
         {f && (
           <p className="muted small">
             {f.playerCount} players, rounds: {f.rounds.map((r, i) => `${i + 1} ${RULE_NAMES[r]}`).join(" · ")}.{" "}
             {f.playerCount === 3
-              ? `Rounds of ${f.windows.trading} blocks (no offers in the last ${f.windows.closing}), judging ${f.windows.judging}.`
-              : `Windows: ${f.rounds.includes(RuleSet.G5CheapTalk) ? `talk ${f.windows.talk}, ` : ""}offer ${f.windows.offer}, response ${f.windows.response}, decision ${f.windows.decision} blocks.`}{" "}
+              ? `Rounds of ${ww(f.windows.trading)} (no offers in the last ${ww(f.windows.closing)}), judging ${ww(f.windows.judging)}.`
+              : `Windows: ${f.rounds.includes(RuleSet.G5CheapTalk) ? `talk ${ww(f.windows.talk)}, ` : ""}offer ${ww(f.windows.offer)}, response ${ww(f.windows.response)}, decision ${ww(f.windows.decision)}.`}{" "}
             You take seat 0; the room starts when it is full. Until then players may leave and you may cancel it.
           </p>
         )}
+        {nameProblem && <p className="refusal">Your name is refused: {nameProblem}.</p>}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
         <div className="row">
           <ActionButton
             onClick={create}
-            disabled={!signer || !f || verdict !== null}
+            disabled={!signer || !f || verdict !== null || nameProblem !== null}
             busyText="Creating…"
-            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks, ""])}
+            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks, name])}
           >
             Create the room
           </ActionButton>
           <ActionButton
             kind="secondary"
             onClick={series}
-            disabled={!signer || !f || verdict !== null}
-            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks, ""])}
+            disabled={!signer || !f || verdict !== null || nameProblem !== null}
+            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks, name])}
             busyText="Creating five rooms…"
           >
             Create a G1–G5 series (5 rooms)
@@ -459,14 +476,13 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
           <input aria-label="Rounds" value={rounds} onChange={(e) => setRounds(e.target.value)} />
         </Field>
         {(Object.keys(w) as (keyof typeof w)[]).map((k) => (
-          <Field key={k} label={`${k} window`}>
-            <input
-              className="num"
-              aria-label={`${k} window`}
-              value={w[k]}
-              onChange={(e) => setW({ ...w, [k]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-            />
-          </Field>
+          <WindowField
+            key={k}
+            label={`${k} window`}
+            hint={k === "closing" ? "the last part of a 3-player round without new offers" : "of each round"}
+            blocks={w[k]}
+            onBlocks={(blocks) => setW((x) => ({ ...x, [k]: blocks }))}
+          />
         ))}
         {bad && <p className="danger">Unknown rule set name.</p>}
         {!bad && parsed.length > 0 && <p className="muted small">{parsed.map((r) => RULE_NAMES[r]).join(" · ")}</p>}

@@ -4,7 +4,10 @@
 // the G5 chat; and the history rebuilt from events.
 import { useMemo } from "react";
 import { JsonRpcProvider } from "ethers";
-import { useBlock, useCountdown } from "../shared/block";
+import { useBlock } from "../shared/block";
+import { Countdown, useTimeLeft } from "../shared/Countdown";
+import { NameField, usePlayerName } from "../shared/NameField";
+import { checkName } from "../../../client/common/names";
 import { describeError } from "../shared/errors";
 import { useProbes } from "../shared/probes";
 import { href } from "../shared/routes";
@@ -95,8 +98,6 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
 }
 
 function RoomHead({ room, format, live }: { room: RoomState; format: FormatInfo; live: LiveRoom }) {
-  const countdown = useCountdown(room.deadline);
-  const offersCountdown = useCountdown(room.offersUntil);
   const running = room.phase >= Phase.Trading && room.phase <= Phase.Deciding;
   const title = formatName(format.playerCount, format.rounds);
   return (
@@ -126,12 +127,14 @@ function RoomHead({ room, format, live }: { room: RoomState; format: FormatInfo;
         </strong>
         {running && (
           <span className="countdown" data-testid="deadline">
-            until block {room.deadline.toLocaleString("en-US")}: {countdown}
+            <Countdown deadline={room.deadline} />{" "}
+            <small className="muted">(until block {room.deadline.toLocaleString("en-US")})</small>
           </span>
         )}
         {room.phase === Phase.Trading && (
           <span className="muted">
-            offers until block {room.offersUntil.toLocaleString("en-US")} ({offersCountdown})
+            offers for <Countdown deadline={room.offersUntil} /> (until block {room.offersUntil.toLocaleString("en-US")}
+            )
           </span>
         )}
         {live.error && <span className="danger">{live.error}</span>}
@@ -149,7 +152,7 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
   const firstJudge = firstJudgeOf(live.events);
   const judgeRound = live.format?.rounds.indexOf(RuleSet.Judge) ?? -1;
   return (
-    <Panel title="Players">
+    <Panel title="Players" className="players-panel">
       <div className="seats">
         {room.seats.map((s) => {
           const empty = s.player === "0x0000000000000000000000000000000000000000";
@@ -258,7 +261,9 @@ function PhasePanel({
   const { provider, mode, account } = useWallet();
   const toasts = useToasts();
   const block = useBlock();
-  const fillLeft = useCountdown(room.deadline);
+  const fillLeft = useTimeLeft(room.deadline).text;
+  const [name, setName] = usePlayerName();
+  const nameProblem = checkName(name);
   const id = room.roomId;
   const ok = (p: string) => probes.get(p)?.ok === true;
   const after = async (r: unknown) => {
@@ -283,10 +288,12 @@ function PhasePanel({
     );
     if (ok("join"))
       parts.push(
+        <NameField key="name" value={name} onChange={setName} hint="your seat's name in this room" />,
         <ActionButton
-          call={txCall(c.rooms, c.rooms.join, [id, ""])}
+          call={txCall(c.rooms, c.rooms.join, [id, name])}
           key="join"
-          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id, ""), ctx).then(after)}
+          disabled={nameProblem !== null}
+          onClick={() => send(`Join room ${id}`, () => sendPadded(c.rooms.join, id, name), ctx).then(after)}
         >
           Join this room
         </ActionButton>,

@@ -8,6 +8,7 @@ import { useTx } from "../../shared/tx";
 import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
+import { WindowField } from "../../shared/WindowField";
 import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
 import type { TournamentView } from "./useTournament";
@@ -81,15 +82,35 @@ export function TournamentList() {
   );
 }
 
-const FIELDS: { key: keyof TournamentConfig; label: string; hint: string }[] = [
+/** Counts. */
+const COUNTS: { key: "cap" | "roomsPerBatch"; label: string; hint: string }[] = [
   { key: "cap", label: "Player cap", hint: "2 to 2,000" },
   { key: "roomsPerBatch", label: "Rooms per batch", hint: "rooms created per transaction (1 to 150)" },
-  { key: "registrationBlocks", label: "Registration blocks", hint: "after them anyone may start phase 1" },
-  { key: "grace", label: "Grace blocks", hint: "after a phase ends, anyone may start the next after these" },
-  { key: "talk", label: "Talk window", hint: "G5 cheap talk, blocks" },
-  { key: "offer", label: "Offer window", hint: "P1's offer, blocks" },
-  { key: "response", label: "Response window", hint: "P2's answer, blocks" },
-  { key: "decision", label: "Decision window", hint: "P1's shame / report after a snatch, blocks" },
+];
+
+/** Windows: minutes at the chain's block time (the form sends blocks), or blocks on a node without one. */
+const WINDOWS: { key: keyof TournamentConfig; label: string; minutes: string; hint: string }[] = [
+  {
+    key: "registrationBlocks",
+    label: "Registration blocks",
+    minutes: "Registration (minutes)",
+    hint: "after it anyone may start phase 1",
+  },
+  {
+    key: "grace",
+    label: "Grace blocks",
+    minutes: "Grace (minutes)",
+    hint: "after a phase ends, anyone may start the next after it",
+  },
+  { key: "talk", label: "Talk window", minutes: "Talk window (minutes)", hint: "G5 cheap talk" },
+  { key: "offer", label: "Offer window", minutes: "Offer window (minutes)", hint: "P1's offer" },
+  { key: "response", label: "Response window", minutes: "Response window (minutes)", hint: "P2's answer" },
+  {
+    key: "decision",
+    label: "Decision window",
+    minutes: "Decision window (minutes)",
+    hint: "P1's shame / report after a snatch",
+  },
 ];
 
 function CreateTournament({ c }: { c: SnatchContracts }) {
@@ -112,7 +133,7 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
   return (
     <Panel title="Create a tournament" className="create">
       <form onSubmit={(e) => e.preventDefault()}>
-        {FIELDS.map((f) => (
+        {COUNTS.map((f) => (
           <Field key={f.key} label={f.label} hint={f.hint}>
             <input
               className="num"
@@ -122,6 +143,16 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
               onChange={(e) => setConfig({ ...config, [f.key]: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
             />
           </Field>
+        ))}
+        {WINDOWS.map((f) => (
+          <WindowField
+            key={f.key}
+            label={f.label}
+            minutesLabel={f.minutes}
+            hint={f.hint}
+            blocks={config[f.key]}
+            onBlocks={(blocks) => setConfig((c) => ({ ...c, [f.key]: blocks }))}
+          />
         ))}
         {verdict && (
           <p className="refusal" data-testid="create-verdict">

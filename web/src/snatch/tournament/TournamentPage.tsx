@@ -4,7 +4,11 @@
 // leaderboard (every registered player, read in pages from the contract, sortable) and per-variant charts.
 import { useEffect, useMemo, useState } from "react";
 import { JsonRpcProvider, ZeroAddress } from "ethers";
-import { useBlock, useCountdown } from "../../shared/block";
+import { useBlock } from "../../shared/block";
+import { Countdown, useBlockTime, useTimeLeft } from "../../shared/Countdown";
+import { windowWords } from "../../shared/blocktime";
+import { NameField, usePlayerName } from "../../shared/NameField";
+import { checkName } from "../../../../client/common/names";
 import { describeError } from "../../shared/errors";
 import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes";
 import { href } from "../../shared/routes";
@@ -42,6 +46,7 @@ export function TournamentPage({ id }: { id: bigint }) {
   const current = view ? Number(view.phase) : 0;
   const next = stage === Stage.Registration ? 1 : stage === Stage.Ended ? current + 1 : 0;
   const [closeBatch, setCloseBatch] = useState("10");
+  const seconds = useBlockTime();
 
   const probeList = useMemo<Probe[]>(() => {
     if (!t || !view || !signer) return [];
@@ -82,6 +87,7 @@ export function TournamentPage({ id }: { id: bigint }) {
   if (!view) return <p aria-busy="true">Loading tournament {id.toString()}…</p>;
 
   const registrationEnds = Number(view.createdAt) + Number(view.registrationBlocks);
+  const ww = (blocks: bigint | number) => windowWords(Number(blocks), seconds);
   return (
     <div className="snatch-tournament" data-tournament={id.toString()} data-stage={stage}>
       <nav className="crumbs">
@@ -103,11 +109,17 @@ export function TournamentPage({ id }: { id: bigint }) {
           </span>
         </div>
         <p className="muted small">
-          Rooms: offer {Number(view.offer)}, response {Number(view.response)}, decision {Number(view.decision)}, talk{" "}
-          {Number(view.talk)} blocks; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per
-          batch. Anyone may start phase 1 from block {registrationEnds.toLocaleString("en-US")} and each later phase{" "}
-          {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the previous one ended (the
-          organiser at once).
+          Rooms: offer {ww(view.offer)}, response {ww(view.response)}, decision {ww(view.decision)}, talk{" "}
+          {ww(view.talk)}; {Number(view.roomsPerBatch)} room{Number(view.roomsPerBatch) === 1 ? "" : "s"} per batch.
+          Anyone may start phase 1 from block {registrationEnds.toLocaleString("en-US")}
+          {stage === Stage.Registration && block.number < registrationEnds && (
+            <>
+              {" "}
+              (<Countdown deadline={registrationEnds} />)
+            </>
+          )}{" "}
+          and each later phase {Number(view.grace) === 0 ? "as soon as" : `${Number(view.grace)} blocks after`} the
+          previous one ended (the organiser at once).
         </p>
       </header>
       <div className="room-grid">
@@ -161,7 +173,9 @@ function TournamentActions({
   const view = live.view!;
   const stage = Number(view.stage);
   const phase = live.phases[Number(view.phase) - 1];
-  const deadlineText = useCountdown(phase ? Number(phase.deadline) : 0);
+  const deadlineText = useTimeLeft(phase ? Number(phase.deadline) : 0).text;
+  const [name, setName] = usePlayerName();
+  const nameProblem = checkName(name);
   const ok = (p: string) => probes.get(p)?.ok === true;
   const why = (p: string) => {
     const r = probes.get(p);
@@ -183,10 +197,12 @@ function TournamentActions({
   const items = [];
   if (ok("register"))
     items.push(
+      <NameField key="name" value={name} onChange={setName} hint="shown on the leaderboard instead of your address" />,
       <ActionButton
-        call={txCall(t, t.register, [id, ""])}
+        call={txCall(t, t.register, [id, name])}
         key="reg"
-        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, ""), ctx).then(after)}
+        disabled={nameProblem !== null}
+        onClick={() => send(`Register in tournament ${id}`, () => sendPadded(t.register, id, name), ctx).then(after)}
       >
         Register
       </ActionButton>,
@@ -649,6 +665,7 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
             rowHeight={ROW}
             height={height}
             ariaLabel="Leaderboard rows"
+            role="rowgroup"
             renderRow={(i) => {
               const r = sorted[i];
               const mine = !!you && r.player.toLowerCase() === you.toLowerCase();

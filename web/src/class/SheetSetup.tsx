@@ -1,0 +1,168 @@
+// A new class sheet: the tournament its cards play in (one still registering, or none: the rooms lobby), the class
+// size or the list of names (typed, or a text / CSV file; each name checked as the contract would), and, on a public
+// network, the node phones read through. Generating makes one key per seat in this browser (never sent anywhere).
+import { useEffect, useState } from "react";
+import { computeAddress, hexlify, randomBytes } from "ethers";
+import { PLAY_MONEY } from "../app/BurnerBar";
+import { LOCAL_CHAIN_IDS, stackConfig, type NetworkDeployment } from "../shared/deployments";
+import { href } from "../shared/routes";
+import { ActionButton, Field, Panel } from "../shared/ui";
+import { Stage } from "../../../client/snatch/tournament";
+import type { SnatchTournament } from "../../../typechain-types";
+import { MAX_SEATS, parseNames, type Sheet } from "./sheet";
+
+interface Open {
+  id: bigint;
+  players: number;
+  cap: number;
+}
+
+export function SheetSetup(props: {
+  chainId: number;
+  deployment: NetworkDeployment;
+  tournament: SnatchTournament | null;
+  deployHash: string | null;
+  onCreate: (sheet: Sheet) => void;
+}) {
+  const { chainId, deployment, tournament } = props;
+  const [open, setOpen] = useState<Open[] | null>(null);
+  const [choice, setChoice] = useState("");
+  const [size, setSize] = useState("30");
+  const [names, setNames] = useState("");
+  const [rpc, setRpc] = useState("");
+  const local = LOCAL_CHAIN_IDS.includes(chainId);
+  const stack = stackConfig();
+
+  useEffect(() => {
+    if (!tournament) return;
+    let stale = false;
+    (async () => {
+      const count = Number(await tournament.tournamentCount());
+      const ids = Array.from({ length: Math.min(count, 30) }, (_, i) => BigInt(count - i));
+      const views = await Promise.all(ids.map((id) => tournament.tournament(id)));
+      const list = ids
+        .map((id, i) => ({ id, v: views[i] }))
+        .filter(({ v }) => Number(v.stage) === Stage.Registration)
+        .map(({ id, v }) => ({ id, players: Number(v.playerCount), cap: Number(v.cap) }));
+      if (stale) return;
+      setOpen(list);
+      setChoice((c) => c || (list[0] ? list[0].id.toString() : "none"));
+    })().catch(() => !stale && setOpen([]));
+    return () => {
+      stale = true;
+    };
+  }, [tournament]);
+
+  const lines = parseNames(names);
+  const problems = lines.filter((l) => l.problem);
+  const count = lines.length > 0 ? lines.length : Number(size);
+  const sizeOk = Number.isSafeInteger(count) && count >= 1 && count <= MAX_SEATS;
+  const chosen = open?.find((o) => o.id.toString() === choice);
+  const room = chosen ? chosen.cap - chosen.players : null;
+  const rpcOk = local || stack !== null || /^https?:\/\/\S+$/.test(rpc.trim());
+  const tc = deployment.contracts.SnatchTournament;
+  const ready =
+    sizeOk &&
+    problems.length === 0 &&
+    rpcOk &&
+    props.deployHash !== null &&
+    tc !== undefined &&
+    (open !== null || !tournament);
+
+  const generate = async () => {
+    if (!ready || !tc || !props.deployHash) return;
+    const seats = Array.from({ length: count }, (_, i) => {
+      const key = hexlify(randomBytes(32));
+      return { seat: i + 1, name: lines[i]?.name ?? "", address: computeAddress(key), key };
+    });
+    props.onCreate({
+      version: 1,
+      chainId,
+      tournamentContract: tc.address,
+      deployBlock: tc.blockNumber,
+      deployHash: props.deployHash,
+      tournament: chosen ? chosen.id.toString() : null,
+      rpc: !local && stack === null ? rpc.trim() : null,
+      target: null,
+      createdAt: Date.now(),
+      seats,
+    });
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (file) setNames(await file.text());
+  };
+
+  return (
+    <Panel title="A new class sheet">
+      <form className="sheet-setup" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Tournament" hint="the cards register and play in it; or none: they open the rooms lobby">
+          <select aria-label="Tournament" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {(open ?? []).map((o) => (
+              <option key={o.id.toString()} value={o.id.toString()}>
+                Tournament {o.id.toString()} ({o.players} of {o.cap} registered)
+              </option>
+            ))}
+            <option value="none">None: the rooms lobby</option>
+          </select>
+        </Field>
+        {open !== null && open.length === 0 && (
+          <p className="muted small">
+            No tournament is registering players: <a href={href("snatch", "tournaments")}>create one</a> first, or make
+            cards for the rooms lobby.
+          </p>
+        )}
+        <Field label="Class size" hint={lines.length > 0 ? "taken from the names below" : `1 to ${MAX_SEATS} seats`}>
+          <input
+            className="num"
+            aria-label="Class size"
+            inputMode="numeric"
+            value={lines.length > 0 ? String(lines.length) : size}
+            disabled={lines.length > 0}
+            onChange={(e) => setSize(e.target.value.trim())}
+          />
+        </Field>
+        <Field
+          label="Names"
+          hint="one a line, or a CSV with a name column; optional (seats without a name show their number)"
+        >
+          <textarea aria-label="Names" rows={6} value={names} onChange={(e) => setNames(e.target.value)} />
+        </Field>
+        <Field label="Names from a file" hint=".txt or .csv">
+          <input
+            type="file"
+            aria-label="Names from a file"
+            accept=".txt,.csv,text/plain,text/csv"
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </Field>
+        {!local && stack === null && (
+          <Field label="Node for phones" hint="a public JSON-RPC URL of this network: phones have no wallet to read it">
+            <input aria-label="Node for phones" value={rpc} onChange={(e) => setRpc(e.target.value)} />
+          </Field>
+        )}
+        {problems.length > 0 && (
+          <ul className="refusal" aria-label="Names refused">
+            {problems.map((p) => (
+              <li key={p.line}>
+                Line {p.line} ({JSON.stringify(p.name)}): {p.problem}.
+              </li>
+            ))}
+          </ul>
+        )}
+        {!sizeOk && <p className="refusal">A class is 1 to {MAX_SEATS} seats.</p>}
+        {room !== null && sizeOk && count > room && (
+          <p className="refusal">
+            Tournament {choice} has room for {room} more players: {count - room} seats could not register.
+          </p>
+        )}
+        <p className="muted small">
+          Generating makes one key per seat in this browser (kept here, so a closed tab resumes). {PLAY_MONEY}
+        </p>
+        <ActionButton onClick={generate} disabled={!ready} ui="makes the seats' keys in this browser">
+          Generate {sizeOk ? count : ""} seats
+        </ActionButton>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,204 @@
+// The class sheet's pure parts: the list of names a teacher types or uploads, the play ETH each seat needs (from the
+// measured gas of a whole tournament), the CSV the teacher keeps (seat, name, address: never a key), and the sheet as
+// it is kept in the teacher's browser. No DOM, no React.
+import { checkName } from "../../../client/common/names";
+import gas from "../../../reports/gas.json";
+
+/** Most seats on one sheet (SeatFunder takes up to 256 a transaction: the sheet funds in batches). */
+export const MAX_SEATS = 500;
+
+/** Seats per SeatFunder transaction (its bound is 256; 100 fresh seats cost about 3.8M gas). */
+export const FUND_BATCH = 100;
+
+export interface NameLine {
+  /** 1-based line of the text. */
+  line: number;
+  name: string;
+  /** Why the contract would refuse the name, or null. */
+  problem: string | null;
+}
+
+/** Splits one CSV line (RFC 4180 quotes: "a, b" and "say ""hi"""). */
+export function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field.trim() === "") {
+      quoted = true;
+      field = "";
+    } else if (ch === "," || ch === ";" || ch === "\t") {
+      out.push(field);
+      field = "";
+    } else field += ch;
+  }
+  out.push(field);
+  return out.map((f) => f.trim());
+}
+
+/**
+ * The names of a typed list or an uploaded file: one name a line, or a CSV whose header has a "name" column (else its
+ * first column). Blank lines are skipped; each name is checked as the contract would (its reason when refused).
+ */
+export function parseNames(text: string): NameLine[] {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const first = lines.findIndex((l) => l.trim() !== "");
+  if (first < 0) return [];
+  const isCsv = lines.some((l) => /[,;\t]/.test(l));
+  let column = 0;
+  let start = first;
+  if (isCsv) {
+    const header = csvFields(lines[first]).map((h) => h.toLowerCase());
+    const named = header.findIndex((h) => h === "name" || h === "names" || h === "nombre");
+    if (named >= 0) {
+      column = named;
+      start = first + 1;
+    }
+  }
+  const out: NameLine[] = [];
+  for (let i = start; i < lines.length; i++) {
+    if (lines[i].trim() === "") continue;
+    const name = isCsv ? (csvFields(lines[i])[column] ?? "") : lines[i].trim();
+    out.push({ line: i + 1, name, problem: checkName(name) });
+  }
+  return out;
+}
+
+/** One CSV field, quoted when needed; a leading =, +, - or @ is escaped (a spreadsheet would run it as a formula). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The teacher's CSV: seat, name, address (the keys never leave the sheet but on the cards). */
+export function seatsCsv(seats: readonly { seat: number; name: string; address: string }[]): string {
+  return ["seat,name,address", ...seats.map((s) => [String(s.seat), csvField(s.name), s.address].join(","))].join(
+    "\r\n",
+  );
+}
+
+/** The measured gas the budget is made of (reports/gas.json, written by `npm run bench`). */
+export const MEASURED = {
+  /** A whole 200-player tournament: creation, registrations, five phases of rooms, play. */
+  tournamentTotal200: gas["tournament.total.200"],
+  /** Registering with a name. */
+  registerNamed: gas["tournament.register.named"],
+} as const;
+
+/** Gas the room and tournament transactions carry above their estimate (web/src/snatch/gas.ts): held, not spent. */
+export const HEADROOM_GAS = 400_000n;
+
+/** A plain transfer: the sweep back. */
+export const TRANSFER_GAS = 21_000n;
+
+export interface SeatBudget {
+  /** Gas a seat should be able to pay for. */
+  gas: bigint;
+  /** Wei per seat at the gas price. */
+  perSeat: bigint;
+  gasPrice: bigint;
+  /** The sum, in words, line by line. */
+  lines: string[];
+}
+
+/**
+ * What a seat needs to play a whole tournament: a player's share of a measured 200-player tournament (its total gas
+ * / 200) plus registering with a name, plus the gas headroom a room transaction must hold, plus the sweep back, all
+ * raised by `marginPercent` (gas prices move), at `gasPrice` (wei per gas: the chain's max fee now).
+ */
+export function seatBudget(gasPrice: bigint, marginPercent = 50): SeatBudget {
+  const play = BigInt(Math.ceil(MEASURED.tournamentTotal200 / 200));
+  const register = BigInt(MEASURED.registerNamed);
+  const base = play + register + HEADROOM_GAS + TRANSFER_GAS;
+  const total = (base * BigInt(100 + marginPercent) + 99n) / 100n;
+  const n = (x: bigint) => x.toLocaleString("en-US");
+  return {
+    gas: total,
+    perSeat: total * gasPrice,
+    gasPrice,
+    lines: [
+      `${n(play)} gas: a player's share of a whole 200-player tournament (${MEASURED.tournamentTotal200.toLocaleString("en-US")} gas measured / 200)`,
+      `+ ${n(register)} gas: registering with a name`,
+      `+ ${n(HEADROOM_GAS)} gas: the headroom a room transaction carries above its estimate (held, not spent)`,
+      `+ ${n(TRANSFER_GAS)} gas: the sweep back`,
+      `+ ${marginPercent}% margin = ${n(total)} gas`,
+    ],
+  };
+}
+
+/** One seat of a sheet, as the teacher's browser keeps it. */
+export interface SheetSeat {
+  seat: number;
+  name: string;
+  address: string;
+  /** The seat's private key (play money only; kept in the teacher's browser and on the seat's card). */
+  key: string;
+}
+
+/** A class sheet, kept in the teacher's browser (localStorage) so a closed tab resumes where it was. */
+export interface Sheet {
+  version: 1;
+  chainId: number;
+  /** The SnatchTournament contract and its deployment block (the cards carry them). */
+  tournamentContract: string;
+  deployBlock: number;
+  deployHash: string;
+  /** The tournament the cards play in, or null (the rooms lobby). */
+  tournament: string | null;
+  /** JSON-RPC URL phones use (public networks), or null: the page's own. */
+  rpc: string | null;
+  /** The balance each seat is topped up to, in wei (decimal string), once chosen. */
+  target: string | null;
+  /** Seats whose funding was mined (addresses): they count as funded even once they spent some of it. */
+  funded?: string[];
+  createdAt: number;
+  seats: SheetSeat[];
+}
+
+/** A stored sheet, or null when `json` is not one (a damaged or older entry is ignored, not half-read). */
+export function readSheet(json: string | null): Sheet | null {
+  if (!json) return null;
+  try {
+    const s = JSON.parse(json) as Partial<Sheet>;
+    if (s.version !== 1 || !Array.isArray(s.seats) || typeof s.chainId !== "number") return null;
+    const seatsOk = s.seats.every(
+      (x) =>
+        typeof x.seat === "number" &&
+        typeof x.name === "string" &&
+        /^0x[0-9a-fA-F]{40}$/.test(x.address) &&
+        /^0x[0-9a-fA-F]{64}$/.test(x.key),
+    );
+    return seatsOk && typeof s.tournamentContract === "string" ? (s as Sheet) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a seat has had its play ETH: its funding was recorded, or it holds the target now. */
+export function isFunded(sheet: Sheet, address: string, balance: bigint | undefined): boolean {
+  if (sheet.funded?.some((a) => a.toLowerCase() === address.toLowerCase())) return true;
+  return balance !== undefined && sheet.target !== null && balance >= BigInt(sheet.target);
+}
+
+/** Splits `items` into batches of at most `size`. */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The value a seat sweeps back: its balance minus the transfer's gas at `gasPrice` (a legacy transaction pays exactly
+ * its gas price, so the seat ends at zero); 0n when the gas would eat it all.
+ */
+export function sweepValue(balance: bigint, gasPrice: bigint): bigint {
+  const fee = TRANSFER_GAS * gasPrice;
+  return balance > fee ? balance - fee : 0n;
+}
