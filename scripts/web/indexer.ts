@@ -30,7 +30,8 @@ export interface IndexerOptions {
   databaseUrl?: string;
   /** PostgreSQL schema (default: derived from the chain and the deployment, see {@link schemaName}). */
   schema?: string;
-  /** Keep PGlite's data in this folder (default: a fresh temporary folder, removed by `stop()`). */
+  /** Keep PGlite's data in this folder (default: a fresh temporary folder, removed by `stop()`); on a local chain
+   *  the folder is emptied first (a restarted local node must not meet the tables of its previous run). */
   pgliteDir?: string;
   /** Port to serve on (default: a free one). */
   port?: number;
@@ -131,6 +132,9 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     schema = opts.schema ?? schemaName(deployments, block?.hash ?? "");
   }
   const ownPglite = !postgres && !opts.pgliteDir;
+  if (!postgres && opts.pgliteDir && isLocalChain(deployments.chainId)) {
+    fs.rmSync(opts.pgliteDir, { recursive: true, force: true });
+  }
   const pgliteDir = postgres ? undefined : (opts.pgliteDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "games-indexer-")));
   const port = opts.port ?? (await freePort());
   const hostname = opts.hostname ?? "127.0.0.1";
