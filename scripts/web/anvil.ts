@@ -35,9 +35,12 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
   const args = ["--port", String(port), "--host", "127.0.0.1", "--silent", "--accounts", String(opts.accounts ?? 20)];
   if (opts.chainId !== undefined) args.push("--chain-id", String(opts.chainId));
   if (opts.loadState) args.push("--load-state", opts.loadState);
-  if (opts.dumpState) args.push("--dump-state", opts.dumpState, "--preserve-historical-states");
+  if (opts.dumpState) args.push("--dump-state", opts.dumpState);
   args.push(...(opts.args ?? []));
   const child = spawn(ANVIL, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const orphan = () => child.kill("SIGKILL"); // if this process ends without stopping it
+  process.once("exit", orphan);
+  child.once("exit", () => process.off("exit", orphan));
   let err = "";
   child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
   const url = `http://127.0.0.1:${port}`;

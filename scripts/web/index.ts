@@ -3,8 +3,10 @@
 // instead of the static build. Ctrl-C stops both.
 //   WEB_NODE_PORT (default 8545): the node's port; a node already answering there is used as it is.
 //   WEB_PORT (default 5173): the page's port.
+//   DATABASE_URL (default: none, PGlite): the indexer's PostgreSQL; INDEXER_PORT (default: a free port) its port.
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { startWebIndexer } from "./indexer";
 import {
   buildApp,
   portInUse,
@@ -33,6 +35,7 @@ async function main() {
     node = await startNode({ port: nodePort, quiet: true });
   }
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
+  const indexer = await startWebIndexer(rpcUrl); // indexer/ (Ponder) following the node; undefined if it failed
 
   let stopWeb: () => Promise<void>;
   if (dev) {
@@ -57,11 +60,15 @@ async function main() {
     stopWeb = server.stop;
   }
   const url = `http://127.0.0.1:${webPort}/#/hex`;
-  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)\n`);
+  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)`);
+  if (indexer)
+    console.log(`  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL) on ${indexer.database}`);
+  console.log("");
   console.log("  Pick a development account in the top bar; open a second window for a second player. Ctrl-C stops.");
 
   const shutdown = async () => {
     await stopWeb();
+    await indexer?.stop();
     if (node) await node.stop();
     process.exit(0);
   };
@@ -69,7 +76,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown());
   node?.process.once("exit", (code) => {
     console.error(`the node exited (${code})`);
-    void stopWeb().then(() => process.exit(1));
+    void stopWeb()
+      .then(() => indexer?.stop())
+      .then(() => process.exit(1));
   });
 }
 

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firstBlock, readIndexerDeployments, type IndexerDeployments } from "../../indexer/deployments";
+import { readDeployments } from "../../web/deployments";
 import { isLocalChain } from "../lib/chains";
 import { freePort, REPO, rpc, run } from "./stack";
 
@@ -96,6 +97,25 @@ export async function ensureAbis(): Promise<void> {
   const factory = path.join(REPO, "typechain-types", "factories", "contracts", "hex", "ForkingHex__factory.ts");
   if (fs.existsSync(factory)) return;
   await run(path.join(REPO, "node_modules", ".bin", "hardhat"), ["compile"]);
+}
+
+/**
+ * The deployment folder (under `root`, default deployments/) of the chain the node at `rpcUrl` is on, whose
+ * contracts the node has: what `npm run web` and `npm run indexer` index when no folder is named. Throws a sentence
+ * when there is none.
+ */
+export async function findDeployments(
+  rpcUrl: string,
+  root = path.resolve(REPO, process.env.DEPLOYMENTS_DIR || "deployments"),
+) {
+  const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
+  const folders = fs.existsSync(root) ? fs.readdirSync(root).map((name) => readDeployments(root, [name])[0]) : [];
+  for (const network of folders) {
+    const hex = network?.chainId === chainId ? network.contracts.ForkingHex?.address : undefined;
+    if (hex && (await rpc<string>(rpcUrl, "eth_getCode", [hex, "latest"])) !== "0x")
+      return path.join(root, network!.name);
+  }
+  throw new Error(`no folder in ${root} holds deployments the node at ${rpcUrl} (chain ${chainId}) has: deploy first`);
 }
 
 /** Checks the node against the deployments, starts Ponder and resolves once its backfill is done. */
@@ -184,7 +204,19 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
   let exited = false;
-  child.once("exit", () => (exited = true));
+  // If this process ends without stopping it (a crash, an interrupted test run), the group goes with it.
+  const orphan = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", orphan);
+  child.once("exit", () => {
+    exited = true;
+    process.off("exit", orphan);
+  });
 
   const stop = async () => {
     await stopGroup(child);
@@ -263,3 +295,24 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tail = (text: string) => text.split("\n").slice(-30).join("\n");
+
+/**
+ * The indexer of `npm run web`: the node's deployments (see {@link findDeployments}), PGlite or DATABASE_URL's
+ * PostgreSQL, INDEXER_PORT or a free port. The app works without it (moves read the node), so a failure is
+ * printed and undefined returned. Sets WEB_INDEXER_URL for the app's build.
+ */
+export async function startWebIndexer(rpcUrl: string): Promise<IndexerHandle | undefined> {
+  try {
+    const indexer = await startIndexer({
+      rpcUrl,
+      deploymentsDir: await findDeployments(rpcUrl),
+      databaseUrl: process.env.DATABASE_URL,
+      port: Number(process.env.INDEXER_PORT) || undefined,
+    });
+    process.env.WEB_INDEXER_URL = indexer.url;
+    return indexer;
+  } catch (e) {
+    console.error(`The indexer did not start: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
