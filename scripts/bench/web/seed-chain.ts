@@ -65,50 +65,80 @@ class Sender {
     this.queue.push({ from, to, data, gas, value });
   }
 
-  /** Sends everything queued, mines until it is all in blocks, checks that nothing reverted; returns the logs. */
+  /**
+   * Sends everything queued, mines until it is all in blocks, checks that nothing reverted; returns the logs. Anvil
+   * now and then drops a pending transaction while it fills blocks with automine off (seen with a few hundred
+   * senders): whatever is missing after the pool empties is sent again with the senders' nonces read back from the
+   * chain, up to three times.
+   */
   async flush(what: string): Promise<{ topics: string[]; data: string }[]> {
-    const txs = this.queue.splice(0);
+    let txs = this.queue.splice(0);
+    const total = txs.length;
+    const logs: { topics: string[]; data: string }[] = [];
+    let resent = 0;
+    for (let attempt = 0; txs.length > 0; attempt++) {
+      if (attempt > 3) throw new Error(`${what}: ${txs.length} transactions were never mined`);
+      const hashes = await this.sendAll(txs);
+      await this.mineAll();
+      const missing: typeof txs = [];
+      for (let i = 0; i < hashes.length; i += 500) {
+        const receipts = await batch<{ status: string; logs: { topics: string[]; data: string }[] } | null>(
+          hashes.slice(i, i + 500).map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })),
+        );
+        receipts.forEach((r, k) => {
+          if (r === null) missing.push(txs[i + k]);
+          else if (r.status !== "0x1") throw new Error(`${what}: transaction ${hashes[i + k]} reverted`);
+          else logs.push(...r.logs);
+        });
+      }
+      if (missing.length > 0) {
+        await send("anvil_dropAllTransactions");
+        for (const from of new Set(missing.map((t) => t.from))) {
+          this.nonces.set(from, Number(await send("eth_getTransactionCount", [from, "latest"])));
+        }
+        resent += missing.length;
+      }
+      txs = missing;
+    }
+    console.log(`  ${what}: ${total} transactions${resent > 0 ? ` (${resent} sent again)` : ""}`);
+    return logs;
+  }
+
+  private async sendAll(txs: { from: string; to: string; data: string; gas: number; value: bigint }[]) {
     const hashes: string[] = [];
     for (let i = 0; i < txs.length; i += 500) {
       const calls = txs.slice(i, i + 500).map((t) => {
         const nonce = this.nonces.get(t.from)!;
         this.nonces.set(t.from, nonce + 1);
-        return {
-          method: "eth_sendTransaction",
-          params: [
-            {
-              from: t.from,
-              to: t.to,
-              data: t.data,
-              value: "0x" + t.value.toString(16),
-              gas: "0x" + t.gas.toString(16),
-              nonce: "0x" + nonce.toString(16),
-              maxFeePerGas: MAX_FEE,
-              maxPriorityFeePerGas: "0x0",
-            },
-          ],
+        const tx = {
+          from: t.from,
+          to: t.to,
+          data: t.data,
+          value: "0x" + t.value.toString(16),
+          gas: "0x" + t.gas.toString(16),
+          nonce: "0x" + nonce.toString(16),
+          maxFeePerGas: MAX_FEE,
+          maxPriorityFeePerGas: "0x0",
         };
+        return { method: "eth_sendTransaction", params: [tx] };
       });
       hashes.push(...(await batch<string>(calls)));
     }
     this.sent += txs.length;
+    return hashes;
+  }
+
+  /** Mines blocks until the pool is empty, or until a block takes nothing more (a sender's nonce gap). */
+  private async mineAll() {
+    let before = Infinity;
     for (;;) {
       const status = (await send("txpool_status")) as { pending: string; queued: string };
-      if (Number(status.pending) + Number(status.queued) === 0) break;
+      const left = Number(status.pending) + Number(status.queued);
+      if (left === 0 || left >= before) return;
+      before = left;
       await send("evm_mine");
       this.blocks++;
     }
-    const logs: { topics: string[]; data: string }[] = [];
-    for (let i = 0; i < hashes.length; i += 500) {
-      const receipts = await batch<{ status: string; logs: { topics: string[]; data: string }[] } | null>(
-        hashes.slice(i, i + 500).map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })),
-      );
-      const bad = receipts.findIndex((r) => r?.status !== "0x1");
-      if (bad >= 0) throw new Error(`${what}: transaction ${hashes[i + bad]} failed or was not mined`);
-      for (const r of receipts) logs.push(...r!.logs);
-    }
-    console.log(`  ${what}: ${txs.length} transactions`);
-    return logs;
   }
 }
 
