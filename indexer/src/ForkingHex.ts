@@ -93,14 +93,12 @@ ponder.on("ForkingHex:WinProven", async ({ event, context }) => {
 
 ponder.on("ForkingHex:GameCancelled", async ({ event, context }) => {
   // A cancelled game is over from its cancellation on: no end block (ForkingHex.game).
-  await context.db
-    .update(hexGame, { id: event.args.gameId })
-    .set({
-      cancelled: true,
-      state: hexState({ cancelled: true, settlePhase: 0 }),
-      endBlock: 0n,
-      lastBlockSeen: event.block.number,
-    });
+  await context.db.update(hexGame, { id: event.args.gameId }).set({
+    cancelled: true,
+    state: hexState({ cancelled: true, settlePhase: 0 }),
+    endBlock: 0n,
+    lastBlockSeen: event.block.number,
+  });
 });
 
 ponder.on("ForkingHex:SettlementProgressed", async ({ event, context }) => {

@@ -10,6 +10,15 @@ import { catchup, countEvents } from "./catchup";
 import { seededChain, type SeededChain } from "./seed";
 
 const REPORT = path.join(REPO, "reports", "web.json");
+const README = path.join(REPO, "README.md");
+const START = "<!-- web-figures:start -->";
+const END = "<!-- web-figures:end -->";
+
+/** The README table's rows: each figure with its goal (and, once measured, the same figure before the indexer). */
+const TABLE: { figure: string; goal: string; before?: string }[] = [
+  { figure: "indexer.catchup.pglite.eventsPerSec", goal: "≥ 500 events/s" },
+  { figure: "indexer.catchup.postgres.eventsPerSec", goal: "≥ 500 events/s" },
+];
 
 export interface WebBenchContext {
   seeded: SeededChain;
@@ -76,6 +85,20 @@ async function main() {
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, JSON.stringify(sorted, null, 2) + "\n");
   log(`wrote ${path.relative(REPO, REPORT)}`);
+  writeReadmeTable(sorted);
+}
+
+/** Refreshes the README's table of web figures (between its markers) from the report. */
+function writeReadmeTable(figures: Record<string, number>) {
+  const readme = fs.readFileSync(README, "utf8");
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < a) return;
+  const rows = TABLE.filter((r) => r.figure in figures).map(
+    (r) => `| \`${r.figure}\` | ${figures[r.figure].toLocaleString("en-US")} | ${r.before ?? "-"} | ${r.goal} |`,
+  );
+  const table = ["| figure | with the indexer | before | goal |", "| --- | ---: | ---: | --- |", ...rows].join("\n");
+  fs.writeFileSync(README, readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
 }
 
 main().catch((e) => {
