@@ -266,7 +266,12 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
       const until = Date.now() + timeoutMs;
       for (;;) {
         if (exited) throw new Error(`the indexer exited:\n${tail(out)}`);
-        if ((await indexedBlock()) >= block) return;
+        const reached = await indexedBlock().catch(async (e: unknown) => {
+          await sleep(200); // a dead process closes its connections first: say why it died
+          if (exited) throw new Error(`the indexer exited:\n${tail(out)}`);
+          throw e;
+        });
+        if (reached >= block) return;
         if (Date.now() > until) throw new Error(`the indexer did not reach block ${block} within ${timeoutMs} ms`);
         await sleep(50);
       }

@@ -11,7 +11,7 @@ import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
-import { caughtUp, connectGames, deployedChain, freshChain, sql, startIndexers } from "./harness";
+import { canon, caughtUp, connectGames, deployedChain, freshChain, sql, startIndexers, type Row } from "./harness";
 
 const STAKE = 10n ** 15n;
 const pgliteDir = path.join(os.tmpdir(), `games-indexer-kept-${process.pid}`);
@@ -138,4 +138,66 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
       ).to.equal(5);
     }
   });
+
+  it("answers SQL and live queries right after a block that updates many rows at once (Ponder's temporary tables)", async function () {
+    expect(indexers, "the indexers of the restarted chain (the tests above)").to.have.length(2);
+    const g = await connectGames(second!.anvil.url, second!.folder);
+    // 25 games, one block each; then one block with Blue's reply in each of them and one more game: more than 20
+    // updates of hex_game in one batch, which Ponder writes through a temporary table.
+    const before = Number(await g.hex.gameCount());
+    for (let i = 0; i < 25; i++) {
+      await (
+        await g.hex
+          .connect(g.signers[1 + (i % 5)])
+          .createGame(3, 2, 50, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE })
+      ).wait();
+    }
+    await caughtUp(g.provider, indexers);
+    const query = "select count(*) as games, sum(position_count) as positions from hex_game";
+    const live = indexers.map((ix) => liveQuery(ix, query));
+    await Promise.all(live.map((l) => l.opened));
+    await rpc(second!.anvil.url, "evm_setAutomine", [false]);
+    const sent = [];
+    for (let i = 0; i < 25; i++) {
+      sent.push(await g.hex.connect(g.signers[5 + (i % 5)]).move(before + 1 + i, 1, 5, { value: STAKE }));
+    }
+    sent.push(await g.hex.connect(g.signers[1]).createGame(3, 2, 50, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE }));
+    await rpc(second!.anvil.url, "evm_mine");
+    await rpc(second!.anvil.url, "evm_setAutomine", [true]);
+    await Promise.all(sent.map((t) => t.wait()));
+    const games = Number(await g.hex.gameCount());
+    let positions = 0;
+    for (let id = 1; id <= games; id++) positions += Number((await g.hex.game(id)).positionCount);
+    const want = { games: String(games), positions: String(positions) };
+    await caughtUp(g.provider, indexers);
+    for (const [i, ix] of indexers.entries()) {
+      const [pushed] = await live[i].next;
+      live[i].close();
+      expect(canon(pushed), `${ix.database}: the live query's update`).to.deep.equal(want);
+      expect(canon((await sql(ix, query))[0]), `${ix.database}: the query`).to.deep.equal(want);
+    }
+  });
 });
+
+/** A live query (the SSE endpoint @ponder/client's `live` uses): resolves `next` with the first rows it pushes. */
+function liveQuery(ix: IndexerHandle, text: string) {
+  const controller = new AbortController();
+  const url = `${ix.url}/sql/live?sql=${encodeURIComponent(JSON.stringify({ json: { sql: text, params: [] } }))}`;
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const next = (async () => {
+    const res = await fetch(url, { signal: controller.signal });
+    if (!res.ok) throw new Error(`live query: ${res.status} ${await res.text()}`);
+    opened();
+    const reader = res.body!.getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the live query ended without an update");
+      buffer += new TextDecoder().decode(value);
+      const line = buffer.split("\n").find((l) => l.startsWith("data:"));
+      if (line) return (JSON.parse(line.slice(5)) as { rows: Row[] }).rows;
+    }
+  })();
+  return { opened: open, next, close: () => controller.abort() };
+}

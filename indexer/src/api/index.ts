@@ -5,10 +5,12 @@ import { db } from "ponder:api";
 import schema from "ponder:schema";
 import { Hono } from "hono";
 import { client, graphql } from "ponder";
+import { withoutTemporaryTables } from "./pglite";
 
 const app = new Hono();
 
-app.use("/sql/*", client({ db, schema }));
+const pglite = !process.env.DATABASE_URL && !process.env.DATABASE_PRIVATE_URL;
+app.use("/sql/*", client({ db: pglite ? withoutTemporaryTables(db, schema) : db, schema }));
 app.use("/graphql", graphql({ db, schema }));
 app.use("/", graphql({ db, schema }));
 
