@@ -16,9 +16,9 @@ import { caughtUp, connectGames, dumpTables, freshChain, startIndexers, type Gam
 
 const SEED = Number(process.env.INDEXER_DIFF_SEED ?? 19);
 /** Sizes of the random games (scaled for quick local runs). */
-const HEX_MOVES = Number(process.env.INDEXER_DIFF_HEX_MOVES ?? 12);
-const ROOM_STEPS = Number(process.env.INDEXER_DIFF_ROOM_STEPS ?? 16);
-const CATAMM_TURNS = Number(process.env.INDEXER_DIFF_CATAMM_TURNS ?? 4);
+const HEX_MOVES = Number(process.env.INDEXER_DIFF_HEX_MOVES ?? 10);
+const ROOM_STEPS = Number(process.env.INDEXER_DIFF_ROOM_STEPS ?? 14);
+const CATAMM_TURNS = Number(process.env.INDEXER_DIFF_CATAMM_TURNS ?? 3);
 
 describe("indexer: differential test against the contracts' views, PGlite and PostgreSQL [no-coverage]", function () {
   let anvil: AnvilHandle;
@@ -52,20 +52,24 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
         await caughtUp(g.provider, indexers);
         waited += Date.now() - t0;
         const t1 = Date.now();
-        for (const ix of indexers) {
-          const diffs: string[] = [];
-          for (const e of entities) {
-            if (e.kind === "hex") diffs.push(...(await compareHex(g, ix, e.id)));
-            if (e.kind === "ledger") diffs.push(...(await compareLedger(g, ix)));
-            if (e.kind === "room") diffs.push(...(await compareRoom(g, ix, e.id)));
-            if (e.kind === "tournament") diffs.push(...(await compareTournament(g, ix, e.id)));
-            if (e.kind === "catamm") diffs.push(...(await compareCatamm(g, ix, e.id)));
-          }
-          if (diffs.length > 0) {
-            throw new Error(
-              `${ix.database} differs from the chain after: ${log.slice(-6).join(" | ")}\n  ${diffs.join("\n  ")}`,
-            );
-          }
+        const found = await Promise.all(
+          indexers.map(async (ix) => {
+            const diffs: string[] = [];
+            for (const e of entities) {
+              if (e.kind === "hex") diffs.push(...(await compareHex(g, ix, e.id)));
+              if (e.kind === "ledger") diffs.push(...(await compareLedger(g, ix)));
+              if (e.kind === "room") diffs.push(...(await compareRoom(g, ix, e.id)));
+              if (e.kind === "tournament") diffs.push(...(await compareTournament(g, ix, e.id)));
+              if (e.kind === "catamm") diffs.push(...(await compareCatamm(g, ix, e.id)));
+            }
+            return diffs.map((d) => `${ix.database}: ${d}`);
+          }),
+        );
+        const diffs = found.flat();
+        if (diffs.length > 0) {
+          throw new Error(
+            `the indexers differ from the chain after: ${log.slice(-6).join(" | ")}\n  ${diffs.join("\n  ")}`,
+          );
         }
         checks++;
         compared += Date.now() - t1;
