@@ -8,6 +8,7 @@
 //   INDEXER_RPC_COPIES, INDEXER_POLLING_MS, INDEXER_WS_URL: see indexer/settings.ts
 // Ctrl-C stops it.
 import { findDeployments, startIndexer } from "./indexer";
+import { rpc } from "./stack";
 
 async function main() {
   const rpcUrl = process.env.RPC_URL;
@@ -24,6 +25,8 @@ async function main() {
     hostname: process.env.INDEXER_HOST,
     verbose: process.env.INDEXER_VERBOSE === "true",
   });
+  // Ready means the backfill is done; the last blocks (Ponder's finality window) follow live.
+  await indexer.waitForBlock(Number(await rpc<string>(rpcUrl, "eth_blockNumber")), 10 * 60_000);
   console.log(
     `\n  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL), ${indexer.url}/status, ${indexer.url}/ready` +
       `\n  Chain ${indexer.chainId}, ${indexer.database}${indexer.database === "postgres" ? ` schema ${indexer.schema}` : ""}` +
