@@ -56,6 +56,21 @@ export interface SimulationOptions {
   keeper?: "rooms" | "deadline";
   /** Called as rooms finish: label, finished, total. */
   onProgress?: (label: string, done: number, total: number) => void;
+  /**
+   * Play on these deployed contracts (e.g. a node's deployment, to seed it) instead of deploying fresh ones with the
+   * seeded randomness source; the pairings then come from their own source.
+   */
+  contracts?: { rooms: SnatchRooms; lens: SnatchRoomsLens; tournament: SnatchTournament };
+  /**
+   * Where the impersonated bots' transactions go (default: the network's provider). On a `remote` network Hardhat's
+   * own provider signs only for its configured accounts: pass one that talks to the node directly.
+   */
+  node?: Node;
+}
+
+/** The JSON-RPC calls the simulation makes itself (an EIP-1193-like `send`). */
+export interface Node {
+  send(method: string, params?: unknown[]): Promise<unknown>;
 }
 
 /** A variant's figures (client/snatch/tournament.ts variantFigures) with the simulation's own columns. */
@@ -134,10 +149,10 @@ class Chain {
   gasByLabel = new Map<string, number>();
   countByLabel = new Map<string, number>();
 
-  constructor(private readonly hre: HardhatRuntimeEnvironment) {}
+  constructor(private readonly node: Node) {}
 
   async send(from: string, to: string, data: string, gas: number, label: string): Promise<void> {
-    const hash = (await this.hre.network.provider.send("eth_sendTransaction", [
+    const hash = (await this.node.send("eth_sendTransaction", [
       // Explicit fees: without them the node estimates fees for every pending transaction (slow).
       { from, to, data, gas: "0x" + gas.toString(16), maxFeePerGas: MAX_FEE, maxPriorityFeePerGas: "0x0" },
     ])) as string;
@@ -152,11 +167,11 @@ class Chain {
   async mine(): Promise<number> {
     let blocks = 0;
     while (this.pending.length > 0) {
-      await this.hre.network.provider.send("hardhat_mine", ["0x1"]);
+      await this.node.send("hardhat_mine", ["0x1"]);
       blocks++;
       const still: Sent[] = [];
       for (const sent of this.pending) {
-        const receipt = (await this.hre.network.provider.send("eth_getTransactionReceipt", [sent.hash])) as {
+        const receipt = (await this.node.send("eth_getTransactionReceipt", [sent.hash])) as {
           gasUsed: string;
           status: string;
         } | null;
@@ -188,11 +203,11 @@ class Chain {
   }
 
   async mineEmpty(blocks: number): Promise<void> {
-    if (blocks > 0) await this.hre.network.provider.send("hardhat_mine", ["0x" + blocks.toString(16)]);
+    if (blocks > 0) await this.node.send("hardhat_mine", ["0x" + blocks.toString(16)]);
   }
 
   async blockNumber(): Promise<number> {
-    return Number(BigInt((await this.hre.network.provider.send("eth_blockNumber", [])) as string));
+    return Number(BigInt((await this.node.send("eth_blockNumber", [])) as string));
   }
 }
 
@@ -217,6 +232,14 @@ export function checkSimulationOptions(options: Pick<SimulationOptions, "players
   if (!(t >= 0 && t <= 1)) throw new Error(`--tremble must be a probability from 0 to 1 (got ${t})`);
 }
 
+/** Contracts for a simulation: every random value from the seed. */
+async function deployFresh(hre: HardhatRuntimeEnvironment, seed: bigint) {
+  const source = await deploySeededRandomness(hre, seed);
+  const { rooms, lens } = await deploySnatch(hre, await source.getAddress());
+  const tournament = await deployTournament(hre, rooms, await source.getAddress());
+  return { rooms, lens, tournament };
+}
+
 /** Runs a whole tournament with bots and returns what happened. Leaves automine on when done. */
 /** A bot's display name: its strategy and its 1-based number ("sharer 17"; at most 32 bytes). */
 export function botName(strategy: Strategy, index: number): string {
@@ -239,9 +262,8 @@ export async function simulateTournament(
 
   // Contracts: every random value from the seed.
   const [organiser, keeper] = await ethers.getSigners();
-  const source = await deploySeededRandomness(hre, seed);
-  const { rooms, lens } = await deploySnatch(hre, await source.getAddress());
-  const tournament = await deployTournament(hre, rooms, await source.getAddress());
+  const { rooms, lens, tournament } = options.contracts ?? (await deployFresh(hre, seed));
+  const node: Node = options.node ?? hre.network.provider;
   const roomsAddress = await rooms.getAddress();
   const tournamentAddress = await tournament.getAddress();
   const roomsIface: Interface = rooms.interface;
@@ -254,13 +276,13 @@ export async function simulateTournament(
     const hash = ethers.keccak256(coder.encode(["string", "uint256", "uint256"], ["snatch-bot", seed, i]));
     const address = ethers.getAddress("0x" + hash.slice(-40));
     players.push(address);
-    await hre.network.provider.send("hardhat_impersonateAccount", [address]);
-    await hre.network.provider.send("hardhat_setBalance", [address, "0x3635c9adc5dea00000"]);
+    await node.send("hardhat_impersonateAccount", [address]);
+    await node.send("hardhat_setBalance", [address, "0x3635c9adc5dea00000"]);
   }
   const strategies = assignStrategies(n, mix, seed);
   const strategyOf = new Map(players.map((p, i) => [p.toLowerCase(), strategies[i]]));
 
-  const chain = new Chain(hre);
+  const chain = new Chain(node);
   let tournamentId = 0n;
   const report: SimulationReport = {
     players: n,
@@ -291,7 +313,7 @@ export async function simulateTournament(
     wallSeconds: 0,
   };
 
-  await hre.network.provider.send("evm_setAutomine", [false]);
+  await node.send("evm_setAutomine", [false]);
   try {
     const firstBlock = await chain.blockNumber();
     // Tournament and registration.
@@ -401,7 +423,7 @@ export async function simulateTournament(
     report.gas.failures = chain.failures.slice(0, 20);
     report.blocks = (await chain.blockNumber()) - firstBlock;
   } finally {
-    await hre.network.provider.send("evm_setAutomine", [true]);
+    await node.send("evm_setAutomine", [true]);
   }
   report.wallSeconds = round2((Date.now() - started) / 1000);
   return { report, rooms, lens, tournament, tournamentId, players, strategies };

@@ -8,13 +8,15 @@
 //   --no-faucet (or WEB_FAUCET=0): no faucet for burner accounts
 //   WEB_NODE_PORT (default 8545): the node's port; a node already answering there is used as it is.
 //   WEB_PORT (default 5173): the page's port. WEB_LAN_HOST: the address phones use, if not the detected one.
-//   WEB_INDEXER_URL: an indexer to serve at /indexer (streamed through the gateway).
+//   DATABASE_URL (default: none, PGlite): the indexer's PostgreSQL; INDEXER_PORT (default: a free port) its port.
+//   WEB_INDEXER_URL: an indexer already running, served at /indexer instead of starting one.
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { isLocalChain } from "../lib/chains";
 import { lanAddress, terminalQr, webOptions } from "./class";
 import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway } from "./gateway";
+import { startWebIndexer } from "./indexer";
 import {
   buildApp,
   portInUse,
@@ -54,6 +56,8 @@ async function main() {
     await setBlockTime(rpcUrl, options.blockTime);
     console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
   }
+  // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
+  const indexer = process.env.WEB_INDEXER_URL ? undefined : await startWebIndexer(rpcUrl);
 
   let stopWeb: () => Promise<void>;
   if (dev) {
@@ -90,7 +94,10 @@ async function main() {
     stopWeb = gateway.stop;
   }
   const url = `http://127.0.0.1:${webPort}/#/hex`;
-  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)\n`);
+  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)`);
+  if (indexer)
+    console.log(`  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL) on ${indexer.database}`);
+  console.log("");
   if (lanHost) {
     const lanUrl = `http://${lanHost}:${webPort}/`;
     console.log(`  On the room's network (phones on the same Wi-Fi): ${lanUrl}`);
@@ -106,6 +113,7 @@ async function main() {
 
   const shutdown = async () => {
     await stopWeb();
+    await indexer?.stop();
     if (node) await node.stop();
     process.exit(0);
   };
@@ -113,7 +121,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown());
   node?.process.once("exit", (code) => {
     console.error(`the node exited (${code})`);
-    void stopWeb().then(() => process.exit(1));
+    void stopWeb()
+      .then(() => indexer?.stop())
+      .then(() => process.exit(1));
   });
 }
 

@@ -1,0 +1,207 @@
+// SnatchGame tournaments: config, registrations (the leaderboard rows), phases with their draws, rooms, deadlines
+// and totals, and each player's phase (role, room, opponent, recorded round-3 points). A phase's rooms are the
+// SnatchRooms rooms its `RoomsCreated` names (their seats, indexed just before in the same transaction, say who is
+// P1 and P2); results come from `RoomRecorded`, as the contract writes them.
+import { ponder, type Context } from "ponder:registry";
+import { snatchEntry, snatchPairing, snatchPhase, snatchRoom, snatchTournament } from "ponder:schema";
+import { zeroAddress } from "viem";
+import { PHASES, Role, Stage } from "../../client/snatch/tournament";
+import { tournamentState } from "../../client/states";
+import { addr } from "./lib/json";
+
+type Db = Context["db"];
+
+async function setStage(db: Db, id: bigint, stage: number, extra: Partial<typeof snatchTournament.$inferInsert> = {}) {
+  await db.update(snatchTournament, { id }).set({ stage, state: tournamentState(stage), ...extra });
+}
+
+ponder.on("SnatchTournament:TournamentCreated", async ({ event, context }) => {
+  const { tournamentId, organiser, config, formats } = event.args;
+  await context.db.insert(snatchTournament).values({
+    id: tournamentId,
+    organiser: addr(organiser),
+    cap: config.cap,
+    roomsPerBatch: config.roomsPerBatch,
+    registrationBlocks: config.registrationBlocks,
+    grace: config.grace,
+    talk: config.talk,
+    offer: config.offer,
+    response: config.response,
+    decision: config.decision,
+    formats: [...formats],
+    stage: Stage.Registration,
+    state: tournamentState(Stage.Registration),
+    phase: 0,
+    playerCount: 0,
+    createdBlock: event.block.number,
+  });
+});
+
+ponder.on("SnatchTournament:OrganiserChanged", async ({ event, context }) => {
+  await context.db
+    .update(snatchTournament, { id: event.args.tournamentId })
+    .set({ organiser: addr(event.args.organiser) });
+});
+
+ponder.on("SnatchTournament:PlayerRegistered", async ({ event, context }) => {
+  const a = event.args;
+  await context.db.update(snatchTournament, { id: a.tournamentId }).set({ playerCount: a.index });
+  await context.db.insert(snatchEntry).values({
+    tournamentId: a.tournamentId,
+    player: addr(a.player),
+    index: a.index,
+    scoreAsP1: 0,
+    scoreAsP2: 0,
+    aggregate: 0,
+    roomsAsP1: 0,
+    roomsAsP2: 0,
+    satOut: 0,
+    recorded: 0,
+    g3Shame: 0,
+    registeredBlock: event.block.number,
+  });
+});
+
+ponder.on("SnatchTournament:TournamentClosed", async ({ event, context }) => {
+  await setStage(context.db, event.args.tournamentId, Stage.Closed, { closedBy: addr(event.args.by) });
+});
+
+ponder.on("SnatchTournament:PhaseStarted", async ({ event, context }) => {
+  const a = event.args;
+  const t = (await context.db.find(snatchTournament, { id: a.tournamentId }))!;
+  await setStage(context.db, a.tournamentId, Stage.Pairing, { phase: a.phase });
+  await context.db.insert(snatchPhase).values({
+    tournamentId: a.tournamentId,
+    phase: a.phase,
+    format: t.formats[a.phase - 1]!,
+    startedBy: addr(a.by),
+    startedBlock: event.block.number,
+    players: a.players,
+    request: a.requestId,
+    seed: 0n,
+    rooms: 0,
+    created: 0,
+    closed: 0,
+    deadline: 0n,
+    finished: 0,
+    offers: 0,
+    accepts: 0,
+    rejects: 0,
+    snatches: 0,
+    shames: 0,
+    reports: 0,
+    refusals: 0,
+    pointsAsP1: 0,
+    pointsAsP2: 0,
+  });
+});
+
+ponder.on("SnatchTournament:PairingRerequested", async ({ event, context }) => {
+  const a = event.args;
+  await context.db.update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase }).set({ request: a.newRequest });
+});
+
+ponder.on("SnatchTournament:PlayersPaired", async ({ event, context }) => {
+  const a = event.args;
+  const satOut = a.satOut === zeroAddress ? null : addr(a.satOut);
+  await context.db
+    .update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase })
+    .set({ seed: a.seed, request: 0n, rooms: a.rooms, satOut });
+  if (satOut) {
+    const bit = 1 << (a.phase - 1);
+    await context.db
+      .update(snatchEntry, { tournamentId: a.tournamentId, player: satOut })
+      .set((e) => ({ satOut: e.satOut | bit }));
+    await context.db
+      .insert(snatchPairing)
+      .values({ tournamentId: a.tournamentId, phase: a.phase, player: satOut, role: Role.SatOut });
+  }
+});
+
+ponder.on("SnatchTournament:RoomsCreated", async ({ event, context }) => {
+  const a = event.args;
+  for (let k = 0; k < a.count; k++) {
+    const roomId = a.firstRoomId + BigInt(k);
+    const pair = a.firstPair + k;
+    const room = await context.db
+      .update(snatchRoom, { id: roomId })
+      .set({ tournamentId: a.tournamentId, tournamentPhase: a.phase, pair });
+    // SnatchRooms.createRooms: seat 0 is P1, seat 1 is P2.
+    const [p1, p2] = room.players as [`0x${string}`, `0x${string}`];
+    const base = { tournamentId: a.tournamentId, phase: a.phase, pair, roomId };
+    await context.db.insert(snatchPairing).values([
+      { ...base, player: p1, role: Role.P1, opponent: p2 },
+      { ...base, player: p2, role: Role.P2, opponent: p1 },
+    ]);
+  }
+  await context.db
+    .update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase })
+    .set((p) => ({ created: p.created + a.count }));
+});
+
+ponder.on("SnatchTournament:PhasePlaying", async ({ event, context }) => {
+  const a = event.args;
+  await setStage(context.db, a.tournamentId, Stage.Playing);
+  await context.db
+    .update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase })
+    .set({ deadline: BigInt(a.deadline) });
+});
+
+ponder.on("SnatchTournament:TimedOutRoomsClosed", async ({ event, context }) => {
+  const a = event.args;
+  await context.db.update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase }).set({ closed: a.toPair });
+});
+
+ponder.on("SnatchTournament:RoomRecorded", async ({ event, context }) => {
+  const a = event.args;
+  const pointsP1 = Number(a.pointsP1);
+  const pointsP2 = Number(a.pointsP2);
+  const bit = 1 << (a.phase - 1);
+  const room = (await context.db.find(snatchRoom, { id: a.roomId }))!;
+  await context.db.update(snatchEntry, { tournamentId: a.tournamentId, player: addr(a.p1) }).set((e) => ({
+    scoreAsP1: e.scoreAsP1 + pointsP1,
+    aggregate: e.aggregate + pointsP1,
+    roomsAsP1: e.roomsAsP1 + 1,
+    recorded: e.recorded | bit,
+  }));
+  // In a 2-player room only P2 receives shame (G3): the room's shame count is P2's (SnatchTournament._recordRoom).
+  await context.db.update(snatchEntry, { tournamentId: a.tournamentId, player: addr(a.p2) }).set((e) => ({
+    scoreAsP2: e.scoreAsP2 + pointsP2,
+    aggregate: e.aggregate + pointsP2,
+    roomsAsP2: e.roomsAsP2 + 1,
+    recorded: e.recorded | bit,
+    g3Shame: e.g3Shame + room.shames,
+  }));
+  for (const [player, points, opponentPoints] of [
+    [a.p1, pointsP1, pointsP2],
+    [a.p2, pointsP2, pointsP1],
+  ] as const) {
+    await context.db
+      .update(snatchPairing, { tournamentId: a.tournamentId, phase: a.phase, player: addr(player) })
+      .set({ points, opponentPoints, recordedBlock: event.block.number });
+  }
+  await context.db.update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase }).set((p) => ({
+    finished: p.finished + 1,
+    offers: p.offers + room.offerCount,
+    accepts: p.accepts + room.accepts,
+    rejects: p.rejects + room.rejects,
+    snatches: p.snatches + room.snatches,
+    shames: p.shames + room.shames,
+    reports: p.reports + room.reports,
+    refusals: p.refusals + room.refusals,
+    pointsAsP1: p.pointsAsP1 + pointsP1,
+    pointsAsP2: p.pointsAsP2 + pointsP2,
+  }));
+});
+
+ponder.on("SnatchTournament:PhaseEnded", async ({ event, context }) => {
+  const a = event.args;
+  await context.db
+    .update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase })
+    .set({ endedBlock: event.block.number });
+  await setStage(context.db, a.tournamentId, a.phase === PHASES ? Stage.Final : Stage.Ended);
+});
+
+ponder.on("SnatchTournament:TournamentFinished", async ({ event, context }) => {
+  await context.db.update(snatchTournament, { id: event.args.tournamentId }).set({ finishedBlock: event.block.number });
+});

