@@ -257,23 +257,23 @@ export async function playRooms(ctx: DriverContext, steps3: number, steps2: numb
     [RuleSet.Anarchy, RuleSet.NoReject, RuleSet.ShameTokens, RuleSet.Judge, RuleSet.Judge],
     W3,
   );
-  await act(ctx, "rooms: create", [], () => g.rooms.connect(a).createRoom(three, 50));
+  await act(ctx, "rooms: create", [], () => g.rooms.connect(a).createRoom(three, 50, "Ada"));
   const id3 = await g.rooms.roomCount();
-  await act(ctx, "rooms: join", room(id3), () => g.rooms.connect(b).join(id3));
+  await act(ctx, "rooms: join", room(id3), () => g.rooms.connect(b).join(id3, "Bo"));
   await act(ctx, "rooms: leave", room(id3), () => g.rooms.connect(b).leave(id3));
-  await act(ctx, "rooms: join", room(id3), () => g.rooms.connect(d).join(id3));
-  await act(ctx, "rooms: join (fills)", room(id3), () => g.rooms.connect(c).join(id3));
+  await act(ctx, "rooms: join", room(id3), () => g.rooms.connect(d).join(id3, ""));
+  await act(ctx, "rooms: join (fills)", room(id3), () => g.rooms.connect(c).join(id3, "Cyd"));
   await startRoom(ctx, id3);
   await playRoom(ctx, id3, steps3);
 
   const two = await format([RuleSet.G4Report, RuleSet.G2Forced, RuleSet.G3Shame], W2);
-  await act(ctx, "rooms: create", [], () => g.rooms.connect(c).createRoom(two, 50));
+  await act(ctx, "rooms: create", [], () => g.rooms.connect(c).createRoom(two, 50, ""));
   const id2 = await g.rooms.roomCount();
-  await act(ctx, "rooms: join (fills)", room(id2), () => g.rooms.connect(a).join(id2));
+  await act(ctx, "rooms: join (fills)", room(id2), () => g.rooms.connect(a).join(id2, "Ada"));
   await startRoom(ctx, id2);
   await playRoom(ctx, id2, steps2);
 
-  await act(ctx, "rooms: create (to cancel)", [], () => g.rooms.connect(b).createRoom(three, 50));
+  await act(ctx, "rooms: create (to cancel)", [], () => g.rooms.connect(b).createRoom(three, 50, "Ada"));
   const cancelled = await g.rooms.roomCount();
   await ctx.check(room(cancelled), "rooms: created");
   await act(ctx, "rooms: cancel", room(cancelled), () => g.rooms.connect(b).cancelRoom(cancelled));
@@ -303,8 +303,10 @@ export async function playTournament(ctx: DriverContext, players: number, steps:
   await act(ctx, "tournament: create", [], () => t.createTournament(config));
   const id = await g.tournament.tournamentCount();
   const entity: Entity[] = [{ kind: "tournament", id }];
-  for (const p of g.signers.slice(2, 2 + players)) {
-    await act(ctx, "tournament: register", entity, () => g.tournament.connect(p).register(id));
+  for (const [i, p] of g.signers.slice(2, 2 + players).entries()) {
+    // Every other player registers with a name (the others leave it empty: the address stands for it).
+    const name = i % 2 === 0 ? `player ${i}` : "";
+    await act(ctx, "tournament: register", entity, () => g.tournament.connect(p).register(id, name));
   }
   for (let phase = 1; phase <= 5; phase++) {
     await act(ctx, `tournament: start phase ${phase}`, entity, () => t.startPhase(id, phase));

@@ -199,7 +199,7 @@ async function seedRooms(rooms: SnatchRooms, s: Sender, accounts: string[]) {
     s.add(
       accounts[i % ACCOUNTS],
       to,
-      rooms.interface.encodeFunctionData("createRoom", [formats[i % 6], 1000]),
+      rooms.interface.encodeFunctionData("createRoom", [formats[i % 6], 1000, `creator ${i}`]),
       200_000,
     );
   }
@@ -208,9 +208,14 @@ async function seedRooms(rooms: SnatchRooms, s: Sender, accounts: string[]) {
   created.forEach((a, i) => {
     const others = accounts.filter((x) => x !== a.creator);
     if (i % 4 === 0) {
-      s.add(others[i % others.length], to, rooms.interface.encodeFunctionData("join", [a.roomId]), 200_000);
+      s.add(
+        others[i % others.length],
+        to,
+        rooms.interface.encodeFunctionData("join", [a.roomId, `guest ${i}`]),
+        200_000,
+      );
       if (Number(a.format) === Preset.SnatchOrShare) {
-        s.add(others[(i + 1) % others.length], to, rooms.interface.encodeFunctionData("join", [a.roomId]), 200_000);
+        s.add(others[(i + 1) % others.length], to, rooms.interface.encodeFunctionData("join", [a.roomId, ""]), 200_000);
       }
       filled.push(a.roomId);
     } else if (i % 20 === 3) {
