@@ -293,7 +293,7 @@ export async function playTournament(ctx: DriverContext, players: number, steps:
   const config = {
     cap: 20,
     roomsPerBatch: 1,
-    registrationBlocks: 5,
+    registrationBlocks: 20, // the least the contract accepts (RegistrationTooShort)
     grace: 2,
     talk: W2.talk,
     offer: W2.offer,
