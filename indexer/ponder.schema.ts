@@ -185,6 +185,20 @@ export const snatchFormat = onchainTable("snatch_format", (t) => ({
   decision: t.integer().notNull(),
 }));
 
+/**
+ * The last name each address gave anywhere (a room's join, a tournament's registration): what lists that show an
+ * address (Hex, CATAMM, histories) print beside it. Names are not unique: the address stays the identity.
+ */
+export const playerName = onchainTable(
+  "player_name",
+  (t) => ({
+    player: t.hex().primaryKey(),
+    name: t.text().notNull(),
+    block: t.bigint().notNull(),
+  }),
+  (table) => ({ nameIdx: index().on(table.name) }),
+);
+
 /** A player's profile across rooms: id and the G3 shame later opponents see. */
 export const snatchProfile = onchainTable("snatch_profile", (t) => ({
   player: t.hex().primaryKey(),
@@ -252,6 +266,8 @@ export const snatchSeat = onchainTable(
     roomId: t.bigint().notNull(),
     seat: t.integer().notNull(),
     player: t.hex().notNull(),
+    /** The name the player gave on joining (a tournament's room: the name it registered with); "" when none. */
+    name: t.text().notNull(),
     /** The seat's own good (ISnatchRooms.Good); null before roles are drawn. 2-player: turkey = P1, corn = P2. */
     role: t.integer(),
     /** Free goods per good. */
@@ -420,6 +436,8 @@ export const snatchEntry = onchainTable(
   (t) => ({
     tournamentId: t.bigint().notNull(),
     player: t.hex().notNull(),
+    /** The name the player registered with (client/common/names.ts rules, checked on-chain). */
+    name: t.text().notNull(),
     /** Registration order, 1-based: the ranking's tie-break (client/snatch/tournament.ts rank). */
     index: t.integer().notNull(),
     scoreAsP1: t.integer("score_as_p1").notNull(),

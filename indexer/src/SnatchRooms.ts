@@ -19,6 +19,7 @@ import { NoOfferReason, OfferStatus, Phase, RuleSet } from "../../client/snatch/
 import { pointsOf } from "../../client/snatch/rules";
 import { roomState } from "../../client/states";
 import { addr, nums, plain } from "./lib/json";
+import { latestName, rememberName } from "./lib/names";
 
 type Db = Context["db"];
 type Goods = [number, number, number];
@@ -153,7 +154,7 @@ ponder.on("SnatchRooms:RoomCreated", async ({ event, context }) => {
   await log(context.db, a.roomId, 0, "RoomCreated", a.creator, event);
 });
 
-async function seatPlayer(db: Db, roomId: bigint, seat: number, player: string, block: bigint) {
+async function seatPlayer(db: Db, roomId: bigint, seat: number, player: string, name: string, block: bigint) {
   await db.update(snatchRoom, { id: roomId }).set((r) => {
     const players = [...r.players];
     players[seat] = addr(player);
@@ -163,6 +164,7 @@ async function seatPlayer(db: Db, roomId: bigint, seat: number, player: string, 
     roomId,
     seat,
     player: addr(player),
+    name,
     role: null,
     free: ZERO,
     escrow: ZERO,
@@ -179,7 +181,8 @@ async function seatPlayer(db: Db, roomId: bigint, seat: number, player: string, 
 
 ponder.on("SnatchRooms:PlayerJoined", async ({ event, context }) => {
   const a = event.args;
-  await seatPlayer(context.db, a.roomId, a.seat, a.player, event.block.number);
+  await rememberName(context.db, a.player, a.name, event.block.number);
+  await seatPlayer(context.db, a.roomId, a.seat, a.player, a.name, event.block.number);
   await log(context.db, a.roomId, 0, "PlayerJoined", a.player, event);
 });
 
@@ -233,7 +236,7 @@ ponder.on("SnatchRooms:RolesAssigned", async ({ event, context }) => {
   for (let seat = 0; seat < r.playerCount; seat++) {
     const player = a.players[seat]!;
     if (!(await context.db.find(snatchSeat, { roomId: a.roomId, seat }))) {
-      await seatPlayer(context.db, a.roomId, seat, player, event.block.number); // a factory's room: seats given
+      await seatPlayer(context.db, a.roomId, seat, player, await latestName(context.db, player), event.block.number); // a factory's room: seats given
     }
     const role = a.roles[seat]!;
     const free = [...ZERO] as Goods;

@@ -8,6 +8,7 @@ import { zeroAddress } from "viem";
 import { PHASES, Role, Stage } from "../../client/snatch/tournament";
 import { tournamentState } from "../../client/states";
 import { addr } from "./lib/json";
+import { rememberName } from "./lib/names";
 
 type Db = Context["db"];
 
@@ -46,9 +47,11 @@ ponder.on("SnatchTournament:OrganiserChanged", async ({ event, context }) => {
 ponder.on("SnatchTournament:PlayerRegistered", async ({ event, context }) => {
   const a = event.args;
   await context.db.update(snatchTournament, { id: a.tournamentId }).set({ playerCount: a.index });
+  await rememberName(context.db, a.player, a.name, event.block.number);
   await context.db.insert(snatchEntry).values({
     tournamentId: a.tournamentId,
     player: addr(a.player),
+    name: a.name,
     index: a.index,
     scoreAsP1: 0,
     scoreAsP2: 0,

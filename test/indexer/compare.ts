@@ -291,6 +291,7 @@ export async function compareTournament(g: Games, ix: IndexerHandle, id: bigint)
         `snatch_entry ${id}/${i + 1}`,
         {
           player: r.player,
+          name: r.name,
           score_as_p1: r.scoreAsP1,
           score_as_p2: r.scoreAsP2,
           aggregate: r.aggregate,

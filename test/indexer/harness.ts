@@ -42,6 +42,7 @@ export const TABLES: Record<string, string> = {
   hex_settlement: "id",
   snatch_format: "id",
   snatch_profile: "player",
+  player_name: "player",
   snatch_room: "id",
   snatch_seat: "room_id, seat",
   snatch_offer: "room_id, offer_id",
