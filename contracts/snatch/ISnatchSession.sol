@@ -132,14 +132,15 @@ interface ISnatchSession is IDisplayName {
     /// @notice A session was created. @param sessionId Its id. @param organiser The teacher who created it.
     /// @param config Its settings. @param format The SnatchRooms format its rooms play (Snatch or Share's 5 rounds
     /// with the config's windows). @param firstCome First come, first seated (else the seats were listed).
-    /// @param joinDeadline First come: the last block of the join window (0 when seats were listed).
+    /// @param startableFrom First come: the end of the join window, from which block anyone may start the session (or
+    /// close it with fewer than 3 players); joining stays possible until someone starts it. 0 when seats were listed.
     event SessionCreated(
         uint256 indexed sessionId,
         address indexed organiser,
         Config config,
         uint32 format,
         bool firstCome,
-        uint40 joinDeadline
+        uint40 startableFrom
     );
     /// @notice A player took a seat. @param sessionId The session. @param player The player. @param index Its seat
     /// position (1-based). @param name Its display name ("" for none; see DisplayName). Emitted, not stored.

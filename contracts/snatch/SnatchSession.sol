@@ -365,8 +365,8 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         s.joinBlocks = config.joinBlocks;
         s.roomsPerBatch = config.roomsPerBatch;
         s.format = format;
-        uint40 joinDeadline = firstCome ? uint40(block.number + config.joinBlocks) : 0;
-        emit SessionCreated(sessionId, msg.sender, config, format, firstCome, joinDeadline);
+        uint40 startableFrom = firstCome ? uint40(block.number + config.joinBlocks) : 0;
+        emit SessionCreated(sessionId, msg.sender, config, format, firstCome, startableFrom);
     }
 
     /// @dev Seats `player` at the next position under `name` (checked, emitted).
