@@ -142,7 +142,7 @@ export const SNATCH_ERRORS: ErrorTexts = {
     "before anyone may start or close the session",
   JoinWindowTooLong: (a) => `a join window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   SeatCountOutOfRange: (a) =>
-    `${a.seats} seats were listed: a session lists ${a.min} to ${a.max} seats (3 per room), or none for first come`,
+    `${a.seats} seats were listed: a session lists ${a.min} to ${a.max} seats (3 per room, 240 at most), or none for first come`,
   NamesMismatch: (a) => `${a.seats} seats were listed with ${a.names} names: give one name per seat ("" for none)`,
   ZeroSeat: () => "the zero address cannot take a seat",
   AlreadySeated: (a) => `${a.player} already has a seat in session ${a.sessionId}`,

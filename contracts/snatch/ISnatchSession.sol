@@ -207,8 +207,8 @@ interface ISnatchSession is IDisplayName {
     /// @notice First come: the join window is longer than the maximum. @param blocks The window given.
     /// @param max The maximum.
     error JoinWindowTooLong(uint256 blocks, uint256 max);
-    /// @notice The listed seats do not fit: fewer than 3, or more than 3 x rooms. @param seats Seats listed.
-    /// @param min The least (3). @param max The most (3 x rooms).
+    /// @notice The listed seats do not fit: fewer than 3, or more than 3 x rooms (or than MAX_LISTED_SEATS).
+    /// @param seats Seats listed. @param min The least (3). @param max The most.
     error SeatCountOutOfRange(uint256 seats, uint256 min, uint256 max);
     /// @notice The names listed are not one per seat. @param seats Seats listed. @param names Names listed.
     error NamesMismatch(uint256 seats, uint256 names);

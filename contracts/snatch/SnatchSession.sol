@@ -30,9 +30,11 @@ import {SnatchFormats} from "./libraries/SnatchFormats.sol";
 contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsumer {
     /// @notice Players per room.
     uint256 public constant ROOM_SIZE = 3;
-    /// @notice Most rooms per session (300 seats: a class of 200 with room to spare; creating a session with 300
-    ///         listed seats stays well under block gas limits, see docs/class.md).
+    /// @notice Most rooms per session (300 seats: a class of 200 with room to spare).
     uint256 public constant MAX_ROOMS = 100;
+    /// @notice Most seats a teacher lists at creation: the whole list is stored in one transaction (~54k gas a seat
+    ///         with a name: 240 seats ≈ 13M gas, under 15M). A larger class joins first come, first seated.
+    uint256 public constant MAX_LISTED_SEATS = 240;
     /// @notice Most rooms per {createRooms} call (each new player's SnatchRooms profile is created with its room).
     uint256 public constant MAX_ROOMS_PER_BATCH = 50;
     /// @notice Longest join window and room window, in blocks.
@@ -71,7 +73,8 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
     ///         and shared, for other windows). With `seats` listed, every seat is taken at once and the shuffle's
     ///         randomness is requested (charged to the caller); with none, players {join} first come, first seated.
     /// @param config Rooms, batch size, join window and the rooms' windows (see {Config}).
-    /// @param seats The class's seats (3 to 3 x rooms addresses), or none for first come, first seated.
+    /// @param seats The class's seats (3 to 3 x rooms addresses, at most {MAX_LISTED_SEATS}), or none for first come,
+    ///        first seated.
     /// @param names One display name per listed seat ("" for none; DisplayName's rule), or none.
     /// @return sessionId The new session.
     function createSession(
@@ -90,8 +93,10 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         if (firstCome) {
             if (config.joinBlocks < MIN_JOIN_BLOCKS) revert JoinWindowTooShort(config.joinBlocks, MIN_JOIN_BLOCKS);
             if (config.joinBlocks > MAX_BLOCKS) revert JoinWindowTooLong(config.joinBlocks, MAX_BLOCKS);
-        } else if (seats.length < ROOM_SIZE || seats.length > capacity) {
-            revert SeatCountOutOfRange(seats.length, ROOM_SIZE, capacity);
+        } else {
+            uint256 most = capacity < MAX_LISTED_SEATS ? capacity : MAX_LISTED_SEATS;
+            if (seats.length < ROOM_SIZE || seats.length > most)
+                revert SeatCountOutOfRange(seats.length, ROOM_SIZE, most);
         }
         if (names.length != seats.length) revert NamesMismatch(seats.length, names.length);
         Session storage s;

@@ -114,6 +114,11 @@ describe("SnatchSession", function () {
           .to.be.revertedWithCustomError(sessions, "SeatCountOutOfRange")
           .withArgs(n, 3, 12);
       }
+      // A list is stored in one transaction: 240 seats at most, whatever the rooms (first come takes more).
+      const many = Array.from({ length: 241 }, () => ethers.Wallet.createRandom().address);
+      await expect(t.createSession({ ...SESSION_CONFIG, rooms: 100 }, many, Array(241).fill("")))
+        .to.be.revertedWithCustomError(sessions, "SeatCountOutOfRange")
+        .withArgs(241, 3, 240);
       await expect(t.createSession(SESSION_CONFIG, addrs.slice(0, 3), ["a", "b"]))
         .to.be.revertedWithCustomError(sessions, "NamesMismatch")
         .withArgs(3, 2);
