@@ -1,5 +1,6 @@
 // The three-player class session's vocabulary (SnatchSession): enums with names, the default config, the class
 // sheet's seats read from CSV. Shared by the task, the tests, the indexer and the web app.
+import { csvFields } from "../common/csv";
 
 /** ISnatchSession.Stage. */
 export const SessionStage = {
@@ -50,23 +51,28 @@ export interface ListedSeat {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * The seats of a class sheet's CSV (the sheet's export: `seat,name,address`, header optional; or `address,name`, or
- * one address a line): each row's address (the cell that is one) and name (the other non-number cell, "" if none).
- * Throws a sentence naming the line of a row without an address.
+ * The seats of a class sheet's CSV (its export: `seat,name,address` with a header; any CSV whose header names an
+ * "address" column and optionally a "name" column; or lines of an address and a name in either order, or one address
+ * a line). Blank lines are skipped. Throws a sentence naming the line of a row without an address.
  */
 export function parseSeatsCsv(text: string): ListedSeat[] {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const first = lines.findIndex((l) => l.trim() !== "");
+  if (first < 0) return [];
+  const header = csvFields(lines[first]).map((h) => h.toLowerCase());
+  const addressColumn = header.indexOf("address");
+  const nameColumn = header.findIndex((h) => h === "name" || h === "names" || h === "nombre");
   const seats: ListedSeat[] = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (line.trim() === "") return;
-    const cells = line.split(",").map((c) => c.trim().replace(/^"(.*)"$/, "$1"));
-    const address = cells.find((c) => ADDRESS.test(c));
-    if (!address) {
-      if (i === 0) return; // a header
-      throw new Error(`line ${i + 1} of the seats file has no address: "${line}"`);
+  for (let i = addressColumn >= 0 ? first + 1 : first; i < lines.length; i++) {
+    if (lines[i].trim() === "") continue;
+    const cells = csvFields(lines[i]);
+    const address = addressColumn >= 0 ? cells[addressColumn] : cells.find((c) => ADDRESS.test(c));
+    if (!address || !ADDRESS.test(address)) {
+      throw new Error(`line ${i + 1} of the seats file has no address: "${lines[i]}"`);
     }
-    const name = cells.find((c) => c !== address && c !== "" && !/^\d+$/.test(c)) ?? "";
+    const name =
+      nameColumn >= 0 ? (cells[nameColumn] ?? "") : (cells.find((c) => c !== address && !/^\d*$/.test(c)) ?? "");
     seats.push({ address, name });
-  });
+  }
   return seats;
 }
