@@ -88,7 +88,7 @@ export function SessionList() {
             )}
           />
         </Panel>
-        <CreateSession session={c.session} />
+        <CreateSession session={c.session} onCreated={() => refresh().catch((err) => setError(describeError(err)))} />
       </div>
     </div>
   );
@@ -121,7 +121,7 @@ function readSeats(text: string): { seats: ListedSeat[]; problem: string | null 
   }
 }
 
-function CreateSession({ session }: { session: SnatchSession }) {
+function CreateSession({ session, onCreated }: { session: SnatchSession; onCreated: () => void }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [config, setConfig] = useState<SessionConfig>(DEFAULT_SESSION_CONFIG);
@@ -143,8 +143,7 @@ function CreateSession({ session }: { session: SnatchSession }) {
         contract: "SnatchSession",
       },
     );
-    const created = receiptEvent(receipt, session.interface, "SessionCreated");
-    if (created) window.location.hash = href("snatch", "sessions");
+    if (receiptEvent(receipt, session.interface, "SessionCreated")) onCreated();
   };
   const count = (key: "rooms" | "roomsPerBatch", value: string) =>
     setConfig({ ...config, [key]: Math.max(0, Math.floor(Number(value) || 0)) });
