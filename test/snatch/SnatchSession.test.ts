@@ -9,7 +9,6 @@ import { SessionStage } from "../../client/snatch/session";
 import { permutationModel } from "../helpers/random";
 import {
   SESSION_CONFIG,
-  closeAll,
   createAllRooms,
   joinedEight,
   joinedFixture,
@@ -424,7 +423,7 @@ describe("SnatchSession", function () {
 
     it("takes callbacks only from the rooms, for its own batches", async function () {
       const { sessions, rooms, players } = await loadFixture(listedFixture);
-      const stats = [0, 0, 0, 0, 0, 0, 0];
+      const stats = { offers: 0, accepts: 0, rejects: 0, snatches: 0, shames: 0, reports: 0, refusals: 0 };
       const three = players.slice(0, 3).map((p) => p.address) as [string, string, string];
       await expect(sessions.onRoomFinished(1, 1, three, [1, 2, 3], stats))
         .to.be.revertedWithCustomError(sessions, "NotRooms")
