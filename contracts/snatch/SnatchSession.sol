@@ -26,7 +26,8 @@ import {SnatchFormats} from "./libraries/SnatchFormats.sol";
 ///      seats by each batch and by the views. Nobody can freeze a session: after its join window anyone starts (or
 ///      closes) it, anyone creates its rooms, after its deadline anyone closes its timed-out rooms in batches, and if
 ///      the rooms' owner disallows this contract as a factory anyone records the rooms that finished without calling
-///      back ({recordRooms}). Names are emitted ({PlayerSeated}), not stored.
+///      back ({recordRooms}); creating rooms then waits for the owner to allow it again (the owner can pause a session,
+///      never alter its seats or results). Names are emitted ({PlayerSeated}), not stored.
 contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsumer {
     /// @notice Players per room.
     uint256 public constant ROOM_SIZE = 3;
