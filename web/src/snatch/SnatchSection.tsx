@@ -1,5 +1,6 @@
 // Snatch or Share routes: `#/snatch` (rooms lobby), `#/snatch/room/<id>`, `#/snatch/tournaments`,
-// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`.
+// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`, `#/snatch/sessions` (three-player class
+// sessions).
 import { isAddress } from "ethers";
 import { idPart, type Route } from "../shared/routes";
 import { Lobby } from "./Lobby";
@@ -7,6 +8,7 @@ import { RoomPage } from "./RoomPage";
 import { PlayerHistory } from "./tournament/PlayerHistory";
 import { TournamentList } from "./tournament/TournamentList";
 import { TournamentPage } from "./tournament/TournamentPage";
+import { SessionList } from "./session/SessionList";
 import "./snatch.css";
 
 export function SnatchSection({ route }: { route: Route }) {
@@ -16,6 +18,7 @@ export function SnatchSection({ route }: { route: Route }) {
     if (id !== undefined) return <RoomPage key={id.toString()} roomId={id} />;
   }
   if (kind === "tournaments") return <TournamentList />;
+  if (kind === "sessions") return <SessionList />;
   if (kind === "tournament") {
     const id = idPart(a);
     if (id !== undefined && b === "player" && c && isAddress(c)) return <PlayerHistory id={id} player={c} />;
