@@ -1,0 +1,24 @@
+// A Forking Hex game's export input read from the node (no indexer): the game's ForkingHex events folded by
+// client/hex/export.ts hexFromEvents, pinned to one block. The `hex:export` task runs this.
+import type { Provider } from "ethers";
+import type { ForkingHex } from "../../typechain-types";
+import { eventsOf } from "../common/export-chain";
+import { UnknownExportId } from "../common/export";
+import { hexFromEvents, type HexExportInput } from "./export";
+
+/** Reads game `id` as of `toBlock`; `names` as client/common/export-chain.ts latestNames gives them. */
+export async function hexGameFromChain(
+  hex: ForkingHex,
+  id: bigint,
+  names: ReadonlyMap<string, string>,
+  fromBlock: number,
+  toBlock: number,
+): Promise<HexExportInput> {
+  const count = await hex.gameCount({ blockTag: toBlock });
+  if (id < 1n || id > count) {
+    throw new UnknownExportId(`there is no Forking Hex game ${id}: the contract has ${count} (ids 1 to ${count})`);
+  }
+  const provider = hex.runner!.provider as Provider;
+  const events = await eventsOf(provider, "ForkingHex", await hex.getAddress(), "gameId", [id], fromBlock, toBlock);
+  return hexFromEvents(Number(id), events, names);
+}
