@@ -6,11 +6,12 @@ import { eventsOf } from "../common/export-chain";
 import { UnknownExportId } from "../common/export";
 import type { CatammExportInput } from "./export";
 
-/** Reads game `id` as of `toBlock`; `names` as client/common/export-chain.ts latestNames gives them. */
+/** Reads game `id` as of `toBlock`; `names` gives the players' names (client/common/export-chain.ts
+ *  latestNames), asked for once the game is known to exist. */
 export async function catammGameFromChain(
   catamm: Catamm,
   id: bigint,
-  names: ReadonlyMap<string, string>,
+  names: () => Promise<ReadonlyMap<string, string>>,
   fromBlock: number,
   toBlock: number,
 ): Promise<CatammExportInput> {
@@ -20,5 +21,5 @@ export async function catammGameFromChain(
   }
   const provider = catamm.runner!.provider as Provider;
   const events = await eventsOf(provider, "Catamm", await catamm.getAddress(), "gameId", [id], fromBlock, toBlock);
-  return { id: Number(id), events, names };
+  return { id: Number(id), events, names: await names() };
 }

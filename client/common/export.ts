@@ -41,9 +41,29 @@ export const address = (x: unknown): string => String(x).toLowerCase();
 /** A list of numbers from an array argument. */
 export const nums = (x: unknown): number[] => Array.from(x as ArrayLike<unknown>, num);
 
+/** The games with exports: where the indexer serves them, and the files each has. */
+export const EXPORTS = {
+  snatch: {
+    route: "snatch/tournament",
+    prefix: "snatch-tournament",
+    files: ["rounds.csv", "players.csv", "leaderboard.csv", "tournament.json"],
+  },
+  hex: { route: "hex/game", prefix: "hex-game", files: ["moves.csv", "payouts.csv"] },
+  catamm: { route: "catamm/game", prefix: "catamm-game", files: ["trades.csv", "builds.csv"] },
+} as const;
+export type ExportGame = keyof typeof EXPORTS;
+
+/**
+ * The URL of one export file under the indexer's base URL (its own, or the gateway's `/indexer`): e.g.
+ * `exportUrl("/indexer", "snatch", 1, "rounds.csv")` is `/indexer/export/snatch/tournament/1/rounds.csv`.
+ */
+export function exportUrl(base: string, game: ExportGame, id: number | bigint, file: string): string {
+  return `${base.replace(/\/+$/, "")}/export/${EXPORTS[game].route}/${id}/${file}`;
+}
+
 /** A download's file name: `<prefix>-<id>-<file>` (e.g. `snatch-tournament-1-rounds.csv`). */
-export function exportFileName(prefix: string, id: number | bigint, file: string): string {
-  return `${prefix}-${id}-${file}`;
+export function exportFileName(game: ExportGame, id: number | bigint, file: string): string {
+  return `${EXPORTS[game].prefix}-${id}-${file}`;
 }
 
 /** Content types of the export files. */

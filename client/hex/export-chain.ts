@@ -6,11 +6,12 @@ import { eventsOf } from "../common/export-chain";
 import { UnknownExportId } from "../common/export";
 import { hexFromEvents, type HexExportInput } from "./export";
 
-/** Reads game `id` as of `toBlock`; `names` as client/common/export-chain.ts latestNames gives them. */
+/** Reads game `id` as of `toBlock`; `names` gives the players' names (client/common/export-chain.ts
+ *  latestNames), asked for once the game is known to exist. */
 export async function hexGameFromChain(
   hex: ForkingHex,
   id: bigint,
-  names: ReadonlyMap<string, string>,
+  names: () => Promise<ReadonlyMap<string, string>>,
   fromBlock: number,
   toBlock: number,
 ): Promise<HexExportInput> {
@@ -20,5 +21,5 @@ export async function hexGameFromChain(
   }
   const provider = hex.runner!.provider as Provider;
   const events = await eventsOf(provider, "ForkingHex", await hex.getAddress(), "gameId", [id], fromBlock, toBlock);
-  return hexFromEvents(Number(id), events, names);
+  return hexFromEvents(Number(id), events, await names());
 }
