@@ -40,8 +40,14 @@ async function runExport(hre: HardhatRuntimeEnvironment, game: ExportGame, id: n
       provider: hre.ethers.provider,
       tournament,
       rooms: await rooms.getAddress(),
-      hex: (await hre.ethers.getContractAt("ForkingHex", await at("ForkingHex"))) as unknown as ForkingHex,
-      catamm: (await hre.ethers.getContractAt("Catamm", await at("Catamm"))) as unknown as Catamm,
+      hex:
+        game === "hex"
+          ? ((await hre.ethers.getContractAt("ForkingHex", await at("ForkingHex"))) as unknown as ForkingHex)
+          : undefined,
+      catamm:
+        game === "catamm"
+          ? ((await hre.ethers.getContractAt("Catamm", await at("Catamm"))) as unknown as Catamm)
+          : undefined,
       fromBlock: await deployedFrom(hre),
     });
   }

@@ -14,9 +14,16 @@ export interface ExportContracts {
   provider: Provider;
   tournament: SnatchTournament;
   rooms: string;
-  hex: ForkingHex;
-  catamm: Catamm;
+  /** Needed for Forking Hex exports only. */
+  hex?: ForkingHex;
+  /** Needed for CATAMM exports only. */
+  catamm?: Catamm;
   fromBlock: number;
+}
+
+function need<T>(contract: T | undefined, name: string): T {
+  if (!contract) throw new Error(`no ${name} contract was given to read the export from`);
+  return contract;
 }
 
 /** Every file of one export, by file name (`rounds.csv`, ...), built from the chain. */
@@ -37,12 +44,12 @@ export async function filesFromChain(
   if (game === "hex") {
     const { hexGameFromChain } = await import("../../client/hex/export-chain");
     const { HEX_FILES } = await import("../../client/hex/export");
-    const input = await hexGameFromChain(c.hex, id, names, c.fromBlock, toBlock);
+    const input = await hexGameFromChain(need(c.hex, "ForkingHex"), id, names, c.fromBlock, toBlock);
     return Object.fromEntries(Object.entries(HEX_FILES).map(([file, make]) => [file, make(input)]));
   }
   const { catammGameFromChain } = await import("../../client/catamm/export-chain");
   const { CATAMM_FILES } = await import("../../client/catamm/export");
-  const input = await catammGameFromChain(c.catamm, id, names, c.fromBlock, toBlock);
+  const input = await catammGameFromChain(need(c.catamm, "Catamm"), id, names, c.fromBlock, toBlock);
   return Object.fromEntries(Object.entries(CATAMM_FILES).map(([file, make]) => [file, make(input)]));
 }
 
