@@ -26,7 +26,8 @@ export interface HexPayoutInput {
   player: string;
   moves: number;
   deposited: bigint;
-  /** Sum of PayoutCredited (refunds and rewards), once settlement reached the player's moves. */
+  /** Sum of PayoutCredited (refunds and rewards), once settlement reached the player's moves (a cancelled game's
+   *  refund is shown as credited: see hexPayoutsCsv). */
   credited: bigint;
 }
 
@@ -104,6 +105,9 @@ export const PAYOUT_COLUMNS = [
 
 export function hexPayoutsCsv(g: HexExportInput): string {
   const status = hexStatus(g);
+  // A cancelled game (only its creator's first move, before Blue's reply) gave the stake back: `GameCancelled`'s
+  // refund, credited to the ledger rather than by settlement's PayoutCredited.
+  const credited = (p: HexPayoutInput) => (g.cancelled ? p.deposited : p.credited);
   const rows: Record<(typeof PAYOUT_COLUMNS)[number], Cell>[] = [...g.payouts]
     .map((p) => ({ ...p, player: address(p.player) }))
     .sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0))
@@ -115,8 +119,8 @@ export function hexPayoutsCsv(g: HexExportInput): string {
       token: address(g.token),
       moves: p.moves,
       deposited_wei: p.deposited,
-      credited_wei: p.credited,
-      net_wei: p.credited - p.deposited,
+      credited_wei: credited(p),
+      net_wei: credited(p) - p.deposited,
     }));
   return toCsv(PAYOUT_COLUMNS, rows);
 }

@@ -13,6 +13,7 @@ import hre, { deployments } from "hardhat";
 import { parseCsv } from "../../client/common/csv";
 import { EXPORTS, exportUrl, UnknownExportId, type ExportGame } from "../../client/common/export";
 import { LEADERBOARD_COLUMNS } from "../../client/snatch/export";
+import { cards } from "../../client/catamm/export";
 import { rank, readLeaderboard } from "../../client/snatch/tournament";
 import { Rng } from "../../client/rng";
 import type { AnvilHandle } from "../../scripts/web/anvil";
@@ -183,16 +184,30 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
     // The cancelled game of the same run.
     const cancelled = await both("hex", id - 1n);
     expect(parseCsv(cancelled["moves.csv"]!)[1]![0]).to.equal("cancelled");
+    // Its creator's stake came back: credited, net zero.
+    expect(parseCsv(cancelled["payouts.csv"]!)[1]!.slice(5)).to.deep.equal([
+      "1",
+      "1000000000000000",
+      "1000000000000000",
+      "0",
+    ]);
   });
 
   it("a CATAMM game played by bots: trades and builds", async function () {
-    const id = await playCatamm(context(), 3, 2);
+    // Six turns: the bots' random market moves (chaos 0.5) make swaps, deposits and withdrawals.
+    const id = await playCatamm(context(), 3, 6);
     const files = await both("catamm", id);
     const builds = parseCsv(files["builds.csv"]!);
     // The snake draft: two initial placements per player.
     expect(builds.slice(1).filter((b) => b[3] === "initial placement")).to.have.length(6);
     expect(builds[1]![0]).to.match(/^running at block \d+$/);
-    expect(parseCsv(files["trades.csv"]!)[0]![3]).to.equal("kind");
+    const trades = parseCsv(files["trades.csv"]!);
+    expect(trades[0]![3]).to.equal("kind");
+    expect(trades.length, "the bots traded").to.be.greaterThan(1);
+    // Each trade's reserves after it are the pool's at that block (the contract's view, at the trade's block).
+    const last = trades[trades.length - 1]!;
+    const pool = (await g.catamm.marketPools(id, { blockTag: Number(last[19]) }))[Number(last[6])]!;
+    expect([last[17], last[18]]).to.deep.equal([cards(pool.reserve0), cards(pool.reserve1)]);
   });
 
   it("the tasks write the files: from Hardhat's chain, and downloaded from the indexer with --indexer", async function () {
