@@ -1,6 +1,6 @@
-// The exports end to end: games played on a real node (anvil) with a real indexer (Ponder on PGlite) following it and
-// the app's gateway in front of it. Every file the indexer serves (through the gateway, at /indexer/export/...) must
-// be byte-identical to the file the `*:export` tasks build from the chain alone, for a tournament mid-way (which says
+// The exports end to end: games played on a real node (anvil) with two real indexers following it (Ponder on PGlite,
+// with the app's gateway in front of it, and on a real PostgreSQL). Every file the indexers serve (PGlite's through
+// the gateway, at /indexer/export/...) must be byte-identical to the file the `*:export` tasks build from the chain alone, for a tournament mid-way (which says
 // it is running) and finished (which says final), a Forking Hex game and a CATAMM game; the exported leaderboard must
 // equal the contract's `leaderboard`; unknown ids and files get a 404 whose body is a sentence. The tasks themselves
 // run in-process on Hardhat's network (from the chain) and against the anvil indexer (--indexer).
@@ -18,15 +18,18 @@ import { rank, readLeaderboard } from "../../client/snatch/tournament";
 import { Rng } from "../../client/rng";
 import type { AnvilHandle } from "../../scripts/web/anvil";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
-import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import type { IndexerHandle } from "../../scripts/web/indexer";
+import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { filesFromChain, filesFromIndexer, writeExport, type ExportContracts } from "../../scripts/common/export";
 import { tournamentAt } from "../../scripts/snatch/lib";
 import { playCatamm, playHex, playTournament, type DriverContext } from "./drivers";
-import { caughtUp, connectGames, freshChain, type Games } from "./harness";
+import { caughtUp, connectGames, freshChain, startIndexers, type Games } from "./harness";
 
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
   let anvil: AnvilHandle;
   let indexer: IndexerHandle;
+  let postgres: IndexerHandle;
+  let pg: PostgresHandle;
   let gateway: GatewayHandle;
   let g: Games;
   let contracts: ExportContracts;
@@ -37,8 +40,14 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
   before(async function () {
     const started = Date.now();
     let folder: string;
-    ({ anvil, folder } = await freshChain());
-    indexer = await startIndexer({ rpcUrl: anvil.url, deploymentsDir: folder, env: { INDEXER_POLLING_MS: "100" } });
+    let chain;
+    [chain, pg] = await Promise.all([freshChain(), startPostgres()]);
+    ({ anvil, folder } = chain);
+    const env = { INDEXER_POLLING_MS: "100" };
+    [indexer, postgres] = await startIndexers([
+      { rpcUrl: anvil.url, deploymentsDir: folder, env },
+      { rpcUrl: anvil.url, deploymentsDir: folder, env, databaseUrl: pg.url },
+    ]);
     gateway = await startGateway({ nodeUrl: anvil.url, indexerUrl: indexer.url });
     base = `${gateway.url}indexer`;
     g = await connectGames(anvil.url, folder);
@@ -50,21 +59,40 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       catamm: g.catamm,
       fromBlock: 0,
     };
-    console.log(`      (anvil, the indexer and the gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `      (anvil, PostgreSQL, two indexers and the gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   });
 
   after(async function () {
     await gateway?.stop();
-    await indexer?.stop();
+    await Promise.all([indexer?.stop(), postgres?.stop()]);
     await anvil?.stop();
+    await pg?.stop();
   });
 
-  /** Both sources' files once the indexer has caught up; asserts they are byte-identical. */
+  /** The chain's and both indexers' files once the indexers have caught up; asserts they are byte-identical. */
   async function both(game: ExportGame, id: bigint) {
-    await caughtUp(g.provider, [indexer]);
-    const [chain, served] = await Promise.all([filesFromChain(game, id, contracts), filesFromIndexer(game, id, base)]);
+    await caughtUp(g.provider, [indexer, postgres]);
+    const timed = async <T>(read: () => Promise<T>): Promise<[T, number]> => {
+      const t0 = Date.now();
+      return [await read(), Date.now() - t0];
+    };
+    const [[chain, chainMs], [served, servedMs], [onPostgres, postgresMs]] = await Promise.all([
+      timed(() => filesFromChain(game, id, contracts)),
+      timed(() => filesFromIndexer(game, id, base)),
+      timed(() => filesFromIndexer(game, id, postgres.url)),
+    ]);
+    const bytes = Object.values(chain).reduce((n, body) => n + body.length, 0);
+    console.log(
+      `      (${game} ${id}: ${bytes} bytes; from the chain ${chainMs} ms, the PGlite indexer through the gateway ` +
+        `${servedMs} ms, the PostgreSQL indexer ${postgresMs} ms)`,
+    );
     expect(Object.keys(served)).to.deep.equal([...EXPORTS[game].files]);
-    for (const file of EXPORTS[game].files) expect(served[file], `${game} ${id} ${file}`).to.equal(chain[file]);
+    for (const file of EXPORTS[game].files) {
+      expect(served[file], `${game} ${id} ${file}`).to.equal(chain[file]);
+      expect(onPostgres[file], `${game} ${id} ${file} (PostgreSQL)`).to.equal(chain[file]);
+    }
     // EXPORT_TEST_DUMP=<dir>: keep the files to look at.
     if (process.env.EXPORT_TEST_DUMP) writeExport(process.env.EXPORT_TEST_DUMP, game, id, chain);
     return chain;
