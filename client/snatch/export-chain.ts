@@ -101,8 +101,13 @@ export async function tournamentFromChain(
         opponentPoints: null,
       });
     }
-    for (let pair = 0; pair < Number(v.created); pair++) {
-      const r = await tournament.roomAt(id, phase, pair, at);
+    // The phase's rooms, 25 calls at a time (a class of 200 has 100 rooms a phase).
+    const pairs = Array.from({ length: Number(v.created) }, (_, pair) => pair);
+    const found: Awaited<ReturnType<typeof tournament.roomAt>>[] = [];
+    for (let k = 0; k < pairs.length; k += 25) {
+      found.push(...(await Promise.all(pairs.slice(k, k + 25).map((pair) => tournament.roomAt(id, phase, pair, at)))));
+    }
+    for (const [pair, r] of found.entries()) {
       const roomId = Number(r.roomId);
       const [p1, p2] = [address(r.p1), address(r.p2)];
       const result = recorded.get(String(r.roomId));
