@@ -3,7 +3,7 @@
 import type { Provider } from "ethers";
 import type { Catamm } from "../../typechain-types";
 import { eventsOf } from "../common/export-chain";
-import { UnknownExportId } from "../common/export";
+import { unknownId } from "../common/export";
 import type { CatammExportInput } from "./export";
 
 /** Reads game `id` as of `toBlock`; `names` gives the players' names (client/common/export-chain.ts
@@ -17,7 +17,7 @@ export async function catammGameFromChain(
 ): Promise<CatammExportInput> {
   const count = await catamm.gameCount({ blockTag: toBlock });
   if (id < 1n || id > count) {
-    throw new UnknownExportId(`there is no CATAMM game ${id}: the contract has ${count} (ids 1 to ${count})`);
+    throw unknownId("CATAMM game", id, count);
   }
   const provider = catamm.runner!.provider as Provider;
   const events = await eventsOf(provider, "Catamm", await catamm.getAddress(), "gameId", [id], fromBlock, toBlock);

@@ -32,6 +32,12 @@ export function runningAt(block: number): string {
 /** Thrown for an id a contract (or the indexer) does not have; its message is the sentence shown. */
 export class UnknownExportId extends Error {}
 
+/** The sentence for an id past a contract's count: "there is no tournament 7: the contract has 3 (ids 1 to 3)". */
+export function unknownId(what: string, id: bigint | number, count: bigint | number): UnknownExportId {
+  const has = BigInt(count) === 0n ? "none has been created yet" : `the contract has ${count} (ids 1 to ${count})`;
+  return new UnknownExportId(`there is no ${what} ${id}: ${has}`);
+}
+
 /** A number from an event argument (bigint, number or decimal string). */
 export const num = (x: unknown): number => Number(x as bigint | number | string);
 /** A bigint from an event argument. */

@@ -3,7 +3,7 @@
 import type { Provider } from "ethers";
 import type { ForkingHex } from "../../typechain-types";
 import { eventsOf } from "../common/export-chain";
-import { UnknownExportId } from "../common/export";
+import { unknownId } from "../common/export";
 import { hexFromEvents, type HexExportInput } from "./export";
 
 /** Reads game `id` as of `toBlock`; `names` gives the players' names (client/common/export-chain.ts
@@ -17,7 +17,7 @@ export async function hexGameFromChain(
 ): Promise<HexExportInput> {
   const count = await hex.gameCount({ blockTag: toBlock });
   if (id < 1n || id > count) {
-    throw new UnknownExportId(`there is no Forking Hex game ${id}: the contract has ${count} (ids 1 to ${count})`);
+    throw unknownId("Forking Hex game", id, count);
   }
   const provider = hex.runner!.provider as Provider;
   const events = await eventsOf(provider, "ForkingHex", await hex.getAddress(), "gameId", [id], fromBlock, toBlock);

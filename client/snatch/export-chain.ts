@@ -5,11 +5,11 @@
 import { ZeroAddress, type Provider } from "ethers";
 import type { SnatchTournament } from "../../typechain-types";
 import { eventsOf } from "../common/export-chain";
-import { address, num, UnknownExportId, type ExportEvent } from "../common/export";
+import { address, num, unknownId, type ExportEvent } from "../common/export";
 import type { EntryInput, PairingInput, PhaseInput, RoomInput, TournamentExportInput } from "./export";
 import { PHASES, Role } from "./tournament";
 
-/** Reads tournament `id` as of the latest block. Throws {@link UnknownExportId} when there is no such tournament. */
+/** Reads tournament `id` as of the latest block. Throws an UnknownExportId (client/common/export.ts) when there is no such tournament. */
 export async function tournamentFromChain(
   tournament: SnatchTournament,
   roomsAddress: string,
@@ -20,7 +20,7 @@ export async function tournamentFromChain(
   const at = { blockTag };
   const count = await tournament.tournamentCount(at);
   if (id < 1n || id > count) {
-    throw new UnknownExportId(`there is no tournament ${id}: the contract has ${count} (ids 1 to ${count})`);
+    throw unknownId("tournament", id, count);
   }
   const t = await tournament.tournament(id, at);
   const createdBlock = Number(t.createdAt);

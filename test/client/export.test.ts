@@ -3,7 +3,14 @@
 // CATAMM game's trades and builds, and that the same events in any order give the same bytes.
 import { expect } from "chai";
 import { cellText, csvField, parseCsv, toCsv, toJson } from "../../client/common/csv";
-import { EXPORTS, exportFileName, exportUrl, type ExportEvent } from "../../client/common/export";
+import {
+  EXPORTS,
+  exportFileName,
+  exportUrl,
+  unknownId,
+  UnknownExportId,
+  type ExportEvent,
+} from "../../client/common/export";
 import { CATAMM_FILES, catammBuildsCsv, catammTradesCsv } from "../../client/catamm/export";
 import { HEX_FILES, hexFromEvents, hexMovesCsv, hexPayoutsCsv } from "../../client/hex/export";
 import {
@@ -94,6 +101,9 @@ describe("exports: CSV writer", function () {
     );
     expect(exportUrl("http://x:1", "hex", 2n, "moves.csv")).to.equal("http://x:1/export/hex/game/2/moves.csv");
     expect(exportFileName("catamm", 3, "trades.csv")).to.equal("catamm-game-3-trades.csv");
+    expect(unknownId("tournament", 7, 3)).to.be.instanceOf(UnknownExportId);
+    expect(unknownId("tournament", 7, 3).message).to.equal("there is no tournament 7: the contract has 3 (ids 1 to 3)");
+    expect(unknownId("CATAMM game", 1, 0n).message).to.equal("there is no CATAMM game 1: none has been created yet");
   });
 });
 

@@ -100,7 +100,11 @@ async function tournamentInput(id: bigint): Promise<TournamentExportInput | null
           )
           .orderBy(asc(snatchLog.block), asc(snatchLog.logIndex));
   const byRoom = new Map<bigint, typeof logs>();
-  for (const l of logs) byRoom.set(l.roomId, [...(byRoom.get(l.roomId) ?? []), l]);
+  for (const l of logs) {
+    const list = byRoom.get(l.roomId) ?? [];
+    list.push(l);
+    byRoom.set(l.roomId, list);
+  }
   return {
     id: Number(t.id),
     organiser: t.organiser,
