@@ -427,6 +427,8 @@ export const snatchTournament = onchainTable(
     createdBlock: t.bigint().notNull(),
     finishedBlock: t.bigint(),
     closedBy: t.hex(),
+    /** The block of the tournament's latest event (its exports say "running at block N" from it and its rooms'). */
+    lastBlockSeen: t.bigint().notNull(),
   }),
   (table) => ({
     organiserIdx: index().on(table.organiser),
