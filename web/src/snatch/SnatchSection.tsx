@@ -1,5 +1,6 @@
 // Snatch or Share routes: `#/snatch` (rooms lobby), `#/snatch/room/<id>`, `#/snatch/tournaments`,
-// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`.
+// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`, `#/snatch/tournament/<id>/console` (the
+// organiser's console), `#/snatch/tournament/<id>/projector` (the class's projector view).
 import { isAddress } from "ethers";
 import { idPart, type Route } from "../shared/routes";
 import { Lobby } from "./Lobby";
@@ -7,6 +8,8 @@ import { RoomPage } from "./RoomPage";
 import { PlayerHistory } from "./tournament/PlayerHistory";
 import { TournamentList } from "./tournament/TournamentList";
 import { TournamentPage } from "./tournament/TournamentPage";
+import { ConsolePage } from "./tournament/console/ConsolePage";
+import { ProjectorPage } from "./tournament/console/ProjectorPage";
 import "./snatch.css";
 
 export function SnatchSection({ route }: { route: Route }) {
@@ -19,6 +22,8 @@ export function SnatchSection({ route }: { route: Route }) {
   if (kind === "tournament") {
     const id = idPart(a);
     if (id !== undefined && b === "player" && c && isAddress(c)) return <PlayerHistory id={id} player={c} />;
+    if (id !== undefined && b === "console") return <ConsolePage key={id.toString()} id={id} />;
+    if (id !== undefined && b === "projector") return <ProjectorPage key={id.toString()} id={id} />;
     if (id !== undefined) return <TournamentPage key={id.toString()} id={id} />;
   }
   return <Lobby />;
