@@ -13,6 +13,7 @@ import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typec
 import { Phase, RuleSet } from "../../client/snatch/names";
 import { Stage } from "../../client/snatch/tournament";
 import { roomStateOf, type RoomState } from "../../client/snatch/state";
+import { decodeRevert } from "../../client/errors";
 import { mulberry32 } from "./random";
 
 /** Windows of the class's rooms, in blocks (one a second on the class stack). */
@@ -60,6 +61,12 @@ export interface PlayStats {
 }
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The custom error a failed call reverted with (decoded with every game's ABI), or undefined. */
+export function revertName(err: unknown): string | undefined {
+  const data = (err as { data?: unknown } | null)?.data;
+  return typeof data === "string" && data.length >= 10 ? decodeRevert(data)?.name : undefined;
+}
 
 /** Whether an error is the gateway refusing a request (rate or size limit). */
 export function isRefusal(err: unknown): boolean {
@@ -176,15 +183,19 @@ export class ClassRun {
       try {
         await this.org((t) => t.createPhaseRooms(this.id));
       } catch (err) {
-        if (!/PairingNotReady|not ready/i.test(String(err))) throw err;
+        if (revertName(err) !== "PairingNotReady") throw err;
         await delay(500);
       }
     }
   }
 
-  /** Plays every room of the current phase until the phase ends, advancing timed-out rooms as the organiser. */
-  async playPhase(phase: number): Promise<{ lastMoveAt: number }> {
+  /**
+   * Plays every room of the current phase: until the phase ends, advancing timed-out rooms as the organiser
+   * (`keeper`, default), or (without it) until every room is finished or stuck on a player who does not act.
+   */
+  async playPhase(phase: number, keeper = true): Promise<{ lastMoveAt: number }> {
     const pv = await this.tournament.phaseView(this.id, phase);
+    this.phaseDeadline = Number(pv.deadline);
     const rooms = await Promise.all(
       Array.from({ length: Number(pv.rooms) }, (_, k) => this.tournament.roomAt(this.id, phase, k)),
     );
@@ -200,8 +211,8 @@ export class ClassRun {
         onMove,
       ),
     );
-    const keeper = this.keepPhaseMoving(phase, ids, onMove);
-    await Promise.all([...loops, keeper]);
+    if (keeper) await Promise.all([...loops, this.keepPhaseMoving(phase, ids, onMove)]);
+    else await Promise.all(loops);
     return { lastMoveAt };
   }
 
@@ -259,6 +270,7 @@ export class ClassRun {
       }
       if (room.phase >= Phase.Finished) return;
       const open = room.deadline > head;
+      if (this.phaseOver(room, head)) return;
       // The talk window (G5) runs out by itself; then P1 offers (the offer applies the window's end first).
       const p1Turn =
         (open && (room.phase === Phase.Offering || room.phase === Phase.Deciding)) ||
@@ -273,6 +285,12 @@ export class ClassRun {
       }
       await delay(700 + this.rng() * 600);
     }
+  }
+
+  /** Past the phase deadline (set by {@link playPhase}): what is left is the organiser's to close. */
+  private phaseDeadline = 0;
+  private phaseOver(_room: RoomState, head: number): boolean {
+    return this.phaseDeadline > 0 && head > this.phaseDeadline;
   }
 
   /** One move of `seat` in `room` (`other`: the opponent's address). */

@@ -108,14 +108,24 @@ function addressesOf(folder: string) {
 }
 
 /** Opens the console on the host with the organiser's development account picked. */
-export async function openConsole(browser: Browser, hostUrl: string, id: bigint, organiser: string): Promise<Page> {
+export async function openConsole(
+  browser: Browser,
+  hostUrl: string,
+  id: bigint,
+  organiser: string,
+  opened: Page[] = [],
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
+  opened.push(page);
   await page.goto(`${hostUrl}#/snatch/tournament/${id}/console`);
   const picker = page.getByLabel("Account", { exact: true });
-  await picker.locator(`option[value="${organiser}"]`).waitFor({ state: "attached" });
-  await picker.selectOption(organiser);
+  await picker.locator("option").nth(1).waitFor({ state: "attached" });
+  const values = await picker.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  const value = values.find((v) => v.toLowerCase() === organiser.toLowerCase());
+  if (!value) throw new Error(`the account picker does not list the organiser ${organiser}`);
+  await picker.selectOption(value);
   await page.getByTestId("phase-state").waitFor();
   return page;
 }
@@ -175,8 +185,8 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     await run.setUp();
     const id = run.id;
     const organiser = await run.organiser.getAddress();
-    const consolePage = await openConsole(o.browser, o.front.hostUrl, id, organiser);
-    pages.push(consolePage, await openProjector(o.browser, o.front.hostUrl, id));
+    const consolePage = await openConsole(o.browser, o.front.hostUrl, id, organiser, pages);
+    pages.push(await openProjector(o.browser, o.front.hostUrl, id));
     const deployHash = hashPrefix((await host.getBlock(a.tournamentBlock))!.hash!);
     for (let i = 0; i < o.phones; i++) {
       const seat = run.seats[o.players + i];
@@ -266,6 +276,13 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       allRoomsFinished,
       leaderboardMatches,
     };
+  } catch (err) {
+    // The pages as they were, for the report.
+    const dir = path.join(__dirname, "..", "..", "reports", "screenshots");
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [i, pg] of [...pages, ...phones.map((ph) => ph.page)].entries())
+      await pg.screenshot({ path: path.join(dir, `class-load-failed-${i}.png`) }).catch(() => undefined);
+    throw err;
   } finally {
     run.destroy();
     host.destroy();

@@ -15,6 +15,7 @@ import { ActionButton, Panel, Progress } from "../../../shared/ui";
 import { useWallet } from "../../../shared/wallet";
 import { useBlock } from "../../../shared/block";
 import { plural } from "../../../../../client/format";
+import { decodeRevert } from "../../../../../client/errors";
 import { useSnatchContracts } from "../../contracts";
 import { closeBatchSize, ADVANCE_BATCH } from "./batches";
 import { roomsToAdvance, type RoomLine } from "./model";
@@ -110,7 +111,9 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
         await tw.createPhaseRooms.staticCall(id, PENDING);
       } catch (err) {
         // The pairing's random value comes with a later block: wait for it (a minute at most).
-        if (tries < 120 && /PairingNotReady/.test(String((err as { data?: unknown }).data ?? err))) {
+        const data = (err as { data?: unknown } | null)?.data;
+        const name = typeof data === "string" ? decodeRevert(data)?.name : undefined;
+        if (tries < 120 && name === "PairingNotReady") {
           await sleep(500);
           continue;
         }

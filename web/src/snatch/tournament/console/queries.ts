@@ -202,18 +202,22 @@ export function parseEntries(rows: Row[]): EntryRow[] {
 }
 
 /**
+ * (The indexer's SQL endpoint takes a subset of SQL: no DISTINCT, no JSON operators; GROUP BY and casts serve.)
  * Players who made a move in any room of the tournament (an offer, a pass, an answer, a decision, a message): the
  * others have not shown up yet. A pass has no actor in the log (NoOffer): it is P1's (the turkey seat's).
  */
 export const movedQuery = (id: bigint): SQL => sql`
-  SELECT DISTINCT l.actor AS player FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
+  SELECT l.actor AS player FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
   WHERE r.tournament_id = ${id.toString()} AND l.actor IS NOT NULL
     AND l.name IN ('OfferMade', 'OfferAccepted', 'OfferRejected', 'OfferSnatched', 'OfferCancelled', 'ForceSet',
                    'ShameGiven', 'SnatchReported', 'MessageSent')
+  GROUP BY l.actor
   UNION
-  SELECT DISTINCT s.player FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
+  SELECT s.player FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
     JOIN snatch_seat s ON s.room_id = l.room_id AND s.role = 0
-  WHERE r.tournament_id = ${id.toString()} AND l.name = 'NoOffer' AND l.args->>'reason' = '0'`;
+  WHERE r.tournament_id = ${id.toString()} AND l.name = 'NoOffer'
+    AND (CAST(l.args AS text) LIKE '%"reason":0%' OR CAST(l.args AS text) LIKE '%"reason":"0"%')
+  GROUP BY s.player`;
 
 export function parseMoved(rows: Row[]): Set<string> {
   return new Set(rows.map((r) => s(r.player).toLowerCase()));
