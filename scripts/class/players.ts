@@ -84,6 +84,8 @@ export class ClassRun {
   id = 0n;
   organiser!: Signer;
   readonly stats: PlayStats = { latenciesMs: [], failures: [], refused: 0 };
+  /** Seats (addresses, lower case) that made a move in a room. */
+  readonly moved = new Set<string>();
   private readonly rng: () => number;
   private stopped = false;
 
@@ -281,7 +283,10 @@ export class ClassRun {
       if (me && acts(me.seat) && !done.has(key)) {
         done.add(key);
         await this.think();
-        if (await this.act(room, me.seat, (p1Turn ? p2 : p1).address)) onMove();
+        if (await this.act(room, me.seat, (p1Turn ? p2 : p1).address)) {
+          this.moved.add(me.seat.wallet.address.toLowerCase());
+          onMove();
+        }
       }
       await delay(700 + this.rng() * 600);
     }

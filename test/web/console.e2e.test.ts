@@ -93,7 +93,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       },
       players: 6,
       extraSeats: 0,
-      windows: { talk: 2, offer: 4, response: 4, decision: 3 },
+      windows: { talk: 2, offer: 8, response: 8, decision: 3 },
       absent: 0,
       thinkMs: [200, 800],
       seed: 7,
@@ -123,6 +123,8 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     expect(await count(page, "absent")).to.equal(6);
     await page.getByTestId("start-phase").click();
     await page.locator('[data-testid="phase-state"][data-phase="1"][data-stage="3"]').waitFor({ timeout: 90_000 });
+    // The present players play (P1s offer after a short think, P2s answer); the rooms of the absent ones wait.
+    const playing = run.playPhase(1, false);
     const pv = await t.phaseView(id, 1);
     expect(Number(pv.rooms)).to.equal(3);
     await page.locator('[data-testid="rooms-grid"] tbody tr').nth(2).waitFor();
@@ -136,14 +138,13 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     opened.push(projector);
     await projector.setViewportSize({ width: 1280, height: 720 });
 
-    // The present players play; the rooms of the absent ones wait.
-    await run.playPhase(1, false);
-    await page.waitForFunction(() => {
-      const v = document.querySelector('[data-testid="count-absent"]')?.getAttribute("data-value");
-      return v === "2";
-    });
+    await playing;
+    // Who has not shown up: the seats without a move (the absent two, and anyone paired with an absent P1).
+    const silent = run.seats.filter((x) => !run.moved.has(x.wallet.address.toLowerCase())).map((x) => x.name);
+    expect(silent).to.include.members(["Bot 5", "Bot 6"]);
+    await page.locator(`[data-testid="count-absent"][data-value="${silent.length}"]`).waitFor();
     const absentNames = await page.locator('[data-testid="not-joined"] li').allTextContents();
-    expect(absentNames.sort()).to.deep.equal(["Bot 5", "Bot 6"]);
+    expect(absentNames.sort()).to.deep.equal(silent.sort());
     expect(await count(page, "finished")).to.be.greaterThan(0);
     await expectPlainWords(page);
     await expectAccessible(page, "the organiser's console");

@@ -31,7 +31,7 @@ export function phaseState(data: ClassData): string {
   const t = data.tournament;
   if (!t) return "";
   const stage = STAGE_NAMES[t.stage] ?? `stage ${t.stage}`;
-  return t.phase > 0 ? `Phase ${t.phase} (${PHASE_NAMES[t.phase]}): ${stage}` : stage;
+  return t.phase > 0 ? `Phase ${t.phase} (${PHASE_NAMES[t.phase]}): ${stage}` : stage[0].toUpperCase() + stage.slice(1);
 }
 
 function Console({ id }: { id: bigint }) {

@@ -12,6 +12,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { useCallback, useMemo, type ReactNode } from "react";
 import { stackUrl } from "../../../../../client/common/stack";
 import { stackConfig } from "../../../shared/deployments";
+import type { Row } from "./queries";
 
 export { sql };
 
@@ -47,8 +48,7 @@ export function IndexerProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** A row as the SQL endpoint returns it: bigint and numeric columns come as strings, integers as numbers. */
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /**
  * Runs `query` (rebuilt when `key` changes) live: its rows, refreshed whenever a table it reads changes. `enabled`

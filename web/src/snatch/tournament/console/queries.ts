@@ -1,7 +1,9 @@
 // The console's and the projector's reads from the indexer (indexer/ponder.schema.ts, tables in snake case), each a
 // live SQL query, and their rows as plain values. Pure: no React.
 import { sql, type SQL } from "@ponder/client";
-import type { Row } from "./indexer";
+
+/** A row as the SQL endpoint returns it: bigint and numeric columns come as strings, integers as numbers. */
+export type Row = Record<string, unknown>;
 
 const n = (v: unknown) => Number(v ?? 0);
 const s = (v: unknown) => (v === null || v === undefined ? "" : String(v));
