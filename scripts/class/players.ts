@@ -88,6 +88,8 @@ export class ClassRun {
   readonly moved = new Set<string>();
   private readonly rng: () => number;
   private stopped = false;
+  /** The organiser's last transaction (for a failure's report). */
+  lastOrgTx = "";
 
   constructor(readonly opts: ClassOptions) {
     // One connection per call (no batching: each phone sends its own requests); the chain id is known.
@@ -129,6 +131,7 @@ export class ClassRun {
   /** The organiser's transaction from the host, awaited. */
   private async org(send: (t: SnatchTournament) => Promise<ContractTransactionResponse>): Promise<void> {
     const tx = await send(this.tournament.connect(this.organiser) as SnatchTournament);
+    this.lastOrgTx = tx.hash;
     const receipt = await tx.wait();
     if (receipt?.status !== 1) throw new Error("an organiser transaction reverted");
   }
@@ -176,16 +179,27 @@ export class ClassRun {
     this.log(`${total} seats registered`);
   }
 
-  /** Starts phase `phase` from the organiser's account and creates its rooms in batches (the pairing a block on). */
+  /**
+   * Starts phase `phase` from the organiser's account and creates its rooms in batches (the pairing a block on). A
+   * transaction that reverts after its estimate passed (the state moved between the two) is retried from the state
+   * read again, a few times, and logged.
+   */
   async startPhase(phase: number): Promise<void> {
-    await this.org((t) => t.startPhase(this.id, phase));
-    for (;;) {
+    const t = this.tournament.connect(this.organiser) as SnatchTournament;
+    for (let attempt = 0; ; attempt++) {
       const v = await this.tournament.tournament(this.id);
-      if (Number(v.stage) === Stage.Playing) break;
+      const stage = Number(v.stage);
+      if (Number(v.phase) === phase && stage === Stage.Playing) return;
       try {
-        await this.org((t) => t.createPhaseRooms(this.id));
+        if (Number(v.phase) < phase) await this.org(() => t.startPhase(this.id, phase));
+        else await this.org(() => t.createPhaseRooms(this.id));
       } catch (err) {
-        if (revertName(err) !== "PairingNotReady") throw err;
+        const name = revertName(err);
+        if (name !== "PairingNotReady") {
+          const why = name ?? (err instanceof Error ? err.message.split("(")[0].trim() : String(err));
+          this.log(`phase ${phase}: an organiser transaction failed (${why}); reading the state again`);
+          if (attempt >= 10) throw err;
+        }
         await delay(500);
       }
     }
@@ -240,8 +254,11 @@ export class ClassRun {
         });
         if (due.length) {
           for (let i = 0; i < due.length; i += 50) {
-            const tx = await rooms.advanceMany(due.slice(i, i + 50));
-            await tx.wait();
+            try {
+              await (await rooms.advanceMany(due.slice(i, i + 50))).wait();
+            } catch (err) {
+              this.log(`advancing rooms failed (${revertName(err) ?? String(err).split("(")[0].trim()}); again later`);
+            }
           }
           onMove();
         }

@@ -56,7 +56,6 @@ export type { Row };
  */
 export function useIndexerQuery<T>(key: string, query: () => SQL, parse: (rows: Row[]) => T, enabled = true) {
   // @ponder/react keys the live subscription on the function's identity: one function per `key`.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const queryFn = useCallback((db: { execute(q: SQL): Promise<unknown> }) => db.execute(query()), [key]);
   const select = useCallback((result: unknown) => parse(rowsOf(result)), [key]);
   return usePonderQuery({
