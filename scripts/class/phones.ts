@@ -73,19 +73,26 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     const accept = page.getByRole("button", { name: "Accept", exact: true });
     const decline = page.getByRole("button", { name: /^Pass: no (shame|report)/ });
     let took: number | null | undefined;
-    if (await form.isVisible().catch(() => false)) {
-      await page.waitForTimeout(thinkMs());
-      const f = form.first();
-      await f.getByLabel("You give: turkey").fill("2");
-      await f.getByLabel("You ask for: corn").fill("2");
-      const sendButton = f.getByRole("button", { name: "Send the offer" });
-      if (await sendButton.isEnabled().catch(() => false)) took = await clickAndTime(page, () => sendButton.click());
-    } else if (await accept.isVisible().catch(() => false)) {
-      await page.waitForTimeout(thinkMs());
-      took = await clickAndTime(page, () => accept.first().click());
-    } else if (await decline.isVisible().catch(() => false)) {
-      await page.waitForTimeout(thinkMs());
-      took = await clickAndTime(page, () => decline.first().click());
+    // The page takes a move away when its window closes: each step gives up quickly and the loop looks again.
+    const quick = { timeout: 5_000 };
+    try {
+      if (await form.isVisible().catch(() => false)) {
+        await page.waitForTimeout(thinkMs());
+        const f = form.first();
+        await f.getByLabel("You give: turkey").fill("2", quick);
+        await f.getByLabel("You ask for: corn").fill("2", quick);
+        const sendButton = f.getByRole("button", { name: "Send the offer" });
+        if (await sendButton.isEnabled().catch(() => false))
+          took = await clickAndTime(page, () => sendButton.click(quick));
+      } else if (await accept.isVisible().catch(() => false)) {
+        await page.waitForTimeout(thinkMs());
+        took = await clickAndTime(page, () => accept.first().click(quick));
+      } else if (await decline.isVisible().catch(() => false)) {
+        await page.waitForTimeout(thinkMs());
+        took = await clickAndTime(page, () => decline.first().click(quick));
+      }
+    } catch {
+      took = undefined; // the move went away before the click: nothing was sent
     }
     if (typeof took === "number") phone.latenciesMs.push(took);
     else if (took === null) phone.errors.push(`room ${roomId}: a move was not mined`);

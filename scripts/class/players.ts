@@ -14,6 +14,8 @@ import { Phase, RuleSet } from "../../client/snatch/names";
 import { Stage } from "../../client/snatch/tournament";
 import { roomStateOf, type RoomState } from "../../client/snatch/state";
 import { decodeRevert } from "../../client/errors";
+import { sendPadded } from "../../web/src/snatch/gas";
+import { advanceHeadroom } from "../../web/src/snatch/tournament/console/batches";
 import { mulberry32 } from "./random";
 
 /** Windows of the class's rooms, in blocks (one a second on the class stack). */
@@ -191,8 +193,8 @@ export class ClassRun {
       const stage = Number(v.stage);
       if (Number(v.phase) === phase && stage === Stage.Playing) return;
       try {
-        if (Number(v.phase) < phase) await this.org(() => t.startPhase(this.id, phase));
-        else await this.org(() => t.createPhaseRooms(this.id));
+        if (Number(v.phase) < phase) await this.org(() => sendPadded(t.startPhase, this.id, phase));
+        else await this.org(() => sendPadded(t.createPhaseRooms, this.id));
       } catch (err) {
         const name = revertName(err);
         if (name !== "PairingNotReady") {
@@ -244,7 +246,7 @@ export class ClassRun {
       const head = await this.host.getBlockNumber();
       const pv = await this.tournament.phaseView(this.id, phase);
       if (head > Number(pv.deadline)) {
-        await this.org((t) => t.closeTimedOutRooms(this.id, 100)).catch(() => undefined);
+        await this.org((t) => sendPadded(t.closeTimedOutRooms, this.id, 100)).catch(() => undefined);
         onMove();
       } else {
         const briefs = await this.lens.roomBriefs(ids);
@@ -255,7 +257,9 @@ export class ClassRun {
         if (due.length) {
           for (let i = 0; i < due.length; i += 50) {
             try {
-              await (await rooms.advanceMany(due.slice(i, i + 50))).wait();
+              const ids = due.slice(i, i + 50);
+              const gasLimit = (await rooms.advanceMany.estimateGas(ids)) + advanceHeadroom(ids.length);
+              await (await rooms.advanceMany(ids, { gasLimit })).wait();
             } catch (err) {
               this.log(`advancing rooms failed (${revertName(err) ?? String(err).split("(")[0].trim()}); again later`);
             }
@@ -322,20 +326,22 @@ export class ClassRun {
     const r = this.rng();
     if (room.phase === Phase.Offering || room.phase === Phase.Talk) {
       const k = 1 + Math.floor(this.rng() * 5);
-      if (r < 0.15 && room.rules !== RuleSet.G2Forced) return this.timed(`pass ${id}`, () => rooms.pass(id));
-      return this.timed(`offer ${id}`, () => rooms.offer(id, other, [k, 0, 0], [0, 0, k]));
+      if (r < 0.15 && room.rules !== RuleSet.G2Forced)
+        return this.timed(`pass ${id}`, () => sendPadded(rooms.pass, id));
+      return this.timed(`offer ${id}`, () => sendPadded(rooms.offer, id, other, [k, 0, 0], [0, 0, k]));
     }
     if (room.phase === Phase.Responding) {
       const offerId = room.offerCount;
-      if (r < 0.6) return this.timed(`accept ${id}`, () => rooms.accept(id, offerId));
-      if (r < 0.8) return this.timed(`reject ${id}`, () => rooms.reject(id, offerId));
-      return this.timed(`snatch ${id}`, () => rooms.snatch(id, offerId));
+      if (r < 0.6) return this.timed(`accept ${id}`, () => sendPadded(rooms.accept, id, offerId));
+      if (r < 0.8) return this.timed(`reject ${id}`, () => sendPadded(rooms.reject, id, offerId));
+      return this.timed(`snatch ${id}`, () => sendPadded(rooms.snatch, id, offerId));
     }
     if (room.phase === Phase.Deciding) {
-      if (r < 0.5 && room.rules === RuleSet.G3Shame) return this.timed(`shame ${id}`, () => rooms.shame(id, other));
+      if (r < 0.5 && room.rules === RuleSet.G3Shame)
+        return this.timed(`shame ${id}`, () => sendPadded(rooms.shame, id, other));
       if (r < 0.5 && room.rules === RuleSet.G4Report)
-        return this.timed(`report ${id}`, () => rooms.report(id, room.offerCount));
-      return this.timed(`decline ${id}`, () => rooms.pass(id));
+        return this.timed(`report ${id}`, () => sendPadded(rooms.report, id, room.offerCount));
+      return this.timed(`decline ${id}`, () => sendPadded(rooms.pass, id));
     }
     return false;
   }

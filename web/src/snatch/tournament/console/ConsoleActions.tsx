@@ -17,7 +17,8 @@ import { useBlock } from "../../../shared/block";
 import { plural } from "../../../../../client/format";
 import { decodeRevert } from "../../../../../client/errors";
 import { useSnatchContracts } from "../../contracts";
-import { closeBatchSize, ADVANCE_BATCH } from "./batches";
+import { sendPadded } from "../../gas";
+import { advanceHeadroom, closeBatchSize, ADVANCE_BATCH } from "./batches";
 import { roomsToAdvance, type RoomLine } from "./model";
 import type { ClassData } from "./useClassData";
 
@@ -119,14 +120,18 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
         }
         throw err;
       }
-      const r = await send(`Create the rooms of phase ${p}`, () => tw.createPhaseRooms(id), CTX);
+      const r = await send(`Create the rooms of phase ${p}`, () => sendPadded(tw.createPhaseRooms, id), CTX);
       if (!r) return;
     }
   };
 
   const startPhase = () =>
     exclusive(async () => {
-      const r = await send(`Start phase ${next} (${PHASE_NAMES[next]})`, () => tw.startPhase(id, next), CTX);
+      const r = await send(
+        `Start phase ${next} (${PHASE_NAMES[next]})`,
+        () => sendPadded(tw.startPhase, id, next),
+        CTX,
+      );
       if (r) await createRooms(next);
     });
 
@@ -148,7 +153,11 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           total: Number(pv.rooms),
           text: `batch ${batch}: closing rooms ${Number(pv.closed) + 1}–${Number(pv.closed) + size} of ${Number(pv.rooms)}`,
         });
-        const r = await send(`Close timed-out rooms (batch of ${size})`, () => tw.closeTimedOutRooms(id, size), CTX);
+        const r = await send(
+          `Close timed-out rooms (batch of ${size})`,
+          () => sendPadded(tw.closeTimedOutRooms, id, size),
+          CTX,
+        );
         if (!r) return;
       }
     });
@@ -163,7 +172,12 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
       for (let i = 0; i < due.length; i += ADVANCE_BATCH) {
         const ids = due.slice(i, i + ADVANCE_BATCH);
         setRun({ what: "advance", done: i, total: due.length, text: `advancing rooms ${i + 1}–${i + ids.length}` });
-        const r = await send(`Advance ${plural(ids.length, "room")} whose window passed`, () => rooms.advanceMany(ids));
+        // Each room it finishes calls the tournament back: room by room headroom above the estimate.
+        const r = await send(`Advance ${plural(ids.length, "room")} whose window passed`, async () =>
+          rooms.advanceMany(ids, {
+            gasLimit: (await rooms.advanceMany.estimateGas(ids)) + advanceHeadroom(ids.length),
+          }),
+        );
         if (!r) return;
       }
     });
@@ -206,7 +220,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
               <ActionButton
                 kind="secondary"
                 call={txCall(tw, tw.rerequestPairing, [id])}
-                onClick={() => send("Re-request the pairing", () => tw.rerequestPairing(id), CTX)}
+                onClick={() => send("Re-request the pairing", () => sendPadded(tw.rerequestPairing, id), CTX)}
               >
                 Request the pairing randomness again (stale)
               </ActionButton>
@@ -279,7 +293,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           <ActionButton
             kind="secondary"
             call={txCall(tw, tw.recordRooms, [id, 0, 100])}
-            onClick={() => send("Record finished rooms", () => tw.recordRooms(id, 0, 100), CTX)}
+            onClick={() => send("Record finished rooms", () => sendPadded(tw.recordRooms, id, 0, 100), CTX)}
           >
             Record rooms that finished without reporting (up to 100)
           </ActionButton>
@@ -288,7 +302,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           <ActionButton
             kind="danger"
             call={txCall(tw, tw.closeTournament, [id])}
-            onClick={() => send(`Close tournament ${id}`, () => tw.closeTournament(id), CTX)}
+            onClick={() => send(`Close tournament ${id}`, () => sendPadded(tw.closeTournament, id), CTX)}
           >
             Close the tournament (it never reached two players)
           </ActionButton>
@@ -305,7 +319,9 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
               disabled={!ok("organiser")}
               call={isAddress(newOrganiser) ? txCall(tw, tw.setOrganiser, [id, newOrganiser]) : undefined}
               ui={isAddress(newOrganiser) ? undefined : "waits for an address"}
-              onClick={() => send(`Hand tournament ${id} over`, () => tw.setOrganiser(id, newOrganiser), CTX)}
+              onClick={() =>
+                send(`Hand tournament ${id} over`, () => sendPadded(tw.setOrganiser, id, newOrganiser), CTX)
+              }
             >
               Hand over
             </ActionButton>

@@ -19,3 +19,11 @@ export async function closeBatchSize(t: SnatchTournament, id: bigint, left: numb
   }
   return size;
 }
+
+/**
+ * Gas above `advanceMany`'s estimate for `rooms` rooms: the estimate is made on the state before the block, and each
+ * room that finishes in the meantime calls the tournament back (recording its result, maybe ending the phase).
+ */
+export function advanceHeadroom(rooms: number): bigint {
+  return 200_000n + 150_000n * BigInt(rooms);
+}
