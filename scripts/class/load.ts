@@ -87,10 +87,21 @@ async function main() {
   const log = (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`);
   const browser = await launchBrowser();
   let failed = false;
+  // Ctrl-C stops the node, the indexer (its own process group) and the browser before leaving.
+  let current: { stopAll(): Promise<void> } | undefined;
+  const stop = () =>
+    void (async () => {
+      await current?.stopAll().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      process.exit(130);
+    })();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   try {
     for (const kind of args.nodes) {
       log(`${kind}: starting the class stack (node, deploy, build, indexer, gateway)…`);
       const stack = await startClassStack({ kind, blockTime: 1, devices: args.players + 4 });
+      current = stack;
       try {
         log(`${kind}: ${stack.phoneUrl} (phones), ${stack.hostUrl} (host)`);
         const f = await runClass({

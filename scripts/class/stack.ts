@@ -11,7 +11,7 @@ import { lanAddress } from "../web/class";
 import { DEFAULT_FAUCET, Faucet } from "../web/faucet";
 import { DEFAULT_LIMITS, startGateway, type GatewayHandle } from "../web/gateway";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
-import { buildApp, freePort, setBlockTime, startNode, type NodeHandle } from "../web/stack";
+import { buildApp, freePort, rpc, setBlockTime, startNode, type NodeHandle } from "../web/stack";
 
 export type NodeKind = "hardhat" | "anvil";
 
@@ -166,7 +166,11 @@ export async function startClassStack(opts: {
   try {
     const appDir = path.join(work, "dist");
     await buildApp({ outDir: appDir, rpcUrl: node.url, deploymentsDir: root });
-    await setBlockTime(node.url, opts.blockTime);
+    if (opts.kind === "anvil") {
+      // anvil's evm_setIntervalMining takes seconds (Hardhat's node: milliseconds, as setBlockTime sends).
+      await rpc(node.url, "evm_setAutomine", [false]);
+      await rpc(node.url, "evm_setIntervalMining", [opts.blockTime]);
+    } else await setBlockTime(node.url, opts.blockTime);
     const front = await startClassFront({
       nodeUrl: node.url,
       deploymentsFolder: folder,
