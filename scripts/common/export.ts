@@ -1,11 +1,11 @@
-// The exports from a terminal (the `snatch:export`, `hex:export` and `catamm:export` tasks): the same files the
+// The exports from a terminal (the `snatch:export`, `snatch:session:export`, `hex:export` and `catamm:export` tasks): the same files the
 // indexer serves at /export/..., built either from the chain itself (the contracts' views and events, through the
 // client/ readers and formatters: no indexer needed) or downloaded from an indexer. Plain Node, no Hardhat import:
 // the tasks pass the contracts in, the tests call it directly.
 import fs from "node:fs";
 import path from "node:path";
 import type { Provider } from "ethers";
-import type { Catamm, ForkingHex, SnatchTournament } from "../../typechain-types";
+import type { Catamm, ForkingHex, SnatchRoomsLens, SnatchSession, SnatchTournament } from "../../typechain-types";
 import { EXPORTS, exportFileName, exportUrl, UnknownExportId, type ExportGame } from "../../client/common/export";
 import { latestNames } from "../../client/common/export-chain";
 
@@ -14,6 +14,9 @@ export interface ExportContracts {
   provider: Provider;
   tournament: SnatchTournament;
   rooms: string;
+  /** Needed for class session exports only (the session, and the lens that reads its rooms' state). */
+  session?: SnatchSession;
+  lens?: SnatchRoomsLens;
   /** Needed for Forking Hex exports only. */
   hex?: ForkingHex;
   /** Needed for CATAMM exports only. */
@@ -37,6 +40,17 @@ export async function filesFromChain(
     const { TOURNAMENT_FILES } = await import("../../client/snatch/export");
     const input = await tournamentFromChain(c.tournament, c.rooms, id);
     return Object.fromEntries(Object.entries(TOURNAMENT_FILES).map(([file, make]) => [file, make(input)]));
+  }
+  if (game === "session") {
+    const { sessionFromChain } = await import("../../client/snatch/session-export-chain");
+    const { SESSION_FILES } = await import("../../client/snatch/session-export");
+    const input = await sessionFromChain(
+      need(c.session, "SnatchSession"),
+      need(c.lens, "SnatchRoomsLens"),
+      c.rooms,
+      id,
+    );
+    return Object.fromEntries(Object.entries(SESSION_FILES).map(([file, make]) => [file, make(input)]));
   }
   const toBlock = await c.provider.getBlockNumber();
   const names = () =>
