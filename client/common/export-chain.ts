@@ -39,6 +39,18 @@ export async function eventsOf(
   return chainOrder(out);
 }
 
+/** Room events grouped by their `roomId` argument (chain order kept). */
+export function byRoomId(events: readonly ExportEvent[]): Map<number, ExportEvent[]> {
+  const out = new Map<number, ExportEvent[]>();
+  for (const e of events) {
+    const id = Number(e.args.roomId as bigint | number);
+    const list = out.get(id) ?? [];
+    list.push(e);
+    out.set(id, list);
+  }
+  return out;
+}
+
 /**
  * Every address's latest display name, as the indexer keeps it (player_name): the last non-empty name given when
  * joining a SnatchRooms room or registering for a SnatchTournament, up to `toBlock`. Lower-case addresses.

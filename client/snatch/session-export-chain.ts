@@ -5,7 +5,7 @@
 // (indexer/src/api/export.ts), and client/snatch/session-export.ts turns either into the same bytes.
 import type { Provider } from "ethers";
 import type { SnatchRoomsLens, SnatchSession } from "../../typechain-types";
-import { eventsOf } from "../common/export-chain";
+import { byRoomId, eventsOf } from "../common/export-chain";
 import { address, latestBlock, num, unknownId, type ExportEvent } from "../common/export";
 import type { SessionExportInput, SessionRoomInput, SessionSeatInput } from "./session-export";
 
@@ -90,12 +90,7 @@ export async function sessionFromChain(
     createdBlock,
     blockTag,
   );
-  const byRoom = new Map<number, ExportEvent[]>();
-  for (const e of roomEvents) {
-    const list = byRoom.get(num(e.args.roomId)) ?? [];
-    list.push(e);
-    byRoom.set(num(e.args.roomId), list);
-  }
+  const byRoom = byRoomId(roomEvents);
   // The rooms' state, 25 calls at a time (a class of 200 has 66 rooms).
   const views: Awaited<ReturnType<typeof lens.roomView>>[] = [];
   for (let k = 0; k < rooms.length; k += 25) {

@@ -287,7 +287,8 @@ export function roomRows(input: SessionExportInput): Record<RoomColumn, Cell>[] 
   }
   for (const s of [...input.seats].sort((a, b) => a.index - b.index).filter((x) => x.satOut)) {
     const player = address(s.player);
-    rows.push({ status, session: input.id, name: s.name, address: player, sat_out: true } as Record<RoomColumn, Cell>);
+    const empty = Object.fromEntries(ROOM_COLUMNS.map((c) => [c, null])) as Record<RoomColumn, Cell>;
+    rows.push({ ...empty, status, session: input.id, name: s.name, address: player, sat_out: true });
   }
   return rows;
 }
