@@ -41,7 +41,7 @@ async function runExport(hre: HardhatRuntimeEnvironment, game: ExportGame, id: n
       provider: hre.ethers.provider,
       tournament,
       rooms: await rooms.getAddress(),
-      session: game === "session" ? await sessionAt(hre) : undefined,
+      session: (await hre.deployments.getOrNull("SnatchSession")) ? await sessionAt(hre) : undefined,
       lens,
       hex:
         game === "hex"

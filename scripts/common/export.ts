@@ -14,7 +14,8 @@ export interface ExportContracts {
   provider: Provider;
   tournament: SnatchTournament;
   rooms: string;
-  /** Needed for class session exports only (the session, and the lens that reads its rooms' state). */
+  /** Needed for class session exports (the session, and the lens that reads its rooms' state); the session also
+   *  for the names its seats gave (Hex and CATAMM exports show players' latest names, as the indexer does). */
   session?: SnatchSession;
   lens?: SnatchRoomsLens;
   /** Needed for Forking Hex exports only. */
@@ -54,7 +55,12 @@ export async function filesFromChain(
   }
   const toBlock = await c.provider.getBlockNumber();
   const names = () =>
-    latestNames(c.provider, { rooms: c.rooms, tournament: String(c.tournament.target) }, c.fromBlock, toBlock);
+    latestNames(
+      c.provider,
+      { rooms: c.rooms, tournament: String(c.tournament.target), session: c.session && String(c.session.target) },
+      c.fromBlock,
+      toBlock,
+    );
   if (game === "hex") {
     const { hexGameFromChain } = await import("../../client/hex/export-chain");
     const { HEX_FILES } = await import("../../client/hex/export");
