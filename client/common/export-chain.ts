@@ -53,22 +53,20 @@ export function byRoomId(events: readonly ExportEvent[]): Map<number, ExportEven
 
 /**
  * Every address's latest display name, as the indexer keeps it (player_name): the last non-empty name given when
- * joining a SnatchRooms room, registering for a SnatchTournament or taking a SnatchSession seat (when its address is
- * given), up to `toBlock`. Lower-case addresses.
+ * joining a SnatchRooms room, registering for a SnatchTournament or taking a SnatchSession seat (those two when their
+ * addresses are given), up to `toBlock`. Lower-case addresses.
  */
 export async function latestNames(
   provider: Provider,
-  contracts: { rooms: string; tournament: string; session?: string },
+  contracts: { rooms: string; tournament?: string; session?: string },
   fromBlock: number,
   toBlock: number,
 ): Promise<Map<string, string>> {
   const joined = interfaceOf("SnatchRooms").getEvent("PlayerJoined")!.topicHash;
   const registered = interfaceOf("SnatchTournament").getEvent("PlayerRegistered")!.topicHash;
   const seated = interfaceOf("SnatchSession").getEvent("PlayerSeated")!.topicHash;
-  const known: Record<string, ContractName> = {
-    [contracts.rooms.toLowerCase()]: "SnatchRooms",
-    [contracts.tournament.toLowerCase()]: "SnatchTournament",
-  };
+  const known: Record<string, ContractName> = { [contracts.rooms.toLowerCase()]: "SnatchRooms" };
+  if (contracts.tournament) known[contracts.tournament.toLowerCase()] = "SnatchTournament";
   if (contracts.session) known[contracts.session.toLowerCase()] = "SnatchSession";
   const logs = await getLogsPaged(
     provider,

@@ -35,13 +35,15 @@ async function runExport(hre: HardhatRuntimeEnvironment, game: ExportGame, id: n
     files = await filesFromIndexer(game, BigInt(id), args.indexer);
   } else {
     const { rooms, lens } = await snatchAt(hre);
-    const tournament = await tournamentAt(hre);
+    // Either may be missing on a network (a session without a tournament): only the export that needs it fails.
+    const tournament = await tournamentAt(hre).catch(() => undefined);
+    const session = await sessionAt(hre).catch(() => undefined);
     const at = async (name: string) => (await hre.deployments.get(name)).address;
     files = await filesFromChain(game, BigInt(id), {
       provider: hre.ethers.provider,
       tournament,
       rooms: await rooms.getAddress(),
-      session: (await hre.deployments.getOrNull("SnatchSession")) ? await sessionAt(hre) : undefined,
+      session,
       lens,
       hex:
         game === "hex"

@@ -12,7 +12,8 @@ import { latestNames } from "../../client/common/export-chain";
 /** The contracts a chain export reads, and the first block worth reading (their deployment). */
 export interface ExportContracts {
   provider: Provider;
-  tournament: SnatchTournament;
+  /** Needed for tournament exports; read for its players' names in Hex and CATAMM exports when given. */
+  tournament?: SnatchTournament;
   rooms: string;
   /** Needed for class session exports (the session, and the lens that reads its rooms' state); the session also
    *  for the names its seats gave (Hex and CATAMM exports show players' latest names, as the indexer does). */
@@ -39,7 +40,7 @@ export async function filesFromChain(
   if (game === "snatch") {
     const { tournamentFromChain } = await import("../../client/snatch/export-chain");
     const { TOURNAMENT_FILES } = await import("../../client/snatch/export");
-    const input = await tournamentFromChain(c.tournament, c.rooms, id);
+    const input = await tournamentFromChain(need(c.tournament, "SnatchTournament"), c.rooms, id);
     return Object.fromEntries(Object.entries(TOURNAMENT_FILES).map(([file, make]) => [file, make(input)]));
   }
   if (game === "session") {
@@ -57,7 +58,11 @@ export async function filesFromChain(
   const names = () =>
     latestNames(
       c.provider,
-      { rooms: c.rooms, tournament: String(c.tournament.target), session: c.session && String(c.session.target) },
+      {
+        rooms: c.rooms,
+        tournament: c.tournament && String(c.tournament.target),
+        session: c.session && String(c.session.target),
+      },
       c.fromBlock,
       toBlock,
     );
