@@ -581,6 +581,8 @@ export const snatchSession = onchainTable(
     drawnBlock: t.bigint(),
     finishedBlock: t.bigint(),
     closedBy: t.hex(),
+    /** The block of the session's latest SnatchSession event (the exports' `running at block N`). */
+    lastBlockSeen: t.bigint().notNull(),
   }),
   (table) => ({
     organiserIdx: index().on(table.organiser),

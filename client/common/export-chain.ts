@@ -39,25 +39,38 @@ export async function eventsOf(
   return chainOrder(out);
 }
 
+/** Room events grouped by their `roomId` argument (chain order kept). */
+export function byRoomId(events: readonly ExportEvent[]): Map<number, ExportEvent[]> {
+  const out = new Map<number, ExportEvent[]>();
+  for (const e of events) {
+    const id = Number(e.args.roomId as bigint | number);
+    const list = out.get(id) ?? [];
+    list.push(e);
+    out.set(id, list);
+  }
+  return out;
+}
+
 /**
  * Every address's latest display name, as the indexer keeps it (player_name): the last non-empty name given when
- * joining a SnatchRooms room or registering for a SnatchTournament, up to `toBlock`. Lower-case addresses.
+ * joining a SnatchRooms room, registering for a SnatchTournament or taking a SnatchSession seat (those two when their
+ * addresses are given), up to `toBlock`. Lower-case addresses.
  */
 export async function latestNames(
   provider: Provider,
-  contracts: { rooms: string; tournament: string },
+  contracts: { rooms: string; tournament?: string; session?: string },
   fromBlock: number,
   toBlock: number,
 ): Promise<Map<string, string>> {
   const joined = interfaceOf("SnatchRooms").getEvent("PlayerJoined")!.topicHash;
   const registered = interfaceOf("SnatchTournament").getEvent("PlayerRegistered")!.topicHash;
-  const known: Record<string, ContractName> = {
-    [contracts.rooms.toLowerCase()]: "SnatchRooms",
-    [contracts.tournament.toLowerCase()]: "SnatchTournament",
-  };
+  const seated = interfaceOf("SnatchSession").getEvent("PlayerSeated")!.topicHash;
+  const known: Record<string, ContractName> = { [contracts.rooms.toLowerCase()]: "SnatchRooms" };
+  if (contracts.tournament) known[contracts.tournament.toLowerCase()] = "SnatchTournament";
+  if (contracts.session) known[contracts.session.toLowerCase()] = "SnatchSession";
   const logs = await getLogsPaged(
     provider,
-    { address: [contracts.rooms, contracts.tournament], topics: [[joined, registered]] },
+    { address: Object.keys(known), topics: [[joined, registered, seated]] },
     { fromBlock, toBlock },
   );
   const names = new Map<string, string>();

@@ -54,6 +54,11 @@ export const EXPORTS = {
     prefix: "snatch-tournament",
     files: ["rounds.csv", "players.csv", "leaderboard.csv", "tournament.json"],
   },
+  session: {
+    route: "snatch/session",
+    prefix: "snatch-session",
+    files: ["rooms.csv", "offers.csv", "players.csv", "session.json"],
+  },
   hex: { route: "hex/game", prefix: "hex-game", files: ["moves.csv", "payouts.csv"] },
   catamm: { route: "catamm/game", prefix: "catamm-game", files: ["trades.csv", "builds.csv"] },
 } as const;

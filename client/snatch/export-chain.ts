@@ -4,8 +4,8 @@
 // its tables (indexer/src/api/export.ts), and client/snatch/export.ts turns either into the same bytes.
 import { ZeroAddress, type Provider } from "ethers";
 import type { SnatchTournament } from "../../typechain-types";
-import { eventsOf } from "../common/export-chain";
-import { address, num, unknownId, type ExportEvent } from "../common/export";
+import { byRoomId, eventsOf } from "../common/export-chain";
+import { address, num, unknownId } from "../common/export";
 import type { EntryInput, PairingInput, PhaseInput, RoomInput, TournamentExportInput } from "./export";
 import { PHASES, Role } from "./tournament";
 
@@ -144,12 +144,7 @@ export async function tournamentFromChain(
     createdBlock,
     blockTag,
   );
-  const byRoom = new Map<number, ExportEvent[]>();
-  for (const e of roomEvents) {
-    const list = byRoom.get(num(e.args.roomId)) ?? [];
-    list.push(e);
-    byRoom.set(num(e.args.roomId), list);
-  }
+  const byRoom = byRoomId(roomEvents);
 
   return {
     id: Number(id),

@@ -11,6 +11,11 @@ import { rememberName } from "./lib/names";
 
 type Db = Context["db"];
 
+/** Every SnatchSession event moves the session's latest block on. */
+async function seen(db: Db, id: bigint, block: bigint) {
+  await db.update(snatchSession, { id }).set({ lastBlockSeen: block });
+}
+
 async function setStage(db: Db, id: bigint, stage: number, extra: Partial<typeof snatchSession.$inferInsert> = {}) {
   await db.update(snatchSession, { id }).set({ stage, state: sessionState(stage), ...extra });
 }
@@ -49,10 +54,12 @@ ponder.on("SnatchSession:SessionCreated", async ({ event, context }) => {
     reports: 0,
     points: 0,
     createdBlock: event.block.number,
+    lastBlockSeen: event.block.number,
   });
 });
 
 ponder.on("SnatchSession:PlayerSeated", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   await context.db.update(snatchSession, { id: a.sessionId }).set({ playerCount: a.index });
   await rememberName(context.db, a.player, a.name, event.block.number);
@@ -68,15 +75,18 @@ ponder.on("SnatchSession:PlayerSeated", async ({ event, context }) => {
 });
 
 ponder.on("SnatchSession:DrawRequested", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   await setStage(context.db, a.sessionId, SessionStage.Drawing, { request: a.requestId, startedBy: addr(a.by) });
 });
 
 ponder.on("SnatchSession:DrawRerequested", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   await context.db.update(snatchSession, { id: event.args.sessionId }).set({ request: event.args.newRequest });
 });
 
 ponder.on("SnatchSession:SeatsDrawn", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   const satOut = a.satOut.map(addr);
   await setStage(context.db, a.sessionId, SessionStage.Creating, {
@@ -92,6 +102,7 @@ ponder.on("SnatchSession:SeatsDrawn", async ({ event, context }) => {
 });
 
 ponder.on("SnatchSession:RoomsCreated", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   for (let k = 0; k < a.count; k++) {
     const roomId = a.firstRoomId + BigInt(k);
@@ -106,15 +117,18 @@ ponder.on("SnatchSession:RoomsCreated", async ({ event, context }) => {
 });
 
 ponder.on("SnatchSession:SessionPlaying", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   await setStage(context.db, a.sessionId, SessionStage.Playing, { deadline: BigInt(a.deadline) });
 });
 
 ponder.on("SnatchSession:TimedOutRoomsClosed", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   await context.db.update(snatchSession, { id: event.args.sessionId }).set({ closed: event.args.toRoom });
 });
 
 ponder.on("SnatchSession:RoomRecorded", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   const a = event.args;
   let sum = 0;
   for (let seat = 0; seat < 3; seat++) {
@@ -138,9 +152,11 @@ ponder.on("SnatchSession:RoomRecorded", async ({ event, context }) => {
 });
 
 ponder.on("SnatchSession:SessionFinished", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   await setStage(context.db, event.args.sessionId, SessionStage.Finished, { finishedBlock: event.block.number });
 });
 
 ponder.on("SnatchSession:SessionClosed", async ({ event, context }) => {
+  await seen(context.db, event.args.sessionId, event.block.number);
   await setStage(context.db, event.args.sessionId, SessionStage.Closed, { closedBy: addr(event.args.by) });
 });

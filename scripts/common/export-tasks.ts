@@ -1,4 +1,5 @@
-// The export tasks: `npx hardhat snatch:export --tournament 1`, `hex:export --game 1`, `catamm:export --game 1`
+// The export tasks: `npx hardhat snatch:export --tournament 1`, `snatch:session:export --session 1`,
+// `hex:export --game 1`, `catamm:export --game 1`
 // (each with `--out <dir>`, default exports/, and `--indexer <url>` to download the indexer's files instead of
 // reading the chain). The files and their columns: docs/class.md, "Exports". Only `import type` from
 // typechain-types: this file loads before the first compile.
@@ -8,7 +9,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ExportGame } from "../../client/common/export";
 import type { Catamm, ForkingHex } from "../../typechain-types";
 import { gameTask } from "../lib/cli";
-import { snatchAt, tournamentAt } from "../snatch/lib";
+import { sessionAt, snatchAt, tournamentAt } from "../snatch/lib";
 
 interface ExportArgs {
   out: string;
@@ -33,13 +34,17 @@ async function runExport(hre: HardhatRuntimeEnvironment, game: ExportGame, id: n
   if (args.indexer) {
     files = await filesFromIndexer(game, BigInt(id), args.indexer);
   } else {
-    const { rooms } = await snatchAt(hre);
-    const tournament = await tournamentAt(hre);
+    const { rooms, lens } = await snatchAt(hre);
+    // Either may be missing on a network (a session without a tournament): only the export that needs it fails.
+    const tournament = await tournamentAt(hre).catch(() => undefined);
+    const session = await sessionAt(hre).catch(() => undefined);
     const at = async (name: string) => (await hre.deployments.get(name)).address;
     files = await filesFromChain(game, BigInt(id), {
       provider: hre.ethers.provider,
       tournament,
       rooms: await rooms.getAddress(),
+      session,
+      lens,
       hex:
         game === "hex"
           ? ((await hre.ethers.getContractAt("ForkingHex", await at("ForkingHex"))) as unknown as ForkingHex)
@@ -75,6 +80,13 @@ withExportArgs(
 )
   .addParam("tournament", "tournament id", undefined, types.int)
   .setAction((args: ExportArgs & { tournament: number }, hre) => runExport(hre, "snatch", args.tournament, args));
+
+withExportArgs(
+  "snatch:session:export",
+  "Exports a three-player class session: rooms.csv, offers.csv, players.csv and session.json",
+)
+  .addParam("session", "session id", undefined, types.int)
+  .setAction((args: ExportArgs & { session: number }, hre) => runExport(hre, "session", args.session, args));
 
 withExportArgs("hex:export", "Exports a Forking Hex game: moves.csv and payouts.csv")
   .addParam("game", "game id", undefined, types.int)

@@ -1,19 +1,24 @@
-// The exports from a terminal (the `snatch:export`, `hex:export` and `catamm:export` tasks): the same files the
+// The exports from a terminal (the `snatch:export`, `snatch:session:export`, `hex:export` and `catamm:export` tasks): the same files the
 // indexer serves at /export/..., built either from the chain itself (the contracts' views and events, through the
 // client/ readers and formatters: no indexer needed) or downloaded from an indexer. Plain Node, no Hardhat import:
 // the tasks pass the contracts in, the tests call it directly.
 import fs from "node:fs";
 import path from "node:path";
 import type { Provider } from "ethers";
-import type { Catamm, ForkingHex, SnatchTournament } from "../../typechain-types";
+import type { Catamm, ForkingHex, SnatchRoomsLens, SnatchSession, SnatchTournament } from "../../typechain-types";
 import { EXPORTS, exportFileName, exportUrl, UnknownExportId, type ExportGame } from "../../client/common/export";
 import { latestNames } from "../../client/common/export-chain";
 
 /** The contracts a chain export reads, and the first block worth reading (their deployment). */
 export interface ExportContracts {
   provider: Provider;
-  tournament: SnatchTournament;
+  /** Needed for tournament exports; read for its players' names in Hex and CATAMM exports when given. */
+  tournament?: SnatchTournament;
   rooms: string;
+  /** Needed for class session exports (the session, and the lens that reads its rooms' state); the session also
+   *  for the names its seats gave (Hex and CATAMM exports show players' latest names, as the indexer does). */
+  session?: SnatchSession;
+  lens?: SnatchRoomsLens;
   /** Needed for Forking Hex exports only. */
   hex?: ForkingHex;
   /** Needed for CATAMM exports only. */
@@ -35,12 +40,32 @@ export async function filesFromChain(
   if (game === "snatch") {
     const { tournamentFromChain } = await import("../../client/snatch/export-chain");
     const { TOURNAMENT_FILES } = await import("../../client/snatch/export");
-    const input = await tournamentFromChain(c.tournament, c.rooms, id);
+    const input = await tournamentFromChain(need(c.tournament, "SnatchTournament"), c.rooms, id);
     return Object.fromEntries(Object.entries(TOURNAMENT_FILES).map(([file, make]) => [file, make(input)]));
+  }
+  if (game === "session") {
+    const { sessionFromChain } = await import("../../client/snatch/session-export-chain");
+    const { SESSION_FILES } = await import("../../client/snatch/session-export");
+    const input = await sessionFromChain(
+      need(c.session, "SnatchSession"),
+      need(c.lens, "SnatchRoomsLens"),
+      c.rooms,
+      id,
+    );
+    return Object.fromEntries(Object.entries(SESSION_FILES).map(([file, make]) => [file, make(input)]));
   }
   const toBlock = await c.provider.getBlockNumber();
   const names = () =>
-    latestNames(c.provider, { rooms: c.rooms, tournament: String(c.tournament.target) }, c.fromBlock, toBlock);
+    latestNames(
+      c.provider,
+      {
+        rooms: c.rooms,
+        tournament: c.tournament && String(c.tournament.target),
+        session: c.session && String(c.session.target),
+      },
+      c.fromBlock,
+      toBlock,
+    );
   if (game === "hex") {
     const { hexGameFromChain } = await import("../../client/hex/export-chain");
     const { HEX_FILES } = await import("../../client/hex/export");

@@ -1,7 +1,7 @@
 // The exports end to end: games played on a real node (anvil) with two real indexers following it (Ponder on PGlite,
 // with the app's gateway in front of it, and on a real PostgreSQL). Every file the indexers serve (PGlite's through
 // the gateway, at /indexer/export/...) must be byte-identical to the file the `*:export` tasks build from the chain alone, for a tournament mid-way (which says
-// it is running) and finished (which says final), a Forking Hex game and a CATAMM game; the exported leaderboard must
+// it is running) and finished (which says final), two three-player class sessions (the same), a Forking Hex game and a CATAMM game; the exported leaderboard must
 // equal the contract's `leaderboard`; unknown ids and files get a 404 whose body is a sentence. The tasks themselves
 // run in-process on Hardhat's network (from the chain) and against the anvil indexer (--indexer).
 // Tagged [no-coverage]: it exercises the indexer and the scripts, not the contracts.
@@ -13,6 +13,7 @@ import hre, { deployments } from "hardhat";
 import { parseCsv } from "../../client/common/csv";
 import { EXPORTS, exportUrl, UnknownExportId, type ExportGame } from "../../client/common/export";
 import { LEADERBOARD_COLUMNS } from "../../client/snatch/export";
+import { OFFER_COLUMNS } from "../../client/snatch/session-export";
 import { cards } from "../../client/catamm/export";
 import { rank, readLeaderboard } from "../../client/snatch/tournament";
 import { Rng } from "../../client/rng";
@@ -22,7 +23,7 @@ import type { IndexerHandle } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { filesFromChain, filesFromIndexer, writeExport, type ExportContracts } from "../../scripts/common/export";
 import { tournamentAt } from "../../scripts/snatch/lib";
-import { playCatamm, playHex, playTournament, type DriverContext } from "./drivers";
+import { playCatamm, playHex, playSession, playTournament, type DriverContext } from "./drivers";
 import { caughtUp, connectGames, freshChain, startIndexers, type Games } from "./harness";
 
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
@@ -55,6 +56,8 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       provider: g.provider,
       tournament: g.tournament,
       rooms: await g.rooms.getAddress(),
+      session: g.session,
+      lens: g.lens,
       hex: g.hex,
       catamm: g.catamm,
       fromBlock: 0,
@@ -194,6 +197,75 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       expect(error).to.be.instanceOf(UnknownExportId);
       expect(error!.message).to.match(/there is no tournament 99/);
     }
+  });
+
+  it("class sessions (listed, and first come with a room played): running, then final; the task; unknown ids", async function () {
+    let running: Record<string, string> | undefined;
+    const ctx = context(async (_entities, label) => {
+      // The first-come session with one of its two rooms closed: still playing.
+      const m = /^session (\d+): close timed-out rooms$/.exec(label);
+      if (m && !running && BigInt(m[1]!) === (await g.session.sessionCount())) {
+        running = await both("session", BigInt(m[1]!));
+      }
+    });
+    const id = await playSession(ctx, 6);
+    expect(running, "the mid-way export ran").to.not.equal(undefined);
+    const status = /^running at block (\d+)$/;
+    for (const file of ["rooms.csv", "players.csv"]) expect(parseCsv(running![file]!)[1]![0]).to.match(status);
+    expect((JSON.parse(running!["session.json"]!) as { status: string }).status).to.match(status);
+
+    for (const s of [id - 1n, id]) {
+      const files = await both("session", s);
+      const doc = JSON.parse(files["session.json"]!) as { status: string; totals: { offers: number; points: number } };
+      expect(doc.status).to.equal("final");
+      // Every seated player's points are the contract's; the offers are the rooms' counters.
+      const players = parseCsv(files["players.csv"]!).slice(1);
+      expect(players).to.have.length(Number((await g.session.session(s)).playerCount));
+      for (const p of players) {
+        const entry = await g.session.entryOf(s, p[4]!);
+        expect(p[10], `points of ${p[4]}`).to.equal(p[11] === "true" ? "" : String(entry.points));
+      }
+      const offers = parseCsv(files["offers.csv"]!);
+      expect(offers[0]).to.deep.equal([...OFFER_COLUMNS]);
+      expect(offers.length - 1).to.equal(doc.totals.offers);
+      const points = parseCsv(files["rooms.csv"]!)
+        .slice(1)
+        .reduce((sum, r) => sum + Number(r[11]), 0);
+      expect(points).to.equal(doc.totals.points);
+    }
+    // The listed session names its players as the teacher listed them.
+    expect(
+      parseCsv((await filesFromChain("session", id - 1n, contracts))["players.csv"]!)[1]!.slice(3, 6),
+    ).to.deep.equal(["Ada", (await g.signers[2]!.getAddress()).toLowerCase(), "listed"]);
+
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "exports-"));
+    try {
+      const quiet = console.log;
+      console.log = () => {};
+      try {
+        await hre.run("snatch:session:export", { session: Number(id), out, indexer: base });
+      } finally {
+        console.log = quiet;
+      }
+      const served = await filesFromIndexer("session", id, base);
+      for (const file of EXPORTS.session.files) {
+        expect(fs.readFileSync(path.join(out, `snatch-session-${id}-${file}`), "utf8")).to.equal(served[file]);
+      }
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+
+    const missing = await fetch(exportUrl(base, "session", 99, "rooms.csv"));
+    expect(missing.status).to.equal(404);
+    expect(await missing.text()).to.equal("there is no session 99 (none has been created with that id yet)\n");
+    const file = await fetch(exportUrl(base, "session", id, "rounds.csv"));
+    expect(await file.text()).to.match(/has no export "rounds.csv": ask for rooms.csv, offers.csv/);
+    const error = await filesFromChain("session", 99n, contracts).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error).to.be.instanceOf(UnknownExportId);
+    expect(error!.message).to.equal(`there is no session 99: the contract has ${id} (ids 1 to ${id})`);
   });
 
   it("a Forking Hex game (forks, proofs, settlement): moves and payouts, final once settled", async function () {

@@ -5,6 +5,7 @@ import path from "node:path";
 import hre, { deployments, ethers } from "hardhat";
 import { sessionAt } from "../../scripts/snatch/lib";
 import { SessionStage, parseSeatsCsv } from "../../client/snatch/session";
+import { parseCsv } from "../../client/common/csv";
 
 /** The error a task throws (undefined when it succeeds). */
 async function failure(name: string, args: Record<string, unknown>): Promise<Error | undefined> {
@@ -82,6 +83,50 @@ describe("deploy/07_session and the session tasks", function () {
       expect((await failure("snatch:session:join", { id: 2, name: "a\nb", from: "4" }))?.message).to.match(/control/);
       expect((await sessions.session(2)).playerCount).to.equal(1);
       expect((await failure("snatch:session:start", { id: 2 }))?.message).to.match(/at least 3 to start/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("exports a session from the chain (snatch:session:export): its rooms, the player who sat out, running", async function () {
+    await deployments.fixture(["session"]);
+    const signers = await ethers.getSigners();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "session-export-"));
+    const file = path.join(dir, "class.csv");
+    fs.writeFileSync(
+      file,
+      signers
+        .slice(1, 8)
+        .map((s, i) => `${s.address},"Student, ${i + 1}"`)
+        .join("\n"),
+    );
+    try {
+      await run("snatch:session", { rooms: 3, seats: file, windows: "trading=20,closing=3,judging=10" });
+      await run("snatch:session:rooms", { id: 1 });
+      const out = await run("snatch:session:export", { session: 1, out: dir, indexer: "" });
+      expect(out).to.match(/status: running at block \d+ \(from the chain\)/);
+      const rooms = parseCsv(fs.readFileSync(path.join(dir, "snatch-session-1-rooms.csv"), "utf8"));
+      // 7 listed seats: two rooms of three (5 of the own good each, no offers yet), one player sat out.
+      expect(rooms).to.have.length(1 + 7);
+      expect(rooms.slice(1, 7).map((r) => [r[2], r[4], r[5]])).to.deep.equal([
+        ["0", "0", "turkey"],
+        ["0", "1", "coffee"],
+        ["0", "2", "corn"],
+        ["1", "0", "turkey"],
+        ["1", "1", "coffee"],
+        ["1", "2", "corn"],
+      ]);
+      expect(rooms.slice(1, 7).map((r) => r.slice(8, 11).reduce((n, x) => n + Number(x), 0))).to.deep.equal([
+        5, 5, 5, 5, 5, 5,
+      ]);
+      expect(rooms[7]![13]).to.equal("true");
+      expect(rooms[7]![6]).to.match(/^Student, \d$/);
+      const players = parseCsv(fs.readFileSync(path.join(dir, "snatch-session-1-players.csv"), "utf8"));
+      expect(players.slice(1).map((p) => p[5])).to.deep.equal(Array(7).fill("listed"));
+      expect(parseCsv(fs.readFileSync(path.join(dir, "snatch-session-1-offers.csv"), "utf8"))).to.have.length(1);
+      expect((await failure("snatch:session:export", { session: 2, out: dir, indexer: "" }))?.message).to.equal(
+        "there is no session 2: the contract has 1 (ids 1 to 1)",
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@
 // indexer's tables with the same client/ formatters the `*:export` tasks use on the chain's own views and events, so
 // both give the same bytes. Routes (docs/class.md, "Exports"):
 //   GET /export/snatch/tournament/:id/{rounds.csv,players.csv,leaderboard.csv,tournament.json}
+//   GET /export/snatch/session/:id/{rooms.csv,offers.csv,players.csv,session.json}
 //   GET /export/hex/game/:id/{moves.csv,payouts.csv}
 //   GET /export/catamm/game/:id/{trades.csv,builds.csv}
 // An unknown id or file is a 404 whose body is a sentence saying so (text/plain); a malformed id a 400.
@@ -18,12 +19,16 @@ import {
   snatchPairing,
   snatchPhase,
   snatchRoom,
+  snatchSeat,
+  snatchSession,
+  snatchSessionSeat,
   snatchTournament,
 } from "ponder:schema";
 import { asc, eq, inArray } from "ponder";
 import { Hono, type Context } from "hono";
 import { EXPORT_TYPES, exportFileName, type ExportEvent, type ExportGame } from "../../../client/common/export";
 import { TOURNAMENT_FILES, type TournamentExportInput } from "../../../client/snatch/export";
+import { SESSION_FILES, type SessionExportInput } from "../../../client/snatch/session-export";
 import { HEX_FILES, type HexExportInput } from "../../../client/hex/export";
 import { CATAMM_FILES } from "../../../client/catamm/export";
 
@@ -72,6 +77,23 @@ const events = (rows: { name: string; args: unknown; block: bigint; logIndex: nu
     tx: r.tx,
   }));
 
+/** The SnatchRooms events of `rooms` (snatch_log), as export events by room. */
+async function roomLogs(rooms: readonly bigint[]): Promise<Map<bigint, ExportEvent[]>> {
+  const byRoom = new Map<bigint, ExportEvent[]>();
+  if (rooms.length === 0) return byRoom;
+  const logs = await db
+    .select()
+    .from(snatchLog)
+    .where(inArray(snatchLog.roomId, [...rooms]))
+    .orderBy(asc(snatchLog.block), asc(snatchLog.logIndex));
+  for (const l of logs) {
+    const list = byRoom.get(l.roomId) ?? [];
+    list.push(...events([l]));
+    byRoom.set(l.roomId, list);
+  }
+  return byRoom;
+}
+
 // ------------------------------------------------------------------------------------------ SnatchGame tournaments
 
 async function tournamentInput(id: bigint): Promise<TournamentExportInput | null> {
@@ -86,25 +108,7 @@ async function tournamentInput(id: bigint): Promise<TournamentExportInput | null
       .from(snatchRoom)
       .where(eq(snatchRoom.tournamentId, id)),
   ]);
-  const logs =
-    rooms.length === 0
-      ? []
-      : await db
-          .select()
-          .from(snatchLog)
-          .where(
-            inArray(
-              snatchLog.roomId,
-              rooms.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(snatchLog.block), asc(snatchLog.logIndex));
-  const byRoom = new Map<bigint, typeof logs>();
-  for (const l of logs) {
-    const list = byRoom.get(l.roomId) ?? [];
-    list.push(l);
-    byRoom.set(l.roomId, list);
-  }
+  const byRoom = await roomLogs(rooms.map((r) => r.id));
   return {
     id: Number(t.id),
     organiser: t.organiser,
@@ -172,7 +176,7 @@ async function tournamentInput(id: bigint): Promise<TournamentExportInput | null
       roomId: Number(r.id),
       phase: r.phase ?? 0,
       pair: r.pair ?? 0,
-      events: events(byRoom.get(r.id) ?? []),
+      events: byRoom.get(r.id) ?? [],
     })),
   };
 }
@@ -185,6 +189,85 @@ exportApp.get("/snatch/tournament/:id/:file", async (c) => {
   const input = await tournamentInput(id);
   if (!input) return sentence(c, 404, `there is no tournament ${id} (none has been created with that id yet)`);
   return download(c, "snatch", id, file, TOURNAMENT_FILES[file](input));
+});
+
+// ------------------------------------------------------------------------------------------- class sessions
+
+async function sessionInput(id: bigint): Promise<SessionExportInput | null> {
+  const [s] = await db.select().from(snatchSession).where(eq(snatchSession.id, id));
+  if (!s) return null;
+  const [seats, rooms] = await Promise.all([
+    db.select().from(snatchSessionSeat).where(eq(snatchSessionSeat.sessionId, id)),
+    db.select({ id: snatchRoom.id, room: snatchRoom.sessionRoom }).from(snatchRoom).where(eq(snatchRoom.sessionId, id)),
+  ]);
+  const ids = rooms.map((r) => r.id);
+  const [byRoom, roomSeats] = await Promise.all([
+    roomLogs(ids),
+    ids.length === 0 ? [] : db.select().from(snatchSeat).where(inArray(snatchSeat.roomId, ids)),
+  ]);
+  const seatOf = (roomId: bigint, seat: number) => roomSeats.find((x) => x.roomId === roomId && x.seat === seat);
+  return {
+    id: Number(s.id),
+    organiser: s.organiser,
+    config: {
+      rooms: s.maxRooms,
+      roomsPerBatch: s.roomsPerBatch,
+      joinBlocks: s.joinBlocks,
+      trading: s.trading,
+      closing: s.closing,
+      judging: s.judging,
+    },
+    format: s.format,
+    firstCome: s.firstCome,
+    startableFrom: Number(s.startableFrom),
+    stage: s.stage,
+    playerCount: s.playerCount,
+    seed: s.seed.toString(),
+    drawnRooms: s.rooms,
+    created: s.created,
+    closed: s.closed,
+    deadline: Number(s.deadline),
+    createdBlock: Number(s.createdBlock),
+    lastBlock: Number(s.lastBlockSeen),
+    totals: {
+      finished: s.finished,
+      offers: s.offers,
+      accepts: s.accepts,
+      rejects: s.rejects,
+      snatches: s.snatches,
+      shames: s.shames,
+      reports: s.reports,
+      points: s.points,
+    },
+    seats: seats.map((x) => ({
+      index: x.index,
+      player: x.player,
+      name: x.name,
+      listed: x.listed,
+      room: x.room,
+      roomId: x.roomId === null ? null : Number(x.roomId),
+      seat: x.seat,
+      satOut: x.satOut,
+      points: x.points,
+    })),
+    rooms: rooms.map((r) => ({
+      room: r.room ?? 0,
+      roomId: Number(r.id),
+      free: [0, 1, 2].map((seat) => (seatOf(r.id, seat)?.free ?? [0, 0, 0]) as [number, number, number]),
+      shameTokens: [0, 1, 2].map((seat) => seatOf(r.id, seat)?.shameTokens ?? 0),
+      events: byRoom.get(r.id) ?? [],
+    })),
+  };
+}
+
+exportApp.get("/snatch/session/:id/:file", async (c) => {
+  const id = idOf(c);
+  if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a session id (a positive whole number)`);
+  const file = c.req.param("file") as keyof typeof SESSION_FILES;
+  if (!(file in SESSION_FILES)) return unknownFile(c, `session ${id}`, SESSION_FILES);
+  const input = await sessionInput(id);
+  if (!input) return sentence(c, 404, `there is no session ${id} (none has been created with that id yet)`);
+  return download(c, "session", id, file, SESSION_FILES[file](input));
 });
 
 // ------------------------------------------------------------------------------------------------- Forking Hex
