@@ -2,8 +2,8 @@
 // (Functions passed to locator.evaluateAll run in the page: DOM types.)
 // Helpers of the Snatch browser tests (rooms and tournament): read the pages, fill the offer form, click an action
 // once the page offers it and wait for its transaction, mine blocks through the node.
-import type { Page } from "playwright-core";
-import { rpc, waitMined, type Player, type WebStack } from "./harness";
+import type { Locator, Page } from "playwright-core";
+import { clickAndMine, rpc, type Player, type WebStack } from "./harness";
 
 /** Mines `n` blocks on the node (not through a page: faster). */
 export async function mineNode(stack: WebStack, n: number): Promise<void> {
@@ -86,27 +86,13 @@ export async function makeOffer(
   await clickAndWait(p.page, form.getByRole("button", { name: "Send the offer" }), /^Offer /);
 }
 
-/** The transactions the panel lists under `label`. */
-function txs(page: Page, label: string | RegExp) {
-  return page.locator(".tx").filter({ has: page.locator(".tx-label", { hasText: label }) });
-}
-
-/** Clicks, then waits for the new transaction under `label` (not an earlier one with the same label) to be mined. */
-async function clickAndWait(page: Page, button: ReturnType<Page["locator"]>, label: string | RegExp): Promise<void> {
-  const before = await txs(page, label).count();
-  await button.click({ timeout: 60_000 });
-  await page.waitForFunction(
-    ([n, source, flags]) =>
-      Array.from(document.querySelectorAll(".tx .tx-label")).filter((el) =>
-        new RegExp(source as string, flags as string).test(el.textContent ?? ""),
-      ).length > (n as number),
-    [
-      before,
-      typeof label === "string" ? label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : label.source,
-      typeof label === "string" ? "" : label.flags,
-    ],
-  );
-  await waitMined(page, label);
+/**
+ * Clicks (once the button is there: it appears when the contract would accept the action), then waits for the
+ * transaction the click sent (not an earlier one with the same label) to be mined.
+ */
+async function clickAndWait(page: Page, button: Locator, label: string | RegExp): Promise<void> {
+  await button.waitFor({ state: "visible", timeout: 60_000 });
+  await clickAndMine(page, button, label);
 }
 
 /** Clicks a button (waiting for it: it appears once the contract would accept the action) and waits for its tx. */

@@ -1,7 +1,7 @@
 // Which actions the contract would accept right now: each candidate action is run as a static call from the
 // account against the pending block (the block a transaction sent now lands in), and the page shows a control only
 // for the ones that pass, and the contract's own refusal sentence for the others. The page never decides a rule.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { describeError as describeFull, type DescribeContext } from "../../../client/errors";
 
 /** Overrides for a probe: evaluate against the next block, as a transaction sent now would be. */
@@ -31,11 +31,12 @@ const NONE: Probes = new Map();
  * a time: a change during a round runs another round after it. Only results computed for the current key are
  * returned: after a change, controls wait for the contract's new answers instead of showing stale ones.
  *
- * `holdWithin`: while the contract answers for a new key, the answers for the previous one stand if the same probes
- * were asked within the same `holdWithin` (the account, say: another account's answers never stand in). For controls
+ * `holdWithin`: while the contract answers for a new key, the answers for the previous one stand if they were asked
+ * within the same `holdWithin` (the account, say: another account's answers never stand in). For controls
  * whose key is only a refresh count: without it every refresh (one at least every few blocks) hid or disabled them
  * for the moment of the re-check, and a click in that moment went nowhere. A click the new state refuses is
- * harmless: the transaction's gas estimate fails with the contract's reason. Forms whose key holds their inputs (a
+ * harmless: the transaction's gas estimate fails with the contract's reason. When the list of probes changes too,
+ * the answers for the probes still listed stand (a new probe waits for its own). Forms whose key holds their inputs (a
  * swap's amount and minimum) leave it unset: their answer must be for those inputs.
  */
 export function useProbes(
@@ -45,7 +46,7 @@ export function useProbes(
   { holdWithin }: { holdWithin?: string } = {},
 ): Probes {
   const ids = probes.map((p) => p.id).join(",");
-  const [results, setResults] = useState<{ key: string; ids: string; within?: string; probes: Probes }>({
+  const [results, setResults] = useState<Answered>({
     key: "",
     ids: "",
     probes: NONE,
@@ -89,8 +90,29 @@ export function useProbes(
     void round();
   }, [key]);
 
-  const held = holdWithin !== undefined && results.within === holdWithin && results.ids === ids;
-  return results.key === key || held ? results.probes : NONE;
+  return useMemo(() => standing(results, key, ids, holdWithin), [results, key, ids, holdWithin]);
+}
+
+/** A round's answers: for which key, which probes (their ids joined by commas) and within what they were asked. */
+export interface Answered {
+  key: string;
+  ids: string;
+  within?: string;
+  probes: Probes;
+}
+
+/**
+ * The answers that stand for `key` and the probes `ids` (joined by commas): the last round's if it was for this key;
+ * else, within the same `holdWithin`, the last round's answers for the probes still listed (a new probe has none
+ * until its own round: when a new offer came in, the other offers' buttons stay and a click on them is not lost);
+ * else none.
+ */
+export function standing(last: Answered, key: string, ids: string, holdWithin?: string): Probes {
+  if (last.key === key) return last.probes;
+  if (holdWithin === undefined || last.within !== holdWithin) return NONE;
+  if (last.ids === ids) return last.probes;
+  const listed = new Set(ids.split(","));
+  return new Map([...last.probes].filter(([id]) => listed.has(id)));
 }
 
 /** Whether probe `id` passed. */

@@ -274,7 +274,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
             </button>
             <span className="muted small">
               {pastDeadline
-                ? `the phase deadline (block ${phase.deadline.toLocaleString("en-US")}) passed: the ${plural(phase.rooms - phase.finished, "room")} still running close with their defaults, in batches`
+                ? `the phase deadline (block ${phase.deadline.toLocaleString("en-US")}) passed: ${plural(phase.rooms - phase.finished, "room")} still running, each closed with its defaults, in batches`
                 : `from block ${(phase.deadline + 1).toLocaleString("en-US")}, after the phase deadline`}
             </span>
           </div>
