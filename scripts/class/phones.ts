@@ -13,6 +13,8 @@ export interface Phone {
   address: string;
   /** Click-to-mined latencies, ms. */
   latenciesMs: number[];
+  /** Click-to-sent (the node took the signed transaction) of the same moves, ms. */
+  sentMs: number[];
   /** Requests the gateway refused (HTTP 429) and page errors. */
   refused: number;
   errors: string[];
@@ -25,7 +27,7 @@ export async function openPhone(browser: Browser, baseUrl: string, card: SeatCar
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
-  const phone: Phone = { context, page, card, address, latenciesMs: [], refused: 0, errors: [] };
+  const phone: Phone = { context, page, card, address, latenciesMs: [], sentMs: [], refused: 0, errors: [] };
   page.on("response", (r) => {
     if (r.status() === 429) phone.refused++;
   });
@@ -35,27 +37,36 @@ export async function openPhone(browser: Browser, baseUrl: string, card: SeatCar
   return phone;
 }
 
-/** Clicks `button` and waits until the transaction it sends is mined; returns the milliseconds (or null: failed). */
-async function clickAndTime(page: Page, click: () => Promise<void>): Promise<number | null> {
+/**
+ * Clicks `button` and waits until the transaction it sends is mined; returns the milliseconds in all and up to the
+ * node's acceptance of the signed transaction (its hash known: the rest is the wait for a block and its receipt), or
+ * null when it failed.
+ */
+async function clickAndTime(page: Page, click: () => Promise<void>): Promise<{ ms: number; sentMs: number } | null> {
   const before = await page.evaluate(() =>
     Math.max(0, ...Array.from(document.querySelectorAll(".tx[data-tx]"), (el) => Number(el.getAttribute("data-tx")))),
   );
   const t0 = Date.now();
   await click();
-  const status = await page
+  const seen = await page
     .waitForFunction(
       (n) => {
         const el = Array.from(document.querySelectorAll(".tx[data-tx]")).find(
-          (e) => Number(e.getAttribute("data-tx")) > n && ["mined", "failed"].includes(e.getAttribute("data-status")!),
+          (e) => Number(e.getAttribute("data-tx")) > n,
         );
-        return el ? el.getAttribute("data-status") : false;
+        const status = el?.getAttribute("data-status");
+        const w = window as unknown as { sentAt?: Record<number, number> };
+        w.sentAt ??= {};
+        if (el && status !== "signing") w.sentAt[n] ??= Date.now();
+        return status === "mined" || status === "failed" ? { status, sentAt: w.sentAt[n] } : false;
       },
       before,
       { timeout: 60_000, polling: 50 },
     )
     .then((h) => h.jsonValue())
-    .catch(() => "timeout");
-  return status === "mined" ? Date.now() - t0 : null;
+    .catch(() => null);
+  if (!seen || seen.status !== "mined") return null;
+  return { ms: Date.now() - t0, sentMs: (seen.sentAt ?? Date.now()) - t0 };
 }
 
 /**
@@ -72,7 +83,7 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     const form = page.getByRole("form", { name: "Make an offer" });
     const accept = page.getByRole("button", { name: "Accept", exact: true });
     const decline = page.getByRole("button", { name: /^Pass: no (shame|report)/ });
-    let took: number | null | undefined;
+    let took: { ms: number; sentMs: number } | null | undefined;
     // The page takes a move away when its window closes: each step gives up quickly and the loop looks again.
     const quick = { timeout: 5_000 };
     try {
@@ -94,8 +105,10 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     } catch {
       took = undefined; // the move went away before the click: nothing was sent
     }
-    if (typeof took === "number") phone.latenciesMs.push(took);
-    else if (took === null) phone.errors.push(`room ${roomId}: a move was not mined`);
+    if (took) {
+      phone.latenciesMs.push(took.ms);
+      phone.sentMs.push(took.sentMs);
+    } else if (took === null) phone.errors.push(`room ${roomId}: a move was not mined`);
     await page.waitForTimeout(400);
   }
 }

@@ -41,6 +41,8 @@ export interface ClassFigures {
   maxms: number;
   /** Moves the phones made (the sample of the three figures above). */
   phoneMoves: number;
+  /** Of the same moves: the click to the node taking the signed transaction (the rest waits for a block), p50. */
+  sentP50ms: number;
   /** The same for the Node players (send to receipt), p95. */
   botP95ms: number;
   botMoves: number;
@@ -269,6 +271,10 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       p95ms: quantile(phoneLat, 0.95),
       maxms: phoneLat.length ? Math.max(...phoneLat) : 0,
       phoneMoves: phoneLat.length,
+      sentP50ms: quantile(
+        phones.flatMap((ph) => ph.sentMs),
+        0.5,
+      ),
       botP95ms: quantile(run.stats.latenciesMs, 0.95),
       botMoves: run.stats.latenciesMs.length,
       requestsPerSec: Math.round(((o.front.counter.calls() - calls0) / seconds) * 10) / 10,

@@ -76,6 +76,12 @@ export interface ClassFront {
   hostUrl: string;
   /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
   phoneUrl: string;
+  /**
+   * Stops the indexer (pages say it is not answering), runs `whileDown`, then starts a new one on the same port,
+   * which rebuilds its tables from the deployment block (as after a crash on a local chain; pages count the blocks it
+   * is behind meanwhile); resolves once it has caught up with the chain as it was when it started.
+   */
+  restartIndexer(whileDown?: () => Promise<void>): Promise<IndexerHandle>;
   stop(): Promise<void>;
 }
 
@@ -93,7 +99,8 @@ export async function startClassFront(opts: {
 }): Promise<ClassFront> {
   const lan = lanAddress();
   if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
-  const indexer = await startIndexer({ rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder });
+  const indexerOptions = { rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder };
+  let indexer = await startIndexer(indexerOptions);
   const counter = await startRpcCounter(opts.nodeUrl);
   try {
     const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: opts.nodeUrl, perClient: opts.devices + 20 });
@@ -115,18 +122,29 @@ export async function startClassFront(opts: {
         },
       },
     });
-    return {
+    const front: ClassFront = {
       indexer,
       counter,
       gateway,
       hostUrl: gateway.url,
       phoneUrl: `http://${lan}:${port}/`,
+      restartIndexer: async (whileDown) => {
+        await indexer.stop();
+        await whileDown?.();
+        // The gateway proxies to the old address: the new indexer takes the same port.
+        const port = indexer.port;
+        indexer = await startIndexer({ ...indexerOptions, port });
+        front.indexer = indexer;
+        if (indexer.port !== port) throw new Error(`the restarted indexer took port ${indexer.port}, not ${port}`);
+        return indexer;
+      },
       stop: async () => {
         await gateway.stop();
         await counter.stop();
         await indexer.stop();
       },
     };
+    return front;
   } catch (err) {
     await counter.stop();
     await indexer.stop();

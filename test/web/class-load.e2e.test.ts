@@ -50,7 +50,7 @@ describe("class: 30 players on the class stack (load script)", function () {
     });
     console.log(
       `        30 players, 2 phases in ${f.seconds} s: phones p50 ${f.p50ms} ms, p95 ${f.p95ms} ms, max ${f.maxms} ms ` +
-        `(${f.phoneMoves} moves); Node players p95 ${f.botP95ms} ms (${f.botMoves} moves); ` +
+        `(${f.phoneMoves} moves, sent after ${f.sentP50ms} ms p50); Node players p95 ${f.botP95ms} ms (${f.botMoves} moves); ` +
         `${f.requestsPerSec} node requests/s at the proxy; refused ${f.refused}; phase end → console ` +
         `${f.phaseDoneToConsoleMs} ms; CPU node ${f.nodeCpuPct}%, indexer ${f.indexerCpuPct}%`,
     );

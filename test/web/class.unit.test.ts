@@ -37,6 +37,7 @@ import {
   type KeyValue,
 } from "../../web/src/shared/burner";
 import { SeatUnfunded, SeatWallet } from "../../web/src/shared/seatWallet";
+import { sendPadded } from "../../web/src/snatch/gas";
 import { parseHash } from "../../web/src/shared/routes";
 import { describeError } from "../../client/errors";
 import { checkName } from "../../client/common/names";
@@ -365,6 +366,52 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(await ethers.provider.getTransactionCount(address)).to.equal(0);
     });
 
+    it("reads the nonce, fees and balance while the node estimates: a funded seat's move is two round trips", async function () {
+      const { funder, tournament } = await fixture();
+      const key = Wallet.createRandom().privateKey;
+      const address = computeAddress(key);
+      await (await funder.sendTransaction({ to: address, value: parseEther("1") })).wait();
+      // The provider as the seat sees it, recording each request and how many were in flight when it started.
+      const calls: { method: string; inFlight: number }[] = [];
+      let inFlight = 0;
+      const watched = new Proxy(ethers.provider, {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver);
+          if (typeof value !== "function") return value;
+          const method = String(prop);
+          if (
+            !["getTransactionCount", "getFeeData", "getBalance", "estimateGas", "broadcastTransaction"].includes(method)
+          )
+            return value.bind(target);
+          return async (...args: unknown[]) => {
+            calls.push({ method, inFlight: inFlight++ });
+            try {
+              return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            } finally {
+              inFlight--;
+            }
+          };
+        },
+      });
+      const seat = new SeatWallet(key, watched, { seat: { seat: 4, name: "", address } });
+      const tx = await sendPadded(tournament.connect(seat).register, 1n, "Ada");
+      await tx.wait();
+      expect(await tournament.nameOf(1n, address)).to.equal("Ada");
+      const names = calls.map((c) => c.method);
+      // Four requests at once (the estimate and what the send needs), then the transaction alone.
+      expect(names.slice(0, 4).sort()).to.deep.equal([
+        "estimateGas",
+        "getBalance",
+        "getFeeData",
+        "getTransactionCount",
+      ]);
+      expect(calls[3].inFlight, "requests already in flight when the fourth started").to.equal(3);
+      expect(names.slice(4)).to.deep.equal(["broadcastTransaction"]);
+      // A second move right after (no estimate: its own gas limit) reads the account again, with the next nonce.
+      const again = await seat.sendTransaction({ to: funder.address, value: 1n, gasLimit: 21_000n });
+      expect(again.nonce).to.equal(tx.nonce + 1);
+    });
+
     it("has the faucet fund it first, counts what it sent, and says the faucet's refusal when it refuses", async function () {
       const { funder, tournament } = await fixture();
       const key = Wallet.createRandom().privateKey;
@@ -415,9 +462,12 @@ describe("web: the class pages' pure parts and the burner signer", function () {
           () => null,
           (x: unknown) => x,
         );
-      expect(describeError(e).message).to.equal(
-        `ask your teacher to fund seat 7 (${broke}): it holds 0 ETH ` +
-          "(the faucet refused: this device has funded 20 addresses already)",
+      // (The node estimates a seat with nothing, so the sentence can say what the transaction needs.)
+      expect(describeError(e).message).to.match(
+        new RegExp(
+          `^ask your teacher to fund seat 7 \\(${broke}\\): it holds 0 ETH and this transaction needs up to [0-9.]+ ETH ` +
+            "\\(the faucet refused: this device has funded 20 addresses already\\)$",
+        ),
       );
     });
   });

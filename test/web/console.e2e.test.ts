@@ -64,6 +64,27 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     provider = new JsonRpcProvider(stack.node.url, 31337, { staticNetwork: true });
   });
 
+  /** A class of `players` Node players through the phones' proxy (the stack's organiser account creates it). */
+  function classRun(players: number, seed: number): ClassRun {
+    return new ClassRun({
+      phoneRpc: `${front.phoneUrl}rpc`,
+      hostRpc: stack.node.url,
+      addresses: {
+        rooms: deployedAddress(stack, "SnatchRooms"),
+        lens: deployedAddress(stack, "SnatchRoomsLens"),
+        tournament: deployedAddress(stack, "SnatchTournament"),
+        seatFunder: deployedAddress(stack, "SeatFunder"),
+      },
+      players,
+      extraSeats: 0,
+      windows: { talk: 2, offer: 8, response: 8, decision: 3 },
+      absent: 0,
+      thinkMs: [200, 800],
+      seed,
+      phases: 1,
+    });
+  }
+
   afterEach(async function () {
     if (this.currentTest?.state !== "failed") return;
     for (const [i, p] of opened.entries()) await screenshot(p, "console", `failed-${i}`, true).catch(() => undefined);
@@ -82,23 +103,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
   });
 
   it("runs phase 1 from the console: start, live grid, close timed-out rooms; read-only for others", async function () {
-    run = new ClassRun({
-      phoneRpc: `${front.phoneUrl}rpc`,
-      hostRpc: stack.node.url,
-      addresses: {
-        rooms: deployedAddress(stack, "SnatchRooms"),
-        lens: deployedAddress(stack, "SnatchRoomsLens"),
-        tournament: deployedAddress(stack, "SnatchTournament"),
-        seatFunder: deployedAddress(stack, "SeatFunder"),
-      },
-      players: 6,
-      extraSeats: 0,
-      windows: { talk: 2, offer: 8, response: 8, decision: 3 },
-      absent: 0,
-      thinkMs: [200, 800],
-      seed: 7,
-      phases: 1,
-    });
+    run = classRun(6, 7);
     await run.setUp();
     // Two players never show up.
     run.seats[4].absent = true;
@@ -190,5 +195,43 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     for (const [player, aggregate] of shown) expect(aggregate).to.equal(expected.get(player as string));
     await expectHonestControls(page, stack, organiser);
     expect(visitor.pageErrors).to.deep.equal([]);
+  });
+
+  it("says the indexer is not answering while it restarts mid-class, then catches up with what happened meanwhile", async function () {
+    const organiser = await run.organiser.getAddress();
+    const page = await openConsole(stack.browser, front.hostUrl, run.id, organiser, opened);
+    const lag = page.getByTestId("indexer-lag");
+    await page.locator('[data-testid="indexer-lag"][data-behind="0"]').waitFor({ timeout: 30_000 });
+    // Every state the lag line shows from now on, as the page drew it.
+    await page.evaluate(() => {
+      const w = window as unknown as { lagSeen: number[] };
+      w.lagSeen = [];
+      const note = () => {
+        const v = Number(document.querySelector('[data-testid="indexer-lag"]')?.getAttribute("data-behind"));
+        if (w.lagSeen.at(-1) !== v) w.lagSeen.push(v);
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    // A second class registers while the indexer is down: the restarted indexer must find it.
+    const second = classRun(2, 8);
+    try {
+      await front.restartIndexer(async () => {
+        await page.locator('[data-testid="indexer-lag"][data-behind="-1"]').waitFor({ timeout: 30_000 });
+        expect(await lag.textContent()).to.match(/the indexer is not answering .*what is shown may be old/);
+        await second.setUp();
+      });
+      await page.locator('[data-testid="indexer-lag"][data-behind="0"]').waitFor({ timeout: 60_000 });
+      const seen = await page.evaluate(() => (window as unknown as { lagSeen: number[] }).lagSeen);
+      expect(seen[0], `the lag line's states: ${seen.join(", ")}`).to.equal(-1);
+      expect(seen.at(-1)).to.equal(0);
+      // The first class's console is whole again, and the class registered while the indexer was down is there.
+      await page.locator('[data-testid="count-finished"][data-value="3"]').waitFor();
+      const page2 = await openConsole(stack.browser, front.hostUrl, second.id, organiser, opened);
+      await page2.locator('[data-testid="count-absent"][data-value="2"]').waitFor({ timeout: 30_000 });
+      const names = await page2.locator('[data-testid="not-joined"] li').allTextContents();
+      expect(names.sort()).to.deep.equal(["Bot 1", "Bot 2"]);
+    } finally {
+      second.destroy();
+    }
   });
 });

@@ -3,7 +3,14 @@
 // it (local chains), else the send stops with a sentence ("ask your teacher to fund seat 12 (0x…)"). Every
 // transaction it sends is counted, so the page can tell its own transactions from another device's (burner.ts).
 // No DOM types: the unit tests run it against Hardhat's network.
-import { BaseWallet, SigningKey, type Provider, type TransactionRequest, type TransactionResponse } from "ethers";
+import {
+  BaseWallet,
+  SigningKey,
+  type FeeData,
+  type Provider,
+  type TransactionRequest,
+  type TransactionResponse,
+} from "ethers";
 import { unfundedSentence, type BurnerSeat } from "./burner";
 
 export interface SeatWalletOptions {
@@ -50,20 +57,71 @@ export class SeatWallet extends BaseWallet {
     throw new SeatUnfunded(unfundedSentence(this.options.seat, balance, needed, refusal));
   }
 
-  // An estimate is the first request a send makes (web/src/snatch/gas.ts): a seat with nothing at all is funded, or
-  // stopped with its sentence, before the node answers for it.
+  /** What the send after an estimate needs of the account, asked while the node estimates (see estimateGas). */
+  private ready: { at: number; account: Promise<AccountNow> } | null = null;
+
+  private readAccount(): Promise<AccountNow> {
+    const provider = this.provider!;
+    return Promise.all([
+      provider.getTransactionCount(this.address, "pending"),
+      provider.getFeeData(),
+      provider.getBalance(this.address),
+    ]).then(([nonce, fees, balance]) => ({ nonce, fees, balance }));
+  }
+
+  // An estimate is the first request a send makes (web/src/snatch/gas.ts). The nonce, the fees and the balance the
+  // send needs are asked at the same time: a phone's move is two round trips to the node (these four requests at
+  // once, then the transaction) instead of six one after the other. A seat with nothing at all whose estimate fails
+  // is funded, or stopped with its sentence, then estimated again: the node's refusal never stands for "no funds".
   override async estimateGas(tx: TransactionRequest): Promise<bigint> {
-    await this.ensureFunds(0n);
-    return super.estimateGas(tx);
+    const account = this.readAccount();
+    account.catch(() => undefined); // read again by the send if this failed
+    this.ready = { at: Date.now(), account };
+    try {
+      return await super.estimateGas(tx);
+    } catch (err) {
+      const balance = await account.then((a) => a.balance).catch(() => 0n);
+      if (balance > 0n) throw err;
+      this.ready = null;
+      await this.ensureFunds(0n);
+      return super.estimateGas(tx);
+    }
   }
 
   override async sendTransaction(tx: TransactionRequest): Promise<TransactionResponse> {
-    const populated = await this.populateTransaction(tx);
+    const gasLimit = tx.gasLimit ?? (await this.estimateGas(tx));
+    // The account as read beside this send's estimate (a few seconds old at most), else now.
+    const ready = this.ready && Date.now() - this.ready.at < READY_MS ? this.ready.account : this.readAccount();
+    this.ready = null;
+    const { nonce, fees, balance } = await ready;
+    const eip1559 = tx.gasPrice == null && fees.maxFeePerGas != null && fees.maxPriorityFeePerGas != null;
+    const populated = await this.populateTransaction({
+      ...tx,
+      gasLimit,
+      nonce: tx.nonce ?? nonce,
+      ...(eip1559
+        ? {
+            type: 2,
+            maxFeePerGas: tx.maxFeePerGas ?? fees.maxFeePerGas,
+            maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? fees.maxPriorityFeePerGas,
+          }
+        : { type: 0, gasPrice: tx.gasPrice ?? fees.gasPrice }),
+    });
     const price = BigInt(populated.maxFeePerGas ?? populated.gasPrice ?? 0n);
     const needed = BigInt(populated.gasLimit ?? 0n) * price + BigInt(populated.value ?? 0n);
-    await this.ensureFunds(needed);
+    if (balance < needed || needed === 0n) await this.ensureFunds(needed);
     const sent = await super.sendTransaction(populated);
     this.options.onSent?.(sent);
     return sent;
   }
+}
+
+/** How long the account read beside an estimate serves the send that follows it. */
+const READY_MS = 5_000;
+
+/** What a send needs of the account. */
+interface AccountNow {
+  nonce: number;
+  fees: FeeData;
+  balance: bigint;
 }

@@ -107,7 +107,10 @@ function rpcProvider(url: string, chainId: number): JsonRpcProvider {
     staticNetwork: Network.from(chainId),
     // A local node answers at once: a mined transaction shows within a quarter of a second, not a second.
     pollingInterval: 250,
-    batchMaxCount: 1,
+    // The calls a page makes in one moment (a block's action checks and reads, a move's estimate with its nonce,
+    // fees and balance) go as one JSON-RPC batch: a browser opens at most six connections to a host, and a move's
+    // requests used to queue behind the checks. (The gateway takes batches of up to 100 calls.)
+    batchMaxCount: 50,
     // No 250 ms result cache: a read right after a mined transaction must see it.
     cacheTimeout: -1,
   });
