@@ -184,6 +184,12 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
     const file = await fetch(exportUrl(base, "snatch", id, "secrets.csv"));
     expect(file.status).to.equal(404);
     expect(await file.text()).to.match(/has no export "secrets.csv": ask for rounds.csv, players.csv/);
+    // An object's own property names are not files (a plain `in` check once served "toString" as a download).
+    const inherited = await fetch(exportUrl(base, "hex", 1, "toString"));
+    expect([inherited.status, await inherited.text()]).to.deep.equal([
+      404,
+      'Forking Hex game 1 has no export "toString": ask for moves.csv, payouts.csv\n',
+    ]);
     const bad = await fetch(exportUrl(base, "snatch", "0x1" as unknown as number, "rounds.csv"));
     expect(bad.status).to.equal(400);
     expect(await bad.text()).to.match(/is not a tournament id/);

@@ -30,7 +30,7 @@ import { EXPORT_TYPES, exportFileName, type ExportEvent, type ExportGame } from 
 import { TOURNAMENT_FILES, type TournamentExportInput } from "../../../client/snatch/export";
 import { SESSION_FILES, type SessionExportInput } from "../../../client/snatch/session-export";
 import { HEX_FILES, type HexExportInput } from "../../../client/hex/export";
-import { CATAMM_FILES } from "../../../client/catamm/export";
+import { CATAMM_FILES, type CatammExportInput } from "../../../client/catamm/export";
 
 const exportApp = new Hono();
 
@@ -181,16 +181,6 @@ async function tournamentInput(id: bigint): Promise<TournamentExportInput | null
   };
 }
 
-exportApp.get("/snatch/tournament/:id/:file", async (c) => {
-  const id = idOf(c);
-  if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a tournament id (a positive whole number)`);
-  const file = c.req.param("file") as keyof typeof TOURNAMENT_FILES;
-  if (!(file in TOURNAMENT_FILES)) return unknownFile(c, `tournament ${id}`, TOURNAMENT_FILES);
-  const input = await tournamentInput(id);
-  if (!input) return sentence(c, 404, `there is no tournament ${id} (none has been created with that id yet)`);
-  return download(c, "snatch", id, file, TOURNAMENT_FILES[file](input));
-});
-
 // ------------------------------------------------------------------------------------------- class sessions
 
 async function sessionInput(id: bigint): Promise<SessionExportInput | null> {
@@ -260,16 +250,6 @@ async function sessionInput(id: bigint): Promise<SessionExportInput | null> {
   };
 }
 
-exportApp.get("/snatch/session/:id/:file", async (c) => {
-  const id = idOf(c);
-  if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a session id (a positive whole number)`);
-  const file = c.req.param("file") as keyof typeof SESSION_FILES;
-  if (!(file in SESSION_FILES)) return unknownFile(c, `session ${id}`, SESSION_FILES);
-  const input = await sessionInput(id);
-  if (!input) return sentence(c, 404, `there is no session ${id} (none has been created with that id yet)`);
-  return download(c, "session", id, file, SESSION_FILES[file](input));
-});
-
 // ------------------------------------------------------------------------------------------------- Forking Hex
 
 async function hexInput(id: bigint): Promise<HexExportInput | null> {
@@ -307,33 +287,49 @@ async function hexInput(id: bigint): Promise<HexExportInput | null> {
   };
 }
 
-exportApp.get("/hex/game/:id/:file", async (c) => {
-  const id = idOf(c);
-  if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a game id (a positive whole number)`);
-  const file = c.req.param("file") as keyof typeof HEX_FILES;
-  if (!(file in HEX_FILES)) return unknownFile(c, `Forking Hex game ${id}`, HEX_FILES);
-  const input = await hexInput(id);
-  if (!input) return sentence(c, 404, `there is no Forking Hex game ${id} (none has been created with that id yet)`);
-  return download(c, "hex", id, file, HEX_FILES[file](input));
-});
-
 // ------------------------------------------------------------------------------------------------------ CATAMM
 
-exportApp.get("/catamm/game/:id/:file", async (c) => {
-  const id = idOf(c);
-  if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a game id (a positive whole number)`);
-  const file = c.req.param("file") as keyof typeof CATAMM_FILES;
-  if (!(file in CATAMM_FILES)) return unknownFile(c, `CATAMM game ${id}`, CATAMM_FILES);
+async function catammInput(id: bigint): Promise<CatammExportInput | null> {
   const [g] = await db.select().from(catammGame).where(eq(catammGame.id, id));
-  if (!g) return sentence(c, 404, `there is no CATAMM game ${id} (none has been created with that id yet)`);
+  if (!g) return null;
   const rows = await db
     .select()
     .from(catammLog)
     .where(eq(catammLog.gameId, id))
     .orderBy(asc(catammLog.block), asc(catammLog.logIndex));
   const players = [...new Set(rows.map((r) => r.actor).filter((a): a is `0x${string}` => a !== null))];
-  const input = { id: Number(id), events: events(rows), names: await namesOf(players) };
-  return download(c, "catamm", id, file, CATAMM_FILES[file](input));
-});
+  return { id: Number(id), events: events(rows), names: await namesOf(players) };
+}
+
+// --------------------------------------------------------------------------------------------------- the routes
+
+/**
+ * `GET /<path>/:id/:file`: the id checked (400), the file known (404 listing the files), the thing found (404), then
+ * the download. `noun` names the thing in the sentences ("tournament 3", "CATAMM game 2").
+ */
+function route<I>(
+  path: string,
+  game: ExportGame,
+  noun: string,
+  files: Record<string, (input: I) => string>,
+  input: (id: bigint) => Promise<I | null>,
+): void {
+  const idWord = noun.split(" ").at(-1);
+  exportApp.get(`${path}/:id/:file`, async (c) => {
+    const id = idOf(c);
+    if (id === null) return sentence(c, 400, `"${c.req.param("id")}" is not a ${idWord} id (a positive whole number)`);
+    const file = c.req.param("file");
+    const make = Object.hasOwn(files, file) ? files[file] : undefined;
+    if (!make) return unknownFile(c, `${noun} ${id}`, files);
+    const found = await input(id);
+    if (!found) return sentence(c, 404, `there is no ${noun} ${id} (none has been created with that id yet)`);
+    return download(c, game, id, file, make(found));
+  });
+}
+
+route("/snatch/tournament", "snatch", "tournament", TOURNAMENT_FILES, tournamentInput);
+route("/snatch/session", "session", "session", SESSION_FILES, sessionInput);
+route("/hex/game", "hex", "Forking Hex game", HEX_FILES, hexInput);
+route("/catamm/game", "catamm", "CATAMM game", CATAMM_FILES, catammInput);
 
 export default exportApp;
