@@ -1,6 +1,8 @@
-// `npm test`: compiles once, then runs the test files in two processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in three processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
+//   - "indexer and deploys": test/indexer and test/deploy, which start Ponder, PostgreSQL, anvil and deploy runs and
+//     mostly wait on them (in the "chain" process they held its single thread for minutes);
 //   - "nodes and browsers": the README on anvil and Hardhat's node, and the web app in Chromium (one process that
 //     mostly waits on the node, the build and the browser it starts: test/web/harness.ts shares one stack among the
 //     browser test files, which is why they stay in one process; mocha's --parallel would start one per file).
@@ -31,6 +33,11 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
 export function isNodesOrBrowsers(file: string): boolean {
   // test/nodes, and test/web but its unit tests (the browser tests and their harness).
   return /^test\/nodes\//.test(file) || (/^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file));
+}
+
+/** The files of the "indexer and deploys" group. */
+export function isIndexerOrDeploy(file: string): boolean {
+  return /^test\/(indexer|deploy)\//.test(file);
 }
 
 const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
@@ -99,7 +106,7 @@ async function main(): Promise<number> {
   if (args.length > 0) return (await hardhat(["test", ...args], {}, false)).code;
 
   const started = Date.now();
-  console.log("Compiling (once, for both groups)…");
+  console.log("Compiling (once, for every group)…");
   const compiled = await hardhat(["compile"], {}, false);
   if (compiled.code !== 0) return compiled.code;
   const compileSeconds = (Date.now() - started) / 1000;
@@ -107,7 +114,8 @@ async function main(): Promise<number> {
   const files = testFiles();
   const groups: Group[] = [
     // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
-    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f)), nice: 10 },
+    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f) && !isIndexerOrDeploy(f)), nice: 10 },
+    { name: "indexer and deploys", files: files.filter(isIndexerOrDeploy), nice: 5 },
     // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
     // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
     {
@@ -117,7 +125,7 @@ async function main(): Promise<number> {
     },
   ];
   console.log(
-    `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(" and ")} at once; ` +
+    `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",
   );
   const times = process.env.TEST_TIMES;
