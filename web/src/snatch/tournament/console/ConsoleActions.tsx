@@ -4,43 +4,34 @@
 // batches with a progress bar, record rooms that finished without reporting, re-request a stale pairing, hand the
 // tournament to another organiser, close a tournament that never reached two players. A batch run in flight is said
 // so, and pressing again then (or when nothing is left) changes nothing and says so.
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { isAddress } from "ethers";
 import { PHASE_NAMES, Stage } from "../../../../../client/snatch/tournament";
 import { txCall } from "../../../shared/calls";
-import { describeError } from "../../../shared/errors";
 import { PENDING, useProbes, type Probe } from "../../../shared/probes";
 import { useTx } from "../../../shared/tx";
-import { ActionButton, Panel, Progress } from "../../../shared/ui";
+import { ActionButton, Panel } from "../../../shared/ui";
 import { useWallet } from "../../../shared/wallet";
 import { useBlock } from "../../../shared/block";
 import { plural } from "../../../../../client/format";
 import { decodeRevert } from "../../../../../client/errors";
 import { useSnatchContracts } from "../../contracts";
 import { sendPadded } from "../../gas";
-import { advanceHeadroom, closeBatchSize, ADVANCE_BATCH } from "./batches";
+import { closeBatchSize } from "./batches";
 import { roomsToAdvance, type RoomLine } from "./model";
+import { AdvanceButton, RunStatus, useRuns } from "./runs";
 import type { ClassData } from "./useClassData";
 
 const CTX = { contract: "SnatchTournament" as const };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A run of transactions (rooms created, rooms closed, rooms advanced) and where it stands. */
-interface Run {
-  what: "rooms" | "close" | "advance";
-  done: number;
-  total: number;
-  text: string;
-}
 
 export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassData; lines: RoomLine[] }) {
   const c = useSnatchContracts();
   const { signer, account } = useWallet();
   const block = useBlock();
   const { send } = useTx();
-  const [run, setRun] = useState<Run | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const running = useRef(false);
+  const runs = useRuns(CTX);
+  const { run, setRun, note, setNote, exclusive, inFlight } = runs;
   const [newOrganiser, setNewOrganiser] = useState("");
   const t = data.tournament!;
   const phase = data.phase;
@@ -77,24 +68,6 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
 
   if (!c || !tournament) return <p className="danger">No SnatchTournament deployment on this network.</p>;
   const tw = tournament;
-
-  /** Runs `work` unless another run is in flight (then says so and does nothing). */
-  const exclusive = async (work: () => Promise<void>) => {
-    if (running.current) {
-      setNote(`A batch is in flight (${run?.text ?? "working"}): this press changed nothing.`);
-      return;
-    }
-    running.current = true;
-    setNote(null);
-    try {
-      await work();
-    } catch (err) {
-      setNote(describeError(err, CTX));
-    } finally {
-      running.current = false;
-      setRun(null);
-    }
-  };
 
   /** Creates the current phase's rooms batch by batch, waiting for the pairing randomness when it is not ready. */
   const createRooms = async (p: number) => {
@@ -146,7 +119,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           if (batch === 1) setNote(`Every room of phase ${p} is closed already: nothing was sent.`);
           return;
         }
-        const size = await closeBatchSize(tw, id, left);
+        const size = await closeBatchSize((n) => tw.closeTimedOutRooms.estimateGas(id, n), left);
         setRun({
           what: "close",
           done: Number(pv.closed),
@@ -162,27 +135,6 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
       }
     });
 
-  const advance = () =>
-    exclusive(async () => {
-      if (due.length === 0) {
-        setNote("No room's window has passed: nothing was sent.");
-        return;
-      }
-      const rooms = c.rooms;
-      for (let i = 0; i < due.length; i += ADVANCE_BATCH) {
-        const ids = due.slice(i, i + ADVANCE_BATCH);
-        setRun({ what: "advance", done: i, total: due.length, text: `advancing rooms ${i + 1}–${i + ids.length}` });
-        // Each room it finishes calls the tournament back: room by room headroom above the estimate.
-        const r = await send(`Advance ${plural(ids.length, "room")} whose window passed`, async () =>
-          rooms.advanceMany(ids, {
-            gasLimit: (await rooms.advanceMany.estimateGas(ids)) + advanceHeadroom(ids.length),
-          }),
-        );
-        if (!r) return;
-      }
-    });
-
-  const inFlight = run !== null;
   return (
     <Panel title="Organiser">
       <div className="console-actions" data-testid="console-actions">
@@ -228,29 +180,12 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           </div>
         )}
         {t.stage === Stage.Playing && !pastDeadline && (
-          <div className="console-action">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              data-testid="advance-rooms"
-              disabled={due.length === 0 && !inFlight}
-              {...(inFlight
-                ? { "data-ui": "says a batch is in flight" }
-                : {
-                    "data-call": JSON.stringify({
-                      to: String(c.rooms.target),
-                      data: c.rooms.interface.encodeFunctionData("advanceMany", [due.slice(0, ADVANCE_BATCH)]),
-                      value: "0",
-                    }),
-                  })}
-              onClick={() => void advance()}
-            >
-              Advance {plural(due.length, "room")} whose window passed
-            </button>
-            <span className="muted small">
-              applies the absent player's default (no offer, reject, no decision); anyone may
-            </span>
-          </div>
+          <AdvanceButton
+            rooms={c.rooms}
+            due={due}
+            runs={runs}
+            hint="applies the absent player's default (no offer, reject, no decision)"
+          />
         )}
         {t.stage === Stage.Playing && phase && (
           <div className="console-action">
@@ -279,16 +214,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
             </span>
           </div>
         )}
-        {run && (
-          <div data-testid={`${run.what}-progress`} data-done={run.done} data-total={run.total}>
-            <Progress value={run.done} max={run.total} label={run.text} />
-          </div>
-        )}
-        {note && (
-          <p className="notice" data-testid="console-note" role="status">
-            {note}
-          </p>
-        )}
+        <RunStatus run={run} note={note} />
         {ok("record") && (
           <ActionButton
             kind="secondary"
