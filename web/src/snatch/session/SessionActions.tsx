@@ -7,43 +7,35 @@
 // and the advance button are the tournament console's (../tournament/console/runs.tsx).
 import { useMemo } from "react";
 import { SessionStage } from "../../../../client/snatch/session";
-import { decodeRevert } from "../../../../client/errors";
 import { plural } from "../../../../client/format";
 import type { SnatchSession } from "../../../../typechain-types";
-import { useBlock } from "../../shared/block";
 import { txCall } from "../../shared/calls";
 import { PENDING, useProbes, type Probe } from "../../shared/probes";
-import { useTx } from "../../shared/tx";
-import { ActionButton, Panel } from "../../shared/ui";
-import { useWallet } from "../../shared/wallet";
-import { useSnatchContracts } from "../contracts";
+import { Panel } from "../../shared/ui";
 import { sendPadded } from "../gas";
-import { closeBatchSize } from "../tournament/console/batches";
-import { roomsToAdvance, type RoomLine } from "../tournament/console/model";
-import { AdvanceButton, RunStatus, useRuns } from "../tournament/console/runs";
+import type { RoomLine } from "../tournament/console/model";
+import {
+  answers,
+  closeInBatches,
+  closeSpec,
+  createInBatches,
+  CreateRooms,
+  ProbedAction,
+  OneShots,
+  shots,
+  PlayingRuns,
+  useOrganiser,
+} from "../tournament/console/runs";
 import type { SessionRow } from "./queries";
 
 const CTX = { contract: "SnatchSession" as const };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** SnatchSession.MAX_CLOSE_BATCH. */
 const MAX_CLOSE = 50;
 
-/** The name of the contract's refusal in `err`, if it is one. */
-function refusalName(err: unknown): string | undefined {
-  const data = (err as { data?: unknown } | null)?.data;
-  return typeof data === "string" ? decodeRevert(data)?.name : undefined;
-}
-
 export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; lines: RoomLine[] }) {
-  const c = useSnatchContracts();
-  const { signer, account } = useWallet();
-  const block = useBlock();
-  const { send } = useTx();
-  const runs = useRuns(CTX);
-  const { run, setRun, note, setNote, exclusive, inFlight } = runs;
+  const { c, signer, account, block, send, runs } = useOrganiser(CTX);
+  const { exclusive, inFlight } = runs;
   const session: SnatchSession | null = c?.session ?? null;
-  const due = roomsToAdvance(lines);
-  const pastDeadline = s.stage === SessionStage.Playing && s.deadline > 0 && block.number > s.deadline;
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
 
   const probeList = useMemo<Probe[]>(() => {
@@ -67,47 +59,31 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
   const probes = useProbes(probeList, `${block.number}:${s.stage}:${s.created}:${account}`, CTX, {
     holdWithin: `${s.stage}:${account}`,
   });
-  const ok = (p: string) => probes.get(p)?.ok === true;
-  const why = (p: string) => {
-    const r = probes.get(p);
-    return r && !r.ok ? r.reason : undefined;
-  };
+  const { ok, why } = answers(probes);
 
   if (!c || !session) return <p className="danger">No SnatchSession deployment on this network.</p>;
   const sw = session;
 
-  /** Creates the rooms batch by batch, waiting for the draw's randomness when it is not ready. */
-  const roomsLoop = async () => {
-    for (let tries = 0, batch = 1; ;) {
-      const view = await sw.session(id);
-      const stage = Number(view.stage);
-      if (stage !== SessionStage.Drawing && stage !== SessionStage.Creating) {
-        if (batch === 1) setNote("Every room exists already: nothing was sent.");
-        return;
-      }
-      const [created, rooms] = [Number(view.created), Number(view.rooms)];
-      setRun({
-        what: "rooms",
-        done: created,
-        total: rooms,
-        text: rooms > 0 ? `${created} of ${plural(rooms, "room")} created` : "waiting for the draw",
-      });
-      try {
-        await sw.createRooms.staticCall(id, PENDING);
-      } catch (err) {
-        // The shuffle's random value comes with a later block: wait for it (a minute at most).
-        if (tries++ < 120 && refusalName(err) === "DrawNotReady") {
-          await sleep(500);
-          continue;
-        }
-        throw err;
-      }
-      const r = await send(`Create rooms (batch ${batch})`, () => sendPadded(sw.createRooms, id), CTX);
-      if (!r) return;
-      batch++;
-    }
+  /** Where the session's rooms stand on chain. */
+  const view = async () => {
+    const v = await sw.session(id);
+    return { stage: Number(v.stage), rooms: Number(v.rooms), created: Number(v.created), closed: Number(v.closed) };
   };
-  const createRooms = () => exclusive(roomsLoop);
+
+  /** Creates the rooms batch by batch, waiting for the draw's randomness when it is not ready. */
+  const roomsLoop = () =>
+    createInBatches({
+      runs,
+      read: async () => {
+        const v = await view();
+        const open = v.stage === SessionStage.Drawing || v.stage === SessionStage.Creating;
+        return { open, done: v.created, total: v.rooms };
+      },
+      probe: () => sw.createRooms.staticCall(id, PENDING),
+      notReady: "DrawNotReady",
+      create: () => send(`Create rooms of session ${id}`, () => sendPadded(sw.createRooms, id), CTX),
+      label: (done, total) => (total > 0 ? `${done} of ${plural(total, "room")} created` : "waiting for the draw"),
+    });
 
   const start = () =>
     exclusive(async () => {
@@ -116,128 +92,68 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
     });
 
   const closeAll = () =>
-    exclusive(async () => {
-      for (let batch = 1; ; batch++) {
-        const view = await sw.session(id);
-        const [closed, rooms] = [Number(view.closed), Number(view.rooms)];
-        if (Number(view.stage) !== SessionStage.Playing || closed >= rooms) {
-          if (batch === 1) setNote("Every room is closed already: nothing was sent.");
-          return;
-        }
-        const size = await closeBatchSize((k) => sw.closeTimedOutRooms.estimateGas(id, k), rooms - closed, MAX_CLOSE);
-        setRun({
-          what: "close",
-          done: closed,
-          total: rooms,
-          text: `batch ${batch}: closing rooms ${closed + 1}–${closed + size} of ${rooms}`,
-        });
-        const r = await send(
-          `Close timed-out rooms (batch of ${size})`,
-          () => sendPadded(sw.closeTimedOutRooms, id, size),
-          CTX,
-        );
-        if (!r) return;
-      }
-    });
+    closeInBatches(
+      { runs, send, ctx: CTX },
+      [sw, id],
+      async () => {
+        const v = await view();
+        return { open: v.stage === SessionStage.Playing, done: v.closed, total: v.rooms };
+      },
+      { nothing: "Every room is closed already: nothing was sent.", max: MAX_CLOSE },
+    );
 
   return (
     <Panel title="Organiser">
       <div className="console-actions" data-testid="console-actions">
         {s.stage === SessionStage.Registration && (
-          <div className="console-action">
-            <ActionButton
-              call={txCall(sw, sw.start, [id])}
-              disabled={!ok("start") || inFlight}
-              onClick={start}
-              busyText="Starting…"
-            >
-              <span data-testid="start-session">Close seating and draw the rooms</span>
-            </ActionButton>
-            <span className="muted small">
-              {ok("start")
-                ? `${plural(s.playerCount, "player")} seated: then the rooms are created as soon as the draw is in`
-                : why("start")
-                  ? `Not yet: ${why("start")}.`
-                  : "checking…"}
-            </span>
-          </div>
+          <ProbedAction
+            call={txCall(sw, sw.start, [id])}
+            ok={ok("start")}
+            why={why("start")}
+            yes={`${plural(s.playerCount, "player")} seated: then the rooms are created as soon as the draw is in`}
+            inFlight={inFlight}
+            onClick={start}
+            busyText="Starting…"
+          >
+            <span data-testid="start-session">Close seating and draw the rooms</span>
+          </ProbedAction>
         )}
         {drawing && (
-          <div className="console-action">
-            <ActionButton
-              call={txCall(sw, sw.createRooms, [id], { accepts: ["DrawNotReady"] })}
-              disabled={inFlight}
-              onClick={createRooms}
-            >
-              <span data-testid="create-rooms">
-                Create the rooms ({s.created} of {s.rooms || "?"} so far)
-              </span>
-            </ActionButton>
-            {ok("reroll") && (
-              <ActionButton
-                kind="secondary"
-                call={txCall(sw, sw.rerequestDraw, [id])}
-                onClick={() => send("Re-request the draw", () => sendPadded(sw.rerequestDraw, id), CTX)}
-              >
-                Request the draw's randomness again (stale)
-              </ActionButton>
-            )}
-          </div>
-        )}
-        {s.stage === SessionStage.Playing && !pastDeadline && (
-          <AdvanceButton
-            rooms={c.rooms}
-            due={due}
-            runs={runs}
-            hint="closes the round (or the judging) whose deadline passed, with its defaults"
-          />
-        )}
-        {s.stage === SessionStage.Playing && (
-          <div className="console-action">
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="close-rooms"
-              disabled={!ok("close") && !inFlight}
-              {...(inFlight || !ok("close")
-                ? { "data-ui": "says a batch is in flight" }
-                : {
-                    "data-call": JSON.stringify({
-                      to: String(sw.target),
-                      data: sw.interface.encodeFunctionData("closeTimedOutRooms", [id, 1]),
-                      value: "0",
-                    }),
-                  })}
-              onClick={() => void closeAll()}
-            >
-              Close every timed-out room
-            </button>
-            <span className="muted small">
-              {pastDeadline
-                ? `the session's deadline (block ${s.deadline.toLocaleString("en-US")}) passed: ${plural(s.rooms - s.finished, "room")} still running, each closed with its defaults, in batches`
-                : `from block ${(s.deadline + 1).toLocaleString("en-US")}, after the session's deadline`}
-            </span>
-          </div>
-        )}
-        <RunStatus run={run} note={note} />
-        {ok("record") && (
-          <ActionButton
-            kind="secondary"
-            call={txCall(sw, sw.recordRooms, [id, 0, MAX_CLOSE])}
-            onClick={() => send("Record finished rooms", () => sendPadded(sw.recordRooms, id, 0, MAX_CLOSE), CTX)}
+          <CreateRooms
+            call={txCall(sw, sw.createRooms, [id], { accepts: ["DrawNotReady"] })}
+            inFlight={inFlight}
+            onClick={() => exclusive(roomsLoop)}
           >
-            Record rooms that finished without reporting (up to {MAX_CLOSE})
-          </ActionButton>
+            Create the rooms ({s.created} of {s.rooms || "?"} so far)
+          </CreateRooms>
         )}
-        {ok("closeSession") && (
-          <ActionButton
-            kind="danger"
-            call={txCall(sw, sw.closeSession, [id])}
-            onClick={() => send(`Close session ${id}`, () => sendPadded(sw.closeSession, id), CTX)}
-          >
-            Close the session (it never reached three players)
-          </ActionButton>
-        )}
+        <PlayingRuns
+          runs={runs}
+          lines={lines}
+          close={
+            s.stage === SessionStage.Playing
+              ? closeSpec(
+                  sw,
+                  id,
+                  ok("close"),
+                  closeAll,
+                  [s.deadline, s.rooms - s.finished],
+                  [
+                    "the session's deadline",
+                    "closes the round (or the judging) whose deadline passed, with its defaults",
+                  ],
+                )
+              : null
+          }
+        />
+        <OneShots
+          ok={ok}
+          items={shots(sw, send, CTX, [
+            ["reroll", "secondary", "rerequestDraw", [id], "Request the draw's randomness again (stale)"],
+            ["record", "secondary", "recordRooms", [id, 0, MAX_CLOSE], "Record rooms that finished without reporting"],
+            ["closeSession", "danger", "closeSession", [id], "Close the session (it never reached three players)"],
+          ])}
+        />
       </div>
     </Panel>
   );

@@ -10,7 +10,7 @@ import { useBlockTime } from "../../shared/Countdown";
 import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
-import { AbsentPanel, Counts, ReadOnly, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
+import { AbsentPanel, Counts, NotYet, ReadOnly, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
 import { Exports } from "../tournament/console/Exports";
 import { IndexerProvider } from "../tournament/console/indexer";
 import { IndexerLag } from "../tournament/console/IndexerLag";
@@ -52,17 +52,7 @@ function SessionConsole({ id }: { id: bigint }) {
   const { account } = useWallet();
   const seconds = useBlockTime();
   const s = data.session;
-  if (s === undefined) return <p aria-busy="true">Reading session {id.toString()} from the indexer…</p>;
-  if (s === null)
-    return (
-      <div className="class-console">
-        <IndexerLag data={data} />
-        <p className="danger" data-testid="not-found">
-          The indexer has no session {id.toString()}
-          {data.behind > 0 ? " yet: it is behind the chain (above)" : ": there is no such session"}.
-        </p>
-      </div>
-    );
+  if (!s) return <NotYet row={s} what={`session ${id}`} data={data} />;
   const isOrganiser = !!account && account.toLowerCase() === s.organiser;
   const lines = data.rooms.map((r) => roomLine(r, data.head));
   const waits = waitingOn(lines);

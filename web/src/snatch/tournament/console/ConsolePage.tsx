@@ -12,7 +12,7 @@ import { ConsoleActions } from "./ConsoleActions";
 import { Exports } from "./Exports";
 import { IndexerProvider } from "./indexer";
 import { IndexerLag } from "./IndexerLag";
-import { AbsentPanel, Counts, ReadOnly, RoomsGrid, WaitsPanel } from "./ConsoleParts";
+import { AbsentPanel, Counts, NotYet, ReadOnly, RoomsGrid, WaitsPanel } from "./ConsoleParts";
 import { notShownUp, roomLine, waitingOn } from "./model";
 import { useClassData, type ClassData } from "./useClassData";
 import "./console.css";
@@ -38,17 +38,7 @@ function Console({ id }: { id: bigint }) {
   const { account } = useWallet();
   const seconds = useBlockTime();
   const t = data.tournament;
-  if (t === undefined) return <p aria-busy="true">Reading tournament {id.toString()} from the indexer…</p>;
-  if (t === null)
-    return (
-      <div className="class-console">
-        <IndexerLag data={data} />
-        <p className="danger" data-testid="not-found">
-          The indexer has no tournament {id.toString()}
-          {data.behind > 0 ? " yet: it is behind the chain (above)" : ": there is no such tournament"}.
-        </p>
-      </div>
-    );
+  if (!t) return <NotYet row={t} what={`tournament ${id}`} data={data} />;
   const isOrganiser = !!account && account.toLowerCase() === t.organiser;
   const lines = data.rooms.map((r) => roomLine(r, data.head));
   const waits = waitingOn(lines);

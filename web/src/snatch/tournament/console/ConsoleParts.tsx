@@ -5,7 +5,9 @@ import { timeLeft } from "../../../shared/blocktime";
 import { href } from "../../../shared/routes";
 import { Panel } from "../../../shared/ui";
 import { countRooms, displayName, type RoomLine } from "./model";
+import { IndexerLag } from "./IndexerLag";
 import type { SeatRow } from "./queries";
+import type { ClassData } from "./useClassData";
 
 function Count({ label, value, testid, hint }: { label: string; value: number; testid: string; hint: string }) {
   return (
@@ -179,5 +181,31 @@ export function ReadOnly({ what, account }: { what: string; account: string | nu
       {account ? "the account this page uses is not the organiser" : "this page has no account connected"}. Everything
       here stays live; pick the organiser's account in the top bar to act.
     </p>
+  );
+}
+
+/**
+ * What a console shows before it has its tournament or session (`what` "tournament 3"): reading, or that the
+ * indexer has none (yet, when it is behind the chain). Null once `row` is there.
+ */
+export function NotYet({
+  row,
+  what,
+  data,
+}: {
+  row: unknown;
+  what: string;
+  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+}) {
+  if (row === undefined) return <p aria-busy="true">Reading {what} from the indexer…</p>;
+  if (row !== null) return null;
+  return (
+    <div className="class-console">
+      <IndexerLag data={data} />
+      <p className="danger" data-testid="not-found">
+        The indexer has no {what}
+        {data.behind > 0 ? " yet: it is behind the chain (above)" : `: there is no such ${what.split(" ")[0]}`}.
+      </p>
+    </div>
   );
 }
