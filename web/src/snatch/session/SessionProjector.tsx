@@ -3,7 +3,7 @@
 // its room), and per round across the session's rooms: the rule, goods traded, mean points, snatches and shame (the
 // figures folded from the rooms' events, ./rounds.ts). Live from the indexer; the drawing is the tournament
 // projector's (../tournament/console/ProjectorParts.tsx).
-import { RULE_NAMES } from "../../../../client/snatch/names";
+import { RULE_NAMES, RuleSet } from "../../../../client/snatch/names";
 import { SessionStage } from "../../../../client/snatch/session";
 import { href } from "../../shared/routes";
 import { IndexerProvider } from "../tournament/console/indexer";
@@ -80,6 +80,14 @@ function SessionProjector({ id }: { id: bigint }) {
   );
 }
 
+/** The rounds' rules in a word or two (the table's first column). */
+const RULE_SHORT: Record<number, string> = {
+  [RuleSet.Anarchy]: "anarchy",
+  [RuleSet.NoReject]: "no reject",
+  [RuleSet.ShameTokens]: "shame",
+  [RuleSet.Judge]: "judge",
+};
+
 function RoundsTable({ rounds, current }: { rounds: RoundFigures[]; current: number }) {
   return (
     <table className="projector-rounds" data-testid="projector-rounds">
@@ -89,7 +97,7 @@ function RoundsTable({ rounds, current }: { rounds: RoundFigures[]; current: num
           <th scope="col">goods traded</th>
           <th scope="col">mean points</th>
           <th scope="col">snatches</th>
-          <th scope="col">shame</th>
+          <th scope="col">shame tokens</th>
         </tr>
       </thead>
       <tbody>
@@ -105,12 +113,13 @@ function RoundsTable({ rounds, current }: { rounds: RoundFigures[]; current: num
             className={r.round === current ? "now" : r.rooms === 0 ? "later" : undefined}
           >
             <th scope="row">
-              {r.round} <span className="projector-rule">{RULE_NAMES[SESSION_RULES[r.round - 1]]}</span>
+              {r.round}
+              <span className="projector-rule">{RULE_SHORT[SESSION_RULES[r.round - 1]]}</span>
             </th>
             <td>{r.rooms > 0 ? r.traded : "—"}</td>
             <td>{r.rooms > 0 ? r.meanPoints : "—"}</td>
-            <td>{r.rooms > 0 ? (r.snatched > 0 ? `${r.snatches} (${r.snatched} goods)` : r.snatches) : "—"}</td>
-            <td>{r.rooms > 0 ? (r.burned > 0 ? `${r.shame} (${r.burned} burned)` : r.shame) : "—"}</td>
+            <td title={`${r.snatched} goods taken`}>{r.rooms > 0 ? r.snatches : "—"}</td>
+            <td title={`${r.burned} goods burned by shame penalties`}>{r.rooms > 0 ? r.shame : "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -3,7 +3,7 @@
 // for a tournament one row per room and round, one row per player and phase, and the whole tournament as JSON; for a
 // session one row per room and seat, one per offer, one per player, and the whole session as JSON. An export of a
 // tournament or session that is still running says so in the file.
-import { exportUrl as exportPath } from "../../../../../client/common/export";
+import { exportFileName, exportUrl as exportPath } from "../../../../../client/common/export";
 import { Panel } from "../../../shared/ui";
 import { indexerBase } from "./indexer";
 
@@ -41,7 +41,7 @@ export function Exports({ id, game = "snatch", final }: { id: bigint; game?: "sn
             <a
               className="btn btn-secondary"
               href={exportPath(base, game, id, e.file)}
-              download={`${noun}-${id.toString()}-${e.file}`}
+              download={exportFileName(game, id, e.file)}
               data-testid={e.testid}
             >
               {e.label}
