@@ -3,13 +3,13 @@
 // block a second, the indexer following it, the gateway with /rpc and /indexer). A script creates a first-come
 // session of up to three rooms of three (one room per batch) and seats seven players (two rooms; one sits out); the
 // teacher's console, driven through the page only, closes seating and draws the rooms (the rooms follow batch by
-// batch, with a progress bar), shows the rooms progress while a script plays round 1 of one room (a trade and a snatch, then
-// every seat says done), advances the rooms whose window passed, and after the session's deadline closes every
-// room in batches (a second press while the batch is in flight changes nothing and says so); it downloads the rooms'
-// export. A visitor without the teacher's account sees the console read-only on a phone and is told why. The
-// projector view shows the rounds. Then a script checks the chain: the session finished, every room closed and
-// finished, and the projector's figures against the rooms' events and results. Desktop and phone sizes, axe,
-// honest controls; docs/session-console.png and docs/session-projector.png are written here.
+// batch, with a progress bar), shows the rooms progress while a script plays round 1 of one room (a trade and a
+// snatch, then every seat says done), advances the rooms whose window passed, and after the session's deadline
+// closes every room in batches (a second press while the batch is in flight changes nothing and says so); it
+// downloads the rooms' export. A visitor without the teacher's account sees the console read-only on a phone and is
+// told why. The projector view shows the rounds. Then a script checks the chain: the session finished, every room
+// closed and finished, and the projector's figures against the rooms' events and results. Desktop and phone sizes,
+// axe, honest controls; docs/session-console.png and docs/session-projector.png are written here.
 import fs from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";

@@ -12,7 +12,7 @@ export interface RoomLine {
   p1: SeatRow | undefined;
   p2: SeatRow | undefined;
   status: RoomStatus;
-  /** The seat whose move the room waits on now (its window open), if one (a three-player room: the first of `waits`). */
+  /** The seat whose move the room waits on now (its window open), if one (three players: the first of `waits`). */
   waitsOn: SeatRow | undefined;
   /** Every seat the room waits on now: a three-player round closes early once every seat said done. */
   waits: SeatRow[];
