@@ -11,76 +11,21 @@
 // closed and finished, and the projector's figures against the rooms' events and results. Desktop and phone sizes,
 // axe, honest controls; docs/session-console.png and docs/session-projector.png are written here.
 import fs from "node:fs";
-import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "chai";
-import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
-import type { Page } from "playwright-core";
+import type { JsonRpcSigner } from "ethers";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchSession__factory } from "../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 import { SessionStage } from "../../client/snatch/session";
-import { setBlockTime } from "../../scripts/web/stack";
-import { startClassFront, type ClassFront } from "../../scripts/class/stack";
-import {
-  deployedAddress,
-  expectHonestControls,
-  expectPlainWords,
-  openPhone,
-  PHONE,
-  screenshot,
-  webStack,
-  type WebStack,
-} from "./harness";
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const text = bad.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(text, `accessibility of ${what}`).to.deep.equal([]);
-}
+import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { classFrontHooks, closeTwice, expectAccessible, openReadOnlyConsole } from "./class-helpers";
 
 const NAMES = ["Ada", "Grace", "Émile", "Noor", "Kwame", "Lin", "Sofía"];
 
 describe("web: a class session's console and projector view (e2e)", function () {
-  let stack: WebStack;
-  let front: ClassFront;
-  let provider: JsonRpcProvider;
-  const opened: Page[] = [];
-
-  before(async function () {
-    stack = await webStack();
-    await setBlockTime(stack.node.url, 1);
-    front = await startClassFront({
-      nodeUrl: stack.node.url,
-      deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
-      appDir: stack.appDir,
-      blockTime: 1,
-      devices: 4,
-    });
-    provider = new JsonRpcProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
-    provider.pollingInterval = 250;
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== "failed") return;
-    for (const [i, p] of opened.entries())
-      await screenshot(p, "session-console", `failed-${i}`, true).catch(() => undefined);
-  });
-
-  after(async function () {
-    for (const p of opened)
-      await p
-        .context()
-        .close()
-        .catch(() => undefined);
-    provider?.destroy();
-    await front?.stop();
-    if (stack) await setBlockTime(stack.node.url, null);
-  });
+  const file = classFrontHooks("session-console", 4);
 
   it("draws, plays and closes a session from the console; read-only for others; the projector's rounds", async function () {
+    const { stack, front, provider, opened } = file;
     const accounts = await provider.listAccounts();
     const teacher = accounts[17];
     const seated: JsonRpcSigner[] = accounts.slice(10, 17);
@@ -95,14 +40,10 @@ describe("web: a class session's console and projector view (e2e)", function () 
     for (const [i, p] of seated.entries()) await mined(sessions.connect(p).join(id, NAMES[i]));
 
     // A phone without the teacher's account: read-only, and told why.
-    const visitor = await openPhone(stack, `${front.phoneUrl}#/snatch/session/${id}/console`, PHONE);
+    const visitor = await openReadOnlyConsole(stack, `${front.phoneUrl}#/snatch/session/${id}/console`, "session");
     opened.push(visitor.page);
-    await visitor.page.getByTestId("read-only").waitFor();
-    expect(await visitor.page.getByTestId("read-only").textContent()).to.match(/only the session's organiser/);
-    expect(await visitor.page.getByTestId("console-actions").count()).to.equal(0);
     await visitor.page.locator(`[data-testid="session-state"][data-stage="${SessionStage.Registration}"]`).waitFor();
     await visitor.page.locator('[data-testid="seats-filled"][data-seated="7"]').waitFor();
-    await expectAccessible(visitor.page, "the read-only session console on a phone");
     await screenshot(visitor.page, "session-console", "phone-read-only");
 
     // The teacher's console on the laptop, reached from the session list's link.
@@ -188,20 +129,7 @@ describe("web: a class session's console and projector view (e2e)", function () 
     await page.locator(`tr[data-room="${ids[1]}"]`).getByText("2 of 5").waitFor();
 
     // After the session's deadline: close every room in batches; a second press while it runs changes nothing.
-    const close = page.getByTestId("close-rooms");
-    await page.waitForFunction(
-      () => {
-        const b = document.querySelector<HTMLButtonElement>('[data-testid="close-rooms"]');
-        return !!b && !b.disabled && b.hasAttribute("data-call");
-      },
-      undefined,
-      { timeout: 120_000 },
-    );
-    await close.click();
-    await page.getByTestId("close-progress").waitFor();
-    await close.click();
-    await page.getByTestId("console-note").waitFor();
-    expect(await page.getByTestId("console-note").textContent()).to.match(/in flight.*changed nothing/);
+    await closeTwice(page, 120_000);
     await page
       .locator(`[data-testid="session-state"][data-stage="${SessionStage.Finished}"]`)
       .waitFor({ timeout: 60_000 });
@@ -240,8 +168,8 @@ describe("web: a class session's console and projector view (e2e)", function () 
 
     // The rooms' export, downloaded from the console: final, one row per seat with the chain's points.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-rooms").click()]);
-    const file = await download.path();
-    const csv = fs.readFileSync(file, "utf8").trim().split("\n");
+    const saved = await download.path();
+    const csv = fs.readFileSync(saved, "utf8").trim().split("\n");
     expect(download.suggestedFilename()).to.equal(`snatch-session-${id}-rooms.csv`);
     expect(csv[0]).to.match(/^status,session,room,room_id,seat,role,name,address/);
     const rows = csv.slice(1).filter((l) => l.startsWith("final,"));

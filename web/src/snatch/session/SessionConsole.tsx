@@ -10,10 +10,9 @@ import { useBlockTime } from "../../shared/Countdown";
 import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
-import { AbsentPanel, Counts, NotYet, ReadOnly, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
+import { AbsentPanel, Counts, HeadNotes, NotYet, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
 import { Exports } from "../tournament/console/Exports";
 import { IndexerProvider } from "../tournament/console/indexer";
-import { IndexerLag } from "../tournament/console/IndexerLag";
 import { displayName, notShownUp, roomLine, waitingOn } from "../tournament/console/model";
 import "../tournament/console/console.css";
 import { SessionActions } from "./SessionActions";
@@ -72,17 +71,16 @@ function SessionConsole({ id }: { id: bigint }) {
         <p className="console-state" data-testid="session-state" data-stage={s.stage}>
           {sessionLine(s)}
         </p>
-        <p className="muted" data-testid="seats-filled" data-seated={s.playerCount}>
-          {s.playerCount} of {plural(s.capacity, "seat")} filled ({s.firstCome ? "first come" : "listed"})
-          {satOut.length > 0 && `; sitting out: ${satOut.map((x) => displayName(x.name, x.player)).join(", ")}`};
-          organiser{" "}
-          <span className="mono" title={s.organiser}>
-            {s.organiser.slice(0, 6)}…{s.organiser.slice(-4)}
-          </span>
-          {isOrganiser && " (you)"}.
-        </p>
-        <IndexerLag data={data} />
-        {!isOrganiser && <ReadOnly what="the session" account={account} />}
+        <HeadNotes
+          lead={`${s.playerCount} of ${plural(s.capacity, "seat")} filled (${s.firstCome ? "first come" : "listed"})${
+            satOut.length > 0 ? `; sitting out: ${satOut.map((x) => displayName(x.name, x.player)).join(", ")}` : ""
+          }`}
+          organiser={s.organiser}
+          account={account}
+          what="the session"
+          data={data}
+          attrs={{ "data-testid": "seats-filled", "data-seated": s.playerCount }}
+        />
       </header>
       <Counts lines={lines} absent={absent.length} label="Rooms of the session" finishedHint="round 5 is over" />
       {isOrganiser && <SessionActions id={id} s={s} lines={lines} />}

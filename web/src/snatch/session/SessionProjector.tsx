@@ -7,9 +7,9 @@ import { RULE_NAMES, RuleSet } from "../../../../client/snatch/names";
 import { SessionStage } from "../../../../client/snatch/session";
 import { href } from "../../shared/routes";
 import { IndexerProvider } from "../tournament/console/indexer";
-import { IndexerLag } from "../tournament/console/IndexerLag";
 import { rankEntries } from "../tournament/console/model";
 import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "../tournament/console/ProjectorParts";
+import { NotYet } from "../tournament/console/ConsoleParts";
 import "../tournament/console/console.css";
 import { roundFigures, SESSION_RULES, type RoundFigures } from "./rounds";
 import { sessionLine } from "./SessionConsole";
@@ -37,14 +37,7 @@ function board(data: SessionData) {
 function SessionProjector({ id }: { id: bigint }) {
   const data = useSessionData(id, { moved: false, log: true });
   const s = data.session;
-  if (s === undefined) return <p className="projector-wait">Reading session {id.toString()}…</p>;
-  if (s === null)
-    return (
-      <div className="projector">
-        <p className="projector-wait">No session {id.toString()} (yet).</p>
-        <IndexerLag data={data} />
-      </div>
-    );
+  if (!s) return <NotYet row={s} what={`session ${id}`} data={data} projector />;
   const ranked = board(data);
   const rounds = roundFigures(data.log);
   const current = Math.max(0, ...data.rooms.map((r) => r.round));

@@ -11,8 +11,7 @@ import { plural } from "../../../../../client/format";
 import { ConsoleActions } from "./ConsoleActions";
 import { Exports } from "./Exports";
 import { IndexerProvider } from "./indexer";
-import { IndexerLag } from "./IndexerLag";
-import { AbsentPanel, Counts, NotYet, ReadOnly, RoomsGrid, WaitsPanel } from "./ConsoleParts";
+import { AbsentPanel, Counts, HeadNotes, NotYet, RoomsGrid, WaitsPanel } from "./ConsoleParts";
 import { notShownUp, roomLine, waitingOn } from "./model";
 import { useClassData, type ClassData } from "./useClassData";
 import "./console.css";
@@ -55,15 +54,13 @@ function Console({ id }: { id: bigint }) {
         <p className="console-state" data-testid="phase-state" data-stage={t.stage} data-phase={t.phase}>
           {phaseState(data)}
         </p>
-        <p className="muted">
-          {plural(t.playerCount, "player")} registered (cap {t.cap}); organiser{" "}
-          <span className="mono" title={t.organiser}>
-            {t.organiser.slice(0, 6)}…{t.organiser.slice(-4)}
-          </span>
-          {isOrganiser && " (you)"}.
-        </p>
-        <IndexerLag data={data} />
-        {!isOrganiser && <ReadOnly what="the tournament" account={account} />}
+        <HeadNotes
+          lead={`${plural(t.playerCount, "player")} registered (cap ${t.cap})`}
+          organiser={t.organiser}
+          account={account}
+          what="the tournament"
+          data={data}
+        />
       </header>
       <Counts lines={lines} absent={absent.length} label="Rooms of the current phase" finishedHint="round 3 is over" />
       {isOrganiser && <ConsoleActions id={id} data={data} lines={lines} />}

@@ -1,6 +1,7 @@
 // The console's drawing, shared by the tournament's console (./ConsolePage.tsx, rooms of two) and the class
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
+import type { ReactNode } from "react";
 import { timeLeft } from "../../../shared/blocktime";
 import { href } from "../../../shared/routes";
 import { Panel } from "../../../shared/ui";
@@ -185,27 +186,69 @@ export function ReadOnly({ what, account }: { what: string; account: string | nu
 }
 
 /**
- * What a console shows before it has its tournament or session (`what` "tournament 3"): reading, or that the
- * indexer has none (yet, when it is behind the chain). Null once `row` is there.
+ * What a console (or, `projector`, a projector view) shows before it has its tournament or session (`what`:
+ * "tournament 3"): reading, or that the indexer has none (yet, when it is behind the chain). Null once `row` is there.
  */
 export function NotYet({
   row,
   what,
   data,
+  projector = false,
 }: {
   row: unknown;
   what: string;
   data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  projector?: boolean;
 }) {
-  if (row === undefined) return <p aria-busy="true">Reading {what} from the indexer…</p>;
+  if (row === undefined)
+    return (
+      <p className={projector ? "projector-wait" : undefined} aria-busy="true">
+        Reading {what} from the indexer…
+      </p>
+    );
   if (row !== null) return null;
   return (
-    <div className="class-console">
+    <div className={projector ? "projector" : "class-console"}>
       <IndexerLag data={data} />
-      <p className="danger" data-testid="not-found">
+      <p className={projector ? "projector-wait" : "danger"} data-testid="not-found">
         The indexer has no {what}
         {data.behind > 0 ? " yet: it is behind the chain (above)" : `: there is no such ${what.split(" ")[0]}`}.
       </p>
     </div>
+  );
+}
+
+/**
+ * The console's head notes: `lead` (who plays), the organiser (you, if so), how current the picture is, and for
+ * anyone else why the console is read-only. `attrs` go on the first line (test ids for scripts).
+ */
+export function HeadNotes({
+  lead,
+  organiser,
+  account,
+  what,
+  data,
+  attrs = {},
+}: {
+  lead: ReactNode;
+  organiser: string;
+  account: string | null | undefined;
+  what: string;
+  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  attrs?: Record<string, string | number>;
+}) {
+  const isOrganiser = !!account && account.toLowerCase() === organiser;
+  return (
+    <>
+      <p className="muted" {...attrs}>
+        {lead}; organiser{" "}
+        <span className="mono" title={organiser}>
+          {organiser.slice(0, 6)}…{organiser.slice(-4)}
+        </span>
+        {isOrganiser && " (you)"}.
+      </p>
+      <IndexerLag data={data} />
+      {!isOrganiser && <ReadOnly what={what} account={account} />}
+    </>
   );
 }

@@ -7,10 +7,10 @@ import { href } from "../../../shared/routes";
 import { plural } from "../../../../../client/format";
 import { AnswerShares, AveragePoints, type VariantRow } from "../Charts";
 import { IndexerProvider } from "./indexer";
-import { IndexerLag } from "./IndexerLag";
 import { rankEntries } from "./model";
 import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "./ProjectorParts";
 import { useClassData, type ClassData } from "./useClassData";
+import { NotYet } from "./ConsoleParts";
 import "./console.css";
 
 export function ProjectorPage({ id }: { id: bigint }) {
@@ -25,14 +25,7 @@ export function ProjectorPage({ id }: { id: bigint }) {
 function Projector({ id }: { id: bigint }) {
   const data = useClassData(id, { moved: false });
   const t = data.tournament;
-  if (t === undefined) return <p className="projector-wait">Reading tournament {id.toString()}…</p>;
-  if (t === null)
-    return (
-      <div className="projector">
-        <p className="projector-wait">No tournament {id.toString()} (yet).</p>
-        <IndexerLag data={data} />
-      </div>
-    );
+  if (!t) return <NotYet row={t} what={`tournament ${id}`} data={data} projector />;
   const ranked = rankEntries(data.entries).map((e) => ({ ...e, points: e.aggregate }));
   const variants: VariantRow[] = data.phases
     .filter((p) => p.rooms > 0)
