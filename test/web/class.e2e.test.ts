@@ -14,7 +14,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { AxeBuilder } from "@axe-core/playwright";
 import { JsonRpcProvider, type TransactionResponse } from "ethers";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
@@ -41,20 +40,11 @@ import {
 } from "./harness";
 import { REPO } from "../../scripts/web/stack";
 import { act, makeOffer, mineNode, roomInHash, waitRound } from "./snatch-helpers";
+import { expectAccessible } from "./class-helpers";
 
 const TEACHER = 12;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** Axe on the page as it is: no serious or critical violation. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const text = bad.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(text, `accessibility of ${what}`).to.deep.equal([]);
-}
 
 /** A download's bytes. */
 async function bytesOf(download: Download): Promise<Buffer> {

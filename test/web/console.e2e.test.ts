@@ -8,35 +8,13 @@
 // (the leaderboard, who never showed up) against the contracts. A visitor without the organiser's account sees the
 // console read-only and is told why. Desktop and phone sizes, axe, honest controls; docs/console.png and
 // docs/projector.png are written here.
-import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "chai";
-import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
-import { setBlockTime } from "../../scripts/web/stack";
 import { ClassRun } from "../../scripts/class/players";
 import { openConsole, openProjector } from "../../scripts/class/run";
-import { startClassFront, type ClassFront } from "../../scripts/class/stack";
-import {
-  deployedAddress,
-  expectHonestControls,
-  expectPlainWords,
-  openPhone,
-  PHONE,
-  screenshot,
-  webStack,
-  type WebStack,
-} from "./harness";
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const text = bad.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(text, `accessibility of ${what}`).to.deep.equal([]);
-}
+import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { classFrontHooks, closeTwice, expectAccessible, openReadOnlyConsole } from "./class-helpers";
 
 /** The console's count `name` (playing, waiting, finished, absent). */
 async function count(page: Page, name: string): Promise<number> {
@@ -44,28 +22,12 @@ async function count(page: Page, name: string): Promise<number> {
 }
 
 describe("web: the teacher's console and the projector view (e2e)", function () {
-  let stack: WebStack;
-  let front: ClassFront;
   let run: ClassRun;
-  let provider: JsonRpcProvider;
-  const opened: Page[] = [];
-
-  before(async function () {
-    stack = await webStack();
-    // The class stack's clock: a block a second (restored to a block per transaction after this file).
-    await setBlockTime(stack.node.url, 1);
-    front = await startClassFront({
-      nodeUrl: stack.node.url,
-      deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
-      appDir: stack.appDir,
-      blockTime: 1,
-      devices: 10,
-    });
-    provider = new JsonRpcProvider(stack.node.url, 31337, { staticNetwork: true });
-  });
+  const file = classFrontHooks("console", 10, () => run?.destroy());
 
   /** A class of `players` Node players through the phones' proxy (the stack's organiser account creates it). */
   function classRun(players: number, seed: number): ClassRun {
+    const { stack, front } = file;
     return new ClassRun({
       phoneRpc: `${front.phoneUrl}rpc`,
       hostRpc: stack.node.url,
@@ -85,24 +47,8 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     });
   }
 
-  afterEach(async function () {
-    if (this.currentTest?.state !== "failed") return;
-    for (const [i, p] of opened.entries()) await screenshot(p, "console", `failed-${i}`, true).catch(() => undefined);
-  });
-
-  after(async function () {
-    for (const p of opened)
-      await p
-        .context()
-        .close()
-        .catch(() => undefined);
-    run?.destroy();
-    provider?.destroy();
-    await front?.stop();
-    if (stack) await setBlockTime(stack.node.url, null);
-  });
-
   it("runs phase 1 from the console: start, live grid, close timed-out rooms; read-only for others", async function () {
+    const { stack, front, provider, opened } = file;
     run = classRun(6, 7);
     await run.setUp();
     // Two players never show up.
@@ -113,13 +59,13 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     const organiser = await run.organiser.getAddress();
 
     // A phone without the organiser's account: the console is read-only, and says why.
-    const visitor = await openPhone(stack, `${front.phoneUrl}#/snatch/tournament/${id}/console`, PHONE);
+    const visitor = await openReadOnlyConsole(
+      stack,
+      `${front.phoneUrl}#/snatch/tournament/${id}/console`,
+      "tournament",
+    );
     opened.push(visitor.page);
-    await visitor.page.getByTestId("read-only").waitFor();
-    expect(await visitor.page.getByTestId("read-only").textContent()).to.match(/only the tournament's organiser/);
-    expect(await visitor.page.getByTestId("console-actions").count()).to.equal(0);
     await visitor.page.locator('[data-testid="phase-state"][data-stage="1"]').waitFor();
-    await expectAccessible(visitor.page, "the read-only console on a phone");
     await screenshot(visitor.page, "console", "phone-read-only");
 
     // The organiser's console on the laptop: start phase 1; the rooms follow once the pairing is drawn.
@@ -160,20 +106,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     await screenshot(projector, "projector", "playing", false, "projector.png");
 
     // After the phase deadline: close the timed-out rooms; a second press while the batch is in flight says so.
-    const close = page.getByTestId("close-rooms");
-    await page.waitForFunction(
-      () => {
-        const b = document.querySelector<HTMLButtonElement>('[data-testid="close-rooms"]');
-        return !!b && !b.disabled && b.hasAttribute("data-call");
-      },
-      undefined,
-      { timeout: 90_000 },
-    );
-    await close.click();
-    await page.getByTestId("close-progress").waitFor();
-    await close.click();
-    await page.getByTestId("console-note").waitFor();
-    expect(await page.getByTestId("console-note").textContent()).to.match(/in flight.*changed nothing/);
+    await closeTwice(page, 90_000);
     await page.locator('[data-testid="phase-state"][data-phase="1"][data-stage="4"]').waitFor({ timeout: 60_000 });
     await page.locator('[data-testid="count-finished"][data-value="3"]').waitFor();
 
@@ -198,6 +131,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
   });
 
   it("says the indexer is not answering while it restarts mid-class, then catches up with what happened meanwhile", async function () {
+    const { stack, front, opened } = file;
     const organiser = await run.organiser.getAddress();
     const page = await openConsole(stack.browser, front.hostUrl, run.id, organiser, opened);
     const lag = page.getByTestId("indexer-lag");

@@ -1,5 +1,6 @@
 // Unit tests of the console's pure parts (whose move a room waits on, its status, the counts, who has not shown up,
-// the ranking) and of the load script's options and report (no browser, no node).
+// the ranking), of the class session's per-round figures (folded from its rooms' events), and of the load script's
+// options and report (no browser, no node).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,7 @@ import {
   waitingOn,
 } from "../../web/src/snatch/tournament/console/model";
 import type { EntryRow, RoomRow } from "../../web/src/snatch/tournament/console/queries";
+import { roundFigures, type LogEntry } from "../../web/src/snatch/session/rounds";
 import { parseLoadArgs, writeReport } from "../../scripts/class/load";
 import { mulberry32 } from "../../scripts/class/random";
 import type { ClassFigures } from "../../scripts/class/run";
@@ -30,11 +32,12 @@ function room(phase: number, deadline: number, id = 1n): RoomRow {
     state: phase >= Phase.Finished ? "finished" : "playing",
     round: 1,
     rules: 5,
+    judge: 3,
     deadline,
     offerCount: 0,
     seats: [
-      { seat: 0, player: P1, name: "Ada", role: Good.Turkey, points: 10 },
-      { seat: 1, player: P2, name: "", role: Good.Corn, points: 10 },
+      { seat: 0, player: P1, name: "Ada", role: Good.Turkey, points: 10, done: false },
+      { seat: 1, player: P2, name: "", role: Good.Corn, points: 10, done: false },
     ],
   };
 }
@@ -93,6 +96,85 @@ describe("web: the console's model", function () {
       ["Ada", 2],
       ["Cy", 2],
     ]);
+  });
+});
+
+const P3 = "0x3333333333333333333333333333333333333333";
+
+/** A three-player room at `phase` in round 2, seat 1 done, seat 2 judging. */
+function room3(phase: number, deadline: number): RoomRow {
+  const seat = (n: number, player: string, name: string, done: boolean) => ({
+    seat: n,
+    player,
+    name,
+    role: n,
+    points: 15,
+    done,
+  });
+  return {
+    ...room(phase, deadline),
+    round: 2,
+    judge: 2,
+    seats: [seat(0, P1, "Ada", false), seat(1, P2, "Grace", true), seat(2, P3, "Émile", false)],
+  };
+}
+
+describe("web: the session console's model (rooms of three)", function () {
+  it("waits on every seat not done while trading, on the judge while judging", function () {
+    const trading = roomLine(room3(Phase.Trading, 110), 100);
+    expect(trading).to.deep.include({ status: "playing", window: "trading" });
+    expect(trading.waits.map((s) => s.name)).to.deep.equal(["Ada", "Émile"]);
+    expect(trading.waitsOn?.name).to.equal("Ada");
+    const judging = roomLine(room3(Phase.Judging, 110), 100);
+    expect(judging.window).to.equal("judging");
+    expect(judging.waits.map((s) => s.name)).to.deep.equal(["Émile"]);
+    const passed = roomLine(room3(Phase.Trading, 110), 111);
+    expect(passed).to.deep.include({ status: "waiting", waitsOn: undefined });
+    expect(passed.waits).to.deep.equal([]);
+    expect(roomLine(room3(Phase.AwaitingRoles, 110), 100).window).to.equal("drawing roles");
+  });
+
+  it("folds the rounds' goods, points, snatches and shame from the rooms' events", function () {
+    const e = (roomId: bigint, round: number, name: string, args: Record<string, unknown>): LogEntry => ({
+      roomId,
+      round,
+      name,
+      args,
+    });
+    const players = [P1, P2, P3];
+    const log: LogEntry[] = [
+      // Room 1: seat 0 (turkey) gives 2 turkey for 2 coffee; seat 2's offer of 1 corn is snatched by seat 0.
+      e(1n, 0, "RolesAssigned", { players, roles: ["0", "1", "2"] }),
+      e(1n, 1, "RoundStarted", { round: 1 }),
+      e(1n, 1, "OfferMade", { offerId: "1", from: P1, to: P2 }),
+      e(1n, 1, "OfferAccepted", { offerId: "1", toTarget: ["2", "0", "0"], toOfferer: ["0", "2", "0"] }),
+      e(1n, 1, "OfferMade", { offerId: "2", from: P3, to: P1 }),
+      e(1n, 1, "OfferSnatched", { offerId: "2", taken: ["0", "0", "1"] }),
+      e(1n, 2, "RoundStarted", { round: 2 }),
+      // Round 4: seat 1 shames seat 0 twice over two rounds; round 5 starts with its penalty (2 goods burned).
+      e(1n, 4, "RoundStarted", { round: 4 }),
+      e(1n, 4, "ShameGiven", { from: P2, to: P1 }),
+      e(1n, 4, "ShameGiven", { from: P3, to: P1 }),
+      e(1n, 5, "ShamePenaltyApplied", { player: P1, burned: ["2", "0", "0"] }),
+      e(1n, 5, "RoundStarted", { round: 5 }),
+      // A confirmed report: the snatcher (seat 0) returns the corn and forfeits 3 goods to the victim (seat 2).
+      e(1n, 5, "ReportConfirmed", { offerId: "2", returned: ["0", "0", "1"], forfeited: ["1", "2", "0"] }),
+      // Room 2: roles drawn, round 1 only, nothing traded.
+      e(2n, 0, "RolesAssigned", { players: [P3, P2, P1], roles: [2, 1, 0] }),
+      e(2n, 1, "RoundStarted", { round: 1 }),
+    ];
+    const r = roundFigures(log);
+    expect(r.map((x) => x.rooms)).to.deep.equal([2, 1, 0, 1, 1]);
+    expect(r[0]).to.deep.include({ traded: 4, snatches: 1, snatched: 1, shame: 0 });
+    // Round 1's end: room 1 is seat 0 (3 turkey, 2 coffee, 1 corn) = 3 + 4 + 2 = 9, seat 1 (2 turkey, 3 coffee)
+    // = 4 + 3 = 7, seat 2 (4 corn) = 4: 20; room 2 is 15. 35 over 6 players.
+    expect(r[0].meanPoints).to.equal(Math.round((35 / 6) * 10) / 10);
+    expect(r[1].meanPoints).to.equal(Math.round((20 / 3) * 10) / 10);
+    expect(r[3]).to.deep.include({ shame: 2, burned: 0 });
+    // Round 5: seat 0 burned 2 turkey (1 turkey, 2 coffee, 1 corn) then gave back 1 corn and forfeited 1 turkey and
+    // 2 coffee: nothing left; seat 2 holds 4 + 1 corn, 1 turkey, 2 coffee = 5 + 2 + 4 = 11; seat 1 still 7.
+    expect(r[4]).to.deep.include({ burned: 2, meanPoints: Math.round((18 / 3) * 10) / 10 });
+    expect(r[2]).to.deep.include({ rooms: 0, meanPoints: 0 });
   });
 });
 

@@ -10,6 +10,8 @@ import { PlayerHistory } from "./tournament/PlayerHistory";
 import { TournamentList } from "./tournament/TournamentList";
 import { TournamentPage } from "./tournament/TournamentPage";
 import { SessionList } from "./session/SessionList";
+import { SessionConsolePage } from "./session/SessionConsole";
+import { SessionProjectorPage } from "./session/SessionProjector";
 import { ConsolePage } from "./tournament/console/ConsolePage";
 import { ProjectorPage } from "./tournament/console/ProjectorPage";
 import "./snatch.css";
@@ -22,6 +24,12 @@ export function SnatchSection({ route }: { route: Route }) {
   }
   if (kind === "tournaments") return <TournamentList />;
   if (kind === "sessions") return <SessionList />;
+  if (kind === "session") {
+    const id = idPart(a);
+    if (id !== undefined && b === "console") return <SessionConsolePage key={id.toString()} id={id} />;
+    if (id !== undefined && b === "projector") return <SessionProjectorPage key={id.toString()} id={id} />;
+    if (id !== undefined) return <SessionList />;
+  }
   if (kind === "tournament") {
     const id = idPart(a);
     if (id !== undefined && b === "player" && c && isAddress(c)) return <PlayerHistory id={id} player={c} />;

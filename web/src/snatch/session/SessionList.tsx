@@ -70,7 +70,7 @@ export function SessionList() {
             items={list}
             error={error}
             empty="No session yet: create the first one."
-            columns={["session", "seats", "stage", "rooms", "teacher"]}
+            columns={["session", "seats", "stage", "rooms", "teacher", "class view"]}
             row={({ id, view }) => (
               <tr key={id.toString()} data-session={id.toString()} data-stage={Number(view.stage)}>
                 <td>Session {id.toString()}</td>
@@ -83,6 +83,15 @@ export function SessionList() {
                 </td>
                 <td>
                   <Address address={view.organiser} you={account} />
+                </td>
+                <td>
+                  <a href={href("snatch", "session", id, "console")} data-testid="session-console">
+                    Console
+                  </a>{" "}
+                  ·{" "}
+                  <a href={href("snatch", "session", id, "projector")} data-testid="session-projector">
+                    Projector
+                  </a>
                 </td>
               </tr>
             )}

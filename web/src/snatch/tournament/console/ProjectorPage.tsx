@@ -2,27 +2,19 @@
 // of a room — the phase and its countdown in time, the rooms finished, the leaderboard by name, and the live
 // accept / reject / snatch shares and average points per variant (the tournament page's charts, from the phases'
 // totals). Live from the indexer; the app's bars and dock are hidden while it is open.
-import { useEffect } from "react";
 import { PHASE_NAMES, Stage, STAGE_NAMES, variantFigures } from "../../../../../client/snatch/tournament";
-import { useBlockTime } from "../../../shared/Countdown";
-import { timeLeft } from "../../../shared/blocktime";
 import { href } from "../../../shared/routes";
 import { plural } from "../../../../../client/format";
 import { AnswerShares, AveragePoints, type VariantRow } from "../Charts";
 import { IndexerProvider } from "./indexer";
-import { IndexerLag } from "./IndexerLag";
-import { displayName, rankEntries } from "./model";
+import { rankEntries } from "./model";
+import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "./ProjectorParts";
 import { useClassData, type ClassData } from "./useClassData";
+import { NotYet } from "./ConsoleParts";
 import "./console.css";
 
-/** Leaderboard rows that fit a projected screen. */
-const TOP = 12;
-
 export function ProjectorPage({ id }: { id: bigint }) {
-  useEffect(() => {
-    document.body.classList.add("projecting");
-    return () => document.body.classList.remove("projecting");
-  }, []);
+  useProjecting();
   return (
     <IndexerProvider>
       <Projector id={id} />
@@ -33,15 +25,8 @@ export function ProjectorPage({ id }: { id: bigint }) {
 function Projector({ id }: { id: bigint }) {
   const data = useClassData(id, { moved: false });
   const t = data.tournament;
-  if (t === undefined) return <p className="projector-wait">Reading tournament {id.toString()}…</p>;
-  if (t === null)
-    return (
-      <div className="projector">
-        <p className="projector-wait">No tournament {id.toString()} (yet).</p>
-        <IndexerLag data={data} />
-      </div>
-    );
-  const ranked = rankEntries(data.entries).slice(0, TOP);
+  if (!t) return <NotYet row={t} what={`tournament ${id}`} data={data} projector />;
+  const ranked = rankEntries(data.entries).map((e) => ({ ...e, points: e.aggregate }));
   const variants: VariantRow[] = data.phases
     .filter((p) => p.rooms > 0)
     .map((p) => ({ label: PHASE_NAMES[p.phase], figures: variantFigures(p.totals, p.totals.finished) }));
@@ -58,25 +43,7 @@ function Projector({ id }: { id: bigint }) {
         <Clock data={data} />
       </header>
       <div className="projector-body">
-        <section className="projector-board" aria-label="Leaderboard">
-          <h2>Leaderboard</h2>
-          {ranked.length === 0 ? (
-            <p>Nobody registered yet.</p>
-          ) : (
-            <ol className="projector-rows" data-testid="projector-leaderboard">
-              {ranked.map((e) => (
-                <li key={e.player} data-player={e.player} data-aggregate={e.aggregate}>
-                  <span className="projector-rank">{e.rank}</span>
-                  <span className="projector-name">{displayName(e.name, e.player)}</span>
-                  <span className="projector-points">{e.aggregate}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-          {data.entries.length > TOP && (
-            <p className="projector-more">and {plural(data.entries.length - TOP, "more player")}</p>
-          )}
-        </section>
+        <ProjectorBoard rows={ranked} total={data.entries.length} empty="Nobody registered yet." />
         <section className="projector-charts" aria-label="Variants">
           <h2>How offers were answered</h2>
           {variants.length === 0 ? <p>Charts appear once a phase has rooms.</p> : <AnswerShares rows={variants} />}
@@ -88,18 +55,7 @@ function Projector({ id }: { id: bigint }) {
           )}
         </section>
       </div>
-      <footer className="projector-foot">
-        <IndexerLag data={data} />
-        <a href={href("snatch", "tournament", id, "console")}>console</a>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          data-ui="makes the page full screen"
-          onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
-        >
-          Full screen
-        </button>
-      </footer>
+      <ProjectorFoot data={data} consoleHref={href("snatch", "tournament", id, "console")} />
     </div>
   );
 }
@@ -117,15 +73,8 @@ function stageLine(data: ClassData): string {
 
 /** The phase's countdown in time (the blocks small beneath). */
 function Clock({ data }: { data: ClassData }) {
-  const seconds = useBlockTime();
   const p = data.phase;
   const t = data.tournament!;
   if (t.stage !== Stage.Playing || !p || p.deadline === 0) return null;
-  const left = timeLeft(p.deadline, data.head, seconds);
-  return (
-    <div className="projector-clock" data-testid="projector-countdown" data-left={left.left}>
-      <span className="projector-clock-time">{left.left > 0 ? left.text.replace(/ left$/, "") : "time is up"}</span>
-      <span className="projector-clock-blocks">{left.left > 0 ? "left in this phase" : left.blocks}</span>
-    </div>
-  );
+  return <ProjectorClock deadline={p.deadline} head={data.head} label="left in this phase" />;
 }

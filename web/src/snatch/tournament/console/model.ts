@@ -1,5 +1,6 @@
-// What the console shows about a phase's rooms, from the indexer's rows and the current block: whose move each room
-// waits on (by name), its state, the counts, and who has not shown up. Pure: no React, no DOM.
+// What the console shows about a phase's rooms (two players) or a class session's rooms (three), from the indexer's
+// rows and the current block: whose move each room waits on (by name), its state, the counts, and who has not shown
+// up. Pure: no React, no DOM.
 import { Good, Phase } from "../../../../../client/snatch/names";
 import type { EntryRow, RoomRow, SeatRow } from "./queries";
 
@@ -11,9 +12,14 @@ export interface RoomLine {
   p1: SeatRow | undefined;
   p2: SeatRow | undefined;
   status: RoomStatus;
-  /** The seat whose move the room waits on now (its window open), if one. */
+  /** The seat whose move the room waits on now (its window open), if one (three players: the first of `waits`). */
   waitsOn: SeatRow | undefined;
-  /** What the room is in: "P1's offer", "P2's answer", "P1's decision", "talk", "finished". */
+  /** Every seat the room waits on now: a three-player round closes early once every seat said done. */
+  waits: SeatRow[];
+  /**
+   * What the room is in: "P1's offer", "P2's answer", "P1's decision", "talk" (two players); "trading", "judging",
+   * "drawing roles" (three); "finished".
+   */
   window: string;
   /** Blocks that can still include a move of the current window (≤ 0: passed). */
   blocksLeft: number;
@@ -29,7 +35,18 @@ const WINDOWS: Record<number, string> = {
   [Phase.Offering]: "P1's offer",
   [Phase.Responding]: "P2's answer",
   [Phase.Deciding]: "P1's decision",
+  [Phase.Open]: "drawing roles",
+  [Phase.AwaitingRoles]: "drawing roles",
+  [Phase.Trading]: "trading",
+  [Phase.Judging]: "judging",
 };
+
+/** The seats a three-player room waits on: those not done while trading, the judge while judging. */
+function threeWaits(room: RoomRow): SeatRow[] {
+  if (room.phase === Phase.Trading) return room.seats.filter((s) => !s.done);
+  if (room.phase === Phase.Judging) return room.seats.filter((s) => s.seat === room.judge);
+  return [];
+}
 
 /**
  * A room at block `head`: the window it is in, whose move it waits on while the window is open, and its status:
@@ -42,17 +59,19 @@ export function roomLine(room: RoomRow, head: number): RoomLine {
   const finished = room.phase >= Phase.Finished;
   const blocksLeft = finished ? 0 : room.deadline - head;
   const open = blocksLeft > 0;
-  let waitsOn: SeatRow | undefined;
+  let waits: SeatRow[] = [];
   if (!finished && open) {
-    if (room.phase === Phase.Offering || room.phase === Phase.Deciding) waitsOn = p1;
-    else if (room.phase === Phase.Responding) waitsOn = p2;
+    if (room.seats.length === 3) waits = threeWaits(room);
+    else if (room.phase === Phase.Offering || room.phase === Phase.Deciding) waits = p1 ? [p1] : [];
+    else if (room.phase === Phase.Responding) waits = p2 ? [p2] : [];
   }
   return {
     room,
     p1,
     p2,
     status: finished ? "finished" : open ? "playing" : "waiting",
-    waitsOn,
+    waitsOn: waits[0],
+    waits,
     window: finished ? "finished" : (WINDOWS[room.phase] ?? `phase ${room.phase}`),
     blocksLeft,
   };
@@ -75,8 +94,8 @@ export function displayName(name: string, player: string): string {
   return name.trim() !== "" ? name : `${player.slice(0, 6)}…${player.slice(-4)}`;
 }
 
-/** Registered players who have not made a single move in the tournament yet, in registration order. */
-export function notShownUp(entries: readonly EntryRow[], moved: ReadonlySet<string>): EntryRow[] {
+/** Seated players who have not made a single move yet, in registration (seat) order. */
+export function notShownUp<E extends { player: string }>(entries: readonly E[], moved: ReadonlySet<string>): E[] {
   return entries.filter((e) => !moved.has(e.player));
 }
 
@@ -94,7 +113,9 @@ export function roomsToAdvance(lines: readonly RoomLine[]): bigint[] {
 }
 
 /** Ranks entries by aggregate (ties share a rank; earlier registration first), as client/snatch/tournament `rank`. */
-export function rankEntries(entries: readonly EntryRow[]): (EntryRow & { rank: number })[] {
+export function rankEntries<E extends Pick<EntryRow, "aggregate" | "index">>(
+  entries: readonly E[],
+): (E & { rank: number })[] {
   const sorted = [...entries].sort((a, b) => b.aggregate - a.aggregate || a.index - b.index);
   let rank = 0;
   let last = Number.NaN;

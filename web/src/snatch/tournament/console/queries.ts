@@ -116,6 +116,8 @@ export interface SeatRow {
   /** ISnatchRooms.Good (turkey = P1, corn = P2), or null before roles. */
   role: number | null;
   points: number;
+  /** Three-player rooms: the seat said it is done with the round (or is suspended). */
+  done: boolean;
 }
 
 /** A room of the phase with its seats. */
@@ -127,6 +129,8 @@ export interface RoomRow {
   state: string;
   round: number;
   rules: number;
+  /** Three-player rooms: the current round's judge seat (3: none). */
+  judge: number;
   /** The current window's last block. */
   deadline: number;
   offerCount: number;
@@ -134,8 +138,8 @@ export interface RoomRow {
 }
 
 export const roomsQuery = (id: bigint, phase: number): SQL => sql`
-  SELECT r.id, r.pair, r.phase, r.state, r.round, r.rules, r.deadline, r.offer_count,
-         s.seat, s.player, s.name, s.role, s.points
+  SELECT r.id, r.pair, r.phase, r.state, r.round, r.rules, r.judge, r.deadline, r.offer_count,
+         s.seat, s.player, s.name, s.role, s.points, s.done
   FROM snatch_room r JOIN snatch_seat s ON s.room_id = r.id
   WHERE r.tournament_id = ${id.toString()} AND r.tournament_phase = ${phase}
   ORDER BY r.pair, s.seat`;
@@ -153,6 +157,7 @@ export function parseRooms(rows: Row[]): RoomRow[] {
         state: s(r.state),
         round: n(r.round),
         rules: n(r.rules),
+        judge: n(r.judge),
         deadline: n(r.deadline),
         offerCount: n(r.offer_count),
         seats: [],
@@ -165,6 +170,7 @@ export function parseRooms(rows: Row[]): RoomRow[] {
       name: s(r.name),
       role: r.role === null || r.role === undefined ? null : n(r.role),
       points: n(r.points),
+      done: r.done === true || r.done === "true",
     });
   }
   return [...byId.values()].sort((a, b) => a.pair - b.pair);

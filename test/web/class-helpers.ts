@@ -1,0 +1,112 @@
+// Helpers of the browser tests on the class stack (console.e2e, session-console.e2e, class.e2e): axe on a page, and
+// the class stack's front (indexer, gateway, faucet) on the shared test node at a block a second.
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect } from "chai";
+import { JsonRpcProvider } from "ethers";
+import type { Page } from "playwright-core";
+import { startClassFront, type ClassFront } from "../../scripts/class/stack";
+import { setBlockTime } from "../../scripts/web/stack";
+import { openPhone, PHONE, screenshot, webStack, type WebStack } from "./harness";
+
+/** Axe on the page as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const text = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(text, `accessibility of ${what}`).to.deep.equal([]);
+}
+
+/**
+ * The class stack's clock on the shared node (a block a second: undo it with `setBlockTime(url, null)` after the
+ * file) and its front for `devices` phones.
+ */
+export async function classFrontOn(stack: WebStack, devices: number): Promise<ClassFront> {
+  await setBlockTime(stack.node.url, 1);
+  return startClassFront({
+    nodeUrl: stack.node.url,
+    deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
+    appDir: stack.appDir,
+    blockTime: 1,
+    devices,
+  });
+}
+
+/**
+ * A console opened on a phone without the organiser's account (`path`: the console's hash route) is read-only and
+ * says why (`what`: "tournament", "session"), with no organiser panel and nothing axe finds serious.
+ */
+export async function openReadOnlyConsole(stack: WebStack, url: string, what: string) {
+  const visitor = await openPhone(stack, url, PHONE);
+  await visitor.page.getByTestId("read-only").waitFor();
+  expect(await visitor.page.getByTestId("read-only").textContent()).to.match(
+    new RegExp(`only the ${what}'s organiser`),
+  );
+  expect(await visitor.page.getByTestId("console-actions").count()).to.equal(0);
+  await expectAccessible(visitor.page, `the read-only ${what} console on a phone`);
+  return visitor;
+}
+
+/**
+ * Waits until the console's _Close every timed-out room_ may send (its static call passes), presses it, and presses
+ * it again while the batch is in flight: the second press changes nothing and says so.
+ */
+export async function closeTwice(page: Page, timeout: number): Promise<void> {
+  const close = page.getByTestId("close-rooms");
+  await page.waitForFunction(
+    () => {
+      const b = document.querySelector<HTMLButtonElement>('[data-testid="close-rooms"]');
+      return !!b && !b.disabled && b.hasAttribute("data-call");
+    },
+    undefined,
+    { timeout },
+  );
+  await close.click();
+  await page.getByTestId("close-progress").waitFor();
+  await close.click();
+  await page.getByTestId("console-note").waitFor();
+  expect(await page.getByTestId("console-note").textContent()).to.match(/in flight.*changed nothing/);
+}
+
+/** What a test file on the class stack works with, filled in by {@link classFrontHooks}' `before`. */
+export interface ClassFile {
+  stack: WebStack;
+  front: ClassFront;
+  /** The node, for the script's reads and transactions. */
+  provider: JsonRpcProvider;
+  /** Pages to close after the file (and to photograph when a test fails). */
+  opened: Page[];
+}
+
+/**
+ * Mocha hooks of a test file on the class stack: the shared test node at a block a second with the class front for
+ * `devices` phones; screenshots `<name>-failed-<i>` of the opened pages when a test fails; after the file, `cleanup`,
+ * then the pages, the provider and the front closed and the node's clock restored.
+ */
+export function classFrontHooks(name: string, devices: number, cleanup: () => void = () => undefined): ClassFile {
+  const file = { opened: [] as Page[] } as unknown as ClassFile;
+  before(async function () {
+    file.stack = await webStack();
+    file.front = await classFrontOn(file.stack, devices);
+    file.provider = new JsonRpcProvider(file.stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
+    file.provider.pollingInterval = 250;
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== "failed") return;
+    for (const [i, p] of file.opened.entries()) await screenshot(p, name, `failed-${i}`, true).catch(() => undefined);
+  });
+  after(async function () {
+    cleanup();
+    for (const p of file.opened)
+      await p
+        .context()
+        .close()
+        .catch(() => undefined);
+    file.provider?.destroy();
+    await file.front?.stop();
+    if (file.stack) await setBlockTime(file.stack.node.url, null);
+  });
+  return file;
+}

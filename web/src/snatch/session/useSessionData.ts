@@ -1,0 +1,59 @@
+// A class session as its console and projector show it, live from the indexer: the session, its seats, its rooms
+// with their seats, who has moved, and (projector) the events the per-round figures fold; plus how far the indexer
+// is behind the chain. One live SQL query each (../tournament/console/indexer.tsx).
+import { useBlock } from "../../shared/block";
+import { useIndexedBlock, useIndexerQuery } from "../tournament/console/indexer";
+import { parseMoved, parseRooms, type RoomRow } from "../tournament/console/queries";
+import {
+  logQuery,
+  movedQuery,
+  parseLog,
+  parseSeats,
+  parseSession,
+  roomsQuery,
+  seatsQuery,
+  sessionQuery,
+  type SessionRow,
+  type SessionSeatRow,
+} from "./queries";
+import type { LogEntry } from "./rounds";
+
+export interface SessionData {
+  /** null: not indexed (yet), or no such session. */
+  session: SessionRow | null | undefined;
+  seats: SessionSeatRow[];
+  rooms: RoomRow[];
+  moved: ReadonlySet<string>;
+  log: LogEntry[];
+  head: number;
+  indexed: number | null;
+  behind: number;
+  error: string | null;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export function useSessionData(id: bigint, opts: { moved?: boolean; log?: boolean } = {}): SessionData {
+  const key = id.toString();
+  const session = useIndexerQuery(`s:${key}`, () => sessionQuery(id), parseSession);
+  const seats = useIndexerQuery(`ss:${key}`, () => seatsQuery(id), parseSeats);
+  const rooms = useIndexerQuery(`sr:${key}`, () => roomsQuery(id), parseRooms);
+  const moved = useIndexerQuery(`sm:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
+  const log = useIndexerQuery(`sl:${key}`, () => logQuery(id), parseLog, opts.log === true);
+  const block = useBlock();
+  const status = useIndexedBlock();
+  const errors = [session.error, seats.error, rooms.error, moved.error, log.error]
+    .filter((e): e is Error => !!e)
+    .map((e) => e.message);
+  return {
+    session: session.isPending ? undefined : (session.data ?? null),
+    seats: seats.data ?? [],
+    rooms: rooms.data ?? [],
+    moved: moved.data ?? EMPTY,
+    log: log.data ?? [],
+    head: block.number,
+    indexed: status.block,
+    behind: status.block === null || block.number === 0 ? 0 : Math.max(0, block.number - status.block),
+    error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
+  };
+}
