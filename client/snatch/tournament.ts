@@ -81,11 +81,25 @@ export async function readLeaderboard(
   return rows;
 }
 
+/** What {@link rank} reads of a row: the contract's `leaderboard` row, or the indexer's entry with the profile shame. */
+export interface RankInput {
+  player: string;
+  scoreAsP1: bigint | number;
+  scoreAsP2: bigint | number;
+  aggregate: bigint | number;
+  roomsAsP1: bigint | number;
+  roomsAsP2: bigint | number;
+  satOut: bigint | number;
+  g3Shame: bigint | number;
+  profileG3Shame: bigint | number;
+  name: string;
+}
+
 /**
- * Ranks rows off-chain: aggregate score first, then registration order (earlier first) on ties. Rank numbers are
- * shared by equal aggregates (1, 2, 2, 4, ...).
+ * Ranks rows (given in registration order) off-chain: aggregate score first, then registration order (earlier
+ * first) on ties. Rank numbers are shared by equal aggregates (1, 2, 2, 4, ...).
  */
-export function rank(rows: readonly LeaderboardRow[]): Ranked[] {
+export function rank(rows: readonly RankInput[]): Ranked[] {
   const plain = rows.map((r, i) => ({
     position: i,
     player: r.player,

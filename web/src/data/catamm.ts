@@ -1,0 +1,39 @@
+// CATAMM lists from the indexer (indexer/ponder.schema.ts: catamm_game, catamm_price).
+//   useCatammGames({ search, state, page })   the lobby: newest first, searchable by id, by player or creator (name
+//                                             or address) and by state ("open", "starting", "playing", "finished",
+//                                             "cancelled")
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "@ponder/client";
+import { schema } from "./client";
+import { namedLike, parseSearch, playerCondition } from "./search";
+import { useList, type ListParams, type ListResult } from "./useList";
+
+export type CatammGameRow = typeof schema.catammGame.$inferSelect;
+
+export const CATAMM_STATES = ["all", "open", "starting", "playing", "finished", "cancelled"] as const;
+
+const g = schema.catammGame;
+
+export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
+  return useList("catammGames", { ...params }, (db, page) => {
+    const search = parseSearch(params.search);
+    let match: SQL | undefined;
+    if (search.kind === "id") match = eq(g.id, BigInt(search.id));
+    else if (search.kind === "address")
+      match = or(
+        playerCondition(db, search, [g.creator]),
+        search.whole ? sql`${search.prefix} = ANY(${g.players})` : undefined,
+      );
+    else if (search.kind === "name") {
+      const players = db
+        .select({ id: schema.catammPlayer.gameId })
+        .from(schema.catammPlayer)
+        .where(inArray(schema.catammPlayer.player, namedLike(db, search.text)));
+      match = or(playerCondition(db, search, [g.creator]), inArray(g.id, players));
+    }
+    const where = and(match, params.state === "all" ? undefined : eq(g.state, params.state));
+    return {
+      rows: db.select().from(g).where(where).orderBy(desc(g.id)).limit(page.limit).offset(page.offset),
+      count: db.select({ n: count() }).from(g).where(where),
+    };
+  });
+}
