@@ -26,7 +26,6 @@ function toRecord(p: PairingRow): HistoryRecord {
 
 const rooms = (n: bigint | number) => `${n} room${n === 1n ? "" : "s"}`;
 
-
 export function PlayerHistory({ id, player }: { id: bigint; player: string }) {
   const c = useSnatchContracts();
   const t = c?.tournament ?? null;
