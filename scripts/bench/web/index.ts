@@ -1,7 +1,7 @@
 // `npm run bench:web`: the web stack's figures on a seeded chain (seed.ts: 10,000 Forking Hex games, 2,000 Snatch
 // rooms, a 200-player tournament through its five phases, 20 CATAMM games), written to reports/web.json as a flat
-// object (figure -> number). Each measurement is one function of the list below; BENCH_WEB=<prefix> runs only the
-// measurements whose name starts with it and keeps the other figures of the report. BENCH_WEB_BEFORE=1 writes
+// object (figure -> number). Each measurement is one function of the list below; BENCH_WEB=<prefix>[,<prefix>…]
+// runs only the measurements whose name starts with one of them and keeps the other figures of the report. BENCH_WEB_BEFORE=1 writes
 // reports/web-before.json instead: the same figures on the pages before they read the indexer (the README's
 // "before" column).
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import { REPO } from "../../web/stack";
 import { catchup, countEvents } from "./catchup";
 import { seededChain, type SeededChain } from "./seed";
 import { idleRequests, liveEventToPage, lobbyHex, lobbyRooms, startPageStack, type PageStack } from "./pages";
-import { queryTimes, viewReaders } from "./queries";
+import { indexerReaders, queryTimes, viewReaders } from "./queries";
 
 const BEFORE = path.join(REPO, "reports", "web-before.json");
 const AFTER = path.join(REPO, "reports", "web.json");
@@ -54,7 +54,14 @@ const MEASUREMENTS: Measurement[] = [
   { name: "indexer.catchup.postgres", run: (ctx) => catchup(ctx, "postgres") },
   { name: "lobby.hex", run: async (ctx) => lobbyHex(await ctx.pages()) },
   { name: "lobby.rooms", run: async (ctx) => lobbyRooms(await ctx.pages()) },
-  { name: "query", run: async (ctx) => queryTimes(await viewReaders(await ctx.pages())) },
+  // The pages before the indexer read the contract's views; since, the indexer (as the pages do).
+  {
+    name: "query",
+    run: async (ctx) => {
+      const stack = await ctx.pages();
+      return queryTimes(await (process.env.BENCH_WEB_BEFORE ? viewReaders(stack) : indexerReaders(stack)));
+    },
+  },
   { name: "idle", run: async (ctx) => idleRequests(await ctx.pages(), ctx.log) },
   // Changes the chain (new games): after the measurements that read it.
   { name: "live", run: async (ctx) => liveEventToPage(await ctx.pages()) },
@@ -82,10 +89,13 @@ async function main() {
     "seed.blocks": f.blocks,
     "seed.events": ctx.events,
     "seed.seconds": f.seconds,
+    "seed.hexGames": f.hexGames,
+    "seed.rooms": f.rooms,
+    "seed.catammGames": f.catammGames,
   };
   try {
     for (const m of MEASUREMENTS) {
-      if (filter && !m.name.startsWith(filter)) continue;
+      if (filter && !filter.split(",").some((prefix) => m.name.startsWith(prefix))) continue;
       const started = Date.now();
       const out = await m.run(ctx);
       for (const [k, v] of Object.entries(out)) {

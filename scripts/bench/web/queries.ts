@@ -43,6 +43,59 @@ export async function viewReaders(stack: PageStack): Promise<QueryReaders> {
   };
 }
 
+/**
+ * The SQL requests a page sends the indexer (through the gateway's /indexer) while it opens `route`, those whose SQL
+ * `match`es: the pages' own queries (web/src/data/reads.ts), captured in Chromium, to be replayed from here.
+ */
+async function pageRequests(stack: PageStack, route: string, match: ((sql: string) => boolean)[]): Promise<string[]> {
+  const context = await stack.browser.newContext();
+  try {
+    const page = await context.newPage();
+    const seen: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.endsWith("/indexer/sql/db")) seen.push(req.url());
+    });
+    await page.goto(stack.url + route);
+    const sqlOf = (u: string) => new URL(u).searchParams.get("sql") ?? "";
+    for (let i = 0; i < 600 && !match.every((m) => seen.some((u) => m(sqlOf(u)))); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    return match.map((m) => {
+      const url = seen.find((u) => m(sqlOf(u)));
+      if (!url) throw new Error(`the page at ${route} sent no such query`);
+      return url;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function replay(urls: string[]): Promise<unknown[]> {
+  return Promise.all(
+    urls.map(async (u) => {
+      const r = await fetch(u);
+      if (!r.ok) throw new Error(`the indexer answered ${r.status}: ${await r.text()}`);
+      return r.json();
+    }),
+  );
+}
+
+/** The indexer's SQL through the gateway's /indexer: the requests the tournament pages send, replayed. */
+export async function indexerReaders(stack: PageStack): Promise<QueryReaders> {
+  const provider = new JsonRpcProvider(stack.url + "rpc", undefined, { staticNetwork: true, batchMaxCount: 1 });
+  const t = SnatchTournament__factory.connect(stack.address("SnatchTournament"), provider);
+  const first = (await t.leaderboard(1n, 0, 1))[0].player;
+  // (The SQL sits JSON-encoded in the URL: match on table names, not on quoted identifiers.)
+  const board = await pageRequests(stack, "#/snatch/tournament/1", [
+    (q) => q.includes("snatch_entry") && q.includes("left join"),
+    (q) => q.includes("snatch_tournament") && !q.includes("snatch_entry") && !q.includes("count("),
+  ]);
+  const history = await pageRequests(stack, `#/snatch/tournament/1/player/${first}`, [
+    (q) => q.includes("snatch_pairing"),
+    (q) => q.includes("snatch_entry") && !q.includes("left join"),
+  ]);
+  return { leaderboard: () => replay(board), history: () => replay(history) };
+}
+
 export async function queryTimes(readers: QueryReaders): Promise<Record<string, number>> {
   return {
     "query.leaderboard.p95.ms": await timed(readers.leaderboard),

@@ -15,12 +15,12 @@ import { schema } from "./client";
 import { PONDER_KEY } from "./DataProvider";
 import { likeAny, parseSearch, playerCondition } from "./search";
 import { indexerError, useList, type ListParams, type ListResult } from "./useList";
+import { readLeaderboard, readPlayerHistory, type EntryRow, type PairingRow, type TournamentRow } from "./reads";
+
+export type { EntryRow, PairingRow, TournamentRow };
 
 export type FormatRow = typeof schema.snatchFormat.$inferSelect;
 export type RoomRow = typeof schema.snatchRoom.$inferSelect;
-export type TournamentRow = typeof schema.snatchTournament.$inferSelect;
-export type EntryRow = typeof schema.snatchEntry.$inferSelect;
-export type PairingRow = typeof schema.snatchPairing.$inferSelect;
 
 const r = schema.snatchRoom;
 const seat = schema.snatchSeat;
@@ -100,34 +100,6 @@ export function useTournaments(params: ListParams): ListResult<TournamentRow> {
   });
 }
 
-const e = schema.snatchEntry;
-
-export interface Leaderboard {
-  tournament: TournamentRow;
-  /** In registration order (client/snatch/tournament.ts `rank` ranks them), each with the player's profile shame. */
-  entries: (EntryRow & { profileG3Shame: number })[];
-}
-
-const profile = schema.snatchProfile;
-
-/** The leaderboard read (exported for the benchmark: the same query the page makes); null: no such tournament. */
-export async function readLeaderboard(
-  db: ReturnType<typeof usePonderClient>["db"],
-  id: bigint,
-): Promise<Leaderboard | null> {
-  const [tournament, rows] = await Promise.all([
-    db.select().from(t).where(eq(t.id, id)),
-    db
-      .select({ entry: e, shame: profile.g3Shame })
-      .from(e)
-      .leftJoin(profile, eq(profile.player, e.player))
-      .where(eq(e.tournamentId, id))
-      .orderBy(asc(e.index)),
-  ]);
-  if (!tournament[0]) return null;
-  return { tournament: tournament[0], entries: rows.map((r) => ({ ...r.entry, profileG3Shame: r.shame ?? 0 })) };
-}
-
 /** A tournament's leaderboard; `data` null once read: there is no such tournament. */
 export function useLeaderboard(id: bigint) {
   const client = usePonderClient();
@@ -136,34 +108,6 @@ export function useLeaderboard(id: bigint) {
     queryFn: () => readLeaderboard(client.db, id),
   });
   return { data: q.data, error: q.error ? indexerError(q.error) : null };
-}
-
-export interface PlayerHistory {
-  entry: EntryRow;
-  pairings: PairingRow[];
-}
-
-const p = schema.snatchPairing;
-
-/** A player's history read (exported for the benchmark). */
-export async function readPlayerHistory(
-  db: ReturnType<typeof usePonderClient>["db"],
-  id: bigint,
-  player: string,
-): Promise<PlayerHistory | null> {
-  const who = player.toLowerCase() as `0x${string}`;
-  const [entry, pairings] = await Promise.all([
-    db
-      .select()
-      .from(e)
-      .where(and(eq(e.tournamentId, id), eq(e.player, who))),
-    db
-      .select()
-      .from(p)
-      .where(and(eq(p.tournamentId, id), eq(p.player, who)))
-      .orderBy(asc(p.phase)),
-  ]);
-  return entry[0] ? { entry: entry[0], pairings } : null;
 }
 
 /** A player's entry and pairings in a tournament; `data` null once read: the player is not registered there. */
@@ -191,6 +135,26 @@ export function useTournamentVersion(id: bigint): string | null {
         client.db.select().from(schema.snatchPhase).where(eq(schema.snatchPhase.tournamentId, id)),
       ]);
       return JSON.stringify([rows, phases], (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+    },
+  });
+  return q.isError ? null : (q.data ?? null);
+}
+
+/**
+ * A word that changes whenever the indexer's row of room `id` changes (any event of the room moves its
+ * `lastBlockSeen`): the room page reads the node's logs and views then, not every block. Null while the indexer does
+ * not answer.
+ */
+export function useRoomVersion(id: bigint): string | null {
+  const client = usePonderClient();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "roomVersion", id.toString()],
+    queryFn: async () => {
+      const rows = await client.db
+        .select({ seen: r.lastBlockSeen, offers: r.offerCount, phase: r.phase, round: r.round })
+        .from(r)
+        .where(eq(r.id, id));
+      return rows[0] ? `${rows[0].seen}:${rows[0].offers}:${rows[0].phase}:${rows[0].round}` : "none";
     },
   });
   return q.isError ? null : (q.data ?? null);
