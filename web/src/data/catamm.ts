@@ -3,7 +3,10 @@
 //                                             or address) and by state ("open", "starting", "playing", "finished",
 //                                             "cancelled")
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "@ponder/client";
+import { useQuery } from "@tanstack/react-query";
+import { usePonderClient } from "@ponder/react";
 import { schema } from "./client";
+import { PONDER_KEY } from "./DataProvider";
 import { namedLike, parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
@@ -36,4 +39,21 @@ export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
       count: db.select({ n: count() }).from(g).where(where),
     };
   });
+}
+
+/**
+ * A word that changes whenever the indexer's row of game `id` changes (every event of the game moves its
+ * `lastBlockSeen`): the game page reads the node's logs and views then, not every block. Null while the indexer does
+ * not answer.
+ */
+export function useCatammGameVersion(id: bigint): string | null {
+  const client = usePonderClient();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "catammGameVersion", id.toString()],
+    queryFn: async () => {
+      const rows = await client.db.select({ seen: g.lastBlockSeen }).from(g).where(eq(g.id, id));
+      return rows[0] ? String(rows[0].seen) : "none";
+    },
+  });
+  return q.isError ? null : (q.data ?? null);
 }
