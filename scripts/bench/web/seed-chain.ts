@@ -143,7 +143,7 @@ class Sender {
 }
 
 /** What an event says, for every log of it among `logs`. */
-function eventsOf(iface: Interface, name: string, logs: { topics: string[]; data: string }[]) {
+function eventsOf(iface: Interface, name: string, logs: readonly { topics: readonly string[]; data: string }[]) {
   return logs.flatMap((l) => {
     const parsed = iface.parseLog(l);
     return parsed?.name === name ? [parsed.args] : [];
