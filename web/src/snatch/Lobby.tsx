@@ -166,10 +166,11 @@ export function Lobby() {
       closable.map((r) => r.id).join(","),
     ],
   );
-  // Randomness becomes ready with blocks: while a room waits for it, every block counts.
+  // Randomness becomes ready with blocks: while a room on the page waits for it, every block counts. (A fill window
+  // that ends changes the closable rooms above, and with them the probes: no need to ask every block for those.)
   const signature =
     (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (awaiting.length > 0 || closable.length > 0 ? `@${block.number}` : "");
+    (awaiting.length > 0 ? `@${block.number}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
