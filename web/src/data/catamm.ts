@@ -10,11 +10,27 @@ import { PONDER_KEY } from "./DataProvider";
 import { namedLike, parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
-export type CatammGameRow = typeof schema.catammGame.$inferSelect;
+const g = schema.catammGame;
+
+/** The lobby's columns (not the board, pools and burned amounts). */
+const LOBBY = {
+  id: g.id,
+  creator: g.creator,
+  players: g.players,
+  playerCount: g.playerCount,
+  depthCards: g.depthCards,
+  feePreset: g.feePreset,
+  turnBlocks: g.turnBlocks,
+  phase: g.phase,
+  state: g.state,
+  turn: g.turn,
+  winner: g.winner,
+  deadline: g.deadline,
+};
+
+export type CatammGameRow = Pick<typeof schema.catammGame.$inferSelect, keyof typeof LOBBY>;
 
 export const CATAMM_STATES = ["all", "open", "starting", "playing", "finished", "cancelled"] as const;
-
-const g = schema.catammGame;
 
 export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
   return useList("catammGames", { ...params }, (db, page) => {
@@ -35,7 +51,7 @@ export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
     }
     const where = and(match, params.state === "all" ? undefined : eq(g.state, params.state));
     return {
-      rows: db.select().from(g).where(where).orderBy(desc(g.id)).limit(page.limit).offset(page.offset),
+      rows: db.select(LOBBY).from(g).where(where).orderBy(desc(g.id)).limit(page.limit).offset(page.offset),
       count: db.select({ n: count() }).from(g).where(where),
     };
   });
