@@ -93,6 +93,7 @@ async function main() {
     "seed.rooms": f.rooms,
     "seed.catammGames": f.catammGames,
   };
+  let failed: unknown = null;
   try {
     for (const m of MEASUREMENTS) {
       if (filter && !filter.split(",").some((prefix) => m.name.startsWith(prefix))) continue;
@@ -104,6 +105,9 @@ async function main() {
       }
       log(`${m.name}: ${JSON.stringify(out)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
+  } catch (err) {
+    // The figures measured so far are still written; the run fails after.
+    failed = err;
   } finally {
     if (pages) await (await pages.catch(() => null))?.stop();
     if (pg) await (await pg).stop();
@@ -119,6 +123,7 @@ async function main() {
   fs.writeFileSync(REPORT, JSON.stringify(sorted, null, 2) + "\n");
   log(`wrote ${path.relative(REPO, REPORT)}`);
   writeReadmeTable();
+  if (failed) throw failed;
 }
 
 const readJson = (file: string): Record<string, number> =>

@@ -65,7 +65,10 @@ export function Lobby() {
   const found = useCatammGames(list.params);
   const games = useMemo(() => found.rows?.map(toLobby) ?? null, [found.rows]);
   // The row actions re-ask the contract whenever the list changes.
-  const version = useMemo(() => JSON.stringify(found.rows?.map((g) => [g.id, g.phase, g.players]) ?? []), [found.rows]);
+  const version = useMemo(
+    () => JSON.stringify(found.rows?.map((g) => [g.id.toString(), g.phase, g.players]) ?? []),
+    [found.rows],
+  );
   const search = parseSearch(list.params.search);
   const { account } = useWallet();
   const { send } = useTx();
