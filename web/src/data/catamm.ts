@@ -58,17 +58,18 @@ export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
 }
 
 /**
- * A word that changes whenever the indexer's row of game `id` changes (every event of the game moves its
- * `lastBlockSeen`): the game page reads the node's logs and views then, not every block. Null while the indexer does
- * not answer.
+ * A word that changes with every event of game `id` the indexer has (the count of its `catamm_log` rows, which keep
+ * every event of a game): the game page reads the node's logs and views then, not every block. Null while the
+ * indexer does not answer.
  */
 export function useCatammGameVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const log = schema.catammLog;
   const q = useQuery({
     queryKey: [PONDER_KEY, "catammGameVersion", id.toString()],
     queryFn: async () => {
-      const rows = await client.db.select({ seen: g.lastBlockSeen }).from(g).where(eq(g.id, id));
-      return rows[0] ? String(rows[0].seen) : "none";
+      const rows = await client.db.select({ n: count() }).from(log).where(eq(log.gameId, id));
+      return String(rows[0]?.n ?? 0);
     },
   });
   return q.isError ? null : (q.data ?? null);

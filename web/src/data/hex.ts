@@ -65,10 +65,17 @@ export function useHexGameVersion(id: bigint): string | null {
     queryKey: [PONDER_KEY, "hexGameVersion", id.toString()],
     queryFn: async () => {
       const rows = await client.db
-        .select({ seen: g.lastBlockSeen, positions: g.positionCount, proofs: g.proofs, cursor: g.settleCursor })
+        .select({
+          seen: g.lastBlockSeen,
+          positions: g.positionCount,
+          proofs: g.proofs,
+          cursor: g.settleCursor,
+          state: g.state,
+        })
         .from(g)
         .where(eq(g.id, id));
-      return rows[0] ? `${rows[0].seen}:${rows[0].positions}:${rows[0].proofs}:${rows[0].cursor}` : "none";
+      const r = rows[0];
+      return r ? `${r.seen}:${r.positions}:${r.proofs}:${r.cursor}:${r.state}` : "none";
     },
   });
   return q.isError ? null : (q.data ?? null);

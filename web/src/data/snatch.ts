@@ -141,20 +141,18 @@ export function useTournamentVersion(id: bigint): string | null {
 }
 
 /**
- * A word that changes whenever the indexer's row of room `id` changes (any event of the room moves its
- * `lastBlockSeen`): the room page reads the node's logs and views then, not every block. Null while the indexer does
- * not answer.
+ * A word that changes with every event of room `id` the indexer has (the count of its `snatch_log` rows, which keep
+ * every event of a room): the room page reads the node's logs and views then, not every block. Null while the
+ * indexer does not answer.
  */
 export function useRoomVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const log = schema.snatchLog;
   const q = useQuery({
     queryKey: [PONDER_KEY, "roomVersion", id.toString()],
     queryFn: async () => {
-      const rows = await client.db
-        .select({ seen: r.lastBlockSeen, offers: r.offerCount, phase: r.phase, round: r.round })
-        .from(r)
-        .where(eq(r.id, id));
-      return rows[0] ? `${rows[0].seen}:${rows[0].offers}:${rows[0].phase}:${rows[0].round}` : "none";
+      const rows = await client.db.select({ n: count() }).from(log).where(eq(log.roomId, id));
+      return String(rows[0]?.n ?? 0);
     },
   });
   return q.isError ? null : (q.data ?? null);
