@@ -36,6 +36,17 @@ function makeQueryClient(): QueryClient {
   });
 }
 
+/**
+ * For the game pages' change words (the `*Version` hooks): passes a word through only while the indexer keeps up
+ * with the node (at most one block behind); else null, and the pages read the node each block as without an
+ * indexer. A busy or lagging indexer never holds a game page back.
+ */
+export function useCaughtUp(): (word: string | null) => string | null {
+  const { number, indexed } = useBlock();
+  const ok = indexed !== null && number - indexed <= 1;
+  return (word) => (ok ? word : null);
+}
+
 /** Marks the indexer's queries stale whenever the indexer has indexed a new block. */
 function IndexerClock() {
   const { indexed } = useBlock();

@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from "@ponder/client
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
 import { schema } from "./client";
-import { PONDER_KEY } from "./DataProvider";
+import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { namedLike, parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
@@ -64,6 +64,7 @@ export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
  */
 export function useCatammGameVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const usable = useCaughtUp();
   const log = schema.catammLog;
   const q = useQuery({
     queryKey: [PONDER_KEY, "catammGameVersion", id.toString()],
@@ -72,5 +73,5 @@ export function useCatammGameVersion(id: bigint): string | null {
       return String(rows[0]?.n ?? 0);
     },
   });
-  return q.isError ? null : (q.data ?? null);
+  return usable(q.isError ? null : (q.data ?? null));
 }

@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, gte, lt, ne, or, type SQL } from "@ponder/cli
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
 import { schema } from "./client";
-import { PONDER_KEY } from "./DataProvider";
+import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
@@ -61,6 +61,7 @@ export function useHexGames(params: ListParams, head: number): ListResult<HexGam
  */
 export function useHexGameVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const usable = useCaughtUp();
   const q = useQuery({
     queryKey: [PONDER_KEY, "hexGameVersion", id.toString()],
     queryFn: async () => {
@@ -78,5 +79,5 @@ export function useHexGameVersion(id: bigint): string | null {
       return r ? `${r.seen}:${r.positions}:${r.proofs}:${r.cursor}:${r.state}` : "none";
     },
   });
-  return q.isError ? null : (q.data ?? null);
+  return usable(q.isError ? null : (q.data ?? null));
 }

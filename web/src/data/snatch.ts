@@ -12,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "@ponder/client";
 import { schema } from "./client";
-import { PONDER_KEY } from "./DataProvider";
+import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { likeAny, parseSearch, playerCondition } from "./search";
 import { indexerError, useList, type ListParams, type ListResult } from "./useList";
 import { readLeaderboard, readPlayerHistory, type EntryRow, type PairingRow, type TournamentRow } from "./reads";
@@ -127,6 +127,7 @@ export function usePlayerHistory(id: bigint, player: string) {
  */
 export function useTournamentVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const usable = useCaughtUp();
   const q = useQuery({
     queryKey: [PONDER_KEY, "tournamentVersion", id.toString()],
     queryFn: async () => {
@@ -137,7 +138,7 @@ export function useTournamentVersion(id: bigint): string | null {
       return JSON.stringify([rows, phases], (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
     },
   });
-  return q.isError ? null : (q.data ?? null);
+  return usable(q.isError ? null : (q.data ?? null));
 }
 
 /**
@@ -147,6 +148,7 @@ export function useTournamentVersion(id: bigint): string | null {
  */
 export function useRoomVersion(id: bigint): string | null {
   const client = usePonderClient();
+  const usable = useCaughtUp();
   const log = schema.snatchLog;
   const q = useQuery({
     queryKey: [PONDER_KEY, "roomVersion", id.toString()],
@@ -155,5 +157,5 @@ export function useRoomVersion(id: bigint): string | null {
       return String(rows[0]?.n ?? 0);
     },
   });
-  return q.isError ? null : (q.data ?? null);
+  return usable(q.isError ? null : (q.data ?? null));
 }
