@@ -31,7 +31,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** Ponder's /status: `{ <chain name>: { id, block: { number, timestamp } } }`; the highest block of any chain. */
 async function indexerBlock(indexer: URL): Promise<number> {
   const r = await fetch(new URL("status", indexer.href.endsWith("/") ? indexer.href : indexer.href + "/"), {
-    signal: AbortSignal.timeout(2_000),
+    signal: AbortSignal.timeout(3_000),
   });
   if (!r.ok) throw new Error(`the indexer answered ${r.status}`);
   const status = (await r.json()) as Record<string, { block?: { number?: number } | null }>;
@@ -47,6 +47,8 @@ export class HeadsHub {
   heads: Heads;
   /** Node requests the hub made (for the benchmark's count: shared by every page). */
   nodeRequests = 0;
+  /** The indexer's failed reads in a row: it is said unreachable from the second (a busy indexer answers late). */
+  private indexerFailures = 0;
 
   constructor(private opts: HeadsOptions) {
     this.heads = { block: 0, timestamp: 0, indexer: null, indexerError: null, nodeError: null };
@@ -103,9 +105,12 @@ export class HeadsHub {
       try {
         next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
         next.indexerError = null;
+        this.indexerFailures = 0;
       } catch (err) {
-        next.indexer = null;
-        next.indexerError = `the indexer is not answering (${message(err)})`;
+        if (++this.indexerFailures >= 2) {
+          next.indexer = null;
+          next.indexerError = `the indexer is not answering (${message(err)})`;
+        }
       }
     }
     this.heads = next;
