@@ -2,10 +2,10 @@
 // seats and state, from the indexer (web/src/data/snatch.ts: paged, searchable by id, player name or address, and
 // state), kept live by the data layer; join where the contract would take you; create a room of any format, a G1–G5 series
 // (five rooms, one per variant), or a new format.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ContractTransactionReceipt } from "ethers";
 import { useBlock } from "../shared/block";
-import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
+import { PENDING, useProbes, useVerdict, type Probe, type Probes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Field, ListTable, Panel } from "../shared/ui";
@@ -166,12 +166,16 @@ export function Lobby() {
       closable.map((r) => r.id).join(","),
     ],
   );
-  // Randomness becomes ready with blocks: while a room on the page waits for it, every block counts. (A fill window
-  // that ends changes the closable rooms above, and with them the probes: no need to ask every block for those.)
+  // Randomness becomes ready with blocks: while a room on the page waits for it, every block counts; so does a room
+  // whose close the contract refused last time (its fill window may end with the next block). Rooms the contract
+  // lets close stay so until an event: they are not asked again every block.
+  const lastProbes = useRef<Probes>(new Map());
+  const closeRefused = closable.some((r) => lastProbes.current.get(`close:${r.id}`)?.ok === false);
   const signature =
     (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (awaiting.length > 0 ? `@${block.number}` : "");
+    (awaiting.length > 0 || closeRefused ? `@${block.number}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
+  lastProbes.current = probes;
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   return (
