@@ -9,6 +9,7 @@ import { ForkingHex__factory } from "../typechain-types/factories/contracts/hex/
 import { SnatchRooms__factory } from "../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
 import { SnatchTournament__factory } from "../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+import { SnatchSession__factory } from "../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 import { Catamm__factory } from "../typechain-types/factories/contracts/catamm/Catamm__factory";
 import { CatammLens__factory } from "../typechain-types/factories/contracts/catamm/CatammLens__factory";
 import { FeeConfig__factory } from "../typechain-types/factories/contracts/common/payments/FeeConfig__factory";
@@ -40,6 +41,7 @@ export const ABIS = {
   SnatchRooms: SnatchRooms__factory.abi,
   SnatchRoomsLens: SnatchRoomsLens__factory.abi,
   SnatchTournament: SnatchTournament__factory.abi,
+  SnatchSession: SnatchSession__factory.abi,
   Catamm: Catamm__factory.abi,
   CatammLens: CatammLens__factory.abi,
   FeeConfig: FeeConfig__factory.abi,
@@ -60,6 +62,7 @@ export const GAME_OF: Record<ContractName, Game> = {
   SnatchRooms: "snatch",
   SnatchRoomsLens: "snatch",
   SnatchTournament: "snatch",
+  SnatchSession: "snatch",
   Catamm: "catamm",
   CatammLens: "catamm",
   FeeConfig: "common",

@@ -2,6 +2,7 @@
 // what a player looks for ("open" rooms to join, "playing" games to watch), not the contract's exact phase.
 import { Phase as SnatchPhase } from "./snatch/names";
 import { Stage } from "./snatch/tournament";
+import { SessionStage } from "./snatch/session";
 import { Phase as CatammPhase } from "./catamm/game";
 import { SETTLED_PHASE } from "./hex/game";
 
@@ -33,6 +34,20 @@ export function tournamentState(stage: number): TournamentStateWord {
     [Stage.Ended]: "ended",
     [Stage.Final]: "final",
     [Stage.Closed]: "closed",
+  };
+  return words[stage] ?? "registration";
+}
+
+export type SessionStateWord = "registration" | "drawing" | "creating" | "playing" | "finished" | "closed";
+/** A class session's state from ISnatchSession.Stage. */
+export function sessionState(stage: number): SessionStateWord {
+  const words: Record<number, SessionStateWord> = {
+    [SessionStage.Registration]: "registration",
+    [SessionStage.Drawing]: "drawing",
+    [SessionStage.Creating]: "creating",
+    [SessionStage.Playing]: "playing",
+    [SessionStage.Finished]: "finished",
+    [SessionStage.Closed]: "closed",
   };
   return words[stage] ?? "registration";
 }

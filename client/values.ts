@@ -16,6 +16,7 @@ import {
   STATUS_NAMES,
 } from "./snatch/names";
 import { ROLE_NAMES, STAGE_NAMES } from "./snatch/tournament";
+import { SESSION_STAGE_NAMES } from "./snatch/session";
 
 /** Names of every enum the registered ABIs use, by `internalType` without "enum " (a test checks the list). */
 export const ENUM_NAMES: Record<string, readonly string[]> = {
@@ -27,6 +28,7 @@ export const ENUM_NAMES: Record<string, readonly string[]> = {
   "ISnatchRooms.NoOfferReason": NO_OFFER_REASON_NAMES,
   "ISnatchTournament.Stage": STAGE_NAMES,
   "ISnatchTournament.Role": ROLE_NAMES,
+  "ISnatchSession.Stage": SESSION_STAGE_NAMES,
   "ICatamm.DevCard": DEV_CARD_NAMES,
   "ICatamm.Phase": CATAMM_PHASE_NAMES,
   "ICatamm.Pending": PENDING_NAMES,

@@ -120,6 +120,6 @@ const handover: DeployFunction = async function (hre: HardhatRuntimeEnvironment)
   console.log(`every owner call now waits ${await timelock.getMinDelay()} s after it is scheduled (CallScheduled)`);
 };
 
-handover.tags = ["handover", "common", "hex", "snatch", "catamm", "tournament"];
+handover.tags = ["handover", "common", "hex", "snatch", "catamm", "tournament", "session"];
 handover.runAtTheEnd = true;
 export default handover;

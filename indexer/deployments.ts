@@ -5,7 +5,7 @@ import path from "node:path";
 import { readDeployments } from "../web/deployments";
 
 /** The contracts whose events rebuild the games (the randomness source and FeeConfig carry no game state). */
-export const INDEXED_CONTRACTS = ["ForkingHex", "SnatchRooms", "SnatchTournament", "Catamm"] as const;
+export const INDEXED_CONTRACTS = ["ForkingHex", "SnatchRooms", "SnatchTournament", "SnatchSession", "Catamm"] as const;
 export type IndexedContract = (typeof INDEXED_CONTRACTS)[number];
 
 export interface IndexedDeployment {

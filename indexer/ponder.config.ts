@@ -1,4 +1,4 @@
-// Ponder's configuration: one chain, the four game contracts of one hardhat-deploy folder (addresses and start
+// Ponder's configuration: one chain, the five game contracts of one hardhat-deploy folder (addresses and start
 // blocks from there, ABIs from client/abi.ts, which takes them from TypeChain's factories), and the database.
 // Every setting comes from the environment: see settings.ts (scripts/web/indexer.ts sets it for `npm run web`).
 import { createConfig } from "ponder";
@@ -24,6 +24,7 @@ export default createConfig({
     ForkingHex: { chain: "games", abi: ABIS.ForkingHex, ...contracts.ForkingHex },
     SnatchRooms: { chain: "games", abi: ABIS.SnatchRooms, ...contracts.SnatchRooms },
     SnatchTournament: { chain: "games", abi: ABIS.SnatchTournament, ...contracts.SnatchTournament },
+    SnatchSession: { chain: "games", abi: ABIS.SnatchSession, ...contracts.SnatchSession },
     Catamm: { chain: "games", abi: ABIS.Catamm, ...contracts.Catamm },
   },
 });

@@ -206,7 +206,7 @@ export const snatchProfile = onchainTable("snatch_profile", (t) => ({
   g3Shame: t.integer().notNull(),
 }));
 
-/** A room: format, progress, counters, and the tournament it belongs to (if any). */
+/** A room: format, progress, counters, and the tournament or class session it belongs to (if any). */
 export const snatchRoom = onchainTable(
   "snatch_room",
   (t) => ({
@@ -246,6 +246,9 @@ export const snatchRoom = onchainTable(
     tournamentId: t.bigint(),
     tournamentPhase: t.integer(),
     pair: t.integer(),
+    /** The three-player class session that created the room (SnatchSession), and its room index there (0-based). */
+    sessionId: t.bigint(),
+    sessionRoom: t.integer(),
     createdBlock: t.bigint().notNull(),
     finishedBlock: t.bigint(),
     cancelledBy: t.hex(),
@@ -256,6 +259,7 @@ export const snatchRoom = onchainTable(
     stateIdx: index().on(table.state, table.id),
     formatIdx: index().on(table.format, table.id),
     tournamentIdx: index().on(table.tournamentId, table.tournamentPhase),
+    sessionIdx: index().on(table.sessionId, table.sessionRoom),
   }),
 );
 
@@ -423,6 +427,8 @@ export const snatchTournament = onchainTable(
     createdBlock: t.bigint().notNull(),
     finishedBlock: t.bigint(),
     closedBy: t.hex(),
+    /** The block of the tournament's latest event (its exports say "running at block N" from it and its rooms'). */
+    lastBlockSeen: t.bigint().notNull(),
   }),
   (table) => ({
     organiserIdx: index().on(table.organiser),
@@ -520,6 +526,98 @@ export const snatchPairing = onchainTable(
     phasePointsIdx: index().on(table.tournamentId, table.phase, table.points),
     playerIdx: index().on(table.player, table.tournamentId),
     roomIdx: index().on(table.roomId),
+  }),
+);
+
+// ------------------------------------------------------------------------------------ three-player class sessions
+
+/**
+ * A class session of Snatch or Share (SnatchSession): its config, seating, draw, rooms and totals
+ * (ISnatchSession.Stage: client/snatch/session.ts). Its rooms are the `snatch_room` rows with this `session_id`.
+ */
+export const snatchSession = onchainTable(
+  "snatch_session",
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    organiser: t.hex().notNull(),
+    /** Most rooms of three (the config's `rooms`); seats: 3 x this. */
+    maxRooms: t.integer().notNull(),
+    capacity: t.integer().notNull(),
+    roomsPerBatch: t.integer().notNull(),
+    joinBlocks: t.integer().notNull(),
+    trading: t.integer().notNull(),
+    closing: t.integer().notNull(),
+    judging: t.integer().notNull(),
+    format: t.integer().notNull(),
+    /** First come, first seated (else the teacher listed the seats). */
+    firstCome: t.boolean().notNull(),
+    /** First come: from this block anyone may start (or close) it; 0 when listed. */
+    startableFrom: t.bigint().notNull(),
+    stage: t.integer().notNull(),
+    /** "registration", "drawing", "creating", "playing", "finished", "closed". */
+    state: t.text().notNull(),
+    playerCount: t.integer().notNull(),
+    startedBy: t.hex(),
+    /** The pending draw request (0 before the start and once drawn). */
+    request: t.bigint().notNull(),
+    seed: t.bigint().notNull(),
+    /** Rooms drawn (players / 3), created so far, and passed by `closeTimedOutRooms`. */
+    rooms: t.integer().notNull(),
+    created: t.integer().notNull(),
+    closed: t.integer().notNull(),
+    satOut: t.hex().array().notNull(),
+    /** After this block every room has timed out (0 until every room exists). */
+    deadline: t.bigint().notNull(),
+    finished: t.integer().notNull(),
+    offers: t.integer().notNull(),
+    accepts: t.integer().notNull(),
+    rejects: t.integer().notNull(),
+    snatches: t.integer().notNull(),
+    shames: t.integer().notNull(),
+    reports: t.integer().notNull(),
+    /** Final points of the finished rooms, summed. */
+    points: t.integer().notNull(),
+    createdBlock: t.bigint().notNull(),
+    drawnBlock: t.bigint(),
+    finishedBlock: t.bigint(),
+    closedBy: t.hex(),
+    /** The block of the session's latest SnatchSession event (the exports' `running at block N`). */
+    lastBlockSeen: t.bigint().notNull(),
+  }),
+  (table) => ({
+    organiserIdx: index().on(table.organiser),
+    stateIdx: index().on(table.state, table.id),
+  }),
+);
+
+/** A seat of a class session: who, under which name, and once drawn its room and seat (or sat out), then its points. */
+export const snatchSessionSeat = onchainTable(
+  "snatch_session_seat",
+  (t) => ({
+    sessionId: t.bigint().notNull(),
+    player: t.hex().notNull(),
+    /** Seat position, 1-based (listing or joining order). */
+    index: t.integer().notNull(),
+    name: t.text().notNull(),
+    /** Listed by the teacher at creation (else it joined itself). */
+    listed: t.boolean().notNull(),
+    /** The room index in the session (0-based), its SnatchRooms id and the seat (0 turkey, 1 coffee, 2 corn). */
+    room: t.integer(),
+    roomId: t.bigint(),
+    seat: t.integer(),
+    /** Drawn among the leftovers that do not fill a room of three. */
+    satOut: t.boolean().notNull(),
+    /** The room's final points for this seat (null until recorded). */
+    points: t.integer(),
+    seatedBlock: t.bigint().notNull(),
+    recordedBlock: t.bigint(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.sessionId, table.player] }),
+    orderIdx: index().on(table.sessionId, table.index),
+    pointsIdx: index().on(table.sessionId, table.points),
+    roomIdx: index().on(table.roomId),
+    playerIdx: index().on(table.player),
   }),
 );
 

@@ -4,3 +4,4 @@ import "./common/lines";
 import "./hex/tasks";
 import "./snatch/tasks";
 import "./catamm/tasks";
+import "./common/export-tasks";

@@ -1,5 +1,6 @@
 // Sentences for every Snatch or Share / SnatchGame error (contracts/snatch/ISnatchRooms.sol) and every tournament
-// error (ISnatchTournament.sol), naming the values involved.
+// error (ISnatchTournament.sol) and class-session error (ISnatchSession.sol), naming the values involved. The session
+// shares BatchSizeOutOfRange, WindowTooLong, ZeroBatch and NotRooms (same arguments) with the tournament.
 import { itIs, type ErrorTexts } from "../texts";
 import { describeGoods } from "./names";
 
@@ -129,8 +130,37 @@ export const SNATCH_ERRORS: ErrorTexts = {
   NothingToRecord: (a) =>
     `pairs ${a.fromPair} to ${a.toPair} of phase ${a.phase} of tournament ${a.tournamentId} hold no finished, ` +
     "unrecorded room",
-  NotRooms: (a) => `only the rooms contract calls back the tournament, not ${a.account}`,
+  NotRooms: (a) => `only the rooms contract calls back its factories (tournament, session), not ${a.account}`,
   UnknownBatch: (a) => `no tournament created the batch of rooms starting at room ${a.batchFirstRoom}`,
   NoSuchRoom: (a) => `phase ${a.phase} of tournament ${a.tournamentId} has no room for pair ${a.pair} (yet)`,
   NotRegistered: (a) => `${a.player} is not registered in tournament ${a.tournamentId}`,
+  // Class session (three players)
+  UnknownSession: (a) => `there is no session ${a.sessionId}`,
+  RoomCountOutOfRange: (a) => `a session of ${a.rooms} rooms is not allowed: it must be 1 to ${a.max} rooms of three`,
+  JoinWindowTooShort: (a) =>
+    `a join window of ${a.blocks} blocks is shorter than the minimum ${a.min}: players must have time to join ` +
+    "before anyone may start or close the session",
+  JoinWindowTooLong: (a) => `a join window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
+  SeatCountOutOfRange: (a) =>
+    `${a.seats} seats were listed: a session lists ${a.min} to ${a.max} seats (3 per room, 240 at most), or none for first come`,
+  NamesMismatch: (a) => `${a.seats} seats were listed with ${a.names} names: give one name per seat ("" for none)`,
+  ZeroSeat: () => "the zero address cannot take a seat",
+  AlreadySeated: (a) => `${a.player} already has a seat in session ${a.sessionId}`,
+  SeatingClosed: (a) => `session ${a.sessionId} takes no more players (stage: ${a.stage})`,
+  SessionFull: (a) => `session ${a.sessionId} is full (${a.capacity} seats)`,
+  TooFewPlayers: (a) => `session ${a.sessionId} has ${a.players} players: it needs at least 3 to start`,
+  JoinWindowOpen: (a, ctx) =>
+    `until block ${a.openToAllFrom} (the end of its join window) only the teacher may start session ` +
+    `${a.sessionId}, and nobody may close it${itIs(ctx)}`,
+  SessionCanStart: (a) => `session ${a.sessionId} has ${a.players} players: start it instead of closing it`,
+  SessionWrongStage: (a) => `session ${a.sessionId} is at stage "${a.stage}": this call does not fit it`,
+  DrawNotReady: (a) =>
+    `the seating randomness of session ${a.sessionId} (request ${a.requestId}) is ${a.status}: wait for a block ` +
+    "(or re-request it if stale)",
+  SessionNotTimedOut: (a, ctx) =>
+    `session ${a.sessionId} runs until block ${a.deadline}: its rooms can be closed after that${itIs(ctx)}`,
+  NoRoomToRecord: (a) =>
+    `rooms ${a.fromRoom} to ${a.toRoom} of session ${a.sessionId} hold no finished, unrecorded room`,
+  NotSessionBatch: (a) => `no session created the batch of rooms starting at room ${a.batchFirstRoom}`,
+  NotSeated: (a) => `${a.player} has no seat in session ${a.sessionId}`,
 };

@@ -12,11 +12,25 @@ import { rememberName } from "./lib/names";
 
 type Db = Context["db"];
 
+/** Every SnatchTournament event of a tournament moves its `lastBlockSeen` (the exports' "running at block N"). */
+function on<N extends Parameters<typeof ponder.on>[0]>(name: N, handler: Parameters<typeof ponder.on<N>>[1]) {
+  ponder.on(name, async (args) => {
+    await handler(args);
+    const { event, context } = args as unknown as {
+      event: { args: { tournamentId: bigint }; block: { number: bigint } };
+      context: Context;
+    };
+    await context.db
+      .update(snatchTournament, { id: event.args.tournamentId })
+      .set({ lastBlockSeen: event.block.number });
+  });
+}
+
 async function setStage(db: Db, id: bigint, stage: number, extra: Partial<typeof snatchTournament.$inferInsert> = {}) {
   await db.update(snatchTournament, { id }).set({ stage, state: tournamentState(stage), ...extra });
 }
 
-ponder.on("SnatchTournament:TournamentCreated", async ({ event, context }) => {
+on("SnatchTournament:TournamentCreated", async ({ event, context }) => {
   const { tournamentId, organiser, config, formats } = event.args;
   await context.db.insert(snatchTournament).values({
     id: tournamentId,
@@ -35,16 +49,17 @@ ponder.on("SnatchTournament:TournamentCreated", async ({ event, context }) => {
     phase: 0,
     playerCount: 0,
     createdBlock: event.block.number,
+    lastBlockSeen: event.block.number,
   });
 });
 
-ponder.on("SnatchTournament:OrganiserChanged", async ({ event, context }) => {
+on("SnatchTournament:OrganiserChanged", async ({ event, context }) => {
   await context.db
     .update(snatchTournament, { id: event.args.tournamentId })
     .set({ organiser: addr(event.args.organiser) });
 });
 
-ponder.on("SnatchTournament:PlayerRegistered", async ({ event, context }) => {
+on("SnatchTournament:PlayerRegistered", async ({ event, context }) => {
   const a = event.args;
   await context.db.update(snatchTournament, { id: a.tournamentId }).set({ playerCount: a.index });
   await rememberName(context.db, a.player, a.name, event.block.number);
@@ -65,11 +80,11 @@ ponder.on("SnatchTournament:PlayerRegistered", async ({ event, context }) => {
   });
 });
 
-ponder.on("SnatchTournament:TournamentClosed", async ({ event, context }) => {
+on("SnatchTournament:TournamentClosed", async ({ event, context }) => {
   await setStage(context.db, event.args.tournamentId, Stage.Closed, { closedBy: addr(event.args.by) });
 });
 
-ponder.on("SnatchTournament:PhaseStarted", async ({ event, context }) => {
+on("SnatchTournament:PhaseStarted", async ({ event, context }) => {
   const a = event.args;
   const t = (await context.db.find(snatchTournament, { id: a.tournamentId }))!;
   await setStage(context.db, a.tournamentId, Stage.Pairing, { phase: a.phase });
@@ -99,12 +114,12 @@ ponder.on("SnatchTournament:PhaseStarted", async ({ event, context }) => {
   });
 });
 
-ponder.on("SnatchTournament:PairingRerequested", async ({ event, context }) => {
+on("SnatchTournament:PairingRerequested", async ({ event, context }) => {
   const a = event.args;
   await context.db.update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase }).set({ request: a.newRequest });
 });
 
-ponder.on("SnatchTournament:PlayersPaired", async ({ event, context }) => {
+on("SnatchTournament:PlayersPaired", async ({ event, context }) => {
   const a = event.args;
   const satOut = a.satOut === zeroAddress ? null : addr(a.satOut);
   await context.db
@@ -121,7 +136,7 @@ ponder.on("SnatchTournament:PlayersPaired", async ({ event, context }) => {
   }
 });
 
-ponder.on("SnatchTournament:RoomsCreated", async ({ event, context }) => {
+on("SnatchTournament:RoomsCreated", async ({ event, context }) => {
   const a = event.args;
   for (let k = 0; k < a.count; k++) {
     const roomId = a.firstRoomId + BigInt(k);
@@ -142,7 +157,7 @@ ponder.on("SnatchTournament:RoomsCreated", async ({ event, context }) => {
     .set((p) => ({ created: p.created + a.count }));
 });
 
-ponder.on("SnatchTournament:PhasePlaying", async ({ event, context }) => {
+on("SnatchTournament:PhasePlaying", async ({ event, context }) => {
   const a = event.args;
   await setStage(context.db, a.tournamentId, Stage.Playing);
   await context.db
@@ -150,12 +165,12 @@ ponder.on("SnatchTournament:PhasePlaying", async ({ event, context }) => {
     .set({ deadline: BigInt(a.deadline) });
 });
 
-ponder.on("SnatchTournament:TimedOutRoomsClosed", async ({ event, context }) => {
+on("SnatchTournament:TimedOutRoomsClosed", async ({ event, context }) => {
   const a = event.args;
   await context.db.update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase }).set({ closed: a.toPair });
 });
 
-ponder.on("SnatchTournament:RoomRecorded", async ({ event, context }) => {
+on("SnatchTournament:RoomRecorded", async ({ event, context }) => {
   const a = event.args;
   const pointsP1 = Number(a.pointsP1);
   const pointsP2 = Number(a.pointsP2);
@@ -197,7 +212,7 @@ ponder.on("SnatchTournament:RoomRecorded", async ({ event, context }) => {
   }));
 });
 
-ponder.on("SnatchTournament:PhaseEnded", async ({ event, context }) => {
+on("SnatchTournament:PhaseEnded", async ({ event, context }) => {
   const a = event.args;
   await context.db
     .update(snatchPhase, { tournamentId: a.tournamentId, phase: a.phase })
@@ -205,6 +220,6 @@ ponder.on("SnatchTournament:PhaseEnded", async ({ event, context }) => {
   await setStage(context.db, a.tournamentId, a.phase === PHASES ? Stage.Final : Stage.Ended);
 });
 
-ponder.on("SnatchTournament:TournamentFinished", async ({ event, context }) => {
+on("SnatchTournament:TournamentFinished", async ({ event, context }) => {
   await context.db.update(snatchTournament, { id: event.args.tournamentId }).set({ finishedBlock: event.block.number });
 });

@@ -6,5 +6,6 @@ import { bench as snatch } from "./snatch";
 import { bench as catamm } from "./catamm";
 import { bench as tournament } from "./tournament";
 import { bench as seatFunder } from "./class";
+import { bench as session } from "./session";
 
-export const modules: BenchModule[] = [common, hex, snatch, tournament, catamm, seatFunder];
+export const modules: BenchModule[] = [common, hex, snatch, tournament, session, catamm, seatFunder];

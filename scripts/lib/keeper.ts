@@ -80,7 +80,9 @@ interface Waiter {
 async function waiters(hre: HardhatRuntimeEnvironment): Promise<Waiter[]> {
   const { ethers } = hre;
   const abi = async (name: string) => new ethers.Interface((await hre.artifacts.readArtifact(name)).abi);
-  const [catamm, rooms, tournament] = await Promise.all(["Catamm", "SnatchRooms", "SnatchTournament"].map(abi));
+  const [catamm, rooms, tournament, session] = await Promise.all(
+    ["Catamm", "SnatchRooms", "SnatchTournament", "SnatchSession"].map(abi),
+  );
   return [
     {
       iface: catamm,
@@ -114,6 +116,17 @@ async function waiters(hre: HardhatRuntimeEnvironment): Promise<Waiter[]> {
           await ethers.getContractAt("SnatchTournament", game)
         ).phaseView(e!.args.tournamentId, e!.args.phase);
         return v.request === id;
+      },
+    },
+    {
+      iface: session,
+      async stillWaits(_hre, game, log, id) {
+        const e = session.parseLog(log);
+        const named =
+          (e?.name === "DrawRequested" && e.args.requestId === id) ||
+          (e?.name === "DrawRerequested" && e.args.newRequest === id);
+        if (!named) return undefined;
+        return (await (await ethers.getContractAt("SnatchSession", game)).session(e!.args.sessionId)).request === id;
       },
     },
   ];

@@ -2,7 +2,7 @@
 // Only `import type` from typechain-types: tasks load this file before the first compile.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Signer } from "ethers";
-import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
+import type { SnatchRooms, SnatchRoomsLens, SnatchSession, SnatchTournament } from "../../typechain-types";
 
 export interface SnatchContracts {
   rooms: SnatchRooms;
@@ -72,4 +72,34 @@ export async function deployTournament(
 export async function tournamentAt(hre: HardhatRuntimeEnvironment, address = ""): Promise<SnatchTournament> {
   const at = address || (await hre.deployments.get("SnatchTournament")).address;
   return (await hre.ethers.getContractAt("SnatchTournament", at)) as unknown as SnatchTournament;
+}
+
+/**
+ * Deploys SnatchSession (three-player class sessions) on `rooms` and allows it as a rooms factory (`owner` must own
+ * the rooms). It links the DisplayName library at `opts.displayName`, or deploys one.
+ */
+export async function deploySession(
+  hre: HardhatRuntimeEnvironment,
+  rooms: SnatchRooms,
+  randomness: string,
+  opts: { owner?: Signer; displayName?: string } = {},
+): Promise<SnatchSession> {
+  const [first] = await hre.ethers.getSigners();
+  const owner = opts.owner ?? first;
+  const displayName =
+    opts.displayName ?? (await (await hre.ethers.deployContract("DisplayName", [], owner)).getAddress());
+  const factory = await hre.ethers.getContractFactory("SnatchSession", {
+    libraries: { DisplayName: displayName },
+    signer: owner,
+  });
+  const session = (await factory.deploy(await rooms.getAddress(), randomness)) as unknown as SnatchSession;
+  await session.waitForDeployment();
+  await (await rooms.connect(owner).setFactory(await session.getAddress(), true)).wait();
+  return session;
+}
+
+/** The deployed SnatchSession of the selected network (hardhat-deploy), or at a given address. */
+export async function sessionAt(hre: HardhatRuntimeEnvironment, address = ""): Promise<SnatchSession> {
+  const at = address || (await hre.deployments.get("SnatchSession")).address;
+  return (await hre.ethers.getContractAt("SnatchSession", at)) as unknown as SnatchSession;
 }

@@ -23,6 +23,7 @@ import { gameTask, send, signerOf, type FromArg } from "../lib/cli";
 import { snatchAt } from "./lib";
 // The tournament's tasks (tournament, tournament:*).
 import "./tournament-tasks";
+import "./session-tasks";
 
 interface Common extends FromArg {
   rooms: string;

@@ -20,8 +20,11 @@ async function main(): Promise<number> {
   // One core kept busy for the whole time, by a process of its own.
   const busy = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
   const stop = () => busy.kill("SIGKILL");
+  // Stopped however the run ends: an interrupt or a kill of this script must not leave a core spinning behind it.
   process.on("exit", stop);
   process.on("SIGINT", () => process.exit(130));
+  process.on("SIGTERM", () => process.exit(143));
+  process.on("SIGHUP", () => process.exit(129));
   console.log(`test:stress: ${runs} runs of npm test on ${os.cpus().length} cores, one kept busy (pid ${busy.pid})`);
   const results: { code: number; seconds: number }[] = [];
   for (let i = 1; i <= runs; i++) {

@@ -215,6 +215,8 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
       expect(await source.isConsumer(deployed(dir, "Catamm"))).to.equal(true);
       expect(await source.isConsumer(await rooms.getAddress())).to.equal(true);
       expect(await rooms.isFactory(deployed(dir, "SnatchTournament"))).to.equal(true);
+      expect(await rooms.isFactory(deployed(dir, "SnatchSession"))).to.equal(true);
+      expect(await source.isConsumer(deployed(dir, "SnatchSession"))).to.equal(true);
       expect(await coordinator.consumerIsAdded(subId, await source.getAddress())).to.equal(true);
       expect(out).to.match(/the Timelock 0x[0-9a-fA-F]{40} took over: Randomness ownership, SnatchRooms ownership, /);
       expect(out).to.contain(`every owner call now waits ${DELAY} s`);

@@ -325,6 +325,77 @@ export async function compareTournament(g: Games, ix: IndexerHandle, id: bigint)
   return out;
 }
 
+// ------------------------------------------------------------------------------------------- class sessions
+
+export async function compareSession(g: Games, ix: IndexerHandle, id: bigint): Promise<string[]> {
+  const key = [String(id)];
+  const s = await g.session.session(id);
+  const n = Number(s.playerCount);
+  const [[row], seats, rooms, ids] = await Promise.all([
+    sql(ix, "select * from snatch_session where id = $1", key),
+    sql(ix, "select * from snatch_session_seat where session_id = $1 order by index", key),
+    sql(ix, "select id, session_room from snatch_room where session_id = $1 order by session_room", key),
+    g.session.roomIds(id, 0, s.created),
+  ]);
+  const t = s.totals;
+  const out = diff(
+    `snatch_session ${id}`,
+    {
+      organiser: s.organiser,
+      capacity: s.capacity,
+      player_count: s.playerCount,
+      stage: s.stage,
+      first_come: s.firstCome,
+      created_block: s.createdAt,
+      join_blocks: s.joinBlocks,
+      rooms_per_batch: s.roomsPerBatch,
+      format: s.format,
+      request: s.request,
+      seed: s.seed,
+      rooms: s.rooms,
+      created: s.created,
+      closed: s.closed,
+      deadline: s.deadline,
+      finished: t.finished,
+      offers: t.offers,
+      accepts: t.accepts,
+      rejects: t.rejects,
+      snatches: t.snatches,
+      shames: t.shames,
+      reports: t.reports,
+      points: t.points,
+    },
+    row,
+  );
+  for (let i = 0; i < n; i++) {
+    const player = await g.session.playerAt(id, i);
+    const [e, v] = await Promise.all([g.session.entryOf(id, player), g.session.seatOf(id, player)]);
+    const placed = v.drawn && !v.satOut && v.roomId !== 0n;
+    out.push(
+      ...diff(
+        `snatch_session_seat ${id}/${i + 1}`,
+        {
+          player,
+          index: e.index,
+          sat_out: v.satOut,
+          room: placed ? v.room : null,
+          room_id: placed ? v.roomId : null,
+          seat: placed ? v.seat : null,
+          points: e.recorded ? e.points : null,
+        },
+        seats[i],
+      ),
+    );
+  }
+  if (seats.length !== n) out.push(`snatch_session_seat ${id}: chain ${n} seats, indexer ${seats.length}`);
+  ids.forEach((roomId, k) =>
+    out.push(...diff(`snatch_room ${roomId} (session ${id})`, { id: roomId, session_room: k }, rooms[k])),
+  );
+  if (rooms.length !== ids.length)
+    out.push(`snatch_room of session ${id}: chain ${ids.length}, indexer ${rooms.length}`);
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------------------ CATAMM
 
 export async function compareCatamm(g: Games, ix: IndexerHandle, gameId: bigint): Promise<string[]> {

@@ -10,8 +10,16 @@ import { Rng } from "../../client/rng";
 import type { AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
-import { compareCatamm, compareHex, compareLedger, compareRoom, compareTournament } from "./compare";
-import { playCatamm, playHex, playRooms, playTournament, type DriverContext, type Entity } from "./drivers";
+import { compareCatamm, compareHex, compareLedger, compareRoom, compareSession, compareTournament } from "./compare";
+import {
+  playCatamm,
+  playHex,
+  playRooms,
+  playSession,
+  playTournament,
+  type DriverContext,
+  type Entity,
+} from "./drivers";
 import { caughtUp, connectGames, dumpTables, freshChain, startIndexers, type Games } from "./harness";
 
 const SEED = Number(process.env.INDEXER_DIFF_SEED ?? 19);
@@ -60,6 +68,7 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
               if (e.kind === "ledger") diffs.push(...(await compareLedger(g, ix)));
               if (e.kind === "room") diffs.push(...(await compareRoom(g, ix, e.id)));
               if (e.kind === "tournament") diffs.push(...(await compareTournament(g, ix, e.id)));
+              if (e.kind === "session") diffs.push(...(await compareSession(g, ix, e.id)));
               if (e.kind === "catamm") diffs.push(...(await compareCatamm(g, ix, e.id)));
             }
             return diffs.map((d) => `${ix.database}: ${d}`);
@@ -104,6 +113,11 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
   it("a SnatchGame tournament through all five phases: leaderboard rows, phases and players' histories", async function () {
     const id = await playTournament(ctx, 3, Math.ceil(ROOM_STEPS / 4));
     expect(Number((await g.tournament.tournament(id)).stage)).to.equal(5);
+  });
+
+  it("three-player class sessions: listed and first come, the draw, batches, a played room, the deadline", async function () {
+    const id = await playSession(ctx, ROOM_STEPS);
+    expect(Number((await g.session.session(id)).stage)).to.equal(5);
   });
 
   it("CATAMM: a bot game with market moves, and a cancelled game", async function () {

@@ -18,6 +18,7 @@ export type Entity =
   | { kind: "hex"; id: bigint }
   | { kind: "room"; id: bigint }
   | { kind: "tournament"; id: bigint }
+  | { kind: "session"; id: bigint }
   | { kind: "catamm"; id: bigint }
   | { kind: "ledger" };
 
@@ -333,6 +334,63 @@ export async function playTournament(ctx: DriverContext, players: number, steps:
       while (Number((await g.tournament.tournament(id)).stage) === 3) {
         await act(ctx, "tournament: close timed-out rooms", entity, () => g.tournament.closeTimedOutRooms(id, 1));
       }
+    }
+  }
+  return id;
+}
+
+// ------------------------------------------------------------------------------------------- class sessions
+
+/**
+ * Two three-player class sessions: one listed by the teacher (3 seats with names, its room left to time out), one
+ * first come (7 players join, 2 rooms in batches of one, one player left over; one room played with random plans,
+ * the other left to the deadline, closed through the session). Returns the first-come session's id.
+ */
+export async function playSession(ctx: DriverContext, steps: number): Promise<bigint> {
+  const { g } = ctx;
+  const teacher = g.session.connect(g.signers[1]);
+  const config = {
+    rooms: 2,
+    roomsPerBatch: 1,
+    joinBlocks: 20,
+    trading: W3.trading,
+    closing: W3.closing,
+    judging: W3.judging,
+  };
+  const listed = g.signers.slice(2, 5);
+  await act(ctx, "session: create (listed)", [], () =>
+    teacher.createSession(
+      config,
+      listed.map((s) => s.address),
+      ["Ada", "", "Grace"],
+    ),
+  );
+  const first = await g.session.sessionCount();
+  await act(ctx, "session: create (first come)", [{ kind: "session", id: first }], () =>
+    teacher.createSession(config, [], []),
+  );
+  const id = await g.session.sessionCount();
+  const entity: Entity[] = [{ kind: "session", id }];
+  for (const [i, p] of g.signers.slice(2, 9).entries()) {
+    await act(ctx, "session: join", entity, () => g.session.connect(p).join(id, i % 2 === 0 ? `student ${i}` : ""));
+  }
+  await act(ctx, "session: start", entity, () => teacher.start(id));
+  await mine(g.provider, 2);
+  for (const s of [first, id]) {
+    while ([2, 3].includes(Number((await g.session.session(s)).stage))) {
+      await act(ctx, `session ${s}: create rooms`, [{ kind: "session", id: s }], () => g.session.createRooms(s));
+    }
+  }
+  const [played] = await g.session.roomIds(id, 0, 1);
+  await playRoom(ctx, played, steps, entity);
+  for (const s of [first, id]) {
+    const deadline = Number((await g.session.session(s)).deadline);
+    const now = await g.provider.getBlockNumber();
+    if (deadline >= now) await mine(g.provider, deadline - now + 1);
+    while (Number((await g.session.session(s)).stage) === 4) {
+      await act(ctx, `session ${s}: close timed-out rooms`, [{ kind: "session", id: s }], () =>
+        g.session.closeTimedOutRooms(s, 1),
+      );
     }
   }
   return id;

@@ -9,12 +9,20 @@ import { readDeployments } from "../../web/deployments";
 import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
 import { rpc } from "../../scripts/web/stack";
-import type { Catamm, ForkingHex, SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
+import type {
+  Catamm,
+  ForkingHex,
+  SnatchRooms,
+  SnatchRoomsLens,
+  SnatchSession,
+  SnatchTournament,
+} from "../../typechain-types";
 import { Catamm__factory } from "../../typechain-types/factories/contracts/catamm/Catamm__factory";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
 import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+import { SnatchSession__factory } from "../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 
 /** A row as the SQL endpoint returns it (snake_case columns). */
 export type Row = Record<string, unknown>;
@@ -105,6 +113,7 @@ export interface Games {
   rooms: SnatchRooms;
   lens: SnatchRoomsLens;
   tournament: SnatchTournament;
+  session: SnatchSession;
   catamm: Catamm;
   addresses: Record<string, string>;
 }
@@ -128,6 +137,7 @@ export async function connectGames(rpcUrl: string, folder: string, accounts = 10
     rooms: SnatchRooms__factory.connect(at("SnatchRooms"), signers[0]),
     lens: SnatchRoomsLens__factory.connect(at("SnatchRoomsLens"), signers[0]),
     tournament: SnatchTournament__factory.connect(at("SnatchTournament"), signers[0]),
+    session: SnatchSession__factory.connect(at("SnatchSession"), signers[0]),
     catamm: Catamm__factory.connect(at("Catamm"), signers[0]),
     addresses,
   };

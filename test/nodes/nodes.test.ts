@@ -89,8 +89,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<R
 }
 
 /** Waits until a JSON-RPC node answers at `url`. */
-async function rpcReady(url: string, child: ChildProcess, seconds = 60): Promise<void> {
-  for (let i = 0; i < seconds * 10; i++) {
+async function rpcReady(url: string, child: ChildProcess, seconds = 120): Promise<void> {
+  // A Hardhat node loads the whole toolchain before it answers: on a loaded 2-core machine that took over 60 s.
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the node exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url, {

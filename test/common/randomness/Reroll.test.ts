@@ -134,14 +134,21 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
     await expect(ask(n)).to.be.revertedWithCustomError(mock, "NotInHistory").withArgs(n); // out of reach
   });
 
-  it("the keeper pins only what a game still waits on, in every game (CATAMM, Snatch rooms, tournaments)", async function () {
+  it("the keeper pins only what a game still waits on, in every game (CATAMM, Snatch rooms, tournaments, sessions)", async function () {
     const { game, source, roller, keeper } = await loadFixture(rollingGame);
-    const { deploySnatch, deployTournament } = await import("../../../scripts/snatch/lib");
+    const { deploySession, deploySnatch, deployTournament } = await import("../../../scripts/snatch/lib");
     const { rooms, libraries } = await deploySnatch(hre, await source.getAddress());
     const tournament = await deployTournament(hre, rooms, await source.getAddress(), {
       displayName: libraries.DisplayName,
     });
+    const session = await deploySession(hre, rooms, await source.getAddress(), { displayName: libraries.DisplayName });
     const signers = await ethers.getSigners();
+    // A class session of three listed seats (its draw awaited).
+    await session.createSession(
+      { rooms: 1, roomsPerBatch: 1, joinBlocks: 20, trading: 8, closing: 2, judging: 5 },
+      signers.slice(12, 15).map((s) => s.address),
+      ["", "", ""],
+    );
     // A Snatch room that filled (roles awaited), a tournament that started phase 1 (pairing awaited), a roll.
     await rooms.connect(signers[3]).createRoom(2, 1000, "");
     await rooms.connect(signers[4]).join(1, "");
@@ -171,6 +178,7 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
       await rooms.rolesRequest(1),
       (await tournament.phaseView(1, 1)).request,
       (await game.gameInfo(GAME)).requestId,
+      (await session.session(1)).request,
     ];
     expect([...run.pinned].sort()).to.deep.equal([...awaited].sort());
     for (const id of awaited) expect(await source.isPinned(id)).to.equal(true);
@@ -179,6 +187,7 @@ describe("Randomness: no re-roll by waiting (block-hash source)", function () {
     await expect(rooms.advance(1)).to.emit(rooms, "RolesAssigned");
     await expect(tournament.createPhaseRooms(1)).to.emit(tournament, "PlayersPaired");
     await expect(game.advance(GAME)).to.emit(game, "DiceRolled");
+    await expect(session.createRooms(1)).to.emit(session, "SeatsDrawn");
   });
 
   it("the watching keeper paces itself so that no value can be lost between two passes, on any chain", async function () {

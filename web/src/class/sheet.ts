@@ -2,7 +2,10 @@
 // measured gas of a whole tournament), the CSV the teacher keeps (seat, name, address: never a key), and the sheet as
 // it is kept in the teacher's browser. No DOM, no React.
 import { checkName } from "../../../client/common/names";
+import { csvFields } from "../../../client/common/csv";
 import gas from "../../../reports/gas.json";
+
+export { csvFields };
 
 /** Most seats on one sheet (SeatFunder takes up to 256 a transaction: the sheet funds in batches). */
 export const MAX_SEATS = 500;
@@ -16,31 +19,6 @@ export interface NameLine {
   name: string;
   /** Why the contract would refuse the name, or null. */
   problem: string | null;
-}
-
-/** Splits one CSV line (RFC 4180 quotes: "a, b" and "say ""hi"""). */
-export function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (ch === "," || ch === ";" || ch === "\t") {
-      out.push(field);
-      field = "";
-    } else field += ch;
-  }
-  out.push(field);
-  return out.map((f) => f.trim());
 }
 
 /**

@@ -1,5 +1,7 @@
 // Snatch or Share routes: `#/snatch` (rooms lobby), `#/snatch/room/<id>`, `#/snatch/tournaments`,
-// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`.
+// `#/snatch/tournament/<id>`, `#/snatch/tournament/<id>/player/<address>`, `#/snatch/tournament/<id>/console` (the
+// organiser's console), `#/snatch/tournament/<id>/projector` (the class's projector view), `#/snatch/sessions`
+// (three-player class sessions).
 import { isAddress } from "ethers";
 import { idPart, type Route } from "../shared/routes";
 import { Lobby } from "./Lobby";
@@ -7,6 +9,9 @@ import { RoomPage } from "./RoomPage";
 import { PlayerHistory } from "./tournament/PlayerHistory";
 import { TournamentList } from "./tournament/TournamentList";
 import { TournamentPage } from "./tournament/TournamentPage";
+import { SessionList } from "./session/SessionList";
+import { ConsolePage } from "./tournament/console/ConsolePage";
+import { ProjectorPage } from "./tournament/console/ProjectorPage";
 import "./snatch.css";
 
 export function SnatchSection({ route }: { route: Route }) {
@@ -16,9 +21,12 @@ export function SnatchSection({ route }: { route: Route }) {
     if (id !== undefined) return <RoomPage key={id.toString()} roomId={id} />;
   }
   if (kind === "tournaments") return <TournamentList />;
+  if (kind === "sessions") return <SessionList />;
   if (kind === "tournament") {
     const id = idPart(a);
     if (id !== undefined && b === "player" && c && isAddress(c)) return <PlayerHistory id={id} player={c} />;
+    if (id !== undefined && b === "console") return <ConsolePage key={id.toString()} id={id} />;
+    if (id !== undefined && b === "projector") return <ProjectorPage key={id.toString()} id={id} />;
     if (id !== undefined) return <TournamentPage key={id.toString()} id={id} />;
   }
   return <Lobby />;

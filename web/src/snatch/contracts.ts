@@ -1,10 +1,12 @@
-// The Snatch contracts of the connected network (hardhat-deploy's SnatchRooms, SnatchRoomsLens, SnatchTournament),
+// The Snatch contracts of the connected network (hardhat-deploy's SnatchRooms, SnatchRoomsLens, SnatchTournament,
+// SnatchSession),
 // typed by TypeChain and connected to the account's signer (or read-only), plus the randomness source the rooms use.
 import { useEffect, useMemo, useState } from "react";
-import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../../typechain-types";
+import type { SnatchRooms, SnatchRoomsLens, SnatchSession, SnatchTournament } from "../../../typechain-types";
 import { SnatchRooms__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
 import { SnatchTournament__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+import { SnatchSession__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 import { IRandomness__factory } from "../../../typechain-types/factories/contracts/common/randomness/IRandomness__factory";
 import type { IRandomness } from "../../../typechain-types";
 import { contractOf } from "../shared/deployments";
@@ -19,6 +21,8 @@ export interface SnatchContracts {
   tournament: SnatchTournament | null;
   tournamentAddress: string | null;
   tournamentFromBlock: number;
+  /** Three-player class sessions (null: not deployed on this network). */
+  session: SnatchSession | null;
 }
 
 /** The deployed Snatch contracts, or null (connecting, or no SnatchRooms on this network). */
@@ -28,6 +32,7 @@ export function useSnatchContracts(): SnatchContracts | null {
     const rooms = contractOf(deployment ?? undefined, "SnatchRooms");
     const lens = contractOf(deployment ?? undefined, "SnatchRoomsLens");
     const tournament = contractOf(deployment ?? undefined, "SnatchTournament");
+    const session = contractOf(deployment ?? undefined, "SnatchSession");
     const runner = signer ?? provider;
     if (!rooms || !lens || !runner) return null;
     return {
@@ -38,6 +43,7 @@ export function useSnatchContracts(): SnatchContracts | null {
       tournament: tournament ? SnatchTournament__factory.connect(tournament.address, runner) : null,
       tournamentAddress: tournament?.address ?? null,
       tournamentFromBlock: tournament?.blockNumber ?? rooms.blockNumber,
+      session: session ? SnatchSession__factory.connect(session.address, runner) : null,
     };
   }, [provider, signer, deployment]);
 }

@@ -30,7 +30,7 @@ export function TournamentList() {
   return (
     <div className="snatch-lobby">
       <nav className="crumbs">
-        <a href={href("snatch")}>Rooms</a> › Tournaments
+        <a href={href("snatch")}>Rooms</a> › Tournaments · <a href={href("snatch", "sessions")}>Class sessions</a>
       </nav>
       <h1>SnatchGame tournaments</h1>
       <p className="intro">

@@ -94,7 +94,8 @@ export function TournamentPage({ id }: { id: bigint }) {
     <div className="snatch-tournament" data-tournament={id.toString()} data-stage={stage}>
       <nav className="crumbs">
         <a href={href("snatch")}>Rooms</a> › <a href={href("snatch", "tournaments")}>Tournaments</a> › Tournament{" "}
-        {id.toString()}
+        {id.toString()} · <a href={href("snatch", "tournament", id, "console")}>Console</a> ·{" "}
+        <a href={href("snatch", "tournament", id, "projector")}>Projector view</a>
       </nav>
       <header className="room-head">
         <h1>Tournament {id.toString()}</h1>

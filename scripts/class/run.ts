@@ -1,0 +1,300 @@
+/// <reference lib="dom" />
+// One class, start to finish, on a class stack that is already up: the tournament with its Node players and phones,
+// the console and the projector view open on the host, every phase started, played and closed; then the checks
+// (every room finished, the indexer's leaderboard equal to the contract's) and the figures for reports/class.json.
+// Used by `npm run class:load` (scripts/class/load.ts) and by test/class/load.test.ts.
+import fs from "node:fs";
+import path from "node:path";
+import { JsonRpcProvider } from "ethers";
+import type { Browser, Page } from "playwright-core";
+import { readDeployments } from "../../web/deployments";
+import { hashPrefix, type SeatCard } from "../../web/src/class/card";
+import { readLeaderboard, Stage } from "../../client/snatch/tournament";
+import { ClassRun, type ClassWindows } from "./players";
+import { openPhone, playRoom, type Phone } from "./phones";
+import { mulberry32 } from "./random";
+import type { ClassFront } from "./stack";
+
+export interface ClassRunOptions {
+  nodeUrl: string;
+  nodePid: number;
+  front: ClassFront;
+  deploymentsFolder: string;
+  browser: Browser;
+  players: number;
+  phones: number;
+  phases: number;
+  windows: ClassWindows;
+  absent: number;
+  thinkMs: [number, number];
+  seed: number;
+  log: (line: string) => void;
+}
+
+/** What a run measured and checked. */
+export interface ClassFigures {
+  players: number;
+  phones: number;
+  /** Click-to-confirmed latency seen by the phones in Chromium, ms. */
+  p50ms: number;
+  p95ms: number;
+  maxms: number;
+  /** Moves the phones made (the sample of the three figures above). */
+  phoneMoves: number;
+  /** The same for the Node players (send to receipt), p95. */
+  botP95ms: number;
+  botMoves: number;
+  /** JSON-RPC calls the gateway forwarded to the node per second of the run. */
+  requestsPerSec: number;
+  /** Requests the gateway refused (HTTP 429 seen by phones, rate-limit errors seen by Node players). */
+  refused: number;
+  /** Longest time from the node showing a phase ended to the console showing it, ms. */
+  phaseDoneToConsoleMs: number;
+  /** CPU of the node and of the indexer over the run, % of one core. */
+  nodeCpuPct: number;
+  indexerCpuPct: number;
+  seconds: number;
+  /** Every room of every phase finished. */
+  allRoomsFinished: boolean;
+  /** The indexer's leaderboard equals the contract's. */
+  leaderboardMatches: boolean;
+}
+
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+
+/** CPU seconds used so far by `pid` and its descendants (Linux /proc; 0 elsewhere). */
+export function cpuSeconds(pid: number): number {
+  if (!pid || !fs.existsSync("/proc")) return 0;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      // After the name: state(0) ppid(1) ... utime(11) stime(12).
+      stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const walk = (p: number) => {
+    total += stats.get(p)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === p) walk(child);
+  };
+  walk(pid);
+  return total / 100; // USER_HZ
+}
+
+/** The addresses a class needs from a deployment folder. */
+function addressesOf(folder: string) {
+  const d = readDeployments(path.dirname(folder), [path.basename(folder)])[0];
+  const at = (name: string) => {
+    const a = d?.contracts[name]?.address;
+    if (!a) throw new Error(`no ${name} in ${folder}`);
+    return a;
+  };
+  return {
+    rooms: at("SnatchRooms"),
+    lens: at("SnatchRoomsLens"),
+    tournament: at("SnatchTournament"),
+    seatFunder: at("SeatFunder"),
+    tournamentBlock: d!.contracts.SnatchTournament.blockNumber,
+  };
+}
+
+/** Opens the console on the host with the organiser's development account picked. */
+export async function openConsole(
+  browser: Browser,
+  hostUrl: string,
+  id: bigint,
+  organiser: string,
+  opened: Page[] = [],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  opened.push(page);
+  await page.goto(`${hostUrl}#/snatch/tournament/${id}/console`);
+  const picker = page.getByLabel("Account", { exact: true });
+  await picker.locator("option").nth(1).waitFor({ state: "attached" });
+  const values = await picker.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  const value = values.find((v) => v.toLowerCase() === organiser.toLowerCase());
+  if (!value) throw new Error(`the account picker does not list the organiser ${organiser}`);
+  await picker.selectOption(value);
+  await page.getByTestId("phase-state").waitFor();
+  return page;
+}
+
+/** Opens the projector view on the host, at a projector's size. */
+export async function openProjector(browser: Browser, hostUrl: string, id: bigint): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  await page.goto(`${hostUrl}#/snatch/tournament/${id}/projector`);
+  await page.getByTestId("projector-phase").waitFor();
+  return page;
+}
+
+/** The indexer's leaderboard of tournament `id` (GraphQL), as player → [asP1, asP2, aggregate]. */
+async function indexerBoard(indexerUrl: string, id: bigint): Promise<Map<string, number[]>> {
+  const query = `{ snatchEntrys(where: { tournamentId: "${id}" }, limit: 1000) {
+    items { player scoreAsP1 scoreAsP2 aggregate } } }`;
+  const res = await fetch(`${indexerUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await res.json()) as {
+    data?: { snatchEntrys: { items: { player: string; scoreAsP1: number; scoreAsP2: number; aggregate: number }[] } };
+    errors?: unknown;
+  };
+  if (!body.data) throw new Error(`the indexer's leaderboard query failed: ${JSON.stringify(body.errors)}`);
+  return new Map(
+    body.data.snatchEntrys.items.map((e) => [e.player.toLowerCase(), [e.scoreAsP1, e.scoreAsP2, e.aggregate]]),
+  );
+}
+
+export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
+  const started = Date.now();
+  const cpu0 = { node: cpuSeconds(o.nodePid), indexer: cpuSeconds(o.front.indexer.process.pid ?? 0) };
+  const calls0 = o.front.counter.calls();
+  const a = addressesOf(o.deploymentsFolder);
+  const run = new ClassRun({
+    phoneRpc: `${o.front.phoneUrl}rpc`,
+    hostRpc: o.nodeUrl,
+    addresses: a,
+    players: o.players,
+    extraSeats: o.phones,
+    windows: o.windows,
+    absent: o.absent,
+    thinkMs: o.thinkMs,
+    seed: o.seed,
+    phases: o.phases,
+    log: o.log,
+  });
+  const host = new JsonRpcProvider(o.nodeUrl, 31337, { staticNetwork: true });
+  const rng = mulberry32(o.seed + 1);
+  const pages: Page[] = [];
+  const phones: Phone[] = [];
+  try {
+    await run.setUp();
+    const id = run.id;
+    const organiser = await run.organiser.getAddress();
+    const consolePage = await openConsole(o.browser, o.front.hostUrl, id, organiser, pages);
+    pages.push(await openProjector(o.browser, o.front.hostUrl, id));
+    const deployHash = hashPrefix((await host.getBlock(a.tournamentBlock))!.hash!);
+    for (let i = 0; i < o.phones; i++) {
+      const seat = run.seats[o.players + i];
+      const card: SeatCard = {
+        key: seat.wallet.privateKey,
+        chainId: 31337,
+        tournamentContract: a.tournament,
+        deployBlock: a.tournamentBlock,
+        deployHash,
+        tournament: id,
+        seat: o.players + i + 1,
+        name: seat.name,
+        rpc: null,
+      };
+      phones.push(await openPhone(o.browser, o.front.phoneUrl, card, seat.wallet.address));
+    }
+    o.log(`console, projector and ${phones.length} phones open`);
+
+    let phaseDoneToConsoleMs = 0;
+    for (let p = 1; p <= o.phases; p++) {
+      await run.startPhase(p);
+      o.log(`phase ${p} playing`);
+      const rooms = await Promise.all(
+        Array.from({ length: Number((await run.tournament.phaseView(id, p)).rooms) }, (_, k) =>
+          run.tournament.roomAt(id, p, k),
+        ),
+      );
+      // The moment the node shows the phase ended, polled every 100 ms from the host.
+      let endedAt = 0;
+      const watch = (async () => {
+        for (;;) {
+          const v = await host.getBlockNumber().then(() => run.tournament.connect(host).tournament(id));
+          if (Number(v.phase) !== p || Number(v.stage) === Stage.Ended || Number(v.stage) === Stage.Final) {
+            endedAt = Date.now();
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const phonePlays = phones.map((ph) => {
+        const room = rooms.find((r) => [r.p1, r.p2].some((x) => x.toLowerCase() === ph.address.toLowerCase()));
+        return room
+          ? playRoom(ph, o.front.phoneUrl, room.roomId, () => o.thinkMs[0] + rng() * (o.thinkMs[1] - o.thinkMs[0]))
+          : Promise.resolve();
+      });
+      // The console's own moment, watched from now on (not after the players' loops have wound down).
+      const shown = `[data-testid="phase-state"][data-phase="${p}"][data-stage="${p === 5 ? Stage.Final : Stage.Ended}"]`;
+      const consoleSaw = consolePage
+        .locator(shown)
+        .waitFor({ timeout: 30 * 60_000 })
+        .then(() => Date.now());
+      await Promise.all([run.playPhase(p), watch, ...phonePlays]);
+      const lag = Math.max(0, (await consoleSaw) - endedAt);
+      phaseDoneToConsoleMs = Math.max(phaseDoneToConsoleMs, lag);
+      o.log(`phase ${p} ended; the console showed it ${lag} ms after the node`);
+    }
+
+    // Checks: every room finished; the indexer's leaderboard is the contract's.
+    let allRoomsFinished = true;
+    for (let p = 1; p <= o.phases; p++) {
+      const pv = await run.tournament.connect(host).phaseView(id, p);
+      if (Number(pv.totals.finished) !== Number(pv.rooms)) allRoomsFinished = false;
+    }
+    const contract = await readLeaderboard(run.tournament.connect(host), id);
+    await o.front.indexer.waitForBlock(await host.getBlockNumber());
+    const indexed = await indexerBoard(o.front.indexer.url, id);
+    const leaderboardMatches =
+      contract.length === indexed.size &&
+      contract.every((r) => {
+        const row = indexed.get(r.player.toLowerCase());
+        return !!row && row.join() === [r.scoreAsP1, r.scoreAsP2, r.aggregate].map(Number).join();
+      });
+
+    const seconds = (Date.now() - started) / 1000;
+    const phoneLat = phones.flatMap((ph) => ph.latenciesMs);
+    return {
+      players: o.players + o.phones,
+      phones: o.phones,
+      p50ms: quantile(phoneLat, 0.5),
+      p95ms: quantile(phoneLat, 0.95),
+      maxms: phoneLat.length ? Math.max(...phoneLat) : 0,
+      phoneMoves: phoneLat.length,
+      botP95ms: quantile(run.stats.latenciesMs, 0.95),
+      botMoves: run.stats.latenciesMs.length,
+      requestsPerSec: Math.round(((o.front.counter.calls() - calls0) / seconds) * 10) / 10,
+      refused: run.stats.refused + phones.reduce((s, ph) => s + ph.refused, 0),
+      phaseDoneToConsoleMs,
+      nodeCpuPct: Math.round(((cpuSeconds(o.nodePid) - cpu0.node) / seconds) * 100),
+      indexerCpuPct: Math.round(((cpuSeconds(o.front.indexer.process.pid ?? 0) - cpu0.indexer) / seconds) * 100),
+      seconds: Math.round(seconds),
+      allRoomsFinished,
+      leaderboardMatches,
+    };
+  } catch (err) {
+    // The pages as they were, for the report.
+    const dir = path.join(__dirname, "..", "..", "reports", "screenshots");
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [i, pg] of [...pages, ...phones.map((ph) => ph.page)].entries())
+      await pg.screenshot({ path: path.join(dir, `class-load-failed-${i}.png`) }).catch(() => undefined);
+    throw err;
+  } finally {
+    run.destroy();
+    host.destroy();
+    for (const ph of phones) await ph.context.close().catch(() => undefined);
+    for (const pg of pages)
+      await pg
+        .context()
+        .close()
+        .catch(() => undefined);
+  }
+}

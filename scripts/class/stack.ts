@@ -1,0 +1,199 @@
+// The class stack for the load script and its tests: what `npm run web -- --lan` runs (a node mining a block a
+// second, every game deployed, the indexer following it, the built app and the gateway on the room's network with its
+// /rpc, /indexer and /faucet), plus a counting relay between the gateway and the node, so that the requests the
+// phones' proxy forwards to the node can be counted. Plain Node: Hardhat runs in child processes.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { deployGames, startAnvil } from "../web/anvil";
+import { lanAddress } from "../web/class";
+import { DEFAULT_FAUCET, Faucet } from "../web/faucet";
+import { DEFAULT_LIMITS, startGateway, type GatewayHandle } from "../web/gateway";
+import { startIndexer, type IndexerHandle } from "../web/indexer";
+import { buildApp, freePort, rpc, setBlockTime, startNode, type NodeHandle } from "../web/stack";
+
+export type NodeKind = "hardhat" | "anvil";
+
+/** Counts the JSON-RPC calls (each call of a batch) that pass through it, per second of wall time. */
+export interface RpcCounter {
+  url: string;
+  /** Calls forwarded so far. */
+  calls(): number;
+  stop(): Promise<void>;
+}
+
+/** A relay to `nodeUrl` that counts the calls it forwards (what the gateway sends the node). */
+export async function startRpcCounter(nodeUrl: string): Promise<RpcCounter> {
+  let calls = 0;
+  const target = new URL(nodeUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      try {
+        const parsed = JSON.parse(body.toString("utf8")) as unknown;
+        calls += Array.isArray(parsed) ? parsed.length : 1;
+      } catch {
+        calls += 1;
+      }
+      const up = http.request(
+        { host: target.hostname, port: target.port, path: "/", method: "POST", agent, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      up.on("error", () => {
+        if (!res.headersSent) res.writeHead(502).end();
+        else res.destroy();
+      });
+      up.end(body);
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: () => calls,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        agent.destroy();
+      }),
+  };
+}
+
+/** The class pieces in front of a node with everything deployed: indexer, counting relay, faucet and gateway. */
+export interface ClassFront {
+  indexer: IndexerHandle;
+  counter: RpcCounter;
+  gateway: GatewayHandle;
+  /** The host's way in (loopback: the development accounts and the node's controls). */
+  hostUrl: string;
+  /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
+  phoneUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`), the counting relay and the gateway serving
+ * `appDir` on 0.0.0.0. `devices`: how many phones share this machine's network address in the run (the gateway's
+ * per-device rate limit is multiplied by it, as each phone of a class has its own address).
+ */
+export async function startClassFront(opts: {
+  nodeUrl: string;
+  deploymentsFolder: string;
+  appDir: string;
+  blockTime: number;
+  devices: number;
+}): Promise<ClassFront> {
+  const lan = lanAddress();
+  if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
+  const indexer = await startIndexer({ rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder });
+  const counter = await startRpcCounter(opts.nodeUrl);
+  try {
+    const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: opts.nodeUrl, perClient: opts.devices + 20 });
+    const port = await freePort();
+    const devices = Math.max(1, opts.devices);
+    const gateway = await startGateway({
+      nodeUrl: counter.url,
+      appDir: opts.appDir,
+      indexerUrl: indexer.url,
+      faucet,
+      blockTime: opts.blockTime,
+      bind: "0.0.0.0",
+      port,
+      publicUrl: `http://${lan}:${port}/`,
+      limits: {
+        rate: {
+          perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
+          burst: DEFAULT_LIMITS.rate.burst * devices,
+        },
+      },
+    });
+    return {
+      indexer,
+      counter,
+      gateway,
+      hostUrl: gateway.url,
+      phoneUrl: `http://${lan}:${port}/`,
+      stop: async () => {
+        await gateway.stop();
+        await counter.stop();
+        await indexer.stop();
+      },
+    };
+  } catch (err) {
+    await counter.stop();
+    await indexer.stop();
+    throw err;
+  }
+}
+
+/** A whole class stack of its own: node (Hardhat's or anvil), deployments, build, and the front. */
+export interface ClassStack extends ClassFront {
+  kind: NodeKind;
+  nodeUrl: string;
+  /** Process id of the node (for its CPU). */
+  nodePid: number;
+  deploymentsFolder: string;
+  appDir: string;
+  stopAll(): Promise<void>;
+}
+
+/** Starts a class stack from nothing, as `npm run web -- --lan` does, on free ports and in a temporary folder. */
+export async function startClassStack(opts: {
+  kind: NodeKind;
+  blockTime: number;
+  devices: number;
+}): Promise<ClassStack> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "class-load-"));
+  const root = path.join(work, "deployments");
+  let node: NodeHandle | { url: string; process: { pid?: number }; stop(): Promise<void> };
+  let folder: string;
+  if (opts.kind === "hardhat") {
+    node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: root } });
+    folder = path.join(root, "localhost");
+  } else {
+    // anvil: its block gas limit as Hardhat's node (30M) for the same batches.
+    node = await startAnvil({ args: ["--gas-limit", "30000000"] });
+    folder = await deployGames(node.url, root);
+  }
+  try {
+    const appDir = path.join(work, "dist");
+    await buildApp({ outDir: appDir, rpcUrl: node.url, deploymentsDir: root });
+    if (opts.kind === "anvil") {
+      // anvil's evm_setIntervalMining takes seconds (Hardhat's node: milliseconds, as setBlockTime sends).
+      await rpc(node.url, "evm_setAutomine", [false]);
+      await rpc(node.url, "evm_setIntervalMining", [opts.blockTime]);
+    } else await setBlockTime(node.url, opts.blockTime);
+    const front = await startClassFront({
+      nodeUrl: node.url,
+      deploymentsFolder: folder,
+      appDir,
+      blockTime: opts.blockTime,
+      devices: opts.devices,
+    });
+    return {
+      ...front,
+      kind: opts.kind,
+      nodeUrl: node.url,
+      nodePid: node.process.pid ?? 0,
+      deploymentsFolder: folder,
+      appDir,
+      stopAll: async () => {
+        await front.stop();
+        await node.stop();
+        fs.rmSync(work, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await node.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
+}

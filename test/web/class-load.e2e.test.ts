@@ -1,0 +1,62 @@
+// The class load script (scripts/class/load.ts) at 30 players, in the test suite: on the shared browser stack's node,
+// switched to one-second blocks as the class stack runs, with the indexer and the gateway in front of it: Node players
+// through the phones' proxy (some never show up), phones in Chromium playing through the pages, the console and the
+// projector view open; every room must finish, the indexer's leaderboard must equal the contract's, nothing may be
+// refused. The figures are printed (the 200-player figures come from `npm run class:load`, not from here). Shorter
+// than the script's default so that it stays near a minute and a half: two phases, short windows, quick players.
+import path from "node:path";
+import { expect } from "chai";
+import { setBlockTime } from "../../scripts/web/stack";
+import { runClass } from "../../scripts/class/run";
+import { startClassFront, type ClassFront } from "../../scripts/class/stack";
+import { webStack, type WebStack } from "./harness";
+
+describe("class: 30 players on the class stack (load script)", function () {
+  let stack: WebStack;
+  let front: ClassFront;
+
+  before(async function () {
+    stack = await webStack();
+    await setBlockTime(stack.node.url, 1);
+    front = await startClassFront({
+      nodeUrl: stack.node.url,
+      deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
+      appDir: stack.appDir,
+      blockTime: 1,
+      devices: 34,
+    });
+  });
+
+  after(async function () {
+    await front?.stop();
+    if (stack) await setBlockTime(stack.node.url, null);
+  });
+
+  it("plays a tournament with 30 players: every room finishes, the leaderboards agree, nothing refused", async function () {
+    const f = await runClass({
+      nodeUrl: stack.node.url,
+      nodePid: stack.node.process.pid ?? 0,
+      front,
+      deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
+      browser: stack.browser,
+      players: 27,
+      phones: 3,
+      phases: 2,
+      windows: { talk: 2, offer: 5, response: 5, decision: 3 },
+      absent: 0.1,
+      thinkMs: [300, 1500],
+      seed: 3,
+      log: (line) => process.env.CLASS_LOG && console.log(`        ${line}`),
+    });
+    console.log(
+      `        30 players, 2 phases in ${f.seconds} s: phones p50 ${f.p50ms} ms, p95 ${f.p95ms} ms, max ${f.maxms} ms ` +
+        `(${f.phoneMoves} moves); Node players p95 ${f.botP95ms} ms (${f.botMoves} moves); ` +
+        `${f.requestsPerSec} node requests/s at the proxy; refused ${f.refused}; phase end → console ` +
+        `${f.phaseDoneToConsoleMs} ms; CPU node ${f.nodeCpuPct}%, indexer ${f.indexerCpuPct}%`,
+    );
+    expect(f.allRoomsFinished, "every room finished").to.equal(true);
+    expect(f.leaderboardMatches, "the indexer's leaderboard equals the contract's").to.equal(true);
+    expect(f.refused, "requests refused by the gateway").to.equal(0);
+    expect(f.phoneMoves, "moves made on the phones").to.be.greaterThan(0);
+  });
+});

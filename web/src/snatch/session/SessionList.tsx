@@ -1,0 +1,233 @@
+// Three-player class sessions of Snatch or Share (`#/snatch/sessions`): every session (the `session` view), and the
+// teacher's form to create one in one transaction: N rooms of three, the rooms' windows, and the seats, listed from
+// the class sheet's CSV (address and name per line) or first come, first seated. The contract decides: the form
+// shows its refusal (a static call) before anything is sent.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useBlock } from "../../shared/block";
+import { describeError } from "../../shared/errors";
+import { href } from "../../shared/routes";
+import { PENDING, useVerdict } from "../../shared/probes";
+import { useTx } from "../../shared/tx";
+import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
+import { txCall } from "../../shared/calls";
+import { useWallet } from "../../shared/wallet";
+import { WindowField } from "../../shared/WindowField";
+import { receiptEvent } from "../../shared/receipt";
+import type { SnatchSession } from "../../../../typechain-types";
+import {
+  DEFAULT_SESSION_CONFIG,
+  SESSION_STAGE_NAMES,
+  parseSeatsCsv,
+  type ListedSeat,
+  type SessionConfig,
+} from "../../../../client/snatch/session";
+import { useSnatchContracts } from "../contracts";
+
+type SessionView = Awaited<ReturnType<SnatchSession["session"]>>;
+
+export function SessionList() {
+  const c = useSnatchContracts();
+  const block = useBlock();
+  const { account } = useWallet();
+  const [list, setList] = useState<{ id: bigint; view: SessionView }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(-1);
+
+  const refresh = useCallback(async () => {
+    const s = c?.session;
+    if (!s) return;
+    const count = Number(await s.sessionCount());
+    const ids = Array.from({ length: Math.min(count, 100) }, (_, i) => BigInt(count - i));
+    const views = await Promise.all(ids.map((id) => s.session(id)));
+    setList(ids.map((id, i) => ({ id, view: views[i] })));
+    setError(null);
+  }, [c]);
+
+  useEffect(() => {
+    if (!c?.session || block.number === 0 || block.number - last.current < 3) return;
+    last.current = block.number;
+    refresh().catch((err) => setError(describeError(err)));
+  }, [block.number, c, refresh]);
+
+  if (!c) return <p>No Snatch or Share deployment on this network.</p>;
+  if (!c.session) return <p>No SnatchSession deployment on this network.</p>;
+  return (
+    <div className="snatch-lobby">
+      <nav className="crumbs">
+        <a href={href("snatch")}>Rooms</a> › Class sessions
+      </nav>
+      <h1>Snatch or Share for a class</h1>
+      <p className="intro">
+        The three-player game of five rounds (anarchy, anarchy, no reject, shame tokens, judge) for a whole class: the
+        seats are shuffled at random into rooms of three, which also draws each player's good; up to two players left
+        over sit the session out.
+      </p>
+      <div className="lobby-grid">
+        <Panel title="Sessions">
+          <ListTable
+            label="Sessions"
+            noun="sessions"
+            items={list}
+            error={error}
+            empty="No session yet: create the first one."
+            columns={["session", "seats", "stage", "rooms", "teacher"]}
+            row={({ id, view }) => (
+              <tr key={id.toString()} data-session={id.toString()} data-stage={Number(view.stage)}>
+                <td>Session {id.toString()}</td>
+                <td>
+                  {Number(view.playerCount)} / {Number(view.capacity)} ({view.firstCome ? "first come" : "listed"})
+                </td>
+                <td>{SESSION_STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
+                <td>
+                  {Number(view.created)} / {Number(view.rooms)}
+                </td>
+                <td>
+                  <Address address={view.organiser} you={account} />
+                </td>
+              </tr>
+            )}
+          />
+        </Panel>
+        <CreateSession session={c.session} onCreated={() => refresh().catch((err) => setError(describeError(err)))} />
+      </div>
+    </div>
+  );
+}
+
+/** Windows in blocks: minutes at the chain's block time (the form sends blocks). */
+const WINDOWS: { key: keyof SessionConfig; label: string; minutes: string; hint: string }[] = [
+  {
+    key: "joinBlocks",
+    label: "Join window",
+    minutes: "Join window (minutes)",
+    hint: "first come: after it anyone may start the session",
+  },
+  { key: "trading", label: "Round length", minutes: "Round length (minutes)", hint: "each of the five rounds" },
+  {
+    key: "closing",
+    label: "Closing window",
+    minutes: "Closing window (minutes)",
+    hint: "a round's last part, with no new offers",
+  },
+  { key: "judging", label: "Judging window", minutes: "Judging window (minutes)", hint: "after round 5" },
+];
+
+/** The seats typed or loaded, read as the task reads a seats file (an error sentence when a line has no address). */
+function readSeats(text: string): { seats: ListedSeat[]; problem: string | null } {
+  try {
+    return { seats: parseSeatsCsv(text), problem: null };
+  } catch (e) {
+    return { seats: [], problem: (e as Error).message };
+  }
+}
+
+function CreateSession({ session, onCreated }: { session: SnatchSession; onCreated: () => void }) {
+  const { signer } = useWallet();
+  const { send } = useTx();
+  const [config, setConfig] = useState<SessionConfig>(DEFAULT_SESSION_CONFIG);
+  const [listed, setListed] = useState(false);
+  const [text, setText] = useState("");
+  const { seats, problem } = useMemo(() => (listed ? readSeats(text) : { seats: [], problem: null }), [listed, text]);
+  const args = useMemo(() => [config, seats.map((s) => s.address), seats.map((s) => s.name)] as const, [config, seats]);
+  const verdict = useVerdict(
+    signer && !problem ? () => session.createSession.staticCall(...args, PENDING) : null,
+    JSON.stringify([config, seats]),
+    { contract: "SnatchSession" },
+  );
+  const create = async () => {
+    const what = listed ? `${seats.length} listed seats` : "first come";
+    const receipt = await send(
+      `Create a session (${config.rooms} rooms, ${what})`,
+      () => session.createSession(...args),
+      {
+        contract: "SnatchSession",
+      },
+    );
+    if (receiptEvent(receipt, session.interface, "SessionCreated")) onCreated();
+  };
+  const count = (key: "rooms" | "roomsPerBatch", value: string) =>
+    setConfig({ ...config, [key]: Math.max(0, Math.floor(Number(value) || 0)) });
+  return (
+    <Panel title="Create a session" className="create">
+      <form onSubmit={(e) => e.preventDefault()}>
+        <Field label="Rooms of three" hint="at most; the session seats 3 per room (1 to 100 rooms)">
+          <input
+            className="num"
+            aria-label="Rooms of three"
+            value={config.rooms}
+            inputMode="numeric"
+            onChange={(e) => count("rooms", e.target.value)}
+          />
+        </Field>
+        <Field label="Rooms per batch" hint="rooms created per transaction (1 to 50)">
+          <input
+            className="num"
+            aria-label="Rooms per batch"
+            value={config.roomsPerBatch}
+            inputMode="numeric"
+            onChange={(e) => count("roomsPerBatch", e.target.value)}
+          />
+        </Field>
+        <Field label="Seats" hint="listed now from the class sheet, or taken by whoever joins first">
+          <select
+            aria-label="Seats"
+            value={listed ? "listed" : "first"}
+            onChange={(e) => setListed(e.target.value === "listed")}
+          >
+            <option value="first">First come, first seated</option>
+            <option value="listed">Listed (the class sheet's CSV)</option>
+          </select>
+        </Field>
+        {listed && (
+          <Field label="Seat list" hint="the class sheet's CSV (seat,name,address), or an address and a name a line">
+            <textarea
+              aria-label="Seat list"
+              rows={6}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              spellCheck={false}
+            />
+            <input
+              type="file"
+              aria-label="Load the class sheet's CSV"
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (file) setText(await file.text());
+              }}
+            />
+          </Field>
+        )}
+        {listed && !problem && <p data-testid="seat-count">{seats.length} seats listed.</p>}
+        {WINDOWS.filter((f) => !listed || f.key !== "joinBlocks").map((f) => (
+          <WindowField
+            key={f.key}
+            label={f.label}
+            minutesLabel={f.minutes}
+            hint={f.hint}
+            blocks={config[f.key]}
+            onBlocks={(blocks) => setConfig((c) => ({ ...c, [f.key]: blocks }))}
+          />
+        ))}
+        {problem && (
+          <p className="refusal" data-testid="seats-problem">
+            {problem}
+          </p>
+        )}
+        {!problem && verdict && (
+          <p className="refusal" data-testid="create-verdict">
+            The contract would refuse: {verdict}.
+          </p>
+        )}
+        <ActionButton
+          onClick={create}
+          disabled={!signer || problem !== null || verdict !== null}
+          busyText="Creating…"
+          call={txCall(session, session.createSession, [...args])}
+        >
+          Create the session
+        </ActionButton>
+      </form>
+    </Panel>
+  );
+}

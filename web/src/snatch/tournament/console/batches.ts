@@ -1,0 +1,29 @@
+// Batch sizes for the organiser's runs, bounded by gas: a batch must fit well inside a block beside the players' own
+// transactions, so the console asks the node for the gas of the largest batch and halves it until it fits.
+import type { SnatchTournament } from "../../../../../typechain-types";
+
+/** Most rooms one `closeTimedOutRooms` call passes (SnatchTournament.MAX_CLOSE_BATCH). */
+export const MAX_CLOSE_BATCH = 100;
+/** Gas one batch may take: under half of a 30M block, so players' moves still fit beside it. */
+export const BATCH_GAS = 12_000_000n;
+/** Rooms per `advanceMany` call. */
+export const ADVANCE_BATCH = 50;
+
+/** The largest batch of at most `left` rooms whose close fits {@link BATCH_GAS} (at least 1). */
+export async function closeBatchSize(t: SnatchTournament, id: bigint, left: number): Promise<number> {
+  let size = Math.max(1, Math.min(left, MAX_CLOSE_BATCH));
+  while (size > 1) {
+    const gas = await t.closeTimedOutRooms.estimateGas(id, size);
+    if (gas <= BATCH_GAS) break;
+    size = Math.floor(size / 2);
+  }
+  return size;
+}
+
+/**
+ * Gas above `advanceMany`'s estimate for `rooms` rooms: the estimate is made on the state before the block, and each
+ * room that finishes in the meantime calls the tournament back (recording its result, maybe ending the phase).
+ */
+export function advanceHeadroom(rooms: number): bigint {
+  return 200_000n + 150_000n * BigInt(rooms);
+}

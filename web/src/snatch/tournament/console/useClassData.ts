@@ -1,0 +1,73 @@
+// A tournament as the console and the projector show it, live from the indexer: the tournament, its phases, the
+// current phase's rooms with their seats, the registered players and who has moved; plus how far the indexer is
+// behind the chain. Each part is one live SQL query (./indexer.tsx): a new event shows within the indexer's polling
+// interval plus one round trip, with no polling of the node.
+import { useBlock } from "../../../shared/block";
+import { useIndexedBlock, useIndexerQuery } from "./indexer";
+import {
+  entriesQuery,
+  movedQuery,
+  parseEntries,
+  parseMoved,
+  parsePhases,
+  parseRooms,
+  parseTournament,
+  phasesQuery,
+  roomsQuery,
+  tournamentQuery,
+  type EntryRow,
+  type PhaseRow,
+  type RoomRow,
+  type TournamentRow,
+} from "./queries";
+
+export interface ClassData {
+  /** null: not indexed (yet), or no such tournament. */
+  tournament: TournamentRow | null | undefined;
+  phases: PhaseRow[];
+  /** The current phase's row, if it started. */
+  phase: PhaseRow | undefined;
+  rooms: RoomRow[];
+  entries: EntryRow[];
+  moved: ReadonlySet<string>;
+  /** The chain's latest block as the page's node reports it. */
+  head: number;
+  /** The indexer's latest indexed block (null until known). */
+  indexed: number | null;
+  /** Blocks the indexer is behind the chain (0 when in step). */
+  behind: number;
+  /** Why the indexer could not be read, if so. */
+  error: string | null;
+  loading: boolean;
+}
+
+const EMPTY_MOVED: ReadonlySet<string> = new Set();
+
+export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassData {
+  const key = id.toString();
+  const t = useIndexerQuery(`t:${key}`, () => tournamentQuery(id), parseTournament);
+  const phases = useIndexerQuery(`p:${key}`, () => phasesQuery(id), parsePhases);
+  const current = t.data?.phase ?? 0;
+  const rooms = useIndexerQuery(`r:${key}:${current}`, () => roomsQuery(id, current), parseRooms, current > 0);
+  const entries = useIndexerQuery(`e:${key}`, () => entriesQuery(id), parseEntries);
+  const moved = useIndexerQuery(`m:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
+  const block = useBlock();
+  const status = useIndexedBlock();
+  const phaseRows = phases.data ?? [];
+  const errors = [t.error, phases.error, rooms.error, entries.error, moved.error]
+    .filter((e): e is Error => !!e)
+    .map((e) => e.message);
+  return {
+    tournament: t.isPending ? undefined : (t.data ?? null),
+    phases: phaseRows,
+    phase: phaseRows.find((p) => p.phase === current),
+    rooms: current > 0 ? (rooms.data ?? []) : [],
+    entries: entries.data ?? [],
+    moved: moved.data ?? EMPTY_MOVED,
+    head: block.number,
+    indexed: status.block,
+    behind: status.block === null || block.number === 0 ? 0 : Math.max(0, block.number - status.block),
+    error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
+    loading: t.isPending,
+  };
+}
