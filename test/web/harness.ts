@@ -114,6 +114,8 @@ async function startStack(): Promise<WebStack> {
         if (!indexer) indexer = await startIndexer(indexerOptions);
       },
       stop: async () => {
+        // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
+        if (process.env.E2E_INDEXER_LOG && indexer) fs.writeFileSync(process.env.E2E_INDEXER_LOG, indexer.output());
         await browser.close().catch(() => undefined);
         await app.stop();
         await indexer?.stop();
