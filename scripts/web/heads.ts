@@ -85,6 +85,22 @@ export class HeadsHub {
 
   private async tick(): Promise<void> {
     const next: Heads = { ...this.heads };
+    // The indexer first, then the node: the node's head is then never behind the indexed block in one message. (The
+    // other way round, a block mined between the two reads gave pages {block: n, indexed: n + 1}; a game page took
+    // the indexer's new word for its game as read while its own read of the node's logs stopped at block n, and
+    // never read block n + 1: the snatch e2e's chat message that never showed.)
+    if (this.opts.indexerUrl) {
+      try {
+        next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
+        next.indexerError = null;
+        this.indexerFailures = 0;
+      } catch (err) {
+        if (++this.indexerFailures >= 2) {
+          next.indexer = null;
+          next.indexerError = `the indexer is not answering (${message(err)})`;
+        }
+      }
+    }
     try {
       this.nodeRequests++;
       const n = Number(await rpc<string>(this.opts.nodeUrl, "eth_blockNumber"));
@@ -100,18 +116,6 @@ export class HeadsHub {
       next.nodeError = null;
     } catch (err) {
       next.nodeError = `the node is not answering (${message(err)})`;
-    }
-    if (this.opts.indexerUrl) {
-      try {
-        next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
-        next.indexerError = null;
-        this.indexerFailures = 0;
-      } catch (err) {
-        if (++this.indexerFailures >= 2) {
-          next.indexer = null;
-          next.indexerError = `the indexer is not answering (${message(err)})`;
-        }
-      }
     }
     this.heads = next;
     const text = JSON.stringify(next);
