@@ -14,7 +14,7 @@ import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes
 import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Panel, RequestId } from "../../shared/ui";
+import { ActionButton, Panel, RequestId } from "../../shared/ui";
 import { Player } from "../../shared/Player";
 import { useLeaderboard } from "../../data/snatch";
 import { txCall } from "../../shared/calls";
@@ -108,7 +108,7 @@ export function TournamentPage({ id }: { id: bigint }) {
             {Number(view.playerCount)} of {plural(Number(view.cap), "player")} registered
           </span>
           <span className="muted">
-            organiser <Address address={view.organiser} you={account} />
+            organiser <Player address={view.organiser} you={account} />
           </span>
         </div>
         <p className="muted small">
@@ -459,7 +459,7 @@ function PhasesTable({ phases, current }: { phases: PhaseViewData[]; current: nu
                 {p.satOut !== ZeroAddress && (
                   <span className="muted small">
                     {" "}
-                    · sat out: <Address address={p.satOut} />
+                    · sat out: <Player address={p.satOut} />
                   </span>
                 )}
               </td>
@@ -567,10 +567,10 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
                       <a href={href("snatch", "room", r.roomId)}>Room {r.roomId.toString()}</a>
                     </td>
                     <td>
-                      <Address address={r.p1} you={account} />
+                      <Player address={r.p1} you={account} />
                     </td>
                     <td>
-                      <Address address={r.p2} you={account} />
+                      <Player address={r.p2} you={account} />
                     </td>
                     <td>
                       {r.pointsP1} / {r.pointsP2}
