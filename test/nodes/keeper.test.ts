@@ -132,18 +132,4 @@ describe("the local stack's node keeps ready values: no re-roll by waiting [no-c
       .to.emit(game, "DiceRolled")
       .withArgs(gameId, roller.address, dice[0], dice[1]);
   });
-
-  it("a `hardhat_mine` of many blocks gives real blocks: each one's parent hash is its parent's hash (an indexer follows them)", async function () {
-    const head = await provider.getBlockNumber();
-    const before = (await provider.getBlock(head))!;
-    await provider.send("hardhat_mine", ["0x28", "0x5"]); // 40 blocks, 5 s apart
-    expect(await provider.getBlockNumber()).to.equal(head + 40);
-    // Read at once, as Ponder fetches the blocks it missed.
-    const blocks = await Promise.all(Array.from({ length: 41 }, (_, i) => provider.getBlock(head + i)));
-    for (let i = 1; i <= 40; i++) {
-      expect(blocks[i]!.parentHash, `block ${head + i}'s parent`).to.equal(blocks[i - 1]!.hash);
-      if (i > 1) expect(blocks[i]!.timestamp - blocks[i - 1]!.timestamp).to.equal(5);
-    }
-    expect(blocks[0]!.hash).to.equal(before.hash);
-  });
 });

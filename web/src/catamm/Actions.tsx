@@ -25,8 +25,7 @@ import { plural } from "../../../client/format";
 import { useBlock } from "../shared/block";
 import { blocksLeft } from "../shared/countdown";
 import { txCall, callAttrs, type TxCall } from "../shared/calls";
-import { ActionButton, RequestId } from "../shared/ui";
-import { Player } from "../shared/Player";
+import { ActionButton, Address, RequestId } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
 import { PLAYER_COLORS } from "./look";
@@ -153,7 +152,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
       <ol className="joined">
         {(info ?? []).map((a) => (
           <li key={a}>
-            <Player address={a} you={account} />
+            <Address address={a} you={account} />
             {a === snap.creator && <span className="badge">creator</span>}
           </li>
         ))}
@@ -611,7 +610,7 @@ function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
                     >
                       Rob P{p.seat + 1}
                     </ActionButton>{" "}
-                    <Player address={p.address} />
+                    <Address address={p.address} />
                     <Odds whole={wholeCards(p.balances)} />
                   </>
                 ) : (

@@ -8,8 +8,7 @@ import { describeError } from "../../shared/errors";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
-import { Player } from "../../shared/Player";
+import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
@@ -83,7 +82,7 @@ export function SessionList() {
                   {Number(view.created)} / {Number(view.rooms)}
                 </td>
                 <td>
-                  <Player address={view.organiser} you={account} />
+                  <Address address={view.organiser} you={account} />
                 </td>
                 <td>
                   <a href={href("snatch", "session", id, "console")} data-testid="session-console">

@@ -14,9 +14,7 @@ import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes
 import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Panel, RequestId } from "../../shared/ui";
-import { Player } from "../../shared/Player";
-import { useLeaderboard } from "../../data/snatch";
+import { ActionButton, Address, Panel, RequestId } from "../../shared/ui";
 import { txCall } from "../../shared/calls";
 import { VirtualList } from "../../shared/VirtualList";
 import { useWallet } from "../../shared/wallet";
@@ -108,7 +106,7 @@ export function TournamentPage({ id }: { id: bigint }) {
             {Number(view.playerCount)} of {plural(Number(view.cap), "player")} registered
           </span>
           <span className="muted">
-            organiser <Player address={view.organiser} you={account} />
+            organiser <Address address={view.organiser} you={account} />
           </span>
         </div>
         <p className="muted small">
@@ -139,7 +137,7 @@ export function TournamentPage({ id }: { id: bigint }) {
           />
           {account && <YourPart t={t} id={id} account={account} version={live.version} />}
           <PhaseRooms c={c} t={t} id={id} live={live} />
-          <Leaderboard id={id} you={account} />
+          <Leaderboard id={id} live={live} you={account} />
         </div>
         <div className="room-side">
           <PhasesTable phases={live.phases} current={current} />
@@ -387,18 +385,7 @@ function YourPart({ t, id, account, version }: { t: SnatchTournament; id: bigint
   );
 }
 
-/** A phase record as the contract's `history` view gives it (or the indexer's pairing row mapped to it). */
-export interface HistoryRecord {
-  phase: bigint | number;
-  role: bigint | number;
-  roomId: bigint;
-  opponent: string;
-  points: bigint | number;
-  opponentPoints: bigint | number;
-  finished: boolean;
-}
-
-export function HistoryTable({ records }: { records: readonly HistoryRecord[] }) {
+export function HistoryTable({ records }: { records: readonly PhaseRecord[] }) {
   return (
     <table className="history-table" aria-label="Phases played">
       <thead>
@@ -417,7 +404,7 @@ export function HistoryTable({ records }: { records: readonly HistoryRecord[] })
             <td>{PHASE_NAMES[Number(r.phase)]}</td>
             <td>{ROLE_NAMES[Number(r.role)]}</td>
             <td>{r.roomId > 0n ? <a href={href("snatch", "room", r.roomId)}>Room {r.roomId.toString()}</a> : "—"}</td>
-            <td>{r.opponent !== ZeroAddress ? <Player address={r.opponent} /> : "—"}</td>
+            <td>{r.opponent !== ZeroAddress ? <Address address={r.opponent} /> : "—"}</td>
             <td>
               {r.roomId > 0n ? Number(r.points) : "—"}
               {r.roomId > 0n && !r.finished && <span className="muted small"> (playing)</span>}
@@ -459,7 +446,7 @@ function PhasesTable({ phases, current }: { phases: PhaseViewData[]; current: nu
                 {p.satOut !== ZeroAddress && (
                   <span className="muted small">
                     {" "}
-                    · sat out: <Player address={p.satOut} />
+                    · sat out: <Address address={p.satOut} />
                   </span>
                 )}
               </td>
@@ -567,10 +554,10 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
                       <a href={href("snatch", "room", r.roomId)}>Room {r.roomId.toString()}</a>
                     </td>
                     <td>
-                      <Player address={r.p1} you={account} />
+                      <Address address={r.p1} you={account} />
                     </td>
                     <td>
-                      <Player address={r.p2} you={account} />
+                      <Address address={r.p2} you={account} />
                     </td>
                     <td>
                       {r.pointsP1} / {r.pointsP2}
@@ -629,11 +616,9 @@ const COLUMNS: { key: SortKey | "player"; label: string; title: string }[] = [
 
 const ROW = 30;
 
-/** The leaderboard, from the indexer (web/src/data/snatch.ts useLeaderboard), ranked as the contract ranks. */
-function Leaderboard({ id, you }: { id: bigint; you: string | null }) {
+function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you: string | null }) {
   const [sort, setSort] = useState<{ key: SortKey | "player"; desc: boolean }>({ key: "rank", desc: false });
-  const board = useLeaderboard(id);
-  const ranked = useMemo(() => (board.data ? rank(board.data.entries) : []), [board.data]);
+  const ranked = useMemo(() => (live.rows ? rank(live.rows) : []), [live.rows]);
   const sorted = useMemo(() => {
     const list = [...ranked];
     const k = sort.key;
@@ -649,11 +634,8 @@ function Leaderboard({ id, you }: { id: bigint; you: string | null }) {
   const height = Math.min(12, Math.max(1, sorted.length)) * ROW;
   return (
     <Panel title={`Leaderboard (${plural(ranked.length, "player")})`} className="leaderboard">
-      {board.error && <p className="danger">{board.error}</p>}
-      {board.data === undefined ? (
-        board.error ? null : (
-          <p aria-busy="true">Reading the leaderboard…</p>
-        )
+      {!live.rows ? (
+        <p aria-busy="true">Reading the leaderboard…</p>
       ) : ranked.length === 0 ? (
         <p className="muted">Nobody registered yet.</p>
       ) : (
@@ -700,7 +682,7 @@ function Leaderboard({ id, you }: { id: bigint; you: string | null }) {
                     <span key={col.key} className={`lb-cell lb-${col.key}`} role="cell">
                       {col.key === "player" ? (
                         <a href={href("snatch", "tournament", id, "player", r.player)}>
-                          <Player address={r.player} name={r.name} you={you} />
+                          <Address address={r.player} you={you} />
                         </a>
                       ) : (
                         r[col.key]
