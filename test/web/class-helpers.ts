@@ -1,5 +1,6 @@
 // Helpers of the browser tests on the class stack (console.e2e, session-console.e2e, class.e2e): axe on a page, and
 // the class stack's front (indexer, gateway, faucet) on the shared test node at a block a second.
+import fs from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "chai";
@@ -96,6 +97,10 @@ export function classFrontHooks(name: string, devices: number, cleanup: () => vo
   afterEach(async function () {
     if (this.currentTest?.state !== "failed") return;
     for (const [i, p] of file.opened.entries()) await screenshot(p, name, `failed-${i}`, true).catch(() => undefined);
+    // And what the class's indexer printed (Ponder's JSON log lines), to tell a stalled indexer from a slow page.
+    const dir = path.join(__dirname, "..", "..", "reports", "screenshots");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}-failed-indexer.log`), file.front?.indexer.output() ?? "");
   });
   after(async function () {
     cleanup();
