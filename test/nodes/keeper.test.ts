@@ -132,4 +132,35 @@ describe("the local stack's node keeps ready values: no re-roll by waiting [no-c
       .to.emit(game, "DiceRolled")
       .withArgs(gameId, roller.address, dice[0], dice[1]);
   });
+
+  it("a `hardhat_mine` of many blocks gives real blocks: each one's parent hash is its parent's hash (an indexer follows them)", async function () {
+    const head = await provider.getBlockNumber();
+    const before = (await provider.getBlock(head))!;
+    await provider.send("hardhat_mine", ["0x28", "0x5"]); // 40 blocks, 5 s apart
+    expect(await provider.getBlockNumber()).to.equal(head + 40);
+    // Read at once, as Ponder fetches the blocks it missed.
+    const blocks = await Promise.all(Array.from({ length: 41 }, (_, i) => provider.getBlock(head + i)));
+    for (let i = 1; i <= 40; i++) {
+      expect(blocks[i]!.parentHash, `block ${head + i}'s parent`).to.equal(blocks[i - 1]!.hash);
+      if (i > 1) expect(blocks[i]!.timestamp - blocks[i - 1]!.timestamp).to.equal(5);
+    }
+    expect(blocks[0]!.hash).to.equal(before.hash);
+  });
+
+  it("and while the node also mines a block every 20 ms (interval mining, as on the class stack): still one chain", async function () {
+    const head = await provider.getBlockNumber();
+    await provider.send("evm_setIntervalMining", [20]);
+    try {
+      await provider.send("hardhat_mine", ["0xc8"]); // 200 blocks, the interval miner's slipping in between
+    } finally {
+      await provider.send("evm_setIntervalMining", [0]);
+    }
+    const end = await provider.getBlockNumber();
+    expect(end).to.be.gte(head + 200);
+    const blocks = await Promise.all(Array.from({ length: end - head + 1 }, (_, i) => provider.getBlock(head + i)));
+    for (let i = 1; i < blocks.length; i++) {
+      expect(blocks[i]!.parentHash, `block ${head + i}'s parent`).to.equal(blocks[i - 1]!.hash);
+      expect(blocks[i]!.timestamp, `block ${head + i}'s time`).to.be.gt(blocks[i - 1]!.timestamp);
+    }
+  });
 });

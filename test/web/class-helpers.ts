@@ -35,13 +35,30 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
   });
 }
 
+/** What a page shows and has complained of, for a failure's message (CI keeps no screenshots). */
+export async function pageState(page: Page, pageErrors: string[] = []): Promise<string> {
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(no text: ${e.message})`);
+  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
+  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
+}
+
 /**
  * A console opened on a phone without the organiser's account (`path`: the console's hash route) is read-only and
  * says why (`what`: "tournament", "session"), with no organiser panel and nothing axe finds serious.
  */
-export async function openReadOnlyConsole(stack: WebStack, url: string, what: string) {
+export async function openReadOnlyConsole(stack: WebStack, url: string, what: string, opened: Page[]) {
   const visitor = await openPhone(stack, url, PHONE);
-  await visitor.page.getByTestId("read-only").waitFor();
+  // Photographed with the others if the test fails from here on.
+  opened.push(visitor.page);
+  await visitor.page
+    .getByTestId("read-only")
+    .waitFor()
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${await pageState(visitor.page, visitor.pageErrors)}`);
+    });
   expect(await visitor.page.getByTestId("read-only").textContent()).to.match(
     new RegExp(`only the ${what}'s organiser`),
   );

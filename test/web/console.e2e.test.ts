@@ -63,8 +63,8 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       stack,
       `${front.phoneUrl}#/snatch/tournament/${id}/console`,
       "tournament",
+      opened,
     );
-    opened.push(visitor.page);
     await visitor.page.locator('[data-testid="phase-state"][data-stage="1"]').waitFor();
     await screenshot(visitor.page, "console", "phone-read-only");
 
