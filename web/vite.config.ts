@@ -98,6 +98,9 @@ export default defineConfig({
   define: {
     __LOCAL_RPC_URL__: JSON.stringify(process.env.WEB_RPC_URL ?? "http://127.0.0.1:8545"),
   },
+  // indexer/ponder.schema.ts (shared with the pages' queries, web/src/data/) imports its table builders from "ponder":
+  // the browser gets those alone (web/ponder-browser.js), not the indexer's server.
+  resolve: { alias: [{ find: /^ponder$/, replacement: path.join(__dirname, "ponder-browser.js") }] },
   build: {
     outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(__dirname, "dist"),
     emptyOutDir: true,

@@ -6,6 +6,8 @@ export interface StackConfig {
   chainId: number;
   /** The same-origin JSON-RPC path ("/rpc"). */
   rpc: string;
+  /** The shared chain clock's path ("/heads": server-sent events of the node's head and the indexer's block). */
+  heads: string;
   /** The indexer's path ("/indexer"), or null when the stack runs none. */
   indexer: string | null;
   /** The faucet's path and terms (wei as decimal strings: top-up balance, most per address), or null. */

@@ -81,7 +81,7 @@ export async function readLeaderboard(
   return rows;
 }
 
-/** What ranking reads of a row: a {@link LeaderboardRow}, or the same fields as plain numbers (the indexer's). */
+/** What {@link rank} reads of a row: the contract's `leaderboard` row, or the indexer's entry with the profile shame. */
 export interface RankInput {
   player: string;
   scoreAsP1: bigint | number;
@@ -96,8 +96,8 @@ export interface RankInput {
 }
 
 /**
- * Ranks rows off-chain: aggregate score first, then registration order (earlier first) on ties. Rank numbers are
- * shared by equal aggregates (1, 2, 2, 4, ...).
+ * Ranks rows (given in registration order) off-chain: aggregate score first, then registration order (earlier
+ * first) on ties. Rank numbers are shared by equal aggregates (1, 2, 2, 4, ...).
  */
 export function rank(rows: readonly RankInput[]): Ranked[] {
   const plain = rows.map((r, i) => ({

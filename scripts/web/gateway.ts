@@ -6,6 +6,8 @@
 //                (loopback) reaches everything, the phones what the app needs; batches checked item by item; request
 //                size, batch size, log range and a request rate per client are limited; refusals are JSON-RPC errors
 //                with a sentence, and the proxy keeps serving
+//   /heads       server-sent events: the node's head and the indexer's indexed block, polled ONCE for every open
+//                page (scripts/web/heads.ts): the pages' shared chain clock, no node request of their own when idle
 //   /indexer/*   a streaming proxy to the indexer (server-sent events pass through unbuffered), when there is one
 //   /faucet      POST {"address": "0x…"}: play ETH for a burner account (local chains only; scripts/web/faucet.ts)
 // Plain Node http: no framework, no Hardhat import.
@@ -25,6 +27,7 @@ import {
   RpcCode,
   type RpcRequest,
 } from "./rpc-policy";
+import { HeadsHub } from "./heads";
 import { freePort, rpc } from "./stack";
 
 export type { StackConfig };
@@ -74,6 +77,8 @@ export interface GatewayHandle {
   port: number;
   chainId: number;
   config(host: boolean): StackConfig;
+  /** The shared chain clock behind /heads (its node requests are counted). */
+  heads: HeadsHub;
   stop(): Promise<void>;
 }
 
@@ -126,10 +131,12 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   );
   const appDir = opts.appDir ? path.resolve(opts.appDir) : undefined;
   const indexer = opts.indexerUrl ? new URL(opts.indexerUrl) : null;
+  const heads = new HeadsHub({ nodeUrl: opts.nodeUrl, indexerUrl: indexer });
 
   const config = (host: boolean): StackConfig => ({
     chainId,
     rpc: "/rpc",
+    heads: "/heads",
     indexer: indexer ? "/indexer" : null,
     faucet: opts.faucet
       ? {
@@ -392,7 +399,9 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     };
     if (urlPath === "/rpc") void handleRpc(req, res, client, host).catch(fail);
     else if (urlPath === "/stack.json") sendJson(res, 200, config(host));
-    else if (urlPath === "/faucet") void handleFaucet(req, res, client, host).catch(fail);
+    else if (urlPath === "/heads") {
+      if (admit(res, client, host, 1)) heads.serve(req, res);
+    } else if (urlPath === "/faucet") void handleFaucet(req, res, client, host).catch(fail);
     else if (urlPath === "/indexer" || urlPath.startsWith("/indexer/")) {
       const raw = new URL(req.url ?? "/", "http://gateway");
       proxyIndexer(req, res, raw.pathname.slice("/indexer/".length) + raw.search, client, host);
@@ -411,8 +420,10 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     port,
     chainId,
     config,
+    heads,
     stop: () =>
       new Promise<void>((resolve) => {
+        heads.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -115,6 +115,7 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     expect(await config(host)).to.deep.equal({
       chainId: 31337,
       rpc: "/rpc",
+      heads: "/heads",
       indexer: "/indexer",
       faucet: { path: "/faucet", amount: parseEther("1").toString(), perAddress: parseEther("1").toString() },
       blockTime: 1,
@@ -331,5 +332,45 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     const none = await fetch(`http://${lan}:${strict.port}/indexer/graphql`);
     expect(none.status).to.equal(404);
     expect(await none.json()).to.deep.equal({ error: "this stack runs no indexer: the app reads the chain directly" });
+  });
+
+  it("pushes the node's head to every open page from one shared poll (/heads)", async function () {
+    const controller = new AbortController();
+    // Four pages listen; each reads its stream's events as they come.
+    const pages = await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        const r = await fetch(`http://${lan}:${strict.port}/heads`, { signal: controller.signal });
+        expect(r.headers.get("content-type")).to.equal("text/event-stream");
+        const reader = r.body!.getReader();
+        const seen: { block: number; timestamp: number; indexer: unknown }[] = [];
+        void (async () => {
+          let buffer = "";
+          for (;;) {
+            const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+            if (done) return;
+            buffer += new TextDecoder().decode(value);
+            const events = buffer.split("\n\n");
+            buffer = events.pop()!;
+            for (const e of events) if (e.startsWith("data: ")) seen.push(JSON.parse(e.slice(6)));
+          }
+        })();
+        return seen;
+      }),
+    );
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(check()).to.equal(true);
+    };
+    const head = Number(await rpc<string>(node.url, "eth_blockNumber"));
+    await waitFor(() => pages.every((p) => p.some((h) => h.block === head)));
+    expect(pages[0][0].indexer).to.equal(null); // this gateway runs no indexer
+    const before = strict.heads.nodeRequests;
+    const started = Date.now();
+    await rpc(node.url, "evm_mine");
+    await waitFor(() => pages.every((p) => p.some((h) => h.block === head + 1 && h.timestamp > 0)));
+    await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+    // One poller for the four pages: about seven eth_blockNumber a second and one eth_getBlockByNumber for the block.
+    expect(strict.heads.nodeRequests - before).to.be.at.most(10);
+    controller.abort();
   });
 });

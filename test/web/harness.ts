@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // (Functions passed to page.evaluate/waitForFunction run in the page: DOM types.)
 // Browser-test harness for the web app, shared by every game's end-to-end tests:
-//   const stack = await webStack();                  // node on a free port + deploy, app built and served, Chromium
+//   const stack = await webStack();                  // node on a free port + deploy, the indexer following it, the
+//                                                    // app built and served by a gateway (as `npm run web`), Chromium
 //   const alice = await openPlayer(stack, 1, "#/hex"); // a browser context of its own, development account #1
 //   await mine(alice.page, 25);                      // through the page's local-node miner
 //   await screenshot(alice.page, "hex", "lobby");    // reports/screenshots/hex-lobby.png
@@ -15,24 +16,19 @@ import path from "node:path";
 import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
-import {
-  buildApp,
-  freePort,
-  REPO,
-  rpc,
-  serveStatic,
-  startNode,
-  type NodeHandle,
-  type ServerHandle,
-} from "../../scripts/web/stack";
+import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
 import { startGateway } from "../../scripts/web/gateway";
+import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 
 export { rpc };
 
 export interface WebStack {
   node: NodeHandle;
+  /** The indexer following the node (the lists' and histories' source); `restartIndexer` after stopping it. */
+  indexer: IndexerHandle;
+  /** The gateway serving the app, /rpc, /heads and /indexer (as `npm run web`). */
   app: ServerHandle;
   browser: Browser;
   /** The app's URL (ends with `/`; add a `#/...` route). */
@@ -45,6 +41,9 @@ export interface WebStack {
   deploymentsDir: string;
   /** The built app (what the static server and a gateway serve). */
   appDir: string;
+  /** Stops the indexer (the pages then say it is unreachable); `startIndexerAgain` brings it back on its port. */
+  stopIndexer(): Promise<void>;
+  startIndexerAgain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,13 +80,25 @@ async function startStack(): Promise<WebStack> {
     env: { DEPLOYMENTS_DIR: deploymentsDir, RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
   });
   try {
-    const [buildOutput, browser] = await Promise.all([
+    const indexerPort = await freePort();
+    const indexerOptions = {
+      rpcUrl: node.url,
+      deploymentsDir: path.join(deploymentsDir, "localhost"),
+      port: indexerPort,
+    };
+    const [buildOutput, browser, firstIndexer] = await Promise.all([
       buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
       launchChromium(),
+      startIndexer(indexerOptions),
     ]);
-    const app = await serveStatic(outDir);
+    let indexer: IndexerHandle | null = firstIndexer;
+    const app = await startGateway({ nodeUrl: node.url, appDir: outDir, indexerUrl: firstIndexer.url });
     return {
       node,
+      get indexer() {
+        if (!indexer) throw new Error("the indexer is stopped");
+        return indexer;
+      },
       app,
       browser,
       appUrl: app.url,
@@ -95,9 +106,19 @@ async function startStack(): Promise<WebStack> {
       buildOutput,
       deploymentsDir,
       appDir: outDir,
+      stopIndexer: async () => {
+        await indexer?.stop();
+        indexer = null;
+      },
+      startIndexerAgain: async () => {
+        if (!indexer) indexer = await startIndexer(indexerOptions);
+      },
       stop: async () => {
+        // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
+        if (process.env.E2E_INDEXER_LOG && indexer) fs.writeFileSync(process.env.E2E_INDEXER_LOG, indexer.output());
         await browser.close().catch(() => undefined);
         await app.stop();
+        await indexer?.stop();
         await node.stop();
         fs.rmSync(work, { recursive: true, force: true });
       },
@@ -491,6 +512,7 @@ export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<Clas
       const gateway = await startGateway({
         nodeUrl: stack.node.url,
         appDir: stack.appDir,
+        indexerUrl: stack.indexer.url,
         faucet,
         bind: "0.0.0.0",
         port,

@@ -175,7 +175,8 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     // in the transactions panel and as a message; neither covers any control, and the message goes away by itself.
     await select(a, 9);
     await a.locator('svg.board [data-name="e1"]:not([aria-disabled="true"])').waitFor();
-    await a.route(`${stack.node.url}/**`, async (route) => {
+    // (The pages reach the node through the gateway's /rpc.)
+    await a.route(`${stack.appUrl}rpc`, async (route) => {
       const body = route.request().postData() ?? "";
       if (!body.includes("eth_sendTransaction")) return route.fallback();
       await route.fulfill({
@@ -192,7 +193,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       await a.locator(".toast-error").getByText("the node refused the request: transaction underpriced").waitFor();
       await a.locator('.tx[data-status="failed"]').first().waitFor();
     } finally {
-      await a.unroute(`${stack.node.url}/**`);
+      await a.unroute(`${stack.appUrl}rpc`);
     }
     expect(await expectNothingCovered(a)).to.be.above(10);
     await screenshot(a, "hex", "message");
@@ -231,12 +232,14 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(b, "hex", "refused");
 
     // A dropped connection to the node: the block bar says so, and the page recovers by itself when it is back.
-    await c.context().route(`${stack.node.url}/**`, (route) => route.abort("connectionrefused"));
-    await c.getByText(/lost the connection to the node/).waitFor();
-    await c.context().unroute(`${stack.node.url}/**`);
+    // (The page hears of blocks from the gateway's clock, /heads: a page whose stream cannot connect says so.)
+    await c.context().route(`${stack.appUrl}heads`, (route) => route.abort("connectionrefused"));
+    await c.reload();
+    await c.getByText(/the app's server is not answering/).waitFor();
+    await c.context().unroute(`${stack.appUrl}heads`);
     await c.getByText("Connection to the node is back.").waitFor();
-    // The browser logs each refused request of the outage; those are the point of this step.
-    const refused = (e: string) => e.includes("ERR_CONNECTION_REFUSED");
+    // The browser logs each failed request of the outage; those are the point of this step.
+    const refused = (e: string) => /ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)/.test(e);
     carol.pageErrors.splice(0, carol.pageErrors.length, ...carol.pageErrors.filter((e) => !refused(e)));
     await c.getByTestId("block-number").waitFor();
 

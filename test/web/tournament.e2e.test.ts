@@ -131,7 +131,15 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
 
     // The leaderboard the page shows is the contract's, ranked off-chain by aggregate (ties by registration order).
     const expected = rank(await readLeaderboard(t, id));
-    await o.locator(".lb-row[data-player]").nth(3).waitFor();
+    // (The leaderboard is the indexer's, the stage the node's: the rows take the closes in once the indexer has
+    // indexed their blocks, a moment after the stage changed.)
+    await o.waitForFunction(
+      (want) =>
+        Array.from(document.querySelectorAll(".lb-row[data-player]"))
+          .map((el) => `${el.getAttribute("data-player")}:${el.getAttribute("data-aggregate")}`)
+          .join(",") === want,
+      expected.map((r) => `${r.player.toLowerCase()}:${r.aggregate}`).join(","),
+    );
     const shown = await boardRows(org);
     expect(shown.map((r) => r.player)).to.deep.equal(expected.map((r) => r.player.toLowerCase()));
     expect(shown.map((r) => r.aggregate)).to.deep.equal(expected.map((r) => r.aggregate));

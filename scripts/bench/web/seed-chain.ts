@@ -143,7 +143,7 @@ class Sender {
 }
 
 /** What an event says, for every log of it among `logs`. */
-function eventsOf(iface: Interface, name: string, logs: { topics: string[]; data: string }[]) {
+function eventsOf(iface: Interface, name: string, logs: readonly { topics: readonly string[]; data: string }[]) {
   return logs.flatMap((l) => {
     const parsed = iface.parseLog(l);
     return parsed?.name === name ? [parsed.args] : [];
@@ -233,22 +233,40 @@ async function seedRooms(rooms: SnatchRooms, s: Sender, accounts: string[]) {
   }
 }
 
+/** CATAMM games played at once (each among four bots with accounts of their own). */
+const CATAMM_AT_ONCE = size("SEED_CATAMM_AT_ONCE", 4);
+
 async function seedCatamm(catamm: Catamm, signers: Signer[]) {
-  // One game after the other (concurrent games push each other's random values past their 256-block horizon), each
-  // among four bots with four accounts of its own.
-  for (let i = 0; i < CATAMM_GAMES; i++) {
-    const seats = signers.slice((i % 5) * 4, (i % 5) * 4 + 4);
-    await (await catamm.connect(seats[0]).createGame(100, i % 2, 50, OPEN_BLOCKS)).wait();
-    const id = await catamm.gameCount();
+  // A few games at once, each among four bots with four accounts of its own (signers 0-19: five groups). The bots'
+  // reads, not the node, bound one game (one transaction per block), so games side by side share the wait. A game
+  // whose loop fails on a race with another game's blocks is picked up again where it stands (up to three times).
+  const groups = Math.min(CATAMM_AT_ONCE, 5);
+  const play = async (i: number, seats: Signer[]) => {
+    const receipt = await (await catamm.connect(seats[0]).createGame(100, i % 2, 50, OPEN_BLOCKS)).wait();
+    const id = eventsOf(catamm.interface, "GameCreated", receipt!.logs)[0].gameId as bigint;
     for (const s of seats.slice(1)) await (await catamm.connect(s).joinGame(id)).wait();
     await (await catamm.connect(seats[0]).startGame(id)).wait();
-    const result = await playBotSeats(ethers.provider, catamm, id, seats, {
-      seed: BigInt(100 + i),
-      pollMs: 20,
-      chaos: 0.2,
-    });
-    console.log(`  CATAMM game ${id}: ${result.turns} turns, ${result.txs} transactions`);
-  }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await playBotSeats(ethers.provider, catamm, id, seats, {
+          seed: BigInt(100 + i + attempt * 1000),
+          pollMs: 20,
+          chaos: 0.2,
+        });
+        console.log(`  CATAMM game ${id}: ${result.turns} turns, ${result.txs} transactions`);
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`  CATAMM game ${id}: ${error instanceof Error ? error.message : error}; playing on`);
+      }
+    }
+  };
+  let next = 0;
+  const lane = async (group: number) => {
+    const seats = signers.slice(group * 4, group * 4 + 4);
+    for (let i = next++; i < CATAMM_GAMES; i = next++) await play(i, seats);
+  };
+  await Promise.all(Array.from({ length: groups }, (_, g) => lane(g)));
 }
 
 async function main() {

@@ -55,9 +55,15 @@ export function seedKey(env: NodeJS.ProcessEnv = process.env): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** The seeded chain: from the cache, or seeded now (say so: it takes minutes). */
+/**
+ * The seeded chain: from the cache, or seeded now (say so: it takes minutes). BENCH_WEB_SEED=<dir> uses a seeded
+ * folder as it is (state.json, seed.json, deployments/chain-31337: a seed stopped early, say; its seed.json says
+ * what it holds) instead of the cache's.
+ */
 export async function seededChain(log: (line: string) => void = console.log): Promise<SeededChain> {
-  const dir = path.join(REPO, "cache", "web-bench", seedKey());
+  const given = process.env.BENCH_WEB_SEED;
+  const dir = given ? path.resolve(given) : path.join(REPO, "cache", "web-bench", seedKey());
+  if (given && !fs.existsSync(path.join(dir, "seed.json"))) throw new Error(`BENCH_WEB_SEED: no seed.json in ${dir}`);
   const state = path.join(dir, "state.json");
   const factsFile = path.join(dir, "seed.json");
   const folder = path.join(dir, "deployments", "chain-31337");

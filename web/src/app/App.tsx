@@ -2,6 +2,8 @@
 // (messages and transactions), which takes its own space: the page scrolls above it and nothing covers the page.
 import { useEffect, useState } from "react";
 import { BlockProvider } from "../shared/block";
+import { DataProvider } from "../data/DataProvider";
+import { IndexerBanner } from "../data/IndexerBanner";
 import { href, parseHash, type Route } from "../shared/routes";
 import { ToastList, ToastProvider } from "../shared/toasts";
 import { TxPanel, TxProvider } from "../shared/tx";
@@ -52,53 +54,56 @@ export function App() {
     <ToastProvider>
       <WalletProvider>
         <BlockProvider>
-          <TxProvider>
-            <div className="app">
-              <div className="app-scroll" data-testid="app-scroll">
-                <header className="top">
-                  <nav aria-label="Games">
-                    <a className="brand" href={href("")} aria-label="On-chain games (home)">
-                      <img src="./icons/favicon-32.png" alt="" width={24} height={24} />
-                      <span className="long">On-chain games</span>
-                    </a>
-                    {GAMES.map((g) => (
-                      <a
-                        key={g.id}
-                        href={href(g.id)}
-                        className={route.section === g.id ? "active" : ""}
-                        aria-current={route.section === g.id ? "page" : undefined}
-                        aria-label={g.title}
-                      >
-                        {/* On a phone the short name ("Snatch") keeps the bar one row high. */}
-                        <span className="long">{g.title}</span>
-                        <span className="short" aria-hidden="true">
-                          {g.short}
-                        </span>
-                        {!g.render && <small> (coming)</small>}
+          <DataProvider>
+            <TxProvider>
+              <div className="app">
+                <div className="app-scroll" data-testid="app-scroll">
+                  <header className="top">
+                    <nav aria-label="Games">
+                      <a className="brand" href={href("")} aria-label="On-chain games (home)">
+                        <img src="./icons/favicon-32.png" alt="" width={24} height={24} />
+                        <span className="long">On-chain games</span>
                       </a>
-                    ))}
-                    <a
-                      href={href("class")}
-                      className={route.section === "class" ? "active" : ""}
-                      aria-current={route.section === "class" ? "page" : undefined}
-                    >
-                      Class
-                    </a>
-                  </nav>
-                  <BlockBar />
-                </header>
-                <WalletBar />
-                <main>
-                  <Page route={route} />
-                </main>
+                      {GAMES.map((g) => (
+                        <a
+                          key={g.id}
+                          href={href(g.id)}
+                          className={route.section === g.id ? "active" : ""}
+                          aria-current={route.section === g.id ? "page" : undefined}
+                          aria-label={g.title}
+                        >
+                          {/* On a phone the short name ("Snatch") keeps the bar one row high. */}
+                          <span className="long">{g.title}</span>
+                          <span className="short" aria-hidden="true">
+                            {g.short}
+                          </span>
+                          {!g.render && <small> (coming)</small>}
+                        </a>
+                      ))}
+                      <a
+                        href={href("class")}
+                        className={route.section === "class" ? "active" : ""}
+                        aria-current={route.section === "class" ? "page" : undefined}
+                      >
+                        Class
+                      </a>
+                    </nav>
+                    <BlockBar />
+                  </header>
+                  <WalletBar />
+                  <IndexerBanner />
+                  <main>
+                    <Page route={route} />
+                  </main>
+                </div>
+                {/* Messages and transactions below the page, not over it: the page scrolls above them. */}
+                <div className="dock" data-testid="dock">
+                  <ToastList />
+                  <TxPanel />
+                </div>
               </div>
-              {/* Messages and transactions below the page, not over it: the page scrolls above them. */}
-              <div className="dock" data-testid="dock">
-                <ToastList />
-                <TxPanel />
-              </div>
-            </div>
-          </TxProvider>
+            </TxProvider>
+          </DataProvider>
         </BlockProvider>
       </WalletProvider>
     </ToastProvider>

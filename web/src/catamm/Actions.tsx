@@ -25,7 +25,8 @@ import { plural } from "../../../client/format";
 import { useBlock } from "../shared/block";
 import { blocksLeft } from "../shared/countdown";
 import { txCall, callAttrs, type TxCall } from "../shared/calls";
-import { ActionButton, Address, RequestId } from "../shared/ui";
+import { ActionButton, RequestId } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
 import { PLAYER_COLORS } from "./look";
@@ -152,7 +153,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
       <ol className="joined">
         {(info ?? []).map((a) => (
           <li key={a}>
-            <Address address={a} you={account} />
+            <Player address={a} you={account} />
             {a === snap.creator && <span className="badge">creator</span>}
           </li>
         ))}
@@ -610,7 +611,7 @@ function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
                     >
                       Rob P{p.seat + 1}
                     </ActionButton>{" "}
-                    <Address address={p.address} />
+                    <Player address={p.address} />
                     <Odds whole={wholeCards(p.balances)} />
                   </>
                 ) : (

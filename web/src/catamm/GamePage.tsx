@@ -22,7 +22,8 @@ import { useBlock, useCountdown } from "../shared/block";
 import { href } from "../shared/routes";
 import { txCall } from "../shared/calls";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Panel } from "../shared/ui";
+import { ActionButton, Panel } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { useWallet } from "../shared/wallet";
 import { SeatChip, TurnPanel, type Act, type Mode } from "./Actions";
 import { Board, type BoardOffers } from "./Board";
@@ -221,7 +222,7 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
         <span className="trophy" aria-hidden="true">
           ★
         </span>{" "}
-        <SeatChip seat={seat} /> <Address address={snap.winner} you={account} /> won
+        <SeatChip seat={seat} /> <Player address={snap.winner} you={account} /> won
         {live.history.winnerPoints ? ` with ${plural(live.history.winnerPoints, "point")}` : ""} after{" "}
         {plural(snap.turn, "turn")}.
       </div>
@@ -232,7 +233,7 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
     const seat = seatOf(a);
     return (
       <span key={a} className="who-waits">
-        {seat >= 0 && <SeatChip seat={seat} />} <Address address={a} you={account} />
+        {seat >= 0 && <SeatChip seat={seat} />} <Player address={a} you={account} />
       </span>
     );
   });
@@ -470,7 +471,7 @@ function Players({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
             return (
               <tr key={p.address} className={current ? "current" : ""} data-seat={p.seat}>
                 <td>
-                  <SeatChip seat={p.seat} /> <Address address={p.address} you={account} />
+                  <SeatChip seat={p.seat} /> <Player address={p.address} you={account} />
                   <div className="muted small">{PLAYER_COLOR_NAMES[p.seat]}</div>
                 </td>
                 <td className="points">

@@ -1,13 +1,16 @@
-// The CATAMM lobby: every game from `GameCreated` events (read in pages) with its state from `gameInfo`, kept live;
+// The CATAMM lobby: every game from the indexer (web/src/data/catamm.ts: paged, searchable by id, player and state),
+// kept live by the data layer;
 // join and start from the list; the form to create one (fee preset, pool depth, blocks per waiting state).
-import { useCallback, useState } from "react";
+import { useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
-import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, GamesLobby, Panel } from "../shared/ui";
+import { ActionButton, Field, GamesLobby, Panel } from "../shared/ui";
+import { Player } from "../shared/Player";
+import { ListControls, useListParams } from "../shared/ListControls";
+import { CATAMM_STATES, useCatammGames, type CatammGameRow } from "../data/catamm";
+import { parseSearch } from "../data/search";
 import { useWallet } from "../shared/wallet";
-import { pagedQuery } from "../../../client/logs";
 import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
 import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
 import { useCatamm, type CatammContracts } from "./contracts";
@@ -30,8 +33,6 @@ interface LobbyGame {
   deadline: number;
 }
 
-const LIST_LIMIT = 60;
-
 function stateText(g: LobbyGame): string {
   if (g.phase === Phase.Open) return `open: ${g.players.length} of 4 joined`;
   if (g.phase === Phase.Starting) return "starting (random value pending)";
@@ -41,56 +42,39 @@ function stateText(g: LobbyGame): string {
   return `turn ${g.turn} (${PHASE_NAMES[g.phase]})`;
 }
 
-function useLobby(c: CatammContracts | null) {
-  const [games, setGames] = useState<LobbyGame[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+const ZERO = "0x0000000000000000000000000000000000000000";
 
-  const refresh = useCallback(async () => {
-    if (!c) return;
-    const count = Number(await c.game.gameCount());
-    const provider = c.game.runner!.provider!;
-    const created = await pagedQuery(
-      (from, to) => c.game.queryFilter(c.game.filters.GameCreated(), from, to),
-      () => provider.getBlockNumber(),
-      { fromBlock: c.fromBlock },
-    );
-    const byId = new Map(created.map((e) => [e.args.gameId, e.args]));
-    const ids = Array.from({ length: Math.min(count, LIST_LIMIT) }, (_, i) => BigInt(count - i));
-    const infos = await Promise.all(ids.map((id) => c.game.gameInfo(id)));
-    setGames(
-      infos.map((g, i) => ({
-        id: ids[i],
-        creator: byId.get(ids[i])?.creator ?? g.creator,
-        players: g.players.slice(0, Number(g.playerCount)),
-        depth: Number(g.depthCards),
-        preset: Number(g.feePreset),
-        turnBlocks: Number(g.turnBlocks),
-        phase: Number(g.phase),
-        turn: Number(g.turn),
-        winner: g.winner,
-        deadline: Number(g.deadline),
-      })),
-    );
-    setError(null);
-    setVersion((v) => v + 1);
-  }, [c]);
+const toLobby = (row: CatammGameRow): LobbyGame => ({
+  id: row.id,
+  creator: row.creator,
+  players: row.players.slice(0, row.playerCount),
+  depth: row.depthCards,
+  preset: row.feePreset,
+  turnBlocks: row.turnBlocks,
+  phase: row.phase,
+  turn: row.turn,
+  winner: row.winner ?? ZERO,
+  deadline: Number(row.deadline),
+});
 
-  // At once when a block brings an event of the game contract, and every 10 blocks anyway (open windows expire).
-  useEventRefresh(c?.game.runner?.provider, c?.address, refresh, 10, setError);
-
-  return { games, error, refresh, version };
-}
+const FILTERS = CATAMM_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
 
 export function Lobby() {
   const c = useCatamm();
-  const { games, error, refresh, version } = useLobby(c);
+  const list = useListParams();
+  const found = useCatammGames(list.params);
+  const games = useMemo(() => found.rows?.map(toLobby) ?? null, [found.rows]);
+  // The row actions re-ask the contract whenever the list changes.
+  const version = useMemo(
+    () => JSON.stringify(found.rows?.map((g) => [g.id.toString(), g.phase, g.players]) ?? []),
+    [found.rows],
+  );
+  const search = parseSearch(list.params.search);
   const { account } = useWallet();
   const { send } = useTx();
   if (!c) return <p>No CATAMM deployment on this network.</p>;
   const act = async (label: string, submit: () => ReturnType<CatammContracts["game"]["joinGame"]>, id: bigint) => {
     const receipt = await send(label, submit, { contract: "Catamm" });
-    await refresh();
     if (receipt) window.location.hash = href("catamm", id);
   };
   return (
@@ -104,7 +88,29 @@ export function Lobby() {
         </>
       }
       games={games}
-      error={error}
+      error={found.error}
+      controls={
+        <ListControls
+          noun="games"
+          text={list.text}
+          onText={list.setText}
+          placeholder="game id, a player's name or address"
+          states={FILTERS}
+          state={list.params.state}
+          onState={list.setState}
+          page={list.params.page}
+          pages={found.pages}
+          total={found.total}
+          onPage={list.setPage}
+        />
+      }
+      empty={
+        search.kind === "id"
+          ? `There is no game ${search.id}${list.params.state === "all" ? "" : " in that state"}.`
+          : search.kind !== "none" || list.params.state !== "all"
+            ? "No game matches."
+            : undefined
+      }
       columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
       row={(g) => (
         <tr key={g.id.toString()} data-game={g.id.toString()}>
@@ -114,7 +120,7 @@ export function Lobby() {
           <td>
             {g.players.map((p) => (
               <div key={p}>
-                <Address address={p} you={account} />
+                <Player address={p} you={account} />
                 {p === g.winner && " ★ winner"}
               </div>
             ))}
@@ -124,14 +130,14 @@ export function Lobby() {
           <td>{g.turnBlocks}</td>
           <td>{stateText(g)}</td>
           <td>
-            <Address address={g.creator} you={account} />
+            <Player address={g.creator} you={account} />
           </td>
           <td className="row-actions">
             {g.phase === Phase.Open && <RowActions c={c} g={g} act={act} version={version} />}
           </td>
         </tr>
       )}
-      side={<CreateGame c={c} onCreated={refresh} />}
+      side={<CreateGame c={c} />}
     />
   );
 }
@@ -143,7 +149,7 @@ type LobbyAct = (
 ) => Promise<void>;
 
 /** An open game's Join / Start / Cancel: offered to whom they concern, enabled by their static calls. */
-function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; act: LobbyAct; version: number }) {
+function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; act: LobbyAct; version: string }) {
   const { account } = useWallet();
   const block = useBlock();
   const late = block.number > g.deadline;
@@ -194,7 +200,7 @@ function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; 
   );
 }
 
-function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Promise<void> }) {
+function CreateGame({ c }: { c: CatammContracts }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [depth, setDepth] = useState("100");
@@ -218,10 +224,7 @@ function CreateGame({ c, onCreated }: { c: CatammContracts; onCreated: () => Pro
       { contract: "Catamm" },
     );
     const created = receiptEvent(receipt, c.game.interface, "GameCreated");
-    if (created) {
-      await onCreated();
-      window.location.hash = href("catamm", created.args.gameId as bigint);
-    }
+    if (created) window.location.hash = href("catamm", created.args.gameId as bigint);
   };
   return (
     <Panel title="Create a game" className="create">

@@ -8,6 +8,7 @@ import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
+import { useCatammGameVersion } from "../data/catamm";
 import { decodeCatammLogs, GameHistory } from "../../../client/catamm/history";
 import { Pending, Phase, readGame, type GameSnapshot, type PlayerSnapshot } from "../../../client/catamm/game";
 import { POOL_COUNT, toPoolView, type PoolView } from "../../../client/catamm/market";
@@ -207,10 +208,17 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
     });
   }, [c, gameId, epoch]);
 
+  // Each block, or (with the indexer) only when its row of the game changed or a random value is awaited: quiet
+  // blocks then cost the node nothing (the logs' cursor stays; the next read covers them).
+  const indexed = useCatammGameVersion(gameId);
+  const indexedRead = useRef<string | null>(null);
   useEffect(() => {
     if (!c || block.number === 0 || block.number <= scanned.current) return;
+    const waiting = snapRef.current !== null && snapRef.current.pending !== Pending.None;
+    if (indexed !== null && indexed === indexedRead.current && scanned.current >= 0 && !waiting) return;
+    indexedRead.current = indexed;
     void sync(block.number, false);
-  }, [block.number, c, sync, retry]);
+  }, [block.number, c, sync, retry, indexed]);
 
   const refresh = useCallback(async () => {
     if (!c) return;

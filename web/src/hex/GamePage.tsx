@@ -8,7 +8,8 @@ import { txCall, type TxCall } from "../shared/calls";
 import { PENDING, allowed, refused, refusal, useProbes, type Probe } from "../shared/probes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, formatAmount, Panel } from "../shared/ui";
+import { ActionButton, formatAmount, Panel } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { useWallet } from "../shared/wallet";
 import { IERC20__factory } from "../../../typechain-types/factories/@openzeppelin/contracts/token/ERC20/IERC20__factory";
 import {
@@ -236,7 +237,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
           <span>last block {data.lastBlock ? data.lastBlock.toLocaleString("en-US") : "none"}</span>
           <span>fee {data.feeBps / 100}%</span>
           <span>
-            creator <Address address={data.creator} you={account} />
+            creator <Player address={data.creator} you={account} />
           </span>
           <span className="status" data-testid="game-status">
             {status}
@@ -284,7 +285,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
               ))}
             </nav>
             <p className="posinfo" data-testid="position-info">
-              Depth {p.depth}; <Address address={p.player} you={account} /> played {colourName(mover)}{" "}
+              Depth {p.depth}; <Player address={p.player} you={account} /> played {colourName(mover)}{" "}
               {cellName(p.cell, n)}. {running && !p.proven && <>{colourName(toMove)} to move. </>}
               <span className={`state-${sel.kind}`}>{sel.long}</span>
             </p>

@@ -1,16 +1,20 @@
-// The lobby: every game from `GameCreated` events (read in pages), with its state from the `game` view, kept live;
-// and the form to create one (ETH or ERC-20 stake with the approval step, optional last block).
-import { useCallback, useEffect, useMemo, useState } from "react";
+// The lobby: every game from the indexer (web/src/data/hex.ts), newest first, a page at a time, searchable by id,
+// creator (name or address) and state, kept live by the data layer; and the form to create one (ETH or ERC-20 stake
+// with the approval step, optional last block).
+import { useEffect, useMemo, useState } from "react";
 import { isAddress, parseUnits, ZeroAddress } from "ethers";
 import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { useEventRefresh } from "../shared/useEventRefresh";
-import { ActionButton, Address, Field, formatAmount, GamesLobby, Panel } from "../shared/ui";
+import { ActionButton, Field, formatAmount, GamesLobby, Panel } from "../shared/ui";
+import { useBlock } from "../shared/block";
+import { Player } from "../shared/Player";
+import { ListControls, useListParams } from "../shared/ListControls";
+import { useHexGames, type HexGameRow, type HexStateFilter } from "../data/hex";
+import { parseSearch } from "../data/search";
 import { useWallet } from "../shared/wallet";
-import { cellName, gameState, parseCell } from "../../../client/hex";
-import { pagedQuery } from "../../../client/logs";
+import { cellName, parseCell } from "../../../client/hex";
 import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
 import { useStake } from "./GamePage";
 import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
@@ -18,35 +22,19 @@ import { receiptEvent } from "../shared/receipt";
 import { txCall } from "../shared/calls";
 import { PENDING, refusal, useVerdict } from "../shared/probes";
 
-interface LobbyGame {
-  id: bigint;
-  size: number;
-  stake: bigint;
-  token: string;
-  redBlocks: number;
-  blueBlocks: number;
-  lastBlock: number;
-  creator: string;
-  positions: number;
-  state: "waiting" | "running" | "ended" | "settling" | "settled" | "cancelled";
-  endBlock: number;
+type LobbyState = "waiting" | "running" | "ended" | "settling" | "settled" | "cancelled";
+
+/** The indexer's state, with the lobby's finer cases: an open game still waiting for Blue's reply, and an open game
+ *  whose end block has passed (the view's `ended`, at the page's block). */
+function stateOf(g: HexGameRow, head: number): LobbyState {
+  if (g.state === "open") {
+    if (g.endBlock > 0n && g.endBlock < BigInt(head)) return "ended";
+    return g.positionCount === 1 ? "waiting" : "running";
+  }
+  return g.state as LobbyState;
 }
 
-/** client/hex's gameState, with the lobby's two finer cases: an open game still waiting for Blue's reply, and an
- *  ended game whose settlement has begun. */
-function stateOf(g: {
-  cancelled: boolean;
-  ended: boolean;
-  settlePhase: bigint;
-  positionCount: bigint;
-}): LobbyGame["state"] {
-  const state = gameState(g);
-  if (state === "open") return g.positionCount === 1n ? "waiting" : "running";
-  if (state === "ended" && g.settlePhase > 0n) return "settling";
-  return state;
-}
-
-const STATE_TEXT: Record<LobbyGame["state"], string> = {
+const STATE_TEXT: Record<LobbyState, string> = {
   waiting: "open: waiting for Blue's reply",
   running: "open",
   ended: "ended",
@@ -55,46 +43,15 @@ const STATE_TEXT: Record<LobbyGame["state"], string> = {
   cancelled: "cancelled",
 };
 
-function useLobby(contract: HexContract | null) {
-  const [games, setGames] = useState<LobbyGame[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(async () => {
-    if (!contract) return;
-    const count = Number(await contract.hex.gameCount());
-    const latest = () => contract.hex.runner!.provider!.getBlockNumber();
-    const created = await pagedQuery(
-      (from, to) => contract.hex.queryFilter(contract.hex.filters.GameCreated(), from, to),
-      latest,
-      { fromBlock: contract.fromBlock },
-    );
-    const byId = new Map(created.map((e) => [e.args.gameId, e]));
-    const ids = Array.from({ length: count }, (_, i) => BigInt(count - i)).slice(0, 100);
-    const views = await Promise.all(ids.map((id) => contract.hex.game(id)));
-    setGames(
-      views.map((g, i) => ({
-        id: ids[i],
-        size: Number(g.size),
-        stake: g.stake,
-        token: g.token,
-        redBlocks: Number(g.redBlocks),
-        blueBlocks: Number(g.blueBlocks),
-        lastBlock: Number(g.lastBlock),
-        creator: byId.get(ids[i])?.args.creator ?? g.creator,
-        positions: Number(g.positionCount),
-        state: stateOf(g),
-        endBlock: Number(g.endBlock),
-      })),
-    );
-    setError(null);
-  }, [contract]);
-
-  // At once when a block brings an event of the contract (a new game, a move), and every 5 blocks anyway (games
-  // end with time, without an event).
-  useEventRefresh(contract?.hex.runner?.provider, contract?.address, refresh, 5, setError);
-
-  return { games, error, refresh };
-}
+const FILTERS: { value: HexStateFilter; label: string }[] = [
+  { value: "all", label: "every state" },
+  { value: "waiting", label: "waiting for Blue" },
+  { value: "open", label: "open" },
+  { value: "ended", label: "ended" },
+  { value: "settling", label: "settling" },
+  { value: "settled", label: "settled" },
+  { value: "cancelled", label: "cancelled" },
+];
 
 /** The developer-fund fee (basis points) the game contract's FeeConfig charges now; null while reading. */
 function useFeeNow(contract: HexContract): number | null {
@@ -120,9 +77,12 @@ function TokenAmount({ amount, token }: { amount: bigint; token: string }) {
 
 export function Lobby() {
   const contract = useHexContract();
-  const { games, error, refresh } = useLobby(contract);
+  const head = useBlock().number;
+  const list = useListParams();
+  const games = useHexGames(list.params, head);
   const { account } = useWallet();
   if (!contract) return <NoDeployment />;
+  const search = parseSearch(list.params.search);
   return (
     <GamesLobby
       title="Forking Hex"
@@ -133,8 +93,30 @@ export function Lobby() {
           and right.
         </>
       }
-      games={games}
-      error={error}
+      games={games.rows}
+      error={games.error}
+      controls={
+        <ListControls
+          noun="games"
+          text={list.text}
+          onText={list.setText}
+          placeholder="game id, creator's name or address"
+          states={FILTERS}
+          state={list.params.state}
+          onState={list.setState}
+          page={list.params.page}
+          pages={games.pages}
+          total={games.total}
+          onPage={list.setPage}
+        />
+      }
+      empty={
+        search.kind === "id"
+          ? `There is no game ${search.id}${list.params.state === "all" ? "" : " in that state"}.`
+          : search.kind !== "none" || list.params.state !== "all"
+            ? "No game matches."
+            : undefined
+      }
       columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
       row={(g) => (
         <tr key={g.id.toString()} data-game={g.id.toString()}>
@@ -151,14 +133,14 @@ export function Lobby() {
             Red {g.redBlocks} / Blue {g.blueBlocks}
           </td>
           <td>{g.lastBlock ? g.lastBlock.toLocaleString("en-US") : "—"}</td>
-          <td>{g.positions.toLocaleString("en-US")}</td>
-          <td className={`st-${g.state}`}>{STATE_TEXT[g.state]}</td>
+          <td>{g.positionCount.toLocaleString("en-US")}</td>
+          <td className={`st-${stateOf(g, head)}`}>{STATE_TEXT[stateOf(g, head)]}</td>
           <td>
-            <Address address={g.creator} you={account} />
+            <Player address={g.creator} you={account} />
           </td>
         </tr>
       )}
-      side={<CreateGame contract={contract} onCreated={refresh} />}
+      side={<CreateGame contract={contract} />}
     />
   );
 }
@@ -167,7 +149,7 @@ type CreateArgs = readonly [number, bigint, bigint, bigint, string, bigint, numb
 type Parsed =
   { ok: true; args: CreateArgs; first: number; amount: bigint; token: TokenInfo } | { ok: false; problem: string };
 
-function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated: () => Promise<void> }) {
+function CreateGame({ contract }: { contract: HexContract }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const toasts = useToasts();
@@ -242,7 +224,6 @@ function CreateGame({ contract, onCreated }: { contract: HexContract; onCreated:
       );
       const created = receiptEvent(receipt, contract.hex.interface, "GameCreated");
       if (created) {
-        await onCreated();
         window.location.hash = href("hex", created.args.gameId as bigint);
       }
     } catch (err) {

@@ -6,7 +6,8 @@ import { describeError } from "../shared/errors";
 import { useTx } from "../shared/tx";
 import { txCall } from "../shared/calls";
 import { PENDING, allowed, refused, useProbes, type Probe } from "../shared/probes";
-import { ActionButton, Address, Field, formatAmount, Panel, Progress } from "../shared/ui";
+import { ActionButton, Field, formatAmount, Panel, Progress } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { VirtualList } from "../shared/VirtualList";
 import { useWallet } from "../shared/wallet";
 import { cellName, colourName, colourOfDepth, lossBreakdown, type HexGameData } from "../../../client/hex";
@@ -181,7 +182,7 @@ export function Payouts(props: {
                 {rows.map((r) => (
                   <tr key={r.player} data-player={r.player.toLowerCase()}>
                     <td>
-                      <Address address={r.player} you={account} />
+                      <Player address={r.player} you={account} />
                       <div className="why">{reasons(r.player)}</div>
                     </td>
                     <td>{r.moves.toString()}</td>
@@ -213,11 +214,11 @@ export function Payouts(props: {
                     <div className="loss">
                       Losing move <a href={`#/hex/${data.gameId}/${l.id}`}>#{l.id}</a> (
                       {colourName(colourOfDepth(p.depth))} {cellName(p.cell, data.size)} by{" "}
-                      <Address address={l.player} you={account} />) forfeits {fmt(l.stake)} →{" "}
+                      <Player address={l.player} you={account} />) forfeits {fmt(l.stake)} →{" "}
                       {[...l.rewards].map(([who, x], k) => (
                         <span key={who}>
                           {k > 0 && ", "}
-                          <Address address={who} you={account} /> +{fmt(x)}
+                          <Player address={who} you={account} /> +{fmt(x)}
                         </span>
                       ))}
                       {l.rewards.size === 0 && "nobody above it"}; fund {fmt(l.toFund)}

@@ -1,5 +1,6 @@
-// A game kept live: loaded once from events (in pages), then extended block by block with the new events of this
-// game only, and its `game` view re-read each block (ended/settled change with time and settlement).
+// A game kept live: loaded once from events (in pages), then extended with the new events of this game only and its
+// `game` view re-read whenever the indexer's row of the game changes (web/src/data/hex.ts useHexGameVersion) or its
+// end block passes (ended changes with time); quiet blocks cost the node nothing. Without the indexer: each block.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toBeHex, zeroPadValue } from "ethers";
 import { useBlock } from "../shared/block";
@@ -7,6 +8,7 @@ import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { addMoved, loadGame, type HexGameData, type MovedArgs } from "../../../client/hex";
 import type { HexContract } from "./contracts";
+import { useHexGameVersion } from "../data/hex";
 
 export interface LiveGame {
   data: HexGameData | null;
@@ -25,6 +27,8 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
   const [state, setState] = useState<LiveGame>({ data: null, view: null, error: null, version: 0, loadMs: null });
   const scanned = useRef(0);
   const busy = useRef(false);
+  const indexed = useHexGameVersion(gameId);
+  const loadedIndexed = useRef<string | null>(null);
   const [retry, setRetry] = useState(0);
 
   const readView = useCallback(async () => {
@@ -73,21 +77,29 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     };
   }, [contract, gameId, epoch, readView, retry]);
 
-  // Each new block: this game's new events, then the view.
+  // When the indexer's row changes (each block without one): this game's new events, then the view.
   useEffect(() => {
     const data = state.data;
-    if (!contract || !data || busy.current || block.number <= scanned.current) return;
+    if (!contract || !data || busy.current) return;
+    const moved = indexed === null ? block.number > scanned.current : indexed !== loadedIndexed.current;
+    const ends = !data.ended && data.endBlock > 0 && block.number > data.endBlock;
+    if (!moved && !ends) return;
+    if (block.number < scanned.current) return;
+    loadedIndexed.current = indexed;
     busy.current = true;
     const from = scanned.current + 1;
     const to = block.number;
     (async () => {
       const hex = contract.hex;
-      const logs = await hex.runner!.provider!.getLogs({
-        address: contract.address,
-        topics: [null, zeroPadValue(toBeHex(gameId), 32)],
-        fromBlock: from,
-        toBlock: to,
-      });
+      const logs =
+        from <= to
+          ? await hex.runner!.provider!.getLogs({
+              address: contract.address,
+              topics: [null, zeroPadValue(toBeHex(gameId), 32)],
+              fromBlock: from,
+              toBlock: to,
+            })
+          : [];
       let changed = false;
       for (const log of logs) {
         const parsed = hex.interface.parseLog(log);
@@ -116,7 +128,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
       .finally(() => {
         busy.current = false;
       });
-  }, [block.number, contract, gameId, state.data, readView]);
+  }, [block.number, contract, gameId, state.data, readView, indexed]);
 
   return state;
 }

@@ -1,8 +1,14 @@
-// The live chain clock: the latest block number and time, polled from the provider (0.5 s on a local node), with an
-// estimate of seconds per block for countdowns. A dropped connection shows a message and recovers by itself.
+// The live chain clock: the latest block number and time, with an estimate of seconds per block for countdowns, and
+// (served by the gateway) the indexer's latest indexed block. One clock for the whole page, shared by every
+// component. Served by the gateway (`npm run web`), it comes from the gateway's /heads stream (scripts/web/heads.ts:
+// one poll of the node for every open page, so an idle page sends the node nothing); elsewhere (a wallet's own
+// network, a static build) it is polled from the provider (0.5 s on a local node). A dropped connection shows a
+// message and recovers by itself.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { blocksLeft, secondsPerBlock } from "./countdown";
+import { stackConfig } from "./deployments";
 import { describeError } from "./errors";
+import { stackUrl } from "../../../client/common/stack";
 import { useToasts } from "./toasts";
 import { useWallet } from "./wallet";
 
@@ -14,9 +20,21 @@ export interface BlockClock {
   secondsPerBlock: number;
   /** The reason the node stopped answering, or null while connected. */
   lost: string | null;
+  /** The indexer's latest indexed block (null: none known: no indexer, or it does not answer). */
+  indexed: number | null;
+  /** Why the indexer does not answer (null: it does, or the page has none). */
+  indexerLost: string | null;
 }
 
-const BlockContext = createContext<BlockClock>({ number: 0, timestamp: 0, secondsPerBlock: 12, lost: null });
+const START: BlockClock = {
+  number: 0,
+  timestamp: 0,
+  secondsPerBlock: 12,
+  lost: null,
+  indexed: null,
+  indexerLost: null,
+};
+const BlockContext = createContext<BlockClock>(START);
 
 export function useBlock(): BlockClock {
   return useContext(BlockContext);
@@ -30,14 +48,67 @@ export function useCountdown(deadline: number): string {
 
 const SAMPLES = 20;
 
+/** What the gateway's /heads pushes (scripts/web/heads.ts). */
+interface HeadsEvent {
+  block: number;
+  timestamp: number;
+  indexer: { block: number } | null;
+  indexerError: string | null;
+  nodeError: string | null;
+}
+
 export function BlockProvider({ children }: { children: ReactNode }) {
   const { provider, mode, epoch, localUrl } = useWallet();
   const toasts = useToasts();
-  const [clock, setClock] = useState<BlockClock>({ number: 0, timestamp: 0, secondsPerBlock: 12, lost: null });
+  const [clock, setClock] = useState<BlockClock>(START);
   const samples = useRef<{ block: number; timestamp: number }[]>([]);
+  const stack = stackConfig();
+  const shared = stack !== null && mode !== "injected";
+
+  // The gateway's shared clock.
+  useEffect(() => {
+    if (!shared || !stack || !provider) return;
+    samples.current = [];
+    let stopped = false;
+    let lost = false;
+    const source = new EventSource(stackUrl(window.location.origin, stack.heads));
+    source.onmessage = (e: MessageEvent<string>) => {
+      const h = JSON.parse(e.data) as HeadsEvent;
+      if (lost) {
+        lost = false;
+        toasts.push("success", "Connection to the node is back.");
+      }
+      const seed = samples.current.length === 0 && h.block > 0;
+      samples.current = [...samples.current, { block: h.block, timestamp: h.timestamp }].slice(-SAMPLES);
+      setClock({
+        number: h.block,
+        timestamp: h.timestamp,
+        secondsPerBlock: secondsPerBlock(samples.current),
+        lost: h.nodeError ? `${h.nodeError} (retrying by itself)` : null,
+        indexed: h.indexer?.block ?? null,
+        indexerLost: h.indexerError,
+      });
+      // Seed the estimate from an older block once, so the first countdown is not a guess (one read per page load).
+      if (seed)
+        void provider.getBlock(Math.max(0, h.block - 50)).then((older) => {
+          if (stopped || !older || older.number >= h.block) return;
+          samples.current = [{ block: older.number, timestamp: older.timestamp }, ...samples.current];
+          setClock((c) => ({ ...c, secondsPerBlock: secondsPerBlock(samples.current) }));
+        });
+    };
+    source.onerror = () => {
+      if (stopped || lost) return;
+      lost = true;
+      setClock((c) => ({ ...c, lost: "the app's server is not answering (retrying by itself)" }));
+    };
+    return () => {
+      stopped = true;
+      source.close();
+    };
+  }, [shared, provider, epoch, toasts]);
 
   useEffect(() => {
-    if (!provider) return;
+    if (!provider || shared) return;
     samples.current = [];
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +131,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
             if (older) samples.current.push({ block: older.number, timestamp: older.timestamp });
           }
           samples.current = [...samples.current, { block: n, timestamp }].slice(-SAMPLES);
-          setClock({ number: n, timestamp, secondsPerBlock: secondsPerBlock(samples.current), lost: null });
+          setClock({ ...START, number: n, timestamp, secondsPerBlock: secondsPerBlock(samples.current) });
         }
         if (lost) {
           lost = null;
@@ -81,7 +152,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [provider, mode, epoch, toasts, localUrl]);
+  }, [provider, shared, mode, epoch, toasts, localUrl]);
 
   return <BlockContext.Provider value={clock}>{children}</BlockContext.Provider>;
 }

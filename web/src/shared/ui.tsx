@@ -138,7 +138,10 @@ export function ListTable<T>(props: {
   );
 }
 
-/** A game's lobby: its name and blurb, the "Games" list (a {@link ListTable}) and a side column (the create form). */
+/**
+ * A game's lobby: its name and blurb, the "Games" list (a {@link ListTable}, below its search and pager `controls`)
+ * and a side column (the create form).
+ */
 export function GamesLobby<T>(props: {
   title: string;
   intro: ReactNode;
@@ -147,6 +150,9 @@ export function GamesLobby<T>(props: {
   columns: readonly string[];
   row: (game: T) => ReactNode;
   side: ReactNode;
+  controls?: ReactNode;
+  /** What an empty list says (default: no game yet). */
+  empty?: ReactNode;
 }) {
   return (
     <div className="lobby">
@@ -154,13 +160,14 @@ export function GamesLobby<T>(props: {
       <p className="intro">{props.intro}</p>
       <div className="lobby-grid">
         <Panel title="Games">
+          {props.controls}
           <ListTable
             label="Games"
             noun="games"
             className="games"
             items={props.games}
             error={props.error}
-            empty="No game yet: create the first one."
+            empty={props.empty ?? "No game yet: create the first one."}
             columns={props.columns}
             row={props.row}
           />

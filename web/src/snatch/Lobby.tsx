@@ -1,17 +1,20 @@
 // The rooms lobby: every room players created (tournament rooms are on their tournament's page), with its format,
-// seats and state, kept live; join where the contract would take you; create a room of any format, a G1–G5 series
+// seats and state, from the indexer (web/src/data/snatch.ts: paged, searchable by id, player name or address, and
+// state), kept live by the data layer; join where the contract would take you; create a room of any format, a G1–G5 series
 // (five rooms, one per variant), or a new format.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ContractTransactionReceipt } from "ethers";
 import { useBlock } from "../shared/block";
-import { describeError } from "../shared/errors";
-import { PENDING, useProbes, useVerdict, type Probe } from "../shared/probes";
+import { PENDING, useProbes, useVerdict, type Probe, type Probes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Field, ListTable, Panel } from "../shared/ui";
+import { ActionButton, Field, ListTable, Panel } from "../shared/ui";
+import { Player } from "../shared/Player";
+import { ListControls, useListParams } from "../shared/ListControls";
+import { useFormats, useRooms, type FormatRow, type RoomRow } from "../data/snatch";
+import { parseSearch } from "../data/search";
 import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
-import { getLogsPaged } from "../../../client/logs";
 import {
   DEFAULT_FILL_BLOCKS,
   DEFAULT_WINDOWS,
@@ -49,92 +52,63 @@ type Filter = "open" | "yours" | "running" | "finished" | "all";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 
-function useLobbyRooms(c: SnatchContracts | null) {
-  const block = useBlock();
-  const [rooms, setRooms] = useState<LobbyRoom[] | null>(null);
-  const [formats, setFormats] = useState<Map<number, FormatInfo>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const last = useRef(-1);
-  const busy = useRef(false);
-
-  const refresh = useCallback(async () => {
-    if (!c) return;
-    const provider = c.rooms.runner!.provider!;
-    const head = await provider.getBlockNumber();
-    const iface = c.rooms.interface;
-    const topics = ["RoomCreated", "PlayerJoined", "PlayerLeft"]
-      // (PlayerLeft exists once rooms can be left; getEvent returns null for an event the ABI lacks.)
-      .map((n) => (iface as unknown as { getEvent(n: string): { topicHash: string } | null }).getEvent(n)?.topicHash)
-      .filter((t): t is string => t !== undefined);
-    const logs = await getLogsPaged(
-      provider,
-      { address: c.roomsAddress, topics: [topics] },
+/** The indexer's formats as the pages' FormatInfo. */
+function formatInfos(rows: Map<number, FormatRow>): Map<number, FormatInfo> {
+  return new Map(
+    [...rows.values()].map((f) => [
+      f.id,
       {
-        fromBlock: c.fromBlock,
-        toBlock: head,
+        id: f.id,
+        playerCount: f.playerCount,
+        rounds: f.rounds,
+        windows: {
+          trading: f.trading,
+          closing: f.closing,
+          judging: f.judging,
+          talk: f.talk,
+          offer: f.offer,
+          response: f.response,
+          decision: f.decision,
+        },
       },
-    );
-    const byId = new Map<bigint, LobbyRoom>();
-    for (const log of logs) {
-      const e = iface.parseLog(log);
-      if (!e) continue;
-      const id = e.args.roomId as bigint;
-      if (e.name === "RoomCreated") {
-        if (e.args.byFactory) continue;
-        byId.set(id, {
-          id,
-          format: Number(e.args.format),
-          creator: e.args.creator,
-          players: [],
-          phase: 1,
-          round: 0,
-          deadline: 0,
-        });
-      } else {
-        const r = byId.get(id);
-        if (!r) continue;
-        r.players[Number(e.args.seat)] = e.name === "PlayerJoined" ? e.args.player : ZERO;
-      }
-    }
-    const list = [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : -1));
-    for (let i = 0; i < list.length; i += 200) {
-      const chunk = list.slice(i, i + 200);
-      const briefs = await c.lens.roomBriefs(chunk.map((r) => r.id));
-      briefs.forEach((b, k) => {
-        chunk[k].phase = Number(b.room.phase);
-        chunk[k].round = Number(b.room.round);
-        chunk[k].deadline = Number(b.room.deadline);
-      });
-    }
-    const ids = [...new Set([...list.map((r) => r.format), ...Object.values(Preset)])];
-    const infos = await Promise.all(ids.map((f) => readFormat(c, f)));
-    setFormats(new Map(infos.map((f) => [f.id, f])));
-    setRooms(list);
-    setError(null);
-  }, [c]);
-
-  // At once when a block brings an event of the rooms contract, and every 5 blocks anyway.
-  useEffect(() => {
-    if (!c || block.number === 0 || block.number <= last.current || busy.current) return;
-    const from = last.current + 1;
-    const due = rooms === null || block.number - last.current >= 5;
-    last.current = block.number;
-    busy.current = true;
-    (async () => {
-      const changed =
-        due ||
-        (await c.rooms.runner!.provider!.getLogs({ address: c.roomsAddress, fromBlock: from, toBlock: block.number }))
-          .length > 0;
-      if (changed) await refresh();
-    })()
-      .catch((err) => setError(describeError(err)))
-      .finally(() => {
-        busy.current = false;
-      });
-  }, [block.number, c, refresh, rooms]);
-
-  return { rooms, formats, error, refresh };
+    ]),
+  );
 }
+
+/** The preset formats, read from the contract once (the create form works without the indexer). */
+function usePresetFormats(c: SnatchContracts | null): Map<number, FormatInfo> {
+  const [presets, setPresets] = useState<Map<number, FormatInfo>>(new Map());
+  useEffect(() => {
+    if (!c) return;
+    let stale = false;
+    Promise.all(Object.values(Preset).map((f) => readFormat(c, f))).then(
+      (infos) => !stale && setPresets(new Map(infos.map((f) => [f.id, f]))),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [c]);
+  return presets;
+}
+
+const toLobby = (row: RoomRow): LobbyRoom => ({
+  id: row.id,
+  format: row.format,
+  creator: row.creator,
+  players: row.players,
+  phase: row.phase,
+  round: row.round,
+  deadline: Number(row.deadline),
+});
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: "open", label: "open" },
+  { value: "yours", label: "yours" },
+  { value: "running", label: "running" },
+  { value: "finished", label: "finished" },
+  { value: "all", label: "all" },
+];
 
 function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number, seconds: number | null): string {
   const left = timeLeft(r.deadline, block, seconds);
@@ -150,23 +124,25 @@ function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number, secon
 
 export function Lobby() {
   const c = useSnatchContracts();
-  const { rooms, formats, error, refresh } = useLobbyRooms(c);
   const { account, signer } = useWallet();
+  const list = useListParams("open");
+  const filter = list.params.state as Filter;
+  const found = useRooms(list.params, account);
+  const rooms = useMemo(() => found.rows?.map(toLobby) ?? null, [found.rows]);
+  const indexed = useFormats();
+  const presets = usePresetFormats(c);
+  // The presets read from the chain, so that rooms can be created while the indexer does not answer.
+  const formats = useMemo(() => new Map([...presets, ...formatInfos(indexed.formats)]), [presets, indexed.formats]);
+  const error = found.error ?? indexed.error;
+  const search = parseSearch(list.params.search);
   const block = useBlock();
   const { send } = useTx();
-  const [filter, setFilter] = useState<Filter>("open");
   const [name, setName] = usePlayerName();
   const nameProblem = checkName(name);
   const seconds = useBlockTime();
 
   const mine = (r: LobbyRoom) => !!account && r.players.some((p) => p?.toLowerCase() === account.toLowerCase());
-  const shown = (rooms ?? []).filter((r) => {
-    if (filter === "open") return r.phase === Phase.Open || r.phase === Phase.AwaitingRoles;
-    if (filter === "yours") return mine(r) && r.phase < Phase.Finished;
-    if (filter === "running") return r.phase >= Phase.AwaitingRoles && r.phase < Phase.Finished;
-    if (filter === "finished") return r.phase >= Phase.Finished;
-    return true;
-  });
+  const shown = rooms ?? [];
   // Joining open rooms, and serving the randomness of full ones (both only where the contract would accept it).
   const open = shown.filter((r) => r.phase === Phase.Open && !mine(r)).slice(0, 30);
   const awaiting = shown.filter((r) => r.phase === Phase.AwaitingRoles).slice(0, 30);
@@ -190,26 +166,18 @@ export function Lobby() {
       closable.map((r) => r.id).join(","),
     ],
   );
-  // Randomness becomes ready with blocks: while a room waits for it, every block counts.
+  // Randomness becomes ready with blocks: while a room on the page waits for it, every block counts; so does a room
+  // whose close the contract refused last time (its fill window may end with the next block). Rooms the contract
+  // lets close stay so until an event: they are not asked again every block.
+  const lastProbes = useRef<Probes>(new Map());
+  const closeRefused = closable.some((r) => lastProbes.current.get(`close:${r.id}`)?.ok === false);
   const signature =
     (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (awaiting.length > 0 || closable.length > 0 ? `@${block.number}` : "");
+    (awaiting.length > 0 || closeRefused ? `@${block.number}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
+  lastProbes.current = probes;
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
-  const counts = (f: Filter) =>
-    (rooms ?? []).filter((r) =>
-      f === "open"
-        ? r.phase === Phase.Open || r.phase === Phase.AwaitingRoles
-        : f === "yours"
-          ? mine(r) && r.phase < Phase.Finished
-          : f === "running"
-            ? r.phase >= Phase.AwaitingRoles && r.phase < Phase.Finished
-            : f === "finished"
-              ? r.phase >= Phase.Finished
-              : true,
-    ).length;
-
   return (
     <div className="snatch-lobby">
       <h1>Snatch or Share</h1>
@@ -219,32 +187,33 @@ export function Lobby() {
         reject, or snatch them. <a href={href("snatch", "tournaments")}>Tournaments</a> pair players for G1–G5.
       </p>
       <div className="lobby-grid">
-        <Panel
-          title="Rooms"
-          actions={
-            <div className="tabs" role="tablist" aria-label="Which rooms">
-              {(["open", "yours", "running", "finished", "all"] as Filter[]).map((f) => (
-                <button
-                  key={f}
-                  type="button"
-                  role="tab"
-                  aria-selected={filter === f}
-                  className={`tab${filter === f ? " active" : ""}`}
-                  onClick={() => setFilter(f)}
-                >
-                  {f} ({counts(f)})
-                </button>
-              ))}
-            </div>
-          }
-        >
+        <Panel title="Rooms">
+          <ListControls
+            noun="rooms"
+            text={list.text}
+            onText={list.setText}
+            placeholder="room id, a player's name or address"
+            states={FILTERS}
+            state={list.params.state}
+            onState={list.setState}
+            page={list.params.page}
+            pages={found.pages}
+            total={found.total}
+            onPage={list.setPage}
+          />
           <ListTable
             label="Rooms"
             noun="rooms"
             className="rooms"
-            items={rooms ? shown.slice(0, 100) : null}
+            items={rooms}
             error={error}
-            empty={`No ${filter === "all" ? "" : filter + " "}room. Create one.`}
+            empty={
+              search.kind === "id"
+                ? `There is no room ${search.id}${filter === "all" ? "" : ` among the ${filter} rooms`}.`
+                : search.kind !== "none"
+                  ? "No room matches."
+                  : `No ${filter === "all" ? "" : filter + " "}room. Create one.`
+            }
             columns={["room", "format", "players", "state", ""]}
             row={(r) => {
               const f = formats.get(r.format);
@@ -261,7 +230,7 @@ export function Lobby() {
                     {r.players
                       .filter((p) => p && p !== ZERO)
                       .map((p) => (
-                        <Address key={p} address={p} you={account} />
+                        <Player key={p} address={p} you={account} />
                       ))}
                   </td>
                   <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number, seconds)}</td>
@@ -317,8 +286,8 @@ export function Lobby() {
           <Panel title="You">
             <NameField value={name} onChange={setName} hint="your seat's name in the rooms you create or join" />
           </Panel>
-          <CreateRoom c={c} formats={formats} onCreated={refresh} name={name} />
-          <NewFormat c={c} onCreated={refresh} />
+          <CreateRoom c={c} formats={formats} name={name} />
+          <NewFormat c={c} />
         </div>
       </div>
     </div>
@@ -330,17 +299,7 @@ function createdRoom(c: SnatchContracts, receipt: ContractTransactionReceipt | n
   return receiptEvent(receipt, c.rooms.interface, "RoomCreated")?.args.roomId as bigint | undefined;
 }
 
-function CreateRoom({
-  c,
-  formats,
-  onCreated,
-  name,
-}: {
-  c: SnatchContracts;
-  formats: Map<number, FormatInfo>;
-  onCreated: () => Promise<void>;
-  name: string;
-}) {
+function CreateRoom({ c, formats, name }: { c: SnatchContracts; formats: Map<number, FormatInfo>; name: string }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [format, setFormat] = useState(String(Preset.SnatchOrShare));
@@ -375,7 +334,6 @@ function CreateRoom({
     );
     const room = createdRoom(c, receipt);
     if (room !== undefined) {
-      await onCreated();
       window.location.hash = href("snatch", "room", room);
     }
   };
@@ -391,7 +349,6 @@ function CreateRoom({
       );
       if (!r) return;
     }
-    await onCreated();
   };
 
   return (
@@ -448,7 +405,7 @@ function CreateRoom({
 }
 
 /** A custom format: rule sets per round (one player count) and windows. */
-function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Promise<void> }) {
+function NewFormat({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [rounds, setRounds] = useState("g5,g4,g2");
@@ -466,7 +423,6 @@ function NewFormat({ c, onCreated }: { c: SnatchContracts; onCreated: () => Prom
   );
   const create = async () => {
     await send(`Create format ${rounds}`, () => c.rooms.createFormat(parsed, w), { contract: "SnatchRooms" });
-    await onCreated();
   };
   return (
     <Panel title="New format">

@@ -13,7 +13,8 @@ import { useProbes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
-import { ActionButton, Address, Panel, RequestId } from "../shared/ui";
+import { ActionButton, Panel, RequestId } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { mine } from "../../../client/chain";
@@ -181,9 +182,7 @@ function Seats({ room, you, live }: { room: RoomState; you: string | null; live:
             >
               <header>
                 <strong>{seatLabel(room, s.seat)}</strong>
-                <div>
-                  {empty ? <span className="muted">empty seat</span> : <Address address={s.player} you={you} />}
-                </div>
+                <div>{empty ? <span className="muted">empty seat</span> : <Player address={s.player} you={you} />}</div>
               </header>
               {room.round > 0 && !empty && (
                 <>

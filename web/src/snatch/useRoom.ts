@@ -13,6 +13,7 @@ import type { RoomEvent } from "../../../client/snatch/history";
 import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../../../client/snatch/state";
 import { useRandomness, type SnatchContracts } from "./contracts";
 import { useReload } from "./useReload";
+import { useRoomVersion } from "../data/snatch";
 
 export interface FormatInfo {
   id: number;
@@ -86,6 +87,12 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
     version: 0,
   });
   const scanned = useRef(0);
+  const clock = useRef(block.number);
+  clock.current = block.number;
+  const version = useRoomVersion(roomId);
+  const versionNow = useRef(version);
+  versionNow.current = version;
+  const loadedVersion = useRef<string | null>(null);
   const events = useRef<RoomEvent[]>([]);
   // Bumped when the room or the connection changes: a load started before is dropped.
   const generation = useRef(0);
@@ -95,6 +102,7 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   useEffect(() => {
     generation.current++;
     scanned.current = 0;
+    loadedVersion.current = null;
     shown.current = null;
     events.current = [];
     setState({ room: null, offers: [], events: [], format: null, randomStatus: null, error: null, version: 0 });
@@ -103,15 +111,34 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   /**
    * Reads the room's new events; reloads the views only when something may have changed: an event of this room, a
    * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
-   * randomness (ready with time), the page's own transaction, or the first load. Quiet blocks cost one getLogs.
+   * randomness (ready with time), the page's own transaction, or the first load. With the indexer, "an event of this
+   * room" is its word (data/snatch.ts useRoomVersion) and quiet blocks cost the node nothing; without it, one getLogs.
    */
   const load = useCallback(
     async (forced: boolean) => {
       if (!c) return;
       const gen = generation.current;
       const provider = c.rooms.runner!.provider!;
-      const head = await provider.getBlockNumber();
+      const head = clock.current;
       const first = scanned.current === 0;
+      const version = versionNow.current;
+      const prevShown = shown.current;
+      const quietFrom = scanned.current + 1;
+      const passedSince = (deadline: number) => deadline > 0 && deadline >= quietFrom - 1 && deadline < head;
+      // The indexer says nothing of this room changed, and no deadline passed: nothing to read. (The logs' cursor
+      // stays: blocks the indexer has not reached yet are read with the next change.)
+      if (
+        !first &&
+        !forced &&
+        version !== null &&
+        version === loadedVersion.current &&
+        prevShown !== null &&
+        prevShown.phase !== Phase.AwaitingRoles &&
+        !passedSince(prevShown.deadline) &&
+        !passedSince(prevShown.offersUntil)
+      )
+        return;
+      loadedVersion.current = version;
       if (first) {
         const count = await c.rooms.roomCount();
         if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
@@ -167,7 +194,7 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
     load,
     (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchRooms" }) })),
     c !== null && block.number > 0,
-    [block.number, c, epoch],
+    [block.number, c, epoch, version],
   );
   return { ...state, refresh };
 }

@@ -8,7 +8,8 @@ import { describeError } from "../../shared/errors";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
+import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
+import { Player } from "../../shared/Player";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
@@ -82,7 +83,7 @@ export function SessionList() {
                   {Number(view.created)} / {Number(view.rooms)}
                 </td>
                 <td>
-                  <Address address={view.organiser} you={account} />
+                  <Player address={view.organiser} you={account} />
                 </td>
                 <td>
                   <a href={href("snatch", "session", id, "console")} data-testid="session-console">

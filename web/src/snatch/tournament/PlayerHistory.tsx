@@ -1,41 +1,40 @@
-// A player's tournament: its leaderboard entry and, per phase, its role, room, opponent and points (the contract's
-// `history` view, which recomputes each phase's pairing).
-import { useEffect, useState } from "react";
+// A player's tournament: its leaderboard entry and, per phase, its role, room, opponent and points, from the
+// indexer (web/src/data/snatch.ts usePlayerHistory: the entry and the pairings the contract's `history` view
+// recomputes), kept live by the data layer; "not found" for a player who is not registered there.
+import { ZeroAddress } from "ethers";
 import { href } from "../../shared/routes";
-import { useBlock } from "../../shared/block";
-import { describeError } from "../../shared/errors";
-import { Address, Panel } from "../../shared/ui";
+import { Panel } from "../../shared/ui";
+import { Player } from "../../shared/Player";
 import { useWallet } from "../../shared/wallet";
 import { satOutCount } from "../../../../client/snatch/tournament";
-import type { SnatchTournament } from "../../../../typechain-types";
+import { usePlayerHistory, type PairingRow } from "../../data/snatch";
 import { useSnatchContracts } from "../contracts";
-import { HistoryTable } from "./TournamentPage";
+import { HistoryTable, type HistoryRecord } from "./TournamentPage";
 
-const rooms = (n: bigint) => `${n} room${n === 1n ? "" : "s"}`;
+/** An indexer pairing as the contract's history record. */
+function toRecord(p: PairingRow): HistoryRecord {
+  return {
+    phase: p.phase,
+    role: p.role,
+    roomId: p.roomId ?? 0n,
+    opponent: p.opponent ?? ZeroAddress,
+    points: p.points ?? 0,
+    opponentPoints: p.opponentPoints ?? 0,
+    finished: p.recordedBlock !== null,
+  };
+}
 
-type Entry = Awaited<ReturnType<SnatchTournament["entryOf"]>>;
-type Records = Awaited<ReturnType<SnatchTournament["history"]>>;
+const rooms = (n: bigint | number) => `${n} room${n === 1n ? "" : "s"}`;
 
 export function PlayerHistory({ id, player }: { id: bigint; player: string }) {
   const c = useSnatchContracts();
   const t = c?.tournament ?? null;
-  const block = useBlock();
   const { account } = useWallet();
-  const [data, setData] = useState<{ entry: Entry; records: Records } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!t || block.number === 0) return;
-    let stale = false;
-    Promise.all([t.entryOf(id, player), t.history(id, player)]).then(
-      ([entry, records]) => !stale && (setData({ entry, records }), setError(null)),
-      (err) => !stale && setError(describeError(err, { contract: "SnatchTournament" })),
-    );
-    return () => {
-      stale = true;
-    };
-    // Every 5 blocks is enough for a history.
-  }, [t, id, player, Math.floor(block.number / 5)]);
+  const history = usePlayerHistory(id, player);
+  const error = history.error;
+  const data = history.data
+    ? { entry: history.data.entry, records: history.data.pairings.map(toRecord) }
+    : history.data;
 
   if (!t) return <p>No SnatchTournament deployment on this network.</p>;
   return (
@@ -45,9 +44,14 @@ export function PlayerHistory({ id, player }: { id: bigint; player: string }) {
         <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a> › player
       </nav>
       <h1>
-        <Address address={player} you={account} /> in tournament {id.toString()}
+        <Player address={player} name={data?.entry.name} you={account} /> in tournament {id.toString()}
       </h1>
       {error && <p className="danger">{error}</p>}
+      {data === null && (
+        <p className="danger" data-testid="not-found">
+          Not found: {player} is not registered in tournament {id.toString()}.
+        </p>
+      )}
       {data && (
         <>
           <Panel title="Scores">

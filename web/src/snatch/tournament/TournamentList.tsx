@@ -1,42 +1,29 @@
-// Every tournament (from TournamentCreated events and the `tournament` view), and the form to create one.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useBlock } from "../../shared/block";
-import { describeError } from "../../shared/errors";
+// Every tournament (from the indexer, web/src/data/snatch.ts: paged, searchable by id, organiser and state), and the
+// form to create one.
+import { useState } from "react";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Field, ListTable, Panel } from "../../shared/ui";
+import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
+import { Player } from "../../shared/Player";
+import { ListControls, useListParams } from "../../shared/ListControls";
+import { TOURNAMENT_STATES, useTournaments } from "../../data/snatch";
+import { parseSearch } from "../../data/search";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
 import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
-import type { TournamentView } from "./useTournament";
 import { receiptEvent } from "../../shared/receipt";
+
+const FILTERS = TOURNAMENT_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
 
 export function TournamentList() {
   const c = useSnatchContracts();
-  const block = useBlock();
   const { account } = useWallet();
-  const [list, setList] = useState<{ id: bigint; view: TournamentView }[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const last = useRef(-1);
-
-  const refresh = useCallback(async () => {
-    const t = c?.tournament;
-    if (!t) return;
-    const count = Number(await t.tournamentCount());
-    const ids = Array.from({ length: Math.min(count, 100) }, (_, i) => BigInt(count - i));
-    const views = await Promise.all(ids.map((id) => t.tournament(id)));
-    setList(ids.map((id, i) => ({ id, view: views[i] })));
-    setError(null);
-  }, [c]);
-
-  useEffect(() => {
-    if (!c?.tournament || block.number === 0 || block.number - last.current < 3) return;
-    last.current = block.number;
-    refresh().catch((err) => setError(describeError(err)));
-  }, [block.number, c, refresh]);
+  const params = useListParams();
+  const found = useTournaments(params.params);
+  const search = parseSearch(params.params.search);
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (!c.tournament) return <p>No SnatchTournament deployment on this network.</p>;
@@ -52,25 +39,44 @@ export function TournamentList() {
       </p>
       <div className="lobby-grid">
         <Panel title="Tournaments">
+          <ListControls
+            noun="tournaments"
+            text={params.text}
+            onText={params.setText}
+            placeholder="tournament id, organiser's name or address"
+            states={FILTERS}
+            state={params.params.state}
+            onState={params.setState}
+            page={params.params.page}
+            pages={found.pages}
+            total={found.total}
+            onPage={params.setPage}
+          />
           <ListTable
             label="Tournaments"
             noun="tournaments"
-            items={list}
-            error={error}
-            empty="No tournament yet: create the first one."
+            items={found.rows}
+            error={found.error}
+            empty={
+              search.kind === "id"
+                ? `There is no tournament ${search.id}.`
+                : search.kind !== "none" || params.params.state !== "all"
+                  ? "No tournament matches."
+                  : "No tournament yet: create the first one."
+            }
             columns={["tournament", "players", "stage", "phase", "organiser"]}
-            row={({ id, view }) => (
-              <tr key={id.toString()} data-tournament={id.toString()}>
+            row={(t) => (
+              <tr key={t.id.toString()} data-tournament={t.id.toString()}>
                 <td>
-                  <a href={href("snatch", "tournament", id)}>Tournament {id.toString()}</a>
+                  <a href={href("snatch", "tournament", t.id)}>Tournament {t.id.toString()}</a>
                 </td>
                 <td>
-                  {Number(view.playerCount)} / {Number(view.cap)}
+                  {t.playerCount} / {t.cap}
                 </td>
-                <td>{STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
-                <td>{Number(view.phase) > 0 ? `G${view.phase}` : "—"}</td>
+                <td>{STAGE_NAMES[t.stage] ?? `stage ${t.stage}`}</td>
+                <td>{t.phase > 0 ? `G${t.phase}` : "—"}</td>
                 <td>
-                  <Address address={view.organiser} you={account} />
+                  <Player address={t.organiser} you={account} />
                 </td>
               </tr>
             )}

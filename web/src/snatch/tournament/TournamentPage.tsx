@@ -14,7 +14,9 @@ import { PENDING, useProbes, type Probe, type Probes } from "../../shared/probes
 import { href } from "../../shared/routes";
 import { useToasts } from "../../shared/toasts";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Address, Panel, RequestId } from "../../shared/ui";
+import { ActionButton, Panel, RequestId } from "../../shared/ui";
+import { Player } from "../../shared/Player";
+import { useLeaderboard } from "../../data/snatch";
 import { txCall } from "../../shared/calls";
 import { VirtualList } from "../../shared/VirtualList";
 import { useWallet } from "../../shared/wallet";
@@ -106,7 +108,7 @@ export function TournamentPage({ id }: { id: bigint }) {
             {Number(view.playerCount)} of {plural(Number(view.cap), "player")} registered
           </span>
           <span className="muted">
-            organiser <Address address={view.organiser} you={account} />
+            organiser <Player address={view.organiser} you={account} />
           </span>
         </div>
         <p className="muted small">
@@ -137,7 +139,7 @@ export function TournamentPage({ id }: { id: bigint }) {
           />
           {account && <YourPart t={t} id={id} account={account} version={live.version} />}
           <PhaseRooms c={c} t={t} id={id} live={live} />
-          <Leaderboard id={id} live={live} you={account} />
+          <Leaderboard id={id} you={account} />
         </div>
         <div className="room-side">
           <PhasesTable phases={live.phases} current={current} />
@@ -385,7 +387,18 @@ function YourPart({ t, id, account, version }: { t: SnatchTournament; id: bigint
   );
 }
 
-export function HistoryTable({ records }: { records: readonly PhaseRecord[] }) {
+/** A phase record as the contract's `history` view gives it (or the indexer's pairing row mapped to it). */
+export interface HistoryRecord {
+  phase: bigint | number;
+  role: bigint | number;
+  roomId: bigint;
+  opponent: string;
+  points: bigint | number;
+  opponentPoints: bigint | number;
+  finished: boolean;
+}
+
+export function HistoryTable({ records }: { records: readonly HistoryRecord[] }) {
   return (
     <table className="history-table" aria-label="Phases played">
       <thead>
@@ -404,7 +417,7 @@ export function HistoryTable({ records }: { records: readonly PhaseRecord[] }) {
             <td>{PHASE_NAMES[Number(r.phase)]}</td>
             <td>{ROLE_NAMES[Number(r.role)]}</td>
             <td>{r.roomId > 0n ? <a href={href("snatch", "room", r.roomId)}>Room {r.roomId.toString()}</a> : "—"}</td>
-            <td>{r.opponent !== ZeroAddress ? <Address address={r.opponent} /> : "—"}</td>
+            <td>{r.opponent !== ZeroAddress ? <Player address={r.opponent} /> : "—"}</td>
             <td>
               {r.roomId > 0n ? Number(r.points) : "—"}
               {r.roomId > 0n && !r.finished && <span className="muted small"> (playing)</span>}
@@ -446,7 +459,7 @@ function PhasesTable({ phases, current }: { phases: PhaseViewData[]; current: nu
                 {p.satOut !== ZeroAddress && (
                   <span className="muted small">
                     {" "}
-                    · sat out: <Address address={p.satOut} />
+                    · sat out: <Player address={p.satOut} />
                   </span>
                 )}
               </td>
@@ -554,10 +567,10 @@ function PhaseRooms({ t, id, live }: { c: SnatchContracts; t: SnatchTournament; 
                       <a href={href("snatch", "room", r.roomId)}>Room {r.roomId.toString()}</a>
                     </td>
                     <td>
-                      <Address address={r.p1} you={account} />
+                      <Player address={r.p1} you={account} />
                     </td>
                     <td>
-                      <Address address={r.p2} you={account} />
+                      <Player address={r.p2} you={account} />
                     </td>
                     <td>
                       {r.pointsP1} / {r.pointsP2}
@@ -616,9 +629,11 @@ const COLUMNS: { key: SortKey | "player"; label: string; title: string }[] = [
 
 const ROW = 30;
 
-function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you: string | null }) {
+/** The leaderboard, from the indexer (web/src/data/snatch.ts useLeaderboard), ranked as the contract ranks. */
+function Leaderboard({ id, you }: { id: bigint; you: string | null }) {
   const [sort, setSort] = useState<{ key: SortKey | "player"; desc: boolean }>({ key: "rank", desc: false });
-  const ranked = useMemo(() => (live.rows ? rank(live.rows) : []), [live.rows]);
+  const board = useLeaderboard(id);
+  const ranked = useMemo(() => (board.data ? rank(board.data.entries) : []), [board.data]);
   const sorted = useMemo(() => {
     const list = [...ranked];
     const k = sort.key;
@@ -634,8 +649,11 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
   const height = Math.min(12, Math.max(1, sorted.length)) * ROW;
   return (
     <Panel title={`Leaderboard (${plural(ranked.length, "player")})`} className="leaderboard">
-      {!live.rows ? (
-        <p aria-busy="true">Reading the leaderboard…</p>
+      {board.error && <p className="danger">{board.error}</p>}
+      {board.data === undefined ? (
+        board.error ? null : (
+          <p aria-busy="true">Reading the leaderboard…</p>
+        )
       ) : ranked.length === 0 ? (
         <p className="muted">Nobody registered yet.</p>
       ) : (
@@ -682,7 +700,7 @@ function Leaderboard({ id, live, you }: { id: bigint; live: LiveTournament; you:
                     <span key={col.key} className={`lb-cell lb-${col.key}`} role="cell">
                       {col.key === "player" ? (
                         <a href={href("snatch", "tournament", id, "player", r.player)}>
-                          <Address address={r.player} you={you} />
+                          <Player address={r.player} name={r.name} you={you} />
                         </a>
                       ) : (
                         r[col.key]

@@ -1,0 +1,133 @@
+// The gateway's shared chain clock (/heads): ONE poll of the node's head (and of the indexer's /status), shared by
+// every open page, pushed to each page as server-sent events. A page then needs no node request of its own to learn
+// that a block came (countdowns, "the indexer is N blocks behind", when to re-read its lists): idle pages cost the
+// node nothing, however many phones keep one open. Polling runs only while some page listens.
+//   event data: {"block":n,"timestamp":s,"indexer":{"block":m}|null,"indexerError":"…"|null,"nodeError":"…"|null}
+import type http from "node:http";
+import { rpc } from "./stack";
+
+export interface Heads {
+  /** The node's latest block and its timestamp (0 until known). */
+  block: number;
+  timestamp: number;
+  /** The indexer's latest indexed block, or null when the stack runs none or it does not answer. */
+  indexer: { block: number } | null;
+  /** Why the indexer does not answer (null: it answers, or there is none). */
+  indexerError: string | null;
+  /** Why the node does not answer (null while it does). */
+  nodeError: string | null;
+}
+
+export interface HeadsOptions {
+  nodeUrl: string;
+  /** The indexer's base URL (its /status is read), if any. */
+  indexerUrl?: URL | null;
+  /** Poll interval, ms (default 150: one poller for every page, so it may be quick). */
+  intervalMs?: number;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Ponder's /status: `{ <chain name>: { id, block: { number, timestamp } } }`; the highest block of any chain. */
+async function indexerBlock(indexer: URL): Promise<number> {
+  const r = await fetch(new URL("status", indexer.href.endsWith("/") ? indexer.href : indexer.href + "/"), {
+    signal: AbortSignal.timeout(3_000),
+  });
+  if (!r.ok) throw new Error(`the indexer answered ${r.status}`);
+  const status = (await r.json()) as Record<string, { block?: { number?: number } | null }>;
+  const blocks = Object.values(status).map((c) => Number(c.block?.number ?? 0));
+  return blocks.length ? Math.max(...blocks) : 0;
+}
+
+export class HeadsHub {
+  private listeners = new Set<http.ServerResponse>();
+  private polling = false;
+  private stopped = false;
+  private last = "";
+  heads: Heads;
+  /** Node requests the hub made (for the benchmark's count: shared by every page). */
+  nodeRequests = 0;
+  /** The indexer's failed reads in a row: it is said unreachable from the second (a busy indexer answers late). */
+  private indexerFailures = 0;
+
+  constructor(private opts: HeadsOptions) {
+    this.heads = { block: 0, timestamp: 0, indexer: null, indexerError: null, nodeError: null };
+  }
+
+  /** Serves one page's stream until it leaves. */
+  serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    });
+    res.flushHeaders();
+    this.listeners.add(res);
+    if (this.heads.block > 0) res.write(`data: ${JSON.stringify(this.heads)}\n\n`);
+    const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 15_000);
+    req.on("close", () => {
+      clearInterval(keepAlive);
+      this.listeners.delete(res);
+    });
+    if (!this.polling) void this.loop();
+  }
+
+  /** Polls while some page listens. */
+  private async loop(): Promise<void> {
+    this.polling = true;
+    while (this.listeners.size > 0 && !this.stopped) {
+      await this.tick();
+      await new Promise((r) => setTimeout(r, this.opts.intervalMs ?? 150));
+    }
+    this.polling = false;
+  }
+
+  private async tick(): Promise<void> {
+    const next: Heads = { ...this.heads };
+    // The indexer first, then the node: the node's head is then never behind the indexed block in one message. (The
+    // other way round, a block mined between the two reads gave pages {block: n, indexed: n + 1}; a game page took
+    // the indexer's new word for its game as read while its own read of the node's logs stopped at block n, and
+    // never read block n + 1: the snatch e2e's chat message that never showed.)
+    if (this.opts.indexerUrl) {
+      try {
+        next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
+        next.indexerError = null;
+        this.indexerFailures = 0;
+      } catch (err) {
+        if (++this.indexerFailures >= 2) {
+          next.indexer = null;
+          next.indexerError = `the indexer is not answering (${message(err)})`;
+        }
+      }
+    }
+    try {
+      this.nodeRequests++;
+      const n = Number(await rpc<string>(this.opts.nodeUrl, "eth_blockNumber"));
+      if (n !== next.block) {
+        this.nodeRequests++;
+        const b = await rpc<{ timestamp: string } | null>(this.opts.nodeUrl, "eth_getBlockByNumber", [
+          "0x" + n.toString(16),
+          false,
+        ]);
+        next.block = n;
+        next.timestamp = b ? Number(b.timestamp) : 0;
+      }
+      next.nodeError = null;
+    } catch (err) {
+      next.nodeError = `the node is not answering (${message(err)})`;
+    }
+    this.heads = next;
+    const text = JSON.stringify(next);
+    if (text !== this.last) {
+      this.last = text;
+      for (const res of this.listeners) res.write(`data: ${text}\n\n`);
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const res of this.listeners) res.end();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,74 @@
+// The pages' data layer: ONE TanStack QueryClient and the indexer's client (@ponder/react's PonderProvider), kept
+// live by the page's one chain clock (shared/block.tsx: the gateway's /heads stream). Whenever the indexer has
+// indexed a new block, every indexer query on the page is marked stale and the ones on screen re-read: a new event
+// shows within the indexer's polling interval plus one read, and the node is never polled for logs.
+//
+// Why not one live query (Ponder's /sql/live, server-sent events) per list: a browser keeps at most six HTTP/1.1
+// connections per origin, and each live query holds one open, so a page with a few lists would starve its own
+// moves (/rpc); one shared clock costs one connection per page whatever it shows.
+import { useEffect, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { PonderProvider } from "@ponder/react";
+import { useBlock } from "../shared/block";
+import { indexerClient, indexerSqlUrl, schema } from "./client";
+
+declare module "@ponder/react" {
+  interface Register {
+    schema: typeof schema;
+  }
+}
+
+/** The key prefix of every query @ponder/react makes (its getPonderQueryOptions). */
+export const PONDER_KEY = "__ponder_react";
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Fresh until the clock says the indexer moved on (then invalidated): no timed refetching.
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        retry: 1,
+        // A page of a list stays on screen while the next one loads.
+        placeholderData: (previous: unknown) => previous,
+      },
+    },
+  });
+}
+
+/**
+ * For the game pages' change words (the `*Version` hooks): passes a word through only while the indexer keeps up
+ * with the node (at most one block behind); else null, and the pages read the node each block as without an
+ * indexer. A busy or lagging indexer never holds a game page back.
+ */
+export function useCaughtUp(): (word: string | null) => string | null {
+  const { number, indexed } = useBlock();
+  const ok = indexed !== null && number - indexed <= 1;
+  return (word) => (ok ? word : null);
+}
+
+/** Marks the indexer's queries stale whenever the indexer has indexed a new block. */
+function IndexerClock() {
+  const { indexed } = useBlock();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (indexed !== null) void queryClient.invalidateQueries({ queryKey: [PONDER_KEY] });
+  }, [indexed, queryClient]);
+  return null;
+}
+
+export function DataProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [client] = useState(indexerClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PonderProvider client={client}>
+        <IndexerClock />
+        {children}
+      </PonderProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Whether this page has an indexer to read (served by the gateway of a stack that runs one). */
+export const hasIndexer = (): boolean => indexerSqlUrl() !== null;

@@ -1,0 +1,161 @@
+// Snatch or Share / SnatchGame lists from the indexer (indexer/ponder.schema.ts: snatch_format, snatch_room,
+// snatch_seat, snatch_tournament, snatch_entry, snatch_pairing).
+//   useFormats()                                   every stored format (presets included), by id
+//   useRooms({ search, state, page }, account)     the rooms lobby (rooms players created; tournament rooms are on
+//                                                  their tournament's page): newest first, searchable by id and by
+//                                                  player (name or address, any seat or the creator)
+//   useTournaments({ search, state, page })        tournaments, newest first (id, organiser, state)
+//   useLeaderboard(id)                             a tournament's entries ranked as the contract ranks them
+//                                                  (aggregate, then registration order); null: no such tournament
+//   usePlayerHistory(id, player)                   a player's entry and pairings in one tournament
+import { useQuery } from "@tanstack/react-query";
+import { usePonderClient } from "@ponder/react";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "@ponder/client";
+import { schema } from "./client";
+import { PONDER_KEY, useCaughtUp } from "./DataProvider";
+import { likeAny, parseSearch, playerCondition } from "./search";
+import { indexerError, useList, type ListParams, type ListResult } from "./useList";
+import { readLeaderboard, readPlayerHistory, type EntryRow, type PairingRow, type TournamentRow } from "./reads";
+
+export type { EntryRow, PairingRow, TournamentRow };
+
+export type FormatRow = typeof schema.snatchFormat.$inferSelect;
+export type RoomRow = typeof schema.snatchRoom.$inferSelect;
+
+const r = schema.snatchRoom;
+const seat = schema.snatchSeat;
+
+export function useFormats(): { formats: Map<number, FormatRow>; error: string | null } {
+  const client = usePonderClient();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "snatchFormats"],
+    queryFn: () => client.db.select().from(schema.snatchFormat).orderBy(asc(schema.snatchFormat.id)),
+  });
+  return {
+    formats: new Map((q.data ?? []).map((f) => [f.id, f])),
+    error: q.error ? indexerError(q.error) : null,
+  };
+}
+
+/** The rooms lobby's filters ("yours": rooms the account sits in that are not over). */
+export const ROOM_STATES = ["open", "yours", "running", "finished", "all"] as const;
+
+function roomState(state: string, account: string): SQL | undefined {
+  switch (state) {
+    case "open":
+      return inArray(r.state, ["open", "starting"]);
+    case "running":
+      return inArray(r.state, ["starting", "playing"]);
+    case "finished":
+      return inArray(r.state, ["finished", "cancelled"]);
+    case "yours":
+      return and(sql`${account.toLowerCase()} = ANY(${r.players})`, ne(r.state, "finished"), ne(r.state, "cancelled"));
+    default:
+      return undefined;
+  }
+}
+
+export function useRooms(params: ListParams, account: string | null): ListResult<RoomRow> {
+  const who = params.state === "yours" ? (account ?? "0x") : "";
+  return useList("snatchRooms", { ...params, who }, (db, page) => {
+    const search = parseSearch(params.search);
+    let match: SQL | undefined;
+    if (search.kind === "id") match = eq(r.id, BigInt(search.id));
+    else if (search.kind !== "none") {
+      // The creator, or any seat: by address, or by the name given on joining or anywhere since.
+      const seats = db
+        .select({ id: seat.roomId })
+        .from(seat)
+        .where(
+          or(
+            playerCondition(db, search, [seat.player]),
+            search.kind === "name" ? ilike(seat.name, likeAny(search.text)) : undefined,
+          ),
+        );
+      match = or(playerCondition(db, search, [r.creator]), inArray(r.id, seats));
+    }
+    const where = and(eq(r.byFactory, false), isNull(r.tournamentId), match, roomState(params.state, who));
+    return {
+      rows: db.select().from(r).where(where).orderBy(desc(r.id)).limit(page.limit).offset(page.offset),
+      count: db.select({ n: count() }).from(r).where(where),
+    };
+  });
+}
+
+const t = schema.snatchTournament;
+
+export const TOURNAMENT_STATES = ["all", "registration", "pairing", "playing", "ended", "final", "closed"] as const;
+
+export function useTournaments(params: ListParams): ListResult<TournamentRow> {
+  return useList("snatchTournaments", { ...params }, (db, page) => {
+    const search = parseSearch(params.search);
+    const where = and(
+      search.kind === "id" ? eq(t.id, BigInt(search.id)) : playerCondition(db, search, [t.organiser]),
+      params.state === "all" ? undefined : eq(t.state, params.state),
+    );
+    return {
+      rows: db.select().from(t).where(where).orderBy(desc(t.id)).limit(page.limit).offset(page.offset),
+      count: db.select({ n: count() }).from(t).where(where),
+    };
+  });
+}
+
+/** A tournament's leaderboard; `data` null once read: there is no such tournament. */
+export function useLeaderboard(id: bigint) {
+  const client = usePonderClient();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "leaderboard", id.toString()],
+    queryFn: () => readLeaderboard(client.db, id),
+  });
+  return { data: q.data, error: q.error ? indexerError(q.error) : null };
+}
+
+/** A player's entry and pairings in a tournament; `data` null once read: the player is not registered there. */
+export function usePlayerHistory(id: bigint, player: string) {
+  const client = usePonderClient();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "playerHistory", id.toString(), player.toLowerCase()],
+    queryFn: () => readPlayerHistory(client.db, id, player),
+  });
+  return { data: q.data, error: q.error ? indexerError(q.error) : null };
+}
+
+/**
+ * A word that changes whenever the indexer's rows of tournament `id` change (the tournament, its phases): pages that
+ * read the contract's views for their actions re-read them then, instead of scanning the node's logs. Null while
+ * the indexer does not answer.
+ */
+export function useTournamentVersion(id: bigint): string | null {
+  const client = usePonderClient();
+  const usable = useCaughtUp();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "tournamentVersion", id.toString()],
+    queryFn: async () => {
+      const [rows, phases] = await Promise.all([
+        client.db.select().from(t).where(eq(t.id, id)),
+        client.db.select().from(schema.snatchPhase).where(eq(schema.snatchPhase.tournamentId, id)),
+      ]);
+      return JSON.stringify([rows, phases], (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+    },
+  });
+  return usable(q.isError ? null : (q.data ?? null));
+}
+
+/**
+ * A word that changes with every event of room `id` the indexer has (the count of its `snatch_log` rows, which keep
+ * every event of a room): the room page reads the node's logs and views then, not every block. Null while the
+ * indexer does not answer.
+ */
+export function useRoomVersion(id: bigint): string | null {
+  const client = usePonderClient();
+  const usable = useCaughtUp();
+  const log = schema.snatchLog;
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "roomVersion", id.toString()],
+    queryFn: async () => {
+      const rows = await client.db.select({ n: count() }).from(log).where(eq(log.roomId, id));
+      return String(rows[0]?.n ?? 0);
+    },
+  });
+  return usable(q.isError ? null : (q.data ?? null));
+}
