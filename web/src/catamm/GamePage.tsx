@@ -17,7 +17,7 @@ import {
   type GameSnapshot,
 } from "../../../client/catamm/game";
 import { NO_PORT, PRESET_FEES, RESOURCE_NAMES, formatAmount, formatBps, poolName } from "../../../client/catamm/market";
-import { plural, short } from "../../../client/format";
+import { plural } from "../../../client/format";
 import { useBlock, useCountdown } from "../shared/block";
 import { href } from "../shared/routes";
 import { txCall } from "../shared/calls";
@@ -542,7 +542,7 @@ function LastRoll({ live, snap }: { live: LiveGame; snap: GameSnapshot }) {
         <ul className="production">
           {rows.map(([address, got]) => (
             <li key={address}>
-              <SeatChip seat={seatOf(address)} /> {short(address)}:{" "}
+              <SeatChip seat={seatOf(address)} /> <Player address={address} />:{" "}
               {[
                 ...got.cards.map((n, r) => (n > 0 ? `+${n} ${RESOURCE_NAMES[r]}` : "")),
                 got.gold > 0 ? `+${got.gold} gold credit${got.gold > 1 ? "s" : ""}` : "",

@@ -4,7 +4,7 @@
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { flattenTree } from "../shared/tree";
 import { VirtualList } from "../shared/VirtualList";
-import { short } from "../../../client/format";
+import { Player } from "../shared/Player";
 import { cellName, colourOfDepth, type HexGameData, type Outcome } from "../../../client/hex";
 import { ColourMark } from "./Board";
 
@@ -154,7 +154,7 @@ export function ForkTree(props: ForkTreeProps) {
               <ColourMark colour={colourOfDepth(p.depth)} />
               <span className="cellname">{cellName(p.cell, game.size)}</span>
               <span className={`who${mine ? " addr-you" : ""}`} title={p.player}>
-                {mine ? "you" : short(p.player)}
+                {mine ? "you" : <Player address={p.player} />}
               </span>
               <span className={`chip chip-${state.kind}`}>{state.text}</span>
               {!row.expanded && row.hasChildren && <span className="muted">+{p.children.length}</span>}
