@@ -1,16 +1,18 @@
-// The indexer as the console and the projector read it: @ponder/client against the gateway's same-origin `/indexer`
-// (scripts/web/gateway.ts), with @ponder/react's live queries on a TanStack Query cache (a query re-runs when the
-// indexer's tables change: server-sent events, no polling of the node). Written to be folded into the app's shared
-// data layer (web/src/data/) as it is: `IndexerProvider` wraps a page, `useIndexerQuery` runs one SQL query live.
+// The indexer as the consoles and the projectors read it: plain SQL (`sql` from @ponder/client, parameters bound)
+// through the app's data layer (web/src/data/DataProvider.tsx: one TanStack Query cache and the indexer's client,
+// kept fresh by the page's one chain clock, the gateway's /heads stream). A query re-reads when the indexer has
+// indexed a new block; no query holds a connection of its own (a live query per panel, with /heads, took all six
+// of the browser's connections to the gateway, and the page's other requests waited behind them).
 //
-// Queries are plain SQL (`sql` from @ponder/client, parameters bound), so the bundle needs no copy of the indexer's
-// schema (indexer/ponder.schema.ts imports the `ponder` package, which is Node only); tables and columns are the
-// schema's in snake case.
-import { createClient, sql, type SQL } from "@ponder/client";
-import { PonderProvider, usePonderQuery } from "@ponder/react";
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, type ReactNode } from "react";
+// Plain SQL, so the bundle needs no copy of the indexer's schema (indexer/ponder.schema.ts imports the `ponder`
+// package, which is Node only); tables and columns are the schema's in snake case.
+import { sql, type SQL } from "@ponder/client";
+import { usePonderClient } from "@ponder/react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { stackUrl } from "../../../../../client/common/stack";
+import { PONDER_KEY } from "../../../data/DataProvider";
+import { useBlock } from "../../../shared/block";
 import { stackConfig } from "../../../shared/deployments";
 import type { Row } from "./queries";
 
@@ -22,47 +24,33 @@ export function indexerBase(): string | null {
   return stack?.indexer ? stackUrl(window.location.origin, stack.indexer) : null;
 }
 
-let shared: { client: ReturnType<typeof createClient>; queries: QueryClient } | null = null;
-
-/** One client and one cache per page load. */
-function clients(base: string) {
-  if (!shared) shared = { client: createClient(`${base}/sql`), queries: new QueryClient() };
-  return shared;
-}
-
-/** Gives its children the indexer (or says why there is none: a page served without the class stack's gateway). */
+/** Its children, or why there is no indexer to read (a page served without the class stack's gateway). */
 export function IndexerProvider({ children }: { children: ReactNode }) {
-  const base = indexerBase();
-  if (!base)
+  if (!indexerBase())
     return (
       <p className="danger" data-testid="no-indexer">
         This page reads the indexer, and this app is not served with one: start it with <code>npm run web</code> (the
         gateway serves the indexer at /indexer).
       </p>
     );
-  const { client, queries } = clients(base);
-  return (
-    <QueryClientProvider client={queries}>
-      <PonderProvider client={client}>{children}</PonderProvider>
-    </QueryClientProvider>
-  );
+  return <>{children}</>;
 }
 
 export type { Row };
 
 /**
- * Runs `query` (rebuilt when `key` changes) live: its rows, refreshed whenever a table it reads changes. `enabled`
- * false skips it (its inputs are not known yet).
+ * Runs `query` (rebuilt when `key` changes): its rows, read again whenever the indexer has indexed a new block.
+ * `enabled` false skips it (its inputs are not known yet).
  */
 export function useIndexerQuery<T>(key: string, query: () => SQL, parse: (rows: Row[]) => T, enabled = true) {
-  // @ponder/react keys the live subscription on the function's identity: one function per `key`.
-  const queryFn = useCallback((db: { execute(q: SQL): Promise<unknown> }) => db.execute(query()), [key]);
-  const select = useCallback((result: unknown) => parse(rowsOf(result)), [key]);
-  return usePonderQuery({
-    queryFn: queryFn as never,
-    select: select as never,
+  const client = usePonderClient();
+  const q = useQuery({
+    // Under the data layer's key: the clock's invalidation reaches it.
+    queryKey: [PONDER_KEY, "sql", key],
+    queryFn: async () => parse(rowsOf(await client.db.execute(query()))),
     enabled,
-  }) as { data: T | undefined; error: Error | null; isPending: boolean };
+  });
+  return { data: q.data, error: q.error, isPending: q.isPending };
 }
 
 /** The rows of an `execute` result (the SQL endpoint answers `{ rows }`). */
@@ -72,24 +60,11 @@ export function rowsOf(result: unknown): Row[] {
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }
 
-/** How far the indexer is behind the chain: its latest indexed block (from `/indexer/status`, each second). */
+/** How far the indexer has read: its latest indexed block, from the page's chain clock (the gateway's /heads). */
 export function useIndexedBlock(): { block: number | null; error: string | null } {
-  const base = useMemo(indexerBase, []);
-  const q = useQuery({
-    queryKey: ["indexer-status", base],
-    enabled: base !== null,
-    refetchInterval: 1000,
-    retry: false,
-    queryFn: async () => {
-      const res = await fetch(`${base}/status`, { cache: "no-store" });
-      if (!res.ok) throw new Error(`the indexer answered ${res.status}`);
-      const body = (await res.json()) as Record<string, { block?: { number?: number } }>;
-      const blocks = Object.values(body).map((c) => Number(c.block?.number ?? 0));
-      return blocks.length ? Math.max(...blocks) : 0;
-    },
-  });
+  const clock = useBlock();
   return {
-    block: q.data ?? null,
-    error: q.error ? `the indexer is not answering (${q.error.message}); what is shown may be old` : null,
+    block: clock.indexed,
+    error: clock.indexerLost ? `the indexer is not answering (${clock.indexerLost}); what is shown may be old` : null,
   };
 }
