@@ -85,6 +85,7 @@ async function startStack(): Promise<WebStack> {
       rpcUrl: node.url,
       deploymentsDir: path.join(deploymentsDir, "localhost"),
       port: indexerPort,
+      verbose: !!process.env.E2E_INDEXER_VERBOSE,
     };
     const [buildOutput, browser, firstIndexer] = await Promise.all([
       buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
