@@ -42,6 +42,8 @@ export interface IndexerOptions {
   env?: NodeJS.ProcessEnv;
   /** Print Ponder's log lines (default false: they are kept for `output()`). */
   verbose?: boolean;
+  /** Ponder's log level (default info; "debug" shows retried batches and their reasons). */
+  logLevel?: "error" | "warn" | "info" | "debug" | "trace";
   /** How long the backfill may take before giving up (default 10 minutes). */
   readyTimeoutMs?: number;
 }
@@ -189,6 +191,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
       schema,
       "--log-format",
       "json",
+      ...(opts.logLevel ? ["--log-level", opts.logLevel] : []),
     ],
     { cwd: INDEXER_DIR, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );

@@ -86,6 +86,7 @@ async function startStack(): Promise<WebStack> {
       deploymentsDir: path.join(deploymentsDir, "localhost"),
       port: indexerPort,
       verbose: !!process.env.E2E_INDEXER_VERBOSE,
+      logLevel: process.env.E2E_INDEXER_VERBOSE ? ("debug" as const) : undefined,
     };
     const [buildOutput, browser, firstIndexer] = await Promise.all([
       buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
