@@ -40,7 +40,12 @@ describe("web: a class session's console and projector view (e2e)", function () 
     for (const [i, p] of seated.entries()) await mined(sessions.connect(p).join(id, NAMES[i]));
 
     // A phone without the teacher's account: read-only, and told why.
-    const visitor = await openReadOnlyConsole(stack, `${front.phoneUrl}#/snatch/session/${id}/console`, "session", opened);
+    const visitor = await openReadOnlyConsole(
+      stack,
+      `${front.phoneUrl}#/snatch/session/${id}/console`,
+      "session",
+      opened,
+    );
     await visitor.page.locator(`[data-testid="session-state"][data-stage="${SessionStage.Registration}"]`).waitFor();
     await visitor.page.locator('[data-testid="seats-filled"][data-seated="7"]').waitFor();
     await screenshot(visitor.page, "session-console", "phone-read-only");
