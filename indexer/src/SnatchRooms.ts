@@ -119,6 +119,10 @@ ponder.on("SnatchRooms:ProfileCreated", async ({ event, context }) => {
 
 ponder.on("SnatchRooms:RoomCreated", async ({ event, context }) => {
   const a = event.args;
+  // Read on every path, a factory's rooms included: once a handler has run 100 times Ponder fetches only the
+  // columns it saw read, and a read outside them later (the first open room after 100 tournament rooms) re-runs
+  // the whole batch of events.
+  const { input, to } = event.transaction;
   const format = (await context.db.find(snatchFormat, { id: a.format }))!;
   const players = Array.from({ length: format.playerCount }, () => zeroAddress);
   await context.db.insert(snatchRoom).values({
@@ -135,9 +139,7 @@ ponder.on("SnatchRooms:RoomCreated", async ({ event, context }) => {
     round: 0,
     rules: RuleSet.None,
     judge: NO_SEAT,
-    deadline: a.byFactory
-      ? 0n
-      : fillDeadline(event.transaction.input, event.transaction.to, event.log.address, event.block.number),
+    deadline: a.byFactory ? 0n : fillDeadline(input, to, event.log.address, event.block.number),
     forced: false,
     rolesRequest: 0n,
     offerCount: 0,
