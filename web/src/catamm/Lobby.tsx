@@ -7,7 +7,7 @@ import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Field, GamesLobby, Panel } from "../shared/ui";
 import { Player } from "../shared/Player";
-import { ListControls, useListParams } from "../shared/ListControls";
+import { emptyLine, ListControls, useListParams } from "../shared/ListControls";
 import { CATAMM_STATES, useCatammGames, type CatammGameRow } from "../data/catamm";
 import { parseSearch } from "../data/search";
 import { useWallet } from "../shared/wallet";
@@ -92,25 +92,13 @@ export function Lobby() {
       controls={
         <ListControls
           noun="games"
-          text={list.text}
-          onText={list.setText}
+          list={list}
+          found={found}
           placeholder="game id, a player's name or address"
           states={FILTERS}
-          state={list.params.state}
-          onState={list.setState}
-          page={list.params.page}
-          pages={found.pages}
-          total={found.total}
-          onPage={list.setPage}
         />
       }
-      empty={
-        search.kind === "id"
-          ? `There is no game ${search.id}${list.params.state === "all" ? "" : " in that state"}.`
-          : search.kind !== "none" || list.params.state !== "all"
-            ? "No game matches."
-            : undefined
-      }
+      empty={emptyLine(search, list.params.state, "game")}
       columns={["game", "players", "fees", "pool depth", "blocks per wait", "state", "creator", ""]}
       row={(g) => (
         <tr key={g.id.toString()} data-game={g.id.toString()}>

@@ -10,7 +10,7 @@ import { useTx } from "../shared/tx";
 import { ActionButton, Field, formatAmount, GamesLobby, Panel } from "../shared/ui";
 import { useBlock } from "../shared/block";
 import { Player } from "../shared/Player";
-import { ListControls, useListParams } from "../shared/ListControls";
+import { emptyLine, ListControls, useListParams } from "../shared/ListControls";
 import { useHexGames, type HexGameRow, type HexStateFilter } from "../data/hex";
 import { parseSearch } from "../data/search";
 import { useWallet } from "../shared/wallet";
@@ -98,25 +98,13 @@ export function Lobby() {
       controls={
         <ListControls
           noun="games"
-          text={list.text}
-          onText={list.setText}
+          list={list}
+          found={games}
           placeholder="game id, creator's name or address"
           states={FILTERS}
-          state={list.params.state}
-          onState={list.setState}
-          page={list.params.page}
-          pages={games.pages}
-          total={games.total}
-          onPage={list.setPage}
         />
       }
-      empty={
-        search.kind === "id"
-          ? `There is no game ${search.id}${list.params.state === "all" ? "" : " in that state"}.`
-          : search.kind !== "none" || list.params.state !== "all"
-            ? "No game matches."
-            : undefined
-      }
+      empty={emptyLine(search, list.params.state, "game")}
       columns={["game", "board", "stake", "blocks per move", "last block", "positions", "state", "creator"]}
       row={(g) => (
         <tr key={g.id.toString()} data-game={g.id.toString()}>

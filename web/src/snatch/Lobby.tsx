@@ -190,16 +190,10 @@ export function Lobby() {
         <Panel title="Rooms">
           <ListControls
             noun="rooms"
-            text={list.text}
-            onText={list.setText}
+            list={list}
+            found={found}
             placeholder="room id, a player's name or address"
             states={FILTERS}
-            state={list.params.state}
-            onState={list.setState}
-            page={list.params.page}
-            pages={found.pages}
-            total={found.total}
-            onPage={list.setPage}
           />
           <ListTable
             label="Rooms"

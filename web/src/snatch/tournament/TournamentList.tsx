@@ -41,16 +41,10 @@ export function TournamentList() {
         <Panel title="Tournaments">
           <ListControls
             noun="tournaments"
-            text={params.text}
-            onText={params.setText}
+            list={params}
+            found={found}
             placeholder="tournament id, organiser's name or address"
             states={FILTERS}
-            state={params.params.state}
-            onState={params.setState}
-            page={params.params.page}
-            pages={found.pages}
-            total={found.total}
-            onPage={params.setPage}
           />
           <ListTable
             label="Tournaments"
