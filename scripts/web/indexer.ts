@@ -216,8 +216,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     }
   };
   process.once("exit", orphan);
-  child.once("exit", () => {
+  // "close", not "exit": by then the output is all read, so a start that failed says why.
+  let ended = "";
+  child.once("close", (code, signal) => {
     exited = true;
+    ended = signal ? `killed by ${signal}` : `exit code ${code}`;
     process.off("exit", orphan);
   });
 
@@ -229,7 +232,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
   try {
     const deadline = Date.now() + (opts.readyTimeoutMs ?? 600_000);
     for (;;) {
-      if (exited) throw new Error(`the indexer exited before it was ready:\n${tail(out)}`);
+      if (exited) throw new Error(`the indexer exited before it was ready (${ended}):\n${tail(out)}`);
       if (Date.now() > deadline)
         throw new Error(`the indexer was not ready within ${opts.readyTimeoutMs ?? 600_000} ms:\n${tail(out)}`);
       if (listening !== undefined) {

@@ -8,6 +8,7 @@ import type { PricePoint } from "../../../client/catamm/history";
 import { xPositions } from "./chartData";
 import { LineChart, type EventLine, type Marker, type Series } from "../shared/LineChart";
 import { Panel } from "../shared/ui";
+import { Player } from "../shared/Player";
 import { PLAYER_COLORS, POOL_COLORS } from "./look";
 import type { LiveGame } from "./useLiveGame";
 import { plural } from "../../../client/format";
@@ -176,7 +177,7 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
       <ul className="legend">
         {series.map((s, seat) => (
           <li key={seat}>
-            <span className="swatch" style={{ background: s.color }} /> {s.label}
+            <span className="swatch" style={{ background: s.color }} /> P{seat + 1} <Player address={h.players[seat]} />
             {h.players[seat] === h.winner && ` — winner, ${plural(h.winnerPoints, "point")}`}
           </li>
         ))}

@@ -5,12 +5,13 @@
 //                                                  their tournament's page): newest first, searchable by id and by
 //                                                  player (name or address, any seat or the creator)
 //   useTournaments({ search, state, page })        tournaments, newest first (id, organiser, state)
+//   useSessions({ search, state, page })           three-player class sessions, the same way
 //   useLeaderboard(id)                             a tournament's entries ranked as the contract ranks them
 //                                                  (aggregate, then registration order); null: no such tournament
 //   usePlayerHistory(id, player)                   a player's entry and pairings in one tournament
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "@ponder/client";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, sql, type SQL } from "@ponder/client";
 import { schema } from "./client";
 import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { likeAny, parseSearch, playerCondition } from "./search";
@@ -84,18 +85,43 @@ export function useRooms(params: ListParams, account: string | null): ListResult
 
 const t = schema.snatchTournament;
 
+/** A tournament's or a session's list filter: by id, or by the organiser's name or address; and by state word. */
+function organisedWhere(
+  db: Parameters<typeof playerCondition>[0],
+  params: ListParams,
+  table: typeof t | typeof schema.snatchSession,
+): SQL | undefined {
+  const search = parseSearch(params.search);
+  return and(
+    search.kind === "id" ? eq(table.id, BigInt(search.id)) : playerCondition(db, search, [table.organiser]),
+    params.state === "all" ? undefined : eq(table.state, params.state),
+  );
+}
+
 export const TOURNAMENT_STATES = ["all", "registration", "pairing", "playing", "ended", "final", "closed"] as const;
 
 export function useTournaments(params: ListParams): ListResult<TournamentRow> {
   return useList("snatchTournaments", { ...params }, (db, page) => {
-    const search = parseSearch(params.search);
-    const where = and(
-      search.kind === "id" ? eq(t.id, BigInt(search.id)) : playerCondition(db, search, [t.organiser]),
-      params.state === "all" ? undefined : eq(t.state, params.state),
-    );
+    const where = organisedWhere(db, params, t);
     return {
       rows: db.select().from(t).where(where).orderBy(desc(t.id)).limit(page.limit).offset(page.offset),
       count: db.select({ n: count() }).from(t).where(where),
+    };
+  });
+}
+
+const cs = schema.snatchSession;
+
+export const SESSION_STATES = ["all", "registration", "drawing", "creating", "playing", "finished", "closed"] as const;
+export type SessionRow = typeof schema.snatchSession.$inferSelect;
+
+/** Class sessions, newest first (id, teacher, state). */
+export function useSessions(params: ListParams): ListResult<SessionRow> {
+  return useList("snatchSessions", { ...params }, (db, page) => {
+    const where = organisedWhere(db, params, cs);
+    return {
+      rows: db.select().from(cs).where(where).orderBy(desc(cs.id)).limit(page.limit).offset(page.offset),
+      count: db.select({ n: count() }).from(cs).where(where),
     };
   });
 }
@@ -143,8 +169,9 @@ export function useTournamentVersion(id: bigint): string | null {
 
 /**
  * A word that changes with every event of room `id` the indexer has (the count of its `snatch_log` rows, which keep
- * every event of a room): the room page reads the node's logs and views then, not every block. Null while the
- * indexer does not answer.
+ * every event of a room, and the block of the last: `count:block`): the room page reads the node's logs and views
+ * then, not every block, up to that block at least (the indexer may have a block the page's clock has not shown
+ * yet). Null while the indexer does not answer.
  */
 export function useRoomVersion(id: bigint): string | null {
   const client = usePonderClient();
@@ -153,8 +180,11 @@ export function useRoomVersion(id: bigint): string | null {
   const q = useQuery({
     queryKey: [PONDER_KEY, "roomVersion", id.toString()],
     queryFn: async () => {
-      const rows = await client.db.select({ n: count() }).from(log).where(eq(log.roomId, id));
-      return String(rows[0]?.n ?? 0);
+      const rows = await client.db
+        .select({ n: count(), last: max(log.block) })
+        .from(log)
+        .where(eq(log.roomId, id));
+      return `${rows[0]?.n ?? 0}:${rows[0]?.last ?? 0}`;
     },
   });
   return usable(q.isError ? null : (q.data ?? null));

@@ -19,6 +19,7 @@ import {
   colourOfDepth,
   findWinningPath,
   gameState,
+  isOpen,
   outcomes as computeOutcomes,
   type Colour,
 } from "../../../client/hex";
@@ -107,7 +108,9 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   }, [contract, data, p0, waiting, signer, firstEmpty, selected, gameId, tokenGame, moverPath0]);
   const probes = useProbes(
     probeList,
-    `${gameId}:${selected}:${live.version}:${account}`,
+    // Asked again when something happens to the game (the indexer's row changed) and when the position shown closes
+    // with time (no event marks that: a quiet block must not cost a probe, a closing one must).
+    `${gameId}:${selected}:${live.version}:${account}:${data && p0 ? isOpen(data, p0, block.number + 1) : ""}`,
     { contract: "ForkingHex", hexSize: n0, block: block.number },
     // Re-checks of the same position keep the board as it was; another position waits for its own answer.
     { holdWithin: `${account}:${gameId}:${selected}` },

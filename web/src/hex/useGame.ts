@@ -88,7 +88,8 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     loadedIndexed.current = indexed;
     busy.current = true;
     const from = scanned.current + 1;
-    const to = block.number;
+    // Up to the indexer's last block of the game too: it can be ahead of the page's clock.
+    const to = Math.max(block.number, Number(indexed?.split(":")[0] ?? 0));
     (async () => {
       const hex = contract.hex;
       const logs =

@@ -119,9 +119,11 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
       if (!c) return;
       const gen = generation.current;
       const provider = c.rooms.runner!.provider!;
-      const head = clock.current;
-      const first = scanned.current === 0;
       const version = versionNow.current;
+      // The indexer can have a block before the page's clock shows it: its events are read too (else they would
+      // wait for the room's next event).
+      const head = Math.max(clock.current, Number(version?.split(":")[1] ?? 0));
+      const first = scanned.current === 0;
       const prevShown = shown.current;
       const quietFrom = scanned.current + 1;
       const passedSince = (deadline: number) => deadline > 0 && deadline >= quietFrom - 1 && deadline < head;

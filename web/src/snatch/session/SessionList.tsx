@@ -2,18 +2,18 @@
 // teacher's form to create one in one transaction: N rooms of three, the rooms' windows, and the seats, listed from
 // the class sheet's CSV (address and name per line) or first come, first seated. The contract decides: the form
 // shows its refusal (a static call) before anything is sent.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useBlock } from "../../shared/block";
-import { describeError } from "../../shared/errors";
+import { useMemo, useState } from "react";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
 import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
 import { Player } from "../../shared/Player";
+import { emptyLine, ListControls, useListParams } from "../../shared/ListControls";
+import { SESSION_STATES, useSessions } from "../../data/snatch";
+import { parseSearch } from "../../data/search";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
-import { receiptEvent } from "../../shared/receipt";
 import type { SnatchSession } from "../../../../typechain-types";
 import {
   DEFAULT_SESSION_CONFIG,
@@ -24,31 +24,14 @@ import {
 } from "../../../../client/snatch/session";
 import { useSnatchContracts } from "../contracts";
 
-type SessionView = Awaited<ReturnType<SnatchSession["session"]>>;
+const FILTERS = SESSION_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
 
 export function SessionList() {
   const c = useSnatchContracts();
-  const block = useBlock();
   const { account } = useWallet();
-  const [list, setList] = useState<{ id: bigint; view: SessionView }[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const last = useRef(-1);
-
-  const refresh = useCallback(async () => {
-    const s = c?.session;
-    if (!s) return;
-    const count = Number(await s.sessionCount());
-    const ids = Array.from({ length: Math.min(count, 100) }, (_, i) => BigInt(count - i));
-    const views = await Promise.all(ids.map((id) => s.session(id)));
-    setList(ids.map((id, i) => ({ id, view: views[i] })));
-    setError(null);
-  }, [c]);
-
-  useEffect(() => {
-    if (!c?.session || block.number === 0 || block.number - last.current < 3) return;
-    last.current = block.number;
-    refresh().catch((err) => setError(describeError(err)));
-  }, [block.number, c, refresh]);
+  const list = useListParams();
+  const found = useSessions(list.params);
+  const search = parseSearch(list.params.search);
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (!c.session) return <p>No SnatchSession deployment on this network.</p>;
@@ -65,32 +48,39 @@ export function SessionList() {
       </p>
       <div className="lobby-grid">
         <Panel title="Sessions">
+          <ListControls
+            noun="sessions"
+            list={list}
+            found={found}
+            placeholder="session id, teacher's name or address"
+            states={FILTERS}
+          />
           <ListTable
             label="Sessions"
             noun="sessions"
-            items={list}
-            error={error}
-            empty="No session yet: create the first one."
+            items={found.rows}
+            error={found.error}
+            empty={emptyLine(search, list.params.state, "session") ?? "No session yet: create the first one."}
             columns={["session", "seats", "stage", "rooms", "teacher", "class view"]}
-            row={({ id, view }) => (
-              <tr key={id.toString()} data-session={id.toString()} data-stage={Number(view.stage)}>
-                <td>Session {id.toString()}</td>
+            row={(s) => (
+              <tr key={s.id.toString()} data-session={s.id.toString()} data-stage={s.stage}>
+                <td>Session {s.id.toString()}</td>
                 <td>
-                  {Number(view.playerCount)} / {Number(view.capacity)} ({view.firstCome ? "first come" : "listed"})
+                  {s.playerCount} / {s.capacity} ({s.firstCome ? "first come" : "listed"})
                 </td>
-                <td>{SESSION_STAGE_NAMES[Number(view.stage)] ?? `stage ${view.stage}`}</td>
+                <td>{SESSION_STAGE_NAMES[s.stage] ?? `stage ${s.stage}`}</td>
                 <td>
-                  {Number(view.created)} / {Number(view.rooms)}
-                </td>
-                <td>
-                  <Player address={view.organiser} you={account} />
+                  {s.created} / {s.rooms}
                 </td>
                 <td>
-                  <a href={href("snatch", "session", id, "console")} data-testid="session-console">
+                  <Player address={s.organiser} you={account} />
+                </td>
+                <td>
+                  <a href={href("snatch", "session", s.id, "console")} data-testid="session-console">
                     Console
                   </a>{" "}
                   ·{" "}
-                  <a href={href("snatch", "session", id, "projector")} data-testid="session-projector">
+                  <a href={href("snatch", "session", s.id, "projector")} data-testid="session-projector">
                     Projector
                   </a>
                 </td>
@@ -98,7 +88,7 @@ export function SessionList() {
             )}
           />
         </Panel>
-        <CreateSession session={c.session} onCreated={() => refresh().catch((err) => setError(describeError(err)))} />
+        <CreateSession session={c.session} />
       </div>
     </div>
   );
@@ -131,7 +121,7 @@ function readSeats(text: string): { seats: ListedSeat[]; problem: string | null 
   }
 }
 
-function CreateSession({ session, onCreated }: { session: SnatchSession; onCreated: () => void }) {
+function CreateSession({ session }: { session: SnatchSession }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [config, setConfig] = useState<SessionConfig>(DEFAULT_SESSION_CONFIG);
@@ -146,14 +136,10 @@ function CreateSession({ session, onCreated }: { session: SnatchSession; onCreat
   );
   const create = async () => {
     const what = listed ? `${seats.length} listed seats` : "first come";
-    const receipt = await send(
-      `Create a session (${config.rooms} rooms, ${what})`,
-      () => session.createSession(...args),
-      {
-        contract: "SnatchSession",
-      },
-    );
-    if (receiptEvent(receipt, session.interface, "SessionCreated")) onCreated();
+    // The list above shows the new session as soon as the indexer has it.
+    await send(`Create a session (${config.rooms} rooms, ${what})`, () => session.createSession(...args), {
+      contract: "SnatchSession",
+    });
   };
   const count = (key: "rooms" | "roomsPerBatch", value: string) =>
     setConfig({ ...config, [key]: Math.max(0, Math.floor(Number(value) || 0)) });
