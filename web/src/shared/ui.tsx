@@ -1,6 +1,6 @@
 // Small shared building blocks: buttons that show they are busy, labelled fields, amounts, addresses.
 import { useState, type ReactNode } from "react";
-import { formatFixed, requestLabel, short } from "../../../client/format";
+import { formatFixed, requestLabel } from "../../../client/format";
 import { callAttrs, type TxCall } from "./calls";
 
 /**
@@ -48,17 +48,6 @@ export function Field(props: { label: string; hint?: string; children: ReactNode
       {props.children}
       {props.hint && <span className="field-hint">{props.hint}</span>}
     </label>
-  );
-}
-
-/** 0x1234…abcd with the full address as a tooltip; "you" marks the connected account. */
-export function Address({ address, you }: { address: string; you?: string | null }) {
-  const mine = you !== undefined && you !== null && you.toLowerCase() === address.toLowerCase();
-  return (
-    <span className={`addr${mine ? " addr-you" : ""}`} title={address}>
-      {short(address)}
-      {mine && " (you)"}
-    </span>
   );
 }
 
