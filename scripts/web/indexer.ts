@@ -218,13 +218,22 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
   process.once("exit", orphan);
   // "close", not "exit": by then the output is all read, so a start that failed says why.
   let ended = "";
+  let stopping = false;
+  let ready = false;
   child.once("close", (code, signal) => {
     exited = true;
     ended = signal ? `killed by ${signal}` : `exit code ${code}`;
     process.off("exit", orphan);
+    // Stopped by nobody: the pages lose their lists, so say why where the person running the stack looks.
+    if (!stopping && ready) {
+      process.stderr.write(
+        `\nthe indexer on port ${listening} stopped by itself (${ended}); its last lines:\n${tail(out)}\n`,
+      );
+    }
   });
 
   const stop = async () => {
+    stopping = true;
     await stopGroup(child);
     if (ownPglite && pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
   };
@@ -236,11 +245,14 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
       if (Date.now() > deadline)
         throw new Error(`the indexer was not ready within ${opts.readyTimeoutMs ?? 600_000} ms:\n${tail(out)}`);
       if (listening !== undefined) {
-        const ready = await fetch(`http://127.0.0.1:${listening}/ready`).then(
+        const answered = await fetch(`http://127.0.0.1:${listening}/ready`).then(
           (r) => r.ok,
           () => false,
         );
-        if (ready) break;
+        if (answered) {
+          ready = true;
+          break;
+        }
       }
       await sleep(100);
     }
