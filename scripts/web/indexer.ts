@@ -42,6 +42,8 @@ export interface IndexerOptions {
   env?: NodeJS.ProcessEnv;
   /** Print Ponder's log lines (default false: they are kept for `output()`). */
   verbose?: boolean;
+  /** Ponder's log level (default info; "debug" shows retried batches and their reasons). */
+  logLevel?: "error" | "warn" | "info" | "debug" | "trace";
   /** How long the backfill may take before giving up (default 10 minutes). */
   readyTimeoutMs?: number;
 }
@@ -189,6 +191,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
       schema,
       "--log-format",
       "json",
+      ...(opts.logLevel ? ["--log-level", opts.logLevel] : []),
     ],
     { cwd: INDEXER_DIR, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
@@ -213,12 +216,24 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     }
   };
   process.once("exit", orphan);
-  child.once("exit", () => {
+  // "close", not "exit": by then the output is all read, so a start that failed says why.
+  let ended = "";
+  let stopping = false;
+  let ready = false;
+  child.once("close", (code, signal) => {
     exited = true;
+    ended = signal ? `killed by ${signal}` : `exit code ${code}`;
     process.off("exit", orphan);
+    // Stopped by nobody: the pages lose their lists, so say why where the person running the stack looks.
+    if (!stopping && ready) {
+      process.stderr.write(
+        `\nthe indexer on port ${listening} stopped by itself (${ended}); its last lines:\n${tail(out)}\n`,
+      );
+    }
   });
 
   const stop = async () => {
+    stopping = true;
     await stopGroup(child);
     if (ownPglite && pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
   };
@@ -226,15 +241,18 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
   try {
     const deadline = Date.now() + (opts.readyTimeoutMs ?? 600_000);
     for (;;) {
-      if (exited) throw new Error(`the indexer exited before it was ready:\n${tail(out)}`);
+      if (exited) throw new Error(`the indexer exited before it was ready (${ended}):\n${tail(out)}`);
       if (Date.now() > deadline)
         throw new Error(`the indexer was not ready within ${opts.readyTimeoutMs ?? 600_000} ms:\n${tail(out)}`);
       if (listening !== undefined) {
-        const ready = await fetch(`http://127.0.0.1:${listening}/ready`).then(
+        const answered = await fetch(`http://127.0.0.1:${listening}/ready`).then(
           (r) => r.ok,
           () => false,
         );
-        if (ready) break;
+        if (answered) {
+          ready = true;
+          break;
+        }
       }
       await sleep(100);
     }
