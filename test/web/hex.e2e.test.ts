@@ -28,6 +28,12 @@ import {
 
 const STAKE = parseEther("0.01");
 
+/** A JSON-RPC call as the page sends it. */
+interface RpcCall {
+  id: unknown;
+  method: string;
+}
+
 /** The position id in the page's hash (`#/hex/<game>/<position>`). */
 async function positionInHash(page: Page): Promise<number> {
   const hash = await page.evaluate(() => window.location.hash);
@@ -178,13 +184,24 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await a.route(`${stack.node.url}/**`, async (route) => {
       const body = route.request().postData() ?? "";
       if (!body.includes("eth_sendTransaction")) return route.fallback();
+      // The page's provider batches calls made within a few milliseconds: the send may come with others, which the
+      // node answers as usual (without the send), each under its own id.
+      const parsed = JSON.parse(body) as RpcCall | RpcCall[];
+      const calls = Array.isArray(parsed) ? parsed : [parsed];
+      const isSend = (c: RpcCall) => c.method === "eth_sendTransaction";
+      const others = calls.filter((c) => !isSend(c));
+      const answered = others.length
+        ? ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as { id: unknown }[])
+        : [];
+      const byId = new Map(answered.map((r) => [r.id, r]));
+      const out = calls.map((c) =>
+        isSend(c)
+          ? { jsonrpc: "2.0", id: c.id, error: { code: -32000, message: "transaction underpriced" } }
+          : byId.get(c.id),
+      );
       await route.fulfill({
         contentType: "application/json",
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: JSON.parse(body).id,
-          error: { code: -32000, message: "transaction underpriced" },
-        }),
+        body: JSON.stringify(Array.isArray(parsed) ? out : out[0]),
       });
     });
     try {
