@@ -10,6 +10,7 @@ import { ForkingHex__factory } from "../../typechain-types/factories/contracts/h
 import { MockERC20__factory } from "../../typechain-types/factories/contracts/mocks/MockERC20__factory";
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
+import { rpcError, type RpcRequest } from "../../scripts/web/rpc-policy";
 import {
   ahead,
   deployedAddress,
@@ -27,12 +28,6 @@ import {
 } from "./harness";
 
 const STAKE = parseEther("0.01");
-
-/** A JSON-RPC call as the page sends it. */
-interface RpcCall {
-  id: unknown;
-  method: string;
-}
 
 /** The position id in the page's hash (`#/hex/<game>/<position>`). */
 async function positionInHash(page: Page): Promise<number> {
@@ -186,19 +181,15 @@ describe("web: Forking Hex in the browser (e2e)", function () {
       if (!body.includes("eth_sendTransaction")) return route.fallback();
       // The page's provider batches calls made within a few milliseconds: the send may come with others, which the
       // node answers as usual (without the send), each under its own id.
-      const parsed = JSON.parse(body) as RpcCall | RpcCall[];
+      const parsed = JSON.parse(body) as RpcRequest | RpcRequest[];
       const calls = Array.isArray(parsed) ? parsed : [parsed];
-      const isSend = (c: RpcCall) => c.method === "eth_sendTransaction";
+      const isSend = (c: RpcRequest) => c.method === "eth_sendTransaction";
       const others = calls.filter((c) => !isSend(c));
       const answered = others.length
-        ? ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as { id: unknown }[])
+        ? ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as { id: RpcRequest["id"] }[])
         : [];
       const byId = new Map(answered.map((r) => [r.id, r]));
-      const out = calls.map((c) =>
-        isSend(c)
-          ? { jsonrpc: "2.0", id: c.id, error: { code: -32000, message: "transaction underpriced" } }
-          : byId.get(c.id),
-      );
+      const out = calls.map((c) => (isSend(c) ? rpcError(c.id, -32000, "transaction underpriced") : byId.get(c.id)));
       await route.fulfill({
         contentType: "application/json",
         body: JSON.stringify(Array.isArray(parsed) ? out : out[0]),
