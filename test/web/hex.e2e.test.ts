@@ -10,6 +10,7 @@ import { ForkingHex__factory } from "../../typechain-types/factories/contracts/h
 import { MockERC20__factory } from "../../typechain-types/factories/contracts/mocks/MockERC20__factory";
 import { HexPlayersHarness__factory } from "../../typechain-types/factories/contracts/mocks/HexPlayersHarness__factory";
 import { randomTree } from "../../scripts/hex/random-tree";
+import { rpcError, type RpcRequest } from "../../scripts/web/rpc-policy";
 import {
   ahead,
   deployedAddress,
@@ -179,13 +180,20 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await a.route(`${stack.appUrl}rpc`, async (route) => {
       const body = route.request().postData() ?? "";
       if (!body.includes("eth_sendTransaction")) return route.fallback();
+      // The page's provider batches calls made within a few milliseconds: the send may come with others, which the
+      // node answers as usual (without the send), each under its own id.
+      const parsed = JSON.parse(body) as RpcRequest | RpcRequest[];
+      const calls = Array.isArray(parsed) ? parsed : [parsed];
+      const isSend = (c: RpcRequest) => c.method === "eth_sendTransaction";
+      const others = calls.filter((c) => !isSend(c));
+      const answered = others.length
+        ? ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as { id: RpcRequest["id"] }[])
+        : [];
+      const byId = new Map(answered.map((r) => [r.id, r]));
+      const out = calls.map((c) => (isSend(c) ? rpcError(c.id, -32000, "transaction underpriced") : byId.get(c.id)));
       await route.fulfill({
         contentType: "application/json",
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: JSON.parse(body).id,
-          error: { code: -32000, message: "transaction underpriced" },
-        }),
+        body: JSON.stringify(Array.isArray(parsed) ? out : out[0]),
       });
     });
     try {

@@ -12,7 +12,7 @@ import { withoutTemporaryTables } from "./pglite";
 const app = new Hono();
 
 const pglite = !process.env.DATABASE_URL && !process.env.DATABASE_PRIVATE_URL;
-app.use("/sql/*", client({ db: pglite ? withoutTemporaryTables(db, schema) : db, schema }));
+app.use("/sql/*", client({ db: pglite ? withoutTemporaryTables(db) : db, schema }));
 app.route("/export", exportApp);
 app.use("/graphql", graphql({ db, schema }));
 app.use("/", graphql({ db, schema }));

@@ -1,21 +1,19 @@
 // A workaround for Ponder 0.16 on PGlite. There the indexer and the API share one database session, and Ponder writes
 // a batch of more than 20 updates of a table through a temporary table of the same name (CREATE TEMP TABLE
-// "hex_game" AS ..., COPY, UPDATE, TRUNCATE: indexing-store/cache.ts), which from then on hides the real table from
-// every unqualified query of the session: the empty temporary table answers `select ... from hex_game`, and SQL over
-// HTTP (@ponder/client, live queries included) returned no rows. GraphQL qualifies its tables and is not affected,
-// nor is PostgreSQL (the API has its own connections there). test/indexer/faults.test.ts shows both.
+// "hex_game" AS ..., COPY, UPDATE, TRUNCATE: indexing-store/cache.ts). A session searches its temporary tables
+// first, so from then on the empty temporary table answered every unqualified `select ... from hex_game`, and SQL
+// over HTTP (@ponder/client, live queries included) returned no rows. GraphQL qualifies its tables and is not
+// affected, nor is PostgreSQL (the API has its own connections there). test/indexer/faults.test.ts shows both.
 //
 // The SQL middleware runs every query through `db._.session.prepareQuery(...).execute()`; here that becomes one PGlite
-// transaction that first drops the temporary tables named like the schema's tables (not Ponder's other temporary
-// tables: its live-query bookkeeping lives in one) and then runs the query. PGlite runs transactions one at a time,
-// so nothing of the indexer's comes between the two; the indexer recreates its temporary tables whenever it needs
-// them (CREATE TEMP TABLE IF NOT EXISTS).
+// transaction that first puts the temporary tables last in the search path (SET LOCAL: for this transaction only;
+// PGlite runs transactions one at a time) and then runs the query. The indexer's temporary tables stay as they are.
+// An earlier version dropped them before each query instead, and Ponder's next batch of updates then copied its rows
+// into the real table and stopped on a duplicate key when SQL clients asked between two such batches (the same test
+// file: an indexer meeting such batches at its start).
 import type { db as apiDb } from "ponder:api";
 
 type Db = typeof apiDb;
-
-/** Where drizzle keeps a table's name. */
-const NAME = Symbol.for("drizzle:Name");
 
 interface Query {
   sql: string;
@@ -28,19 +26,18 @@ interface PgliteSession {
   ): Promise<T>;
 }
 
-/** `db` with its SQL-over-HTTP queries freed from the indexer's temporary tables (PGlite only). */
-export function withoutTemporaryTables(db: Db, schema: Record<string, unknown>): Db {
-  const names = Object.values(schema)
-    .map((t) => (t as Record<symbol, unknown>)[NAME])
-    .filter((n): n is string => typeof n === "string");
-  const drop = `DROP TABLE IF EXISTS ${names.map((n) => `pg_temp."${n}"`).join(", ")}`;
+/** The session's search path with its temporary tables (pg_temp, searched first when not named) named last. */
+const TEMPORARY_LAST = `SELECT set_config('search_path', current_setting('search_path') || ', pg_temp', true)`;
+
+/** `db` with its SQL-over-HTTP queries reading the schema's tables, never the indexer's temporary ones (PGlite only). */
+export function withoutTemporaryTables(db: Db): Db {
   const raw = db as unknown as { $client: PgliteSession; _: { session: object } };
   const pglite = raw.$client;
   const session = Object.create(raw._.session) as { prepareQuery(query: Query): { execute(): Promise<unknown> } };
   session.prepareQuery = (query: Query) => ({
     execute: () =>
       pglite.transaction(async (tx) => {
-        await tx.exec(drop);
+        await tx.exec(TEMPORARY_LAST);
         return tx.query(query.sql, query.params);
       }),
   });
