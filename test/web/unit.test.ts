@@ -10,7 +10,7 @@ import { axialToPixel, hexCorners, POINTY_SIDE, viewBoxOf } from "../../web/src/
 import { href, idPart, parseHash } from "../../web/src/shared/routes";
 import { flattenTree, visibleRange } from "../../web/src/shared/tree";
 import { positionState } from "../../web/src/hex/positionState";
-import { standing, type ProbeResult } from "../../web/src/shared/probes";
+import { lastDue, standing, type ProbeResult } from "../../web/src/shared/probes";
 import { settleProgress } from "../../web/src/hex/settle";
 import { readDeployments } from "../../web/deployments";
 import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../client/hex";
@@ -318,6 +318,37 @@ describe("web: pure helpers", function () {
     it("holds nothing for another account, or without holdWithin", function () {
       expect(standing(last, "8:bob", last.ids, "bob").size).to.equal(0);
       expect(standing(last, "8:alice", last.ids).size).to.equal(0);
+    });
+  });
+
+  describe("asking again about a wait that comes with blocks", function () {
+    // The blocks from `since` up to `until` at which lastDue changes: the blocks a probe keyed on it runs at.
+    const askedAt = (since: number, until: number) => {
+      const at: number[] = [];
+      const outside: number[] = [];
+      let last: number | null = null;
+      for (let b = since - 3; b <= until; b++) {
+        const due = lastDue(b, since);
+        if (due !== null && (due > b || due < since)) outside.push(b);
+        if (due !== last && due !== null) at.push(b);
+        last = due;
+      }
+      expect(outside, "blocks whose lastDue is after them or before the wait").to.deep.equal([]);
+      return at;
+    };
+
+    it("asks every block at first, then at powers of two and once past a block hash's 256 blocks", function () {
+      expect(askedAt(100, 100 + 600)).to.deep.equal(
+        [0, 1, 2, 3, 4, 8, 16, 32, 64, 128, 256, 258, 512].map((d) => 100 + d),
+      );
+    });
+
+    it("says nothing before the wait began", function () {
+      expect(lastDue(99, 100)).to.equal(null);
+    });
+
+    it("costs a few calls in all for a wait nobody ends: under one per block on average past the first blocks", function () {
+      expect(askedAt(0, 10_000).length).to.be.lessThan(20);
     });
   });
 });

@@ -2,6 +2,7 @@
 // losing move paid whom, from the tree), settlement in batches with a progress bar, and withdrawal.
 import { useEffect, useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
+import { useLedgerBalance } from "../data/ledger";
 import { describeError } from "../shared/errors";
 import { useTx } from "../shared/tx";
 import { txCall } from "../shared/calls";
@@ -79,9 +80,11 @@ export function Payouts(props: {
     };
   }, [wanted, players, data.settlePhase, data.ended, data.positions, contract, data.gameId]);
 
-  // The connected account's credit in the ledger (all games, this token).
+  // The connected account's credit in the ledger (all games, this token): the indexer's, or the node's every block
+  // while the indexer does not answer.
+  const indexedCredit = useLedgerBalance(contract.address, data.token, account);
   useEffect(() => {
-    if (!account) return setCredit(null);
+    if (!account || indexedCredit !== null) return setCredit(indexedCredit);
     let stale = false;
     contract.hex.credits(data.token, account).then(
       (c) => !stale && setCredit(c),
@@ -90,10 +93,10 @@ export function Payouts(props: {
     return () => {
       stale = true;
     };
-  }, [account, block.number, contract, data.token]);
+  }, [account, block.number, contract, data.token, indexedCredit]);
 
   const size = Math.max(1, Math.floor(Number(batch) || 250));
-  // Settle and Withdraw are offered when the contract would take them now (static calls, every block).
+  // Settle and Withdraw are offered when the contract would take them now (static calls).
   const probeList = useMemo<Probe[]>(
     () =>
       account
@@ -106,9 +109,10 @@ export function Payouts(props: {
         : [],
     [account, data.ended, settled, data.cancelled, contract, data.gameId, size, data.token],
   );
+  // Asked again when the game or the credit changes (with the indexer's word), else every block.
   const probes = useProbes(
     probeList,
-    `${props.version}:${block.number}:${size}`,
+    `${props.version}:${indexedCredit === null ? block.number : `${credit}:${data.ended}`}:${size}`,
     { contract: "ForkingHex" },
     {
       holdWithin: `${account}:${size}`,

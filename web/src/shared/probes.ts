@@ -115,6 +115,21 @@ export function standing(last: Answered, key: string, ids: string, holdWithin?: 
   return new Map([...last.probes].filter(([id]) => listed.has(id)));
 }
 
+/**
+ * For a page waiting on something that comes with blocks (randomness, the end of a window) since block `since`: the
+ * last block up to `block` at which to ask the contract again (null: not yet). Every block for the first four, then
+ * at powers of two, and once at 258 (a block-hash request goes stale after 256 blocks past its target, the block
+ * after the request). Put it in a probe key: what comes soon shows at once, and a wait left alone costs a few calls
+ * in all instead of one per block (an idle page asks the node at most once a block).
+ */
+export function lastDue(block: number, since: number): number | null {
+  const d = block - since;
+  if (d < 0) return null;
+  if (d <= 4) return block;
+  const power = 2 ** Math.floor(Math.log2(d));
+  return since + (d >= 258 && power < 258 ? 258 : power);
+}
+
 /** Whether probe `id` passed. */
 export function allowed(probes: Probes, id: string): boolean {
   return probes.get(id)?.ok === true;

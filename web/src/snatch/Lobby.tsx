@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ContractTransactionReceipt } from "ethers";
 import { useBlock } from "../shared/block";
-import { PENDING, useProbes, useVerdict, type Probe, type Probes } from "../shared/probes";
+import { lastDue, PENDING, useProbes, useVerdict, type Probe, type Probes } from "../shared/probes";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Field, ListTable, Panel } from "../shared/ui";
@@ -46,6 +46,8 @@ interface LobbyRoom {
   phase: number;
   round: number;
   deadline: number;
+  /** The block of the room's last event (for a room awaiting roles: its randomness request). */
+  since: number;
 }
 
 type Filter = "open" | "yours" | "running" | "finished" | "all";
@@ -100,6 +102,7 @@ const toLobby = (row: RoomRow): LobbyRoom => ({
   phase: row.phase,
   round: row.round,
   deadline: Number(row.deadline),
+  since: Number(row.lastBlockSeen),
 });
 
 const FILTERS: { value: Filter; label: string }[] = [
@@ -166,14 +169,19 @@ export function Lobby() {
       closable.map((r) => r.id).join(","),
     ],
   );
-  // Randomness becomes ready with blocks: while a room on the page waits for it, every block counts; so does a room
-  // whose close the contract refused last time (its fill window may end with the next block). Rooms the contract
-  // lets close stay so until an event: they are not asked again every block.
+  // Randomness becomes ready with blocks, and a fill window's end may only be accepted a block later: rooms waiting
+  // so are asked again at the blocks lastDue picks (not every block: a room nobody serves would cost the idle page a
+  // call per block). Rooms the contract lets close stay so until an event.
   const lastProbes = useRef<Probes>(new Map());
-  const closeRefused = closable.some((r) => lastProbes.current.get(`close:${r.id}`)?.ok === false);
+  const due = [
+    ...awaiting.map((r) => lastDue(block.number, r.since)),
+    ...closable
+      .filter((r) => lastProbes.current.get(`close:${r.id}`)?.ok === false)
+      .map((r) => lastDue(block.number, r.deadline)),
+  ].filter((b): b is number => b !== null);
   const signature =
     (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (awaiting.length > 0 || closeRefused ? `@${block.number}` : "");
+    (due.length > 0 ? `@${Math.max(...due)}` : "");
   const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
   lastProbes.current = probes;
 

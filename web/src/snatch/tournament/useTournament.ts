@@ -1,11 +1,13 @@
 // A tournament kept live: its stored record and its five phases from the contract's views (they decide the page's
 // actions), re-read when the indexer's rows of the tournament change (no log scan of the node), when a period or
-// deadline passes, after the page's own transaction, and every 10 blocks anyway. Without the indexer it falls back
-// to asking the node for the tournament's logs each block. The leaderboard is the indexer's (data/snatch.ts).
+// deadline passes, after the page's own transaction, and while the pairing randomness is awaited at a few blocks
+// (shared/probes.ts lastDue). Without the indexer it falls back to asking the node for the tournament's logs each
+// block, and re-reads every 10 blocks anyway. The leaderboard is the indexer's (data/snatch.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SnatchTournament } from "../../../../typechain-types";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
+import { lastDue } from "../../shared/probes";
 import { useWallet } from "../../shared/wallet";
 import { useReload } from "../useReload";
 import { PHASES, Stage } from "../../../../client/snatch/tournament";
@@ -42,6 +44,8 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
   const shown = useRef<{ view: TournamentView; phases: PhaseViewData[] } | null>(null);
   const scanned = useRef(0);
   const lastLoad = useRef(0);
+  // The block of the last load for a change (not for the pairing randomness): its wait is counted from there.
+  const waitFrom = useRef(0);
 
   useEffect(() => {
     shown.current = null;
@@ -51,9 +55,10 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
   }, [t, id, epoch]);
 
   /**
-   * Re-reads the tournament when something may have changed: a log of the tournament contract (registrations, phases,
-   * recorded rooms), a period or deadline that just passed (who may start or close changes), the pairing randomness,
-   * the page's own transaction, or every 10 blocks anyway.
+   * Re-reads the tournament when something may have changed: a change the indexer has (or, while it does not answer,
+   * a log of the tournament contract: registrations, phases, recorded rooms), a period or deadline that just passed
+   * (who may start or close changes), the pairing randomness (waited on at the blocks lastDue picks), the page's own
+   * transaction, or, without the indexer, every 10 blocks anyway.
    */
   const load = useCallback(
     async (forced: boolean) => {
@@ -62,8 +67,8 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
       const now = head.current;
       const prev = shown.current;
       const from = scanned.current + 1;
-      if (prev && !forced && now - lastLoad.current < 10 && Number(prev.view.stage) !== Stage.Pairing) {
-        const version = indexedNow.current;
+      const version = indexedNow.current;
+      if (prev && !forced && (version !== null || now - lastLoad.current < 10)) {
         const changed =
           version !== null
             ? version !== indexedLoaded.current
@@ -74,11 +79,13 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
         const p = prev.phases[Number(v.phase) - 1];
         const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
         if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
-        if (!changed && !times.some(passed)) {
+        const due = Number(v.stage) === Stage.Pairing ? lastDue(now, waitFrom.current) : null;
+        if (!changed && !times.some(passed) && (due === null || due < from)) {
           scanned.current = now;
           return;
         }
-      }
+        if (changed || times.some(passed)) waitFrom.current = now;
+      } else waitFrom.current = now;
       lastLoad.current = now;
       scanned.current = now;
       indexedLoaded.current = indexedNow.current;
