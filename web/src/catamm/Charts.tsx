@@ -7,6 +7,7 @@ import { POOL_COUNT, POOL_PAIRS, RESOURCE_NAMES, poolName } from "../../../clien
 import type { PricePoint } from "../../../client/catamm/history";
 import { xPositions } from "./chartData";
 import { LineChart, type EventLine, type Marker, type Series } from "../shared/LineChart";
+import { usePlayerNames } from "../data/names";
 import { Panel } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { PLAYER_COLORS, POOL_COLORS } from "./look";
@@ -128,6 +129,7 @@ function dedupe(lines: EventLine[]): EventLine[] {
 
 function PointsChart({ live, last }: { live: LiveGame; last: number }) {
   const h = live.history;
+  const names = usePlayerNames(h.players);
   if (h.points.length === 0) {
     return (
       <Panel title="Points per player">
@@ -136,7 +138,7 @@ function PointsChart({ live, last }: { live: LiveGame; last: number }) {
     );
   }
   const series: Series[] = h.players.map((address, seat) => ({
-    label: `P${seat + 1} ${short(address)}`,
+    label: `P${seat + 1} ${names[seat] ?? short(address)}`,
     color: PLAYER_COLORS[seat],
     points: h.points.map((s) => ({ x: s.turn, y: s.points[seat] })),
     step: true,

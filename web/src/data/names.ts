@@ -1,7 +1,7 @@
 // Players' names from the indexer (table player_name: the last name each address gave anywhere, a room's join or a
 // tournament's registration). `usePlayerName(address)` is one query per address for TanStack's cache, but the
 // lookups asked for in the same moment (a list's rows drawing) go to the indexer as ONE query (`player IN (…)`).
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
 import { inArray } from "@ponder/client";
 import { schema, type IndexerClient } from "./client";
@@ -51,4 +51,20 @@ export function usePlayerName(address: string | null | undefined): string | null
     retry: false,
   });
   return q.data ?? null;
+}
+
+/** The last names of `addresses`, in their order (null where none or not known yet): a chart's series labels. */
+export function usePlayerNames(addresses: readonly string[]): (string | null)[] {
+  const client = usePonderClient();
+  return useQueries({
+    queries: addresses.map((address) => {
+      const key = address.toLowerCase();
+      return {
+        queryKey: [PONDER_KEY, "name", key],
+        queryFn: () => lookup(client, key),
+        enabled: /^0x[0-9a-f]{40}$/.test(key),
+        retry: false,
+      };
+    }),
+  }).map((q) => q.data ?? null);
 }
