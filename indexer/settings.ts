@@ -9,7 +9,7 @@
 //   INDEXER_WS_URL        a WebSocket URL of the same node: new blocks arrive by subscription instead of polling (off
 //                         by default: Ponder then waits for the next block before it indexes the last 30, which on an
 //                         idle local chain may never come)
-//   INDEXER_POLLING_MS    how often new blocks are polled (default 200 on local chains, 1000 elsewhere; at least 100)
+//   INDEXER_POLLING_MS    how often new blocks are polled (default 100 on local chains, 1000 elsewhere; at least 100)
 //   DATABASE_URL          postgres://... : a real PostgreSQL (else PGlite, embedded, in INDEXER_PGLITE_DIR)
 //   INDEXER_PGLITE_DIR    PGlite's folder (default: Ponder's, .ponder/pglite under the indexer's folder)
 import path from "node:path";
@@ -40,7 +40,7 @@ export function indexerSettings(env: Record<string, string | undefined>): Indexe
     rpc: Array.from({ length: copies }, () => url),
     ws: env.INDEXER_WS_URL || undefined,
     local,
-    pollingInterval: Math.max(100, positive(env.INDEXER_POLLING_MS, local ? 200 : 1000, "INDEXER_POLLING_MS")),
+    pollingInterval: Math.max(100, positive(env.INDEXER_POLLING_MS, local ? 100 : 1000, "INDEXER_POLLING_MS")),
     database: env.DATABASE_URL
       ? { kind: "postgres", connectionString: env.DATABASE_URL }
       : { kind: "pglite", directory: env.INDEXER_PGLITE_DIR ? path.resolve(env.INDEXER_PGLITE_DIR) : undefined },
