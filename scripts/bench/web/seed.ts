@@ -72,7 +72,9 @@ export async function seededChain(log: (line: string) => void = console.log): Pr
     fs.mkdirSync(dir, { recursive: true });
     log(`Seeding a chain for the web benchmark into ${path.relative(REPO, dir)} (minutes; kept for the next runs)…`);
     const partial = path.join(dir, "state.partial.json");
-    const anvil = await startAnvil({ dumpState: partial });
+    // No old states on disk: anvil writes every state past the ones it keeps in memory to ~/.foundry/anvil/tmp (some
+    // 2.5 GB a minute while seeding, enough to fill a disk); the seed never reads them.
+    const anvil = await startAnvil({ dumpState: partial, args: ["--max-persisted-states", "0"] });
     try {
       await deployGames(anvil.url, path.join(dir, "deployments"), { RANDOMNESS_SEED: "7" });
       const out = await run(
