@@ -127,7 +127,7 @@ function stateText(r: LobbyRoom, f: FormatInfo | undefined, block: number, secon
 
 export function Lobby() {
   const c = useSnatchContracts();
-  const { account, signer } = useWallet();
+  const { account } = useWallet();
   const list = useListParams("open");
   const filter = list.params.state as Filter;
   const found = useRooms(list.params, account);
@@ -138,52 +138,10 @@ export function Lobby() {
   const formats = useMemo(() => new Map([...presets, ...formatInfos(indexed.formats)]), [presets, indexed.formats]);
   const error = found.error ?? indexed.error;
   const search = parseSearch(list.params.search);
-  const block = useBlock();
-  const { send } = useTx();
   const [name, setName] = usePlayerName();
   const nameProblem = checkName(name);
-  const seconds = useBlockTime();
 
   const mine = (r: LobbyRoom) => !!account && r.players.some((p) => p?.toLowerCase() === account.toLowerCase());
-  const shown = rooms ?? [];
-  // Joining open rooms, and serving the randomness of full ones (both only where the contract would accept it).
-  const open = shown.filter((r) => r.phase === Phase.Open && !mine(r)).slice(0, 30);
-  const awaiting = shown.filter((r) => r.phase === Phase.AwaitingRoles).slice(0, 30);
-  // Open rooms whose fill window is over: anyone may close them (their creators may cancel them any time, on the
-  // room's page).
-  const closable = shown.filter((r) => r.phase === Phase.Open && block.number >= r.deadline).slice(0, 30);
-  const probeList = useMemo<Probe[]>(
-    () =>
-      c && signer
-        ? [
-            ...open.map((r) => ({ id: `join:${r.id}`, call: () => c.rooms.join.staticCall(r.id, "", PENDING) })),
-            ...awaiting.map((r) => ({ id: `roles:${r.id}`, call: () => c.rooms.advance.staticCall(r.id, PENDING) })),
-            ...closable.map((r) => ({ id: `close:${r.id}`, call: () => c.rooms.cancelRoom.staticCall(r.id, PENDING) })),
-          ]
-        : [],
-    [
-      c,
-      signer,
-      open.map((r) => r.id).join(","),
-      awaiting.map((r) => r.id).join(","),
-      closable.map((r) => r.id).join(","),
-    ],
-  );
-  // Randomness becomes ready with blocks, and a fill window's end may only be accepted a block later: rooms waiting
-  // so are asked again at the blocks lastDue picks (not every block: a room nobody serves would cost the idle page a
-  // call per block). Rooms the contract lets close stay so until an event.
-  const lastProbes = useRef<Probes>(new Map());
-  const due = [
-    ...awaiting.map((r) => lastDue(block.number, r.since)),
-    ...closable
-      .filter((r) => lastProbes.current.get(`close:${r.id}`)?.ok === false)
-      .map((r) => lastDue(block.number, r.deadline)),
-  ].filter((b): b is number => b !== null);
-  const signature =
-    (rooms ?? []).map((r) => `${r.id}:${r.phase}:${r.players.join(",")}`).join(";") +
-    (due.length > 0 ? `@${Math.max(...due)}` : "");
-  const probes = useProbes(probeList, `${signature}:${account}:${probeList.length}`, { contract: "SnatchRooms" });
-  lastProbes.current = probes;
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   return (
@@ -217,71 +175,18 @@ export function Lobby() {
                   : `No ${filter === "all" ? "" : filter + " "}room. Create one.`
             }
             columns={["room", "format", "players", "state", ""]}
-            row={(r) => {
-              const f = formats.get(r.format);
-              return (
-                <tr key={r.id.toString()} data-room={r.id.toString()} className={mine(r) ? "row-you" : ""}>
-                  <td>
-                    <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
-                  </td>
-                  <td>
-                    {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}
-                    <span className="muted small"> (format {r.format})</span>
-                  </td>
-                  <td className="players">
-                    {r.players
-                      .filter((p) => p && p !== ZERO)
-                      .map((p) => (
-                        <Player key={p} address={p} you={account} />
-                      ))}
-                  </td>
-                  <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number, seconds)}</td>
-                  <td>
-                    {probes.get(`roles:${r.id}`)?.ok && (
-                      <ActionButton
-                        call={txCall(c.rooms, c.rooms.advance, [r.id])}
-                        kind="secondary"
-                        onClick={() =>
-                          send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
-                            contract: "SnatchRooms",
-                          })
-                        }
-                      >
-                        Draw the roles
-                      </ActionButton>
-                    )}
-                    {probes.get(`close:${r.id}`)?.ok && (
-                      <ActionButton
-                        call={txCall(c.rooms, c.rooms.cancelRoom, [r.id])}
-                        kind="danger"
-                        onClick={() =>
-                          send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
-                            contract: "SnatchRooms",
-                          })
-                        }
-                      >
-                        Close (did not fill)
-                      </ActionButton>
-                    )}
-                    {probes.get(`join:${r.id}`)?.ok && (
-                      <ActionButton
-                        call={txCall(c.rooms, c.rooms.join, [r.id, name])}
-                        disabled={nameProblem !== null}
-                        title={nameProblem ?? (name ? `Join as ${name}` : undefined)}
-                        onClick={async () => {
-                          const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, name), {
-                            contract: "SnatchRooms",
-                          });
-                          if (rc) window.location.hash = href("snatch", "room", r.id);
-                        }}
-                      >
-                        Join
-                      </ActionButton>
-                    )}
-                  </td>
-                </tr>
-              );
-            }}
+            row={(r) => (
+              <RoomLine
+                key={r.id.toString()}
+                c={c}
+                r={r}
+                f={formats.get(r.format)}
+                account={account}
+                mine={mine(r)}
+                name={name}
+                nameProblem={nameProblem}
+              />
+            )}
           />
         </Panel>
         <div className="lobby-side">
@@ -293,6 +198,116 @@ export function Lobby() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * One room of the lobby, with the actions the contract would take for it now: joining an open room, drawing the roles
+ * of a full one once its randomness is ready, closing one whose fill window passed. Each row asks about its own room
+ * (shared/probes.ts): again when the room changes, and, while it waits on something that comes with blocks (its
+ * randomness, or a close the contract refused), at the blocks lastDue picks, counted from when the wait began. A room
+ * nobody serves costs a few calls in all, not one per block, and one room's wait never re-asks the others.
+ */
+function RoomLine(props: {
+  c: SnatchContracts;
+  r: LobbyRoom;
+  f: FormatInfo | undefined;
+  account: string | null;
+  mine: boolean;
+  name: string;
+  nameProblem: string | null;
+}) {
+  const { c, r, f, account, mine, name, nameProblem } = props;
+  const { signer } = useWallet();
+  const { send } = useTx();
+  const block = useBlock();
+  const seconds = useBlockTime();
+  const joinable = r.phase === Phase.Open && !mine;
+  const awaiting = r.phase === Phase.AwaitingRoles;
+  // Open rooms whose fill window is over: anyone may close them (their creators may cancel them any time, on the
+  // room's page).
+  const closable = r.phase === Phase.Open && block.number >= r.deadline;
+  const probeList = useMemo<Probe[]>(
+    () =>
+      signer
+        ? [
+            ...(joinable ? [{ id: "join", call: () => c.rooms.join.staticCall(r.id, "", PENDING) }] : []),
+            ...(awaiting ? [{ id: "roles", call: () => c.rooms.advance.staticCall(r.id, PENDING) }] : []),
+            ...(closable ? [{ id: "close", call: () => c.rooms.cancelRoom.staticCall(r.id, PENDING) }] : []),
+          ]
+        : [],
+    [c, signer, r.id, joinable, awaiting, closable],
+  );
+  const lastProbes = useRef<Probes>(new Map());
+  const due = awaiting
+    ? lastDue(block.number, r.since)
+    : closable && lastProbes.current.get("close")?.ok === false
+      ? lastDue(block.number, r.deadline)
+      : null;
+  const key = `${r.phase}:${r.players.join(",")}:${account}:${probeList.map((p) => p.id).join(",")}:${due ?? ""}`;
+  const probes = useProbes(probeList, key, { contract: "SnatchRooms" });
+  lastProbes.current = probes;
+  return (
+    <tr data-room={r.id.toString()} className={mine ? "row-you" : ""}>
+      <td>
+        <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
+      </td>
+      <td>
+        {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}
+        <span className="muted small"> (format {r.format})</span>
+      </td>
+      <td className="players">
+        {r.players
+          .filter((p) => p && p !== ZERO)
+          .map((p) => (
+            <Player key={p} address={p} you={account} />
+          ))}
+      </td>
+      <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number, seconds)}</td>
+      <td>
+        {probes.get("roles")?.ok && (
+          <ActionButton
+            call={txCall(c.rooms, c.rooms.advance, [r.id])}
+            kind="secondary"
+            onClick={() =>
+              send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
+                contract: "SnatchRooms",
+              })
+            }
+          >
+            Draw the roles
+          </ActionButton>
+        )}
+        {probes.get("close")?.ok && (
+          <ActionButton
+            call={txCall(c.rooms, c.rooms.cancelRoom, [r.id])}
+            kind="danger"
+            onClick={() =>
+              send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
+                contract: "SnatchRooms",
+              })
+            }
+          >
+            Close (did not fill)
+          </ActionButton>
+        )}
+        {probes.get("join")?.ok && (
+          <ActionButton
+            call={txCall(c.rooms, c.rooms.join, [r.id, name])}
+            disabled={nameProblem !== null}
+            title={nameProblem ?? (name ? `Join as ${name}` : undefined)}
+            onClick={async () => {
+              const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, name), {
+                contract: "SnatchRooms",
+              });
+              if (rc) window.location.hash = href("snatch", "room", r.id);
+            }}
+          >
+            Join
+          </ActionButton>
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -316,12 +331,13 @@ function CreateRoom({ c, formats, name }: { c: SnatchContracts; formats: Map<num
     `${format}:${fill}:${name}`,
     { contract: "SnatchRooms" },
   );
+  // Read again when a format is added (the map is rebuilt with every read of the indexer: not on every block).
   useEffect(() => {
     c.rooms.formatCount().then(
       (n) => setCount(Number(n)),
       () => undefined,
     );
-  }, [c, formats]);
+  }, [c, formats.size]);
   const list = [...formats.values()].sort((a, b) => a.id - b.id);
   const f = formats.get(Number(format));
   const seconds = useBlockTime();
