@@ -40,31 +40,25 @@ function lookup(client: IndexerClient, address: string): Promise<string | null> 
   });
 }
 
-/** The last name `address` gave (null: none, or not known yet, or no indexer). */
-export function usePlayerName(address: string | null | undefined): string | null {
-  const client = usePonderClient();
-  const key = address?.toLowerCase() ?? "";
-  const q = useQuery({
+/** The name query of `address` (one TanStack entry per address, answered by the batched lookup). */
+function nameQuery(client: IndexerClient, address: string) {
+  const key = address.toLowerCase();
+  return {
     queryKey: [PONDER_KEY, "name", key],
     queryFn: () => lookup(client, key),
     enabled: /^0x[0-9a-f]{40}$/.test(key),
     retry: false,
-  });
-  return q.data ?? null;
+  };
+}
+
+/** The last name `address` gave (null: none, or not known yet, or no indexer). */
+export function usePlayerName(address: string | null | undefined): string | null {
+  const client = usePonderClient();
+  return useQuery(nameQuery(client, address ?? "")).data ?? null;
 }
 
 /** The last names of `addresses`, in their order (null where none or not known yet): a chart's series labels. */
 export function usePlayerNames(addresses: readonly string[]): (string | null)[] {
   const client = usePonderClient();
-  return useQueries({
-    queries: addresses.map((address) => {
-      const key = address.toLowerCase();
-      return {
-        queryKey: [PONDER_KEY, "name", key],
-        queryFn: () => lookup(client, key),
-        enabled: /^0x[0-9a-f]{40}$/.test(key),
-        retry: false,
-      };
-    }),
-  }).map((q) => q.data ?? null);
+  return useQueries({ queries: addresses.map((a) => nameQuery(client, a)) }).map((q) => q.data ?? null);
 }

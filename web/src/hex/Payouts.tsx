@@ -43,7 +43,7 @@ export function Payouts(props: {
   const [error, setError] = useState<string | null>(null);
   const [wanted, setWanted] = useState(view.positionCount <= AUTO_PAYOUTS_UP_TO);
   const [batch, setBatch] = useState("250");
-  const [credit, setCredit] = useState<bigint | null>(null);
+  const [nodeCredit, setNodeCredit] = useState<bigint | null>(null);
   const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
   const players = useMemo(
     () => [...new Set(data.positions.slice(1).map((p) => p.player))],
@@ -84,16 +84,17 @@ export function Payouts(props: {
   // while the indexer does not answer.
   const indexedCredit = useLedgerBalance(contract.address, data.token, account);
   useEffect(() => {
-    if (!account || indexedCredit !== null) return setCredit(indexedCredit);
+    if (!account || indexedCredit !== null) return setNodeCredit(null);
     let stale = false;
     contract.hex.credits(data.token, account).then(
-      (c) => !stale && setCredit(c),
+      (c) => !stale && setNodeCredit(c),
       () => undefined,
     );
     return () => {
       stale = true;
     };
   }, [account, block.number, contract, data.token, indexedCredit]);
+  const credit = account ? (indexedCredit ?? nodeCredit) : null;
 
   const size = Math.max(1, Math.floor(Number(batch) || 250));
   // Settle and Withdraw are offered when the contract would take them now (static calls).

@@ -79,12 +79,13 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
         const p = prev.phases[Number(v.phase) - 1];
         const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
         if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
+        const moved = changed || times.some(passed);
         const due = Number(v.stage) === Stage.Pairing ? lastDue(now, waitFrom.current) : null;
-        if (!changed && !times.some(passed) && (due === null || due < from)) {
+        if (!moved && (due === null || due < from)) {
           scanned.current = now;
           return;
         }
-        if (changed || times.some(passed)) waitFrom.current = now;
+        if (moved) waitFrom.current = now;
       } else waitFrom.current = now;
       lastLoad.current = now;
       scanned.current = now;
