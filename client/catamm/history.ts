@@ -19,6 +19,9 @@ export interface CatammEvent {
   order: number;
 }
 
+/** An event's place in the chain as one number: its block, then its index in the block. */
+export const catammOrder = (block: number, logIndex: number): number => block * 1e5 + logIndex;
+
 /** Decodes logs of the Catamm contract (others, and unknown topics, are skipped). */
 export function decodeCatammLogs(logs: readonly Log[]): CatammEvent[] {
   const iface = interfaceOf("Catamm");
@@ -35,7 +38,7 @@ export function decodeCatammLogs(logs: readonly Log[]): CatammEvent[] {
       name: parsed.name,
       args: parsed.args,
       block: log.blockNumber,
-      order: log.blockNumber * 1e5 + log.index,
+      order: catammOrder(log.blockNumber, log.index),
     });
   }
   return out;

@@ -85,6 +85,15 @@ export async function loadGame(hex: ForkingHex, gameId: bigint, paging: PagingOp
   const positions: HexPosition[] = [];
   for (const e of moved) addMoved(positions, e.args, e.blockNumber);
   for (const e of proven) positions[Number(e.args.positionId)].proven = true;
+  return gameData(gameId, g, positions);
+}
+
+/** A game's data from its `game` view and its tree (from the node's events, or an indexer's rows). */
+export function gameData(
+  gameId: bigint,
+  g: Awaited<ReturnType<ForkingHex["game"]>>,
+  positions: HexPosition[],
+): HexGameData {
   return {
     gameId,
     size: Number(g.size),

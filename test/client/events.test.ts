@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { ZeroAddress } from "ethers";
 import { interfaceOf, type ContractName } from "../../client/abi";
 import { decodeEvent, decodeEvents, everyEvent } from "../../client/events";
+import { eventArgsFromJson, eventRecordFromJson } from "../../client/event-json";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -57,5 +58,38 @@ describe("client/events: events with named arguments, enum names and units", fun
     })!;
     expect(known.contract).to.equal("VRFRandomness");
     expect(everyEvent().length).to.be.greaterThan(80);
+  });
+});
+
+describe("client/event-json: events from the indexer's log tables, as the node's logs decode", function () {
+  /** An event's arguments as the indexer stores them: by name, bigints as decimal strings, addresses lower-case. */
+  function stored(contract: ContractName, name: string, values: unknown[]): Record<string, unknown> {
+    const args = interfaceOf(contract).parseLog(log(contract, name, values))!.args;
+    return JSON.parse(
+      JSON.stringify(args.toObject(true), (_, v: unknown) =>
+        typeof v === "bigint" ? v.toString() : typeof v === "string" ? v.toLowerCase() : v,
+      ),
+    ) as Record<string, unknown>;
+  }
+
+  it("gives the same values, by position and by name, as decoding the log (arrays, addresses, bigints)", function () {
+    const values = [1, 2, ALICE, BOB, [2, 0, 1], [0, 3, 0], [2, 0, 0]];
+    const decoded = interfaceOf("SnatchRooms").parseLog(log("SnatchRooms", "OfferMade", values))!.args;
+    const revived = eventArgsFromJson("SnatchRooms", "OfferMade", stored("SnatchRooms", "OfferMade", values));
+    expect(revived.toArray(true)).to.deep.equal(decoded.toArray(true));
+    expect(revived.from).to.equal(ALICE);
+    expect(revived.requesting[1]).to.equal(3n);
+    const record = eventRecordFromJson("SnatchRooms", "OfferMade", stored("SnatchRooms", "OfferMade", values));
+    expect(record.to).to.equal(BOB);
+    expect(record.offerId).to.equal(2n);
+  });
+
+  it("refuses an event the contract does not have, and a stored event missing an argument, with a sentence", function () {
+    expect(() => eventArgsFromJson("SnatchRooms", "Nothing", {})).to.throw(/SnatchRooms has no event Nothing/);
+    const partial = stored("SnatchRooms", "RoomFinished", [4, [12, 10, 15]]);
+    delete partial.points;
+    expect(() => eventArgsFromJson("SnatchRooms", "RoomFinished", partial)).to.throw(
+      /event argument points is missing/,
+    );
   });
 });

@@ -1,7 +1,10 @@
 // The differential test's oracle: each game's state read from the contracts' own views, and the same state read
 // from the indexer's tables; every field that differs is returned as a line "table key field: chain X, indexer Y".
-import { ZeroAddress } from "ethers";
+import { Result, ZeroAddress, toBeHex, zeroPadValue } from "ethers";
 import type { IndexerHandle } from "../../scripts/web/indexer";
+import { decodeEvent } from "../../client/events";
+import { decodeCatammLogs } from "../../client/catamm/history";
+import { catammEventOfRow, roomEventOfRow, type LogRow } from "../../client/event-json";
 import { pgArray, sql, type Games, type Row } from "./harness";
 
 type Fields = Record<string, unknown>;
@@ -28,6 +31,44 @@ function diff(where: string, chain: Fields, indexed: Row | undefined): string[] 
 
 const arr = (xs: readonly (bigint | number | boolean | string)[]) =>
   xs.map((x) => (typeof x === "bigint" ? Number(x) : x));
+
+/** A decoded event value as JSON text (Results as arrays in order, bigints as decimals). */
+function plainText(v: unknown): string {
+  return JSON.stringify(v, (_, x: unknown) =>
+    typeof x === "bigint" ? x.toString() : x instanceof Result ? x.toArray() : x,
+  );
+}
+
+/**
+ * A game's history as the pages rebuild it from the indexer's log table (client/event-json.ts, what
+ * web/src/data/history.ts reads) against the node's logs of the game decoded: the same events, in the same order,
+ * with the same arguments.
+ */
+function compareLog(
+  where: string,
+  fromIndexer: { name: string; block: number; args: unknown }[],
+  fromNode: { name: string; block: number; args: unknown }[],
+): string[] {
+  const out: string[] = [];
+  if (fromIndexer.length !== fromNode.length)
+    out.push(`${where}: ${fromIndexer.length} events in the indexer, ${fromNode.length} on the node`);
+  for (let i = 0; i < Math.min(fromIndexer.length, fromNode.length); i++) {
+    const got = plainText([fromIndexer[i].name, fromIndexer[i].block, fromIndexer[i].args]);
+    const want = plainText([fromNode[i].name, fromNode[i].block, fromNode[i].args]);
+    if (got !== want) out.push(`${where} event ${i}: chain ${want}, indexer ${got}`);
+  }
+  return out;
+}
+
+/** A log table's row from the raw SQL endpoint (a JSON column may come as its text). */
+const logRow = (r: Row): LogRow => ({
+  name: String(r.name),
+  args: typeof r.args === "string" ? (JSON.parse(r.args) as unknown) : r.args,
+  block: String(r.block),
+  logIndex: String(r.logIndex),
+});
+
+const idTopic = (id: bigint) => zeroPadValue(toBeHex(id), 32);
 
 // ------------------------------------------------------------------------------------------------ Forking Hex
 
@@ -139,6 +180,20 @@ export async function compareRoom(g: Games, ix: IndexerHandle, roomId: bigint): 
     ),
   ]);
   const n = Number(v.playerCount);
+  const [logRows, logs] = await Promise.all([
+    sql(
+      ix,
+      'select name, args, block, log_index as "logIndex" from snatch_log where room_id = $1 order by block, log_index',
+      key,
+    ),
+    g.provider.getLogs({ address: g.addresses.SnatchRooms, topics: [null, idTopic(roomId)], fromBlock: 0 }),
+  ]);
+  const known = { [g.addresses.SnatchRooms.toLowerCase()]: "SnatchRooms" as const };
+  const nodeEvents = logs.flatMap((log) => {
+    const d = decodeEvent(log, { known });
+    return d && d.args.roomId === roomId ? [{ name: d.name, args: d.args, block: log.blockNumber }] : [];
+  });
+  const history = compareLog(`snatch_log ${roomId}`, logRows.map(logRow).map(roomEventOfRow), nodeEvents);
   const out = diff(
     `snatch_room ${roomId}`,
     {
@@ -164,6 +219,7 @@ export async function compareRoom(g: Games, ix: IndexerHandle, roomId: bigint): 
     },
     row,
   );
+  out.push(...history);
   for (let s = 0; s < n; s++) {
     if (v.players[s] === ZeroAddress) continue;
     const seat = seats.find((x) => Number(x.seat) === s);
@@ -411,39 +467,51 @@ export async function compareCatamm(g: Games, ix: IndexerHandle, gameId: bigint)
     sql(ix, "select * from catamm_pool where game_id = $1 order by pool", key),
   ]);
   const n = Number(v.playerCount);
-  const out = diff(
-    `catamm_game ${gameId}`,
-    {
-      creator: v.creator,
-      depth_cards: v.depthCards,
-      fee_preset: v.feePreset,
-      turn_blocks: v.turnBlocks,
-      players: v.players.slice(0, n),
-      player_count: v.playerCount,
-      phase: v.phase,
-      current_seat: v.currentSeat,
-      pending: v.pending,
-      request_id: v.requestId,
-      deadline: v.deadline,
-      turn: v.turn,
-      setup_pick: v.setupPick,
-      card_played: v.cardPlayed,
-      board: v.board,
-      ghost_ship: v.ghostShip,
-      last_roll: v.lastRoll,
-      longest_road: v.longestRoad === ZeroAddress ? null : v.longestRoad,
-      largest_army: v.largestArmy === ZeroAddress ? null : v.largestArmy,
-      winner: v.winner === ZeroAddress ? null : v.winner,
-      burned: [...burned],
-    },
-    row
-      ? {
-          ...row,
-          board: row.board ?? "0",
-          ghost_ship: row.ghost_ship ?? "0",
-          last_roll: row.die1 === null ? 0 : Number(row.die1) + Number(row.die2),
-        }
-      : undefined,
+  const [logRows, logs] = await Promise.all([
+    sql(
+      ix,
+      'select name, args, block, log_index as "logIndex" from catamm_log where game_id = $1 order by block, log_index',
+      key,
+    ),
+    g.provider.getLogs({ address: g.addresses.Catamm, topics: [null, idTopic(gameId)], fromBlock: 0 }),
+  ]);
+  const nodeEvents = decodeCatammLogs(logs).filter((e) => e.args.gameId === gameId);
+  const out = compareLog(`catamm_log ${gameId}`, logRows.map(logRow).map(catammEventOfRow), nodeEvents);
+  out.push(
+    ...diff(
+      `catamm_game ${gameId}`,
+      {
+        creator: v.creator,
+        depth_cards: v.depthCards,
+        fee_preset: v.feePreset,
+        turn_blocks: v.turnBlocks,
+        players: v.players.slice(0, n),
+        player_count: v.playerCount,
+        phase: v.phase,
+        current_seat: v.currentSeat,
+        pending: v.pending,
+        request_id: v.requestId,
+        deadline: v.deadline,
+        turn: v.turn,
+        setup_pick: v.setupPick,
+        card_played: v.cardPlayed,
+        board: v.board,
+        ghost_ship: v.ghostShip,
+        last_roll: v.lastRoll,
+        longest_road: v.longestRoad === ZeroAddress ? null : v.longestRoad,
+        largest_army: v.largestArmy === ZeroAddress ? null : v.largestArmy,
+        winner: v.winner === ZeroAddress ? null : v.winner,
+        burned: [...burned],
+      },
+      row
+        ? {
+            ...row,
+            board: row.board ?? "0",
+            ghost_ship: row.ghost_ship ?? "0",
+            last_roll: row.die1 === null ? 0 : Number(row.die1) + Number(row.die2),
+          }
+        : undefined,
+    ),
   );
   const addresses = v.players.slice(0, n);
   const views = await Promise.all(

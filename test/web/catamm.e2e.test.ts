@@ -44,6 +44,7 @@ import {
   expectHonestControls,
   expectPlainWords,
   mine,
+  expectNoLogReads,
   openPlayer,
   screenshot,
   SCREENSHOTS,
@@ -496,6 +497,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
     expect(timedOut.map((e) => e.args.rolled)).to.deep.equal([false]);
     expect((await readGame(game, id)).turn).to.equal(g.turn + 1);
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+    expectNoLogReads(players);
     await Promise.all(players.map((p) => p.context.close()));
   });
 

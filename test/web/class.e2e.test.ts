@@ -23,6 +23,7 @@ import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import {
   ahead,
   classGateway,
+  countRpc,
   clickAndMine,
   deployedAddress,
   expectHonestControls,
@@ -58,7 +59,7 @@ async function asPlayer(phone: { context: BrowserContext; page: Page; pageErrors
     const active = sessionStorage.getItem("burner.active");
     return seats.find((s) => s.address === active)?.address ?? "";
   });
-  return { ...phone, address };
+  return { ...phone, address, rpcMethods: countRpc(phone.page) };
 }
 
 describe("web: a class plays on its phones (e2e)", function () {

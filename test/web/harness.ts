@@ -13,7 +13,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import {
+  chromium as playwright,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
 import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
@@ -188,6 +195,43 @@ export interface Player {
   address: string;
   /** Errors the page threw or logged (a test should expect none). */
   pageErrors: string[];
+  /** JSON-RPC calls the page sent the node (through the gateway's /rpc), per method. */
+  rpcMethods: Map<string, number>;
+}
+
+/** JSON-RPC calls in a request to the gateway's /rpc (0 for any other request). */
+export function rpcCalls(req: Request): { count: number; methods: string[] } {
+  if (!new URL(req.url()).pathname.endsWith("/rpc")) return { count: 0, methods: [] };
+  try {
+    const body = JSON.parse(req.postData() ?? "null") as unknown;
+    const items = (Array.isArray(body) ? body : [body]) as { method?: string }[];
+    return { count: items.length, methods: items.map((i) => String(i.method)) };
+  } catch {
+    return { count: 1, methods: ["?"] };
+  }
+}
+
+/** Counts, from now on, the JSON-RPC calls `page` sends the node, per method. */
+export function countRpc(page: Page): Map<string, number> {
+  const methods = new Map<string, number>();
+  page.on("request", (req) => {
+    for (const m of rpcCalls(req).methods) methods.set(m, (methods.get(m) ?? 0) + 1);
+  });
+  return methods;
+}
+
+/**
+ * With the indexer up, the game pages read their histories (trees, timelines, price series) from it: none of
+ * `players`' pages asked the node for logs.
+ */
+export function expectNoLogReads(players: readonly Player[]): void {
+  for (const p of players) {
+    const asked = (p.rpcMethods.get("eth_getLogs") ?? 0) + (p.rpcMethods.get("eth_newFilter") ?? 0);
+    if (asked > 0)
+      throw new Error(
+        `the page of ${p.address} asked the node for logs ${asked} times: ${JSON.stringify([...p.rpcMethods])}`,
+      );
+  }
 }
 
 /**
@@ -199,6 +243,7 @@ export async function openPlayer(stack: WebStack, account: number, hash = "#/"):
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
+  const rpcMethods = countRpc(page);
   // React reports errors it caught while rendering on the console.
   page.on("console", (msg) => {
     if (msg.type() === "error") pageErrors.push(msg.text());
@@ -208,7 +253,7 @@ export async function openPlayer(stack: WebStack, account: number, hash = "#/"):
   await picker.locator("option").nth(account).waitFor({ state: "attached" });
   const address = (await picker.locator("option").nth(account).getAttribute("value"))!;
   await picker.selectOption(address);
-  return { context, page, address, pageErrors };
+  return { context, page, address, pageErrors, rpcMethods };
 }
 
 /** Mines `blocks` empty blocks through the page's local-node miner and waits until the page has seen them. */

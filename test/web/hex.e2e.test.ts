@@ -19,6 +19,7 @@ import {
   expectPlainWords,
   mine,
   newContext,
+  expectNoLogReads,
   openPlayer,
   screenshot,
   waitMined,
@@ -331,6 +332,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     await screenshot(a, "hex", "lobby");
 
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+    expectNoLogReads(players);
     provider.destroy();
   });
 

@@ -12,6 +12,7 @@ import {
   deployedAddress,
   expectHonestControls,
   expectPlainWords,
+  expectNoLogReads,
   openPlayer,
   screenshot,
   waitMined,
@@ -195,6 +196,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
       [stats.offers, stats.accepts, stats.rejects, stats.snatches, stats.shames, stats.reports].map(Number),
     ).to.deep.equal([5, 2, 1, 1, 2, 1]);
     for (const p of players) expect(p.pageErrors, `page errors of ${p.address}`).to.deep.equal([]);
+    expectNoLogReads(players);
   });
 
   /** Creates a 2-player room of preset `format` from `creator`'s lobby, `other` joins, roles are drawn. */

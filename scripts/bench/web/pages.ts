@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { Interface, ZeroAddress } from "ethers";
 import type { Browser, Page, Request } from "playwright-core";
-import { launchChromium } from "../../../test/web/harness";
+import { launchChromium, rpcCalls } from "../../../test/web/harness";
 import { startGateway, type GatewayHandle } from "../../web/gateway";
 import { startIndexer, type IndexerHandle } from "../../web/indexer";
 import { buildApp, rpc } from "../../web/stack";
@@ -79,18 +79,6 @@ export async function startPageStack(ctx: WebBenchContext): Promise<PageStack> {
   } catch (err) {
     await stop();
     throw err;
-  }
-}
-
-/** JSON-RPC calls in a request to the gateway's /rpc (0 for any other request). */
-export function rpcCalls(req: Request): { count: number; methods: string[] } {
-  if (!new URL(req.url()).pathname.endsWith("/rpc")) return { count: 0, methods: [] };
-  try {
-    const body = JSON.parse(req.postData() ?? "null") as unknown;
-    const items = (Array.isArray(body) ? body : [body]) as { method?: string }[];
-    return { count: items.length, methods: items.map((i) => String(i.method)) };
-  } catch {
-    return { count: 1, methods: ["?"] };
   }
 }
 

@@ -1,5 +1,5 @@
-// A CATAMM game kept live: its events read once in pages (the history: prices, points, production, feed), then
-// block by block for this game only; its views re-read whenever an event of the game arrives (or the page asks,
+// A CATAMM game kept live: its events (the history: prices, points, production, feed) read once, then as the game
+// changes, from the indexer's log of the game whenever it answers (else the node's logs, in pages); its views re-read whenever an event of the game arrives (or the page asks,
 // after its own transaction). The outstanding random value's status is polled while one is pending.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toBeHex, zeroPadValue } from "ethers";
@@ -9,7 +9,10 @@ import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import { useCatammGameVersion } from "../data/catamm";
-import { decodeCatammLogs, GameHistory } from "../../../client/catamm/history";
+import { decodeCatammLogs, GameHistory, type CatammEvent } from "../../../client/catamm/history";
+import { useHistoryBlock } from "../data/DataProvider";
+import { readCatammEvents } from "../data/history";
+import { usePonderClient } from "@ponder/react";
 import { Pending, Phase, readGame, type GameSnapshot, type PlayerSnapshot } from "../../../client/catamm/game";
 import { POOL_COUNT, toPoolView, type PoolView } from "../../../client/catamm/market";
 import type { CatammContracts } from "./contracts";
@@ -80,6 +83,13 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
   const busy = useRef(false);
   const again = useRef(false);
   const [retry, setRetry] = useState(0);
+  const db = usePonderClient().db;
+  const indexerBlock = useRef<number | null>(null);
+  indexerBlock.current = useHistoryBlock();
+  // The indexer's word for this game (data/catamm.ts): "events:last block".
+  const indexed = useCatammGameVersion(gameId);
+  const indexedNow = useRef(indexed);
+  indexedNow.current = indexed;
   const snapRef = useRef<GameSnapshot | null>(null);
   snapRef.current = state.snap;
 
@@ -141,7 +151,30 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
     setState((s) => ({ ...s, snap, market, me, randomness, version: s.version + 1, error: null }));
   }, [c, source, gameId, account]);
 
-  /** New events of this game up to `to` (paged from the deployment on the first read), then the views. */
+  /**
+   * The game's events in blocks after..to: from the indexer's log of the game when histories are read from it (up
+   * to its own latest block), else the node's logs (in pages). Returns them and the block they are read up to.
+   */
+  const readEvents = useCallback(
+    async (after: number, to: number): Promise<[CatammEvent[], number]> => {
+      if (!c) return [[], after];
+      if (indexerBlock.current !== null) {
+        // Up to the game's last block in the indexer's word too: the indexer had it when the word was read.
+        const upTo = Math.max(indexerBlock.current, Number(indexedNow.current?.split(":")[1] ?? 0));
+        return [await readCatammEvents(db, gameId, after, upTo), Math.max(after, upTo)];
+      }
+      if (after >= to) return [[], after];
+      const logs = await getLogsPaged(
+        c.game.runner!.provider!,
+        { address: c.address, topics: [null, zeroPadValue(toBeHex(gameId), 32)] },
+        { fromBlock: after + 1, toBlock: to },
+      );
+      return [decodeCatammLogs(logs), to];
+    },
+    [c, db, gameId],
+  );
+
+  /** New events of this game up to `to` (from the deployment on the first read), then the views. */
   const sync = useCallback(
     async (to: number, force: boolean) => {
       if (!c) return;
@@ -153,20 +186,12 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
       const h = history.current;
       const before = scanned.current;
       try {
-        const provider = c.game.runner!.provider!;
         const first = scanned.current < 0;
-        const from = first ? c.fromBlock : scanned.current + 1;
-        let fresh = false;
-        if (from <= to) {
-          const logs = await getLogsPaged(
-            provider,
-            { address: c.address, topics: [null, zeroPadValue(toBeHex(gameId), 32)] },
-            { fromBlock: from, toBlock: to },
-          );
-          if (h !== history.current) return; // the game or the connection changed meanwhile
-          fresh = h.add(decodeCatammLogs(logs));
-          scanned.current = to;
-        }
+        const after = first ? c.fromBlock - 1 : scanned.current;
+        const [events, upTo] = await readEvents(after, to);
+        if (h !== history.current) return; // the game or the connection changed meanwhile
+        const fresh = h.add(events);
+        scanned.current = Math.max(scanned.current, upTo);
         if (first || fresh || force) {
           await readViews();
         } else if (source && snapRef.current && snapRef.current.pending !== Pending.None) {
@@ -190,7 +215,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
         await sync(await c.game.runner!.provider!.getBlockNumber(), true);
       }
     },
-    [c, gameId, readViews, source],
+    [c, gameId, readViews, readEvents, source],
   );
 
   // A fresh start when the connection, the account (the contracts follow the signer) or the game changes.
@@ -210,7 +235,6 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
 
   // Each block, or (with the indexer) only when its row of the game changed or a random value is awaited: quiet
   // blocks then cost the node nothing (the logs' cursor stays; the next read covers them).
-  const indexed = useCatammGameVersion(gameId);
   const indexedRead = useRef<string | null>(null);
   useEffect(() => {
     if (!c || block.number === 0 || block.number <= scanned.current) return;

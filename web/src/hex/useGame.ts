@@ -1,14 +1,19 @@
-// A game kept live: loaded once from events (in pages), then extended with the new events of this game only and its
-// `game` view re-read whenever the indexer's row of the game changes (web/src/data/hex.ts useHexGameVersion) or its
-// end block passes (ended changes with time); quiet blocks cost the node nothing. Without the indexer: each block.
+// A game kept live: its fork tree read once, then extended with the game's new moves and proofs, and its `game` view
+// re-read whenever the indexer's row of the game changes (web/src/data/hex.ts useHexGameVersion) or its end block
+// passes (ended changes with time); quiet blocks cost the node nothing. The tree comes from the indexer's positions
+// (data/history.ts readHexTree) whenever the indexer answers; only without one is it read from the node's logs (in
+// pages of blocks from the deployment), and then each block is looked at.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toBeHex, zeroPadValue } from "ethers";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
-import { addMoved, loadGame, type HexGameData, type MovedArgs } from "../../../client/hex";
+import { usePonderClient } from "@ponder/react";
+import { addMoved, gameData, type HexGameData, type HexPosition, type MovedArgs } from "../../../client/hex";
+import { pagedQuery } from "../../../client/logs";
 import type { HexContract } from "./contracts";
 import { useHexGameVersion } from "../data/hex";
+import { useHistoryBlock } from "../data/DataProvider";
+import { readHexTree, type TreeChanges } from "../data/history";
 
 export interface LiveGame {
   data: HexGameData | null;
@@ -21,6 +26,17 @@ export interface LiveGame {
   loadMs: number | null;
 }
 
+/** Adds a read's moves and proofs to a tree (index = id); returns whether anything was new. */
+function apply(positions: HexPosition[], changes: TreeChanges): boolean {
+  let changed = false;
+  for (const m of changes.moved) changed = addMoved(positions, m.args, m.block) || changed;
+  for (const id of changes.proven) {
+    const p = positions[id];
+    if (p && !p.proven) changed = p.proven = true;
+  }
+  return changed;
+}
+
 export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGame {
   const { epoch } = useWallet();
   const block = useBlock();
@@ -28,8 +44,16 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
   const scanned = useRef(0);
   const busy = useRef(false);
   const indexed = useHexGameVersion(gameId);
+  const indexedNow = useRef(indexed);
+  indexedNow.current = indexed;
   const loadedIndexed = useRef<string | null>(null);
   const [retry, setRetry] = useState(0);
+  const db = usePonderClient().db;
+  // The indexer's latest block while histories are read from it (null: the node's logs are read instead).
+  const indexerBlock = useRef<number | null>(null);
+  indexerBlock.current = useHistoryBlock();
+  const clock = useRef(block.number);
+  clock.current = block.number;
 
   const readView = useCallback(async () => {
     if (!contract) return null;
@@ -45,23 +69,59 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     };
   }, [contract, gameId]);
 
+  /**
+   * The tree's changes in blocks after..to: from the indexer when it answers (up to its own latest block, `indexed`),
+   * else the node's logs. Returns them and the block the tree is now read up to.
+   */
+  const readTree = useCallback(
+    async (after: number, to: number): Promise<[TreeChanges, number]> => {
+      if (!contract) return [{ moved: [], proven: [] }, after];
+      if (indexerBlock.current !== null) {
+        // Up to the game's last block in the indexer's word too: the indexer had it when the word was read.
+        const upTo = Math.max(indexerBlock.current, Number(indexedNow.current?.split(":")[0] ?? 0));
+        return [await readHexTree(db, gameId, after, upTo), Math.max(after, upTo)];
+      }
+      const hex = contract.hex;
+      const range = { fromBlock: after + 1, toBlock: to };
+      if (range.fromBlock > to) return [{ moved: [], proven: [] }, after];
+      const latest = () => hex.runner!.provider!.getBlockNumber();
+      const [moved, proven] = await Promise.all([
+        pagedQuery((a, b) => hex.queryFilter(hex.filters.Moved(gameId), a, b), latest, range),
+        pagedQuery((a, b) => hex.queryFilter(hex.filters.WinProven(gameId), a, b), latest, range),
+      ]);
+      return [
+        {
+          moved: moved.map((e) => ({ args: e.args as unknown as MovedArgs, block: e.blockNumber })),
+          proven: proven.map((e) => Number(e.args.positionId)),
+        },
+        to,
+      ];
+    },
+    [contract, db, gameId],
+  );
+
   // First load (and after the connection changes).
   useEffect(() => {
-    if (!contract) return;
+    if (!contract || block.number === 0) return;
     let stale = false;
     const started = performance.now();
     setState({ data: null, view: null, error: null, version: 0, loadMs: null });
     busy.current = true;
     (async () => {
-      const provider = contract.hex.runner!.provider!;
-      const head = await provider.getBlockNumber();
       const count = await contract.hex.gameCount();
       if (gameId < 1n || gameId > count) throw new Error(`there is no game ${gameId} (games 1–${count})`);
-      const data = await loadGame(contract.hex, gameId, { fromBlock: contract.fromBlock, toBlock: head });
-      const v = await readView();
+      const [[changes, upTo], v] = await Promise.all([readTree(contract.fromBlock - 1, clock.current), readView()]);
       if (stale) return;
-      scanned.current = head;
-      setState({ data, view: v!.view, error: null, version: 1, loadMs: performance.now() - started });
+      const positions: HexPosition[] = [];
+      apply(positions, changes);
+      scanned.current = upTo;
+      setState({
+        data: gameData(gameId, v!.g, positions),
+        view: v!.view,
+        error: null,
+        version: 1,
+        loadMs: performance.now() - started,
+      });
     })()
       .catch((err) => {
         if (stale) return;
@@ -75,7 +135,8 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     return () => {
       stale = true;
     };
-  }, [contract, gameId, epoch, readView, retry]);
+    // The first block is awaited (it says whether the indexer answers), not each one.
+  }, [contract, gameId, epoch, readView, readTree, retry, block.number === 0]);
 
   // When the indexer's row changes (each block without one): this game's new events, then the view.
   useEffect(() => {
@@ -87,32 +148,13 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     if (block.number < scanned.current) return;
     loadedIndexed.current = indexed;
     busy.current = true;
-    const from = scanned.current + 1;
     // Up to the indexer's last block of the game too: it can be ahead of the page's clock.
     const to = Math.max(block.number, Number(indexed?.split(":")[0] ?? 0));
     (async () => {
-      const hex = contract.hex;
-      const logs =
-        from <= to
-          ? await hex.runner!.provider!.getLogs({
-              address: contract.address,
-              topics: [null, zeroPadValue(toBeHex(gameId), 32)],
-              fromBlock: from,
-              toBlock: to,
-            })
-          : [];
-      let changed = false;
-      for (const log of logs) {
-        const parsed = hex.interface.parseLog(log);
-        if (parsed?.name === "Moved") {
-          changed = addMoved(data.positions, parsed.args as unknown as MovedArgs, log.blockNumber) || changed;
-        } else if (parsed?.name === "WinProven") {
-          data.positions[Number(parsed.args.positionId)].proven = true;
-          changed = true;
-        }
-      }
+      const [changes, upTo] = await readTree(scanned.current, to);
+      const changed = apply(data.positions, changes);
       const v = await readView();
-      scanned.current = to;
+      scanned.current = upTo;
       const g = v!.g;
       const next: HexGameData = {
         ...data,

@@ -1,5 +1,5 @@
-// A room kept live: the lens's room and offers views, its format, every event of the room (read in pages once,
-// then block by block), and the randomness request's status while roles are awaited. Reloads on each new block and
+// A room kept live: the lens's room and offers views, its format, every event of the room (from the indexer's log
+// of the room, or without one the node's logs: read once, then as the room changes), and the randomness request's status while roles are awaited. Reloads on each new block and
 // at once after the page's own transactions (`refresh`).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toBeHex, zeroPadValue, type Log } from "ethers";
@@ -14,6 +14,9 @@ import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../
 import { useRandomness, type SnatchContracts } from "./contracts";
 import { useReload } from "./useReload";
 import { useRoomVersion } from "../data/snatch";
+import { useHistoryBlock } from "../data/DataProvider";
+import { readRoomEvents } from "../data/history";
+import { usePonderClient } from "@ponder/react";
 
 export interface FormatInfo {
   id: number;
@@ -94,6 +97,35 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   versionNow.current = version;
   const loadedVersion = useRef<string | null>(null);
   const events = useRef<RoomEvent[]>([]);
+  // The clock's block the last load saw (deadlines passed since then are due).
+  const seen = useRef(0);
+  const db = usePonderClient().db;
+  const indexerBlock = useRef<number | null>(null);
+  indexerBlock.current = useHistoryBlock();
+
+  /**
+   * The room's events in blocks after..head: from the indexer's log of the room when histories are read from it
+   * (up to its own latest block), else the node's logs (in pages). Returns them and the block they are read up to.
+   */
+  const readEvents = useCallback(
+    async (after: number, head: number): Promise<[RoomEvent[], number]> => {
+      if (!c) return [[], after];
+      if (indexerBlock.current !== null) {
+        // Up to the block of the room's word too: the indexer had it when the word was read (else, the word taken
+        // as read, that block's events would wait for the room's next change).
+        const upTo = Math.max(indexerBlock.current, Number(versionNow.current?.split(":")[1] ?? 0));
+        return [await readRoomEvents(db, roomId, after, upTo), Math.max(after, upTo)];
+      }
+      if (after >= head) return [[], after];
+      const logs = await getLogsPaged(
+        c.rooms.runner!.provider!,
+        { address: c.roomsAddress, topics: [null, zeroPadValue(toBeHex(roomId), 32)] },
+        { fromBlock: after + 1, toBlock: head },
+      );
+      return [roomEvents(c, roomId, logs), head];
+    },
+    [c, db, roomId],
+  );
   // Bumped when the room or the connection changes: a load started before is dropped.
   const generation = useRef(0);
   // What the last load saw, to tell whether a new block needs a reload.
@@ -102,6 +134,7 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   useEffect(() => {
     generation.current++;
     scanned.current = 0;
+    seen.current = 0;
     loadedVersion.current = null;
     shown.current = null;
     events.current = [];
@@ -112,32 +145,31 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
    * Reads the room's new events; reloads the views only when something may have changed: an event of this room, a
    * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
    * randomness (ready with time), the page's own transaction, or the first load. With the indexer, "an event of this
-   * room" is its word (data/snatch.ts useRoomVersion) and quiet blocks cost the node nothing; without it, one getLogs.
+   * room" is its word (data/snatch.ts useRoomVersion) and quiet blocks cost the node nothing; the events themselves
+   * come from the indexer's log of the room whenever it answers (data/history.ts), else from the node's logs.
    */
   const load = useCallback(
     async (forced: boolean) => {
       if (!c) return;
       const gen = generation.current;
-      const provider = c.rooms.runner!.provider!;
       const version = versionNow.current;
-      // The indexer can have a block before the page's clock shows it: its events are read too (else they would
-      // wait for the room's next event).
+      // The indexer can have a block before the page's clock shows it.
       const head = Math.max(clock.current, Number(version?.split(":")[1] ?? 0));
       const first = scanned.current === 0;
-      const prevShown = shown.current;
-      const quietFrom = scanned.current + 1;
-      const passedSince = (deadline: number) => deadline > 0 && deadline >= quietFrom - 1 && deadline < head;
-      // The indexer says nothing of this room changed, and no deadline passed: nothing to read. (The logs' cursor
+      const prev = shown.current;
+      // A deadline passed in the blocks since the last load (the clock's blocks, whatever the events' source read).
+      const passed = (deadline: number) => deadline > 0 && deadline >= seen.current && deadline < head;
+      const deadlinePassed = prev !== null && (passed(prev.deadline) || passed(prev.offersUntil));
+      // The indexer says nothing of this room changed, and no deadline passed: nothing to read. (The events' cursor
       // stays: blocks the indexer has not reached yet are read with the next change.)
       if (
         !first &&
         !forced &&
         version !== null &&
         version === loadedVersion.current &&
-        prevShown !== null &&
-        prevShown.phase !== Phase.AwaitingRoles &&
-        !passedSince(prevShown.deadline) &&
-        !passedSince(prevShown.offersUntil)
+        prev !== null &&
+        prev.phase !== Phase.AwaitingRoles &&
+        !deadlinePassed
       )
         return;
       loadedVersion.current = version;
@@ -145,29 +177,15 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
         const count = await c.rooms.roomCount();
         if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
       }
-      const topic = zeroPadValue(toBeHex(roomId), 32);
-      const from = first ? c.fromBlock : scanned.current + 1;
-      const logs =
-        from <= head
-          ? await getLogsPaged(
-              provider,
-              { address: c.roomsAddress, topics: [null, topic] },
-              { fromBlock: from, toBlock: head },
-            )
-          : [];
-      const fresh = roomEvents(c, roomId, logs);
-      const prev = shown.current;
-      const passed = (deadline: number) => deadline > 0 && deadline >= from - 1 && deadline < head;
+      const after = first ? c.fromBlock - 1 : scanned.current;
+      const [fresh, upTo] = await readEvents(after, head);
       const due =
-        first ||
-        forced ||
-        fresh.length > 0 ||
-        prev === null ||
-        prev.phase === Phase.AwaitingRoles ||
-        passed(prev.deadline) ||
-        passed(prev.offersUntil);
+        first || forced || fresh.length > 0 || prev === null || prev.phase === Phase.AwaitingRoles || deadlinePassed;
       if (!due) {
-        if (gen === generation.current) scanned.current = Math.max(scanned.current, head);
+        if (gen === generation.current) {
+          scanned.current = Math.max(scanned.current, upTo);
+          seen.current = Math.max(seen.current, head);
+        }
         return;
       }
       const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
@@ -176,7 +194,8 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
       const randomStatus =
         room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
       if (gen !== generation.current) return;
-      scanned.current = Math.max(scanned.current, head);
+      scanned.current = Math.max(scanned.current, upTo);
+      seen.current = Math.max(seen.current, head);
       if (fresh.length > 0) events.current = [...events.current, ...fresh];
       shown.current = room;
       setState((s) => ({
@@ -189,7 +208,7 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
         version: s.version + 1,
       }));
     },
-    [c, roomId, randomness],
+    [c, roomId, randomness, readEvents],
   );
 
   const refresh = useReload(
