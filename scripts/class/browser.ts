@@ -1,6 +1,8 @@
 // The Chromium shipped in the npm package @sparticuz/chromium (unpacked to the temp folder on first use), driven by
 // playwright-core: what the load script's phones, console and projector run in (as the browser tests do).
-import { chromium as playwright, type Browser } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium as playwright, type Browser, type Page } from "playwright-core";
 
 interface SparticuzChromium {
   executablePath(): Promise<string>;
@@ -14,4 +16,33 @@ export async function launchBrowser(): Promise<Browser> {
   // `--single-process` (tuned for AWS Lambda) would take the browser down with the first context closed.
   const args = chromium.args.filter((a) => a !== "--single-process");
   return playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+}
+
+/** A page's main-thread busy time (Chromium's `TaskDuration`, seconds), read through the DevTools protocol. */
+export interface PageCpu {
+  seconds(): Promise<number>;
+  /** Starts a CPU profile of the page (CLASS_PROFILE: where the load script looks for its hot spots). */
+  startProfile(): Promise<void>;
+  /** Stops it and writes the profile (a `.cpuprofile` DevTools opens) to `file`. */
+  stopProfile(file: string): Promise<void>;
+}
+
+export async function pageCpu(page: Page): Promise<PageCpu> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  return {
+    async seconds() {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+    },
+    async startProfile() {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    },
+    async stopProfile(file: string) {
+      const { profile } = await cdp.send("Profiler.stop");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+    },
+  };
 }

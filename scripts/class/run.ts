@@ -11,6 +11,7 @@ import { readDeployments } from "../../web/deployments";
 import { hashPrefix, type SeatCard } from "../../web/src/class/card";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import { ClassRun, type ClassWindows } from "./players";
+import { pageCpu } from "./browser";
 import { openPhone, playRoom, type Phone } from "./phones";
 import { mulberry32 } from "./random";
 import type { ClassFront } from "./stack";
@@ -55,6 +56,13 @@ export interface ClassFigures {
   /** CPU of the node and of the indexer over the run, % of one core. */
   nodeCpuPct: number;
   indexerCpuPct: number;
+  /** Main-thread busy time of the pages over the phases, % of one core: a phone's (mean), the console's, the projector's. */
+  phonePageCpuPct: number;
+  consoleCpuPct: number;
+  projectorCpuPct: number;
+  /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's. */
+  phoneIndexerReqPerSec: number;
+  consoleIndexerReqPerSec: number;
   seconds: number;
   /** Every room of every phase finished. */
   allRoomsFinished: boolean;
@@ -187,7 +195,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     await run.setUp();
     const id = run.id;
     const organiser = await run.organiser.getAddress();
-    const consolePage = await openConsole(o.browser, o.front.hostUrl, id, organiser, pages);
+    await openConsole(o.browser, o.front.hostUrl, id, organiser, pages);
     pages.push(await openProjector(o.browser, o.front.hostUrl, id));
     const deployHash = hashPrefix((await host.getBlock(a.tournamentBlock))!.hash!);
     for (let i = 0; i < o.phones; i++) {
@@ -206,11 +214,25 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phones.push(await openPhone(o.browser, o.front.phoneUrl, card, seat.wallet.address));
     }
     o.log(`console, projector and ${phones.length} phones open`);
+    // The pages' own CPU over the phases; CLASS_PROFILE=<folder>: CPU profiles of the console and a phone in phase 1.
+    const [consolePage, projectorPage] = pages;
+    const meters = await Promise.all([consolePage, projectorPage, ...phones.map((ph) => ph.page)].map(pageCpu));
+    const busy0 = await Promise.all(meters.map((m) => m.seconds()));
+    const sql = [consolePage, projectorPage, ...phones.map((ph) => ph.page)].map((pg) => {
+      const n = { count: 0 };
+      pg.on("request", (req) => {
+        if (new URL(req.url()).pathname.includes("/indexer/")) n.count++;
+      });
+      return n;
+    });
+    const played0 = Date.now();
+    const profileDir = process.env.CLASS_PROFILE;
 
     let phaseDoneToConsoleMs = 0;
     for (let p = 1; p <= o.phases; p++) {
       await run.startPhase(p);
       o.log(`phase ${p} playing`);
+      if (profileDir && p === 1) await Promise.all([meters[0], meters[2]].filter(Boolean).map((m) => m.startProfile()));
       const rooms = await Promise.all(
         Array.from({ length: Number((await run.tournament.phaseView(id, p)).rooms) }, (_, k) =>
           run.tournament.roomAt(id, p, k),
@@ -243,6 +265,10 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       await Promise.all([run.playPhase(p), watch, ...phonePlays]);
       const lag = Math.max(0, (await consoleSaw) - endedAt);
       phaseDoneToConsoleMs = Math.max(phaseDoneToConsoleMs, lag);
+      if (profileDir && p === 1) {
+        await meters[0].stopProfile(path.join(profileDir, "console.cpuprofile"));
+        if (meters[2]) await meters[2].stopProfile(path.join(profileDir, "phone.cpuprofile"));
+      }
       o.log(`phase ${p} ended; the console showed it ${lag} ms after the node`);
     }
 
@@ -262,6 +288,10 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
         return !!row && row.join() === [r.scoreAsP1, r.scoreAsP2, r.aggregate].map(Number).join();
       });
 
+    const busy = await Promise.all(meters.map((m, i) => m.seconds().then((b) => b - busy0[i])));
+    const pct = (b: number) => Math.round((b / ((Date.now() - played0) / 1000)) * 100);
+    const phoneBusy = busy.slice(2);
+    const perSec = (n: number) => Math.round((n / ((Date.now() - played0) / 1000)) * 10) / 10;
     const seconds = (Date.now() - started) / 1000;
     const phoneLat = phones.flatMap((ph) => ph.latenciesMs);
     return {
@@ -282,6 +312,11 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phaseDoneToConsoleMs,
       nodeCpuPct: Math.round(((cpuSeconds(o.nodePid) - cpu0.node) / seconds) * 100),
       indexerCpuPct: Math.round(((cpuSeconds(o.front.indexer.process.pid ?? 0) - cpu0.indexer) / seconds) * 100),
+      phonePageCpuPct: phoneBusy.length ? pct(phoneBusy.reduce((x, y) => x + y, 0) / phoneBusy.length) : 0,
+      consoleCpuPct: pct(busy[0]),
+      projectorCpuPct: pct(busy[1]),
+      phoneIndexerReqPerSec: perSec(sql.slice(2).reduce((x, y) => x + y.count, 0) / Math.max(1, sql.length - 2)),
+      consoleIndexerReqPerSec: perSec(sql[0].count),
       seconds: Math.round(seconds),
       allRoomsFinished,
       leaderboardMatches,

@@ -1,10 +1,11 @@
 // Every transaction the app sends, in one panel: waiting for the wallet → pending (hash) → mined (block, gas), or
 // the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { TransactionReceipt, TransactionResponse } from "ethers";
 import { useBlock } from "./block";
 import { describeError, type DescribeContext } from "./errors";
 import { useToasts } from "./toasts";
+import { confirmed } from "./confirm";
 
 export type TxStatus = "signing" | "pending" | "mined" | "failed";
 
@@ -47,6 +48,14 @@ export function TxProvider({ children }: { children: ReactNode }) {
   const block = useBlock();
   const latest = useRef(0);
   latest.current = block.number;
+  // Pending sends waiting for the clock's next block (confirm.ts asks for their receipts then).
+  const waiters = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    const due = waiters.current;
+    waiters.current = [];
+    for (const wake of due) wake();
+  }, [block.number]);
+  const nextBlock = useCallback(() => new Promise<void>((wake) => waiters.current.push(wake)), []);
   const update = (id: number, patch: Partial<TrackedTx>) =>
     setTxs((all) => all.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 
@@ -61,7 +70,7 @@ export function TxProvider({ children }: { children: ReactNode }) {
       try {
         const tx = await submit();
         update(id, { status: "pending", hash: tx.hash });
-        const receipt = (await tx.wait()) as TransactionReceipt | null;
+        const receipt = (await confirmed(tx, nextBlock)) as TransactionReceipt | null;
         if (!receipt) throw new Error("the transaction was dropped");
         update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
         return receipt as Awaited<ReturnType<T["wait"]>>;
@@ -72,7 +81,7 @@ export function TxProvider({ children }: { children: ReactNode }) {
         return null;
       }
     },
-    [toasts],
+    [toasts, nextBlock],
   );
   const clear = useCallback(
     () => setTxs((all) => all.filter((t) => t.status === "signing" || t.status === "pending")),

@@ -1,0 +1,59 @@
+// web/src/shared/confirm.ts on a real node mining a block every second (as the class stack does): a transaction's
+// receipt is taken at the clock's first block that has it, and a reverted one fails with ethers' own error.
+import { expect } from "chai";
+import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
+import { startAnvil, type NodeHandle } from "../../scripts/web/stack";
+import { confirmed } from "../../web/src/shared/confirm";
+
+/** Init code of a contract whose every call reverts (runtime PUSH1 0 PUSH1 0 REVERT). */
+const REVERTER = "0x6460006000fd6000526005601bf3";
+
+describe("web: a sent transaction's receipt at the clock's next block", function () {
+  this.timeout(60_000);
+  let node: NodeHandle;
+  let provider: JsonRpcProvider;
+  let signer: JsonRpcSigner;
+  let blocksSeen = 0;
+
+  /** The page's clock, as a poll of the node's head: resolves once a block newer than now is mined. */
+  async function nextBlock(): Promise<void> {
+    const now = await provider.getBlockNumber();
+    while ((await provider.getBlockNumber()) <= now) await new Promise((r) => setTimeout(r, 50));
+    blocksSeen++;
+  }
+
+  before(async function () {
+    node = await startAnvil({ blockTime: 1 });
+    provider = new JsonRpcProvider(node.url, undefined, { cacheTimeout: -1 });
+    signer = await provider.getSigner(0);
+  });
+
+  after(async function () {
+    provider?.destroy();
+    await node?.stop();
+  });
+
+  it("resolves with the receipt once a block has the transaction", async function () {
+    const to = await (await provider.getSigner(1)).getAddress();
+    const before = await provider.getBalance(to);
+    const tx = await signer.sendTransaction({ to, value: 12345n });
+    const seen = blocksSeen;
+    const receipt = await confirmed(tx, nextBlock);
+    expect(receipt?.hash).to.equal(tx.hash);
+    expect(receipt?.status).to.equal(1);
+    expect(await provider.getBalance(to, receipt!.blockNumber)).to.equal(before + 12345n);
+    // Found at one of the clock's blocks (ethers' wait() may win the race too, but the clock was asked).
+    expect(blocksSeen).to.be.greaterThan(seen);
+  });
+
+  it("fails a reverted transaction with ethers' CALL_EXCEPTION, as wait() does", async function () {
+    const deploy = await signer.sendTransaction({ data: REVERTER });
+    const address = (await confirmed(deploy, nextBlock))!.contractAddress!;
+    expect(await provider.getCode(address)).to.equal("0x60006000fd");
+    const tx = await signer.sendTransaction({ to: address, data: "0x", gasLimit: 50_000 });
+    let error: unknown;
+    await confirmed(tx, nextBlock).catch((e: unknown) => (error = e));
+    expect((error as { code?: string })?.code).to.equal("CALL_EXCEPTION");
+    expect((await provider.getTransactionReceipt(tx.hash))?.status).to.equal(0);
+  });
+});
