@@ -42,8 +42,11 @@ export interface ClassFigures {
   maxms: number;
   /** Moves the phones made (the sample of the three figures above). */
   phoneMoves: number;
-  /** Of the same moves: the click to the node taking the signed transaction (the rest waits for a block), p50. */
+  /** Of the same moves: the click to the node taking the signed transaction (the rest waits for a block), p50, p95. */
   sentP50ms: number;
+  sentP95ms: number;
+  /** And from there to the page showing it mined (a block, its receipt, the page's update), p95. */
+  minedP95ms: number;
   /** The same for the Node players (send to receipt), p95. */
   botP95ms: number;
   botMoves: number;
@@ -172,7 +175,7 @@ async function indexerBoard(indexerUrl: string, id: bigint): Promise<Map<string,
 export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
   const started = Date.now();
   const cpu0 = { node: cpuSeconds(o.nodePid), indexer: cpuSeconds(o.front.indexer.process.pid ?? 0) };
-  const calls0 = o.front.counter.calls();
+  const calls0 = o.front.calls();
   const a = addressesOf(o.deploymentsFolder);
   const run = new ClassRun({
     phoneRpc: `${o.front.phoneUrl}rpc`,
@@ -294,6 +297,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     const perSec = (n: number) => Math.round((n / ((Date.now() - played0) / 1000)) * 10) / 10;
     const seconds = (Date.now() - started) / 1000;
     const phoneLat = phones.flatMap((ph) => ph.latenciesMs);
+    const phoneSent = phones.flatMap((ph) => ph.sentMs);
     return {
       players: o.players + o.phones,
       phones: o.phones,
@@ -301,13 +305,15 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       p95ms: quantile(phoneLat, 0.95),
       maxms: phoneLat.length ? Math.max(...phoneLat) : 0,
       phoneMoves: phoneLat.length,
-      sentP50ms: quantile(
-        phones.flatMap((ph) => ph.sentMs),
-        0.5,
+      sentP50ms: quantile(phoneSent, 0.5),
+      sentP95ms: quantile(phoneSent, 0.95),
+      minedP95ms: quantile(
+        phones.flatMap((ph) => ph.latenciesMs.map((ms, i) => ms - ph.sentMs[i])),
+        0.95,
       ),
       botP95ms: quantile(run.stats.latenciesMs, 0.95),
       botMoves: run.stats.latenciesMs.length,
-      requestsPerSec: Math.round(((o.front.counter.calls() - calls0) / seconds) * 10) / 10,
+      requestsPerSec: Math.round(((o.front.calls() - calls0) / seconds) * 10) / 10,
       refused: run.stats.refused + phones.reduce((s, ph) => s + ph.refused, 0),
       phaseDoneToConsoleMs,
       nodeCpuPct: Math.round(((cpuSeconds(o.nodePid) - cpu0.node) / seconds) * 100),

@@ -8,8 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { deployGames, startAnvil } from "../web/anvil";
 import { lanAddress } from "../web/class";
-import { DEFAULT_FAUCET, Faucet } from "../web/faucet";
-import { DEFAULT_LIMITS, startGateway, type GatewayHandle } from "../web/gateway";
+import { Worker } from "node:worker_threads";
+import { DEFAULT_LIMITS } from "../web/gateway";
+import type { FrontThreadData } from "./front-worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
 import { buildApp, freePort, rpc, setBlockTime, startNode, type NodeHandle } from "../web/stack";
 
@@ -24,7 +25,7 @@ export interface RpcCounter {
 }
 
 /** A relay to `nodeUrl` that counts the calls it forwards (what the gateway sends the node). */
-export async function startRpcCounter(nodeUrl: string): Promise<RpcCounter> {
+export async function startRpcCounter(nodeUrl: string, onCalls?: (n: number) => void): Promise<RpcCounter> {
   let calls = 0;
   const target = new URL(nodeUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -33,12 +34,15 @@ export async function startRpcCounter(nodeUrl: string): Promise<RpcCounter> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
+      let n = 1;
       try {
         const parsed = JSON.parse(body.toString("utf8")) as unknown;
-        calls += Array.isArray(parsed) ? parsed.length : 1;
+        if (Array.isArray(parsed)) n = parsed.length;
       } catch {
-        calls += 1;
+        // not JSON: the node refuses it, and it counts as one call
       }
+      calls += n;
+      onCalls?.(n);
       const up = http.request(
         { host: target.hostname, port: target.port, path: "/", method: "POST", agent, headers: req.headers },
         (r) => {
@@ -67,11 +71,47 @@ export async function startRpcCounter(nodeUrl: string): Promise<RpcCounter> {
   };
 }
 
+/** The gateway thread (front-worker.ts): its URL, the calls it relayed, and its stop. */
+interface FrontThread {
+  url: string;
+  calls(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts front-worker.ts in a worker thread (TypeScript through ts-node, as the rest of the script runs). */
+async function startFrontThread(data: FrontThreadData): Promise<FrontThread> {
+  const file = path.join(__dirname, "front-worker.ts");
+  const worker = new Worker(`require("ts-node").register({ transpileOnly: true }); require(${JSON.stringify(file)});`, {
+    eval: true,
+    workerData: data,
+  });
+  const first = await new Promise<{ url?: string; error?: string }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the gateway thread exited with code ${code}`)));
+  });
+  if (!first.url) {
+    await worker.terminate();
+    throw new Error(`the gateway thread did not start: ${first.error}`);
+  }
+  const calls = new Int32Array(data.calls);
+  return {
+    url: first.url,
+    calls: () => Atomics.load(calls, 0),
+    stop: async () => {
+      const stopped = new Promise<void>((resolve) => worker.once("message", () => resolve()));
+      worker.postMessage("stop");
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
+      await worker.terminate();
+    },
+  };
+}
+
 /** The class pieces in front of a node with everything deployed: indexer, counting relay, faucet and gateway. */
 export interface ClassFront {
   indexer: IndexerHandle;
-  counter: RpcCounter;
-  gateway: GatewayHandle;
+  /** JSON-RPC calls the gateway has sent the node so far (each call of a batch counts). */
+  calls(): number;
   /** The host's way in (loopback: the development accounts and the node's controls). */
   hostUrl: string;
   /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
@@ -101,32 +141,34 @@ export async function startClassFront(opts: {
   if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
   const indexerOptions = { rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder };
   let indexer = await startIndexer(indexerOptions);
-  const counter = await startRpcCounter(opts.nodeUrl);
+  let thread: FrontThread | null = null;
   try {
-    const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: opts.nodeUrl, perClient: opts.devices + 20 });
     const port = await freePort();
     const devices = Math.max(1, opts.devices);
-    const gateway = await startGateway({
-      nodeUrl: counter.url,
-      appDir: opts.appDir,
-      indexerUrl: indexer.url,
-      faucet,
-      blockTime: opts.blockTime,
-      bind: "0.0.0.0",
-      port,
-      publicUrl: `http://${lan}:${port}/`,
-      limits: {
-        rate: {
-          perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
-          burst: DEFAULT_LIMITS.rate.burst * devices,
+    thread = await startFrontThread({
+      nodeUrl: opts.nodeUrl,
+      calls: new SharedArrayBuffer(4),
+      faucetClients: opts.devices + 20,
+      gateway: {
+        appDir: opts.appDir,
+        indexerUrl: indexer.url,
+        blockTime: opts.blockTime,
+        bind: "0.0.0.0",
+        port,
+        publicUrl: `http://${lan}:${port}/`,
+        limits: {
+          rate: {
+            perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
+            burst: DEFAULT_LIMITS.rate.burst * devices,
+          },
         },
       },
     });
+    const running = thread;
     const front: ClassFront = {
       indexer,
-      counter,
-      gateway,
-      hostUrl: gateway.url,
+      calls: running.calls,
+      hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
         await indexer.stop();
@@ -139,14 +181,13 @@ export async function startClassFront(opts: {
         return indexer;
       },
       stop: async () => {
-        await gateway.stop();
-        await counter.stop();
+        await running.stop();
         await indexer.stop();
       },
     };
     return front;
   } catch (err) {
-    await counter.stop();
+    await thread?.stop();
     await indexer.stop();
     throw err;
   }

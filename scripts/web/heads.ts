@@ -22,7 +22,8 @@ export interface HeadsOptions {
   nodeUrl: string;
   /** The indexer's base URL (its /status is read), if any. */
   indexerUrl?: URL | null;
-  /** Poll interval, ms (default 150: one poller for every page, so it may be quick). */
+  /** Poll interval, ms (default 150: one poller for every page, so it may be quick; the gateway asks 50 on a chain
+   * mining on a timer). */
   intervalMs?: number;
 }
 
