@@ -10,9 +10,8 @@ import { useWallet } from "../shared/wallet";
 import { getLogsPaged } from "../../../client/logs";
 import { useCatammGameVersion } from "../data/catamm";
 import { decodeCatammLogs, GameHistory, type CatammEvent } from "../../../client/catamm/history";
-import { useHistoryBlock } from "../data/DataProvider";
 import { readCatammEvents } from "../data/history";
-import { usePonderClient } from "@ponder/react";
+import { useHistoryRead } from "../data/useHistoryRead";
 import { Pending, Phase, readGame, type GameSnapshot, type PlayerSnapshot } from "../../../client/catamm/game";
 import { POOL_COUNT, toPoolView, type PoolView } from "../../../client/catamm/market";
 import type { CatammContracts } from "./contracts";
@@ -83,13 +82,9 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
   const busy = useRef(false);
   const again = useRef(false);
   const [retry, setRetry] = useState(0);
-  const db = usePonderClient().db;
-  const indexerBlock = useRef<number | null>(null);
-  indexerBlock.current = useHistoryBlock();
   // The indexer's word for this game (data/catamm.ts): "events:last block".
   const indexed = useCatammGameVersion(gameId);
-  const indexedNow = useRef(indexed);
-  indexedNow.current = indexed;
+  const readHistory = useHistoryRead(indexed, 1);
   const snapRef = useRef<GameSnapshot | null>(null);
   snapRef.current = state.snap;
 
@@ -151,27 +146,26 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
     setState((s) => ({ ...s, snap, market, me, randomness, version: s.version + 1, error: null }));
   }, [c, source, gameId, account]);
 
-  /**
-   * The game's events in blocks after..to: from the indexer's log of the game when histories are read from it (up
-   * to its own latest block), else the node's logs (in pages). Returns them and the block they are read up to.
-   */
+  /** The game's events in blocks after..to (data/useHistoryRead.ts), and the block they are read up to. */
   const readEvents = useCallback(
-    async (after: number, to: number): Promise<[CatammEvent[], number]> => {
-      if (!c) return [[], after];
-      if (indexerBlock.current !== null) {
-        // Up to the game's last block in the indexer's word too: the indexer had it when the word was read.
-        const upTo = Math.max(indexerBlock.current, Number(indexedNow.current?.split(":")[1] ?? 0));
-        return [await readCatammEvents(db, gameId, after, upTo), Math.max(after, upTo)];
-      }
-      if (after >= to) return [[], after];
-      const logs = await getLogsPaged(
-        c.game.runner!.provider!,
-        { address: c.address, topics: [null, zeroPadValue(toBeHex(gameId), 32)] },
-        { fromBlock: after + 1, toBlock: to },
-      );
-      return [decodeCatammLogs(logs), to];
-    },
-    [c, db, gameId],
+    (after: number, to: number): Promise<[CatammEvent[], number]> =>
+      readHistory(
+        after,
+        to,
+        (db, from, upTo) => readCatammEvents(db, gameId, from, upTo),
+        async (fromBlock, toBlock) =>
+          c
+            ? decodeCatammLogs(
+                await getLogsPaged(
+                  c.game.runner!.provider!,
+                  { address: c.address, topics: [null, zeroPadValue(toBeHex(gameId), 32)] },
+                  { fromBlock, toBlock },
+                ),
+              )
+            : [],
+        [] as CatammEvent[],
+      ),
+    [c, gameId, readHistory],
   );
 
   /** New events of this game up to `to` (from the deployment on the first read), then the views. */

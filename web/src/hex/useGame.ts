@@ -7,12 +7,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
-import { usePonderClient } from "@ponder/react";
 import { addMoved, gameData, type HexGameData, type HexPosition, type MovedArgs } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
 import type { HexContract } from "./contracts";
 import { useHexGameVersion } from "../data/hex";
-import { useHistoryBlock } from "../data/DataProvider";
+import { useHistoryRead } from "../data/useHistoryRead";
 import { readHexTree, type TreeChanges } from "../data/history";
 
 export interface LiveGame {
@@ -25,6 +24,8 @@ export interface LiveGame {
   /** Milliseconds the first load took (events + view), for the page's figures. */
   loadMs: number | null;
 }
+
+const NO_CHANGES: TreeChanges = { moved: [], proven: [] };
 
 /** Adds a read's moves and proofs to a tree (index = id); returns whether anything was new. */
 function apply(positions: HexPosition[], changes: TreeChanges): boolean {
@@ -44,14 +45,10 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
   const scanned = useRef(0);
   const busy = useRef(false);
   const indexed = useHexGameVersion(gameId);
-  const indexedNow = useRef(indexed);
-  indexedNow.current = indexed;
   const loadedIndexed = useRef<string | null>(null);
   const [retry, setRetry] = useState(0);
-  const db = usePonderClient().db;
-  // The indexer's latest block while histories are read from it (null: the node's logs are read instead).
-  const indexerBlock = useRef<number | null>(null);
-  indexerBlock.current = useHistoryBlock();
+  // The word's first part is the game's last block the indexer has (data/hex.ts).
+  const readHistory = useHistoryRead(indexed, 0);
   const clock = useRef(block.number);
   clock.current = block.number;
 
@@ -69,35 +66,30 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     };
   }, [contract, gameId]);
 
-  /**
-   * The tree's changes in blocks after..to: from the indexer when it answers (up to its own latest block, `indexed`),
-   * else the node's logs. Returns them and the block the tree is now read up to.
-   */
+  /** The tree's changes in blocks after..to (data/useHistoryRead.ts), and the block they are read up to. */
   const readTree = useCallback(
-    async (after: number, to: number): Promise<[TreeChanges, number]> => {
-      if (!contract) return [{ moved: [], proven: [] }, after];
-      if (indexerBlock.current !== null) {
-        // Up to the game's last block in the indexer's word too: the indexer had it when the word was read.
-        const upTo = Math.max(indexerBlock.current, Number(indexedNow.current?.split(":")[0] ?? 0));
-        return [await readHexTree(db, gameId, after, upTo), Math.max(after, upTo)];
-      }
-      const hex = contract.hex;
-      const range = { fromBlock: after + 1, toBlock: to };
-      if (range.fromBlock > to) return [{ moved: [], proven: [] }, after];
-      const latest = () => hex.runner!.provider!.getBlockNumber();
-      const [moved, proven] = await Promise.all([
-        pagedQuery((a, b) => hex.queryFilter(hex.filters.Moved(gameId), a, b), latest, range),
-        pagedQuery((a, b) => hex.queryFilter(hex.filters.WinProven(gameId), a, b), latest, range),
-      ]);
-      return [
-        {
-          moved: moved.map((e) => ({ args: e.args as unknown as MovedArgs, block: e.blockNumber })),
-          proven: proven.map((e) => Number(e.args.positionId)),
-        },
+    (after: number, to: number): Promise<[TreeChanges, number]> =>
+      readHistory(
+        after,
         to,
-      ];
-    },
-    [contract, db, gameId],
+        (db, from, upTo) => readHexTree(db, gameId, from, upTo),
+        async (fromBlock, toBlock) => {
+          if (!contract) return NO_CHANGES;
+          const hex = contract.hex;
+          const range = { fromBlock, toBlock };
+          const latest = () => hex.runner!.provider!.getBlockNumber();
+          const [moved, proven] = await Promise.all([
+            pagedQuery((a, b) => hex.queryFilter(hex.filters.Moved(gameId), a, b), latest, range),
+            pagedQuery((a, b) => hex.queryFilter(hex.filters.WinProven(gameId), a, b), latest, range),
+          ]);
+          return {
+            moved: moved.map((e) => ({ args: e.args as unknown as MovedArgs, block: e.blockNumber })),
+            proven: proven.map((e) => Number(e.args.positionId)),
+          };
+        },
+        NO_CHANGES,
+      ),
+    [contract, gameId, readHistory],
   );
 
   // First load (and after the connection changes).

@@ -14,9 +14,8 @@ import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../
 import { useRandomness, type SnatchContracts } from "./contracts";
 import { useReload } from "./useReload";
 import { useRoomVersion } from "../data/snatch";
-import { useHistoryBlock } from "../data/DataProvider";
 import { readRoomEvents } from "../data/history";
-import { usePonderClient } from "@ponder/react";
+import { useHistoryRead } from "../data/useHistoryRead";
 
 export interface FormatInfo {
   id: number;
@@ -99,32 +98,30 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
   const events = useRef<RoomEvent[]>([]);
   // The clock's block the last load saw (deadlines passed since then are due).
   const seen = useRef(0);
-  const db = usePonderClient().db;
-  const indexerBlock = useRef<number | null>(null);
-  indexerBlock.current = useHistoryBlock();
+  const readHistory = useHistoryRead(version, 1);
 
-  /**
-   * The room's events in blocks after..head: from the indexer's log of the room when histories are read from it
-   * (up to its own latest block), else the node's logs (in pages). Returns them and the block they are read up to.
-   */
+  /** The room's events in blocks after..head (data/useHistoryRead.ts), and the block they are read up to. */
   const readEvents = useCallback(
-    async (after: number, head: number): Promise<[RoomEvent[], number]> => {
-      if (!c) return [[], after];
-      if (indexerBlock.current !== null) {
-        // Up to the block of the room's word too: the indexer had it when the word was read (else, the word taken
-        // as read, that block's events would wait for the room's next change).
-        const upTo = Math.max(indexerBlock.current, Number(versionNow.current?.split(":")[1] ?? 0));
-        return [await readRoomEvents(db, roomId, after, upTo), Math.max(after, upTo)];
-      }
-      if (after >= head) return [[], after];
-      const logs = await getLogsPaged(
-        c.rooms.runner!.provider!,
-        { address: c.roomsAddress, topics: [null, zeroPadValue(toBeHex(roomId), 32)] },
-        { fromBlock: after + 1, toBlock: head },
-      );
-      return [roomEvents(c, roomId, logs), head];
-    },
-    [c, db, roomId],
+    (after: number, head: number): Promise<[RoomEvent[], number]> =>
+      readHistory(
+        after,
+        head,
+        (db, from, upTo) => readRoomEvents(db, roomId, from, upTo),
+        async (fromBlock, toBlock) =>
+          c
+            ? roomEvents(
+                c,
+                roomId,
+                await getLogsPaged(
+                  c.rooms.runner!.provider!,
+                  { address: c.roomsAddress, topics: [null, zeroPadValue(toBeHex(roomId), 32)] },
+                  { fromBlock, toBlock },
+                ),
+              )
+            : [],
+        [] as RoomEvent[],
+      ),
+    [c, readHistory, roomId],
   );
   // Bumped when the room or the connection changes: a load started before is dropped.
   const generation = useRef(0);
