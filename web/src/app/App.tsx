@@ -91,13 +91,15 @@ export function App() {
                     <BlockBar />
                   </header>
                   <WalletBar />
-                  <IndexerBanner />
                   <main>
                     <Page route={route} />
                   </main>
                 </div>
-                {/* Messages and transactions below the page, not over it: the page scrolls above them. */}
+                {/* Messages and transactions below the page, not over it: the page scrolls above them. The indexer's
+                    banner is here too: above the page it came and went as the indexer fell behind and caught up,
+                    moving every button under a player's finger (and under a browser test's click). */}
                 <div className="dock" data-testid="dock">
+                  <IndexerBanner />
                   <ToastList />
                   <TxPanel />
                 </div>
