@@ -3,7 +3,7 @@
 // Here a range is read page by page: a page the node refuses as too large is halved and retried at once, any other
 // failure is retried after a growing pause, and only a page that keeps failing ends the read.
 
-import type { Filter, Log } from "ethers";
+import { toBeHex, zeroPadValue, type Filter, type Log } from "ethers";
 
 export interface PagingOptions {
   /** First block (default 0). */
@@ -106,4 +106,17 @@ export function getLogsPaged(
     () => provider.getBlockNumber(),
     opts,
   );
+}
+
+/**
+ * The logs of contract `address` whose first indexed argument is `id` (a room's, a game's), in pages: what a game
+ * page reads of its own game from the node when no indexer answers.
+ */
+export function getLogsOfId(
+  provider: LogSource,
+  address: string,
+  id: bigint,
+  opts: PagingOptions = {},
+): Promise<Log[]> {
+  return getLogsPaged(provider, { address, topics: [null, zeroPadValue(toBeHex(id), 32)] }, opts);
 }

@@ -2,12 +2,11 @@
 // changes, from the indexer's log of the game whenever it answers (else the node's logs, in pages); its views re-read whenever an event of the game arrives (or the page asks,
 // after its own transaction). The outstanding random value's status is polled while one is pending.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toBeHex, zeroPadValue } from "ethers";
 import type { IRandomness } from "../../../typechain-types";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
-import { getLogsPaged } from "../../../client/logs";
+import { getLogsOfId } from "../../../client/logs";
 import { useCatammGameVersion } from "../data/catamm";
 import { decodeCatammLogs, GameHistory, type CatammEvent } from "../../../client/catamm/history";
 import { readCatammEvents } from "../data/history";
@@ -155,13 +154,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
         (db, from, upTo) => readCatammEvents(db, gameId, from, upTo),
         async (fromBlock, toBlock) =>
           c
-            ? decodeCatammLogs(
-                await getLogsPaged(
-                  c.game.runner!.provider!,
-                  { address: c.address, topics: [null, zeroPadValue(toBeHex(gameId), 32)] },
-                  { fromBlock, toBlock },
-                ),
-              )
+            ? decodeCatammLogs(await getLogsOfId(c.game.runner!.provider!, c.address, gameId, { fromBlock, toBlock }))
             : [],
         [] as CatammEvent[],
       ),

@@ -2,12 +2,12 @@
 // of the room, or without one the node's logs: read once, then as the room changes), and the randomness request's status while roles are awaited. Reloads on each new block and
 // at once after the page's own transactions (`refresh`).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toBeHex, zeroPadValue, type Log } from "ethers";
+import type { Log } from "ethers";
 import { useBlock } from "../shared/block";
 import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { decodeEvent } from "../../../client/events";
-import { getLogsPaged } from "../../../client/logs";
+import { getLogsOfId } from "../../../client/logs";
 import { Phase, type WindowLengths } from "../../../client/snatch/names";
 import type { RoomEvent } from "../../../client/snatch/history";
 import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../../../client/snatch/state";
@@ -112,11 +112,7 @@ export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
             ? roomEvents(
                 c,
                 roomId,
-                await getLogsPaged(
-                  c.rooms.runner!.provider!,
-                  { address: c.roomsAddress, topics: [null, zeroPadValue(toBeHex(roomId), 32)] },
-                  { fromBlock, toBlock },
-                ),
+                await getLogsOfId(c.rooms.runner!.provider!, c.roomsAddress, roomId, { fromBlock, toBlock }),
               )
             : [],
         [] as RoomEvent[],
