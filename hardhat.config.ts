@@ -78,7 +78,8 @@ const config: HardhatUserConfig = {
       accounts: { count: 20 },
       allowUnlimitedContractSize: false,
     },
-    localhost: { url: "http://127.0.0.1:8545" },
+    // The local node of `npm run node` / `npm run web` (WEB_NODE_PORT moves both).
+    localhost: { url: `http://127.0.0.1:${process.env.WEB_NODE_PORT || 8545}` },
     // Any other node (anvil, a public test network) comes from the environment, never from the repo:
     //   RPC_URL=...  PRIVATE_KEY=0x...  (or MNEMONIC="...")  npx hardhat deploy --network remote
     // Without RPC_URL and a key or mnemonic every command on `remote` refuses to run and says what to set

@@ -2,7 +2,8 @@
 // Phones of a class in real Chromium: each a phone-size context that opens its seat card (the class sheet's link with
 // the seat's key in the fragment), says "play as …", and plays its room of each phase through the room page: offers
 // as P1, answers as P2, declines the decision after a snatch. The time from each click to the page showing its
-// transaction mined is the latency a student sees. Plain Node + playwright-core.
+// transaction mined is the latency a student sees, taken on the page's own clock (the click event, the panel's
+// changes seen by a MutationObserver as they happen). Plain Node + playwright-core.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { cardLink, type SeatCard } from "../../web/src/class/card";
 
@@ -11,10 +12,12 @@ export interface Phone {
   page: Page;
   card: SeatCard;
   address: string;
-  /** Click-to-mined latencies, ms. */
+  /** Click-to-mined latencies, ms, on the page's clock: from the click event to the panel showing it mined. */
   latenciesMs: number[];
-  /** Click-to-sent (the node took the signed transaction) of the same moves, ms. */
+  /** Click-to-sent (the node took the signed transaction) of the same moves, ms, on the page's clock. */
   sentMs: number[];
+  /** The same moves timed from Node: Playwright's click call (its checks included) to it seeing the page's update. */
+  driverMs: number[];
   /** Requests the gateway refused (HTTP 429) and page errors. */
   refused: number;
   errors: string[];
@@ -22,12 +25,51 @@ export interface Phone {
 
 const PHONE = { width: 390, height: 844 };
 
+/** What the page records for the timing (installed before the app's own scripts). */
+interface Timing {
+  /** When the last trusted click landed (ms since 1970, the page's clock). */
+  clickAt?: number;
+  /** Per transaction of the panel (its data-tx): when it was first seen pending (sent) and mined or failed. */
+  txs: Record<string, { sent?: number; done?: number; status?: string }>;
+}
+
+/** Runs in the page: stamps clicks and the transactions panel's changes as they happen (no polling delay). */
+function installTiming() {
+  const w = window as unknown as { classTiming: Timing };
+  const t: Timing = (w.classTiming = { txs: {} });
+  document.addEventListener("click", (e) => e.isTrusted && (t.clickAt = Date.now()), true);
+  const look = () => {
+    for (const el of Array.from(document.querySelectorAll(".tx[data-tx]"))) {
+      const id = el.getAttribute("data-tx")!;
+      const status = el.getAttribute("data-status") ?? "";
+      const seen = (t.txs[id] ??= {});
+      if (status !== "signing") seen.sent ??= Date.now();
+      if ((status === "mined" || status === "failed") && seen.done === undefined) {
+        seen.done = Date.now();
+        seen.status = status;
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
 /** Opens a phone for `card` on `baseUrl` (the gateway's LAN address) and takes the seat. */
 export async function openPhone(browser: Browser, baseUrl: string, card: SeatCard, address: string): Promise<Phone> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   context.setDefaultTimeout(60_000);
+  await context.addInitScript(installTiming);
   const page = await context.newPage();
-  const phone: Phone = { context, page, card, address, latenciesMs: [], sentMs: [], refused: 0, errors: [] };
+  const phone: Phone = {
+    context,
+    page,
+    card,
+    address,
+    latenciesMs: [],
+    sentMs: [],
+    driverMs: [],
+    refused: 0,
+    errors: [],
+  };
   page.on("response", (r) => {
     if (r.status() === 429) phone.refused++;
   });
@@ -38,11 +80,15 @@ export async function openPhone(browser: Browser, baseUrl: string, card: SeatCar
 }
 
 /**
- * Clicks `button` and waits until the transaction it sends is mined; returns the milliseconds in all and up to the
- * node's acceptance of the signed transaction (its hash known: the rest is the wait for a block and its receipt), or
- * null when it failed.
+ * Clicks `button` and waits until the transaction it sends is mined. Returns, on the page's clock, the milliseconds
+ * from the click event to the panel showing it mined and to the node's acceptance of the signed transaction (its hash
+ * known: the rest is the wait for a block and its receipt), and from Node the time from Playwright's click call to
+ * seeing the page's update (its actionability checks and round trips to the browser included); null when it failed.
  */
-async function clickAndTime(page: Page, click: () => Promise<void>): Promise<{ ms: number; sentMs: number } | null> {
+async function clickAndTime(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ ms: number; sentMs: number; driverMs: number } | null> {
   const before = await page.evaluate(() =>
     Math.max(0, ...Array.from(document.querySelectorAll(".tx[data-tx]"), (el) => Number(el.getAttribute("data-tx")))),
   );
@@ -51,14 +97,12 @@ async function clickAndTime(page: Page, click: () => Promise<void>): Promise<{ m
   const seen = await page
     .waitForFunction(
       (n) => {
-        const el = Array.from(document.querySelectorAll(".tx[data-tx]")).find(
-          (e) => Number(e.getAttribute("data-tx")) > n,
-        );
-        const status = el?.getAttribute("data-status");
-        const w = window as unknown as { sentAt?: Record<number, number> };
-        w.sentAt ??= {};
-        if (el && status !== "signing") w.sentAt[n] ??= Date.now();
-        return status === "mined" || status === "failed" ? { status, sentAt: w.sentAt[n] } : false;
+        const t = (window as unknown as { classTiming: Timing }).classTiming;
+        const id = Object.keys(t.txs).find((k) => Number(k) > n && t.txs[k].done !== undefined);
+        const tx = id === undefined ? undefined : t.txs[id];
+        return tx && t.clickAt !== undefined
+          ? { status: tx.status, clickAt: t.clickAt, sent: tx.sent, done: tx.done }
+          : false;
       },
       before,
       { timeout: 60_000, polling: 50 },
@@ -66,7 +110,8 @@ async function clickAndTime(page: Page, click: () => Promise<void>): Promise<{ m
     .then((h) => h.jsonValue())
     .catch(() => null);
   if (!seen || seen.status !== "mined") return null;
-  return { ms: Date.now() - t0, sentMs: (seen.sentAt ?? Date.now()) - t0 };
+  const clickAt = seen.clickAt;
+  return { ms: seen.done! - clickAt, sentMs: (seen.sent ?? seen.done!) - clickAt, driverMs: Date.now() - t0 };
 }
 
 /**
@@ -83,7 +128,7 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     const form = page.getByRole("form", { name: "Make an offer" });
     const accept = page.getByRole("button", { name: "Accept", exact: true });
     const decline = page.getByRole("button", { name: /^Pass: no (shame|report)/ });
-    let took: { ms: number; sentMs: number } | null | undefined;
+    let took: { ms: number; sentMs: number; driverMs: number } | null | undefined;
     // The page takes a move away when its window closes: each step gives up quickly and the loop looks again.
     const quick = { timeout: 5_000 };
     try {
@@ -108,6 +153,7 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     if (took) {
       phone.latenciesMs.push(took.ms);
       phone.sentMs.push(took.sentMs);
+      phone.driverMs.push(took.driverMs);
     } else if (took === null) phone.errors.push(`room ${roomId}: a move was not mined`);
     await page.waitForTimeout(400);
   }

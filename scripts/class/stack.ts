@@ -6,15 +6,15 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { deployGames, startAnvil } from "../web/anvil";
 import { lanAddress } from "../web/class";
 import { Worker } from "node:worker_threads";
 import { DEFAULT_LIMITS } from "../web/gateway";
 import type { FrontThreadData } from "./front-worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
-import { buildApp, freePort, rpc, setBlockTime, startNode, type NodeHandle } from "../web/stack";
+import { startWebNode, type NodeKind } from "../web/node";
+import { buildApp, freePort } from "../web/stack";
 
-export type NodeKind = "hardhat" | "anvil";
+export type { NodeKind };
 
 /** Counts the JSON-RPC calls (each call of a batch) that pass through it, per second of wall time. */
 export interface RpcCounter {
@@ -212,24 +212,12 @@ export async function startClassStack(opts: {
 }): Promise<ClassStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "class-load-"));
   const root = path.join(work, "deployments");
-  let node: NodeHandle | { url: string; process: { pid?: number }; stop(): Promise<void> };
-  let folder: string;
-  if (opts.kind === "hardhat") {
-    node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: root } });
-    folder = path.join(root, "localhost");
-  } else {
-    // anvil: its block gas limit as Hardhat's node (30M) for the same batches.
-    node = await startAnvil({ args: ["--gas-limit", "30000000"] });
-    folder = await deployGames(node.url, root);
-  }
+  // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds.
+  const node = await startWebNode({ kind: opts.kind, deploymentsDir: root, blockTime: opts.blockTime });
+  const folder = node.folder;
   try {
     const appDir = path.join(work, "dist");
     await buildApp({ outDir: appDir, rpcUrl: node.url, deploymentsDir: root });
-    if (opts.kind === "anvil") {
-      // anvil's evm_setIntervalMining takes seconds (Hardhat's node: milliseconds, as setBlockTime sends).
-      await rpc(node.url, "evm_setAutomine", [false]);
-      await rpc(node.url, "evm_setIntervalMining", [opts.blockTime]);
-    } else await setBlockTime(node.url, opts.blockTime);
     const front = await startClassFront({
       nodeUrl: node.url,
       deploymentsFolder: folder,

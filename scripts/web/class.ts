@@ -3,6 +3,7 @@
 // phones on the same Wi-Fi open it with their camera. Used by scripts/web/index.ts.
 import os from "node:os";
 import QRCode from "qrcode";
+import { NODE_KINDS, type NodeKind } from "./node";
 
 export interface WebOptions {
   /** Vite's dev server instead of the gateway and the static build (the laptop only). */
@@ -15,6 +16,8 @@ export interface WebOptions {
   lanHost: string | null;
   /** The faucet for burner accounts (local chains only). */
   faucet: boolean;
+  /** The local node to start when none answers on the node's port: anvil (default) or Hardhat's. */
+  node: NodeKind;
 }
 
 /** The default block time of the class stack: one block a second, as a public chain does (about). */
@@ -24,8 +27,8 @@ const yes = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.t
 
 /**
  * Reads `npm run web` options: `--dev`, `--lan` (or WEB_LAN=1), `--block-time <s>` (or WEB_BLOCK_TIME; default 1 with
- * --lan, none without; 0 turns it off), `--no-faucet` (or WEB_FAUCET=0), WEB_LAN_HOST. Throws a sentence on a bad
- * value.
+ * --lan, none without; 0 turns it off), `--no-faucet` (or WEB_FAUCET=0), WEB_LAN_HOST, `--node anvil|hardhat` (or
+ * WEB_NODE; default anvil). Throws a sentence on a bad value.
  */
 export function webOptions(argv: readonly string[], env: NodeJS.ProcessEnv): WebOptions {
   const lan = argv.includes("--lan") || yes(env.WEB_LAN);
@@ -41,7 +44,13 @@ export function webOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Web
   }
   const dev = argv.includes("--dev");
   if (dev && lan) throw new Error("--dev serves on this machine only: use --lan without --dev for the room's phones");
+  const nodeAt = argv.indexOf("--node");
+  const node = (nodeAt >= 0 ? argv[nodeAt + 1] : env.WEB_NODE?.trim() || "anvil")?.toLowerCase() ?? "";
+  if (!(NODE_KINDS as readonly string[]).includes(node)) {
+    throw new Error(`--node takes anvil (the default) or hardhat (Hardhat's node); got "${node}"`);
+  }
   return {
+    node: node as NodeKind,
     dev,
     lan,
     blockTime,

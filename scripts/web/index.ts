@@ -1,7 +1,8 @@
-// `npm run web`: a local Hardhat node with everything deployed (as `npm run node`), the web app built against its
-// deployments and served by the gateway (scripts/web/gateway.ts: the app, /rpc, /faucet, /stack.json), and the URL to
-// open. `npm run web -- --dev` serves with Vite's dev server (live reload) instead of the static build. Ctrl-C stops
-// everything.
+// `npm run web`: a local node with everything deployed (anvil; `--node hardhat` for Hardhat's, as `npm run node`), the
+// web app built against its deployments and served by the gateway (scripts/web/gateway.ts: the app, /rpc, /faucet,
+// /stack.json), and the URL to open. `npm run web -- --dev` serves with Vite's dev server (live reload) instead of the
+// static build. Ctrl-C stops everything.
+//   --node anvil|hardhat (or WEB_NODE): the node to start (default anvil: faster under a class's load, docs/class.md)
 //   --lan (or WEB_LAN=1): the class stack: the gateway on the room's network (0.0.0.0; the LAN URL printed with its
 //       QR code) and a block every second (interval mining, automine off; docs/class.md)
 //   --block-time <s> (or WEB_BLOCK_TIME): seconds between blocks (default 1 with --lan; 0: a block per transaction)
@@ -17,17 +18,8 @@ import { lanAddress, terminalQr, webOptions } from "./class";
 import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway } from "./gateway";
 import { startWebIndexer } from "./indexer";
-import {
-  buildApp,
-  portInUse,
-  REPO,
-  rpc,
-  setBlockTime,
-  startNode,
-  stopProcess,
-  VITE_ENV,
-  type NodeHandle,
-} from "./stack";
+import { buildApp, portInUse, REPO, rpc, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { startWebNode, type WebNode } from "./node";
 
 async function main() {
   const nodePort = Number(process.env.WEB_NODE_PORT ?? 8545);
@@ -42,20 +34,20 @@ async function main() {
     );
   }
 
-  let node: NodeHandle | undefined;
+  let node: WebNode | undefined;
   if (await portInUse(nodePort)) {
     const chainId = await rpc<string>(rpcUrl, "eth_chainId").catch(() => null);
     if (!chainId) throw new Error(`port ${nodePort} is taken by something that is not a node: set WEB_NODE_PORT`);
     console.log(`Using the node already running at ${rpcUrl} (chain ${Number(chainId)}); its deployments/ are used.`);
+    if (options.blockTime) await setBlockTime(rpcUrl, options.blockTime);
   } else {
-    console.log(`Starting a Hardhat node at ${rpcUrl} (deploys every game)…`);
-    node = await startNode({ port: nodePort, quiet: true });
+    const name = options.node === "anvil" ? "anvil" : "a Hardhat node";
+    console.log(`Starting ${name} at ${rpcUrl} and deploying every game…`);
+    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime });
   }
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
-  if (options.blockTime) {
-    await setBlockTime(rpcUrl, options.blockTime);
+  if (options.blockTime)
     console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
-  }
   // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
   const indexer = process.env.WEB_INDEXER_URL ? undefined : await startWebIndexer(rpcUrl);
 

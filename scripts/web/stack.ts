@@ -72,12 +72,14 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /**
  * Mining by the clock, as a public chain does: `seconds` > 0 turns automine off and mines a block every `seconds`
  * (empty or not), so every window counted in blocks lasts real time; null or 0 goes back to a block per transaction.
- * Hardhat's node and anvil both take `evm_setAutomine` and `evm_setIntervalMining`.
+ * Hardhat's node and anvil both take `evm_setAutomine` and `evm_setIntervalMining`, in different units: milliseconds
+ * for Hardhat's node, seconds for anvil (told apart by `web3_clientVersion`).
  */
 export async function setBlockTime(url: string, seconds: number | null): Promise<void> {
+  const anvil = /^anvil\//i.test(await rpc<string>(url, "web3_clientVersion").catch(() => ""));
   if (seconds && seconds > 0) {
     await rpc(url, "evm_setAutomine", [false]);
-    await rpc(url, "evm_setIntervalMining", [Math.round(seconds * 1000)]);
+    await rpc(url, "evm_setIntervalMining", [anvil ? seconds : Math.round(seconds * 1000)]);
   } else {
     await rpc(url, "evm_setIntervalMining", [0]);
     await rpc(url, "evm_setAutomine", [true]);
@@ -157,13 +159,13 @@ export const ANVIL = path.join(REPO, "node_modules", "@foundry-rs", "anvil-linux
 
 /**
  * Starts anvil on `port` (nothing deployed) and resolves once it serves JSON-RPC. `blockTime` (seconds): `anvil
- * --block-time`, automine off.
+ * --block-time`, automine off. `args`: more of anvil's options.
  */
 export async function startAnvil(
-  opts: { port?: number; blockTime?: number | null; timeoutMs?: number } = {},
+  opts: { port?: number; blockTime?: number | null; timeoutMs?: number; args?: string[] } = {},
 ): Promise<NodeHandle> {
   const port = opts.port ?? (await freePort());
-  const args = ["--host", "127.0.0.1", "--port", String(port), "--silent"];
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--silent", ...(opts.args ?? [])];
   if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
   const child = spawn(ANVIL, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";

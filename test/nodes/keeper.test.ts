@@ -1,7 +1,8 @@
-// Issue 22, item 8: on the stacks this project starts (`npm run node`, `npm run web`: a Hardhat node, which has no
-// EIP-2935 block-hash history), a CATAMM roller who leaves a ready roll unused cannot re-roll by waiting: the node
-// runs the randomness keeper itself (scripts/lib/node-keeper.ts). Played through `npm run web`'s own node
-// (scripts/web/stack.ts startNode, the block-hash source it deploys), over JSON-RPC as any client would.
+// Issue 22, item 8: on the Hardhat nodes this project starts (`npm run node`, `npm run web -- --node hardhat`, the
+// browser tests' stack: Hardhat's node has no EIP-2935 block-hash history), a CATAMM roller who leaves a ready roll
+// unused cannot re-roll by waiting: the node runs the randomness keeper itself (scripts/lib/node-keeper.ts). Played
+// through such a node (scripts/web/stack.ts startNode, the block-hash source it deploys), over JSON-RPC as any client
+// would. (`npm run web`'s default anvil runs `randomness:keeper --watch` beside it: test/web/class.test.ts.)
 // Without the keeper the same wait loses the value (test/common/randomness/Reroll.test.ts shows that hole).
 // Tagged [no-coverage]: it exercises the tooling.
 import fs from "node:fs";
@@ -28,7 +29,7 @@ describe("the local stack's node keeps ready values: no re-roll by waiting [no-c
 
   before(async function () {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-stack-"));
-    // What `npm run web` starts: a Hardhat node that deploys every game (the block-hash source: no RANDOMNESS_SEED).
+    // What `npm run web -- --node hardhat` starts: a Hardhat node that deploys every game (the block-hash source: no RANDOMNESS_SEED).
     node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: path.join(work, "deployments") } });
     provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
     signers = await Promise.all([0, 1, 2, 3].map((i) => provider.getSigner(i)));

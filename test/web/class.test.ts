@@ -1,11 +1,15 @@
 // The class stack (scripts/web/class.ts, stack.ts): its options, the LAN address and QR code it prints, and time that
 // means time: with a block time, blocks come by themselves about once a second and a transaction is mined in the next
-// block, on anvil (`--block-time`) and on Hardhat's node (interval mining through evm_setIntervalMining).
+// block, on anvil (`--block-time`), on `npm run web`'s node (anvil, every game deployed, its randomness keeper beside it)
+// and on Hardhat's node (interval mining through evm_setIntervalMining).
 // [no-coverage]: no contract is measured here (the nodes run their own processes).
 import { expect } from "chai";
-import type { NetworkInterfaceInfo } from "node:os";
+import fs from "node:fs";
+import os, { type NetworkInterfaceInfo } from "node:os";
+import path from "node:path";
 import QRCode from "qrcode";
 import { lanAddress, terminalQr, webOptions } from "../../scripts/web/class";
+import { startWebNode } from "../../scripts/web/node";
 import { rpc, setBlockTime, startAnvil, startNode, type NodeHandle } from "../../scripts/web/stack";
 
 const nic = (address: string, internal = false): NetworkInterfaceInfo =>
@@ -62,7 +66,17 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
   this.timeout(120_000);
 
   it("reads its options: --lan (or WEB_LAN), --block-time (1 s with --lan), --no-faucet; bad values in words", function () {
-    expect(webOptions([], {})).to.deep.equal({ dev: false, lan: false, blockTime: null, lanHost: null, faucet: true });
+    expect(webOptions([], {})).to.deep.equal({
+      node: "anvil",
+      dev: false,
+      lan: false,
+      blockTime: null,
+      lanHost: null,
+      faucet: true,
+    });
+    expect(webOptions(["--node", "hardhat"], {}).node).to.equal("hardhat");
+    expect(webOptions([], { WEB_NODE: "Hardhat" }).node).to.equal("hardhat");
+    expect(webOptions(["--node", "anvil"], { WEB_NODE: "hardhat" }).node).to.equal("anvil"); // the flag wins
     expect(webOptions(["--lan"], {})).to.include({ lan: true, blockTime: 1 });
     expect(webOptions([], { WEB_LAN: "1" })).to.include({ lan: true, blockTime: 1 });
     expect(webOptions(["--lan", "--block-time", "2.5"], {})).to.include({ blockTime: 2.5 });
@@ -84,6 +98,8 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
     );
     expect(() => webOptions(["--block-time"], {})).to.not.throw(); // no value: the default
     expect(() => webOptions(["--lan", "--dev"], {})).to.throw(/--dev serves on this machine only/);
+    expect(() => webOptions(["--node", "geth"], {})).to.throw(/--node takes anvil \(the default\) or hardhat.*"geth"/);
+    expect(() => webOptions(["--node"], {})).to.throw(/--node takes anvil/);
   });
 
   it("finds the machine's address on the room's network (private ranges first) and draws the URL's QR code", async function () {
@@ -114,6 +130,29 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
     it("on anvil (--block-time 1)", async function () {
       node = await startAnvil({ blockTime: 1 });
       await checkOneBlockASecond(node.url);
+    });
+
+    it("on npm run web's default node: anvil with every game deployed to `localhost`, the keeper beside it", async function () {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "web-node-"));
+      try {
+        const web = await startWebNode({ kind: "anvil", deploymentsDir: dir, blockTime: 1 });
+        node = web;
+        expect(await rpc<string>(web.url, "web3_clientVersion")).to.match(/^anvil\//);
+        expect(web.folder).to.equal(path.join(dir, "localhost"));
+        const hex = JSON.parse(fs.readFileSync(path.join(web.folder, "ForkingHex.json"), "utf8")) as {
+          address: string;
+        };
+        expect(await rpc<string>(web.url, "eth_getCode", [hex.address, "latest"])).to.not.equal("0x");
+        expect(await rpc<string[]>(web.url, "eth_accounts")).to.have.length(20); // as Hardhat's node
+        await checkOneBlockASecond(web.url);
+        expect(web.keeper?.exitCode, "the keeper is running").to.equal(null);
+        await web.stop();
+        expect(web.keeper?.exitCode !== null || web.keeper?.signalCode !== null, "the keeper stopped with it").to.equal(
+          true,
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("on Hardhat's node (interval mining, automine off), and back to a block per transaction", async function () {

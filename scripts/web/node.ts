@@ -1,0 +1,75 @@
+// The local node `npm run web` starts, with every game deployed: anvil (Foundry's, from npm; the default, faster under
+// a class's load: docs/class.md) or Hardhat's node (`--node hardhat`). Both record their deployments in
+// `<deployments>/localhost`, the `localhost` network's folder, so that `npx hardhat <task> --network localhost` plays
+// on it; both keep ready randomness from going stale (Hardhat's node runs the keeper in its own process,
+// scripts/lib/node-keeper.ts; beside anvil, `hardhat randomness:keeper --watch` runs as a child process); and both
+// then mine by the clock when a block time is given. Plain Node: Hardhat runs in child processes.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { REPO, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
+
+export type NodeKind = "anvil" | "hardhat";
+export const NODE_KINDS: readonly NodeKind[] = ["anvil", "hardhat"];
+
+const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
+
+export interface WebNode extends NodeHandle {
+  kind: NodeKind;
+  /** The deployments' folder (`<deploymentsDir>/localhost`). */
+  folder: string;
+  /** Beside anvil: the randomness keeper's process (Hardhat's node runs it inside). */
+  keeper?: ChildProcess;
+}
+
+/**
+ * Starts a node of `kind` on `port` (default: a free one), deploys every game (records in `deploymentsDir`, default
+ * deployments/), starts what keeps its randomness, and sets the block time (seconds; null: a block per transaction).
+ */
+export async function startWebNode(opts: {
+  kind: NodeKind;
+  port?: number;
+  blockTime?: number | null;
+  deploymentsDir?: string;
+}): Promise<WebNode> {
+  const deploymentsDir = path.resolve(REPO, opts.deploymentsDir ?? process.env.DEPLOYMENTS_DIR ?? "deployments");
+  const folder = path.join(deploymentsDir, "localhost");
+  if (opts.kind === "hardhat") {
+    const node = await startNode({ port: opts.port, quiet: true, env: { DEPLOYMENTS_DIR: deploymentsDir } });
+    await setBlockTime(node.url, opts.blockTime ?? null);
+    return { ...node, kind: "hardhat", folder };
+  }
+  // Hardhat's node's accounts and block gas limit (20 accounts, 30M gas), so that both serve the same games.
+  const node = await startAnvil({ port: opts.port, args: ["--accounts", "20", "--gas-limit", "30000000"] });
+  const env = { WEB_NODE_PORT: String(node.port), DEPLOYMENTS_DIR: deploymentsDir, TS_NODE_TRANSPILE_ONLY: "true" };
+  let keeper: ChildProcess | undefined;
+  try {
+    // Deployed a block per transaction, then mined by the clock.
+    await run(process.execPath, [HARDHAT, "deploy", "--network", "localhost", "--reset"], env);
+    keeper = spawn(process.execPath, [HARDHAT, "randomness:keeper", "--watch", "60", "--network", "localhost"], {
+      cwd: REPO,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, ...env },
+    });
+    let keeperErr = "";
+    keeper.stderr!.on("data", (c: Buffer) => (keeperErr = (keeperErr + c.toString()).slice(-4000)));
+    keeper.once("exit", (code, signal) => {
+      if (code && !signal) console.error(`the randomness keeper exited (${code}):\n${keeperErr}`);
+    });
+    await setBlockTime(node.url, opts.blockTime ?? null);
+  } catch (err) {
+    if (keeper) await stopProcess(keeper);
+    await node.stop();
+    throw err;
+  }
+  const running = keeper;
+  return {
+    ...node,
+    kind: "anvil",
+    folder,
+    keeper: running,
+    stop: async () => {
+      await stopProcess(running);
+      await node.stop();
+    },
+  };
+}
