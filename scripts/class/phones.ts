@@ -114,6 +114,18 @@ async function clickAndTime(
   return { ms: seen.done! - clickAt, sentMs: (seen.sent ?? seen.done!) - clickAt, driverMs: Date.now() - t0 };
 }
 
+/** Runs in the page: the move the room page shows the seat, if any (the controls playRoom then uses by role). */
+function lookAtRoom(roomId: string): "finished" | "offer" | "accept" | "decline" | null {
+  if (document.querySelector(`.snatch-room[data-room="${roomId}"][data-phase="9"]`)) return "finished";
+  const shown = (el: Element | null | undefined) => !!el && (el as HTMLElement).checkVisibility();
+  if (shown(document.querySelector('form[aria-label="Make an offer"]'))) return "offer";
+  const buttons = Array.from(document.querySelectorAll("button")).filter(shown);
+  const text = (b: Element) => (b.getAttribute("aria-label") ?? b.textContent ?? "").trim();
+  if (buttons.some((b) => text(b) === "Accept")) return "accept";
+  if (buttons.some((b) => /^Pass: no (shame|report)/.test(text(b)))) return "decline";
+  return null;
+}
+
 /**
  * Plays room `roomId` on the phone until the room finishes: whatever the page offers the seat (the page shows a move
  * only when the contract would take it), after `thinkMs`.
@@ -122,17 +134,19 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
   const page = phone.page;
   await page.goto(`${baseUrl}#/snatch/room/${roomId}`);
   await page.locator(`.snatch-room[data-room="${roomId}"]`).waitFor();
-  const finished = page.locator(`.snatch-room[data-room="${roomId}"][data-phase="9"]`);
+  const form = page.getByRole("form", { name: "Make an offer" });
+  const accept = page.getByRole("button", { name: "Accept", exact: true });
+  const decline = page.getByRole("button", { name: /^Pass: no (shame|report)/ });
   for (let i = 0; i < 2000; i++) {
-    if ((await finished.count()) > 0) return;
-    const form = page.getByRole("form", { name: "Make an offer" });
-    const accept = page.getByRole("button", { name: "Accept", exact: true });
-    const decline = page.getByRole("button", { name: /^Pass: no (shame|report)/ });
+    // What the page offers now, in one look (one round trip to the browser, not one per control: ten phones looking
+    // every 400 ms kept Chromium's browser process busy); the move itself is made through the controls' roles.
+    const now = await page.evaluate(lookAtRoom, String(roomId)).catch(() => null);
+    if (now === "finished") return;
     let took: { ms: number; sentMs: number; driverMs: number } | null | undefined;
     // The page takes a move away when its window closes: each step gives up quickly and the loop looks again.
     const quick = { timeout: 5_000 };
     try {
-      if (await form.isVisible().catch(() => false)) {
+      if (now === "offer") {
         await page.waitForTimeout(thinkMs());
         const f = form.first();
         await f.getByLabel("You give: turkey").fill("2", quick);
@@ -140,10 +154,10 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
         const sendButton = f.getByRole("button", { name: "Send the offer" });
         if (await sendButton.isEnabled().catch(() => false))
           took = await clickAndTime(page, () => sendButton.click(quick));
-      } else if (await accept.isVisible().catch(() => false)) {
+      } else if (now === "accept") {
         await page.waitForTimeout(thinkMs());
         took = await clickAndTime(page, () => accept.first().click(quick));
-      } else if (await decline.isVisible().catch(() => false)) {
+      } else if (now === "decline") {
         await page.waitForTimeout(thinkMs());
         took = await clickAndTime(page, () => decline.first().click(quick));
       }
