@@ -46,6 +46,26 @@ describe("web: a sent transaction's receipt at the clock's next block", function
     expect(blocksSeen).to.be.greaterThan(seen);
   });
 
+  it("asks for the receipt on its own, not in the batch of the page's other calls", async function () {
+    // A provider whose batches leave only after 20 s, as a page's batch waits for its slowest call: the receipt
+    // still comes at the clock's next block, asked on a connection of its own.
+    const slow = new JsonRpcProvider(node.url, 31337, {
+      staticNetwork: true,
+      batchStallTime: 20_000,
+      cacheTimeout: -1,
+    });
+    try {
+      const to = await (await provider.getSigner(1)).getAddress();
+      const tx = await signer.sendTransaction({ to, value: 1n });
+      const start = Date.now();
+      const receipt = await confirmed({ hash: tx.hash, provider: slow, wait: () => new Promise(() => {}) }, nextBlock);
+      expect(receipt?.hash).to.equal(tx.hash);
+      expect(Date.now() - start).to.be.lessThan(5_000);
+    } finally {
+      slow.destroy();
+    }
+  });
+
   it("fails a reverted transaction with ethers' CALL_EXCEPTION, as wait() does", async function () {
     const deploy = await signer.sendTransaction({ data: REVERTER });
     const address = (await confirmed(deploy, nextBlock))!.contractAddress!;
