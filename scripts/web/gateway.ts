@@ -8,7 +8,8 @@
 //                with a sentence, and the proxy keeps serving
 //   /heads       server-sent events: the node's head and the indexer's indexed block, polled ONCE for every open
 //                page (scripts/web/heads.ts): the pages' shared chain clock, no node request of their own when idle
-//   /indexer/*   a streaming proxy to the indexer (server-sent events pass through unbuffered), when there is one
+//   /indexer/*   a streaming proxy to the indexer (server-sent events pass through unbuffered), when there is one;
+//                its SQL reads are answered once per indexed block for all pages (scripts/web/read-cache.ts)
 //   /faucet      POST {"address": "0x…"}: play ETH for a burner account (local chains only; scripts/web/faucet.ts)
 // Plain Node http: no framework, no Hardhat import.
 import fs from "node:fs";
@@ -27,6 +28,7 @@ import {
   RpcCode,
   type RpcRequest,
 } from "./rpc-policy";
+import { IndexerReadCache, type IndexerAnswer } from "./read-cache";
 import { HeadsHub } from "./heads";
 import { freePort, rpc } from "./stack";
 
@@ -79,6 +81,8 @@ export interface GatewayHandle {
   config(host: boolean): StackConfig;
   /** The shared chain clock behind /heads (its node requests are counted). */
   heads: HeadsHub;
+  /** The indexer's SQL reads, shared per indexed block (read-cache.ts; its hits and misses are counted). */
+  reads: IndexerReadCache;
   stop(): Promise<void>;
 }
 
@@ -134,6 +138,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   // With blocks mined on a timer (the class stack's one a second) every move waits for the next block: the clock asks
   // every 50 ms (a local node's eth_blockNumber, one poller for all pages) so that pages hear of it that much sooner.
   const heads = new HeadsHub({ nodeUrl: opts.nodeUrl, indexerUrl: indexer, intervalMs: opts.blockTime ? 50 : 150 });
+  const reads = new IndexerReadCache();
 
   const config = (host: boolean): StackConfig => ({
     chainId,
@@ -275,6 +280,22 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     sendJson(res, status, batch ? answers : answers[0]);
   }
 
+  /** One GET of the indexer, buffered (a SQL read's answer is small). */
+  function readIndexer(target: URL): Promise<IndexerAnswer> {
+    return new Promise((resolve, reject) => {
+      const upstream = http.get(target, (up) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => resolve({ status: up.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) }));
+        up.on("error", reject);
+      });
+      upstream.on("socket", (sock) => sock.setNoDelay(true));
+      upstream.on("error", reject);
+    });
+  }
+
   function proxyIndexer(
     req: http.IncomingMessage,
     res: http.ServerResponse,
@@ -294,6 +315,19 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     const target = new URL(rest, indexer.href.endsWith("/") ? indexer.href : indexer.href + "/");
     const headers: http.OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k)) headers[k] = v;
+    // A SQL read: answered once per indexed block for every page that asks it (read-cache.ts).
+    if (req.method === "GET" && /^sql\/db(\?|$)/.test(rest)) {
+      reads
+        .get(rest, heads.liveIndexedBlock(), () => readIndexer(target))
+        .then(
+          (a) => {
+            res.writeHead(a.status, a.headers);
+            res.end(a.body);
+          },
+          (err: Error) => sendJson(res, 502, { error: `the indexer is not answering (${err.message})` }),
+        );
+      return;
+    }
     const upstream = http.request(target, { method: req.method, headers }, (up) => {
       const out: http.OutgoingHttpHeaders = {};
       for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
@@ -423,6 +457,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     chainId,
     config,
     heads,
+    reads,
     stop: () =>
       new Promise<void>((resolve) => {
         heads.stop();

@@ -98,6 +98,16 @@ export class HeadsHub {
     this.polling = false;
   }
 
+  /**
+   * The indexed block while the clock is running and the indexer answers, else null (no page listens: nobody polls,
+   * and the last value may be old).
+   */
+  liveIndexedBlock(): number | null {
+    return this.polling && this.listeners.size > 0 && !this.heads.indexerError
+      ? (this.heads.indexer?.block ?? null)
+      : null;
+  }
+
   private indexerBehind(): boolean {
     return this.heads.indexer !== null && this.heads.indexer.block < this.heads.block;
   }

@@ -181,7 +181,9 @@ describe("web: the session console's model (rooms of three)", function () {
 describe("class: the load script's options and report", function () {
   it("reads its options, with defaults, and refuses bad ones with a sentence", function () {
     const d = parseLoadArgs([]);
-    expect(d).to.deep.include({ players: 200, phones: 10, phases: 5, absent: 0.1 });
+    expect(d).to.deep.include({ players: 200, phones: 10, phases: 5, absent: 0.1, nice: 10 });
+    expect(parseLoadArgs(["--nice", "0"]).nice).to.equal(0);
+    expect(() => parseLoadArgs(["--nice", "20"])).to.throw(/--nice takes a whole number 0–19/);
     expect(d.nodes).to.deep.equal(["hardhat", "anvil"]);
     const a = parseLoadArgs(["--players", "30", "--node", "anvil", "--windows", "2,5,5,3", "--think", "100-200"]);
     expect(a).to.deep.include({ players: 30, nodes: ["anvil"], thinkMs: [100, 200] });

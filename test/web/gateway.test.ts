@@ -334,6 +334,73 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     expect(await none.json()).to.deep.equal({ error: "this stack runs no indexer: the app reads the chain directly" });
   });
 
+  it("answers each indexer SQL read once per indexed block for every page, while the clock runs", async function () {
+    // An indexer whose /status says block `indexed` and whose SQL reads are counted (a read "bad" fails).
+    let indexed = 5;
+    const asked = new Map<string, number>();
+    const stub = http.createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/status") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ anvil: { id: 31337, block: { number: indexed, timestamp: 1 } } }));
+        return;
+      }
+      const sql = url.searchParams.get("sql") ?? "";
+      asked.set(sql, (asked.get(sql) ?? 0) + 1);
+      setTimeout(() => {
+        res.writeHead(sql === "bad" ? 500 : 200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ sql, at: indexed, n: asked.get(sql) }));
+      }, 30);
+    });
+    const stubPort = await freePort();
+    await new Promise<void>((resolve) => stub.listen(stubPort, "127.0.0.1", resolve));
+    const cached = await startGateway({ nodeUrl: node.url, indexerUrl: `http://127.0.0.1:${stubPort}`, blockTime: 1 });
+    const controller = new AbortController();
+    try {
+      await rpc(node.url, "anvil_mine", ["0x14"]); // the node ahead of the "indexed" blocks
+      const read = async (sql: string) => {
+        const r = await fetch(`${cached.url}indexer/sql/db?sql=${sql}`);
+        return { status: r.status, body: (await r.json()) as { sql: string; at: number; n: number } };
+      };
+      // No page listens to the clock: nothing is cached (the indexed block it knows may be old).
+      await read("a");
+      await read("a");
+      expect(asked.get("a")).to.equal(2);
+      // A page listens: the clock knows the indexed block.
+      const heads = await fetch(`${cached.url}heads`, { signal: controller.signal });
+      expect(heads.status).to.equal(200);
+      const until = async (check: () => boolean) => {
+        for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+        expect(check()).to.equal(true);
+      };
+      await until(() => cached.heads.liveIndexedBlock() === 5);
+      const three = await Promise.all([read("a"), read("a"), read("a")]);
+      expect(asked.get("a")).to.equal(3); // one more read for the three at once
+      expect(three.map((r) => r.body)).to.deep.equal([0, 1, 2].map(() => ({ sql: "a", at: 5, n: 3 })));
+      expect((await read("a")).body.n).to.equal(3); // and for a later one at the same block
+      expect((await read("b")).body).to.deep.equal({ sql: "b", at: 5, n: 1 }); // another read is its own
+      // A failed read is not kept.
+      expect((await read("bad")).status).to.equal(500);
+      expect((await read("bad")).status).to.equal(500);
+      expect(asked.get("bad")).to.equal(2);
+      // The indexer indexes a block: every read is asked again, once.
+      indexed = 6;
+      await until(() => cached.heads.liveIndexedBlock() === 6);
+      expect((await Promise.all([read("a"), read("a")])).map((r) => r.body)).to.deep.equal([
+        { sql: "a", at: 6, n: 4 },
+        { sql: "a", at: 6, n: 4 },
+      ]);
+      expect(cached.reads.hits).to.be.greaterThan(0);
+      // Other indexer requests pass through as before.
+      const status = await fetch(`${cached.url}indexer/status`);
+      expect(((await status.json()) as { anvil: { block: { number: number } } }).anvil.block.number).to.equal(6);
+    } finally {
+      controller.abort();
+      await cached.stop();
+      await new Promise<void>((resolve) => stub.close(() => resolve()));
+    }
+  });
+
   it("pushes the node's head to every open page from one shared poll (/heads)", async function () {
     const controller = new AbortController();
     // Four pages listen; each reads its stream's events as they come.
