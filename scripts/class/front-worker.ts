@@ -11,6 +11,8 @@ export interface FrontThreadData {
   nodeUrl: string;
   /** Calls relayed to the node (Int32 at index 0, Atomics). */
   calls: SharedArrayBuffer;
+  /** The gateway's indexer reads answered from its cache and sent to the indexer (Int32 at 0 and 1, every 0.5 s). */
+  reads: SharedArrayBuffer;
   /** How many clients the faucet serves (the devices of the run and some). */
   faucetClients: number;
   gateway: Omit<GatewayOptions, "nodeUrl" | "faucet">;
@@ -22,9 +24,15 @@ async function main() {
   const counter = await startRpcCounter(data.nodeUrl, (n) => Atomics.add(calls, 0, n));
   const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: data.nodeUrl, perClient: data.faucetClients });
   const gateway = await startGateway({ ...data.gateway, nodeUrl: counter.url, faucet });
+  const reads = new Int32Array(data.reads);
+  const copyReads = setInterval(() => {
+    Atomics.store(reads, 0, gateway.reads.hits);
+    Atomics.store(reads, 1, gateway.reads.misses);
+  }, 500);
   parentPort!.on("message", (m: unknown) => {
     if (m !== "stop") return;
     void (async () => {
+      clearInterval(copyReads);
       await gateway.stop();
       await counter.stop();
       parentPort!.postMessage({ stopped: true });

@@ -14,7 +14,7 @@ import { ClassRun, type ClassWindows } from "./players";
 import { pageCpu } from "./browser";
 import { openPhone, playRoom, type Phone } from "./phones";
 import { mulberry32 } from "./random";
-import type { ClassFront } from "./stack";
+import type { ClassFront, IndexerReads } from "./stack";
 
 export interface ClassRunOptions {
   nodeUrl: string;
@@ -68,12 +68,21 @@ export interface ClassFigures {
   /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's. */
   phoneIndexerReqPerSec: number;
   consoleIndexerReqPerSec: number;
+  /** Of the pages' indexer SQL reads, the share the gateway answered from its cache (read-cache.ts), %. */
+  indexerReadsSharedPct: number;
   seconds: number;
   /** Every room of every phase finished. */
   allRoomsFinished: boolean;
   /** The indexer's leaderboard equals the contract's. */
   leaderboardMatches: boolean;
 }
+
+/** The share of the reads between two counts that the cache answered, %. */
+const sharedPct = (from: IndexerReads, to: IndexerReads) => {
+  const hits = to.hits - from.hits;
+  const all = hits + to.misses - from.misses;
+  return all > 0 ? Math.round((hits / all) * 100) : 0;
+};
 
 const quantile = (xs: number[], q: number) => {
   if (xs.length === 0) return 0;
@@ -178,6 +187,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
   const started = Date.now();
   const cpu0 = { node: cpuSeconds(o.nodePid), indexer: cpuSeconds(o.front.indexer.process.pid ?? 0) };
   const calls0 = o.front.calls();
+  const reads0 = o.front.reads();
   const a = addressesOf(o.deploymentsFolder);
   const run = new ClassRun({
     phoneRpc: `${o.front.phoneUrl}rpc`,
@@ -329,6 +339,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       projectorCpuPct: pct(busy[1]),
       phoneIndexerReqPerSec: perSec(sql.slice(2).reduce((x, y) => x + y.count, 0) / Math.max(1, sql.length - 2)),
       consoleIndexerReqPerSec: perSec(sql[0].count),
+      indexerReadsSharedPct: sharedPct(reads0, o.front.reads()),
       seconds: Math.round(seconds),
       allRoomsFinished,
       leaderboardMatches,

@@ -71,10 +71,17 @@ export async function startRpcCounter(nodeUrl: string, onCalls?: (n: number) => 
   };
 }
 
+/** Counts of the gateway's indexer reads (scripts/web/read-cache.ts). */
+export interface IndexerReads {
+  hits: number;
+  misses: number;
+}
+
 /** The gateway thread (front-worker.ts): its URL, the calls it relayed, and its stop. */
 interface FrontThread {
   url: string;
   calls(): number;
+  reads(): IndexerReads;
   stop(): Promise<void>;
 }
 
@@ -95,9 +102,11 @@ async function startFrontThread(data: FrontThreadData): Promise<FrontThread> {
     throw new Error(`the gateway thread did not start: ${first.error}`);
   }
   const calls = new Int32Array(data.calls);
+  const reads = new Int32Array(data.reads);
   return {
     url: first.url,
     calls: () => Atomics.load(calls, 0),
+    reads: () => ({ hits: Atomics.load(reads, 0), misses: Atomics.load(reads, 1) }),
     stop: async () => {
       const stopped = new Promise<void>((resolve) => worker.once("message", () => resolve()));
       worker.postMessage("stop");
@@ -112,6 +121,8 @@ export interface ClassFront {
   indexer: IndexerHandle;
   /** JSON-RPC calls the gateway has sent the node so far (each call of a batch counts). */
   calls(): number;
+  /** The pages' indexer SQL reads so far: answered from the gateway's cache, and sent to the indexer. */
+  reads(): IndexerReads;
   /** The host's way in (loopback: the development accounts and the node's controls). */
   hostUrl: string;
   /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
@@ -148,6 +159,7 @@ export async function startClassFront(opts: {
     thread = await startFrontThread({
       nodeUrl: opts.nodeUrl,
       calls: new SharedArrayBuffer(4),
+      reads: new SharedArrayBuffer(8),
       faucetClients: opts.devices + 20,
       gateway: {
         appDir: opts.appDir,
@@ -168,6 +180,7 @@ export async function startClassFront(opts: {
     const front: ClassFront = {
       indexer,
       calls: running.calls,
+      reads: running.reads,
       hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
