@@ -366,12 +366,8 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(await ethers.provider.getTransactionCount(address)).to.equal(0);
     });
 
-    it("reads the nonce, fees and balance while the node estimates: a funded seat's move is two round trips", async function () {
-      const { funder, tournament } = await fixture();
-      const key = Wallet.createRandom().privateKey;
-      const address = computeAddress(key);
-      await (await funder.sendTransaction({ to: address, value: parseEther("1") })).wait();
-      // The provider as the seat sees it, recording each request and how many were in flight when it started.
+    /** The provider as a seat sees it, recording each request and how many were in flight when it started. */
+    function watch() {
       const calls: { method: string; inFlight: number }[] = [];
       let inFlight = 0;
       const watched = new Proxy(ethers.provider, {
@@ -380,7 +376,14 @@ describe("web: the class pages' pure parts and the burner signer", function () {
           if (typeof value !== "function") return value;
           const method = String(prop);
           if (
-            !["getTransactionCount", "getFeeData", "getBalance", "estimateGas", "broadcastTransaction"].includes(method)
+            ![
+              "getTransactionCount",
+              "getFeeData",
+              "getBalance",
+              "estimateGas",
+              "broadcastTransaction",
+              "call",
+            ].includes(method)
           )
             return value.bind(target);
           return async (...args: unknown[]) => {
@@ -393,6 +396,36 @@ describe("web: the class pages' pure parts and the burner signer", function () {
           };
         },
       });
+      return { calls, watched };
+    }
+
+    it("sends its own requests through `sendVia` and reads the contracts through the page's provider", async function () {
+      const { funder, tournament } = await fixture();
+      const key = Wallet.createRandom().privateKey;
+      const address = computeAddress(key);
+      await (await funder.sendTransaction({ to: address, value: parseEther("1") })).wait();
+      const page = watch();
+      const own = watch();
+      const seat = new SeatWallet(key, page.watched, { seat: { seat: 5, name: "", address }, sendVia: own.watched });
+      const tx = await sendPadded(tournament.connect(seat).register, 1n, "Bo");
+      await tx.wait();
+      expect(await tournament.connect(seat).nameOf(1n, address)).to.equal("Bo");
+      expect(own.calls.map((c) => c.method).sort()).to.deep.equal([
+        "broadcastTransaction",
+        "estimateGas",
+        "getBalance",
+        "getFeeData",
+        "getTransactionCount",
+      ]);
+      expect(page.calls.map((c) => c.method)).to.deep.equal(["call"]); // the read of the name
+    });
+
+    it("reads the nonce, fees and balance while the node estimates: a funded seat's move is two round trips", async function () {
+      const { funder, tournament } = await fixture();
+      const key = Wallet.createRandom().privateKey;
+      const address = computeAddress(key);
+      await (await funder.sendTransaction({ to: address, value: parseEther("1") })).wait();
+      const { calls, watched } = watch();
       const seat = new SeatWallet(key, watched, { seat: { seat: 4, name: "", address } });
       const tx = await sendPadded(tournament.connect(seat).register, 1n, "Ada");
       await tx.wait();

@@ -6,6 +6,7 @@
 import {
   BaseWallet,
   SigningKey,
+  Transaction,
   type FeeData,
   type Provider,
   type TransactionRequest,
@@ -20,6 +21,12 @@ export interface SeatWalletOptions {
   faucet?: (address: string) => Promise<unknown>;
   /** Called once the node accepted a transaction of this seat. */
   onSent?: (tx: TransactionResponse) => void;
+  /**
+   * Where the seat's own requests go (its estimates, nonce, fees, balance and sends), when not the provider it reads
+   * the contracts with: a provider of its own keeps a move's requests out of the batch of the page's reads of a new
+   * block, which would hold them until its slowest call answered.
+   */
+  sendVia?: Provider;
 }
 
 /** An error whose message is the sentence to show (the seat cannot pay, and nobody funded it). */
@@ -37,9 +44,14 @@ export class SeatWallet extends BaseWallet {
     super(new SigningKey(key), provider);
   }
 
+  /** The provider of the seat's own requests (see {@link SeatWalletOptions.sendVia}). */
+  private get own(): Provider {
+    return this.options.sendVia ?? this.provider!;
+  }
+
   /** Makes sure the seat holds `needed` wei (any ETH at all when 0n), funding it from the faucet if there is one. */
   async ensureFunds(needed: bigint): Promise<void> {
-    const provider = this.provider!;
+    const provider = this.own;
     const enough = (b: bigint) => (needed === 0n ? b > 0n : b >= needed);
     const balance = await provider.getBalance(this.address);
     if (enough(balance)) return;
@@ -61,7 +73,7 @@ export class SeatWallet extends BaseWallet {
   private ready: { at: number; account: Promise<AccountNow> } | null = null;
 
   private readAccount(): Promise<AccountNow> {
-    const provider = this.provider!;
+    const provider = this.own;
     return Promise.all([
       provider.getTransactionCount(this.address, "pending"),
       provider.getFeeData(),
@@ -77,14 +89,15 @@ export class SeatWallet extends BaseWallet {
     const account = this.readAccount();
     account.catch(() => undefined); // read again by the send if this failed
     this.ready = { at: Date.now(), account };
+    const estimate = async () => this.own.estimateGas(await this.populateCall(tx));
     try {
-      return await super.estimateGas(tx);
+      return await estimate();
     } catch (err) {
       const balance = await account.then((a) => a.balance).catch(() => 0n);
       if (balance > 0n) throw err;
       this.ready = null;
       await this.ensureFunds(0n);
-      return super.estimateGas(tx);
+      return estimate();
     }
   }
 
@@ -110,7 +123,9 @@ export class SeatWallet extends BaseWallet {
     const price = BigInt(populated.maxFeePerGas ?? populated.gasPrice ?? 0n);
     const needed = BigInt(populated.gasLimit ?? 0n) * price + BigInt(populated.value ?? 0n);
     if (balance < needed || needed === 0n) await this.ensureFunds(needed);
-    const sent = await super.sendTransaction(populated);
+    // (As BaseWallet's sendTransaction, sent through the seat's own provider.)
+    delete populated.from;
+    const sent = await this.own.broadcastTransaction(await this.signTransaction(Transaction.from(populated)));
     this.options.onSent?.(sent);
     return sent;
   }

@@ -213,6 +213,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           new SeatWallet(seat.key, p, {
             seat,
             faucet,
+            sendVia: rpcProvider(url, id),
             onSent: () => {
               burnerStore.noteSent(seat.address);
               setBurners(burnerStore.list());
