@@ -4,7 +4,7 @@
 // one poll of the node for every open page, so an idle page sends the node nothing); elsewhere (a wallet's own
 // network, a static build) it is polled from the provider (0.5 s on a local node). A dropped connection shows a
 // message and recovers by itself.
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { blocksLeft, secondsPerBlock } from "./countdown";
 import { stackConfig } from "./deployments";
 import { describeError } from "./errors";
@@ -40,6 +40,18 @@ export function useBlock(): BlockClock {
   return useContext(BlockContext);
 }
 
+/** A listener of new blocks, called with the block's number as soon as the clock hears of it. */
+type BlockListener = (block: number) => void;
+const BlockEventsContext = createContext<(listener: BlockListener) => () => void>(() => () => undefined);
+
+/**
+ * Subscribes to new blocks as the clock hears of them, before React renders them (returns the unsubscribe): for
+ * what must not wait for the page's render of the block, such as asking for a sent transaction's receipt.
+ */
+export function useOnBlock(): (listener: BlockListener) => () => void {
+  return useContext(BlockEventsContext);
+}
+
 /** "N blocks left (~T)" for a deadline, at the current block. */
 export function useCountdown(deadline: number): string {
   const clock = useBlock();
@@ -62,6 +74,18 @@ export function BlockProvider({ children }: { children: ReactNode }) {
   const toasts = useToasts();
   const [clock, setClock] = useState<BlockClock>(START);
   const samples = useRef<{ block: number; timestamp: number }[]>([]);
+  const listeners = useRef(new Set<BlockListener>());
+  const announced = useRef(0);
+  const subscribe = useCallback((listener: BlockListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  /** Tells the listeners of a new block (once per number). */
+  const announce = (block: number) => {
+    if (block === announced.current) return;
+    announced.current = block;
+    for (const listener of [...listeners.current]) listener(block);
+  };
   const stack = stackConfig();
   const shared = stack !== null && mode !== "injected";
 
@@ -78,6 +102,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
         lost = false;
         toasts.push("success", "Connection to the node is back.");
       }
+      announce(h.block);
       const seed = samples.current.length === 0 && h.block > 0;
       samples.current = [...samples.current, { block: h.block, timestamp: h.timestamp }].slice(-SAMPLES);
       setClock({
@@ -131,6 +156,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
             if (older) samples.current.push({ block: older.number, timestamp: older.timestamp });
           }
           samples.current = [...samples.current, { block: n, timestamp }].slice(-SAMPLES);
+          announce(n);
           setClock({ ...START, number: n, timestamp, secondsPerBlock: secondsPerBlock(samples.current) });
         }
         if (lost) {
@@ -154,5 +180,9 @@ export function BlockProvider({ children }: { children: ReactNode }) {
     };
   }, [provider, shared, mode, epoch, toasts, localUrl]);
 
-  return <BlockContext.Provider value={clock}>{children}</BlockContext.Provider>;
+  return (
+    <BlockEventsContext.Provider value={subscribe}>
+      <BlockContext.Provider value={clock}>{children}</BlockContext.Provider>
+    </BlockEventsContext.Provider>
+  );
 }

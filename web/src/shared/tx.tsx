@@ -1,8 +1,8 @@
 // Every transaction the app sends, in one panel: waiting for the wallet → pending (hash) → mined (block, gas), or
 // the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import type { TransactionReceipt, TransactionResponse } from "ethers";
-import { useBlock } from "./block";
+import { useBlock, useOnBlock } from "./block";
 import { describeError, type DescribeContext } from "./errors";
 import { useToasts } from "./toasts";
 import { confirmed } from "./confirm";
@@ -48,14 +48,19 @@ export function TxProvider({ children }: { children: ReactNode }) {
   const block = useBlock();
   const latest = useRef(0);
   latest.current = block.number;
-  // Pending sends waiting for the clock's next block (confirm.ts asks for their receipts then).
-  const waiters = useRef<(() => void)[]>([]);
-  useEffect(() => {
-    const due = waiters.current;
-    waiters.current = [];
-    for (const wake of due) wake();
-  }, [block.number]);
-  const nextBlock = useCallback(() => new Promise<void>((wake) => waiters.current.push(wake)), []);
+  // The clock's next block, as soon as the clock hears of it (not after the page has rendered it): confirm.ts asks
+  // for a pending send's receipt then.
+  const onBlock = useOnBlock();
+  const nextBlock = useCallback(
+    () =>
+      new Promise<void>((wake) => {
+        const off = onBlock(() => {
+          off();
+          wake();
+        });
+      }),
+    [onBlock],
+  );
   const update = (id: number, patch: Partial<TrackedTx>) =>
     setTxs((all) => all.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 
