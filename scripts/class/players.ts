@@ -70,10 +70,14 @@ export function revertName(err: unknown): string | undefined {
   return typeof data === "string" && data.length >= 10 ? decodeRevert(data)?.name : undefined;
 }
 
-/** Whether an error is the gateway refusing a request (rate or size limit). */
+/**
+ * Whether an error is the gateway refusing a request (its rate limit's sentence, ethers' "server response 429 Too
+ * Many Requests", or a size limit). Not a bare "429": an error's message carries its request, hex and all, and a
+ * failed read whose call data held those digits was once counted as a refusal.
+ */
 export function isRefusal(err: unknown): boolean {
   const text = err instanceof Error ? err.message : String(err);
-  return /too many requests|429|over the limit/i.test(text);
+  return /too many requests|over the limit/i.test(text);
 }
 
 export class ClassRun {

@@ -18,6 +18,7 @@ import {
 import type { EntryRow, RoomRow } from "../../web/src/snatch/tournament/console/queries";
 import { roundFigures, type LogEntry } from "../../web/src/snatch/session/rounds";
 import { parseLoadArgs, writeReport } from "../../scripts/class/load";
+import { isRefusal } from "../../scripts/class/players";
 import { mulberry32 } from "../../scripts/class/random";
 import type { ClassFigures } from "../../scripts/class/run";
 
@@ -179,6 +180,19 @@ describe("web: the session console's model (rooms of three)", function () {
 });
 
 describe("class: the load script's options and report", function () {
+  it("counts the gateway's refusals, not errors whose request happens to hold the digits 429", function () {
+    expect(isRefusal(new Error("too many requests from this device: at most 50 a second (500 at once)"))).to.equal(
+      true,
+    );
+    expect(isRefusal(new Error("server response 429 Too Many Requests (request={ }, response={ })"))).to.equal(true);
+    expect(isRefusal(new Error("request body over the limit of 131072 bytes"))).to.equal(true);
+    const read = 'could not coalesce error (error={ "code": -32603 }, payload={ "method": "eth_call", "params": [ {';
+    expect(
+      isRefusal(new Error(`${read} "data": "0x6f1d4290000000000000000000000000000000000000000000000429" } ] })`)),
+    ).to.equal(false);
+    expect(isRefusal(new Error('timeout (request={ }, operation="getBlockNumber", code=TIMEOUT)'))).to.equal(false);
+  });
+
   it("reads its options, with defaults, and refuses bad ones with a sentence", function () {
     const d = parseLoadArgs([]);
     expect(d).to.deep.include({ players: 200, phones: 10, phases: 5, absent: 0.1, nice: 10 });
