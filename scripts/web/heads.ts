@@ -120,13 +120,11 @@ export class HeadsHub {
     // has indexed at least that much), never ahead of the node's head in one message: a game page that took the
     // indexer's word for a block its own node read had not reached never read that block (the snatch e2e's chat
     // message that never showed).
-    const node = (async () => {
-      this.nodeRequests++;
-      return rpc<{ number: string; timestamp: string } | null>(this.opts.nodeUrl, "eth_getBlockByNumber", [
-        "latest",
-        false,
-      ]);
-    })();
+    this.nodeRequests++;
+    const node = rpc<{ number: string; timestamp: string } | null>(this.opts.nodeUrl, "eth_getBlockByNumber", [
+      "latest",
+      false,
+    ]);
     const [, head] = await Promise.allSettled([this.readIndexer(next), node]);
     if (head.status === "fulfilled" && head.value) {
       next.block = Number(head.value.number);
