@@ -31,12 +31,48 @@ interface Timing {
   clickAt?: number;
   /** Per transaction of the panel (its data-tx): when it was first seen pending (sent) and mined or failed. */
   txs: Record<string, { sent?: number; done?: number; status?: string }>;
+  /** The page's JSON-RPC round trips to the gateway: the kind of request (its first call's method) and ms. */
+  rpc: { kind: string; ms: number }[];
+  /** When each new block reached the page's clock (the gateway's /heads), ms since 1970 by block number. */
+  heads: Record<number, number>;
 }
 
 /** Runs in the page: stamps clicks and the transactions panel's changes as they happen (no polling delay). */
 function installTiming() {
   const w = window as unknown as { classTiming: Timing };
-  const t: Timing = (w.classTiming = { txs: {} });
+  const t: Timing = (w.classTiming = { txs: {}, rpc: [], heads: {} });
+  const fetch0 = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const raw = init?.body;
+    const text =
+      typeof raw === "string"
+        ? raw
+        : raw instanceof Uint8Array || raw instanceof ArrayBuffer
+          ? new TextDecoder().decode(raw)
+          : null;
+    if (!url.endsWith("/rpc") || text === null) return fetch0(input, init);
+    const body = JSON.parse(text) as { method: string } | { method: string }[];
+    const methods = (Array.isArray(body) ? body : [body]).map((b) => b.method);
+    const kind =
+      ["eth_sendRawTransaction", "eth_estimateGas", "eth_getTransactionReceipt"].find((m) => methods.includes(m)) ??
+      "read";
+    const at = Date.now();
+    const r = await fetch0(input, init);
+    await r.clone().text();
+    t.rpc.push({ kind: `${kind}:${methods.length}`, ms: Date.now() - at });
+    return r;
+  };
+  const ES = window.EventSource;
+  window.EventSource = class extends ES {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      this.addEventListener("message", (e) => {
+        const b = Number((JSON.parse((e as MessageEvent<string>).data) as { block?: number }).block);
+        if (b) t.heads[b] ??= Date.now();
+      });
+    }
+  };
   document.addEventListener("click", (e) => e.isTrusted && (t.clickAt = Date.now()), true);
   const look = () => {
     for (const el of Array.from(document.querySelectorAll(".tx[data-tx]"))) {
@@ -171,4 +207,9 @@ export async function playRoom(phone: Phone, baseUrl: string, roomId: bigint, th
     } else if (took === null) phone.errors.push(`room ${roomId}: a move was not mined`);
     await page.waitForTimeout(400);
   }
+}
+
+/** The phone page's JSON-RPC round trips so far (see {@link Timing.rpc}). */
+export function rpcTimes(phone: Phone): Promise<{ kind: string; ms: number }[]> {
+  return phone.page.evaluate(() => (window as unknown as { classTiming: Timing }).classTiming.rpc).catch(() => []);
 }

@@ -12,7 +12,7 @@ import { hashPrefix, type SeatCard } from "../../web/src/class/card";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import { ClassRun, type ClassWindows } from "./players";
 import { pageCpu } from "./browser";
-import { openPhone, playRoom, type Phone } from "./phones";
+import { openPhone, playRoom, rpcTimes, type Phone } from "./phones";
 import { mulberry32 } from "./random";
 import type { ClassFront, IndexerReads } from "./stack";
 
@@ -308,6 +308,12 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     const phoneBusy = busy.slice(2);
     const perSec = (n: number) => Math.round((n / ((Date.now() - played0) / 1000)) * 10) / 10;
     const seconds = (Date.now() - started) / 1000;
+    const rpcs = (await Promise.all(phones.map(rpcTimes))).flat();
+    const kinds = [...new Set(rpcs.map((r) => r.kind))].sort();
+    for (const k of kinds) {
+      const ms = rpcs.filter((r) => r.kind === k).map((r) => r.ms);
+      o.log(`rpc ${k}: n ${ms.length} p50 ${quantile(ms, 0.5)} p95 ${quantile(ms, 0.95)} max ${Math.max(...ms)}`);
+    }
     const phoneLat = phones.flatMap((ph) => ph.latenciesMs);
     const phoneSent = phones.flatMap((ph) => ph.sentMs);
     return {

@@ -2,21 +2,15 @@
 // every open page, pushed to each page as server-sent events. A page then needs no node request of its own to learn
 // that a block came (countdowns, "the indexer is N blocks behind", when to re-read its lists): idle pages cost the
 // node nothing, however many phones keep one open. Polling runs only while some page listens.
-//   event data: {"block":n,"timestamp":s,"indexer":{"block":m}|null,"indexerError":"…"|null,"nodeError":"…"|null}
+//   event data: {"block":n,"timestamp":s,"indexer":{"block":m}|null,"indexerError":"…"|null,"nodeError":"…"|null,
+//                "mined":[{"hash","block","status","gasUsed"}]|null}   (client/common/heads.ts)
+// With each new block it pushes that block's transactions from the node's receipts (one eth_getBlockReceipts for
+// every page): a page sees its own transaction mined with the block, not one more round trip later.
 import type http from "node:http";
+import { MINED_LIST_MAX, type Heads, type MinedTx } from "../../client/common/heads";
 import { rpc } from "./stack";
 
-export interface Heads {
-  /** The node's latest block and its timestamp (0 until known). */
-  block: number;
-  timestamp: number;
-  /** The indexer's latest indexed block, or null when the stack runs none or it does not answer. */
-  indexer: { block: number } | null;
-  /** Why the indexer does not answer (null: it answers, or there is none). */
-  indexerError: string | null;
-  /** Why the node does not answer (null while it does). */
-  nodeError: string | null;
-}
+export type { Heads };
 
 export interface HeadsOptions {
   nodeUrl: string;
@@ -53,7 +47,7 @@ export class HeadsHub {
   private indexerFailures = 0;
 
   constructor(private opts: HeadsOptions) {
-    this.heads = { block: 0, timestamp: 0, indexer: null, indexerError: null, nodeError: null };
+    this.heads = { block: 0, timestamp: 0, indexer: null, indexerError: null, nodeError: null, mined: null };
   }
 
   /** Serves one page's stream until it leaves. */
@@ -86,7 +80,7 @@ export class HeadsHub {
       // that much sooner), not up to a whole interval later.
       while (Date.now() < until && this.indexerBehind() && !this.stopped) {
         await sleep(25);
-        const next: Heads = { ...this.heads };
+        const next: Heads = { ...this.heads, mined: null };
         await this.readIndexer(next);
         // Never ahead of the node's head this message gives (see tick): a block mined since waits for the tick.
         if (next.indexer && next.indexer.block > next.block) next.indexer = this.heads.indexer;
@@ -113,7 +107,8 @@ export class HeadsHub {
   }
 
   private async tick(): Promise<void> {
-    const next: Heads = { ...this.heads };
+    // (The list of mined transactions goes with a block's first message only.)
+    const next: Heads = { ...this.heads, mined: null };
     // The indexer's status and the node's latest block at once: one round trip, so that pages hear of a block as
     // soon as the node has it (three reads one after the other cost a busy class stack tenths of a second). A block
     // mined between the two reads could give {block: n, indexed: n + 1}; the indexed block is then said to be n (it
@@ -130,11 +125,53 @@ export class HeadsHub {
       next.block = Number(head.value.number);
       next.timestamp = Number(head.value.timestamp);
       next.nodeError = null;
+      if (next.block > this.heads.block && this.heads.block > 0)
+        next.mined = await this.minedSince(this.heads.block, next.block);
     } else if (head.status === "rejected") {
       next.nodeError = `the node is not answering (${message(head.reason)})`;
     }
     if (next.indexer && next.indexer.block > next.block) next.indexer = { block: next.block };
     this.publish(next);
+  }
+
+  /** Whether the node gives a block's receipts in one call (null: not asked yet). */
+  private blockReceipts: boolean | null = null;
+  /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
+  receiptRequests = 0;
+
+  /**
+   * The transactions of blocks `from + 1` to `to`, from the node's receipts; null when the node cannot say so in one
+   * call per block (eth_getBlockReceipts unknown to it: asked once), when more than a few blocks came at once or the
+   * list is long (pages then ask for their receipts themselves).
+   */
+  private async minedSince(from: number, to: number): Promise<MinedTx[] | null> {
+    if (this.blockReceipts === false || to - from > 4) return null;
+    const blocks = Array.from({ length: to - from }, (_, i) => from + 1 + i);
+    type Receipt = { transactionHash: string; blockNumber: string; status: string; gasUsed: string };
+    try {
+      const lists = await Promise.all(
+        blocks.map((n) => {
+          this.receiptRequests++;
+          return rpc<Receipt[] | null>(this.opts.nodeUrl, "eth_getBlockReceipts", [`0x${n.toString(16)}`]);
+        }),
+      );
+      this.blockReceipts = true;
+      if (lists.some((l) => !Array.isArray(l))) return null;
+      const mined = lists.flatMap((l) =>
+        l!.map((r) => ({
+          hash: r.transactionHash,
+          block: Number(r.blockNumber),
+          status: Number(r.status),
+          gasUsed: BigInt(r.gasUsed).toString(),
+        })),
+      );
+      return mined.length <= MINED_LIST_MAX ? mined : null;
+    } catch (err) {
+      // A node without the method says so ("method not found", -32601, "not supported"): never asked again.
+      if (this.blockReceipts === null && /not (found|supported|available)|unsupported|-32601/i.test(message(err)))
+        this.blockReceipts = false;
+      return null;
+    }
   }
 
   /** The indexer's block into `next` (it is said unreachable from the second failed read in a row). */

@@ -3,7 +3,8 @@
 import { expect } from "chai";
 import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { startAnvil, type NodeHandle } from "../../scripts/web/stack";
-import { confirmed } from "../../web/src/shared/confirm";
+import type { MinedTx } from "../../client/common/heads";
+import { confirmed, type Mined } from "../../web/src/shared/confirm";
 
 /** Init code of a contract whose every call reverts (runtime PUSH1 0 PUSH1 0 REVERT). */
 const REVERTER = "0x6460006000fd6000526005601bf3";
@@ -66,14 +67,45 @@ describe("web: a sent transaction's receipt at the clock's next block", function
     }
   });
 
+  /** The gateway's clock: the next block, with its transactions as the node's receipts give them (heads.ts). */
+  async function nextBlockListed(): Promise<MinedTx[]> {
+    await nextBlock();
+    const n = await provider.getBlockNumber();
+    const receipts = await provider.send("eth_getBlockReceipts", [`0x${n.toString(16)}`]);
+    return (receipts as { transactionHash: string; status: string; gasUsed: string }[]).map((r) => ({
+      hash: r.transactionHash,
+      block: n,
+      status: Number(r.status),
+      gasUsed: BigInt(r.gasUsed).toString(),
+    }));
+  }
+
+  it("tells the page a transaction is mined from the clock's list of the block, then reads its receipt for the caller", async function () {
+    const to = await (await provider.getSigner(1)).getAddress();
+    const tx = await signer.sendTransaction({ to, value: 7n });
+    const told: Mined[] = [];
+    const receipt = await confirmed(
+      { hash: tx.hash, provider: tx.provider, wait: () => new Promise(() => {}) },
+      nextBlockListed,
+      (m) => told.push(m),
+    );
+    expect(told).to.deep.equal([{ block: receipt!.blockNumber, gasUsed: receipt!.gasUsed }]);
+    expect(receipt!.gasUsed).to.equal(21000n);
+  });
+
   it("fails a reverted transaction with ethers' CALL_EXCEPTION, as wait() does", async function () {
     const deploy = await signer.sendTransaction({ data: REVERTER });
     const address = (await confirmed(deploy, nextBlock))!.contractAddress!;
     expect(await provider.getCode(address)).to.equal("0x60006000fd");
-    const tx = await signer.sendTransaction({ to: address, data: "0x", gasLimit: 50_000 });
-    let error: unknown;
-    await confirmed(tx, nextBlock).catch((e: unknown) => (error = e));
-    expect((error as { code?: string })?.code).to.equal("CALL_EXCEPTION");
-    expect((await provider.getTransactionReceipt(tx.hash))?.status).to.equal(0);
+    // Whether the clock lists the block's transactions or not, and never told mined.
+    for (const clock of [nextBlock, nextBlockListed]) {
+      const tx = await signer.sendTransaction({ to: address, data: "0x", gasLimit: 50_000 });
+      let error: unknown;
+      const told: Mined[] = [];
+      await confirmed(tx, clock, (m) => told.push(m)).catch((e: unknown) => (error = e));
+      expect((error as { code?: string })?.code).to.equal("CALL_EXCEPTION");
+      expect(told).to.deep.equal([]);
+      expect((await provider.getTransactionReceipt(tx.hash))?.status).to.equal(0);
+    }
   });
 });

@@ -8,6 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { JsonRpcProvider, parseEther, Wallet } from "ethers";
+import { minedTx, type Heads } from "../../client/common/heads";
 import { isRangeError } from "../../client/logs";
 import { lanAddress } from "../../scripts/web/class";
 import { Faucet } from "../../scripts/web/faucet";
@@ -401,7 +402,7 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     }
   });
 
-  it("pushes the node's head to every open page from one shared poll (/heads)", async function () {
+  it("pushes the node's head, and each new block's transactions, to every open page from one shared poll (/heads)", async function () {
     const controller = new AbortController();
     // Four pages listen; each reads its stream's events as they come.
     const pages = await Promise.all(
@@ -409,7 +410,7 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
         const r = await fetch(`http://${lan}:${strict.port}/heads`, { signal: controller.signal });
         expect(r.headers.get("content-type")).to.equal("text/event-stream");
         const reader = r.body!.getReader();
-        const seen: { block: number; timestamp: number; indexer: unknown }[] = [];
+        const seen: Heads[] = [];
         void (async () => {
           let buffer = "";
           for (;;) {
@@ -432,12 +433,22 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     await waitFor(() => pages.every((p) => p.some((h) => h.block === head)));
     expect(pages[0][0].indexer).to.equal(null); // this gateway runs no indexer
     const before = strict.heads.nodeRequests;
+    const receiptsBefore = strict.heads.receiptRequests;
     const started = Date.now();
-    await rpc(node.url, "evm_mine");
+    // A transfer (the node mines a block for it): the block's first message lists it, as its receipt says.
+    const [from, to] = await rpc<string[]>(node.url, "eth_accounts");
+    const hash = await rpc<string>(node.url, "eth_sendTransaction", [{ from, to, value: "0x1" }]);
     await waitFor(() => pages.every((p) => p.some((h) => h.block === head + 1 && h.timestamp > 0)));
+    for (const p of pages) {
+      const first = p.find((h) => h.block === head + 1)!;
+      expect(minedTx(first.mined, hash)).to.deep.equal({ hash, block: head + 1, status: 1, gasUsed: "21000" });
+      // Later messages of the same block (the indexer's progress) do not repeat the list.
+      expect(p.filter((h) => h.block === head + 1 && h.mined !== null)).to.have.length(1);
+    }
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
-    // One poller for the four pages: about seven eth_blockNumber a second and one eth_getBlockByNumber for the block.
+    // One poller for the four pages: about seven eth_getBlockByNumber a second, and one block's receipts.
     expect(strict.heads.nodeRequests - before).to.be.at.most(10);
+    expect(strict.heads.receiptRequests - receiptsBefore).to.equal(1);
     controller.abort();
   });
 });

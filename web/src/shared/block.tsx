@@ -9,6 +9,7 @@ import { blocksLeft, secondsPerBlock } from "./countdown";
 import { stackConfig } from "./deployments";
 import { describeError } from "./errors";
 import { stackUrl } from "../../../client/common/stack";
+import type { Heads, MinedTx } from "../../../client/common/heads";
 import { useToasts } from "./toasts";
 import { useWallet } from "./wallet";
 
@@ -40,8 +41,11 @@ export function useBlock(): BlockClock {
   return useContext(BlockContext);
 }
 
-/** A listener of new blocks, called with the block's number as soon as the clock hears of it. */
-type BlockListener = (block: number) => void;
+/**
+ * A listener of new blocks, called with the block's number as soon as the clock hears of it, and the transactions
+ * mined since the clock's previous block when the clock knows them (the gateway's /heads: null elsewhere).
+ */
+type BlockListener = (block: number, mined: readonly MinedTx[] | null) => void;
 const BlockEventsContext = createContext<(listener: BlockListener) => () => void>(() => () => undefined);
 
 /**
@@ -60,15 +64,6 @@ export function useCountdown(deadline: number): string {
 
 const SAMPLES = 20;
 
-/** What the gateway's /heads pushes (scripts/web/heads.ts). */
-interface HeadsEvent {
-  block: number;
-  timestamp: number;
-  indexer: { block: number } | null;
-  indexerError: string | null;
-  nodeError: string | null;
-}
-
 export function BlockProvider({ children }: { children: ReactNode }) {
   const { provider, mode, epoch, localUrl } = useWallet();
   const toasts = useToasts();
@@ -81,10 +76,10 @@ export function BlockProvider({ children }: { children: ReactNode }) {
     return () => void listeners.current.delete(listener);
   }, []);
   /** Tells the listeners of a new block (once per number). */
-  const announce = (block: number) => {
+  const announce = (block: number, mined: readonly MinedTx[] | null) => {
     if (block === announced.current) return;
     announced.current = block;
-    for (const listener of [...listeners.current]) listener(block);
+    for (const listener of [...listeners.current]) listener(block, mined);
   };
   const stack = stackConfig();
   const shared = stack !== null && mode !== "injected";
@@ -97,12 +92,12 @@ export function BlockProvider({ children }: { children: ReactNode }) {
     let lost = false;
     const source = new EventSource(stackUrl(window.location.origin, stack.heads));
     source.onmessage = (e: MessageEvent<string>) => {
-      const h = JSON.parse(e.data) as HeadsEvent;
+      const h = JSON.parse(e.data) as Heads;
       if (lost) {
         lost = false;
         toasts.push("success", "Connection to the node is back.");
       }
-      announce(h.block);
+      announce(h.block, h.mined ?? null);
       const seed = samples.current.length === 0 && h.block > 0;
       samples.current = [...samples.current, { block: h.block, timestamp: h.timestamp }].slice(-SAMPLES);
       setClock({
@@ -156,7 +151,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
             if (older) samples.current.push({ block: older.number, timestamp: older.timestamp });
           }
           samples.current = [...samples.current, { block: n, timestamp }].slice(-SAMPLES);
-          announce(n);
+          announce(n, null);
           setClock({ ...START, number: n, timestamp, secondsPerBlock: secondsPerBlock(samples.current) });
         }
         if (lost) {

@@ -6,6 +6,7 @@ import { useBlock, useOnBlock } from "./block";
 import { describeError, type DescribeContext } from "./errors";
 import { useToasts } from "./toasts";
 import { confirmed } from "./confirm";
+import type { MinedTx } from "../../../client/common/heads";
 
 export type TxStatus = "signing" | "pending" | "mined" | "failed";
 
@@ -48,15 +49,15 @@ export function TxProvider({ children }: { children: ReactNode }) {
   const block = useBlock();
   const latest = useRef(0);
   latest.current = block.number;
-  // The clock's next block, as soon as the clock hears of it (not after the page has rendered it): confirm.ts asks
-  // for a pending send's receipt then.
+  // The clock's next block, as soon as the clock hears of it (not after the page has rendered it), with its list of
+  // mined transactions when the clock has one: confirm.ts looks for a pending send there, else asks for its receipt.
   const onBlock = useOnBlock();
   const nextBlock = useCallback(
     () =>
-      new Promise<void>((wake) => {
-        const off = onBlock(() => {
+      new Promise<readonly MinedTx[] | null>((wake) => {
+        const off = onBlock((_, mined) => {
           off();
-          wake();
+          wake(mined);
         });
       }),
     [onBlock],
@@ -75,7 +76,9 @@ export function TxProvider({ children }: { children: ReactNode }) {
       try {
         const tx = await submit();
         update(id, { status: "pending", hash: tx.hash });
-        const receipt = (await confirmed(tx, nextBlock)) as TransactionReceipt | null;
+        const receipt = (await confirmed(tx, nextBlock, ({ block, gasUsed }) =>
+          update(id, { status: "mined", block, gasUsed }),
+        )) as TransactionReceipt | null;
         if (!receipt) throw new Error("the transaction was dropped");
         update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
         return receipt as Awaited<ReturnType<T["wait"]>>;
