@@ -31,16 +31,19 @@ interface Timing {
   clickAt?: number;
   /** Per transaction of the panel (its data-tx): when it was first seen pending (sent) and mined or failed. */
   txs: Record<string, { sent?: number; done?: number; status?: string }>;
-  /** The page's JSON-RPC round trips to the gateway: the kind of request (its first call's method) and ms. */
+  /**
+   * The page's JSON-RPC round trips to the gateway, as fetch sees them: the kind of request (a send, an estimate, a
+   * receipt, else a read, with the number of calls in its batch) and ms from the request to its whole answer.
+   */
   rpc: { kind: string; ms: number }[];
-  /** When each new block reached the page's clock (the gateway's /heads), ms since 1970 by block number. */
-  heads: Record<number, number>;
 }
 
 /** Runs in the page: stamps clicks and the transactions panel's changes as they happen (no polling delay). */
 function installTiming() {
   const w = window as unknown as { classTiming: Timing };
-  const t: Timing = (w.classTiming = { txs: {}, rpc: [], heads: {} });
+  const t: Timing = (w.classTiming = { txs: {}, rpc: [] });
+  // Every JSON-RPC request the page makes goes through fetch (ethers' browser transport): timed here, as the page
+  // waits for it (its body read in full).
   const fetch0 = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -62,16 +65,6 @@ function installTiming() {
     await r.clone().text();
     t.rpc.push({ kind: `${kind}:${methods.length}`, ms: Date.now() - at });
     return r;
-  };
-  const ES = window.EventSource;
-  window.EventSource = class extends ES {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, init);
-      this.addEventListener("message", (e) => {
-        const b = Number((JSON.parse((e as MessageEvent<string>).data) as { block?: number }).block);
-        if (b) t.heads[b] ??= Date.now();
-      });
-    }
   };
   document.addEventListener("click", (e) => e.isTrusted && (t.clickAt = Date.now()), true);
   const look = () => {

@@ -47,6 +47,9 @@ export interface ClassFigures {
   sentP95ms: number;
   /** And from there to the page showing it mined (a block, its receipt, the page's update), p95. */
   minedP95ms: number;
+  /** The phones' JSON-RPC round trips to the gateway (their reads, estimates, sends and receipts), p50, p95. */
+  phoneRpcP50ms: number;
+  phoneRpcP95ms: number;
   /** The same moves timed from the load script (Playwright's click call to it seeing the update), p95. */
   driverP95ms: number;
   /** The same for the Node players (send to receipt), p95. */
@@ -312,7 +315,9 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     const kinds = [...new Set(rpcs.map((r) => r.kind))].sort();
     for (const k of kinds) {
       const ms = rpcs.filter((r) => r.kind === k).map((r) => r.ms);
-      o.log(`rpc ${k}: n ${ms.length} p50 ${quantile(ms, 0.5)} p95 ${quantile(ms, 0.95)} max ${Math.max(...ms)}`);
+      o.log(
+        `phones' JSON-RPC ${k}: ${ms.length} round trips, p50 ${quantile(ms, 0.5)} ms, p95 ${quantile(ms, 0.95)} ms`,
+      );
     }
     const phoneLat = phones.flatMap((ph) => ph.latenciesMs);
     const phoneSent = phones.flatMap((ph) => ph.sentMs);
@@ -327,6 +332,14 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       sentP95ms: quantile(phoneSent, 0.95),
       minedP95ms: quantile(
         phones.flatMap((ph) => ph.latenciesMs.map((ms, i) => ms - ph.sentMs[i])),
+        0.95,
+      ),
+      phoneRpcP50ms: quantile(
+        rpcs.map((r) => r.ms),
+        0.5,
+      ),
+      phoneRpcP95ms: quantile(
+        rpcs.map((r) => r.ms),
         0.95,
       ),
       driverP95ms: quantile(
