@@ -93,6 +93,16 @@ describe("web: a sent transaction's receipt at the clock's next block", function
     expect(receipt!.gasUsed).to.equal(21000n);
   });
 
+  it("settles by ethers' wait() when the clock stops (no block ever comes), after a few seconds", async function () {
+    const to = await (await provider.getSigner(1)).getAddress();
+    const tx = await signer.sendTransaction({ to, value: 3n });
+    const start = Date.now();
+    const receipt = await confirmed(tx, () => new Promise(() => {}));
+    expect(receipt?.hash).to.equal(tx.hash);
+    expect(receipt?.status).to.equal(1);
+    expect(Date.now() - start).to.be.within(4_000, 15_000);
+  });
+
   it("fails a reverted transaction with ethers' CALL_EXCEPTION, as wait() does", async function () {
     const deploy = await signer.sendTransaction({ data: REVERTER });
     const address = (await confirmed(deploy, nextBlock))!.contractAddress!;

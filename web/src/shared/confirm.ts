@@ -1,11 +1,10 @@
 // A sent transaction's receipt, asked as soon as the page's clock shows a new block. The page's clock (block.tsx)
-// hears each block from the gateway's /heads within a tick (150 ms) of the node mining it; ethers' own `wait()`
-// polls on its own timer and, on a class chain's one-second blocks, added 0.3–0.4 s at the 95th percentile (send to
-// receipt p95 1.33 s with `wait()`, 0.95 s asking at each block: docs/class.md). `wait()` still runs beside it and
-// settles what one receipt read does not: a reverted transaction (ethers' error, with the reason), a replaced one, a
-// clock that stopped. The gateway's clock lists each new block's transactions (client/common/heads.ts): a
-// transaction in that list is known mined with the block itself (`onMined`), and its full receipt (its events, for
-// the caller) is read after. No DOM, no React: the transactions panel (tx.tsx) gives it the clock's next block.
+// hears each block from the gateway's /heads within a tick of the node mining it, with the block's transactions
+// (client/common/heads.ts): a transaction in that list is known mined with the block itself (`onMined`), and its full
+// receipt (its events, for the caller) is read after. ethers' own `wait()` polls on its own timer and, on a class
+// chain's one-second blocks, added 0.3–0.4 s at the 95th percentile (docs/class.md); it is asked only for what the
+// clock does not settle: a reverted transaction (ethers' error), a replaced one, a clock that stopped. No DOM, no
+// React: the transactions panel (tx.tsx) gives it the clock's next block.
 import { JsonRpcProvider, type Provider, type TransactionReceipt, type TransactionResponse } from "ethers";
 import { minedTx, type MinedTx } from "../../../client/common/heads";
 
@@ -52,8 +51,21 @@ export async function confirmed(
   nextBlock: () => Promise<readonly MinedTx[] | null | void>,
   onMined?: (mined: Mined) => void,
 ): Promise<TransactionReceipt | null> {
-  const waited = tx.wait();
-  waited.catch(() => undefined); // its failure is awaited below (or the receipt came first)
+  // ethers' wait() polls the node on its own timer (its head every quarter second, the receipt, the account's nonce
+  // for a replacement): requests of its own for every move. It is asked only when the clock has not settled the
+  // transaction within a few seconds (a clock that stopped, a replaced transaction) or a receipt says it reverted.
+  let waiting: ReturnType<typeof tx.wait> | null = null;
+  const wait = () => {
+    if (!waiting) {
+      waiting = tx.wait();
+      waiting.catch(() => undefined); // its failure is awaited where it is returned
+    }
+    return waiting;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<TransactionReceipt | null>((resolve, reject) => {
+    timer = setTimeout(() => wait().then(resolve, reject), WAIT_AFTER_MS);
+  });
   let settled = false;
   const reader = unbatched(tx.provider);
   const byClock = async (): Promise<TransactionReceipt | null> => {
@@ -61,11 +73,11 @@ export async function confirmed(
       const listed = minedTx((await nextBlock()) || null, tx.hash);
       if (settled) break;
       // Reverted: wait() throws the error the page explains.
-      if (listed && listed.status !== 1) return waited;
+      if (listed && listed.status !== 1) return wait();
       if (listed) onMined?.({ block: listed.block, gasUsed: BigInt(listed.gasUsed) });
       const receipt = await reader.getTransactionReceipt(tx.hash).catch(() => null);
       // A reverted one: wait() throws the error the page explains.
-      if (receipt) return receipt.status === 1 ? receipt : waited;
+      if (receipt) return receipt.status === 1 ? receipt : wait();
     }
     return waited;
   };
@@ -73,5 +85,9 @@ export async function confirmed(
     return await Promise.race([waited, byClock()]);
   } finally {
     settled = true;
+    clearTimeout(timer);
   }
 }
+
+/** How long the clock alone settles a transaction before ethers' wait() is asked too, ms. */
+const WAIT_AFTER_MS = 5_000;
