@@ -192,9 +192,11 @@ export class HeadsHub {
   /** Makes `next` the heads, and pushes it to every page if it changed. */
   private publish(next: Heads): void {
     this.heads = next;
-    const text = JSON.stringify(next);
-    if (text !== this.last) {
-      this.last = text;
+    // Compared without the list of mined transactions: the block's next message (without its list) is no news.
+    const key = JSON.stringify({ ...next, mined: null });
+    if (key !== this.last || next.mined !== null) {
+      this.last = key;
+      const text = JSON.stringify(next);
       for (const res of this.listeners) res.write(`data: ${text}\n\n`);
     }
   }
