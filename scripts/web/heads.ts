@@ -10,8 +10,6 @@ import type http from "node:http";
 import { MINED_LIST_MAX, type Heads, type MinedTx } from "../../client/common/heads";
 import { rpc } from "./stack";
 
-export type { Heads };
-
 export interface HeadsOptions {
   nodeUrl: string;
   /** The indexer's base URL (its /status is read), if any. */
@@ -39,12 +37,17 @@ export class HeadsHub {
   private listeners = new Set<http.ServerResponse>();
   private polling = false;
   private stopped = false;
+  /** The last message sent, without its list of mined transactions (see publish). */
   private last = "";
   heads: Heads;
   /** Node requests the hub made (for the benchmark's count: shared by every page). */
   nodeRequests = 0;
   /** The indexer's failed reads in a row: it is said unreachable from the second (a busy indexer answers late). */
   private indexerFailures = 0;
+  /** Whether the node gives a block's receipts in one call (null: not asked yet). */
+  private blockReceipts: boolean | null = null;
+  /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
+  receiptRequests = 0;
 
   constructor(private opts: HeadsOptions) {
     this.heads = { block: 0, timestamp: 0, indexer: null, indexerError: null, nodeError: null, mined: null };
@@ -133,11 +136,6 @@ export class HeadsHub {
     if (next.indexer && next.indexer.block > next.block) next.indexer = { block: next.block };
     this.publish(next);
   }
-
-  /** Whether the node gives a block's receipts in one call (null: not asked yet). */
-  private blockReceipts: boolean | null = null;
-  /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
-  receiptRequests = 0;
 
   /**
    * The transactions of blocks `from + 1` to `to`, from the node's receipts; null when the node cannot say so in one

@@ -43,8 +43,8 @@ export interface Mined {
 
 /**
  * The receipt of `tx` (null: dropped), asked at each of the clock's new blocks (`nextBlock` resolves with the block's
- * list of mined transactions when the clock has one). `onMined` is told as soon as the transaction is known mined
- * and successful (from the clock's list, or its receipt), which can be before its receipt is read.
+ * list of mined transactions when the clock has one). `onMined` is told when the clock's list shows the transaction
+ * mined and successful, before its receipt is read (a transaction found by its receipt alone is told by the return).
  */
 export async function confirmed(
   tx: Pick<TransactionResponse, "hash" | "wait" | "provider">,
@@ -72,11 +72,10 @@ export async function confirmed(
     while (!settled) {
       const listed = minedTx((await nextBlock()) || null, tx.hash);
       if (settled) break;
-      // Reverted: wait() throws the error the page explains.
+      // A reverted one, by the list or the receipt: wait() throws the error the page explains.
       if (listed && listed.status !== 1) return wait();
       if (listed) onMined?.({ block: listed.block, gasUsed: BigInt(listed.gasUsed) });
       const receipt = await reader.getTransactionReceipt(tx.hash).catch(() => null);
-      // A reverted one: wait() throws the error the page explains.
       if (receipt) return receipt.status === 1 ? receipt : wait();
     }
     return waited;
