@@ -99,6 +99,17 @@ function stopAll(): void {
   }
 }
 
+/** Mocha's failure section of a group's output (from "N failing" on), at most `maxLines` lines; else its last lines. */
+export function failures(output: string, maxLines = 120): string {
+  const lines = output.split("\n");
+  const start = lines.findIndex((l) => /^\s*\d+ failing\s*$/.test(l));
+  const part = start >= 0 ? lines.slice(start) : lines.slice(-maxLines);
+  return (
+    part.slice(0, maxLines).join("\n") +
+    (part.length > maxLines ? `\n  … (${part.length - maxLines} more lines: see this group's report above)` : "")
+  );
+}
+
 const mmss = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 
 async function main(): Promise<number> {
@@ -157,19 +168,23 @@ async function main(): Promise<number> {
     );
   }
   console.log(`  total                  ${mmss(total)}`);
+  // A CI log is often read from its end: the failures are repeated there, after the summary.
+  for (const r of results.filter((x) => x.code !== 0)) {
+    console.log(`\n===== ${r.group.name}: what failed =====`);
+    console.log(failures(r.output));
+  }
   return results.some((r) => r.code !== 0) ? 1 : 0;
 }
 
-process.on("SIGINT", () => {
-  stopAll();
-  process.exit(130);
-});
-process.on("SIGTERM", () => {
-  stopAll();
-  process.exit(143);
-});
-
 if (require.main === module) {
+  process.on("SIGINT", () => {
+    stopAll();
+    process.exit(130);
+  });
+  process.on("SIGTERM", () => {
+    stopAll();
+    process.exit(143);
+  });
   main().then(
     (code) => process.exit(code),
     (err) => {
