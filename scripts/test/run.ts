@@ -3,9 +3,11 @@
 //     Hardhat's in-process network);
 //   - "indexer and deploys": test/indexer and test/deploy, which start Ponder, PostgreSQL, anvil and deploy runs and
 //     mostly wait on them (in the "chain" process they held its single thread for minutes);
-//   - "nodes and browsers": the README on anvil and Hardhat's node, and the web app in Chromium (one process that
-//     mostly waits on the node, the build and the browser it starts: test/web/harness.ts shares one stack among the
-//     browser test files, which is why they stay in one process; mocha's --parallel would start one per file).
+//   - "games' browsers": the README on anvil and Hardhat's node, and the games' pages in Chromium;
+//   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 30-player load).
+//   The browser tests mostly wait on their node, indexer and browser (half the CPU sat idle with them in one process),
+//   so they run as two processes. test/web/harness.ts shares one stack (node, indexer, build, Chromium) among a
+//   process's files, which is why each group is one process, not mocha's --parallel (one per file).
 // Each group's output is printed when it ends (with its time), then a summary; the exit code is non-zero if a group
 // failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
@@ -29,10 +31,15 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
   return out.sort();
 }
 
-/** The files of the "nodes and browsers" group: they run beside the others, in their own process. */
+/** The files of the two browser groups: they run beside the others, in their own processes. */
 export function isNodesOrBrowsers(file: string): boolean {
   // test/nodes, and test/web but its unit tests (the browser tests and their harness).
   return /^test\/nodes\//.test(file) || (/^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file));
+}
+
+/** Of those, the class's: its sheet, console, projector, sessions, tournament and load (test/web/class*, ...). */
+export function isClassBrowsers(file: string): boolean {
+  return isNodesOrBrowsers(file) && /^test\/web\/(class|console|session|tournament)[^/]*$/.test(file);
 }
 
 /** The files of the "indexer and deploys" group. */
@@ -130,10 +137,13 @@ async function main(): Promise<number> {
     // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
     // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
     {
-      name: "nodes and browsers",
-      files: files.filter(isNodesOrBrowsers).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      name: "games' browsers",
+      files: files
+        .filter((f) => isNodesOrBrowsers(f) && !isClassBrowsers(f))
+        .sort((x, y) => nodesLast(x) - nodesLast(y)),
       nice: 0,
     },
+    { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
   ];
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
@@ -147,7 +157,9 @@ async function main(): Promise<number> {
   const results = await Promise.all(
     groups.map(async (group): Promise<Done> => {
       const t0 = Date.now();
-      const env = times ? { TEST_TIMES: times.replace(/(\.json)?$/, `-${group.name.split(" ")[0]}.json`) } : {};
+      const env = times
+        ? { TEST_TIMES: times.replace(/(\.json)?$/, `-${group.name.split(" ")[0].replace("'", "")}.json`) }
+        : {};
       const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
       const done = { group, code, seconds: (Date.now() - t0) / 1000, output };
       running.delete(group.name);

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { failures, isIndexerOrDeploy, isNodesOrBrowsers, testFiles } from "../../scripts/test/run";
+import { failures, isClassBrowsers, isIndexerOrDeploy, isNodesOrBrowsers, testFiles } from "../../scripts/test/run";
 
 describe("npm test's runner (scripts/test/run.ts)", function () {
   it("puts every test file in exactly one group", function () {
@@ -12,6 +12,11 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     expect(isNodesOrBrowsers("test/web/harness.ts")).to.equal(true);
     expect(isNodesOrBrowsers("test/web/format.unit.test.ts")).to.equal(false);
     expect(isIndexerOrDeploy("test/indexer/export.test.ts")).to.equal(true);
+    // The class's browser tests are a group of their own (a subset of the browser tests), the games' the rest.
+    expect(isClassBrowsers("test/web/session-console.e2e.test.ts")).to.equal(true);
+    expect(isClassBrowsers("test/web/class.unit.test.ts")).to.equal(false);
+    expect(isClassBrowsers("test/web/catamm.e2e.test.ts")).to.equal(false);
+    expect(files.filter(isClassBrowsers).length).to.be.within(5, files.filter(isNodesOrBrowsers).length - 5);
   });
 
   it("repeats mocha's failure section from 'N failing' on, bounded", function () {
