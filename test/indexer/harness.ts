@@ -99,6 +99,25 @@ export async function dumpTables(indexer: Pick<IndexerHandle, "url">): Promise<R
   return out;
 }
 
+/**
+ * The differences `compare` finds, asked again every 200 ms while there are any, for up to `ms`; with how many times it
+ * was asked again. Ponder answers a SQL read from its own cache until PostgreSQL's notification of a block's writes
+ * reaches it, which can come after /status already shows the block (seen on a loaded machine: the rows of the block
+ * before). The tables are written with the block in one transaction, so a difference that lasts `ms` is a real one.
+ */
+export async function settled(
+  compare: () => Promise<string[]>,
+  ms = 5_000,
+): Promise<{ diffs: string[]; rechecks: number }> {
+  let diffs = await compare();
+  let rechecks = 0;
+  for (const until = Date.now() + ms; diffs.length > 0 && Date.now() < until; rechecks++) {
+    await new Promise((r) => setTimeout(r, 200));
+    diffs = await compare();
+  }
+  return { diffs, rechecks };
+}
+
 /** Waits until every indexer has processed the node's latest block; returns it. */
 export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 30_000) {
   const block = await provider.getBlockNumber();
