@@ -12,11 +12,12 @@
 // axe, honest controls; docs/session-console.png and docs/session-projector.png are written here.
 import fs from "node:fs";
 import { expect } from "chai";
-import { toQuantity, type JsonRpcSigner } from "ethers";
+import type { JsonRpcSigner } from "ethers";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchSession__factory } from "../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 import { SessionStage } from "../../client/snatch/session";
-import { deployedAddress, expectHonestControls, expectPlainWords, rpc, screenshot } from "./harness";
+import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { mineNode } from "./snatch-helpers";
 import { classFrontHooks, closeTwice, expectAccessible, openReadOnlyConsole } from "./class-helpers";
 
 const NAMES = ["Ada", "Grace", "Émile", "Noor", "Kwame", "Lin", "Sofía"];
@@ -135,8 +136,8 @@ describe("web: a class session's console and projector view (e2e)", function () 
     // The rest of the session passes untouched: its blocks up to the deadline are mined at once (waiting for them at a
     // block a second took about 100 s of the test, with nothing to see).
     const { deadline } = await sessions.session(id);
-    const head = BigInt(await provider.getBlockNumber());
-    if (deadline >= head) await rpc(stack.node.url, "hardhat_mine", [toQuantity(deadline - head + 1n)]);
+    const head = await provider.getBlockNumber();
+    if (Number(deadline) >= head) await mineNode(stack, Number(deadline) - head + 1);
     // After the session's deadline: close every room in batches; a second press while it runs changes nothing.
     await closeTwice(page, 60_000);
     await page
