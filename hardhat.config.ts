@@ -1,6 +1,7 @@
 import path from "node:path";
-import { subtask, type HardhatUserConfig } from "hardhat/config";
+import { subtask, task, type HardhatUserConfig } from "hardhat/config";
 import {
+  TASK_COMPILE,
   TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD,
   TASK_COMPILE_SOLIDITY_LOG_COMPILATION_ERRORS,
 } from "hardhat/builtin-tasks/task-names";
@@ -47,6 +48,15 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args: { solcVersion: string
     isSolcJs: true,
   };
 });
+
+// `npm test` (scripts/test/run.ts) compiles once, then runs test processes that start Hardhat children at the same
+// time (nodes, deploys, tasks), and each child's `compile` rewrites cache/solidity-files-cache.json even with nothing
+// to compile. A child that reads it half-written drops the cache and recompiles everything, rewriting the artifacts
+// the others are reading (seen on CI: "Unexpected end of JSON input" in the artifacts). NO_COMPILE=1, which the
+// runner sets after its compile, makes `compile` do nothing in them.
+task(TASK_COMPILE).setAction(async (args, _hre, runSuper) =>
+  process.env.NO_COMPILE === "1" ? undefined : runSuper(args),
+);
 
 // Compiler warnings about dependencies' own code (OpenZeppelin's transient-storage notice, Chainlink's mocks) are
 // not ours to fix; hide them so a warning in this project's contracts stands out.

@@ -157,9 +157,10 @@ async function main(): Promise<number> {
   const results = await Promise.all(
     groups.map(async (group): Promise<Done> => {
       const t0 = Date.now();
-      const env = times
-        ? { TEST_TIMES: times.replace(/(\.json)?$/, `-${group.name.split(" ")[0].replace("'", "")}.json`) }
-        : {};
+      // Compiled above: the groups' Hardhat children (nodes, deploys, tasks) must not compile at the same time
+      // (NO_COMPILE: hardhat.config.ts says why).
+      const env: NodeJS.ProcessEnv = { NO_COMPILE: "1" };
+      if (times) env.TEST_TIMES = times.replace(/(\.json)?$/, `-${group.name.split(" ")[0].replace("'", "")}.json`);
       const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
       const done = { group, code, seconds: (Date.now() - t0) / 1000, output };
       running.delete(group.name);
