@@ -100,7 +100,14 @@ export default defineConfig({
   },
   // indexer/ponder.schema.ts (shared with the pages' queries, web/src/data/) imports its table builders from "ponder":
   // the browser gets those alone (web/ponder-browser.js), not the indexer's server.
-  resolve: { alias: [{ find: /^ponder$/, replacement: path.join(__dirname, "ponder-browser.js") }] },
+  // csv-stringify's "sync" entry (client/common/csv.ts, the class sheet's CSV) is its Node build (Node's Buffer): the
+  // browser gets the package's own browser build of the same code.
+  resolve: {
+    alias: [
+      { find: /^ponder$/, replacement: path.join(__dirname, "ponder-browser.js") },
+      { find: /^csv-stringify\/sync$/, replacement: "csv-stringify/browser/esm/sync" },
+    ],
+  },
   build: {
     outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(__dirname, "dist"),
     emptyOutDir: true,
