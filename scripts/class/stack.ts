@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_LIMITS } from "../web/gateway";
 import type { FrontThreadData } from "./front-worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
+import { freshMnemonic } from "../web/keys";
 import { startWebNode, type NodeKind } from "../web/node";
 import { buildApp, freePort } from "../web/stack";
 
@@ -225,8 +226,14 @@ export async function startClassStack(opts: {
 }): Promise<ClassStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "class-load-"));
   const root = path.join(work, "deployments");
-  // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds.
-  const node = await startWebNode({ kind: opts.kind, deploymentsDir: root, blockTime: opts.blockTime });
+  // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds, its accounts from
+  // a fresh mnemonic (scripts/web/keys.ts).
+  const node = await startWebNode({
+    kind: opts.kind,
+    deploymentsDir: root,
+    blockTime: opts.blockTime,
+    mnemonic: freshMnemonic(),
+  });
   const folder = node.folder;
   try {
     const appDir = path.join(work, "dist");

@@ -63,6 +63,8 @@ export interface GatewayOptions {
   /** The indexer's base URL (its HTTP API), if the stack runs one. */
   indexerUrl?: string | null;
   faucet?: Faucet | null;
+  /** More accounts no phone may send from or sign an EIP-7702 authorization for (the node's own always count). */
+  protect?: readonly string[];
   blockTime?: number | null;
   /** Address to listen on: 127.0.0.1 (default) or 0.0.0.0 for the room's network. */
   bind?: string;
@@ -129,9 +131,14 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const limiter = new RateLimiter(limits.rate);
   const chainId = Number(await rpc<string>(opts.nodeUrl, "eth_chainId"));
-  // The node's development accounts: their keys are public, so phones may not send from them even when signed.
-  const devAccounts = new Set(
-    (await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])).map((a) => a.toLowerCase()),
+  // The accounts no phone may act for, even with a signature (rpc-policy.ts rawTransactionVerdict): the node's own
+  // (deployer, teacher), the faucet's, and any the caller names.
+  const protectedAccounts = new Set(
+    [
+      ...(await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])),
+      ...(opts.faucet ? [opts.faucet.options.from] : []),
+      ...(opts.protect ?? []),
+    ].map((a) => a.toLowerCase()),
   );
   const appDir = opts.appDir ? path.resolve(opts.appDir) : undefined;
   const indexer = opts.indexerUrl ? new URL(opts.indexerUrl) : null;
@@ -233,7 +240,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       }
       let verdict = methodVerdict(item.method, host);
       if (verdict.ok && !host && item.method === "eth_sendRawTransaction") {
-        verdict = rawTransactionVerdict(item.params, devAccounts);
+        verdict = rawTransactionVerdict(item.params, protectedAccounts);
       } else if (verdict.ok && !host) {
         try {
           verdict = logRangeVerdict(String(item.method), item.params, await headBlock(), limits.maxLogRange);

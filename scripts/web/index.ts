@@ -4,7 +4,8 @@
 // static build. Ctrl-C stops everything.
 //   --node anvil|hardhat (or WEB_NODE): the node to start (default anvil: faster under a class's load, docs/class.md)
 //   --lan (or WEB_LAN=1): the class stack: the gateway on the room's network (0.0.0.0; the LAN URL printed with its
-//       QR code) and a block every second (interval mining, automine off; docs/class.md)
+//       QR code), a block every second (interval mining, automine off), and the node's accounts (deployer, faucet,
+//       teacher) from a fresh mnemonic made on this machine, never served (scripts/web/keys.ts; docs/class.md)
 //   --block-time <s> (or WEB_BLOCK_TIME): seconds between blocks (default 1 with --lan; 0: a block per transaction)
 //   --no-faucet (or WEB_FAUCET=0): no faucet for burner accounts
 //   WEB_NODE_PORT (default 8545): the node's port; a node already answering there is used as it is.
@@ -19,6 +20,7 @@ import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway } from "./gateway";
 import { startWebIndexer } from "./indexer";
 import { buildApp, portInUse, REPO, rpc, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { checkNodeKeys, freshMnemonic } from "./keys";
 import { startWebNode, type WebNode } from "./node";
 
 async function main() {
@@ -38,12 +40,16 @@ async function main() {
   if (await portInUse(nodePort)) {
     const chainId = await rpc<string>(rpcUrl, "eth_chainId").catch(() => null);
     if (!chainId) throw new Error(`port ${nodePort} is taken by something that is not a node: set WEB_NODE_PORT`);
+    if (options.lan) await checkNodeKeys(rpcUrl);
     console.log(`Using the node already running at ${rpcUrl} (chain ${Number(chainId)}); its deployments/ are used.`);
     if (options.blockTime) await setBlockTime(rpcUrl, options.blockTime);
   } else {
     const name = options.node === "anvil" ? "anvil" : "a Hardhat node";
     console.log(`Starting ${name} at ${rpcUrl} and deploying every game…`);
-    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime });
+    // On the room's network the accounts that matter get keys nobody else has; on this machine alone, the development
+    // accounts (their keys are public, and nobody else reaches the node).
+    const mnemonic = options.lan ? freshMnemonic() : undefined;
+    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime, mnemonic });
   }
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
   if (options.blockTime)
@@ -86,7 +92,10 @@ async function main() {
     stopWeb = gateway.stop;
   }
   const url = `http://127.0.0.1:${webPort}/#/hex`;
-  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)`);
+  const accounts = options.lan
+    ? "this stack's own accounts (a fresh mnemonic kept on this machine)"
+    : "development accounts";
+  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (${accounts} unlocked: local only)`);
   if (indexer)
     console.log(`  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL) on ${indexer.database}`);
   console.log("");
@@ -97,7 +106,8 @@ async function main() {
     console.log((await terminalQr(lanUrl)).replace(/^/gm, "  "));
     console.log(
       "  Phones reach the app, the chain (/rpc: reading and their own signed transactions) and the faucet; the\n" +
-        "  development accounts and the node's controls (mining) stay on this machine. Ctrl-C stops.",
+        "  node's accounts (deployer, faucet, yours in the class sheet: keys made for this stack, never served) and\n" +
+        "  its controls (mining) stay on this machine. Ctrl-C stops.",
     );
   } else {
     console.log("  Pick a development account in the top bar; open a second window for a second player. Ctrl-C stops.");

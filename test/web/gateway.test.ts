@@ -260,7 +260,8 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     expect(again.body).to.deep.equal({
       error: `${burner.address.slice(0, 6)}…${burner.address.slice(-4)} has had its 1 ETH of play ETH from this faucet already: ask your teacher`,
     });
-    // A development account's key is public (the test mnemonic): a phone may not send from it, signed or not.
+    // The node's own accounts (here the development ones, whose keys are public): a phone may not send from them,
+    // signed or not.
     const dev = Wallet.fromPhrase("test test test test test test test test test test test junk").connect(provider);
     const signed = await dev.signTransaction(await dev.populateTransaction({ to: burner.address, value: 1n }));
     expect(
@@ -268,8 +269,8 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     ).to.deep.equal({
       code: 4100,
       message:
-        `${dev.address} is one of the node's development accounts (its key is public): only the host sends from it; ` +
-        "sign with your own account (burner or wallet)",
+        `${dev.address} is one of the node's own accounts (the deployer's, the faucet's or the teacher's): only the ` +
+        "host sends from it; sign with your own account (burner or wallet)",
     });
     expect(
       ((await post(`${phone}/rpc`, call("eth_sendRawTransaction", ["0x1234"]))).body as RpcAnswer).error!.code,

@@ -26,6 +26,7 @@ import { decodeRevert } from "../../client/errors";
 import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
+import { freshMnemonic, NODE_MNEMONIC_ENV } from "../../scripts/web/keys";
 import { startGateway } from "../../scripts/web/gateway";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 
@@ -81,10 +82,16 @@ async function startStack(): Promise<WebStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
-  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw). The
+  // node's accounts (deployer, teacher, the class gateway's faucet) come from a fresh mnemonic, as on the class stack
+  // (scripts/web/keys.ts): the development accounts hold and own nothing here.
   const node = await startNode({
     quiet: true,
-    env: { DEPLOYMENTS_DIR: deploymentsDir, RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+    env: {
+      DEPLOYMENTS_DIR: deploymentsDir,
+      RANDOMNESS_SEED: String(RANDOMNESS_SEED),
+      [NODE_MNEMONIC_ENV]: freshMnemonic(),
+    },
   });
   try {
     const indexerPort = await freePort();
