@@ -15,7 +15,8 @@ import { cardLink, type SeatCard } from "../../web/src/class/card";
 import { REPO } from "../../scripts/web/stack";
 import { classGateway, newContext, openPhone, rpc, webStack, type ClassGateway, type WebStack } from "./harness";
 
-/** Everything the origin keeps in the browser, as text: Cache Storage (URLs and bodies), web storage, IndexedDB. */
+/** Everything the origin keeps in the browser, as text: Cache Storage (URLs and bodies), web storage, IndexedDB,
+ *  cookies. */
 interface Stored {
   serviceWorker: boolean;
   controlled: boolean;
@@ -23,6 +24,7 @@ interface Stored {
   local: Record<string, string>;
   session: Record<string, string>;
   indexedDb: { db: string; store: string; records: string }[];
+  cookies: string;
 }
 
 async function storedIn(page: Page): Promise<Stored> {
@@ -63,6 +65,7 @@ async function storedIn(page: Page): Promise<Stored> {
       local: dump(localStorage),
       session: dump(sessionStorage),
       indexedDb,
+      cookies: document.cookie,
     };
   });
 }
@@ -150,6 +153,7 @@ describe("web: a seat card's key at rest: never in the service worker's caches, 
     for (const [key, value] of Object.entries(stored.session))
       expect(holds(`${key}=${value}`, forms), `sessionStorage ${key}`).to.equal(false);
     for (const d of stored.indexedDb) expect(holds(d.records, forms), `IndexedDB ${d.db}/${d.store}`).to.equal(false);
+    expect(holds(stored.cookies, forms), "cookies").to.equal(false);
     const leaks = seen.filter((line) => holds(line, forms));
     expect(leaks, "console messages and requests carrying the key").to.deep.equal([]);
   }
