@@ -26,6 +26,17 @@ import { tournamentAt } from "../../scripts/snatch/lib";
 import { playCatamm, playHex, playSession, playTournament, type DriverContext } from "./drivers";
 import { caughtUp, connectGames, freshChain, settled, startIndexers, type Games } from "./harness";
 
+/** A tournament with the shortest windows the contract takes (its cap set by each test). */
+const SHORT_TOURNAMENT = {
+  roomsPerBatch: 1,
+  registrationBlocks: 20,
+  grace: 2,
+  talk: 3,
+  offer: 3,
+  response: 3,
+  decision: 3,
+};
+
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
   let anvil: AnvilHandle;
   let indexer: IndexerHandle;
@@ -335,18 +346,7 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
     const names = ['=HYPERLINK("http://x","click")', "+1+1", "-2+3", "@SUM(A1)", "\uFF1D1+1"];
     const players = g.signers.slice(2, 2 + names.length);
     const organiser = g.signers[1]!;
-    await (
-      await g.tournament.connect(organiser).createTournament({
-        cap: 20,
-        roomsPerBatch: 1,
-        registrationBlocks: 20,
-        grace: 2,
-        talk: 3,
-        offer: 3,
-        response: 3,
-        decision: 3,
-      })
-    ).wait();
+    await (await g.tournament.connect(organiser).createTournament({ ...SHORT_TOURNAMENT, cap: 20 })).wait();
     const tournament = await g.tournament.tournamentCount();
     for (const [i, p] of players.entries())
       await (await g.tournament.connect(p).register(tournament, names[i]!)).wait();
@@ -401,18 +401,7 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       await deployments.fixture(["tournament"]);
       const t = await tournamentAt(hre);
       const [, a, b] = await hre.ethers.getSigners();
-      await (
-        await t.createTournament({
-          cap: 4,
-          roomsPerBatch: 1,
-          registrationBlocks: 20,
-          grace: 2,
-          talk: 3,
-          offer: 3,
-          response: 3,
-          decision: 3,
-        })
-      ).wait();
+      await (await t.createTournament({ ...SHORT_TOURNAMENT, cap: 4 })).wait();
       await (await t.connect(a).register(1, 'Ada, "A"')).wait();
       await (await t.connect(b).register(1, "")).wait();
       console.log = () => {};

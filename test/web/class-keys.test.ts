@@ -160,16 +160,9 @@ describe("web: the class stack's keys are nobody else's, and a phone cannot borr
       tournamentAddress,
       await host.getSigner(accounts[TEACHER]!.address),
     );
-    const config = {
-      cap: 4,
-      roomsPerBatch: 1,
-      registrationBlocks: 1000,
-      grace: 0,
-      talk: 5,
-      offer: 5,
-      response: 5,
-      decision: 5,
-    };
+    // Four seats, a long registration: the tournament stays the teacher's to run while the phone attacks.
+    const windows = { talk: 5, offer: 5, response: 5, decision: 5 };
+    const config = { cap: 4, roomsPerBatch: 1, registrationBlocks: 1000, grace: 0, ...windows };
     await (await teacher.createTournament(config)).wait();
     tournamentId = await teacher.tournamentCount();
     faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: node.url });
