@@ -12,8 +12,10 @@ import path from "node:path";
 import { Wallet } from "ethers";
 import type { BrowserContext, Page } from "playwright-core";
 import { cardLink, type SeatCard } from "../../web/src/class/card";
-import { REPO } from "../../scripts/web/stack";
-import { classGateway, newContext, openPhone, rpc, webStack, type ClassGateway, type WebStack } from "./harness";
+import { lanAddress } from "../../scripts/web/class";
+import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
+import { freePort, REPO } from "../../scripts/web/stack";
+import { newContext, openPhone, rpc, webStack, type WebStack } from "./harness";
 
 /** Everything the origin keeps in the browser, as text: Cache Storage (URLs and bodies), web storage, IndexedDB,
  *  cookies. */
@@ -72,16 +74,32 @@ async function storedIn(page: Page): Promise<Stored> {
 
 describe("web: a seat card's key at rest: never in the service worker's caches, the logs or a request (e2e)", function () {
   let stack: WebStack;
-  let gw: ClassGateway;
+  let gateway: GatewayHandle;
+  /** The gateway as the laptop and as the room's phones reach it. */
+  let gw: { hostUrl: string; phoneUrl: string };
   const contexts: BrowserContext[] = [];
 
   before(async function () {
     stack = await webStack();
-    gw = await classGateway(stack);
+    // The class stack's gateway (as `npm run web -- --lan`) over the shared stack, a faucet-less one of this file's
+    // own: the shared class gateway's faucet caps belong to the class test.
+    const lan = lanAddress();
+    if (!lan) throw new Error("this test needs a network address besides loopback (eth0 or Wi-Fi)");
+    const port = await freePort();
+    gateway = await startGateway({
+      nodeUrl: stack.node.url,
+      appDir: stack.appDir,
+      indexerUrl: stack.indexer.url,
+      bind: "0.0.0.0",
+      port,
+      publicUrl: `http://${lan}:${port}/`,
+    });
+    gw = { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/` };
   });
 
   after(async function () {
     for (const c of contexts) await c.close().catch(() => undefined);
+    await gateway?.stop();
   });
 
   /** A card for a new seat (the rooms' lobby), as the class sheet draws it: its link on `base`, its key's forms. */
