@@ -1,7 +1,7 @@
 // The console's drawing, shared by the tournament's console (./ConsolePage.tsx, rooms of two) and the class
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { timeLeft } from "../../../shared/blocktime";
 import { href } from "../../../shared/routes";
 import { Panel } from "../../../shared/ui";
@@ -49,7 +49,16 @@ export function Counts({
   );
 }
 
-const name = (s: SeatRow | undefined) => (s ? displayName(s.name, s.player) : "—");
+const name = (s: SeatRow | undefined) => (s ? <bdi>{displayName(s.name, s.player)}</bdi> : "—");
+
+/** Names separated by commas, each isolated (a right-to-left override in one cannot reverse the next). */
+const names = (seats: readonly (SeatRow | undefined)[]) =>
+  seats.map((s, i) => (
+    <Fragment key={s?.player ?? i}>
+      {i > 0 && ", "}
+      {name(s)}
+    </Fragment>
+  ));
 
 /** The rooms' grid: two players (P1, P2) or three (by seat), the round of `rounds`. */
 export function RoomsGrid({
@@ -102,7 +111,7 @@ export function RoomsGrid({
                       <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
                     </td>
                     {three ? (
-                      <td className="console-players">{seats.map((s) => name(s)).join(", ")}</td>
+                      <td className="console-players">{names(seats)}</td>
                     ) : (
                       <>
                         <td>{name(l.p1)}</td>
@@ -113,7 +122,7 @@ export function RoomsGrid({
                     <td>{l.window}</td>
                     <td data-testid="waits-on">
                       {l.waits.length > 0 ? (
-                        <strong>{l.waits.map((s) => name(s)).join(", ")}</strong>
+                        <strong>{names(l.waits)}</strong>
                       ) : l.status === "waiting" ? (
                         <span className="warn">window passed</span>
                       ) : (
@@ -143,7 +152,7 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
         <ul className="name-list" data-testid="waiting-on">
           {lines.map((l) => (
             <li key={l.room.id.toString()} data-player={l.waitsOn!.player}>
-              <strong>{l.waits.map((s) => name(s)).join(", ")}</strong>{" "}
+              <strong>{names(l.waits)}</strong>{" "}
               <span className="muted">
                 · {l.window} in room {l.room.id.toString()} · {timeLeft(l.room.deadline, head, seconds).text}
               </span>
@@ -165,7 +174,7 @@ export function AbsentPanel({ absent, none }: { absent: { player: string; name: 
         <ul className="name-list" data-testid="not-joined">
           {absent.map((e) => (
             <li key={e.player} data-player={e.player}>
-              {displayName(e.name, e.player)}
+              <bdi>{displayName(e.name, e.player)}</bdi>
             </li>
           ))}
         </ul>
