@@ -627,7 +627,8 @@ const COLUMNS: { key: SortKey | "player"; label: string; title: string }[] = [
   { key: "profileG3Shame", label: "all-time shame", title: "the player's G3 shame across all rooms, live" },
 ];
 
-const ROW = 30;
+// A row is a 44 px tap target on a phone (a name links to the player's history).
+const ROW = 44;
 
 /** The leaderboard, from the indexer (web/src/data/snatch.ts useLeaderboard), ranked as the contract ranks. */
 function Leaderboard({ id, you }: { id: bigint; you: string | null }) {
