@@ -103,7 +103,9 @@ export function WalletBar() {
               blocks
             </button>
           </label>
-          <PlayButton />
+          {/* The class stack's own machine (the teacher's laptop) has the development accounts: Play is the
+              students'. */}
+          {!stack?.host && <PlayButton />}
         </>
       ) : (
         <>
