@@ -34,6 +34,8 @@ export interface ClassOptions {
   addresses: { rooms: string; lens: string; tournament: string; seatFunder: string };
   /** Players driven from Node. */
   players: number;
+  /** Seat `i`'s name (default "Bot 1", …, then "Phone 1", …). */
+  names?: (i: number) => string;
   /** Extra seats registered here but played by others (browser phones): their keys are returned. */
   extraSeats: number;
   windows: ClassWindows;
@@ -163,7 +165,7 @@ export class ClassRun {
     this.log(`tournament ${this.id} created (block ${receipt?.blockNumber})`);
     this.seats = Array.from({ length: total }, (_, i) => ({
       wallet: Wallet.createRandom().connect(this.phone) as unknown as Wallet,
-      name: i < o.players ? `Bot ${i + 1}` : `Phone ${i - o.players + 1}`,
+      name: o.names ? o.names(i) : i < o.players ? `Bot ${i + 1}` : `Phone ${i - o.players + 1}`,
       absent: i < o.players && this.rng() < o.absent,
     }));
     const funder = SeatFunder__factory.connect(o.addresses.seatFunder, this.organiser);

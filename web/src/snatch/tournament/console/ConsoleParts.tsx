@@ -106,7 +106,14 @@ export function RoomsGrid({
                 const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
                 const seats = [...l.room.seats].sort((a, b) => a.seat - b.seat);
                 return (
-                  <tr key={l.room.id.toString()} data-room={l.room.id.toString()} data-status={l.status}>
+                  <tr
+                    key={l.room.id.toString()}
+                    data-room={l.room.id.toString()}
+                    data-status={l.status}
+                    data-round={l.room.round}
+                    data-phase={l.room.phase}
+                    data-waits={l.waits.map((s) => s.player).join(",")}
+                  >
                     <td>
                       <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
                     </td>
@@ -206,7 +213,7 @@ export function NotYet({
 }: {
   row: unknown;
   what: string;
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   projector?: boolean;
 }) {
   if (row === undefined)
@@ -243,7 +250,7 @@ export function HeadNotes({
   organiser: string;
   account: string | null | undefined;
   what: string;
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   attrs?: Record<string, string | number>;
 }) {
   const isOrganiser = !!account && account.toLowerCase() === organiser;

@@ -67,7 +67,7 @@ export function ProjectorFoot({
   data,
   consoleHref,
 }: {
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   consoleHref: string;
 }) {
   return (

@@ -9,7 +9,7 @@
 import { sql, type SQL } from "@ponder/client";
 import { usePonderClient } from "@ponder/react";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { stackUrl } from "../../../../../client/common/stack";
 import { PONDER_KEY } from "../../../data/DataProvider";
 import { useBlock } from "../../../shared/block";
@@ -39,18 +39,69 @@ export function IndexerProvider({ children }: { children: ReactNode }) {
 export type { Row };
 
 /**
- * Runs `query` (rebuilt when `key` changes): its rows, read again whenever the indexer has indexed a new block.
- * `enabled` false skips it (its inputs are not known yet).
+ * `query` with the block the indexer had indexed when it answered, from the same statement (one statement reads one
+ * snapshot of the database, and Ponder writes a block's rows and its checkpoint in one transaction): a column
+ * `snapshot_cp` on every row (Ponder's checkpoint: timestamp, chain, block number, …), and `snapshot_row` 1 on the
+ * query's own rows (an empty answer is one row of the checkpoint alone).
+ */
+export function snapshotted(query: SQL): SQL {
+  return sql`SELECT c.latest_checkpoint AS snapshot_cp, q.*
+    FROM _ponder_checkpoint c LEFT JOIN (SELECT 1 AS snapshot_row, i.* FROM (${query}) i) q ON true`;
+}
+
+/** The block number in a Ponder checkpoint (10 digits of timestamp, 16 of chain id, then 16 of block number). */
+export function checkpointBlock(checkpoint: string): number {
+  return Number(checkpoint.slice(26, 42));
+}
+
+/**
+ * Runs `query` (rebuilt when `key` changes): its rows, and the indexed block they show (`asOf`), read again whenever
+ * the indexer has indexed a new block. `enabled` false skips it (its inputs are not known yet).
  */
 export function useIndexerQuery<T>(key: string, query: () => SQL, parse: (rows: Row[]) => T, enabled = true) {
   const client = usePonderClient();
   const q = useQuery({
     // Under the data layer's key: the clock's invalidation reaches it.
     queryKey: [PONDER_KEY, "sql", key],
-    queryFn: async () => parse(rowsOf(await client.db.execute(query()))),
+    queryFn: async () => {
+      const rows = rowsOf(await client.db.execute(snapshotted(query())));
+      const cp = rows[0]?.snapshot_cp;
+      return {
+        data: parse(rows.filter((r) => r.snapshot_row !== null && r.snapshot_row !== undefined)),
+        asOf: typeof cp === "string" ? checkpointBlock(cp) : null,
+      };
+    },
     enabled,
   });
-  return { data: q.data, error: q.error, isPending: q.isPending };
+  return {
+    data: q.data?.data,
+    asOf: enabled ? (q.data?.asOf ?? null) : undefined,
+    error: q.error,
+    isPending: q.isPending,
+  };
+}
+
+/** A part of a page's picture: its value and the indexed block it shows (undefined: the part is not read). */
+export interface Part {
+  asOf: number | null | undefined;
+}
+
+/**
+ * The parts of a page's picture shown together only when they show one block: while a new block's reads come in at
+ * different moments (a part at block 1,339, another still at 1,338), the last set that agreed stays, so the page never
+ * shows a room at one block beside a list at another under one block number. Returns that set's values and block
+ * (before any set agreed: the parts as they are, at their oldest block).
+ */
+export function useAgreed<T extends readonly Part[]>(parts: T): { parts: T; asOf: number | null } {
+  const agreed = useRef<{ parts: T; asOf: number } | null>(null);
+  const read = parts.filter((p) => p.asOf !== undefined);
+  const blocks = read.map((p) => p.asOf);
+  if (read.length > 0 && blocks.every((b) => b !== null && b === blocks[0])) {
+    agreed.current = { parts, asOf: blocks[0] as number };
+  }
+  if (agreed.current) return agreed.current;
+  const known = blocks.filter((b): b is number => typeof b === "number");
+  return { parts, asOf: known.length ? Math.min(...known) : null };
 }
 
 /** The rows of an `execute` result (the SQL endpoint answers `{ rows }`). */
