@@ -162,13 +162,17 @@ export class HeadsHub {
       this.blockReceipts = true;
       if (lists.some((l) => !Array.isArray(l))) return null;
       const mined = lists.flatMap((l) =>
-        l!.map((r) => ({
-          hash: r.transactionHash,
-          block: Number(r.blockNumber),
-          status: Number(r.status),
-          gasUsed: BigInt(r.gasUsed).toString(),
-          emitters: [...new Set((r.logs ?? []).map((l) => l.address.toLowerCase()))],
-        })),
+        l!.map((r) => {
+          // The contracts whose events it emitted (none: no key, as a plain transfer).
+          const emitters = [...new Set((r.logs ?? []).map((log) => log.address.toLowerCase()))];
+          return {
+            hash: r.transactionHash,
+            block: Number(r.blockNumber),
+            status: Number(r.status),
+            gasUsed: BigInt(r.gasUsed).toString(),
+            ...(emitters.length > 0 ? { emitters } : {}),
+          };
+        }),
       );
       return mined.length <= MINED_LIST_MAX ? mined : null;
     } catch (err) {

@@ -259,7 +259,7 @@ describe("web: the first real class: a sheet, a three-player session played from
     });
     expect(screen).to.deep.equal({ movesFirst: true, buttonsInView: true, buttons: ["Accept", "Reject", "Snatch"] });
     await expectNothingCovered(op);
-    await screenshot(op, "class-session", "phone-offer-to-answer", false, "phone-room.png");
+    await screenshot(op, "class-session", "phone-offer-to-answer");
     // Issue 34 item 6: from the tap until the offer is answered, none of its buttons is enabled again.
     const offer = await op.locator('[aria-label="Offers to answer"] li.offer').getAttribute("data-offer");
     await op.evaluate((id) => {
@@ -385,7 +385,7 @@ describe("web: the first real class: a sheet, a three-player session played from
       console.log(`        ${p.name}'s phone showed its room at block ${at}; the room was made in block ${created}`);
     }
     await studentPage(seated[0].page, "the tournament page with its room");
-    await screenshot(seated[0].page, "class-session", "phone-tournament", false, "phone-tournament.png");
+    await screenshot(seated[0].page, "class-session", "phone-tournament");
     await seated[0].page
       .getByTestId("room-now")
       .getByRole("link", { name: `Go to room ${pair.roomId}` })

@@ -253,11 +253,12 @@ describe("web: a class plays on its phones (e2e)", function () {
     const p1 = byAddress(pair.p1);
     const p2 = byAddress(pair.p2);
 
-    // Each phone goes to its room from "Your rooms", and plays it: an accepted offer, a pass, a snatch.
+    // Each phone goes to its room from "Your room now" at the top of its page, and plays it: an accepted offer, a
+    // pass, a snatch.
     for (const p of [p1, p2]) {
       await p.page
-        .locator(".panel", { hasText: "Your rooms" })
-        .getByRole("link", { name: `Room ${pair.roomId}` })
+        .getByTestId("room-now")
+        .getByRole("link", { name: `Go to room ${pair.roomId}` })
         .click();
       await p.page.locator(`.snatch-room[data-room="${pair.roomId}"]`).waitFor();
     }
