@@ -14,6 +14,7 @@ import { stackUrl } from "../../../../../client/common/stack";
 import { PONDER_KEY } from "../../../data/DataProvider";
 import { useBlock } from "../../../shared/block";
 import { stackConfig } from "../../../shared/deployments";
+import { checkpointBlock } from "./model";
 import type { Row } from "./queries";
 
 export { sql };
@@ -47,11 +48,6 @@ export type { Row };
 export function snapshotted(query: SQL): SQL {
   return sql`SELECT c.latest_checkpoint AS snapshot_cp, q.*
     FROM _ponder_checkpoint c LEFT JOIN (SELECT 1 AS snapshot_row, i.* FROM (${query}) i) q ON true`;
-}
-
-/** The block number in a Ponder checkpoint (10 digits of timestamp, 16 of chain id, then 16 of block number). */
-export function checkpointBlock(checkpoint: string): number {
-  return Number(checkpoint.slice(26, 42));
 }
 
 /**
