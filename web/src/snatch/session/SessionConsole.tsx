@@ -103,7 +103,12 @@ function SessionConsole({ id }: { id: bigint }) {
         />
         <div className="console-side">
           <WaitsPanel lines={waits} head={data.head} seconds={seconds} />
-          <AbsentPanel absent={absent} none="Every seated player has made a move." />
+          <AbsentPanel
+            absent={absent}
+            none="Every seated player has made a move."
+            asOf={data.absentAsOf}
+            grid={data.asOf}
+          />
           <Panel title={`Seated (${data.seats.length})`}>
             <details>
               <summary>Every seat, in order</summary>

@@ -172,9 +172,25 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
 }
 
 /** Seated players without a move yet. */
-export function AbsentPanel({ absent, none }: { absent: { player: string; name: string }[]; none: string }) {
+export function AbsentPanel({
+  absent,
+  none,
+  asOf,
+  grid,
+}: {
+  absent: { player: string; name: string }[];
+  none: string;
+  /** The block the list was read at, and the grid's (said when they differ). */
+  asOf?: number | null;
+  grid?: number | null;
+}) {
   return (
     <Panel title={`Not shown up yet (${absent.length})`}>
+      {asOf !== undefined && asOf !== null && grid !== undefined && grid !== null && asOf !== grid && (
+        <p className="muted small" data-testid="absent-as-of">
+          as of block {asOf.toLocaleString("en-US")}
+        </p>
+      )}
       {absent.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (

@@ -1,5 +1,6 @@
-// One line on how current the page's picture is: the block everything shown was read at (useAgreed), in step with the
-// chain or how many blocks behind (after an indexer restart it catches up and the line counts down), or not answering.
+// One line on how current the page's picture is: the block its rooms were read at (one snapshot of the indexer), in
+// step with the chain or how many blocks behind (after an indexer restart it catches up and the line counts down), or
+// not answering.
 import type { ClassData } from "./useClassData";
 
 export function IndexerLag({ data }: { data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error"> }) {

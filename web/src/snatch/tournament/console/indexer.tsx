@@ -9,7 +9,7 @@
 import { sql, type SQL } from "@ponder/client";
 import { usePonderClient } from "@ponder/react";
 import { useQuery } from "@tanstack/react-query";
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { stackUrl } from "../../../../../client/common/stack";
 import { PONDER_KEY } from "../../../data/DataProvider";
 import { useBlock } from "../../../shared/block";
@@ -77,27 +77,15 @@ export function useIndexerQuery<T>(key: string, query: () => SQL, parse: (rows: 
   };
 }
 
-/** A part of a page's picture: its value and the indexed block it shows (undefined: the part is not read). */
-export interface Part {
-  asOf: number | null | undefined;
-}
-
 /**
- * The parts of a page's picture shown together only when they show one block: while a new block's reads come in at
- * different moments (a part at block 1,339, another still at 1,338), the last set that agreed stays, so the page never
- * shows a room at one block beside a list at another under one block number. Returns that set's values and block
- * (before any set agreed: the parts as they are, at their oldest block).
+ * The oldest block of `parts` that were read (undefined: a part not read; null: not answered yet). Each part is one
+ * statement, one snapshot; parts read at different moments may show different blocks (a slow read ends a block
+ * later than a quick one), so a panel made of several names the oldest.
  */
-export function useAgreed<T extends readonly Part[]>(parts: T): { parts: T; asOf: number | null } {
-  const agreed = useRef<{ parts: T; asOf: number } | null>(null);
-  const read = parts.filter((p) => p.asOf !== undefined);
-  const blocks = read.map((p) => p.asOf);
-  if (read.length > 0 && blocks.every((b) => b !== null && b === blocks[0])) {
-    agreed.current = { parts, asOf: blocks[0] as number };
-  }
-  if (agreed.current) return agreed.current;
-  const known = blocks.filter((b): b is number => typeof b === "number");
-  return { parts, asOf: known.length ? Math.min(...known) : null };
+export function oldest(parts: readonly { asOf: number | null | undefined }[]): number | null {
+  const read = parts.filter((p) => p.asOf !== undefined).map((p) => p.asOf);
+  if (read.length === 0 || read.some((b) => b === null)) return null;
+  return Math.min(...(read as number[]));
 }
 
 /** The rows of an `execute` result (the SQL endpoint answers `{ rows }`). */

@@ -3,7 +3,7 @@
 // behind the chain. Each part is one live SQL query (./indexer.tsx): a new event shows within the indexer's polling
 // interval plus one round trip, with no polling of the node.
 import { useBlock } from "../../../shared/block";
-import { useAgreed, useIndexedBlock, useIndexerQuery } from "./indexer";
+import { oldest, useIndexedBlock, useIndexerQuery } from "./indexer";
 import {
   entriesQuery,
   movedQuery,
@@ -34,8 +34,10 @@ export interface ClassData {
   head: number;
   /** The indexer's latest indexed block (null until known). */
   indexed: number | null;
-  /** The block every part shown was read at (one snapshot of the indexer each, all at this block), null until read. */
+  /** The block the rooms (or, before any, the tournament) shown were read at: one snapshot of the indexer. */
   asOf: number | null;
+  /** The block the "not shown up" list was read at (the older of its two reads). */
+  absentAsOf: number | null;
   /** Blocks what is shown is behind the chain (0 when in step). */
   behind: number;
   /** Why the indexer could not be read, if so. */
@@ -55,24 +57,24 @@ export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassD
   const moved = useIndexerQuery(`m:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
   const block = useBlock();
   const status = useIndexedBlock();
-  // What is shown is one block's picture: the parts as they last agreed (indexer.tsx useAgreed).
-  const shown = useAgreed([t, phases, rooms, entries, moved] as const);
-  const [ts, ps, rs, es, ms] = shown.parts;
-  const phaseRows = ps.data ?? [];
+  // The rooms' grid, the counts and whom the rooms wait on come from one statement: its block is the page's.
+  const asOf = current > 0 ? (rooms.asOf ?? null) : (t.asOf ?? null);
+  const phaseRows = phases.data ?? [];
   const errors = [t.error, phases.error, rooms.error, entries.error, moved.error]
     .filter((e): e is Error => !!e)
     .map((e) => e.message);
   return {
-    tournament: t.isPending ? undefined : (ts.data ?? t.data ?? null),
+    tournament: t.isPending ? undefined : (t.data ?? null),
     phases: phaseRows,
     phase: phaseRows.find((p) => p.phase === current),
-    rooms: current > 0 ? (rs.data ?? []) : [],
-    entries: es.data ?? [],
-    moved: ms.data ?? EMPTY_MOVED,
+    rooms: current > 0 ? (rooms.data ?? []) : [],
+    entries: entries.data ?? [],
+    moved: moved.data ?? EMPTY_MOVED,
     head: block.number,
     indexed: status.block,
-    asOf: shown.asOf,
-    behind: shown.asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - shown.asOf),
+    asOf,
+    absentAsOf: oldest([entries, moved]),
+    behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
     error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
     loading: t.isPending,
   };
