@@ -8,7 +8,6 @@
 // Tagged [no-coverage]: it exercises the tooling.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -16,6 +15,7 @@ import { expect } from "chai";
 import { HDNodeWallet, Mnemonic } from "ethers";
 import type { LineResult } from "../../scripts/common/lines";
 import { readmeExamples } from "./readme";
+import { freePort, rpc } from "../../scripts/web/stack";
 import { UNDER_COVERAGE } from "../helpers/coverage";
 
 const ROOT = path.join(__dirname, "../..");
@@ -27,28 +27,6 @@ const NAMES = ["Ada", "O'Brien, Jr.", "Cleo", "Dev", "Eun", "Farah"];
 /** Development account `i`'s address. */
 function account(i: number): string {
   return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(MNEMONIC), `m/44'/60'/0'/0/${i}`).address;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
 }
 
 /** Runs Hardhat (this repo's config) in `cwd` with `args`; resolves with what it printed. */

@@ -198,3 +198,12 @@ export async function expectProjectorReadable(page: Page, what: string): Promise
   });
   expect(problems, `the projector (${what})`).to.deep.equal([]);
 }
+
+/** Picks development account `index` in the page's wallet bar (a laptop on the class stack); returns its address. */
+export async function pickAccount(page: Page, index: number): Promise<string> {
+  const picker = page.getByLabel("Account", { exact: true });
+  await picker.locator("option").nth(index).waitFor({ state: "attached" });
+  const address = (await picker.locator("option").nth(index).getAttribute("value"))!;
+  await picker.selectOption(address);
+  return address;
+}

@@ -29,7 +29,7 @@ import {
   SMALL_PHONE,
   type Player,
 } from "./harness";
-import { classFrontHooks, expectAccessible, pageState } from "./class-helpers";
+import { classFrontHooks, expectAccessible, pageState, pickAccount } from "./class-helpers";
 import { act, makeOffer } from "./snatch-helpers";
 
 const TEACHER = 14;
@@ -101,9 +101,7 @@ describe("web: the first real class: a sheet, a three-player session played from
     page.on("pageerror", (e) => pageErrors.push(e.message));
     // The README's order of steps: the Snatch pages first (their stylesheet stays in the tab).
     await page.goto(`${front.hostUrl}#/snatch`);
-    const picker = page.getByLabel("Account", { exact: true });
-    await picker.locator("option").nth(TEACHER).waitFor({ state: "attached" });
-    await picker.selectOption((await picker.locator("option").nth(TEACHER).getAttribute("value"))!);
+    await pickAccount(page, TEACHER);
     await page.getByRole("heading", { name: "Snatch or Share" }).waitFor();
     teacher = { context, page, address };
   });

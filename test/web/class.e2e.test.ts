@@ -41,7 +41,7 @@ import {
 } from "./harness";
 import { REPO } from "../../scripts/web/stack";
 import { act, makeOffer, mineNode, roomInHash, waitRound } from "./snatch-helpers";
-import { expectAccessible } from "./class-helpers";
+import { expectAccessible, pickAccount } from "./class-helpers";
 
 const TEACHER = 12;
 
@@ -105,10 +105,7 @@ describe("web: a class plays on its phones (e2e)", function () {
     errors.push(pageErrors);
     page.on("pageerror", (e) => pageErrors.push(e.message));
     await page.goto(`${gw.hostUrl}#/class`);
-    const picker = page.getByLabel("Account", { exact: true });
-    await picker.locator("option").nth(TEACHER).waitFor({ state: "attached" });
-    const address = (await picker.locator("option").nth(TEACHER).getAttribute("value"))!;
-    await picker.selectOption(address);
+    const address = await pickAccount(page, TEACHER);
     teacher = { context, page, address };
   });
 

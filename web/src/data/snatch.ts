@@ -230,4 +230,3 @@ export function useMyRooms(account: string | null): { rows: RoomRow[] | null; er
   });
   return { rows: q.data ?? null, error: q.error ? indexerError(q.error) : null };
 }
-
