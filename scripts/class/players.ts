@@ -54,6 +54,8 @@ export interface ClassOptions {
 export interface Seat {
   wallet: Wallet;
   name: string;
+  /** Played from Node here (else by a browser phone). */
+  bot: boolean;
   absent: boolean;
 }
 
@@ -166,6 +168,7 @@ export class ClassRun {
     this.seats = Array.from({ length: total }, (_, i) => ({
       wallet: Wallet.createRandom().connect(this.phone) as unknown as Wallet,
       name: o.names ? o.names(i) : i < o.players ? `Bot ${i + 1}` : `Phone ${i - o.players + 1}`,
+      bot: i < o.players,
       absent: i < o.players && this.rng() < o.absent,
     }));
     const funder = SeatFunder__factory.connect(o.addresses.seatFunder, this.organiser);
@@ -284,7 +287,7 @@ export class ClassRun {
     p2: { address: string; seat?: Seat },
     onMove: () => void,
   ): Promise<void> {
-    const acts = (s?: Seat): s is Seat => !!s && !s.absent && s.name.startsWith("Bot");
+    const acts = (s?: Seat): s is Seat => !!s && !s.absent && s.bot;
     const done = new Set<string>();
     while (!this.stopped) {
       let room: RoomState;
