@@ -256,14 +256,11 @@ function RoomLine(props: {
     <tr data-room={r.id.toString()} className={mine ? "row-you" : ""}>
       <td>
         <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
+        {r.kind && <div className="muted small">{r.kind}</div>}
       </td>
       <td>
         {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}
-        <span className="muted small">
-          {" "}
-          (format {r.format}
-          {r.kind ? `, ${r.kind}` : ""})
-        </span>
+        <span className="muted small"> (format {r.format})</span>
       </td>
       <td className="players">
         {r.players
