@@ -142,13 +142,13 @@ function RoomHead({ room, format, live }: { room: RoomState; format: FormatInfo;
         {running && (
           <span className="countdown" data-testid="deadline">
             <Countdown deadline={room.deadline} />{" "}
-            <small className="muted">(until block {room.deadline.toLocaleString("en-US")})</small>
+            <small className="muted until">(until block {room.deadline.toLocaleString("en-US")})</small>
           </span>
         )}
         {room.phase === Phase.Trading && (
           <span className="muted">
-            offers for <Countdown deadline={room.offersUntil} /> (until block {room.offersUntil.toLocaleString("en-US")}
-            )
+            offers for <Countdown deadline={room.offersUntil} />{" "}
+            <small className="until">(until block {room.offersUntil.toLocaleString("en-US")})</small>
           </span>
         )}
         {live.error && <span className="danger">{live.error}</span>}
