@@ -344,7 +344,7 @@ function Offers({ c, room, live, seat, probes, nameOf, skip }: Props & { skip: r
   const earlier = live.offers.filter((o) => !all.includes(o));
   const pendingAtClose =
     room.rules === RuleSet.NoReject && room.phase === Phase.Trading
-      ? current.filter((o) => o.status === OfferStatus.Pending)
+      ? all.filter((o) => o.status === OfferStatus.Pending)
       : [];
   const row = (o: OfferState) => (
     <OfferRow
