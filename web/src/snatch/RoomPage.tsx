@@ -82,12 +82,18 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
     <div className="snatch-room" data-room={roomId.toString()} data-phase={room.phase} data-round={room.round}>
       <nav className="crumbs">
         <a href={href("snatch")}>Rooms</a> › Room {roomId.toString()}
-        {room.observer !== "0x0000000000000000000000000000000000000000" && (
-          <>
-            {" "}
-            · <a href={href("snatch", "tournaments")}>a tournament room</a>
-          </>
-        )}
+        {room.observer !== "0x0000000000000000000000000000000000000000" &&
+          (c.session && room.observer.toLowerCase() === String(c.session.target).toLowerCase() ? (
+            <>
+              {" "}
+              · <a href={href("snatch", "sessions")}>a class session&apos;s room</a>
+            </>
+          ) : (
+            <>
+              {" "}
+              · <a href={href("snatch", "tournaments")}>a tournament room</a>
+            </>
+          ))}
       </nav>
       <RoomHead room={room} format={format} live={live} />
       <div className="room-grid">
