@@ -9,6 +9,7 @@ import { readDeployments } from "../../web/deployments";
 import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
 import { rpc } from "../../scripts/web/stack";
+import { waitUntil } from "../helpers/wait";
 import type {
   Catamm,
   ForkingHex,
@@ -118,11 +119,77 @@ export async function settled(
   return { diffs, rechecks };
 }
 
-/** Waits until every indexer has processed the node's latest block; returns it. */
-export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 30_000) {
+/**
+ * Waits until every indexer has processed the node's latest block; returns it. The default wait is for a busy
+ * machine (an indexer starved of CPU falls behind for a while, then catches up), not the expected time.
+ */
+export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 120_000) {
   const block = await provider.getBlockNumber();
   await Promise.all(indexers.map((i) => i.waitForBlock(block, timeoutMs)));
   return block;
+}
+
+/**
+ * A live query (the server-sent events @ponder/client's `live` uses): every result the indexer pushes, in order. The
+ * indexer pushes when a block changed a table the query reads, and may push a state on the way to the one a test
+ * waits for (several blocks indexed in one go, or one by one): `until` waits for the one wanted.
+ */
+export function liveQuery(ix: Pick<IndexerHandle, "url">, text: string) {
+  const controller = new AbortController();
+  const url = `${ix.url}/sql/live?sql=${encodeURIComponent(JSON.stringify({ json: { sql: text, params: [] } }))}`;
+  const updates: Row[][] = [];
+  let opened!: () => void;
+  let failed!: (e: Error) => void;
+  const open = new Promise<void>((resolve, reject) => ((opened = resolve), (failed = reject)));
+  open.catch(() => undefined); // awaited by the test
+  let ended: string | undefined;
+  const reading = (async () => {
+    // Ponder's SQL middleware learns that the backfill is done a moment after /ready says so (503 until then).
+    const res = await waitUntil(
+      `the live query "${text}" to open`,
+      () => fetch(url, { signal: controller.signal }),
+      (r) => r.status !== 503,
+      { timeoutMs: 30_000, show: (r) => `${r.status}` },
+    );
+    if (!res.ok) throw new Error(`live query: ${res.status} ${await res.text()}`);
+    opened();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      const events = buffer.split("\n\n");
+      buffer = events.pop()!;
+      for (const event of events) {
+        const line = event.split("\n").find((l) => l.startsWith("data:"));
+        if (line) updates.push((JSON.parse(line.slice(5)) as { rows: Row[] }).rows);
+      }
+    }
+  })().catch((e: Error) => {
+    failed(e);
+    if (!controller.signal.aborted) ended = e.message;
+  });
+  return {
+    opened: open,
+    updates,
+    /** Waits until a pushed result satisfies `want` (rows as text, {@link canon}); names the results seen if none does. */
+    until: (expected: string, want: (rows: unknown[]) => boolean, timeoutMs = 120_000) =>
+      waitUntil(
+        `the live query "${text}" to push ${expected}`,
+        () => {
+          if (ended !== undefined) throw new Error(`the live query ended: ${ended}`);
+          return updates.map((rows) => rows.map(canon));
+        },
+        (seen) => seen.some(want),
+        { timeoutMs, show: (seen) => `${seen.length} pushes: ${JSON.stringify(seen.slice(-3))}` },
+      ),
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
 }
 
 export interface Games {
