@@ -150,6 +150,8 @@ export function fileTable(results: readonly Pick<Done, "group" | "timings">[]): 
     row(timings.loadCpuSeconds, "", "loading (Hardhat, TypeScript, the test files and what they start at once)");
     for (const f of timings.files) row(f.cpuSeconds, `${(f.ms / 1000).toFixed(1)} s`, `${f.file} (${f.tests} tests)`);
     row(timings.cpuSeconds - timings.loadCpuSeconds - inFiles, "", "between and after the files (root hooks)");
+    const kinds = Object.entries(timings.kinds ?? {}).sort((a, b) => b[1] - a[1]);
+    if (kinds.length) lines.push(`    by kind of process: ${kinds.map(([k, s]) => `${k} ${cpuText(s)}`).join(", ")}`);
   }
   return lines.join("\n");
 }

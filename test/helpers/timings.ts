@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Mocha from "mocha";
-import { cpuText, treeCpuSeconds } from "../../scripts/test/cpu";
+import { cpuText, sampleKinds, treeCpuSeconds } from "../../scripts/test/cpu";
 
 const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_FAIL, EVENT_TEST_PASS } = Mocha.Runner.constants;
 
@@ -25,6 +25,8 @@ export interface Timings {
    * seconds of the whole process tree meanwhile (a stack another file started, still running, counts here too).
    */
   files: { file: string; ms: number; cpuSeconds: number; tests: number }[];
+  /** CPU seconds by kind of process (Chromium, Ponder, the nodes, ...), sampled each second: see sampleKinds. */
+  kinds: Record<string, number>;
   /** Per test: mocha's duration, ms (its hooks not included). */
   tests: { title: string; file: string; ms: number; state: string }[];
 }
@@ -44,6 +46,7 @@ export class TimingsReporter extends Mocha.reporters.Spec {
     super(runner, options);
     // Mocha builds its reporter once the test files are loaded.
     const loadCpu = treeCpuSeconds();
+    const kinds = sampleKinds();
     const started = Date.now();
     const files = new Map<string, FileSpan>();
     const tests: Timings["tests"] = [];
@@ -78,6 +81,7 @@ export class TimingsReporter extends Mocha.reporters.Spec {
         totalMs: Date.now() - started,
         cpuSeconds: treeCpuSeconds(),
         loadCpuSeconds: loadCpu,
+        kinds: kinds.stop(),
         files: [...files.entries()]
           .map(([file, f]) => ({
             file: rel(file),
@@ -97,6 +101,8 @@ export class TimingsReporter extends Mocha.reporters.Spec {
       );
       for (const f of out.files.slice(0, 15))
         console.log(`  ${cpuText(f.cpuSeconds).padStart(8)} CPU ${s(f.ms)}  ${f.file} (${f.tests} tests)`);
+      const byKind = Object.entries(out.kinds).sort((a, b) => b[1] - a[1]);
+      console.log(`\n  CPU by kind of process: ${byKind.map(([k, c]) => `${k} ${cpuText(c)}`).join(", ")}`);
       console.log("\n  Slowest tests:");
       for (const t of out.tests.slice(0, 15)) console.log(`  ${s(t.ms)}  ${t.title}`);
       if (target) console.log(`\n  Every duration: ${target}`);

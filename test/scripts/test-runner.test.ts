@@ -55,7 +55,7 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
   it("reads a /proc stat line's parent and CPU ticks, whatever the command's name holds", function () {
     // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
     const line = "4242 (node (a) b) S 17 4242 4242 0 -1 4194304 10 0 0 0 250 30 1200 45 20 0 11 0 99 1 2";
-    expect(parseStat(line)).to.deep.equal({ ppid: 17, ticks: 250 + 30 + 1200 + 45 });
+    expect(parseStat(line)).to.deep.equal({ ppid: 17, ticks: 250 + 30 + 1200 + 45, own: 250 + 30 });
     expect(parseStat("1 (x) S 0")).to.equal(undefined);
   });
 
@@ -85,6 +85,7 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
             { file: "test/a.test.ts", ms: 30_000, cpuSeconds: 60, tests: 3 },
             { file: "test/b.test.ts", ms: 2_000, cpuSeconds: 25, tests: 1 },
           ],
+          kinds: { Chromium: 50, "Ponder (indexer)": 20.5 },
           tests: [],
         },
       },
@@ -96,5 +97,6 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     );
     expect(table.find((l) => l.includes("root hooks"))).to.match(/^\s+5\.0 s /);
     expect(table.find((l) => l.includes("class browsers"))).to.contain("no figures");
+    expect(table).to.include("    by kind of process: Chromium 50.0 s, Ponder (indexer) 20.5 s");
   });
 });
