@@ -12,6 +12,8 @@ export interface WaitOptions<T> {
   intervalMs?: number;
   /** The seen value as text for the message (default JSON). */
   show?: (value: T) => string;
+  /** Asked before each probe: a sentence ends the wait at once (the process that was to answer has exited, say). */
+  hopeless?: () => string | undefined;
 }
 
 /** Thrown by {@link waitUntil}: `expected` never held; `seen` is the last answer (or error) when it gave up. */
@@ -49,6 +51,8 @@ export async function waitUntil<T>(
   const started = Date.now();
   let seen = "nothing yet";
   for (;;) {
+    const lost = opts.hopeless?.();
+    if (lost) throw new Error(`gave up waiting for ${expected}: ${lost}; saw ${seen}`);
     try {
       const value = await probe();
       if (done(value)) return value;

@@ -8,7 +8,9 @@ import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { startClassFront, type ClassFront } from "../../scripts/class/stack";
 import { setBlockTime } from "../../scripts/web/stack";
-import { openPhone, PHONE, screenshot, webStack, type WebStack } from "./harness";
+import { openPhone, pageState, PHONE, screenshot, webStack, type WebStack } from "./harness";
+
+export { pageState };
 
 /** Axe on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -33,16 +35,6 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
     blockTime: 1,
     devices,
   });
-}
-
-/** What a page shows and has complained of, for a failure's message (CI keeps no screenshots). */
-export async function pageState(page: Page, pageErrors: string[] = []): Promise<string> {
-  const text = await page
-    .locator("body")
-    .innerText({ timeout: 2_000 })
-    .catch((e: Error) => `(no text: ${e.message})`);
-  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
-  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
 }
 
 /**

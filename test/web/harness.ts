@@ -185,7 +185,45 @@ if (typeof after === "function") {
 export async function newContext(stack: WebStack): Promise<BrowserContext> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   return context;
+}
+
+/** The pages of the browser contexts tests opened, with what they complained of, for a failure's message. */
+const openPages = new Map<Page, string[]>();
+
+/** Keeps `context`'s pages in {@link openPages} while they are open. */
+export function watchPages(context: BrowserContext): void {
+  context.on("page", (page) => {
+    const errors: string[] = [];
+    openPages.set(page, errors);
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("close", () => openPages.delete(page));
+  });
+}
+
+/** What a page shows and has complained of: its address, its text (the start of it) and its last errors. */
+export async function pageState(page: Page, pageErrors: string[] = openPages.get(page) ?? []): Promise<string> {
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(no text: ${e.message})`);
+  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
+  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
+}
+
+// Mocha root hook: a test that failed while pages were open (a wait on a page that timed out, say) says what each
+// page showed, after what it expected (CI keeps no screenshots).
+if (typeof afterEach === "function") {
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state !== "failed" || !test.err || openPages.size === 0) return;
+    const states = await Promise.all([...openPages.keys()].map((page) => pageState(page).catch(() => "")));
+    test.err.message += `\n\nThe ${states.length} open pages when it failed:\n${states.join("\n\n")}`;
+  });
 }
 
 export interface Player {
@@ -261,14 +299,21 @@ export async function mine(page: Page, blocks: number): Promise<void> {
   const before = await blockNumber(page);
   await page.getByLabel("Blocks to mine").fill(String(blocks));
   await page.getByRole("button", { name: "blocks", exact: true }).click();
-  await page.waitForFunction(
-    (target) => {
-      const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
-      return Number(text.replace(/[^0-9]/g, "")) >= target;
-    },
-    before + blocks,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      (target) => {
+        const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
+        return Number(text.replace(/[^0-9]/g, "")) >= target;
+      },
+      before + blocks,
+      { timeout: 60_000 },
+    )
+    .catch(async (err: Error) => {
+      const shown = await blockNumber(page).catch(() => NaN);
+      throw new Error(
+        `the page did not show block ${before + blocks} after mining ${blocks}: it shows ${shown} (${err.message})`,
+      );
+    });
 }
 
 /** The block number the page shows. */
@@ -593,6 +638,7 @@ export async function openPhone(
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await stack.browser.newContext({ viewport: size, isMobile: true, hasTouch: true });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));

@@ -82,7 +82,7 @@ describe("web: lists from the indexer, search, paging, not found, the indexer's 
     await page.locator(`tr[data-game="${last}"]`).waitFor();
     const created = Date.now();
     const next = await createGames(stack, other, 1);
-    await page.locator(`tr[data-game="${next}"]`).waitFor({ timeout: 10_000 });
+    await page.locator(`tr[data-game="${next}"]`).waitFor();
     console.log(`      a new game showed on the open lobby ${Date.now() - created} ms after its transaction`);
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();
