@@ -24,7 +24,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /**
  * The class stack's clock on the shared node (a block a second: undo it with `setBlockTime(url, null)` after the
- * file) and its front for `devices` phones.
+ * file) and its front for `devices` phones, on the shared stack's indexer.
  */
 export async function classFrontOn(stack: WebStack, devices: number): Promise<ClassFront> {
   await setBlockTime(stack.node.url, 1);
@@ -34,6 +34,8 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
     appDir: stack.appDir,
     blockTime: 1,
     devices,
+    // The stack's own indexer already follows this node: a second one would index every block twice.
+    indexer: stack.sharedIndexer,
   });
 }
 

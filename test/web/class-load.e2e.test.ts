@@ -24,6 +24,7 @@ describe("class: 30 players on the class stack (load script)", function () {
       appDir: stack.appDir,
       blockTime: 1,
       devices: 34,
+      indexer: stack.sharedIndexer,
     });
   });
 

@@ -28,6 +28,7 @@ import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
 import { startGateway } from "../../scripts/web/gateway";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import type { SharedIndexer } from "../../scripts/class/stack";
 
 export { rpc };
 
@@ -51,6 +52,8 @@ export interface WebStack {
   /** Stops the indexer (the pages then say it is unreachable); `startIndexerAgain` brings it back on its port. */
   stopIndexer(): Promise<void>;
   startIndexerAgain(): Promise<void>;
+  /** The indexer as the class stack's front uses it: shared, restarted on its port (scripts/class/stack.ts). */
+  sharedIndexer: SharedIndexer;
   stop(): Promise<void>;
 }
 
@@ -102,11 +105,21 @@ async function startStack(): Promise<WebStack> {
     ]);
     let indexer: IndexerHandle | null = firstIndexer;
     const app = await startGateway({ nodeUrl: node.url, appDir: outDir, indexerUrl: firstIndexer.url });
+    const current = () => {
+      if (!indexer) throw new Error("the indexer is stopped");
+      return indexer;
+    };
+    const stopIndexer = async () => {
+      await indexer?.stop();
+      indexer = null;
+    };
+    const startIndexerAgain = async () => {
+      if (!indexer) indexer = await startIndexer(indexerOptions);
+    };
     return {
       node,
       get indexer() {
-        if (!indexer) throw new Error("the indexer is stopped");
-        return indexer;
+        return current();
       },
       app,
       browser,
@@ -115,12 +128,16 @@ async function startStack(): Promise<WebStack> {
       buildOutput,
       deploymentsDir,
       appDir: outDir,
-      stopIndexer: async () => {
-        await indexer?.stop();
-        indexer = null;
-      },
-      startIndexerAgain: async () => {
-        if (!indexer) indexer = await startIndexer(indexerOptions);
+      stopIndexer,
+      startIndexerAgain,
+      sharedIndexer: {
+        current,
+        restart: async (whileDown) => {
+          await stopIndexer();
+          await whileDown?.();
+          await startIndexerAgain();
+          return current();
+        },
       },
       stop: async () => {
         // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
