@@ -120,6 +120,11 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
       }),
     ).to.equal("192.168.1.20");
     expect(lanAddress({ eth0: [nic("203.0.113.5")] })).to.equal("203.0.113.5");
+    // A virtual interface (a test's network namespace, a container bridge) comes after a real one, private or not.
+    const veth = (name: string) => /^(vh|veth|docker)/.test(name);
+    expect(lanAddress({ vh12: [nic("10.213.4.1")], eth0: [nic("192.0.2.2")] }, veth)).to.equal("192.0.2.2");
+    expect(lanAddress({ vh12: [nic("10.213.4.1")], wlan0: [nic("192.168.1.20")] }, veth)).to.equal("192.168.1.20");
+    expect(lanAddress({ vh12: [nic("10.213.4.1")], lo: [nic("127.0.0.1", true)] }, veth)).to.equal("10.213.4.1");
     const url = "http://192.168.1.20:5173/";
     const drawn = await terminalQr(url);
     // Two modules per character row (half blocks), the code's size plus a quiet zone.
