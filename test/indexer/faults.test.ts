@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
 import { startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
-import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
+import type { PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
 import {
@@ -18,6 +18,7 @@ import {
   deployedChain,
   freshChain,
   liveQuery,
+  sharedPostgres,
   sql,
   startIndexers,
   type Games,
@@ -30,11 +31,7 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
   let pg: PostgresHandle;
 
   before(async function () {
-    [pg] = await Promise.all([startPostgres(), deployedChain()]);
-  });
-
-  after(async function () {
-    await pg?.stop();
+    [pg] = await Promise.all([sharedPostgres(), deployedChain()]);
   });
 
   it("refuses a node on another chain than the deployments', with a sentence naming both", async function () {

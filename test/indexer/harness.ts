@@ -8,6 +8,7 @@ import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { readDeployments } from "../../web/deployments";
 import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
+import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
 import { waitUntil } from "../helpers/wait";
 import type {
@@ -284,4 +285,66 @@ export async function freshChain(): Promise<{ anvil: AnvilHandle; folder: string
   const anvil = await startAnvil();
   await rpc(anvil.url, "anvil_loadState", [state]);
   return { anvil, folder };
+}
+
+let postgresServer: Promise<PostgresHandle> | undefined;
+
+/** One PostgreSQL per test process (each indexer on it has a schema of its own), stopped after the run. */
+export function sharedPostgres(): Promise<PostgresHandle> {
+  if (!postgresServer) {
+    postgresServer = startPostgres();
+    postgresServer.catch(() => undefined); // awaited (and reported) by the tests
+  }
+  return postgresServer;
+}
+
+/** The chain and the two indexers the comparing test files share: see {@link comparedPair}. */
+export interface ComparedPair {
+  anvil: AnvilHandle;
+  folder: string;
+  /** On PGlite, then on PostgreSQL, both following `anvil`. */
+  indexers: [IndexerHandle, IndexerHandle];
+}
+
+let pair: Promise<ComparedPair> | undefined;
+
+/**
+ * The games deployed on one anvil, with two indexers following it, on PGlite and on PostgreSQL: the test files that
+ * compare what the indexers serve with the chain (differential, export) play their games on it one after the other,
+ * instead of each starting its own chain, database and indexers. Started by the first file that asks; stopped after
+ * the run.
+ */
+export function comparedPair(): Promise<ComparedPair> {
+  if (!pair) {
+    pair = (async () => {
+      const [chain, pg] = await Promise.all([freshChain(), sharedPostgres()]);
+      const env = { INDEXER_POLLING_MS: "100" };
+      try {
+        const [pglite, postgres] = await startIndexers([
+          { rpcUrl: chain.anvil.url, deploymentsDir: chain.folder, env },
+          { rpcUrl: chain.anvil.url, deploymentsDir: chain.folder, env, databaseUrl: pg.url },
+        ]);
+        return { anvil: chain.anvil, folder: chain.folder, indexers: [pglite, postgres] };
+      } catch (error) {
+        await chain.anvil.stop();
+        throw error;
+      }
+    })();
+    pair.catch(() => undefined);
+  }
+  return pair;
+}
+
+// Mocha root hook: stop what the files shared, once every file has run.
+if (typeof after === "function") {
+  after(async function () {
+    this.timeout(60_000);
+    const shared = await pair?.catch(() => undefined);
+    if (shared) {
+      await Promise.all(shared.indexers.map((i) => i.stop()));
+      await shared.anvil.stop();
+    }
+    await (await postgresServer?.catch(() => undefined))?.stop();
+    pair = postgresServer = undefined;
+  });
 }
