@@ -28,7 +28,7 @@ task("export").setAction(async (args, hre, runSuper) => {
   return runSuper(args);
 });
 
-// Every `hardhat node` this project starts (npm run node, npm run web, the browser tests' and the class stacks) runs
+// Every `hardhat node` this project starts (npm run node, npm run web -- --node hardhat, E2E_NODE=hardhat) runs
 // the randomness keeper itself, in its own process: a player on a local stack cannot re-roll by waiting
 // (scripts/lib/node-keeper.ts).
 // Its HTTP server keeps an idle connection open until the client closes it: with Node's default (closed after 5 s

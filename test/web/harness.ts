@@ -23,7 +23,8 @@ import {
 } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
-import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { startWebNode } from "../../scripts/web/node";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
 import { startGateway } from "../../scripts/web/gateway";
@@ -84,10 +85,12 @@ async function startStack(): Promise<WebStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
-  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
-  const node = await startNode({
-    quiet: true,
-    env: { DEPLOYMENTS_DIR: deploymentsDir, RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+  // The node `npm run web` starts (anvil unless E2E_NODE=hardhat), with the seeded test randomness source
+  // (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  const node = await startWebNode({
+    kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
+    deploymentsDir,
+    env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
   });
   try {
     const indexerPort = await freePort();
