@@ -4,7 +4,7 @@
 //   - "indexer and deploys": test/indexer and test/deploy, which start Ponder, PostgreSQL, anvil and deploy runs and
 //     mostly wait on them (in the "chain" process they held its single thread for minutes);
 //   - "games' browsers": the README on anvil and Hardhat's node, and the games' pages in Chromium;
-//   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 30-player load).
+//   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 15-player load).
 //   The browser tests mostly wait on their node, indexer and browser (half the CPU sat idle with them in one process),
 //   so they run as two processes. test/web/harness.ts shares one stack (node, indexer, build, Chromium) among a
 //   process's files, which is why each group is one process, not mocha's --parallel (one per file).
