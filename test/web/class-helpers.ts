@@ -142,3 +142,62 @@ export function classFrontHooks(name: string, devices: number, cleanup: () => vo
   });
   return file;
 }
+
+/** The projector sizes of issue 34 item 10. */
+export const PROJECTOR_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1400, height: 1000 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * A projector view read from the back of a room (issue 34 item 10): nothing wider than the screen, no name cut short
+ * (a leaderboard name fits its line), every chart label inside its chart and none over another ("10.010.0"). Throws
+ * with what it found.
+ */
+export async function expectProjectorReadable(page: Page, what: string): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(".projector-name, .projector-rounds td"))) {
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`"${el.textContent}" is cut (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    for (const svg of Array.from(document.querySelectorAll<SVGSVGElement>(".projector svg"))) {
+      const box = svg.getBoundingClientRect();
+      const texts = Array.from(svg.querySelectorAll("text"))
+        .filter((t) => (t.textContent ?? "").trim() !== "")
+        .map((t) => ({ text: t.textContent ?? "", r: t.getBoundingClientRect() }));
+      for (const t of texts) {
+        if (
+          t.r.left < box.left - 1 ||
+          t.r.right > box.right + 1 ||
+          t.r.top < box.top - 1 ||
+          t.r.bottom > box.bottom + 1
+        )
+          out.push(`chart label "${t.text}" runs out of its chart`);
+      }
+      for (let i = 0; i < texts.length; i++)
+        for (let j = i + 1; j < texts.length; j++) {
+          const a = texts[i].r;
+          const b = texts[j].r;
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 1 && h > 1) out.push(`chart labels "${texts[i].text}" and "${texts[j].text}" overlap`);
+        }
+    }
+    return out;
+  });
+  expect(problems, `the projector (${what})`).to.deep.equal([]);
+}
+
+/** Picks development account `index` in the page's wallet bar (a laptop on the class stack); returns its address. */
+export async function pickAccount(page: Page, index: number): Promise<string> {
+  const picker = page.getByLabel("Account", { exact: true });
+  await picker.locator("option").nth(index).waitFor({ state: "attached" });
+  const address = (await picker.locator("option").nth(index).getAttribute("value"))!;
+  await picker.selectOption(address);
+  return address;
+}

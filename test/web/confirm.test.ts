@@ -5,6 +5,9 @@ import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import type { MinedTx } from "../../client/common/heads";
 import { confirmed, type Mined } from "../../web/src/shared/confirm";
+import { explainFailure } from "../../web/src/shared/replay";
+import { describeError } from "../../client/errors";
+import { SeatFunder__factory } from "../../typechain-types/factories/contracts/common/funding/SeatFunder__factory";
 
 /** Init code of a contract whose every call reverts (runtime PUSH1 0 PUSH1 0 REVERT). */
 const REVERTER = "0x6460006000fd6000526005601bf3";
@@ -122,5 +125,23 @@ describe("web: a sent transaction's receipt at the clock's next block", function
       expect(told).to.deep.equal([]);
       expect((await provider.getTransactionReceipt(tx.hash))?.status).to.equal(0);
     }
+  });
+
+  it("says why a mined transaction reverted in the contract's words: its call replayed at its block (issue 34)", async function () {
+    const funder = await new SeatFunder__factory(signer).deploy();
+    await confirmed(funder.deploymentTransaction()!, nextBlock);
+    // A gas limit given: no estimate stops it, the node mines it and it reverts (NoSeats), as a late move does.
+    const tx = await funder.fund([], 0n, { gasLimit: 100_000 });
+    let error: unknown;
+    await confirmed(tx, nextBlock).catch((e: unknown) => (error = e));
+    // What ethers says of it: no reason at all.
+    expect(describeError(error).message).to.match(/^transaction execution reverted/);
+    const explained = await explainFailure(error, { tx, provider }, { contract: "SeatFunder" });
+    expect([explained.kind, explained.message]).to.deep.equal(["revert", "no seats to fund: the list is empty"]);
+    // One refused at its estimate, before anything was sent: the node's revert data is decoded as it is.
+    const early = await funder.fund.estimateGas([], 0n).catch((e: unknown) => e);
+    expect((await explainFailure(early, { provider }, { contract: "SeatFunder" })).message).to.equal(
+      "no seats to fund: the list is empty",
+    );
   });
 });

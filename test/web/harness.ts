@@ -410,11 +410,32 @@ export async function expectNothingCovered(page: Page): Promise<number> {
       }
       if (hidden || y < a.top || y > a.bottom) continue;
       seen++;
-      const top = document.elementFromPoint(x, y);
-      if (!top || !(el === top || el.contains(top) || top.contains(el))) {
-        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
-        const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
-        covered.push(`"${name}" under ${over}`);
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
+      // Its centre and its four corners (2 px in): a control half under the dock (its centre above the dock's edge,
+      // its lower half below) is covered too, as a player sees it.
+      const points: [number, number][] = [
+        [x, y],
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ];
+      for (const [px, py] of points) {
+        if (px < 0 || py < 0 || px >= width || py >= height) continue;
+        // A corner clipped by an inner scroll box (a table scrolled sideways) is that box's business.
+        let innerClip = false;
+        for (let c: Element | null = el.parentElement; c && c !== area; c = c.parentElement) {
+          if (!/(auto|scroll|hidden)/.test(getComputedStyle(c).overflow)) continue;
+          const b = c.getBoundingClientRect();
+          if (px < b.left || px > b.right || py < b.top || py > b.bottom) innerClip = true;
+        }
+        if (innerClip) continue;
+        const top = document.elementFromPoint(px, py);
+        if (!top || !(el === top || el.contains(top) || top.contains(el))) {
+          const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
+          covered.push(`"${name}" under ${over}${px === x && py === y ? "" : " (in part)"}`);
+          break;
+        }
       }
     }
     const dock = document.querySelector(".dock")?.getBoundingClientRect();
@@ -671,8 +692,8 @@ export async function openPhone(
 
 /**
  * Item "phone first": the page does not scroll sideways (nothing wider than the window), and every enabled control a
- * player taps (buttons, inputs, selects, the navigation's links) is at least 44 px tall and wide. Throws with the
- * offenders.
+ * player taps (buttons, inputs, selects, summaries, every link: a "Room 23" link in a table is how a student reaches
+ * their room) is at least 44 px tall and wide. Throws with the offenders.
  */
 export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> {
   const found = await page.evaluate((min) => {
@@ -685,7 +706,7 @@ export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> 
     const small: string[] = [];
     for (const el of Array.from(
       document.querySelectorAll<HTMLElement>(
-        "button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, nav a",
+        "button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, a[href], summary",
       ),
     )) {
       const r = el.getBoundingClientRect();
