@@ -2,16 +2,15 @@
 // processes pinned to one core at the lowest priority beside a busy loop, while blocks keep coming, SQL clients keep
 // reading, a live query stays open and the test process itself blocks its event loop now and then (as Hardhat's
 // in-process chain does on a busy machine). It must fall behind, never fail a read or reset a connection, and catch up
-// by itself once the CPU comes back. Bounded: STARVED_MS of starvation, one busy loop. Tagged [no-coverage].
+// by itself once the CPU comes back. Bounded: STARVED_MS of starvation, one busy loop. On the comparing files' chain
+// and PGlite indexer (test/indexer/harness.ts comparedPair), put back on every core afterwards. Tagged [no-coverage].
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { expect } from "chai";
 import { ZeroAddress } from "ethers";
-import type { AnvilHandle } from "../../scripts/web/anvil";
-import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import { waitUntil } from "../helpers/wait";
-import { canon, connectGames, freshChain, liveQuery, sql } from "./harness";
+import { canon, comparedPair, connectGames, liveQuery, sql } from "./harness";
 
 /** How long the indexer is starved. */
 const STARVED_MS = 15_000;
@@ -24,22 +23,20 @@ const blockEventLoop = (ms: number) => Atomics.wait(new Int32Array(new SharedArr
 
 describe("indexer: starved of CPU [no-coverage]", function () {
   this.timeout(300_000);
-  let anvil: AnvilHandle | undefined;
-  let ix: IndexerHandle | undefined;
   let busy: ChildProcess | undefined;
+  /** Puts the indexer back on every core at its usual priority (it is the comparing files' shared one). */
+  let restore = () => undefined as void;
 
-  after(async function () {
+  after(function () {
     busy?.kill("SIGKILL");
-    await ix?.stop();
-    await anvil?.stop();
+    restore();
   });
 
   it("falls behind while pinned to a busy core, answers every read meanwhile, and catches up by itself", async function () {
-    const chain = await freshChain();
-    anvil = chain.anvil;
-    const g = await connectGames(anvil.url, chain.folder);
-    ix = await startIndexer({ rpcUrl: anvil.url, deploymentsDir: chain.folder });
-    const indexer = ix;
+    // The comparing files' chain and PGlite indexer (started here if this file runs alone).
+    const { anvil, folder, indexers } = await comparedPair();
+    const g = await connectGames(anvil.url, folder);
+    const indexer = indexers[0];
     const live = liveQuery(indexer, TOTALS);
     await live.opened;
 
@@ -48,10 +45,21 @@ describe("indexer: starved of CPU [no-coverage]", function () {
     // sessions first (autogroups): the priority is its session's, and the busy loop gets a session of its own too.
     const core = String(os.cpus().length - 1);
     const group = String(indexer.process.pid);
-    for (const pid of execFileSync("pgrep", ["-g", group], { encoding: "utf8" }).trim().split("\n"))
-      execFileSync("taskset", ["-a", "-p", "-c", core, pid], { stdio: "ignore" });
-    execFileSync("renice", ["-n", "19", "-g", group], { stdio: "ignore" });
-    if (fs.existsSync(`/proc/${group}/autogroup`)) fs.writeFileSync(`/proc/${group}/autogroup`, "19");
+    const pids = execFileSync("pgrep", ["-g", group], { encoding: "utf8" }).trim().split("\n");
+    const autogroup = `/proc/${group}/autogroup`;
+    const setPriority = (cores: string, nice: string) => {
+      for (const pid of pids) execFileSync("taskset", ["-a", "-p", "-c", cores, pid], { stdio: "ignore" });
+      execFileSync("renice", ["-n", nice, "-g", group], { stdio: "ignore" });
+      if (fs.existsSync(autogroup)) fs.writeFileSync(autogroup, nice);
+    };
+    restore = () => {
+      try {
+        setPriority(`0-${os.cpus().length - 1}`, "0");
+      } catch {
+        // gone, or not allowed to raise a priority again (not root): the process ends with the run
+      }
+    };
+    setPriority(core, "19");
     busy = spawn("taskset", ["-c", core, process.execPath, "-e", "for (;;) {}"], { stdio: "ignore", detached: true });
 
     const errors: string[] = [];
@@ -95,6 +103,7 @@ describe("indexer: starved of CPU [no-coverage]", function () {
       await sleep(150);
     }
     busy.kill("SIGKILL");
+    restore();
     running = false;
     await Promise.all([...readers, status]);
 
