@@ -27,14 +27,16 @@ export interface WebNode extends NodeHandle {
 
 /**
  * Starts a node of `kind` on `port` (default: a free one), deploys every game (records in `deploymentsDir`, default
- * deployments/), starts what keeps its randomness, and sets the block time (seconds; null: a block per transaction).
- * `mnemonic`: the phrase of the node's accounts (the deployer is its first; default: the development mnemonic).
+ * deployments/; `env` adds deploy options, e.g. RANDOMNESS_SEED, see deploy/00_common.ts), starts what keeps its
+ * randomness, and sets the block time (seconds; null: a block per transaction). `mnemonic`: the phrase of the node's
+ * accounts (the deployer is its first; default: the development mnemonic).
  */
 export async function startWebNode(opts: {
   kind: NodeKind;
   port?: number;
   blockTime?: number | null;
   deploymentsDir?: string;
+  env?: NodeJS.ProcessEnv;
   mnemonic?: string;
 }): Promise<WebNode> {
   const deploymentsDir = path.resolve(REPO, opts.deploymentsDir ?? process.env.DEPLOYMENTS_DIR ?? "deployments");
@@ -43,8 +45,11 @@ export async function startWebNode(opts: {
   if (opts.kind === "hardhat") {
     // hardhat.config.ts takes the `hardhat` network's accounts (the node's) from WEB_NODE_MNEMONIC; without it, a
     // value inherited from this process's environment is dropped (the development accounts, as asked).
-    const env = { DEPLOYMENTS_DIR: deploymentsDir, [NODE_MNEMONIC_ENV]: mnemonic ?? "" };
-    const node = await startNode({ port: opts.port, quiet: true, env });
+    const node = await startNode({
+      port: opts.port,
+      quiet: true,
+      env: { ...opts.env, DEPLOYMENTS_DIR: deploymentsDir, [NODE_MNEMONIC_ENV]: mnemonic ?? "" },
+    });
     await setBlockTime(node.url, opts.blockTime ?? null);
     return { ...node, kind: "hardhat", folder, mnemonic };
   }
@@ -52,7 +57,12 @@ export async function startWebNode(opts: {
   const args = ["--accounts", String(NODE_ACCOUNTS), "--gas-limit", "30000000"];
   if (mnemonic) args.push("--mnemonic", mnemonic);
   const node = await startAnvil({ port: opts.port, args });
-  const env = { WEB_NODE_PORT: String(node.port), DEPLOYMENTS_DIR: deploymentsDir, TS_NODE_TRANSPILE_ONLY: "true" };
+  const env = {
+    ...opts.env,
+    WEB_NODE_PORT: String(node.port),
+    DEPLOYMENTS_DIR: deploymentsDir,
+    TS_NODE_TRANSPILE_ONLY: "true",
+  };
   let keeper: ChildProcess | undefined;
   try {
     // Deployed a block per transaction, then mined by the clock.

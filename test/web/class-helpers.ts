@@ -8,7 +8,9 @@ import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { startClassFront, type ClassFront } from "../../scripts/class/stack";
 import { setBlockTime } from "../../scripts/web/stack";
-import { openPhone, PHONE, screenshot, webStack, type WebStack } from "./harness";
+import { openPhone, pageState, PHONE, screenshot, webStack, type WebStack } from "./harness";
+
+export { pageState };
 
 /** Axe on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -22,7 +24,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /**
  * The class stack's clock on the shared node (a block a second: undo it with `setBlockTime(url, null)` after the
- * file) and its front for `devices` phones.
+ * file) and its front for `devices` phones, on the shared stack's indexer.
  */
 export async function classFrontOn(stack: WebStack, devices: number): Promise<ClassFront> {
   await setBlockTime(stack.node.url, 1);
@@ -32,17 +34,9 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
     appDir: stack.appDir,
     blockTime: 1,
     devices,
+    // The stack's own indexer already follows this node: a second one would index every block twice.
+    indexer: stack.sharedIndexer,
   });
-}
-
-/** What a page shows and has complained of, for a failure's message (CI keeps no screenshots). */
-export async function pageState(page: Page, pageErrors: string[] = []): Promise<string> {
-  const text = await page
-    .locator("body")
-    .innerText({ timeout: 2_000 })
-    .catch((e: Error) => `(no text: ${e.message})`);
-  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
-  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
 }
 
 /**

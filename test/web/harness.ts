@@ -23,12 +23,14 @@ import {
 } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
-import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { startWebNode } from "../../scripts/web/node";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
-import { freshMnemonic, NODE_MNEMONIC_ENV } from "../../scripts/web/keys";
+import { freshMnemonic } from "../../scripts/web/keys";
 import { startGateway } from "../../scripts/web/gateway";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import type { SharedIndexer } from "../../scripts/class/stack";
 
 export { rpc };
 
@@ -52,6 +54,8 @@ export interface WebStack {
   /** Stops the indexer (the pages then say it is unreachable); `startIndexerAgain` brings it back on its port. */
   stopIndexer(): Promise<void>;
   startIndexerAgain(): Promise<void>;
+  /** The indexer as the class stack's front uses it: shared, restarted on its port (scripts/class/stack.ts). */
+  sharedIndexer: SharedIndexer;
   stop(): Promise<void>;
 }
 
@@ -82,16 +86,15 @@ async function startStack(): Promise<WebStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
-  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw). The
-  // node's accounts (deployer, teacher, the class gateway's faucet) come from a fresh mnemonic, as on the class stack
-  // (scripts/web/keys.ts): the development accounts hold and own nothing here.
-  const node = await startNode({
-    quiet: true,
-    env: {
-      DEPLOYMENTS_DIR: deploymentsDir,
-      RANDOMNESS_SEED: String(RANDOMNESS_SEED),
-      [NODE_MNEMONIC_ENV]: freshMnemonic(),
-    },
+  // The node `npm run web` starts (anvil unless E2E_NODE=hardhat), with the seeded test randomness source
+  // (deploy/00_common.ts), so a test can script a value (a 7, a card draw). Its accounts (deployer, teacher, the class
+  // gateway's faucet) come from a fresh mnemonic, as on the class stack (scripts/web/keys.ts): the development
+  // accounts hold and own nothing here.
+  const node = await startWebNode({
+    kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
+    deploymentsDir,
+    env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+    mnemonic: freshMnemonic(),
   });
   try {
     const indexerPort = await freePort();
@@ -109,11 +112,21 @@ async function startStack(): Promise<WebStack> {
     ]);
     let indexer: IndexerHandle | null = firstIndexer;
     const app = await startGateway({ nodeUrl: node.url, appDir: outDir, indexerUrl: firstIndexer.url });
+    const current = () => {
+      if (!indexer) throw new Error("the indexer is stopped");
+      return indexer;
+    };
+    const stopIndexer = async () => {
+      await indexer?.stop();
+      indexer = null;
+    };
+    const startIndexerAgain = async () => {
+      if (!indexer) indexer = await startIndexer(indexerOptions);
+    };
     return {
       node,
       get indexer() {
-        if (!indexer) throw new Error("the indexer is stopped");
-        return indexer;
+        return current();
       },
       app,
       browser,
@@ -122,12 +135,16 @@ async function startStack(): Promise<WebStack> {
       buildOutput,
       deploymentsDir,
       appDir: outDir,
-      stopIndexer: async () => {
-        await indexer?.stop();
-        indexer = null;
-      },
-      startIndexerAgain: async () => {
-        if (!indexer) indexer = await startIndexer(indexerOptions);
+      stopIndexer,
+      startIndexerAgain,
+      sharedIndexer: {
+        current,
+        restart: async (whileDown) => {
+          await stopIndexer();
+          await whileDown?.();
+          await startIndexerAgain();
+          return current();
+        },
       },
       stop: async () => {
         // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
@@ -192,7 +209,45 @@ if (typeof after === "function") {
 export async function newContext(stack: WebStack): Promise<BrowserContext> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   return context;
+}
+
+/** The pages of the browser contexts tests opened, with what they complained of, for a failure's message. */
+const openPages = new Map<Page, string[]>();
+
+/** Keeps `context`'s pages in {@link openPages} while they are open. */
+export function watchPages(context: BrowserContext): void {
+  context.on("page", (page) => {
+    const errors: string[] = [];
+    openPages.set(page, errors);
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("close", () => openPages.delete(page));
+  });
+}
+
+/** What a page shows and has complained of: its address, its text (the start of it) and its last errors. */
+export async function pageState(page: Page, pageErrors: string[] = openPages.get(page) ?? []): Promise<string> {
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(no text: ${e.message})`);
+  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
+  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
+}
+
+// Mocha root hook: a test that failed while pages were open (a wait on a page that timed out, say) says what each
+// page showed, after what it expected (CI keeps no screenshots).
+if (typeof afterEach === "function") {
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state !== "failed" || !test.err || openPages.size === 0) return;
+    const states = await Promise.all([...openPages.keys()].map((page) => pageState(page).catch(() => "")));
+    test.err.message += `\n\nThe ${states.length} open pages when it failed:\n${states.join("\n\n")}`;
+  });
 }
 
 export interface Player {
@@ -268,14 +323,21 @@ export async function mine(page: Page, blocks: number): Promise<void> {
   const before = await blockNumber(page);
   await page.getByLabel("Blocks to mine").fill(String(blocks));
   await page.getByRole("button", { name: "blocks", exact: true }).click();
-  await page.waitForFunction(
-    (target) => {
-      const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
-      return Number(text.replace(/[^0-9]/g, "")) >= target;
-    },
-    before + blocks,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      (target) => {
+        const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
+        return Number(text.replace(/[^0-9]/g, "")) >= target;
+      },
+      before + blocks,
+      { timeout: 60_000 },
+    )
+    .catch(async (err: Error) => {
+      const shown = await blockNumber(page).catch(() => NaN);
+      throw new Error(
+        `the page did not show block ${before + blocks} after mining ${blocks}: it shows ${shown} (${err.message})`,
+      );
+    });
 }
 
 /** The block number the page shows. */
@@ -621,6 +683,7 @@ export async function openPhone(
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await stack.browser.newContext({ viewport: size, isMobile: true, hasTouch: true });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
