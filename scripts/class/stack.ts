@@ -139,7 +139,7 @@ export interface ClassFront {
 /**
  * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`), the counting relay and the gateway serving
  * `appDir` on 0.0.0.0. `devices`: how many phones share this machine's network address in the run (the gateway's
- * per-device rate limit is multiplied by it, as each phone of a class has its own address).
+ * per-device rate and connection limits are multiplied by it, as each phone of a class has its own address).
  */
 export async function startClassFront(opts: {
   nodeUrl: string;
@@ -172,6 +172,10 @@ export async function startClassFront(opts: {
           rate: {
             perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
             burst: DEFAULT_LIMITS.rate.burst * devices,
+          },
+          connections: {
+            perDevice: DEFAULT_LIMITS.connections.perDevice * devices,
+            total: Math.max(DEFAULT_LIMITS.connections.total, DEFAULT_LIMITS.connections.perDevice * devices),
           },
         },
       },

@@ -71,3 +71,43 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     req.on("error", reject);
   });
 }
+
+/** Most connections the gateway holds open at once: per device (its address) and in total. */
+export interface ConnectionLimit {
+  perDevice: number;
+  total: number;
+}
+
+/**
+ * Open connections by device. A connection over either cap is answered with a sentence and closed at once, so that
+ * one device holding sockets (idle ones, or streams such as /heads) cannot take the gateway from the others.
+ */
+export class ConnectionCounter {
+  private readonly byDevice = new Map<string, number>();
+  /** Connections counted now. */
+  open = 0;
+
+  constructor(readonly limit: ConnectionLimit) {}
+
+  /** Counts a new connection of `device`: null when admitted (call `release` when it closes), else why not. */
+  admit(device: string): string | null {
+    const mine = this.byDevice.get(device) ?? 0;
+    if (mine >= this.limit.perDevice)
+      return (
+        `this device has ${mine} connections open to the class stack, its limit: ` +
+        "close some tabs of the app and try again"
+      );
+    if (this.open >= this.limit.total)
+      return `the class stack serves ${this.open} connections, its limit for the whole room: try again in a moment`;
+    this.byDevice.set(device, mine + 1);
+    this.open++;
+    return null;
+  }
+
+  release(device: string): void {
+    const mine = (this.byDevice.get(device) ?? 1) - 1;
+    if (mine > 0) this.byDevice.set(device, mine);
+    else this.byDevice.delete(device);
+    this.open--;
+  }
+}

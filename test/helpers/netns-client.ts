@@ -61,7 +61,7 @@ async function hold(c: Command) {
       { length: c.count ?? 1 },
       () =>
         new Promise<void>((resolve) => {
-          const s = net.connect({ host: c.host, port: c.port });
+          const s = net.connect({ host: c.host, port: c.port ?? 0 });
           let settled = false;
           const done = (ok: boolean) => {
             if (settled) return;
