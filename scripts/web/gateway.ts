@@ -98,6 +98,8 @@ export interface GatewayHandle {
   heads: HeadsHub;
   /** The indexer's SQL reads, shared per indexed block (read-cache.ts; its hits and misses are counted). */
   reads: IndexerReadCache;
+  /** The connections it holds open, by device (the host's are not counted unless limitHost). */
+  connections: ConnectionCounter;
   stop(): Promise<void>;
 }
 
@@ -470,6 +472,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     config,
     heads,
     reads,
+    connections,
     stop: () =>
       new Promise<void>((resolve) => {
         heads.stop();

@@ -104,6 +104,11 @@ export class ConnectionCounter {
     return null;
   }
 
+  /** Connections of `device` counted now. */
+  of(device: string): number {
+    return this.byDevice.get(device) ?? 0;
+  }
+
   release(device: string): void {
     const mine = (this.byDevice.get(device) ?? 1) - 1;
     if (mine > 0) this.byDevice.set(device, mine);
