@@ -444,13 +444,16 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     );
   });
   // A request Node's parser refuses (malformed, headers too large): a sentence, not a silent close.
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: stream.Duplex) => {
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: stream.Duplex) => {
     if (!socket.writable || refused.has(socket as net.Socket)) return void socket.destroy();
     const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
     const body = tooLarge ? "the request's headers are too large\n" : "a malformed HTTP request\n";
+    // (The answer to a HEAD request has no body, or its client would read the body as the next answer.)
+    const head = err.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
     socket.end(
       `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
-        `content-type: text/plain; charset=utf-8\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        `content-type: text/plain; charset=utf-8\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n` +
+        (head ? "" : body),
     );
   });
   const port = opts.port ?? (await freePort());

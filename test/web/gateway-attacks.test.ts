@@ -131,9 +131,7 @@ describe("web: the gateway attacked from a phone on the room's network (issue 33
     });
     expect(r.status).to.equal(200);
     expect(JSON.parse(r.body)).to.deep.equal({ indexer: "/export/hex/game/7/moves.csv" });
-    expect(Object.keys(r.headers).filter((h) => h.startsWith("access-control-") || h === "x-ponder")).to.deep.equal(
-      [],
-    );
+    expect(Object.keys(r.headers).filter((h) => h.startsWith("access-control-") || h === "x-ponder")).to.deep.equal([]);
   });
 
   it("item 3: /indexer/https://x/ and other malformed requests are answered in words, and the gateway goes on", async function () {
