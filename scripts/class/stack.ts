@@ -177,6 +177,7 @@ export async function startClassFront(opts: {
             perDevice: DEFAULT_LIMITS.connections.perDevice * devices,
             total: Math.max(DEFAULT_LIMITS.connections.total, DEFAULT_LIMITS.connections.perDevice * devices),
           },
+          indexerPerDevice: DEFAULT_LIMITS.indexerPerDevice * devices,
         },
       },
     });

@@ -22,7 +22,15 @@ import path from "node:path";
 import type stream from "node:stream";
 import type { StackConfig } from "../../client/common/stack";
 import type { Faucet } from "./faucet";
-import { BodyTooLarge, ConnectionCounter, RateLimiter, readBody, type ConnectionLimit, type RateLimit } from "./limits";
+import {
+  BodyTooLarge,
+  ConnectionCounter,
+  RateLimiter,
+  readBody,
+  Turns,
+  type ConnectionLimit,
+  type RateLimit,
+} from "./limits";
 import { indexerRequest, indexerRoute, passedBack, readIndexer } from "./indexer-proxy";
 import {
   isLoopback,
@@ -51,6 +59,8 @@ export interface GatewayLimits {
   rate: RateLimit;
   /** Connections held open at once (streams such as /heads included), per device and for the whole room. */
   connections: ConnectionLimit;
+  /** Indexer requests of one device sent at once; its next ones (up to 32) wait their turn, more are refused. */
+  indexerPerDevice: number;
   /** How long the indexer may take to answer before the page is told it does not (ms). */
   upstreamTimeoutMs: number;
   /** Whether the host (loopback) is limited too (rate and connections). */
@@ -66,6 +76,8 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   // A phone's browser keeps up to six connections to one origin (and a page or two open): 32 leaves room for that.
   // A room of 200 phones at six each is 1,200.
   connections: { perDevice: 32, total: 2_000 },
+  // PGlite answers one query at a time, for everyone; PostgreSQL's read pool has nine connections.
+  indexerPerDevice: 4,
   upstreamTimeoutMs: 60_000,
   limitHost: false,
 };
@@ -284,6 +296,8 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     sendJson(res, status, batch ? answers : answers[0]);
   }
 
+  const indexerTurns = new Turns(limits.indexerPerDevice, 32);
+
   /** /indexer/*: the few reads the app makes, to the indexer's own address only (indexer-proxy.ts). */
   function proxyIndexer(req: http.IncomingMessage, res: http.ServerResponse, client: string, host: boolean) {
     if (!indexer) {
@@ -296,6 +310,32 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       return;
     }
     if (!admit(res, client, host, 1)) return;
+    if (host && !limits.limitHost) {
+      forwardIndexer(req, res, indexer, route);
+      return;
+    }
+    // Each device's indexer requests take turns: one device cannot queue the indexer's time ahead of everyone else.
+    const leave = indexerTurns.take(client, () => forwardIndexer(req, res, indexer, route));
+    if (!leave) {
+      sendJson(
+        res,
+        429,
+        { error: "this device has too many indexer reads waiting for their turn: wait for their answers" },
+        { "retry-after": "1" },
+      );
+      return;
+    }
+    res.once("close", leave);
+  }
+
+  /** Sends a routed request to the indexer and its answer back. */
+  function forwardIndexer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    indexer: URL,
+    route: { path: string; read: boolean },
+  ) {
+    if (res.destroyed) return; // its client left while it waited for its turn
     const unreachable = (err: Error) => {
       if (res.headersSent) res.destroy();
       else sendJson(res, 502, { error: `the indexer is not answering (${err.message})` });

@@ -116,3 +116,45 @@ export class ConnectionCounter {
     this.open--;
   }
 }
+
+/**
+ * Work taken in turns, per device: `atOnce` at a time, up to `waiting` more waiting their turn (first come, first
+ * served), beyond that refused. So one device's requests to a slow upstream (PGlite answers one query at a time, for
+ * everyone) wait behind each other instead of ahead of everybody else's.
+ */
+export class Turns {
+  private readonly byDevice = new Map<string, { running: number; queue: (() => void)[] }>();
+
+  constructor(
+    readonly atOnce: number,
+    readonly waiting: number,
+  ) {}
+
+  /**
+   * Runs `start` now, or when one of `device`'s turns ends. Returns null (and never runs it) when the device has
+   * `waiting` requests waiting already; else `leave`, to call when the work ends or its client leaves (idempotent:
+   * it frees the turn, or drops the work from the queue if it has not started).
+   */
+  take(device: string, start: () => void): (() => void) | null {
+    const d = this.byDevice.get(device) ?? { running: 0, queue: [] };
+    if (d.running >= this.atOnce && d.queue.length >= this.waiting) return null;
+    this.byDevice.set(device, d);
+    let state: "waiting" | "running" | "done" = "waiting";
+    const run = () => {
+      state = "running";
+      d.running++;
+      start();
+    };
+    if (d.running < this.atOnce) run();
+    else d.queue.push(run);
+    return () => {
+      if (state === "waiting") d.queue.splice(d.queue.indexOf(run), 1);
+      else if (state === "running") {
+        d.running--;
+        d.queue.shift()?.();
+      }
+      state = "done";
+      if (d.running === 0 && d.queue.length === 0) this.byDevice.delete(device);
+    };
+  }
+}

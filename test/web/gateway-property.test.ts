@@ -122,7 +122,7 @@ describe("web: the gateway's routing under random requests from a phone (issue 3
       appDir,
       bind: "0.0.0.0",
       // Routing is under test, not the rate limit: high enough that it never answers instead.
-      limits: { rate: { perSecond: 100_000, burst: 100_000 } },
+      limits: { rate: { perSecond: 100_000, burst: 100_000 }, indexerPerDevice: 1_000 },
     });
     phone = await createNetns();
   });

@@ -565,7 +565,11 @@ export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<Clas
         port,
         publicUrl: `http://${lan}:${port}/`,
         // Every phone context shares this machine's address: the per-device limits are for all of them together.
-        limits: { rate: { perSecond: 500, burst: 5000 }, connections: { perDevice: 1_000, total: 2_000 } },
+        limits: {
+          rate: { perSecond: 500, burst: 5000 },
+          connections: { perDevice: 1_000, total: 2_000 },
+          indexerPerDevice: 1_000,
+        },
       });
       return { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/`, faucet, stop: gateway.stop };
     })();
