@@ -241,6 +241,53 @@ describe("web: the gateway attacked from a phone on the room's network (issue 33
     }
   });
 
+  it("item 4 (the gateway's part): one device's indexer reads take turns, 4 at a time; another device's go meanwhile", async function () {
+    // An indexer stand-in that answers each read after 300 ms and counts how many wait at once, per device's query.
+    let open = 0;
+    let most = 0;
+    const seen: string[] = [];
+    const slow = http.createServer((req, res) => {
+      seen.push(req.url ?? "");
+      open++;
+      most = Math.max(most, open);
+      setTimeout(() => {
+        open--;
+        res.writeHead(200, { "content-type": "application/json" }).end('{"rows":[]}');
+      }, 300);
+    });
+    const slowPort = await freePort();
+    await new Promise<void>((resolve) => slow.listen(slowPort, "127.0.0.1", resolve));
+    // (More connections per device than the default 32, so that the queue's own bound shows.)
+    const g = await startGateway({
+      nodeUrl: node.url,
+      indexerUrl: `http://127.0.0.1:${slowPort}`,
+      bind: "0.0.0.0",
+      limits: { connections: { perDevice: 100, total: 200 } },
+    });
+    try {
+      const url = (p: Netns, sql: string) => `http://${p.hostIp}:${g.port}/indexer/sql/db?sql=${sql}`;
+      const flood = Promise.all(Array.from({ length: 20 }, (_, i) => phone.fetch(url(phone, `a${i}`))));
+      await new Promise((r) => setTimeout(r, 100));
+      const theirs = await other.fetch(url(other, "b"));
+      expect(theirs.status).to.equal(200);
+      // Theirs went while the flood waited its turns: fewer than all 20 had been asked before it.
+      expect(seen.indexOf("/sql/db?sql=b")).to.be.lessThan(20);
+      const answers = await flood;
+      expect(answers.map((a) => a.status)).to.deep.equal(Array.from({ length: 20 }, () => 200));
+      expect(most).to.be.at.most(5); // the phone's 4 at a time, and the other device's one
+      // More than 4 + 32 at once: the rest are refused in words.
+      const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => phone.fetch(url(phone, `c${i}`))));
+      const refused = burst.filter((a) => a.status === 429);
+      expect(refused.length).to.be.at.least(1);
+      expect(JSON.parse(refused[0].body)).to.deep.equal({
+        error: "this device has too many indexer reads waiting for their turn: wait for their answers",
+      });
+    } finally {
+      await g.stop();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
   it("item 7: the node's port is not reachable from the room's network (anvil and Hardhat's node listen on loopback)", async function () {
     const hardhat = await startNode({ deploy: false, quiet: true });
     try {
