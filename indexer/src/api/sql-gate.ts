@@ -58,7 +58,8 @@ const fromEnv = (name: string, fallback: number) => {
 export const SQL_BOUNDS: SqlBounds = {
   // A class's largest table (its rooms' events) is some tens of thousands of rows; the app reads them by room.
   maxRows: fromEnv("INDEXER_SQL_MAX_ROWS", 100_000),
-  // About half a second of PGlite's time (a cost of 287,000 took 2.1 s here; the app's reads cost (TODO)).
+  // About half a second of PGlite's time (a cost of 287,000 took 2.1 s here). The app's 29 kinds of read, over the
+  // class browser tests (1,429 reads), cost at most 64 and made at most 181 rows at a step.
   maxCost: fromEnv("INDEXER_SQL_MAX_COST", 50_000),
   timeoutMs: fromEnv("INDEXER_SQL_TIMEOUT_MS", 3_000),
   maxLive: fromEnv("INDEXER_LIVE_MAX", 100),
@@ -168,6 +169,7 @@ export function sqlGate(db: Db, pglite: boolean, bounds: SqlBounds = SQL_BOUNDS)
   if (!pglite) limitReadTime(bounds.timeoutMs);
   const analyze = pglite ? freshStatistics(db) : async () => undefined;
   const judgeOf = judge();
+  const estimates = new Map<string, { planned: { rows: number; cost: number }; at: number }>();
   const log = process.env.INDEXER_SQL_LOG;
   let live = 0;
   const refuse = (c: Context, status: 400 | 404 | 503, text: string) => c.text(`${text}\n`, status);
@@ -182,8 +184,16 @@ export function sqlGate(db: Db, pglite: boolean, bounds: SqlBounds = SQL_BOUNDS)
     let planned: { rows: number; cost: number } | null = null;
     if (verdict === null) {
       try {
-        await analyze(judged.tables);
-        planned = await estimate(db, query);
+        // The same read (text and values) planned in the last 10 s: its estimate again (pages re-read every block).
+        const key = c.req.query("sql")!;
+        const recent = estimates.get(key);
+        if (recent && Date.now() - recent.at < 10_000) planned = recent.planned;
+        else {
+          await analyze(judged.tables);
+          planned = await estimate(db, query);
+          if (estimates.size >= 5_000) estimates.delete(estimates.keys().next().value!);
+          estimates.set(key, { planned, at: Date.now() });
+        }
         if (planned.rows > bounds.maxRows || planned.cost > bounds.maxCost)
           verdict =
             `this query would read too much: the planner expects about ${n(planned.rows)} rows at a cost of ` +
