@@ -64,7 +64,7 @@ function nodeAnswer(method: unknown): unknown {
 
 /** The indexer paths the gateway may ask: the app's SQL reads, status, ready and the exports. */
 const INDEXER_READS =
-  /^(GET|HEAD) \/(sql\/db\?sql=[^&]+|status|ready|export\/(snatch\/tournament|snatch\/session|hex\/game|catamm\/game)\/[1-9][0-9]*\/[a-z]+\.(csv|json))$/;
+  /^(GET|HEAD) \/(sql\/db\?sql=[^&]+|status|ready|export\/(snatch\/tournament|snatch\/session|hex\/game|catamm\/game)\/[\w-][\w.-]*\/[\w-][\w.-]*)$/;
 
 describe("web: the gateway's routing under random requests from a phone (issue 33, property) [no-coverage]", function () {
   this.timeout(180_000);
