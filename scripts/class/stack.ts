@@ -147,8 +147,8 @@ export interface SharedIndexer {
 /**
  * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`; or uses `indexer`, which it then leaves
  * running), the counting relay and the gateway serving `appDir` on 0.0.0.0. `devices`: how many phones share this
- * machine's network address in the run (the gateway's per-device rate limit is multiplied by it, as each phone of a
- * class has its own address).
+ * machine's network address in the run (the gateway's per-device rate and connection limits are multiplied by it,
+ * as each phone of a class has its own address).
  */
 export async function startClassFront(opts: {
   nodeUrl: string;
@@ -185,6 +185,11 @@ export async function startClassFront(opts: {
             perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
             burst: DEFAULT_LIMITS.rate.burst * devices,
           },
+          connections: {
+            perDevice: DEFAULT_LIMITS.connections.perDevice * devices,
+            total: Math.max(DEFAULT_LIMITS.connections.total, DEFAULT_LIMITS.connections.perDevice * devices),
+          },
+          indexerPerDevice: DEFAULT_LIMITS.indexerPerDevice * devices,
         },
       },
     });

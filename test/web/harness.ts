@@ -654,8 +654,12 @@ export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<Clas
         bind: "0.0.0.0",
         port,
         publicUrl: `http://${lan}:${port}/`,
-        // Every phone context shares this machine's address: the per-device rate is for all of them together.
-        limits: { rate: { perSecond: 500, burst: 5000 } },
+        // Every phone context shares this machine's address: the per-device limits are for all of them together.
+        limits: {
+          rate: { perSecond: 500, burst: 5000 },
+          connections: { perDevice: 1_000, total: 2_000 },
+          indexerPerDevice: 1_000,
+        },
       });
       return { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/`, faucet, stop: gateway.stop };
     })();
