@@ -23,6 +23,8 @@ export const COMMON_ERRORS: ErrorTexts = {
     nameProblemSentence({ error: "NameTooLong", length: Number(raw.length), max: Number(raw.max) }),
   NameHasControlCharacter: (_a, _ctx, raw) =>
     nameProblemSentence({ error: "NameHasControlCharacter", index: Number(raw.index) }),
+  NameHasFormatCharacter: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameHasFormatCharacter", index: Number(raw.index) }),
   NameNotUtf8: (_a, _ctx, raw) => nameProblemSentence({ error: "NameNotUtf8", index: Number(raw.index) }),
   // SeatFunder (the class sheet's funding of its seats)
   NoSeats: () => "no seats to fund: the list is empty",

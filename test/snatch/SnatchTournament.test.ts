@@ -213,13 +213,15 @@ describe("SnatchTournament", function () {
       await expect(tournament.nameOf(9, a.address)).to.be.revertedWithCustomError(tournament, "UnknownTournament");
     });
 
-    it("refuses a name that is too long, has a control character or is not text, and registers nobody", async function () {
+    it("refuses a name that is too long, has a control or format character or is not text, and registers nobody", async function () {
       const { tournament, players, id } = await loadFixture(tournamentFixture);
       const [a] = players;
       const refused: [string, string, unknown[]][] = [
         ["a".repeat(33), "NameTooLong", [33, 32]],
         ["Ada\nLovelace", "NameHasControlCharacter", [3]],
         ["\u0085", "NameHasControlCharacter", [0]],
+        ["Ada\u200b", "NameHasFormatCharacter", [3]],
+        ["\u202eAda", "NameHasFormatCharacter", [0]],
       ];
       for (const [name, error, args] of refused) {
         await expect(tournament.connect(a).register(id, name))
