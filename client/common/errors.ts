@@ -34,6 +34,7 @@ export const COMMON_ERRORS: ErrorTexts = {
   ZeroFundingAmount: () => "an amount of zero per seat funds nothing",
   WrongFundingValue: (a) => `funding these seats takes exactly ${a.expected}, but ${a.sent} was sent`,
   InsufficientFunding: (a) => `the seats lack ${a.needed} in all, but only ${a.sent} was sent (the rest is refunded)`,
+  NothingHeld: (a) => `nothing is held for ${a.seat}: it received every payment sent to it`,
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",
