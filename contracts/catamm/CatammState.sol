@@ -154,7 +154,8 @@ library CatammState {
     // The turn word (the markets' host bits)
 
     /// @dev Decoded turn word. Bits: phase 0–3, seat 4–5, pending 6–8, cardPlayed 9, afterRoll 10, autoEnd 11,
-    ///      freshCards 12, pick 13–15, players 16–18, deadline 19–58, number 59–82 (83 of the 88 host bits).
+    ///      freshCards 12, pick 13–15, players 16–18, deadline 19–58, number 59–82, absentTurns 83–87 (the 88 host
+    ///      bits).
     /// @param seat Whose turn or draft pick.
     /// @param cardPlayed A development card was played this turn.
     /// @param afterRoll Where the ghost ship returns the turn: Main (true) or BeforeRoll (a Knight before the roll).
@@ -164,6 +165,8 @@ library CatammState {
     /// @param players Players in the game.
     /// @param deadline Block after which anyone may advance the waiting state.
     /// @param number Turns started so far.
+    /// @param absentTurns Turns (and draft picks) in a row that timed out with no player acting, up to 31: once it
+    ///        reaches the player count, anyone may end the game as abandoned.
     // A memory-only struct (stored packed by hand in the host bits): its field order is the reading order.
     // solhint-disable-next-line gas-struct-packing
     struct Turn {
@@ -178,6 +181,7 @@ library CatammState {
         uint8 players;
         uint64 deadline;
         uint32 number;
+        uint8 absentTurns;
     }
 
     /// @dev Masks of the turn word's hot fields, for the trade path's one comparison.
@@ -185,6 +189,8 @@ library CatammState {
     uint256 internal constant SEAT_SHIFT = 4;
     uint256 internal constant PENDING_SHIFT = 6;
     uint256 internal constant DEADLINE_SHIFT = 19;
+    uint256 internal constant ABSENT_SHIFT = 83;
+    uint256 internal constant MAX_ABSENT_TURNS = 31;
 
     function loadTurn(Game storage g) internal view returns (Turn memory t) {
         uint256 w = g.market.hostData();
@@ -199,6 +205,7 @@ library CatammState {
         t.players = uint8((w >> 16) & 7);
         t.deadline = uint64((w >> DEADLINE_SHIFT) & type(uint40).max);
         t.number = uint32((w >> 59) & type(uint24).max);
+        t.absentTurns = uint8((w >> ABSENT_SHIFT) & MAX_ABSENT_TURNS);
     }
 
     function storeTurn(Game storage g, Turn memory t) internal {
@@ -213,7 +220,8 @@ library CatammState {
                 (uint256(t.pick) << 13) |
                 (uint256(t.players) << 16) |
                 (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
-                (uint256(uint24(t.number)) << 59);
+                (uint256(uint24(t.number)) << 59) |
+                (uint256(t.absentTurns) << ABSENT_SHIFT);
         g.market.setHostData(w);
     }
 

@@ -17,6 +17,9 @@ contract RefusingSeat {
 
     Mode public mode;
 
+    /// @notice The seat's answer to a payment while it refuses ETH.
+    error NoEthHere();
+
     constructor(Mode mode_) {
         mode = mode_;
     }
@@ -31,9 +34,10 @@ contract RefusingSeat {
         return funder.withdraw(to);
     }
 
+    // solhint-disable-next-line no-complex-fallback
     receive() external payable {
         Mode m = mode;
-        if (m == Mode.Revert) revert("no ETH here");
+        if (m == Mode.Revert) revert NoEthHere();
         if (m == Mode.BurnGas) {
             while (true) {} // solhint-disable-line no-empty-blocks
         }

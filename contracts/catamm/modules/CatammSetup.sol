@@ -120,6 +120,26 @@ library CatammSetup {
         CatammCredit.release(g, gameId, randomness);
     }
 
+    /// @notice Ends started game `gameId` (turn word `t`) as abandoned if its players stopped playing (see
+    ///         Catamm.endAbandonedGame), and gives them back what is held for them.
+    function abandon(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Turn memory t,
+        IRandomness randomness
+    ) external {
+        uint256 endableFrom = uint256(t.deadline) + uint256(t.players) * g.settings.turnBlocks + 1;
+        if (t.absentTurns < t.players && block.number < endableFrom) {
+            revert ICatamm.GameNotAbandoned(gameId, t.absentTurns, t.players, endableFrom);
+        }
+        t.phase = ICatamm.Phase.Abandoned;
+        t.pending = ICatamm.Pending.None;
+        t.autoEnd = false;
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameAbandoned(gameId, msg.sender, t.number);
+        CatammCredit.release(g, gameId, randomness);
+    }
+
     /// @notice Gives the players of the finished (or cancelled) game the request credit still held for them.
     function releaseCredit(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
         CatammCredit.release(g, gameId, randomness);
