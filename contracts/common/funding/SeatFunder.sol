@@ -53,7 +53,7 @@ contract SeatFunder is ISeatFunder, ReentrancyGuardTransient {
         uint256 spent;
         for (uint256 i; i < seats.length; ++i) {
             // Read again: a seat listed earlier in the list already holds `target`.
-            uint256 has = _holding(seats[i]);
+            uint256 has = _holding(seats[i], target);
             if (has >= target) continue;
             spent += target - has;
             _pay(seats[i], target - has);
@@ -98,14 +98,16 @@ contract SeatFunder is ISeatFunder, ReentrancyGuardTransient {
         }
     }
 
-    /// @dev A seat's balance plus what is held for it.
-    function _holding(address seat) private view returns (uint256) {
-        return seat.balance + held[seat];
+    /// @dev A seat's balance plus what is held for it (not read when the balance alone reaches `target`: a funded
+    ///      seat costs no storage read).
+    function _holding(address seat, uint256 target) private view returns (uint256 has) {
+        has = seat.balance;
+        if (has < target) has += held[seat];
     }
 
     function _shortfall(address[] calldata seats, uint256 target) private view returns (uint256 total, uint256 count) {
         for (uint256 i; i < seats.length; ++i) {
-            uint256 has = _holding(seats[i]);
+            uint256 has = _holding(seats[i], target);
             if (has >= target) continue;
             total += target - has;
             ++count;
