@@ -582,18 +582,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         // In a 2-player room only P1 shames, and only P2 (G3): the room's shame count is what P2 received.
         _record(_entries[tournamentId][players[1]], phase, points[1], false, stats.shames);
         PhaseState storage p = _phases[tournamentId][phase];
-        Totals storage s = p.totals;
-        uint16 finished = s.finished + 1;
-        s.finished = finished;
-        s.offers += stats.offers;
-        s.accepts += stats.accepts;
-        s.rejects += stats.rejects;
-        s.snatches += stats.snatches;
-        s.shames += stats.shames;
-        s.reports += stats.reports;
-        s.refusals += stats.refusals;
-        s.pointsAsP1 += uint32(points[0]);
-        s.pointsAsP2 += uint32(points[1]);
+        uint256 finished = _addTotals(p.totals, points, stats);
         emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
         if (finished == p.rooms) {
             p.endedAt = uint40(block.number);
@@ -604,21 +593,48 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         }
     }
 
-    /// @dev Adds a room's round-3 points (and P2's G3 shame: at most 3 per room, one G3 room per tournament) to a
-    ///      player's entry. Points of a 2-player room never exceed 40 (20 goods in the room, each worth at most 2), so
-    ///      the casts below cannot truncate and the sums cannot overflow.
-    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint8 shamed) private {
-        uint32 p = uint32(pts);
-        if (asP1) {
-            e.scoreAsP1 += p;
-            ++e.roomsAsP1;
-        } else {
-            e.scoreAsP2 += p;
-            ++e.roomsAsP2;
+    /// @dev Adds a room to a phase's totals in one read and one write of their slot (field by field, Solidity reads
+    ///      and rewrites the slot for each of the ten fields: ~2,000 gas more per finished room, measured). The packed
+    ///      addition cannot carry from one field into the next: a phase has at most MAX_CAP / 2 = 1,000 rooms, each
+    ///      adding at most 255 to a 24-bit counter (< 2^24) and at most 40 points to a 32-bit sum. Returns the
+    ///      phase's finished rooms. Layout (Solidity's, low bits first): finished 0-15, offers 16-39, accepts 40-63,
+    ///      rejects 64-87, snatches 88-111, shames 112-135, reports 136-159, refusals 160-183, pointsAsP1 184-215,
+    ///      pointsAsP2 216-247.
+    function _addTotals(
+        Totals storage totals,
+        uint256[3] memory points,
+        ISnatchRooms.Stats memory stats
+    ) private returns (uint256 finished) {
+        uint256 delta =
+            1 |
+                (uint256(stats.offers) << 16) |
+                (uint256(stats.accepts) << 40) |
+                (uint256(stats.rejects) << 64) |
+                (uint256(stats.snatches) << 88) |
+                (uint256(stats.shames) << 112) |
+                (uint256(stats.reports) << 136) |
+                (uint256(stats.refusals) << 160) |
+                (points[0] << 184) |
+                (points[1] << 216);
+        assembly ("memory-safe") {
+            let word := add(sload(totals.slot), delta)
+            sstore(totals.slot, word)
+            finished := and(word, 0xffff)
         }
-        if (shamed != 0) e.g3Shame += shamed;
-        e.recorded |= uint8(1 << (phase - 1));
-        e.points |= uint40(pts) << (8 * (phase - 1));
+    }
+
+    /// @dev Adds a room's round-3 points (and P2's G3 shame: at most 3 per room, one G3 room per tournament) to a
+    ///      player's entry, in one read and one write of its slot (field by field: ~1,000 gas more, measured). Points
+    ///      of a 2-player room never exceed 40 (20 goods in the room, each worth at most 2) and a player plays at most
+    ///      five rooms, so no field overflows into the next. Layout (Solidity's, low bits first): index 0-15,
+    ///      scoreAsP1 16-47, scoreAsP2 48-79, roomsAsP1 80-87, roomsAsP2 88-95, satOut 96-103, recorded 104-111
+    ///      (bit phase - 1), points 112-151 (a byte per phase), g3Shame 152-159.
+    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint8 shamed) private {
+        uint256 delta = (asP1 ? (pts << 16) | (1 << 80) : (pts << 48) | (1 << 88)) | (uint256(shamed) << 152);
+        uint256 set = (uint256(1) << (104 + phase - 1)) | (pts << (112 + 8 * (phase - 1)));
+        assembly ("memory-safe") {
+            sstore(e.slot, or(add(sload(e.slot), delta), set))
+        }
     }
 
     function _tournament(uint256 tournamentId) internal view returns (Tournament storage t) {

@@ -3,7 +3,10 @@ import { artifacts } from "hardhat";
 
 interface Layout {
   storage: { label: string; slot: string; type: string }[];
-  types: Record<string, { label: string; numberOfBytes: string; members?: { label: string; slot: string }[] }>;
+  types: Record<
+    string,
+    { label: string; numberOfBytes: string; members?: { label: string; slot: string; offset: number }[] }
+  >;
 }
 
 // The gas figures rest on these layouts: a tournament is 2 slots, a phase's totals and a leaderboard entry 1 each.
@@ -28,5 +31,45 @@ describe("SnatchTournament storage layout [no-coverage]", function () {
     expect(member("Tournament", "createdAt")).to.equal("0");
     expect(member("Tournament", "firstFormat")).to.equal("1");
     expect(member("PhaseState", "endedAt")).to.equal("2");
+  });
+
+  it("lays out an entry's and a phase's totals fields where the packed updates add to them (bytes from the low end)", async function () {
+    const fqn = "contracts/snatch/SnatchTournament.sol:SnatchTournament";
+    const info = await artifacts.getBuildInfo(fqn);
+    const layout = (
+      info!.output.contracts["contracts/snatch/SnatchTournament.sol"].SnatchTournament as unknown as {
+        storageLayout: Layout;
+      }
+    ).storageLayout;
+    const offsets = (label: string) =>
+      Object.fromEntries(
+        Object.values(layout.types)
+          .find((t) => t.label === `struct ISnatchTournament.${label}`)!
+          .members!.map((m) => [m.label, m.offset]),
+      );
+    // SnatchTournament._record and _addTotals (bit offsets there are these times 8).
+    expect(offsets("Entry")).to.deep.equal({
+      index: 0,
+      scoreAsP1: 2,
+      scoreAsP2: 6,
+      roomsAsP1: 10,
+      roomsAsP2: 11,
+      satOut: 12,
+      recorded: 13,
+      points: 14,
+      g3Shame: 19,
+    });
+    expect(offsets("Totals")).to.deep.equal({
+      finished: 0,
+      offers: 2,
+      accepts: 5,
+      rejects: 8,
+      snatches: 11,
+      shames: 14,
+      reports: 17,
+      refusals: 20,
+      pointsAsP1: 23,
+      pointsAsP2: 27,
+    });
   });
 });
