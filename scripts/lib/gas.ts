@@ -8,7 +8,7 @@ const TRACE_LIMIT = 3_000_000;
  * With BENCH_TRACE=1, every transaction {gasOf} measures (up to {TRACE_LIMIT} gas) with its breakdown; the bench
  * empties it before each module and matches scenarios to it by their figure.
  */
-export const traced: { gas: number; breakdown: GasBreakdown }[] = [];
+export const traced: { gas: number; hash: string; breakdown: GasBreakdown }[] = [];
 
 /** Gas used by a mined transaction, as a plain number (bench figures are JSON integers). */
 export async function gasOf(tx: ContractTransactionResponse | Promise<ContractTransactionResponse>): Promise<number> {
@@ -17,7 +17,7 @@ export async function gasOf(tx: ContractTransactionResponse | Promise<ContractTr
   const gas = Number(receipt.gasUsed);
   if (process.env.BENCH_TRACE === "1" && gas <= TRACE_LIMIT) {
     const hre = (await import("hardhat")).default;
-    traced.push({ gas, breakdown: await gasBreakdown(hre.network.provider, receipt.hash) });
+    traced.push({ gas, hash: receipt.hash, breakdown: await gasBreakdown(hre.network.provider, receipt.hash) });
   }
   return gas;
 }

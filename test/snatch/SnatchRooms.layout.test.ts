@@ -3,7 +3,10 @@ import { artifacts } from "hardhat";
 
 interface Layout {
   storage: { label: string; slot: string; type: string }[];
-  types: Record<string, { label: string; numberOfBytes: string; members?: { label: string; slot: string }[] }>;
+  types: Record<
+    string,
+    { label: string; numberOfBytes: string; members?: { label: string; slot: string; offset: number }[] }
+  >;
 }
 
 // The gas figures rest on these layouts: a room is two storage slots, an offer and a format one each.
@@ -28,5 +31,36 @@ describe("SnatchRooms storage layout [no-coverage]", function () {
     expect(room.members!.find((m) => m.label === "free")!.slot).to.equal("1");
     expect(room.members!.find((m) => m.label === "refusals")!.slot).to.equal("1");
     expect(room.members!.find((m) => m.label === "batchIndex")!.slot).to.equal("1");
+    // SnatchLayout's whole-word access (goods word, offer word) relies on these byte offsets (bits = 8 x offset).
+    const offsets = (label: string, slot: string) =>
+      Object.fromEntries(
+        Object.values(layout.types)
+          .find((t) => t.label === `struct ISnatchRooms.${label}`)!
+          .members!.filter((m) => m.slot === slot)
+          .map((m) => [m.label, m.offset]),
+      );
+    expect(offsets("Room", "1")).to.deep.equal({
+      free: 0,
+      escrow: 9,
+      shame: 18,
+      offerCount: 21,
+      firstOffer: 22,
+      accepts: 23,
+      rejects: 24,
+      snatches: 25,
+      shames: 26,
+      reports: 27,
+      refusals: 28,
+      batchIndex: 29,
+    });
+    expect(offsets("Offer", "0")).to.deep.equal({
+      from: 0,
+      to: 1,
+      status: 2,
+      escrowed: 3,
+      requested: 6,
+      offeredSum: 18,
+      madeAt: 23,
+    });
   });
 });

@@ -222,7 +222,7 @@ library SnatchProgress {
                 if (noReject) {
                     acceptOffer(r, o, roomId, id, true);
                 } else {
-                    releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired);
+                    releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired, 0);
                     emit ISnatchRooms.OfferExpired(roomId, id);
                 }
             } else if (status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
@@ -321,10 +321,15 @@ library SnatchProgress {
         uint256 offerId,
         bool atClose
     ) internal {
-        (uint256[3] memory toTarget, uint256[3] memory toOfferer) = _exchange(r, o);
-        o.status = ISnatchRooms.OfferStatus.Accepted;
-        ++r.accepts;
-        emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
+        uint256 ow = SnatchLayout.offerWord(o);
+        (uint8 from, uint8 to, uint24 esc) = SnatchLayout.offerParts(ow);
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
+        uint256[3] memory toOfferer;
+        (free, toOfferer) = free.payUpTo(to, from, uint96(ow >> 48).shrunkRequest(esc, uint40(ow >> 144)));
+        SnatchLayout.setGoods(r, w, free, escrow, SnatchLayout.ONE_ACCEPT);
+        SnatchLayout.setStatus(o, ow, ISnatchRooms.OfferStatus.Accepted);
+        emit ISnatchRooms.OfferAccepted(roomId, offerId, esc.escrowAmounts(), toOfferer, atClose);
     }
 
     /// @notice Whether P1 must offer now (G2): P2 forces it and P1 holds goods to offer. A P1 holding nothing (e.g.
@@ -346,22 +351,24 @@ library SnatchProgress {
         uint256 offerId,
         bool timedOut
     ) internal {
-        releaseOffer(r, o, ISnatchRooms.OfferStatus.Rejected);
-        ++r.rejects;
+        releaseOffer(r, o, ISnatchRooms.OfferStatus.Rejected, SnatchLayout.ONE_REJECT);
         emit ISnatchRooms.OfferRejected(roomId, offerId, timedOut);
     }
 
-    /// @notice Returns an offer's escrow to the offerer and sets its final status.
+    /// @notice Returns an offer's escrow to the offerer and sets its final status; `count` is added to the room's
+    ///         counters word (SnatchLayout.ONE_REJECT, or 0).
     function releaseOffer(
         ISnatchRooms.Room storage r,
         ISnatchRooms.Offer storage o,
-        ISnatchRooms.OfferStatus status
+        ISnatchRooms.OfferStatus status,
+        uint256 count
     ) internal {
-        uint8 from = o.from;
-        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, from, o.escrowed);
-        r.free = free;
-        r.escrow = escrow;
-        o.status = status;
+        uint256 ow = SnatchLayout.offerWord(o);
+        (uint8 from, , uint24 esc) = SnatchLayout.offerParts(ow);
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, from, esc);
+        SnatchLayout.setGoods(r, w, free, escrow, count);
+        SnatchLayout.setStatus(o, ow, status);
     }
 
     /// @notice Points by seat: own good x 1 + each other good x 2, escrowed goods included (zero before round 1).
@@ -421,22 +428,6 @@ library SnatchProgress {
         r.batchIndex = uint16(roomId - firstRoomId);
         emit ISnatchRooms.RoomCreated(roomId, format, msg.sender, true);
         setUp(s, roomId, seated, roles, 0);
-    }
-
-    /// @dev An accept's goods: the escrow goes to the target, then the target pays the shrunk request up to what it
-    ///      holds free.
-    function _exchange(
-        ISnatchRooms.Room storage r,
-        ISnatchRooms.Offer storage o
-    ) private returns (uint256[3] memory toTarget, uint256[3] memory toOfferer) {
-        uint8 from = o.from;
-        uint8 to = o.to;
-        uint24 esc = o.escrowed;
-        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, to, esc);
-        (free, toOfferer) = free.payUpTo(to, from, o.requested.shrunkRequest(esc, o.offeredSum));
-        r.free = free;
-        r.escrow = escrow;
-        return (esc.escrowAmounts(), toOfferer);
     }
 
     /// @dev Opens a round's first phase (one event for the round and its phase).
