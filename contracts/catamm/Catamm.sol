@@ -419,8 +419,10 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
         CatammState.Game storage g = _games[gameId];
         for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            issued[r] = g.bank[r].issued;
-            received[r] = g.bank[r].received;
+            (uint256 iw, uint256 ishift) = CatammState.issuedAt(r);
+            (uint256 rw, uint256 rshift) = CatammState.receivedAt(r);
+            issued[r] = CatammState.bankCounter(g, iw, ishift);
+            received[r] = CatammState.bankCounter(g, rw, rshift);
         }
         burned = g.market.burnedAll();
     }

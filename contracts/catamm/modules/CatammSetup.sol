@@ -6,7 +6,7 @@ import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 import {CatammCredit} from "../CatammCredit.sol";
 import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
-import {FeePreset, ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {FeePreset, ONE_CARD} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
@@ -153,7 +153,14 @@ library CatammSetup {
         g.market.open(uint64(gameId), s.depthCards, s.feePreset, seed);
         // Each resource sits in four pools, each opened with the depth from the bank.
         uint128 opening = uint128(4 * uint256(s.depthCards) * ONE_CARD);
-        for (uint256 r; r < RESOURCE_COUNT; ++r) g.bank[r].issued = opening;
+        // Every resource's issued counter starts at the opening (words 2, 3 and 4), nothing received yet (words 0 and
+        // 1 marked as opened: see CatammState.receivedAt).
+        uint256 pair = (uint256(opening) << 128) | opening;
+        g.bank[0] = CatammState.BANK_OPENED;
+        g.bank[1] = CatammState.BANK_OPENED;
+        g.bank[2] = uint256(opening) << 128;
+        g.bank[3] = pair;
+        g.bank[4] = pair;
 
         uint256 n = s.joined;
         uint256[] memory joinIndex = RandomDraw.permutation(seed, SALT_ORDER, n);
