@@ -12,6 +12,8 @@ import { describeBreakdown, type GasBreakdown } from "../lib/gas-trace";
 const ROOT = path.resolve(__dirname, "../..");
 const REPORT = path.join(ROOT, "reports", "gas.json");
 const BREAKDOWN = path.join(ROOT, "reports", "gas-breakdown.json");
+/** The figures before issue 35's work (main at its start): the README table's "before" column. */
+const BEFORE = path.join(ROOT, "reports", "gas-before.json");
 const README = path.join(ROOT, "README.md");
 const START = "<!-- gas-table:start -->";
 const END = "<!-- gas-table:end -->";
@@ -87,10 +89,15 @@ async function main() {
     const a = readme.indexOf(START);
     const b = readme.indexOf(END);
     if (a >= 0 && b > a) {
+      const before: Record<string, number> = fs.existsSync(BEFORE) ? JSON.parse(fs.readFileSync(BEFORE, "utf8")) : {};
       const table = [
-        "| scenario | gas | goal |",
-        "| --- | ---: | --- |",
-        ...rows.map((r) => `| \`${r.name}\` | ${fmt(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`),
+        "| scenario | before | gas | goal |",
+        "| --- | ---: | ---: | --- |",
+        ...rows.map(
+          (r) =>
+            `| \`${r.name}\` | ${before[r.name] === undefined ? "" : fmt(before[r.name])} | ` +
+            `${fmt(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`,
+        ),
       ].join("\n");
       fs.writeFileSync(README, readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
       console.log("updated the README gas table");

@@ -54,6 +54,9 @@ export const bench: BenchModule = {
     "tournament.total.200": {
       text: "report (the whole 200-player run, seed 1, default mix: creation, 200 registrations, 5 phases, play)",
     },
+    "tournament.perPlayer.200": {
+      text: "report (tournament.total.200 / 200: what a whole tournament costs per player, organiser's share included)",
+    },
     "tournament.maxTransaction.200": {
       text: "≤ 10,000,000 (largest transaction of the 200-player run: what the tasks and pages send)",
       max: 10_000_000,
@@ -143,6 +146,7 @@ export const bench: BenchModule = {
     out["tournament.startPhase.200.request"] = await gasOfHash(starts[0].transactionHash);
     out["tournament.startPhase.200.rooms"] = await gasOfHash(paired[0].transactionHash);
     out["tournament.total.200"] = g.total;
+    out["tournament.perPlayer.200"] = Math.round(g.total / 200);
     out["tournament.maxTransaction.200"] = g.maxTransaction;
     if (g.failed > 0) throw new Error(`the 200-player run had failed transactions: ${g.failures.join("; ")}`);
 
