@@ -10,6 +10,17 @@ export interface MinedTx {
   status: number;
   /** Gas used, as a decimal string. */
   gasUsed: string;
+  /**
+   * The contracts whose events it emitted (lower case, each once): a page watching a contract (a tournament whose
+   * rooms are being created) re-reads it with the block itself, not when the indexer has caught up.
+   */
+  emitters?: string[];
+}
+
+/** Whether a successful transaction of `mined` emitted events from `address`. */
+export function touches(mined: readonly MinedTx[] | null | undefined, address: string): boolean {
+  const a = address.toLowerCase();
+  return !!mined?.some((m) => m.status === 1 && m.emitters?.includes(a));
 }
 
 /** One message of /heads. */

@@ -34,6 +34,8 @@ export interface ClassOptions {
   addresses: { rooms: string; lens: string; tournament: string; seatFunder: string };
   /** Players driven from Node. */
   players: number;
+  /** Seat `i`'s name (default "Bot 1", …, then "Phone 1", …). */
+  names?: (i: number) => string;
   /** Extra seats registered here but played by others (browser phones): their keys are returned. */
   extraSeats: number;
   windows: ClassWindows;
@@ -52,6 +54,8 @@ export interface ClassOptions {
 export interface Seat {
   wallet: Wallet;
   name: string;
+  /** Played from Node here (else by a browser phone). */
+  bot: boolean;
   absent: boolean;
 }
 
@@ -163,7 +167,8 @@ export class ClassRun {
     this.log(`tournament ${this.id} created (block ${receipt?.blockNumber})`);
     this.seats = Array.from({ length: total }, (_, i) => ({
       wallet: Wallet.createRandom().connect(this.phone) as unknown as Wallet,
-      name: i < o.players ? `Bot ${i + 1}` : `Phone ${i - o.players + 1}`,
+      name: o.names ? o.names(i) : i < o.players ? `Bot ${i + 1}` : `Phone ${i - o.players + 1}`,
+      bot: i < o.players,
       absent: i < o.players && this.rng() < o.absent,
     }));
     const funder = SeatFunder__factory.connect(o.addresses.seatFunder, this.organiser);
@@ -282,7 +287,7 @@ export class ClassRun {
     p2: { address: string; seat?: Seat },
     onMove: () => void,
   ): Promise<void> {
-    const acts = (s?: Seat): s is Seat => !!s && !s.absent && s.name.startsWith("Bot");
+    const acts = (s?: Seat): s is Seat => !!s && !s.absent && s.bot;
     const done = new Set<string>();
     while (!this.stopped) {
       let room: RoomState;

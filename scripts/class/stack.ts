@@ -136,10 +136,18 @@ export interface ClassFront {
   stop(): Promise<void>;
 }
 
+/** An indexer already following the node, which the front uses but does not own (the browser tests' shared one). */
+export interface SharedIndexer {
+  current(): IndexerHandle;
+  /** Stops it, runs `whileDown`, and starts it again on its port (rebuilding its tables from the deployment block). */
+  restart(whileDown?: () => Promise<void>): Promise<IndexerHandle>;
+}
+
 /**
- * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`), the counting relay and the gateway serving
- * `appDir` on 0.0.0.0. `devices`: how many phones share this machine's network address in the run (the gateway's
- * per-device rate limit is multiplied by it, as each phone of a class has its own address).
+ * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`; or uses `indexer`, which it then leaves
+ * running), the counting relay and the gateway serving `appDir` on 0.0.0.0. `devices`: how many phones share this
+ * machine's network address in the run (the gateway's per-device rate limit is multiplied by it, as each phone of a
+ * class has its own address).
  */
 export async function startClassFront(opts: {
   nodeUrl: string;
@@ -147,11 +155,14 @@ export async function startClassFront(opts: {
   appDir: string;
   blockTime: number;
   devices: number;
+  indexer?: SharedIndexer;
 }): Promise<ClassFront> {
   const lan = lanAddress();
   if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
   const indexerOptions = { rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder };
-  let indexer = await startIndexer(indexerOptions);
+  const shared = opts.indexer;
+  let indexer = shared ? shared.current() : await startIndexer(indexerOptions);
+  const stopOwnIndexer = () => (shared ? Promise.resolve() : indexer.stop());
   let thread: FrontThread | null = null;
   try {
     const port = await freePort();
@@ -184,24 +195,27 @@ export async function startClassFront(opts: {
       hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
-        await indexer.stop();
-        await whileDown?.();
         // The gateway proxies to the old address: the new indexer takes the same port.
         const port = indexer.port;
-        indexer = await startIndexer({ ...indexerOptions, port });
+        if (shared) indexer = await shared.restart(whileDown);
+        else {
+          await indexer.stop();
+          await whileDown?.();
+          indexer = await startIndexer({ ...indexerOptions, port });
+        }
         front.indexer = indexer;
         if (indexer.port !== port) throw new Error(`the restarted indexer took port ${indexer.port}, not ${port}`);
         return indexer;
       },
       stop: async () => {
         await running.stop();
-        await indexer.stop();
+        await stopOwnIndexer();
       },
     };
     return front;
   } catch (err) {
     await thread?.stop();
-    await indexer.stop();
+    await stopOwnIndexer();
     throw err;
   }
 }

@@ -3,6 +3,7 @@
 import { extendEnvironment, subtask, task, types } from "hardhat/config";
 import { TASK_NODE_CREATE_SERVER } from "hardhat/builtin-tasks/task-names";
 import type { EIP1193Provider } from "hardhat/types";
+import type { Server } from "node:http";
 import { gameTask, type FromArg } from "../lib/cli";
 import { checkRemote, prepareDeploy, selectDeployments } from "../lib/networks";
 
@@ -27,12 +28,19 @@ task("export").setAction(async (args, hre, runSuper) => {
   return runSuper(args);
 });
 
-// Every `hardhat node` this project starts (npm run node, npm run web, the browser tests' and the class stacks) runs
+// Every `hardhat node` this project starts (npm run node, npm run web -- --node hardhat, E2E_NODE=hardhat) runs
 // the randomness keeper itself, in its own process: a player on a local stack cannot re-roll by waiting
 // (scripts/lib/node-keeper.ts).
+// Its HTTP server keeps an idle connection open until the client closes it: with Node's default (closed after 5 s
+// idle) a client whose event loop was blocked past its own shorter idle time (a deploy or a test on a busy machine)
+// could send a call on a connection the node was closing ("SocketError: other side closed").
 subtask(TASK_NODE_CREATE_SERVER).setAction(async (args: { provider: EIP1193Provider }, hre, runSuper) => {
   const { keepingProvider } = await import("../lib/node-keeper");
-  return runSuper({ ...args, provider: keepingProvider(hre, args.provider) });
+  const server = (await runSuper({ ...args, provider: keepingProvider(hre, args.provider) })) as {
+    _httpServer?: Server;
+  };
+  if (server._httpServer) server._httpServer.keepAliveTimeout = 0;
+  return server;
 });
 
 gameTask("mine", "Mines blocks on a local node (Hardhat's or anvil): lets block deadlines and Forking Hex timers pass")

@@ -37,9 +37,44 @@ export async function readableError(
   return readableErrorOf(message);
 }
 
+const checked = new WeakSet<object>();
+
 /**
- * A game task: `--from` (account index or address, default 0), readable errors, and on `remote` the deployments of
- * the chain it is connected to. Use like Hardhat's `task`.
+ * Every transaction a task sends is first made as a static call (`eth_call` from the sender, against the pending
+ * block): a call the contract refuses is never sent, and the refusal's revert data (the custom error) reaches the
+ * task's readable error. Without it a transaction whose estimate failed was sent anyway with the block's gas limit
+ * (Hardhat's automatic gas falls back to it on a node's "execution error"), mined failing, and told only
+ * "transaction execution reverted". Installed once per network provider, on every task's way in.
+ */
+export function checkBeforeSending(hre: HardhatRuntimeEnvironment): void {
+  const provider = hre.network.provider;
+  if (checked.has(provider)) return;
+  checked.add(provider);
+  const request = provider.request.bind(provider);
+  const send = provider.send.bind(provider);
+  const check = async (method: string, params: unknown) => {
+    if (method !== "eth_sendTransaction" || !Array.isArray(params) || !params[0]) return;
+    const tx = params[0] as Record<string, unknown>;
+    const call = Object.fromEntries(
+      ["from", "to", "data", "value", "gas"].filter((k) => tx[k] !== undefined).map((k) => [k, tx[k]]),
+    );
+    await request({ method: "eth_call", params: [call, "pending"] });
+  };
+  // hardhat-ethers' signers send through `send`, other clients through `request`.
+  provider.request = async (args: { method: string; params?: unknown[] | object }) => {
+    await check(args.method, args.params);
+    return request(args);
+  };
+  provider.send = async (method: string, params?: unknown[]) => {
+    await check(method, params);
+    return send(method, params);
+  };
+}
+
+/**
+ * A game task: `--from` (account index or address, default 0), readable errors, every transaction checked by a static
+ * call before it is sent ({@link checkBeforeSending}), and on `remote` the deployments of the chain it is connected
+ * to. Use like Hardhat's `task`.
  */
 export function gameTask(name: string, description: string): ConfigurableTaskDefinition {
   const t = task(name, description).addOptionalParam(
@@ -52,6 +87,7 @@ export function gameTask(name: string, description: string): ConfigurableTaskDef
   t.setAction = (action: ActionType<TaskArguments>) =>
     setAction(async (args, hre, runSuper) => {
       try {
+        checkBeforeSending(hre);
         await selectDeployments(hre);
         return await action(args, hre, runSuper);
       } catch (error) {

@@ -1,5 +1,5 @@
-// The randomness keeper inside a local Hardhat node (`npm run node`, `npm run web`, the browser tests' and the class
-// stacks: every `hardhat node` this project starts). Hardhat's node has no EIP-2935 block-hash history, so a ready
+// The randomness keeper inside a local Hardhat node (`npm run node`, `npm run web -- --node hardhat`, the browser
+// tests with E2E_NODE=hardhat: every `hardhat node` this project starts). Hardhat's node has no EIP-2935 block-hash history, so a ready
 // block-hash value can be read for 256 blocks only; a player who left a ready roll unused while blocks were mined
 // (one `hardhat_mine` of 300 blocks is enough) could otherwise have it go stale and re-request new dice. The node's
 // JSON-RPC server is given a provider that pins (`fulfil`) every ready request a game still waits on before it can

@@ -1,21 +1,26 @@
-// `npm test`: compiles once, then runs the test files in three processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in four processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
 //   - "indexer and deploys": test/indexer and test/deploy, which start Ponder, PostgreSQL, anvil and deploy runs and
 //     mostly wait on them (in the "chain" process they held its single thread for minutes);
 //   - "games' browsers": the README on anvil and Hardhat's node, and the games' pages in Chromium;
-//   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 30-player load).
+//   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 15-player load).
 //   The browser tests mostly wait on their node, indexer and browser (half the CPU sat idle with them in one process),
 //   so they run as two processes. test/web/harness.ts shares one stack (node, indexer, build, Chromium) among a
 //   process's files, which is why each group is one process, not mocha's --parallel (one per file).
-// Each group's output is printed when it ends (with its time), then a summary; the exit code is non-zero if a group
-// failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
+// Each group's output is printed when it ends (with its time), then a summary with each group's wall time and CPU time
+// (user + system of the group's process and everything it started: scripts/test/cpu.ts); the exit code is non-zero if
+// a group failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
-//   TEST_TIMES=f  every test's and file's duration: f with the group's name (test/helpers/timings.ts)
+//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, games, class)
+//   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
+//                 with the group's name (f-chain.json, ...; test/helpers/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuText, treeCpuSeconds } from "./cpu";
+import type { Timings } from "../../test/helpers/timings";
 
 const REPO = path.resolve(__dirname, "../..");
 const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
@@ -61,6 +66,8 @@ interface Done {
   code: number;
   seconds: number;
   output: string;
+  /** The group's figures (its CPU time, per file), if its process got as far as writing them. */
+  timings?: Timings;
 }
 
 const children = new Set<ChildProcess>();
@@ -117,6 +124,38 @@ export function failures(output: string, maxLines = 120): string {
   );
 }
 
+/** A group's first word: its TEST_GROUPS name and its TEST_TIMES file's suffix. */
+const shortName = (group: Group) => group.name.split(" ")[0].replace("'", "").toLowerCase();
+
+function readTimings(file: string): Timings | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Timings;
+  } catch {
+    return undefined;
+  }
+}
+
+/** TEST_TIMES's table: every group's files by CPU time, with what the group spent loading and outside its files. */
+export function fileTable(results: readonly Pick<Done, "group" | "timings">[]): string {
+  const lines = ["\n===== CPU and wall time per file (TEST_TIMES) ====="];
+  for (const { group, timings } of results) {
+    if (!timings) {
+      lines.push(`  ${group.name}: no figures (the group's process ended before writing them)`);
+      continue;
+    }
+    const inFiles = timings.files.reduce((n, f) => n + f.cpuSeconds, 0);
+    lines.push(`  ${group.name}: ${cpuText(timings.cpuSeconds)} CPU`);
+    const row = (cpu: number, wall: string, what: string) =>
+      lines.push(`    ${cpuText(cpu).padStart(16)} ${wall.padStart(9)}  ${what}`);
+    row(timings.loadCpuSeconds, "", "loading (Hardhat, TypeScript, the test files and what they start at once)");
+    for (const f of timings.files) row(f.cpuSeconds, `${(f.ms / 1000).toFixed(1)} s`, `${f.file} (${f.tests} tests)`);
+    row(timings.cpuSeconds - timings.loadCpuSeconds - inFiles, "", "between and after the files (root hooks)");
+    const kinds = Object.entries(timings.kinds ?? {}).sort((a, b) => b[1] - a[1]);
+    if (kinds.length) lines.push(`    by kind of process: ${kinds.map(([k, s]) => `${k} ${cpuText(s)}`).join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
 const mmss = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 
 async function main(): Promise<number> {
@@ -124,13 +163,15 @@ async function main(): Promise<number> {
   if (args.length > 0) return (await hardhat(["test", ...args], {}, false)).code;
 
   const started = Date.now();
+  const cpuAtStart = treeCpuSeconds();
   console.log("Compiling (once, for every group)…");
   const compiled = await hardhat(["compile"], {}, false);
   if (compiled.code !== 0) return compiled.code;
   const compileSeconds = (Date.now() - started) / 1000;
+  const compileCpu = treeCpuSeconds() - cpuAtStart;
 
   const files = testFiles();
-  const groups: Group[] = [
+  const allGroups: Group[] = [
     // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
     { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f) && !isIndexerOrDeploy(f)), nice: 10 },
     { name: "indexer and deploys", files: files.filter(isIndexerOrDeploy), nice: 5 },
@@ -145,11 +186,21 @@ async function main(): Promise<number> {
     },
     { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
   ];
+  const only = process.env.TEST_GROUPS?.split(",").map((g) => g.trim().toLowerCase());
+  const groups = allGroups.filter((g) => !only || only.includes(shortName(g)));
+  if (groups.length === 0)
+    throw new Error(`TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, games, class)`);
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",
   );
+  // Each group writes its figures (test/helpers/timings.ts) to TEST_TIMES's files, or to a temporary folder.
   const times = process.env.TEST_TIMES;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "test-times-"));
+  const timesFile = (group: Group) => {
+    const name = shortName(group);
+    return times ? times.replace(/(\.json)?$/, `-${name}.json`) : path.join(scratch, `${name}.json`);
+  };
   const running = new Set(groups.map((g) => g.name));
   const heartbeat = setInterval(() => {
     console.log(`  … ${mmss((Date.now() - started) / 1000)}: still running ${[...running].join(", ")}`);
@@ -159,10 +210,16 @@ async function main(): Promise<number> {
       const t0 = Date.now();
       // Compiled above: the groups' Hardhat children (nodes, deploys, tasks) must not compile at the same time
       // (NO_COMPILE: hardhat.config.ts says why).
-      const env: NodeJS.ProcessEnv = { NO_COMPILE: "1" };
-      if (times) env.TEST_TIMES = times.replace(/(\.json)?$/, `-${group.name.split(" ")[0].replace("'", "")}.json`);
+      const env: NodeJS.ProcessEnv = { NO_COMPILE: "1", TEST_TIMES: timesFile(group) };
+      if (!times) env.TEST_TIMES_PRINT = "0";
       const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
-      const done = { group, code, seconds: (Date.now() - t0) / 1000, output };
+      const done: Done = {
+        group,
+        code,
+        seconds: (Date.now() - t0) / 1000,
+        output,
+        timings: readTimings(timesFile(group)),
+      };
       running.delete(group.name);
       console.log(`\n===== ${group.name}: ${code === 0 ? "passed" : "FAILED"} in ${mmss(done.seconds)} =====`);
       process.stdout.write(output);
@@ -170,17 +227,20 @@ async function main(): Promise<number> {
     }),
   );
   clearInterval(heartbeat);
+  fs.rmSync(scratch, { recursive: true, force: true });
   const total = (Date.now() - started) / 1000;
-  console.log("\n===== npm test =====");
-  console.log(`  compile                ${mmss(compileSeconds)}`);
+  if (times) console.log(fileTable(results));
+  console.log("\n===== npm test ===== (wall time; CPU: user + system, the processes each group started included)");
+  console.log(`  compile                ${mmss(compileSeconds).padEnd(14)} ${cpuText(compileCpu).padStart(16)} CPU`);
   for (const r of results) {
     const passing = r.output.match(/(\d+) passing/)?.[1] ?? "?";
     const failing = r.output.match(/(\d+) failing/)?.[1];
     console.log(
-      `  ${r.group.name.padEnd(22)} ${mmss(r.seconds)}: ${passing} passing${failing ? `, ${failing} FAILING` : ""}`,
+      `  ${r.group.name.padEnd(22)} ${mmss(r.seconds).padEnd(14)} ${cpuText(r.timings?.cpuSeconds ?? NaN).padStart(16)} ` +
+        `CPU: ${passing} passing${failing ? `, ${failing} FAILING` : ""}`,
     );
   }
-  console.log(`  total                  ${mmss(total)}`);
+  console.log(`  total                  ${mmss(total).padEnd(14)} ${cpuText(treeCpuSeconds()).padStart(16)} CPU`);
   // A CI log is often read from its end: the failures are repeated there, after the summary.
   for (const r of results.filter((x) => x.code !== 0)) {
     console.log(`\n===== ${r.group.name}: what failed =====`);

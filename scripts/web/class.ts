@@ -1,6 +1,7 @@
 // The class stack's options and its welcome: `npm run web -- --lan` serves the app on the room's network (the
 // machine's LAN address), mines a block every second (--block-time), and prints the URL with its QR code so that
 // phones on the same Wi-Fi open it with their camera. Used by scripts/web/index.ts.
+import fs from "node:fs";
 import os from "node:os";
 import QRCode from "qrcode";
 import { NODE_KINDS, type NodeKind } from "./node";
@@ -65,13 +66,40 @@ function isPrivate(address: string): boolean {
   return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
 }
 
-/** The machine's address on the room's network: its first non-internal IPv4, private ranges first (null: none). */
-export function lanAddress(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces()): string | null {
-  const all = Object.values(interfaces)
-    .flatMap((list) => list ?? [])
-    .filter((i) => i.family === "IPv4" && !i.internal)
-    .map((i) => i.address);
-  return all.find(isPrivate) ?? all[0] ?? null;
+/** Whether a network interface is a virtual one (Linux: a veth pair, a bridge, a tunnel), never the room's Wi-Fi. */
+export function virtualInterface(name: string): boolean {
+  try {
+    return fs.realpathSync(`/sys/class/net/${name}`).includes("/devices/virtual/");
+  } catch {
+    return false; // not Linux, or gone: taken as it is
+  }
+}
+
+/**
+ * The machine's address on the room's network: its first non-internal IPv4, private ranges first, on a real
+ * interface before a virtual one (a container's bridge, or the veth pair of a network namespace a test made, which
+ * comes and goes) (null: none).
+ */
+export function lanAddress(
+  interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces(),
+  isVirtual: (name: string) => boolean = virtualInterface,
+): string | null {
+  const all = Object.entries(interfaces).flatMap(([name, list]) =>
+    (list ?? [])
+      .filter((i) => i.family === "IPv4" && !i.internal)
+      .map((i) => ({ address: i.address, real: !isVirtual(name) })),
+  );
+  const order = [
+    (a: (typeof all)[number]) => a.real && isPrivate(a.address),
+    (a: (typeof all)[number]) => a.real,
+    (a: (typeof all)[number]) => isPrivate(a.address),
+    () => true,
+  ];
+  for (const pick of order) {
+    const found = all.find(pick);
+    if (found) return found.address;
+  }
+  return null;
 }
 
 /** The QR code of `url` drawn with block characters for a terminal (qrcode's terminal renderer, small). */

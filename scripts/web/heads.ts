@@ -3,7 +3,7 @@
 // that a block came (countdowns, "the indexer is N blocks behind", when to re-read its lists): idle pages cost the
 // node nothing, however many phones keep one open. Polling runs only while some page listens.
 //   event data: {"block":n,"timestamp":s,"indexer":{"block":m}|null,"indexerError":"…"|null,"nodeError":"…"|null,
-//                "mined":[{"hash","block","status","gasUsed"}]|null}   (client/common/heads.ts)
+//                "mined":[{"hash","block","status","gasUsed","emitters"}]|null}   (client/common/heads.ts)
 // With each new block it pushes that block's transactions from the node's receipts (one eth_getBlockReceipts for
 // every page): a page sees its own transaction mined with the block, not one more round trip later.
 import type http from "node:http";
@@ -145,7 +145,13 @@ export class HeadsHub {
   private async minedSince(from: number, to: number): Promise<MinedTx[] | null> {
     if (this.blockReceipts === false || to - from > 4) return null;
     const blocks = Array.from({ length: to - from }, (_, i) => from + 1 + i);
-    type Receipt = { transactionHash: string; blockNumber: string; status: string; gasUsed: string };
+    type Receipt = {
+      transactionHash: string;
+      blockNumber: string;
+      status: string;
+      gasUsed: string;
+      logs?: { address: string }[];
+    };
     try {
       const lists = await Promise.all(
         blocks.map((n) => {
@@ -156,12 +162,17 @@ export class HeadsHub {
       this.blockReceipts = true;
       if (lists.some((l) => !Array.isArray(l))) return null;
       const mined = lists.flatMap((l) =>
-        l!.map((r) => ({
-          hash: r.transactionHash,
-          block: Number(r.blockNumber),
-          status: Number(r.status),
-          gasUsed: BigInt(r.gasUsed).toString(),
-        })),
+        l!.map((r) => {
+          // The contracts whose events it emitted (none: no key, as a plain transfer).
+          const emitters = [...new Set((r.logs ?? []).map((log) => log.address.toLowerCase()))];
+          return {
+            hash: r.transactionHash,
+            block: Number(r.blockNumber),
+            status: Number(r.status),
+            gasUsed: BigInt(r.gasUsed).toString(),
+            ...(emitters.length > 0 ? { emitters } : {}),
+          };
+        }),
       );
       return mined.length <= MINED_LIST_MAX ? mined : null;
     } catch (err) {

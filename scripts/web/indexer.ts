@@ -17,6 +17,8 @@ import { freePort, REPO, rpc, run } from "./stack";
 
 const INDEXER_DIR = path.join(REPO, "indexer");
 const PONDER_BIN = path.join(REPO, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+/** Loaded into Ponder's process first: its server never closes an idle connection under a client (keep-alive.cjs). */
+const KEEP_ALIVE = path.join(__dirname, "keep-alive.cjs");
 /** Postgres schema names Ponder accepts are at most 45 characters. */
 const MAX_SCHEMA = 45;
 
@@ -179,6 +181,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
   const child = spawn(
     process.execPath,
     [
+      "--require",
+      KEEP_ALIVE,
       PONDER_BIN,
       "start",
       "--root",
@@ -282,15 +286,19 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     indexedBlock,
     async waitForBlock(block, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
+      let seen = "no answer yet";
       for (;;) {
-        if (exited) throw new Error(`the indexer exited:\n${tail(out)}`);
-        const reached = await indexedBlock().catch(async (e: unknown) => {
-          await sleep(200); // a dead process closes its connections first: say why it died
-          if (exited) throw new Error(`the indexer exited:\n${tail(out)}`);
-          throw e;
+        if (exited) throw new Error(`the indexer exited while waiting for block ${block} (${ended}):\n${tail(out)}`);
+        // A read that fails (a connection reset by a busy machine) is asked again until the time is up.
+        const reached = await indexedBlock().catch((e: unknown) => {
+          const cause = (e as { cause?: { code?: string } }).cause?.code;
+          seen = `its /status failed: ${e instanceof Error ? e.message : String(e)}${cause ? ` (${cause})` : ""}`;
+          return undefined;
         });
-        if (reached >= block) return;
-        if (Date.now() > until) throw new Error(`the indexer did not reach block ${block} within ${timeoutMs} ms`);
+        if (reached !== undefined && reached >= block) return;
+        if (reached !== undefined) seen = `it is at block ${reached}`;
+        if (Date.now() > until)
+          throw new Error(`the indexer at ${url} did not reach block ${block} within ${timeoutMs} ms: ${seen}`);
         await sleep(50);
       }
     },

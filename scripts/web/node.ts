@@ -23,24 +23,35 @@ export interface WebNode extends NodeHandle {
 
 /**
  * Starts a node of `kind` on `port` (default: a free one), deploys every game (records in `deploymentsDir`, default
- * deployments/), starts what keeps its randomness, and sets the block time (seconds; null: a block per transaction).
+ * deployments/; `env` adds deploy options, e.g. RANDOMNESS_SEED, see deploy/00_common.ts), starts what keeps its
+ * randomness, and sets the block time (seconds; null: a block per transaction).
  */
 export async function startWebNode(opts: {
   kind: NodeKind;
   port?: number;
   blockTime?: number | null;
   deploymentsDir?: string;
+  env?: NodeJS.ProcessEnv;
 }): Promise<WebNode> {
   const deploymentsDir = path.resolve(REPO, opts.deploymentsDir ?? process.env.DEPLOYMENTS_DIR ?? "deployments");
   const folder = path.join(deploymentsDir, "localhost");
   if (opts.kind === "hardhat") {
-    const node = await startNode({ port: opts.port, quiet: true, env: { DEPLOYMENTS_DIR: deploymentsDir } });
+    const node = await startNode({
+      port: opts.port,
+      quiet: true,
+      env: { ...opts.env, DEPLOYMENTS_DIR: deploymentsDir },
+    });
     await setBlockTime(node.url, opts.blockTime ?? null);
     return { ...node, kind: "hardhat", folder };
   }
   // Hardhat's node's accounts and block gas limit (20 accounts, 30M gas), so that both serve the same games.
   const node = await startAnvil({ port: opts.port, args: ["--accounts", "20", "--gas-limit", "30000000"] });
-  const env = { WEB_NODE_PORT: String(node.port), DEPLOYMENTS_DIR: deploymentsDir, TS_NODE_TRANSPILE_ONLY: "true" };
+  const env = {
+    ...opts.env,
+    WEB_NODE_PORT: String(node.port),
+    DEPLOYMENTS_DIR: deploymentsDir,
+    TS_NODE_TRANSPILE_ONLY: "true",
+  };
   let keeper: ChildProcess | undefined;
   try {
     // Deployed a block per transaction, then mined by the clock.

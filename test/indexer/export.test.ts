@@ -20,17 +20,15 @@ import { Rng } from "../../client/rng";
 import type { AnvilHandle } from "../../scripts/web/anvil";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
 import type { IndexerHandle } from "../../scripts/web/indexer";
-import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { filesFromChain, filesFromIndexer, writeExport, type ExportContracts } from "../../scripts/common/export";
 import { tournamentAt } from "../../scripts/snatch/lib";
 import { playCatamm, playHex, playSession, playTournament, type DriverContext } from "./drivers";
-import { caughtUp, connectGames, freshChain, settled, startIndexers, type Games } from "./harness";
+import { caughtUp, comparedPair, connectGames, settled, type Games } from "./harness";
 
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
   let anvil: AnvilHandle;
   let indexer: IndexerHandle;
   let postgres: IndexerHandle;
-  let pg: PostgresHandle;
   let gateway: GatewayHandle;
   let g: Games;
   let contracts: ExportContracts;
@@ -40,15 +38,10 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
 
   before(async function () {
     const started = Date.now();
-    let folder: string;
-    let chain;
-    [chain, pg] = await Promise.all([freshChain(), startPostgres()]);
-    ({ anvil, folder } = chain);
-    const env = { INDEXER_POLLING_MS: "100" };
-    [indexer, postgres] = await startIndexers([
-      { rpcUrl: anvil.url, deploymentsDir: folder, env },
-      { rpcUrl: anvil.url, deploymentsDir: folder, env, databaseUrl: pg.url },
-    ]);
+    const shared = await comparedPair();
+    const { folder } = shared;
+    anvil = shared.anvil;
+    [indexer, postgres] = shared.indexers;
     gateway = await startGateway({ nodeUrl: anvil.url, indexerUrl: indexer.url });
     base = `${gateway.url}indexer`;
     g = await connectGames(anvil.url, folder);
@@ -63,15 +56,12 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       fromBlock: 0,
     };
     console.log(
-      `      (anvil, PostgreSQL, two indexers and the gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `      (anvil, PostgreSQL, two indexers (shared with the differential test) and the gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   });
 
   after(async function () {
     await gateway?.stop();
-    await Promise.all([indexer?.stop(), postgres?.stop()]);
-    await anvil?.stop();
-    await pg?.stop();
   });
 
   /** The chain's and both indexers' files once the indexers have caught up; asserts they are byte-identical. */

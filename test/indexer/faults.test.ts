@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
 import { startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
-import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
+import type { PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
 import {
@@ -17,10 +17,11 @@ import {
   connectGames,
   deployedChain,
   freshChain,
+  liveQuery,
+  sharedPostgres,
   sql,
   startIndexers,
   type Games,
-  type Row,
 } from "./harness";
 
 const STAKE = 10n ** 15n;
@@ -30,11 +31,7 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
   let pg: PostgresHandle;
 
   before(async function () {
-    [pg] = await Promise.all([startPostgres(), deployedChain()]);
-  });
-
-  after(async function () {
-    await pg?.stop();
+    [pg] = await Promise.all([sharedPostgres(), deployedChain()]);
   });
 
   it("refuses a node on another chain than the deployments', with a sentence naming both", async function () {
@@ -167,9 +164,9 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
     );
     await caughtUp(g.provider, indexers);
     for (const [i, ix] of indexers.entries()) {
-      const [pushed] = await live[i].next;
-      live[i].close();
-      expect(canon(pushed), `${ix.database}: the live query's update`).to.deep.equal(want);
+      const expected = JSON.stringify(want);
+      await live[i].until(expected, (rows) => JSON.stringify(rows[0]) === expected);
+      await live[i].close();
       expect(canon((await sql(ix, query))[0]), `${ix.database}: the query`).to.deep.equal(want);
     }
     // Blue's replies, then Red's answers: the same temporary table again, the SQL clients having asked in between.
@@ -263,27 +260,4 @@ function busyClients(ix: IndexerHandle, text: string, clients: number) {
       return { count, errors };
     },
   };
-}
-
-/** A live query (the SSE endpoint @ponder/client's `live` uses): resolves `next` with the first rows it pushes. */
-function liveQuery(ix: IndexerHandle, text: string) {
-  const controller = new AbortController();
-  const url = `${ix.url}/sql/live?sql=${encodeURIComponent(JSON.stringify({ json: { sql: text, params: [] } }))}`;
-  let opened!: () => void;
-  const open = new Promise<void>((resolve) => (opened = resolve));
-  const next = (async () => {
-    const res = await fetch(url, { signal: controller.signal });
-    if (!res.ok) throw new Error(`live query: ${res.status} ${await res.text()}`);
-    opened();
-    const reader = res.body!.getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the live query ended without an update");
-      buffer += new TextDecoder().decode(value);
-      const line = buffer.split("\n").find((l) => l.startsWith("data:"));
-      if (line) return (JSON.parse(line.slice(5)) as { rows: Row[] }).rows;
-    }
-  })();
-  return { opened: open, next, close: () => controller.abort() };
 }

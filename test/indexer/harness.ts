@@ -8,7 +8,9 @@ import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { readDeployments } from "../../web/deployments";
 import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
+import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
 import { rpc } from "../../scripts/web/stack";
+import { waitUntil } from "../helpers/wait";
 import type {
   Catamm,
   ForkingHex,
@@ -118,11 +120,77 @@ export async function settled(
   return { diffs, rechecks };
 }
 
-/** Waits until every indexer has processed the node's latest block; returns it. */
-export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 30_000) {
+/**
+ * Waits until every indexer has processed the node's latest block; returns it. The default wait is for a busy
+ * machine (an indexer starved of CPU falls behind for a while, then catches up), not the expected time.
+ */
+export async function caughtUp(provider: JsonRpcProvider, indexers: readonly IndexerHandle[], timeoutMs = 120_000) {
   const block = await provider.getBlockNumber();
   await Promise.all(indexers.map((i) => i.waitForBlock(block, timeoutMs)));
   return block;
+}
+
+/**
+ * A live query (the server-sent events @ponder/client's `live` uses): every result the indexer pushes, in order. The
+ * indexer pushes when a block changed a table the query reads, and may push a state on the way to the one a test
+ * waits for (several blocks indexed in one go, or one by one): `until` waits for the one wanted.
+ */
+export function liveQuery(ix: Pick<IndexerHandle, "url">, text: string) {
+  const controller = new AbortController();
+  const url = `${ix.url}/sql/live?sql=${encodeURIComponent(JSON.stringify({ json: { sql: text, params: [] } }))}`;
+  const updates: Row[][] = [];
+  let opened!: () => void;
+  let failed!: (e: Error) => void;
+  const open = new Promise<void>((resolve, reject) => ((opened = resolve), (failed = reject)));
+  open.catch(() => undefined); // awaited by the test
+  let ended: string | undefined;
+  const reading = (async () => {
+    // Ponder's SQL middleware learns that the backfill is done a moment after /ready says so (503 until then).
+    const res = await waitUntil(
+      `the live query "${text}" to open`,
+      () => fetch(url, { signal: controller.signal }),
+      (r) => r.status !== 503,
+      { timeoutMs: 30_000, show: (r) => `${r.status}` },
+    );
+    if (!res.ok) throw new Error(`live query: ${res.status} ${await res.text()}`);
+    opened();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      const events = buffer.split("\n\n");
+      buffer = events.pop()!;
+      for (const event of events) {
+        const line = event.split("\n").find((l) => l.startsWith("data:"));
+        if (line) updates.push((JSON.parse(line.slice(5)) as { rows: Row[] }).rows);
+      }
+    }
+  })().catch((e: Error) => {
+    failed(e);
+    if (!controller.signal.aborted) ended = e.message;
+  });
+  return {
+    opened: open,
+    updates,
+    /** Waits until a pushed result satisfies `want` (rows as text, {@link canon}); names the results seen if none does. */
+    until: (expected: string, want: (rows: unknown[]) => boolean, timeoutMs = 120_000) =>
+      waitUntil(
+        `the live query "${text}" to push ${expected}`,
+        () => {
+          if (ended !== undefined) throw new Error(`the live query ended: ${ended}`);
+          return updates.map((rows) => rows.map(canon));
+        },
+        (seen) => seen.some(want),
+        { timeoutMs, show: (seen) => `${seen.length} pushes: ${JSON.stringify(seen.slice(-3))}` },
+      ),
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
 }
 
 export interface Games {
@@ -217,4 +285,66 @@ export async function freshChain(): Promise<{ anvil: AnvilHandle; folder: string
   const anvil = await startAnvil();
   await rpc(anvil.url, "anvil_loadState", [state]);
   return { anvil, folder };
+}
+
+let postgresServer: Promise<PostgresHandle> | undefined;
+
+/** One PostgreSQL per test process (each indexer on it has a schema of its own), stopped after the run. */
+export function sharedPostgres(): Promise<PostgresHandle> {
+  if (!postgresServer) {
+    postgresServer = startPostgres();
+    postgresServer.catch(() => undefined); // awaited (and reported) by the tests
+  }
+  return postgresServer;
+}
+
+/** The chain and the two indexers the comparing test files share: see {@link comparedPair}. */
+export interface ComparedPair {
+  anvil: AnvilHandle;
+  folder: string;
+  /** On PGlite, then on PostgreSQL, both following `anvil`. */
+  indexers: [IndexerHandle, IndexerHandle];
+}
+
+let pair: Promise<ComparedPair> | undefined;
+
+/**
+ * The games deployed on one anvil, with two indexers following it, on PGlite and on PostgreSQL: the test files that
+ * compare what the indexers serve with the chain (differential, export) play their games on it one after the other,
+ * instead of each starting its own chain, database and indexers. Started by the first file that asks; stopped after
+ * the run.
+ */
+export function comparedPair(): Promise<ComparedPair> {
+  if (!pair) {
+    pair = (async () => {
+      const [chain, pg] = await Promise.all([freshChain(), sharedPostgres()]);
+      const env = { INDEXER_POLLING_MS: "100" };
+      try {
+        const [pglite, postgres] = await startIndexers([
+          { rpcUrl: chain.anvil.url, deploymentsDir: chain.folder, env },
+          { rpcUrl: chain.anvil.url, deploymentsDir: chain.folder, env, databaseUrl: pg.url },
+        ]);
+        return { anvil: chain.anvil, folder: chain.folder, indexers: [pglite, postgres] };
+      } catch (error) {
+        await chain.anvil.stop();
+        throw error;
+      }
+    })();
+    pair.catch(() => undefined);
+  }
+  return pair;
+}
+
+// Mocha root hook: stop what the files shared, once every file has run.
+if (typeof after === "function") {
+  after(async function () {
+    this.timeout(60_000);
+    const shared = await pair?.catch(() => undefined);
+    if (shared) {
+      await Promise.all(shared.indexers.map((i) => i.stop()));
+      await shared.anvil.stop();
+    }
+    await (await postgresServer?.catch(() => undefined))?.stop();
+    pair = postgresServer = undefined;
+  });
 }

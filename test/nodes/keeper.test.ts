@@ -1,5 +1,5 @@
 // Issue 22, item 8: on the Hardhat nodes this project starts (`npm run node`, `npm run web -- --node hardhat`, the
-// browser tests' stack: Hardhat's node has no EIP-2935 block-hash history), a CATAMM roller who leaves a ready roll
+// browser tests with E2E_NODE=hardhat: Hardhat's node has no EIP-2935 block-hash history), a CATAMM roller who leaves a ready roll
 // unused cannot re-roll by waiting: the node runs the randomness keeper itself (scripts/lib/node-keeper.ts). Played
 // through such a node (scripts/web/stack.ts startNode, the block-hash source it deploys), over JSON-RPC as any client
 // would. (`npm run web`'s default anvil runs `randomness:keeper --watch` beside it: test/web/class.test.ts.)

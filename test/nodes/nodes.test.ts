@@ -14,6 +14,8 @@ import { expect } from "chai";
 import type { LineResult } from "../../scripts/common/lines";
 import { readmeExamples } from "./readme";
 import { UNDER_COVERAGE } from "../helpers/coverage";
+import { waitUntil } from "../helpers/wait";
+import { cpuText, treeCpuSeconds } from "../../scripts/test/cpu";
 
 const ROOT = path.join(__dirname, "../..");
 const HARDHAT = path.join(ROOT, "node_modules/hardhat/internal/cli/bootstrap.js");
@@ -88,25 +90,29 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<R
   });
 }
 
-/** Waits until a JSON-RPC node answers at `url`. */
-async function rpcReady(url: string, child: ChildProcess, seconds = 120): Promise<void> {
-  // A Hardhat node loads the whole toolchain before it answers: on a loaded 2-core machine that took over 60 s.
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the node exited with code ${child.exitCode}`);
-    try {
+/**
+ * Waits until a JSON-RPC node answers at `url`. A Hardhat node loads the whole toolchain before it answers, niced
+ * beside the browser tests: on a busy 2-core machine that took over 120 s. It gets as long as it needs (10 minutes at
+ * most), and the test fails at once if it exits.
+ */
+async function rpcReady(url: string, child: ChildProcess): Promise<void> {
+  await waitUntil(
+    `a node answering eth_chainId at ${url}`,
+    async () => {
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
       });
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no node at ${url} after ${seconds} s`);
+      return `HTTP ${res.status}`;
+    },
+    (answer) => answer === "HTTP 200",
+    {
+      timeoutMs: 600_000,
+      show: (answer) => `${answer} (the node's process: ${cpuText(treeCpuSeconds(child.pid))} CPU)`,
+      hopeless: () => (child.exitCode !== null ? `the node exited with code ${child.exitCode}` : undefined),
+    },
+  );
 }
 
 interface NodeRun {

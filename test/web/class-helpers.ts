@@ -8,7 +8,9 @@ import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { startClassFront, type ClassFront } from "../../scripts/class/stack";
 import { setBlockTime } from "../../scripts/web/stack";
-import { openPhone, PHONE, screenshot, webStack, type WebStack } from "./harness";
+import { openPhone, pageState, PHONE, screenshot, webStack, type WebStack } from "./harness";
+
+export { pageState };
 
 /** Axe on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -22,7 +24,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /**
  * The class stack's clock on the shared node (a block a second: undo it with `setBlockTime(url, null)` after the
- * file) and its front for `devices` phones.
+ * file) and its front for `devices` phones, on the shared stack's indexer.
  */
 export async function classFrontOn(stack: WebStack, devices: number): Promise<ClassFront> {
   await setBlockTime(stack.node.url, 1);
@@ -32,17 +34,9 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
     appDir: stack.appDir,
     blockTime: 1,
     devices,
+    // The stack's own indexer already follows this node: a second one would index every block twice.
+    indexer: stack.sharedIndexer,
   });
-}
-
-/** What a page shows and has complained of, for a failure's message (CI keeps no screenshots). */
-export async function pageState(page: Page, pageErrors: string[] = []): Promise<string> {
-  const text = await page
-    .locator("body")
-    .innerText({ timeout: 2_000 })
-    .catch((e: Error) => `(no text: ${e.message})`);
-  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
-  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
 }
 
 /**
@@ -147,4 +141,63 @@ export function classFrontHooks(name: string, devices: number, cleanup: () => vo
     if (file.stack) await setBlockTime(file.stack.node.url, null);
   });
   return file;
+}
+
+/** The projector sizes of issue 34 item 10. */
+export const PROJECTOR_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1400, height: 1000 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * A projector view read from the back of a room (issue 34 item 10): nothing wider than the screen, no name cut short
+ * (a leaderboard name fits its line), every chart label inside its chart and none over another ("10.010.0"). Throws
+ * with what it found.
+ */
+export async function expectProjectorReadable(page: Page, what: string): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(".projector-name, .projector-rounds td"))) {
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`"${el.textContent}" is cut (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    for (const svg of Array.from(document.querySelectorAll<SVGSVGElement>(".projector svg"))) {
+      const box = svg.getBoundingClientRect();
+      const texts = Array.from(svg.querySelectorAll("text"))
+        .filter((t) => (t.textContent ?? "").trim() !== "")
+        .map((t) => ({ text: t.textContent ?? "", r: t.getBoundingClientRect() }));
+      for (const t of texts) {
+        if (
+          t.r.left < box.left - 1 ||
+          t.r.right > box.right + 1 ||
+          t.r.top < box.top - 1 ||
+          t.r.bottom > box.bottom + 1
+        )
+          out.push(`chart label "${t.text}" runs out of its chart`);
+      }
+      for (let i = 0; i < texts.length; i++)
+        for (let j = i + 1; j < texts.length; j++) {
+          const a = texts[i].r;
+          const b = texts[j].r;
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 1 && h > 1) out.push(`chart labels "${texts[i].text}" and "${texts[j].text}" overlap`);
+        }
+    }
+    return out;
+  });
+  expect(problems, `the projector (${what})`).to.deep.equal([]);
+}
+
+/** Picks development account `index` in the page's wallet bar (a laptop on the class stack); returns its address. */
+export async function pickAccount(page: Page, index: number): Promise<string> {
+  const picker = page.getByLabel("Account", { exact: true });
+  await picker.locator("option").nth(index).waitFor({ state: "attached" });
+  const address = (await picker.locator("option").nth(index).getAttribute("value"))!;
+  await picker.selectOption(address);
+  return address;
 }

@@ -41,7 +41,7 @@ import {
 } from "./harness";
 import { REPO } from "../../scripts/web/stack";
 import { act, makeOffer, mineNode, roomInHash, waitRound } from "./snatch-helpers";
-import { expectAccessible } from "./class-helpers";
+import { expectAccessible, pickAccount } from "./class-helpers";
 
 const TEACHER = 12;
 
@@ -105,10 +105,7 @@ describe("web: a class plays on its phones (e2e)", function () {
     errors.push(pageErrors);
     page.on("pageerror", (e) => pageErrors.push(e.message));
     await page.goto(`${gw.hostUrl}#/class`);
-    const picker = page.getByLabel("Account", { exact: true });
-    await picker.locator("option").nth(TEACHER).waitFor({ state: "attached" });
-    const address = (await picker.locator("option").nth(TEACHER).getAttribute("value"))!;
-    await picker.selectOption(address);
+    const address = await pickAccount(page, TEACHER);
     teacher = { context, page, address };
   });
 
@@ -253,11 +250,12 @@ describe("web: a class plays on its phones (e2e)", function () {
     const p1 = byAddress(pair.p1);
     const p2 = byAddress(pair.p2);
 
-    // Each phone goes to its room from "Your rooms", and plays it: an accepted offer, a pass, a snatch.
+    // Each phone goes to its room from "Your room now" at the top of its page, and plays it: an accepted offer, a
+    // pass, a snatch.
     for (const p of [p1, p2]) {
       await p.page
-        .locator(".panel", { hasText: "Your rooms" })
-        .getByRole("link", { name: `Room ${pair.roomId}` })
+        .getByTestId("room-now")
+        .getByRole("link", { name: `Go to room ${pair.roomId}` })
         .click();
       await p.page.locator(`.snatch-room[data-room="${pair.roomId}"]`).waitFor();
     }

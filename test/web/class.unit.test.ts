@@ -13,6 +13,9 @@ import {
   batches,
   csvFields,
   MEASURED,
+  lookAlikes,
+  nameSkeleton,
+  namesFormat,
   parseNames,
   readSheet,
   seatBudget,
@@ -165,7 +168,19 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       ]);
       const csv = parseNames('\uFEFFseat,Name,email\n1,"Lovelace, Ada",a@x\n2,"Say ""hi""",b@x\n3,,c@x');
       expect(csv.map((l) => l.name)).to.deep.equal(["Lovelace, Ada", 'Say "hi"', ""]);
-      expect(parseNames("Ada;x\nBen;y").map((l) => l.name)).to.deep.equal(["Ada", "Ben"]);
+      // Issue 34 item 1: without a header naming a column, a comma is part of a name, never a cut.
+      expect(parseNames("O'Brien, Jr.\nAda;x\nBen\tLee").map((l) => l.name)).to.deep.equal([
+        "O'Brien, Jr.",
+        "Ada;x",
+        "Ben\tLee",
+      ]);
+      expect(namesFormat("O'Brien, Jr.\nAda")).to.deep.include({ kind: "lines" });
+      expect(parseNames("Student;class\nAda;x\nBen;y").map((l) => l.name)).to.deep.equal(["Ada", "Ben"]);
+      expect(namesFormat("Student;class\nAda;x")).to.deep.include({ kind: "csv", column: "Student" });
+      // The class sheet's own CSV reads back.
+      expect(parseNames('seat,name,address\r\n1,"O\'Brien, Jr.",0x1\r\n').map((l) => l.name)).to.deep.equal([
+        "O'Brien, Jr.",
+      ]);
       const bad = parseNames("Ada\n" + "é".repeat(17) + "\nBell\u0007here");
       expect(bad[1].problem).to.equal(
         "a name of 34 bytes is too long: at most 32 bytes of UTF-8 (a letter like é takes 2 bytes, most emoji 4)",
@@ -174,6 +189,17 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(bad[2].problem).to.contain("control characters");
       expect(csvFields('a, "b, c" ,d')).to.deep.equal(["a", "b, c", "d"]);
       expect(parseNames("  \n")).to.deep.equal([]);
+    });
+
+    it("finds names that look alike: compatibility forms, format characters, confusable letters, case", function () {
+      const zwsp = "Ada\u200b";
+      const cyrillic = "\u0410da"; // a Cyrillic capital A
+      expect([zwsp, cyrillic, "ADA", "ＡＤＡ", "Ada\u202e"].map(nameSkeleton)).to.deep.equal(Array(5).fill("ada"));
+      expect(nameSkeleton("Zoë")).not.to.equal(nameSkeleton("Zoe"));
+      expect(lookAlikes(["Ada", "Bruno", zwsp, "", "", "Zoë", "Zoe", cyrillic])).to.deep.equal([
+        { seats: [1, 3, 8], names: ["Ada", zwsp, cyrillic] },
+      ]);
+      expect(lookAlikes(["Ada", "Bruno", "Cleo"])).to.deep.equal([]);
     });
 
     it("writes the teacher's CSV: seat, name, address, quoted where needed, formulas defused, no key", function () {
@@ -317,7 +343,7 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(foreignTransactions({ base: 4, sent: 0 }, 3)).to.equal(0);
       const who = { seat: 12, name: "Ada", address: "0x1234567890123456789012345678901234567890" };
       expect(secondDeviceSentence(who, 2)).to.equal(
-        "2 transactions from Ada, seat 12 (0x1234…7890) did not come from this device: another device plays this " +
+        "2 transactions from \u2068Ada\u2069, seat 12 (0x1234…7890) did not come from this device: another device plays this " +
           "seat too (its card was opened twice), or your teacher registered its name. Two devices on one seat see " +
           "each other's moves as their own: keep one",
       );

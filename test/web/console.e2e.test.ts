@@ -11,10 +11,18 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
+import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { ClassRun } from "../../scripts/class/players";
 import { openConsole, openProjector } from "../../scripts/class/run";
 import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
-import { classFrontHooks, closeTwice, expectAccessible, openReadOnlyConsole } from "./class-helpers";
+import {
+  classFrontHooks,
+  closeTwice,
+  expectAccessible,
+  expectProjectorReadable,
+  openReadOnlyConsole,
+  PROJECTOR_SIZES,
+} from "./class-helpers";
 
 /** The console's count `name` (playing, waiting, finished, absent). */
 async function count(page: Page, name: string): Promise<number> {
@@ -44,6 +52,8 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       thinkMs: [200, 800],
       seed,
       phases: 1,
+      // Long names (32 bytes, the most a name may hold), as a projector must show them.
+      names: (i) => `Maximiliana-Alexandrovna ${String(i + 1).padStart(2, "0")}`.slice(0, 32),
     });
   }
 
@@ -82,17 +92,47 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     // Every room waits on its P1's offer, by name.
     const waits = await page.locator('[data-testid="rooms-grid"] [data-testid="waits-on"]').allTextContents();
     expect(
-      waits.every((w) => /^(Bot \d|window passed)/.test(w)),
+      waits.every((w) => /^(Maximiliana-Alexandrovna \d\d|window passed)/.test(w)),
       waits.join(" | "),
     ).to.equal(true);
     const projector = await openProjector(stack.browser, front.hostUrl, id);
     opened.push(projector);
     await projector.setViewportSize({ width: 1280, height: 720 });
 
+    // Issue 34 item 9: what the console shows is the chain at the block it names, while moves are in flight. Each
+    // look reads the block the console says it shows and every room's round, phase and whom it waits on; the chain
+    // at that block must say the same.
+    const rooms = SnatchRooms__factory.connect(deployedAddress(stack, "SnatchRooms"), provider);
+    let looks = 0;
+    let done = false;
+    void playing.finally(() => (done = true));
+    while (!done && looks < 40) {
+      const look = await page.evaluate(() => ({
+        asOf: Number(document.querySelector('[data-testid="indexer-lag"]')?.getAttribute("data-as-of") ?? "NaN"),
+        rows: Array.from(document.querySelectorAll('[data-testid="rooms-grid"] tbody tr')).map((tr) => ({
+          room: tr.getAttribute("data-room")!,
+          round: Number(tr.getAttribute("data-round")),
+          phase: Number(tr.getAttribute("data-phase")),
+        })),
+      }));
+      if (Number.isFinite(look.asOf) && look.rows.length > 0) {
+        looks++;
+        for (const row of look.rows) {
+          const chain = await rooms.roomData(BigInt(row.room), { blockTag: look.asOf });
+          expect(
+            [row.round, row.phase],
+            `room ${row.room} on the console "as of block ${look.asOf}" against the chain at that block`,
+          ).to.deep.equal([Number(chain.round), Number(chain.phase)]);
+        }
+      }
+      await page.waitForTimeout(300);
+    }
+    expect(looks, "looks at the console while the phase was played").to.be.greaterThan(3);
+    console.log(`        the console matched the chain at its named block in ${looks} looks during play`);
     await playing;
     // Who has not shown up: the seats without a move (the absent two, and anyone paired with an absent P1).
     const silent = run.seats.filter((x) => !run.moved.has(x.wallet.address.toLowerCase())).map((x) => x.name);
-    expect(silent).to.include.members(["Bot 5", "Bot 6"]);
+    expect(silent).to.include.members(["Maximiliana-Alexandrovna 05", "Maximiliana-Alexandrovna 06"]);
     await page.locator(`[data-testid="count-absent"][data-value="${silent.length}"]`).waitFor();
     const absentNames = await page.locator('[data-testid="not-joined"] li').allTextContents();
     expect(absentNames.sort()).to.deep.equal(silent.sort());
@@ -103,6 +143,13 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     await screenshot(page, "console", "playing", true, "console.png");
     await projector.locator('[data-testid="projector-leaderboard"] li').nth(5).waitFor();
     await expectAccessible(projector, "the projector view");
+    // Read from the back of a room, at a projector's usual sizes: long names whole, every chart label clear.
+    for (const size of PROJECTOR_SIZES) {
+      await projector.setViewportSize(size);
+      await expectProjectorReadable(projector, `${size.width}×${size.height}`);
+      await screenshot(projector, "projector", `playing-${size.width}x${size.height}`);
+    }
+    await projector.setViewportSize({ width: 1280, height: 720 });
     await screenshot(projector, "projector", "playing", false, "projector.png");
 
     // After the phase deadline: close the timed-out rooms; a second press while the batch is in flight says so.
@@ -169,7 +216,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       const page2 = await openConsole(stack.browser, front.hostUrl, second.id, organiser, opened);
       await page2.locator('[data-testid="count-absent"][data-value="2"]').waitFor({ timeout: 30_000 });
       const names = await page2.locator('[data-testid="not-joined"] li').allTextContents();
-      expect(names.sort()).to.deep.equal(["Bot 1", "Bot 2"]);
+      expect(names.sort()).to.deep.equal(["Maximiliana-Alexandrovna 01", "Maximiliana-Alexandrovna 02"]);
     } finally {
       second.destroy();
     }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect } from "chai";
 import { Good, Phase } from "../../client/snatch/names";
 import {
+  checkpointBlock,
   countRooms,
   displayName,
   notShownUp,
@@ -16,6 +17,7 @@ import {
   waitingOn,
 } from "../../web/src/snatch/tournament/console/model";
 import type { EntryRow, RoomRow } from "../../web/src/snatch/tournament/console/queries";
+import { touches } from "../../client/common/heads";
 import { roundFigures, type LogEntry } from "../../web/src/snatch/session/rounds";
 import { parseLoadArgs, writeReport } from "../../scripts/class/load";
 import { isRefusal } from "../../scripts/class/players";
@@ -59,6 +61,25 @@ function entry(player: string, name: string, index: number, aggregate: number): 
 }
 
 describe("web: the console's model", function () {
+  it("reads the block of the indexer's snapshot from Ponder's checkpoint", function () {
+    // Ponder's encodeCheckpoint: timestamp (10), chain id (16), block (16), transaction index (16), type, event index.
+    const cp =
+      "1764355200" + "31337".padStart(16, "0") + "1339".padStart(16, "0") + "0".repeat(16) + "5" + "0".repeat(16);
+    expect(checkpointBlock(cp)).to.equal(1339);
+  });
+
+  it("tells a page its contract emitted events in a block (the clock's list), a reverted transaction not", function () {
+    const t = "0x00000000000000000000000000000000000000aa";
+    const mined = [
+      { hash: "0x1", block: 5, status: 1, gasUsed: "21000" },
+      { hash: "0x2", block: 5, status: 0, gasUsed: "30000", emitters: [t] },
+    ];
+    expect(touches(mined, t)).to.equal(false);
+    const more = [...mined, { hash: "0x3", block: 5, status: 1, gasUsed: "9", emitters: [t] }];
+    expect(touches(more, t.toUpperCase())).to.equal(true);
+    expect(touches(null, t)).to.equal(false);
+  });
+
   it("says whose move a room waits on while its window is open, and nobody once it passed", function () {
     expect(roomLine(room(Phase.Offering, 110), 100)).to.deep.include({ status: "playing", window: "P1's offer" });
     expect(roomLine(room(Phase.Offering, 110), 100).waitsOn?.name).to.equal("Ada");

@@ -23,11 +23,13 @@ import {
 } from "playwright-core";
 import { readDeployments } from "../../web/deployments";
 import { decodeRevert } from "../../client/errors";
-import { buildApp, freePort, REPO, rpc, startNode, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
+import { startWebNode } from "../../scripts/web/node";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
 import { startGateway } from "../../scripts/web/gateway";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import type { SharedIndexer } from "../../scripts/class/stack";
 
 export { rpc };
 
@@ -51,6 +53,8 @@ export interface WebStack {
   /** Stops the indexer (the pages then say it is unreachable); `startIndexerAgain` brings it back on its port. */
   stopIndexer(): Promise<void>;
   startIndexerAgain(): Promise<void>;
+  /** The indexer as the class stack's front uses it: shared, restarted on its port (scripts/class/stack.ts). */
+  sharedIndexer: SharedIndexer;
   stop(): Promise<void>;
 }
 
@@ -81,10 +85,12 @@ async function startStack(): Promise<WebStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
-  // The seeded test randomness source (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
-  const node = await startNode({
-    quiet: true,
-    env: { DEPLOYMENTS_DIR: deploymentsDir, RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+  // The node `npm run web` starts (anvil unless E2E_NODE=hardhat), with the seeded test randomness source
+  // (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  const node = await startWebNode({
+    kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
+    deploymentsDir,
+    env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
   });
   try {
     const indexerPort = await freePort();
@@ -102,11 +108,21 @@ async function startStack(): Promise<WebStack> {
     ]);
     let indexer: IndexerHandle | null = firstIndexer;
     const app = await startGateway({ nodeUrl: node.url, appDir: outDir, indexerUrl: firstIndexer.url });
+    const current = () => {
+      if (!indexer) throw new Error("the indexer is stopped");
+      return indexer;
+    };
+    const stopIndexer = async () => {
+      await indexer?.stop();
+      indexer = null;
+    };
+    const startIndexerAgain = async () => {
+      if (!indexer) indexer = await startIndexer(indexerOptions);
+    };
     return {
       node,
       get indexer() {
-        if (!indexer) throw new Error("the indexer is stopped");
-        return indexer;
+        return current();
       },
       app,
       browser,
@@ -115,12 +131,16 @@ async function startStack(): Promise<WebStack> {
       buildOutput,
       deploymentsDir,
       appDir: outDir,
-      stopIndexer: async () => {
-        await indexer?.stop();
-        indexer = null;
-      },
-      startIndexerAgain: async () => {
-        if (!indexer) indexer = await startIndexer(indexerOptions);
+      stopIndexer,
+      startIndexerAgain,
+      sharedIndexer: {
+        current,
+        restart: async (whileDown) => {
+          await stopIndexer();
+          await whileDown?.();
+          await startIndexerAgain();
+          return current();
+        },
       },
       stop: async () => {
         // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
@@ -185,7 +205,45 @@ if (typeof after === "function") {
 export async function newContext(stack: WebStack): Promise<BrowserContext> {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   return context;
+}
+
+/** The pages of the browser contexts tests opened, with what they complained of, for a failure's message. */
+const openPages = new Map<Page, string[]>();
+
+/** Keeps `context`'s pages in {@link openPages} while they are open. */
+export function watchPages(context: BrowserContext): void {
+  context.on("page", (page) => {
+    const errors: string[] = [];
+    openPages.set(page, errors);
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("close", () => openPages.delete(page));
+  });
+}
+
+/** What a page shows and has complained of: its address, its text (the start of it) and its last errors. */
+export async function pageState(page: Page, pageErrors: string[] = openPages.get(page) ?? []): Promise<string> {
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(no text: ${e.message})`);
+  const lines = text.replace(/\n{2,}/g, "\n").slice(0, 1_500);
+  return `the page (${page.url()}) shows:\n${lines}${pageErrors.length ? `\nits errors:\n${pageErrors.slice(-10).join("\n")}` : ""}`;
+}
+
+// Mocha root hook: a test that failed while pages were open (a wait on a page that timed out, say) says what each
+// page showed, after what it expected (CI keeps no screenshots).
+if (typeof afterEach === "function") {
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state !== "failed" || !test.err || openPages.size === 0) return;
+    const states = await Promise.all([...openPages.keys()].map((page) => pageState(page).catch(() => "")));
+    test.err.message += `\n\nThe ${states.length} open pages when it failed:\n${states.join("\n\n")}`;
+  });
 }
 
 export interface Player {
@@ -261,14 +319,21 @@ export async function mine(page: Page, blocks: number): Promise<void> {
   const before = await blockNumber(page);
   await page.getByLabel("Blocks to mine").fill(String(blocks));
   await page.getByRole("button", { name: "blocks", exact: true }).click();
-  await page.waitForFunction(
-    (target) => {
-      const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
-      return Number(text.replace(/[^0-9]/g, "")) >= target;
-    },
-    before + blocks,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      (target) => {
+        const text = document.querySelector('[data-testid="block-number"]')?.textContent ?? "";
+        return Number(text.replace(/[^0-9]/g, "")) >= target;
+      },
+      before + blocks,
+      { timeout: 60_000 },
+    )
+    .catch(async (err: Error) => {
+      const shown = await blockNumber(page).catch(() => NaN);
+      throw new Error(
+        `the page did not show block ${before + blocks} after mining ${blocks}: it shows ${shown} (${err.message})`,
+      );
+    });
 }
 
 /** The block number the page shows. */
@@ -345,11 +410,32 @@ export async function expectNothingCovered(page: Page): Promise<number> {
       }
       if (hidden || y < a.top || y > a.bottom) continue;
       seen++;
-      const top = document.elementFromPoint(x, y);
-      if (!top || !(el === top || el.contains(top) || top.contains(el))) {
-        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
-        const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
-        covered.push(`"${name}" under ${over}`);
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 40);
+      // Its centre and its four corners (2 px in): a control half under the dock (its centre above the dock's edge,
+      // its lower half below) is covered too, as a player sees it.
+      const points: [number, number][] = [
+        [x, y],
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ];
+      for (const [px, py] of points) {
+        if (px < 0 || py < 0 || px >= width || py >= height) continue;
+        // A corner clipped by an inner scroll box (a table scrolled sideways) is that box's business.
+        let innerClip = false;
+        for (let c: Element | null = el.parentElement; c && c !== area; c = c.parentElement) {
+          if (!/(auto|scroll|hidden)/.test(getComputedStyle(c).overflow)) continue;
+          const b = c.getBoundingClientRect();
+          if (px < b.left || px > b.right || py < b.top || py > b.bottom) innerClip = true;
+        }
+        if (innerClip) continue;
+        const top = document.elementFromPoint(px, py);
+        if (!top || !(el === top || el.contains(top) || top.contains(el))) {
+          const over = top ? `${top.tagName.toLowerCase()}.${String(top.className).split(" ")[0]}` : "nothing";
+          covered.push(`"${name}" under ${over}${px === x && py === y ? "" : " (in part)"}`);
+          break;
+        }
       }
     }
     const dock = document.querySelector(".dock")?.getBoundingClientRect();
@@ -593,6 +679,7 @@ export async function openPhone(
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await stack.browser.newContext({ viewport: size, isMobile: true, hasTouch: true });
   context.setDefaultTimeout(60_000);
+  watchPages(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (err) => pageErrors.push(err.message));
@@ -605,8 +692,8 @@ export async function openPhone(
 
 /**
  * Item "phone first": the page does not scroll sideways (nothing wider than the window), and every enabled control a
- * player taps (buttons, inputs, selects, the navigation's links) is at least 44 px tall and wide. Throws with the
- * offenders.
+ * player taps (buttons, inputs, selects, summaries, every link: a "Room 23" link in a table is how a student reaches
+ * their room) is at least 44 px tall and wide. Throws with the offenders.
  */
 export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> {
   const found = await page.evaluate((min) => {
@@ -619,7 +706,7 @@ export async function expectPhoneFit(page: Page, minTarget = 44): Promise<void> 
     const small: string[] = [];
     for (const el of Array.from(
       document.querySelectorAll<HTMLElement>(
-        "button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, nav a",
+        "button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, a[href], summary",
       ),
     )) {
       const r = el.getBoundingClientRect();

@@ -7,6 +7,7 @@
 import { expect } from "chai";
 import { Interface, ZeroAddress } from "ethers";
 import { deployedAddress, openPlayer, rpc, screenshot, waitMined, webStack, type WebStack } from "./harness";
+import { waitUntil } from "../helpers/wait";
 
 const HEX = new Interface([
   "function createGame(uint256,uint256,uint256,uint256,address,uint256,uint256,uint256) payable returns (uint256)",
@@ -14,13 +15,20 @@ const HEX = new Interface([
 ]);
 const STAKE = 10n ** 15n;
 
-/** Creates `n` games from development account `from` (one transaction each, mined at once); returns the last id. */
+/** Creates `n` games from development account `from` (one transaction each); returns the last id once all are mined. */
 async function createGames(stack: WebStack, from: string, n: number): Promise<number> {
   const to = deployedAddress(stack, "ForkingHex");
+  let hash = "";
   for (let i = 0; i < n; i++) {
     const data = HEX.encodeFunctionData("createGame", [5, 20, 40, STAKE, ZeroAddress, 0, 12, 10_000]);
-    await rpc(stack.node.url, "eth_sendTransaction", [{ from, to, data, value: "0x" + STAKE.toString(16) }]);
+    hash = await rpc(stack.node.url, "eth_sendTransaction", [{ from, to, data, value: "0x" + STAKE.toString(16) }]);
   }
+  // anvil answers a transaction before it mines it (Hardhat's node after): the last one's receipt, then the count.
+  await waitUntil(
+    `the receipt of ${hash}`,
+    () => rpc(stack.node.url, "eth_getTransactionReceipt", [hash]),
+    (r) => r !== null,
+  );
   const count = await rpc<string>(stack.node.url, "eth_call", [{ to, data: HEX.encodeFunctionData("gameCount") }]);
   return Number(BigInt(count));
 }
@@ -82,7 +90,7 @@ describe("web: lists from the indexer, search, paging, not found, the indexer's 
     await page.locator(`tr[data-game="${last}"]`).waitFor();
     const created = Date.now();
     const next = await createGames(stack, other, 1);
-    await page.locator(`tr[data-game="${next}"]`).waitFor({ timeout: 10_000 });
+    await page.locator(`tr[data-game="${next}"]`).waitFor();
     console.log(`      a new game showed on the open lobby ${Date.now() - created} ms after its transaction`);
     expect(viewer.pageErrors).to.deep.equal([]);
     await viewer.context.close();

@@ -15,7 +15,63 @@ import { settleProgress } from "../../web/src/hex/settle";
 import { readDeployments } from "../../web/deployments";
 import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../client/hex";
 
+/** The top-level blocks of a stylesheet: each block's prelude ("@scope (.x)", "@media print", a selector list). */
+function topLevelBlocks(css: string): { prelude: string; body: string }[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const out: { prelude: string; body: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") {
+      if (depth === 0) open = i;
+      depth++;
+    } else if (text[i] === "}") {
+      depth--;
+      if (depth === 0) {
+        out.push({ prelude: text.slice(start, open).trim(), body: text.slice(open + 1, i) });
+        start = i + 1;
+      }
+    }
+  }
+  return out;
+}
+
 describe("web: pure helpers", function () {
+  describe("stylesheets", function () {
+    // Issue 34 item 2: a section's stylesheet stays in the document once loaded; unscoped, the Snatch pages' `.seats`
+    // grid cut the class sheet's seats table after a visit to Snatch in the same tab.
+    it("scope each section's styles to its pages: nothing but the projector's and printing's rules reach out", function () {
+      const web = path.join(__dirname, "..", "..", "web", "src");
+      const sections: [string, string][] = [
+        ["class/class.css", "class"],
+        ["snatch/snatch.css", "snatch"],
+        ["snatch/tournament/console/console.css", "snatch"],
+        ["catamm/catamm.css", "catamm"],
+      ];
+      const found = fs
+        .readdirSync(web, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".css") && f !== "styles.css")
+        .sort();
+      expect(found).to.deep.equal(sections.map(([f]) => f).sort());
+      for (const [file, section] of sections) {
+        const blocks = topLevelBlocks(fs.readFileSync(path.join(web, file), "utf8"));
+        expect(blocks[0].prelude, file).to.equal(`@scope (.section-${section})`);
+        for (const b of blocks.slice(1)) {
+          const selectors =
+            b.prelude === "@media print"
+              ? topLevelBlocks(b.body).flatMap((r) => r.prelude.split(","))
+              : b.prelude.split(",");
+          for (const sel of selectors.map((x) => x.trim()))
+            expect(sel, `${file}: ${sel}`).to.match(/^body(\.projecting|:has\(\.class-sheet\)) /);
+        }
+      }
+      const app = fs.readFileSync(path.join(web, "app", "App.tsx"), "utf8");
+      expect(app).to.contain("section section-class");
+      expect(app).to.contain("`section section-${game.id}`");
+    });
+  });
+
   describe("routes", function () {
     it("parses and builds hash routes", function () {
       expect(parseHash("")).to.deep.include({ section: "", parts: [] });

@@ -41,11 +41,13 @@ function Home() {
 
 function Page({ route }: { route: Route }) {
   if (route.section === "") return <Home />;
-  if (CLASS_SECTIONS.includes(route.section)) return <>{renderClass(route)}</>;
+  // Each section's stylesheet is scoped to its wrapper (`@scope (.section-<id>)`): once loaded it stays in the
+  // document, and must not style the pages of another section opened later in the same tab.
+  if (CLASS_SECTIONS.includes(route.section)) return <div className="section section-class">{renderClass(route)}</div>;
   const game = GAMES.find((g) => g.id === route.section);
   if (!game) return <p>Nothing at {window.location.hash}.</p>;
   if (!game.render) return <p>{game.title}: the pages are coming.</p>;
-  return <>{game.render(route)}</>;
+  return <div className={`section section-${game.id}`}>{game.render(route)}</div>;
 }
 
 export function App() {

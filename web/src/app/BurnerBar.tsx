@@ -43,7 +43,11 @@ export function BurnerSeatBar() {
         {seat.seat !== null ? `Seat ${seat.seat}` : "Play seat"}
         <span className="long"> · play money only</span>
       </span>
-      {seat.name && <strong className="seat-name">{seat.name}</strong>}
+      {seat.name && (
+        <strong className="seat-name">
+          <bdi>{seat.name}</bdi>
+        </strong>
+      )}
       <details className="seat-menu">
         <summary className="btn btn-secondary" title="This seat's address, other seats, forget">
           Seat ▾

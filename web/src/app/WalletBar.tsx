@@ -63,7 +63,7 @@ export function WalletBar() {
           </span>
           {w.burners.map((b) => (
             <button key={b.address} type="button" className="btn btn-secondary" onClick={() => w.useBurner(b.address)}>
-              {b.name || (b.seat !== null ? `Seat ${b.seat}` : "Play seat")}
+              {b.name ? <bdi>{b.name}</bdi> : b.seat !== null ? `Seat ${b.seat}` : "Play seat"}
             </button>
           ))}
         </>
@@ -103,7 +103,9 @@ export function WalletBar() {
               blocks
             </button>
           </label>
-          <PlayButton />
+          {/* The class stack's own machine (the teacher's laptop) has the development accounts: Play is the
+              students'. */}
+          {!stack?.host && <PlayButton />}
         </>
       ) : (
         <>

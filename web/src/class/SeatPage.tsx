@@ -102,7 +102,7 @@ export function SeatPage({ route }: { route: Route }) {
         <h1>A seat card</h1>
         {seat ? (
           <p>
-            This device plays as {seat.name || `seat ${seat.seat ?? ""}`}.{" "}
+            This device plays as {seat.name ? <bdi>{seat.name}</bdi> : `seat ${seat.seat ?? ""}`}.{" "}
             <a href={seat.tournament ? href("snatch", "tournament", seat.tournament) : href("snatch")}>Go on playing</a>
           </p>
         ) : (
@@ -122,7 +122,7 @@ export function SeatPage({ route }: { route: Route }) {
     );
   }
   const c = decoded.card;
-  const who = c.name || `seat ${c.seat}`;
+  const who = c.name ? <bdi>{c.name}</bdi> : `seat ${c.seat}`;
   const go = () => {
     window.location.hash = destination(c);
   };
@@ -151,7 +151,7 @@ export function SeatPage({ route }: { route: Route }) {
 
   return (
     <div className="seat-page" data-seat={c.seat}>
-      <h1>{c.name ? c.name : `Seat ${c.seat}`}</h1>
+      <h1>{c.name ? <bdi>{c.name}</bdi> : `Seat ${c.seat}`}</h1>
       <p className="muted">
         Seat {c.seat}
         {c.tournament !== null ? ` · tournament ${c.tournament}` : ""} · chain {c.chainId}
@@ -203,7 +203,15 @@ export function SeatPage({ route }: { route: Route }) {
           {facts.registeredAs !== null && (
             <p className="small">
               Registered in tournament {c.tournament?.toString()}
-              {facts.registeredAs ? ` as ${facts.registeredAs}` : ""}.
+              {facts.registeredAs ? (
+                <>
+                  {" "}
+                  as <bdi>{facts.registeredAs}</bdi>
+                </>
+              ) : (
+                ""
+              )}
+              .
             </p>
           )}
           <p className="small" data-testid="seat-balance">

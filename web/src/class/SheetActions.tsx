@@ -3,6 +3,7 @@
 // computed from the measured gas of a whole tournament; resumable: it never pays a seat twice), register their names
 // in the tournament (the teacher's browser signs each seat's `register` with that seat's key, paid from its funds),
 // and sweep what is left back to the teacher (each seat's own transfer).
+import { isolate } from "../shared/bidi";
 import { useEffect, useState } from "react";
 import { BaseWallet, SigningKey, type AbstractProvider, type Signer } from "ethers";
 import { formatFixed, short } from "../../../client/format";
@@ -196,7 +197,7 @@ function RegisterNames({ sheet, states, refresh, provider, tournament }: Props) 
       });
       const t = tournament.connect(signer);
       const r = await send(
-        `Register seat ${s.seat}${s.name ? ` (${s.name})` : ""} in tournament ${tid}`,
+        `Register seat ${s.seat}${s.name ? ` (${isolate(s.name)})` : ""} in tournament ${tid}`,
         () => sendPadded(t.register, tid, s.name),
         { contract: "SnatchTournament" },
       );

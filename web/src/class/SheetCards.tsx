@@ -58,7 +58,7 @@ export function SeatsTable({
       }
     >
       <div className="table-scroll" data-scroll>
-        <table className="seats" aria-label="Seats">
+        <table className="sheet-seats" aria-label="Seats">
           <thead>
             <tr>
               <th>seat</th>
@@ -76,7 +76,7 @@ export function SeatsTable({
               return (
                 <tr key={s.address} data-seat={s.seat} data-funded={funded ? "yes" : "no"}>
                   <td>{s.seat}</td>
-                  <td>{s.name || <span className="muted">—</span>}</td>
+                  <td>{s.name ? <bdi>{s.name}</bdi> : <span className="muted">—</span>}</td>
                   <td>
                     <span className="addr" title={s.address}>
                       {short(s.address)}
@@ -85,7 +85,19 @@ export function SeatsTable({
                   <td className={funded ? "ok" : ""}>{st ? formatFixed(st.balance, 18, 5) : "…"}</td>
                   {sheet.tournament !== null && (
                     <td>
-                      {st?.registered ? (st.registeredName ? `as ${st.registeredName}` : "yes") : st ? "no" : "…"}
+                      {st?.registered ? (
+                        st.registeredName ? (
+                          <>
+                            as <bdi>{st.registeredName}</bdi>
+                          </>
+                        ) : (
+                          "yes"
+                        )
+                      ) : st ? (
+                        "no"
+                      ) : (
+                        "…"
+                      )}
                     </td>
                   )}
                   <td>
@@ -150,13 +162,13 @@ export function CardsSheet({ sheet, base }: { sheet: Sheet; base: string }) {
             return (
               <article key={s.address} className="seat-card" data-seat={s.seat}>
                 <div className="seat-card-text">
-                  <strong className="seat-card-name">{s.name || `Seat ${s.seat}`}</strong>
+                  <strong className="seat-card-name">{s.name ? <bdi>{s.name}</bdi> : `Seat ${s.seat}`}</strong>
                   <span>Seat {s.seat}</span>
                   <span className="muted small">{where(sheet)}</span>
                   <span className="small">Scan with your phone&apos;s camera to play. Keep this card to yourself.</span>
                   <span className="small warn">Play money only: the card holds a key.</span>
                   <a className="card-link small" href={link}>
-                    open as {s.name || `seat ${s.seat}`}
+                    open as {s.name ? <bdi>{s.name}</bdi> : `seat ${s.seat}`}
                   </a>
                 </div>
                 {qr.get(s.address) ? (

@@ -12,6 +12,7 @@ import { ActionButton, Panel } from "../shared/ui";
 import { useWallet } from "../shared/wallet";
 import { SheetActions } from "./SheetActions";
 import { CardsSheet, SeatsTable } from "./SheetCards";
+import { LookAlikes } from "./LookAlikes";
 import { SheetSetup } from "./SheetSetup";
 import { sweepValue } from "./sheet";
 import { useSeatStates, useStoredSheet } from "./useSheet";
@@ -105,6 +106,7 @@ export function SheetPage() {
             )}{" "}
             on chain {sheet.chainId}, made {new Date(sheet.createdAt).toLocaleString("en-GB")}.
           </p>
+          <LookAlikes names={sheet.seats.map((s) => s.name)} />
           {error && <p className="refusal">Reading the seats: {error}</p>}
           <div className="sheet-grid">
             <div>

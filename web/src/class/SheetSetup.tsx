@@ -9,7 +9,8 @@ import { href } from "../shared/routes";
 import { ActionButton, Field, Panel } from "../shared/ui";
 import { Stage } from "../../../client/snatch/tournament";
 import type { SnatchTournament } from "../../../typechain-types";
-import { MAX_SEATS, parseNames, type Sheet } from "./sheet";
+import { LookAlikes } from "./LookAlikes";
+import { MAX_SEATS, namesFormat, parseNames, type Sheet } from "./sheet";
 
 interface Open {
   id: bigint;
@@ -54,6 +55,7 @@ export function SheetSetup(props: {
   }, [tournament]);
 
   const lines = parseNames(names);
+  const format = namesFormat(names);
   const problems = lines.filter((l) => l.problem);
   const count = lines.length > 0 ? lines.length : Number(size);
   const sizeOk = Number.isSafeInteger(count) && count >= 1 && count <= MAX_SEATS;
@@ -141,11 +143,29 @@ export function SheetSetup(props: {
             <input aria-label="Node for phones" value={rpc} onChange={(e) => setRpc(e.target.value)} />
           </Field>
         )}
+        {lines.length > 0 && (
+          <div className="names-preview" data-testid="names-preview">
+            <p className="small">
+              {format.kind === "csv"
+                ? `Read as a CSV: its "${format.column}" column, one seat a row.`
+                : "Read as one name a line (commas are part of a name: a CSV needs a header with a name column)."}{" "}
+              These {lines.length} seats will be made, with these names:
+            </p>
+            <ol className="names-list" aria-label="Names as read">
+              {lines.map((l, i) => (
+                <li key={l.line} data-line={l.line} className={l.problem ? "refused" : ""}>
+                  <span className="muted">seat {i + 1}:</span> <bdi>{l.name}</bdi>
+                </li>
+              ))}
+            </ol>
+            <LookAlikes names={lines.map((l) => l.name)} />
+          </div>
+        )}
         {problems.length > 0 && (
           <ul className="refusal" aria-label="Names refused">
             {problems.map((p) => (
               <li key={p.line}>
-                Line {p.line} ({JSON.stringify(p.name)}): {p.problem}.
+                Line {p.line} (<bdi>{JSON.stringify(p.name)}</bdi>): {p.problem}.
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 // A seat card as pictures: its link's QR code (the `qrcode` package) and the whole card drawn on a canvas as a PNG
 // (name, seat number, QR code, how to use it, "play money only"), for a teacher who sends cards one by one.
+import { isolate } from "../shared/bidi";
 import QRCode from "qrcode";
 
 /** The QR code of `link` as a PNG data URL. */
@@ -39,7 +40,7 @@ export async function cardPng(text: CardText, link: string): Promise<string> {
   g.drawImage(qr, 380, 50, 300, 300);
   g.fillStyle = "#1d1d1f";
   g.font = "bold 44px system-ui, sans-serif";
-  g.fillText(text.name || `Seat ${text.seat}`, 30, 90, 340);
+  g.fillText(text.name ? isolate(text.name) : `Seat ${text.seat}`, 30, 90, 340);
   g.font = "28px system-ui, sans-serif";
   g.fillText(`Seat ${text.seat}`, 30, 140, 340);
   g.font = "20px system-ui, sans-serif";

@@ -2,6 +2,7 @@
 // measured gas of a whole tournament), the CSV the teacher keeps (seat, name, address: never a key), and the sheet as
 // it is kept in the teacher's browser. No DOM, no React.
 import { checkName } from "../../../client/common/names";
+import unhomoglyph from "unhomoglyph";
 import { csvFields } from "../../../client/common/csv";
 import gas from "../../../reports/gas.json";
 
@@ -21,32 +22,68 @@ export interface NameLine {
   problem: string | null;
 }
 
+/** How a names list was read: one name a line, or a CSV's name column (its header cell as typed). */
+export type NamesFormat = { kind: "lines" } | { kind: "csv"; column: string };
+
+/** Header cells that name the names column of a CSV (case-insensitive). */
+const NAME_HEADERS = ["name", "names", "nombre", "student", "full name", "fullname", "display name"];
+
 /**
- * The names of a typed list or an uploaded file: one name a line, or a CSV whose header has a "name" column (else its
- * first column). Blank lines are skipped; each name is checked as the contract would (its reason when refused).
+ * How `text` is read: a CSV only when it clearly is one, its first line a header of at least two columns one of which
+ * is a name column ("name", "student", …); else one name a line, whole (a comma in "O'Brien, Jr." is part of the name).
+ */
+export function namesFormat(text: string): NamesFormat & { header: number; index: number } {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const first = lines.findIndex((l) => l.trim() !== "");
+  if (first >= 0) {
+    const header = csvFields(lines[first]);
+    const index = header.findIndex((h) => NAME_HEADERS.includes(h.trim().toLowerCase()));
+    if (header.length >= 2 && index >= 0) return { kind: "csv", column: header[index].trim(), header: first, index };
+  }
+  return { kind: "lines", header: -1, index: 0 };
+}
+
+/**
+ * The names of a typed list or an uploaded file: one name a line (the whole line, trimmed), or the name column of a
+ * CSV with a header (see {@link namesFormat}). Blank lines are skipped; each name is checked as the contract would
+ * (its reason when refused). Nothing is cut silently: the page shows the list as read before anything is made.
  */
 export function parseNames(text: string): NameLine[] {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
-  const first = lines.findIndex((l) => l.trim() !== "");
-  if (first < 0) return [];
-  const isCsv = lines.some((l) => /[,;\t]/.test(l));
-  let column = 0;
-  let start = first;
-  if (isCsv) {
-    const header = csvFields(lines[first]).map((h) => h.toLowerCase());
-    const named = header.findIndex((h) => h === "name" || h === "names" || h === "nombre");
-    if (named >= 0) {
-      column = named;
-      start = first + 1;
-    }
-  }
+  const format = namesFormat(text);
   const out: NameLine[] = [];
-  for (let i = start; i < lines.length; i++) {
+  for (let i = format.header + 1; i < lines.length; i++) {
     if (lines[i].trim() === "") continue;
-    const name = isCsv ? (csvFields(lines[i])[column] ?? "") : lines[i].trim();
+    const name = format.kind === "csv" ? (csvFields(lines[i])[format.index] ?? "").trim() : lines[i].trim();
     out.push({ line: i + 1, name, problem: checkName(name) });
   }
   return out;
+}
+
+/**
+ * What a name looks like, for telling look-alikes apart: compatibility forms folded (NFKC: "ﬁ" is "fi", a full-width
+ * "Ａ" is "A"), format characters removed (zero-width spaces, bidi controls: Unicode category Cf), Unicode's
+ * confusable characters mapped to the one they imitate (the Cyrillic "а" to the Latin "a", `unhomoglyph`), case
+ * folded (before and after) and runs of spaces made one.
+ */
+export function nameSkeleton(name: string): string {
+  const fold = (text: string) => text.toUpperCase().toLowerCase();
+  const plain = fold(name.normalize("NFKC").replace(/\p{Cf}/gu, ""));
+  return fold(unhomoglyph(plain)).replace(/\s+/gu, " ").trim();
+}
+
+/** Groups of two or more names of `names` (with their 1-based seats) that look alike; names left empty are skipped. */
+export function lookAlikes(names: readonly string[]): { seats: number[]; names: string[] }[] {
+  const groups = new Map<string, { seats: number[]; names: string[] }>();
+  names.forEach((name, i) => {
+    if (name.trim() === "") return;
+    const key = nameSkeleton(name);
+    const g = groups.get(key) ?? { seats: [], names: [] };
+    g.seats.push(i + 1);
+    g.names.push(name);
+    groups.set(key, g);
+  });
+  return [...groups.values()].filter((g) => g.seats.length > 1);
 }
 
 /** One CSV field, quoted when needed; a leading =, +, - or @ is escaped (a spreadsheet would run it as a formula). */

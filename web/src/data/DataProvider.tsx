@@ -61,7 +61,10 @@ function IndexerClock() {
   const { indexed } = useBlock();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (indexed !== null) void queryClient.invalidateQueries({ queryKey: [PONDER_KEY] });
+    // A read still in flight finishes (it is not cancelled and restarted): on a busy indexer a read can take longer
+    // than a block, and restarting each one at every block meant none ever finished (the projector stayed on
+    // "Reading tournament 1 from the indexer…" for 25 s, a console kept an old picture).
+    if (indexed !== null) void queryClient.invalidateQueries({ queryKey: [PONDER_KEY] }, { cancelRefetch: false });
   }, [indexed, queryClient]);
   return null;
 }

@@ -11,7 +11,22 @@
 //   usePlayerHistory(id, player)                   a player's entry and pairings in one tournament
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, sql, type SQL } from "@ponder/client";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "@ponder/client";
 import { schema } from "./client";
 import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { likeAny, parseSearch, playerCondition } from "./search";
@@ -50,6 +65,7 @@ function roomState(state: string, account: string): SQL | undefined {
     case "finished":
       return inArray(r.state, ["finished", "cancelled"]);
     case "yours":
+      // Every room the account sits in that is not over: its own, its tournament's and its class session's.
       return and(sql`${account.toLowerCase()} = ANY(${r.players})`, ne(r.state, "finished"), ne(r.state, "cancelled"));
     default:
       return undefined;
@@ -75,7 +91,11 @@ export function useRooms(params: ListParams, account: string | null): ListResult
         );
       match = or(playerCondition(db, search, [r.creator]), inArray(r.id, seats));
     }
-    const where = and(eq(r.byFactory, false), isNull(r.tournamentId), match, roomState(params.state, who));
+    // Rooms players created and class sessions' rooms (a student looks for theirs here); a tournament's rooms are on
+    // its page, but a room asked for by its id, or among "yours", is found whatever made it.
+    const direct = search.kind === "id" || params.state === "yours";
+    const kinds = direct ? undefined : and(or(eq(r.byFactory, false), isNotNull(r.sessionId)), isNull(r.tournamentId));
+    const where = and(kinds, match, roomState(params.state, who));
     return {
       rows: db.select().from(r).where(where).orderBy(desc(r.id)).limit(page.limit).offset(page.offset),
       count: db.select({ n: count() }).from(r).where(where),
@@ -188,4 +208,25 @@ export function useRoomVersion(id: bigint): string | null {
     },
   });
   return usable(q.isError ? null : (q.data ?? null));
+}
+
+/**
+ * The rooms `account` plays now (roles drawn or being drawn, not over), newest first, from the indexer: a student's
+ * class-session room and tournament room, for the card's landing pages. Null while the indexer does not answer.
+ */
+export function useMyRooms(account: string | null): { rows: RoomRow[] | null; error: string | null } {
+  const client = usePonderClient();
+  const who = (account ?? "").toLowerCase();
+  const q = useQuery({
+    queryKey: [PONDER_KEY, "myRooms", who],
+    queryFn: () =>
+      client.db
+        .select()
+        .from(r)
+        .where(and(sql`${who} = ANY(${r.players})`, inArray(r.state, ["starting", "playing"])))
+        .orderBy(desc(r.id))
+        .limit(5),
+    enabled: /^0x[0-9a-f]{40}$/.test(who),
+  });
+  return { rows: q.data ?? null, error: q.error ? indexerError(q.error) : null };
 }

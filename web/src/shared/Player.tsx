@@ -11,7 +11,7 @@ export function Player({ address, you, name }: { address: string; you?: string |
     <span className={`player addr${mine ? " addr-you" : ""}`} title={address} data-player={address.toLowerCase()}>
       {shown ? (
         <>
-          <span className="player-name">{shown}</span> <span className="player-addr">{short(address)}</span>
+          <bdi className="player-name">{shown}</bdi> <span className="player-addr">{short(address)}</span>
         </>
       ) : (
         short(address)

@@ -9,7 +9,7 @@ import { blocksLeft, secondsPerBlock } from "./countdown";
 import { stackConfig } from "./deployments";
 import { describeError } from "./errors";
 import { stackUrl } from "../../../client/common/stack";
-import type { Heads, MinedTx } from "../../../client/common/heads";
+import { touches, type Heads, type MinedTx } from "../../../client/common/heads";
 import { useToasts } from "./toasts";
 import { useWallet } from "./wallet";
 
@@ -54,6 +54,23 @@ const BlockEventsContext = createContext<(listener: BlockListener) => () => void
  */
 export function useOnBlock(): (listener: BlockListener) => () => void {
   return useContext(BlockEventsContext);
+}
+
+/**
+ * A count of the blocks in which a successful transaction emitted events from `address` (null: none watched), as the
+ * clock lists them (client/common/heads.ts `touches`): a page re-reads what it shows of that contract with the block
+ * itself. Stays 0 where the clock has no lists (a node without eth_getBlockReceipts, a page without the gateway).
+ */
+export function useTouched(address: string | null): number {
+  const onBlock = useOnBlock();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!address) return;
+    return onBlock((_, mined) => {
+      if (touches(mined, address)) setCount((c) => c + 1);
+    });
+  }, [onBlock, address]);
+  return count;
 }
 
 /** "N blocks left (~T)" for a deadline, at the current block. */

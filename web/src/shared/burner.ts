@@ -3,6 +3,7 @@
 // own transactions through the page's JSON-RPC (the class stack's /rpc, or the card's node on a public network) and
 // never touches a wallet's funds. This file keeps the seats (storage is passed in: localStorage in the page, a Map in
 // tests); seatWallet.ts signs. No DOM types.
+import { isolate } from "./bidi";
 import { getAddress } from "ethers";
 import { formatFixed, short } from "../../../client/format";
 
@@ -101,7 +102,8 @@ export class BurnerStore {
 
 /** How people name a seat: "seat 12 (0x1234…abcd)", "Ada, seat 12 (0x…)", "your play account (0x…)". */
 export function seatWords(seat: Pick<BurnerSeat, "seat" | "name" | "address">): string {
-  if (seat.seat !== null) return `${seat.name ? `${seat.name}, ` : ""}seat ${seat.seat} (${short(seat.address)})`;
+  if (seat.seat !== null)
+    return `${seat.name ? `${isolate(seat.name)}, ` : ""}seat ${seat.seat} (${short(seat.address)})`;
   return `your play account (${short(seat.address)})`;
 }
 

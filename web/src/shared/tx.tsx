@@ -1,9 +1,11 @@
 // Every transaction the app sends, in one panel: waiting for the wallet → pending (hash) → mined (block, gas), or
 // the readable reason it failed. `send` returns the receipt, or null when it failed (already shown to the user).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import type { TransactionReceipt, TransactionResponse } from "ethers";
+import type { Provider, TransactionReceipt, TransactionResponse } from "ethers";
 import { useBlock, useOnBlock } from "./block";
 import { describeError, type DescribeContext } from "./errors";
+import { explainFailure } from "./replay";
+import { useWallet } from "./wallet";
 import { useToasts } from "./toasts";
 import { confirmed } from "./confirm";
 import type { MinedTx } from "../../../client/common/heads";
@@ -44,6 +46,9 @@ export function useTx(): TxApi {
 
 export function TxProvider({ children }: { children: ReactNode }) {
   const toasts = useToasts();
+  // The page's provider, for replaying a call that failed before it was sent.
+  const wallet = useRef<Provider | null>(null);
+  wallet.current = useWallet().provider;
   const [txs, setTxs] = useState<TrackedTx[]>([]);
   const next = useRef(1);
   const block = useBlock();
@@ -73,8 +78,10 @@ export function TxProvider({ children }: { children: ReactNode }) {
     ): Promise<Awaited<ReturnType<T["wait"]>> | null> => {
       const id = next.current++;
       setTxs((all) => [{ id, label, status: "signing" as const }, ...all].slice(0, 30));
+      let sent: T | null = null;
       try {
         const tx = await submit();
+        sent = tx;
         update(id, { status: "pending", hash: tx.hash });
         const receipt = (await confirmed(tx, nextBlock, ({ block, gasUsed }) =>
           update(id, { status: "mined", block, gasUsed }),
@@ -83,7 +90,13 @@ export function TxProvider({ children }: { children: ReactNode }) {
         update(id, { status: "mined", block: receipt.blockNumber, gasUsed: receipt.gasUsed });
         return receipt as Awaited<ReturnType<T["wait"]>>;
       } catch (err) {
-        const text = describeError(err, { block: latest.current || undefined, ...ctx });
+        // Every refusal in the contract's words: a mined revert is replayed at its block (shared/replay.ts).
+        const described = await explainFailure(
+          err,
+          { tx: sent, provider: sent?.provider ?? wallet.current },
+          { block: latest.current || undefined, ...ctx },
+        ).catch(() => null);
+        const text = described?.message ?? describeError(err, { block: latest.current || undefined, ...ctx });
         update(id, { status: "failed", error: text });
         toasts.push("error", `${label}: ${text}`);
         return null;

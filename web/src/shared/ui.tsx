@@ -2,10 +2,15 @@
 import { useState, type ReactNode } from "react";
 import { formatFixed, requestLabel } from "../../../client/format";
 import { callAttrs, type TxCall } from "./calls";
+import { setClaimed, useClaim } from "./claims";
 
 /**
  * A button running an async action; disabled (and saying so) while it runs. `call` is the transaction it sends (or
  * leads to), `ui` what it does instead when it sends none: written on the button for the tests (shared/calls.ts).
+ * A button that sends a transaction stays disabled from its tap until the state it acted on is gone
+ * (shared/claims.ts): `state` names that state, shared by every control acting on it (an offer's Accept, Reject and
+ * Snatch); by default it is the call itself. An action that resolves to nothing (a failed send: `send` resolves to
+ * null) gives the state back.
  */
 export function ActionButton(props: {
   onClick: () => Promise<unknown>;
@@ -16,22 +21,29 @@ export function ActionButton(props: {
   title?: string;
   call?: TxCall;
   ui?: string;
+  state?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const key = props.state ?? (props.call ? `call:${props.call.to}:${props.call.data}:${props.call.value ?? 0n}` : null);
+  const claimed = useClaim(key);
   return (
     <button
       type="button"
       className={`btn btn-${props.kind ?? "primary"}`}
-      disabled={props.disabled || busy}
+      disabled={props.disabled || busy || claimed}
       title={props.title}
       aria-busy={busy}
       {...callAttrs(props.call, props.ui)}
       onClick={async () => {
+        if (busy || claimed) return;
         setBusy(true);
+        if (key !== null) setClaimed(key, true);
+        let result: unknown = null;
         try {
-          await props.onClick();
+          result = await props.onClick();
         } finally {
           setBusy(false);
+          if (key !== null && !result) setClaimed(key, false);
         }
       }}
     >

@@ -28,6 +28,7 @@ import {
 } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
+import { MyRoomsNow, roomKind } from "./MyRooms";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
@@ -48,6 +49,8 @@ interface LobbyRoom {
   deadline: number;
   /** The block of the room's last event (for a room awaiting roles: its randomness request). */
   since: number;
+  /** A class session's or a tournament's room: which (null: a room players made). */
+  kind: string | null;
 }
 
 type Filter = "open" | "yours" | "running" | "finished" | "all";
@@ -103,6 +106,7 @@ const toLobby = (row: RoomRow): LobbyRoom => ({
   round: row.round,
   deadline: Number(row.deadline),
   since: Number(row.lastBlockSeen),
+  kind: row.byFactory ? roomKind(row) : null,
 });
 
 const FILTERS: { value: Filter; label: string }[] = [
@@ -152,6 +156,7 @@ export function Lobby() {
         or play the two-player SnatchGame variants G1–G5. Every offer escrows its goods on-chain; a target may accept,
         reject, or snatch them. <a href={href("snatch", "tournaments")}>Tournaments</a> pair players for G1–G5.
       </p>
+      <MyRoomsNow />
       <div className="lobby-grid">
         <Panel title="Rooms">
           <ListControls
@@ -251,6 +256,7 @@ function RoomLine(props: {
     <tr data-room={r.id.toString()} className={mine ? "row-you" : ""}>
       <td>
         <a href={href("snatch", "room", r.id)}>Room {r.id.toString()}</a>
+        {r.kind && <div className="muted small">{r.kind}</div>}
       </td>
       <td>
         {f ? formatName(f.playerCount, f.rounds) : `format ${r.format}`}

@@ -50,11 +50,24 @@ interface Draft {
   ask: Goods;
 }
 
-export function RoomActions(props: Props) {
-  const { room, seat, probes, live } = props;
+/**
+ * `part` "moves": the seat's own moves (an offer to answer first, then the offer form, pass, done, shame…), or nothing
+ * when the seat has none; "offers": the room's offers (those to answer are in the moves) and the final points.
+ */
+export function RoomActions(props: Props & { part: "moves" | "offers" }) {
+  const { room, seat, probes, live, part } = props;
   const [draft, setDraft] = useState<Draft>({ target: null, give: [0, 0, 0], ask: [0, 0, 0] });
   const running = room.phase >= Phase.Trading && room.phase <= Phase.Deciding;
   const mine = seat >= 0;
+  const toAnswer = useMemo(() => answerable(props), [room, live.offers, probes, seat]);
+  const offered = useMemo(() => offeredAmounts(live.events), [live.events]);
+  if (part === "offers")
+    return (
+      <>
+        {room.round > 0 && <Offers {...props} skip={toAnswer} />}
+        {room.phase === Phase.Finished && <Results room={room} live={live} />}
+      </>
+    );
   const offerTargets = room.seats.filter((s) => ok(probes, `offer:${s.seat}`)).map((s) => s.seat);
   // Why this seat cannot offer, when it is its kind of phase and it could otherwise (e.g. shamed out, suspended).
   const offerRefusal =
@@ -64,27 +77,34 @@ export function RoomActions(props: Props) {
           .map((s) => why(probes, `offer:${s.seat}`))
           .find((r) => r !== undefined)
       : undefined;
+  if (!mine || !running) return null;
   return (
-    <>
-      {mine && running && (
-        <Panel title="Your moves" className="your-moves">
-          <div className="moves">
-            {offerTargets.length > 0 && (
-              <OfferForm {...props} targets={offerTargets} draft={draft} setDraft={setDraft} />
-            )}
-            {offerRefusal && (
-              <p className="refusal" data-testid="offer-refusal">
-                No offer now: {offerRefusal}.
-              </p>
-            )}
-            <SeatButtons {...props} />
-          </div>
-        </Panel>
-      )}
-      {room.round > 0 && <Offers {...props} />}
-      {room.phase === Phase.Finished && <Results room={room} live={live} />}
-    </>
+    <Panel title="Your moves" className="your-moves">
+      <div className="moves">
+        {toAnswer.length > 0 && (
+          <ul className="offers to-answer" aria-label="Offers to answer">
+            {toAnswer.map((o) => (
+              <OfferRow key={o.id} {...props} offer={o} offered={offered.get(o.id)} />
+            ))}
+          </ul>
+        )}
+        {offerTargets.length > 0 && <OfferForm {...props} targets={offerTargets} draft={draft} setDraft={setDraft} />}
+        {offerRefusal && (
+          <p className="refusal" data-testid="offer-refusal">
+            No offer now: {offerRefusal}.
+          </p>
+        )}
+        <SeatButtons {...props} />
+        <p className="muted small nothing-to-do">Nothing to do right now: the room waits on the others or the clock.</p>
+      </div>
+    </Panel>
   );
+}
+
+/** This round's offers the seat may act on now (answer, cancel, report, judge): shown in its moves, first. */
+function answerable({ room, live, probes }: Pick<Props, "room" | "live" | "probes">): OfferState[] {
+  const acts = ["accept", "reject", "snatch", "cancel", "report", "confirm", "dismiss"];
+  return roundOffers(room, live.offers).filter((o) => acts.some((a) => ok(probes, `${a}:${o.id}`)));
 }
 
 function Results({ room }: { room: RoomState; live: LiveRoom }) {
@@ -208,7 +228,10 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
   const ctx = { contract: "SnatchRooms" as const };
   const after = (r: unknown) => {
     if (r) live.refresh();
+    return r;
   };
+  // Pass and Done end the seat's part of this window: one tap disables both until the window moves on.
+  const moveWindow = `moves:${id}:${room.round}:${room.phase}`;
   const shameTargets = room.seats.filter((s) => ok(probes, `shame:${s.seat}`));
   const [shameTo, setShameTo] = useState<number | null>(null);
   const shameSeat = shameTargets.find((s) => s.seat === shameTo) ?? shameTargets[0];
@@ -277,6 +300,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
       {ok(probes, "pass") && (
         <ActionButton
           call={txCall(c.rooms, c.rooms.pass, [id])}
+          state={moveWindow}
           kind="secondary"
           onClick={() =>
             send(
@@ -301,6 +325,7 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
       {ok(probes, "done") && (
         <ActionButton
           call={txCall(c.rooms, c.rooms.done, [id])}
+          state={moveWindow}
           kind="secondary"
           onClick={() => send(doneLabel, () => sendPadded(c.rooms.done, id), ctx).then(after)}
         >
@@ -312,13 +337,14 @@ function SeatButtons({ c, room, live, probes, nameOf }: Props) {
 }
 
 /** The room's offers: this round's first (with the answers the seat may give), then earlier ones. */
-function Offers({ c, room, live, seat, probes, nameOf }: Props) {
+function Offers({ c, room, live, seat, probes, nameOf, skip }: Props & { skip: readonly OfferState[] }) {
   const offered = useMemo(() => offeredAmounts(live.events), [live.events]);
-  const current = roundOffers(room, live.offers);
-  const earlier = live.offers.filter((o) => !current.includes(o));
+  const all = roundOffers(room, live.offers);
+  const current = all.filter((o) => !skip.some((x) => x.id === o.id));
+  const earlier = live.offers.filter((o) => !all.includes(o));
   const pendingAtClose =
     room.rules === RuleSet.NoReject && room.phase === Phase.Trading
-      ? current.filter((o) => o.status === OfferStatus.Pending)
+      ? all.filter((o) => o.status === OfferStatus.Pending)
       : [];
   const row = (o: OfferState) => (
     <OfferRow
@@ -342,8 +368,13 @@ function Offers({ c, room, live, seat, probes, nameOf }: Props) {
           order, each target giving what it holds then.
         </p>
       )}
+      {skip.length > 0 && (
+        <p className="muted small">
+          {skip.length === 1 ? "One offer waits" : `${skip.length} offers wait`} for you in your moves, above.
+        </p>
+      )}
       {current.length === 0 ? (
-        <p className="muted">No offer this round yet.</p>
+        skip.length === 0 && <p className="muted">No offer this round yet.</p>
       ) : (
         <ul className="offers" aria-label="Offers this round">
           {current.map(row)}
@@ -376,6 +407,7 @@ function OfferRow({
   const ctx = { contract: "SnatchRooms" as const };
   const after = (r: unknown) => {
     if (r) live.refresh();
+    return r;
   };
   const toMe = !!account && o.to.toLowerCase() === account.toLowerCase();
   const targetSeat = seatOf(room, o.to);
@@ -387,6 +419,8 @@ function OfferRow({
   const canSnatch = ok(probes, `snatch:${o.id}`);
   const pendingToMe = o.status === OfferStatus.Pending && toMe;
   const lastRound = room.round === room.roundCount;
+  // Accept, Reject, Snatch and Cancel act on one pending offer: one tap disables them all until it is answered.
+  const answer = `offer:${id}:${o.id}`;
 
   return (
     <li className={`offer st-${STATUS_NAMES[o.status]}`} data-offer={o.id} data-status={STATUS_NAMES[o.status]}>
@@ -420,6 +454,7 @@ function OfferRow({
         {canAccept && (
           <ActionButton
             call={txCall(c.rooms, c.rooms.accept, [id, oid])}
+            state={answer}
             onClick={() => send(`Accept offer #${o.id}`, () => sendPadded(c.rooms.accept, id, oid), ctx).then(after)}
           >
             Accept
@@ -428,6 +463,7 @@ function OfferRow({
         {canReject && (
           <ActionButton
             call={txCall(c.rooms, c.rooms.reject, [id, oid])}
+            state={answer}
             kind="secondary"
             onClick={() => send(`Reject offer #${o.id}`, () => sendPadded(c.rooms.reject, id, oid), ctx).then(after)}
           >
@@ -437,6 +473,7 @@ function OfferRow({
         {canSnatch && (
           <ActionButton
             call={txCall(c.rooms, c.rooms.snatch, [id, oid])}
+            state={answer}
             kind="danger"
             onClick={() => send(`Snatch offer #${o.id}`, () => sendPadded(c.rooms.snatch, id, oid), ctx).then(after)}
           >
@@ -446,6 +483,7 @@ function OfferRow({
         {ok(probes, `cancel:${o.id}`) && (
           <ActionButton
             call={txCall(c.rooms, c.rooms.cancel, [id, oid])}
+            state={answer}
             kind="secondary"
             onClick={() => send(`Cancel offer #${o.id}`, () => sendPadded(c.rooms.cancel, id, oid), ctx).then(after)}
           >

@@ -20,7 +20,9 @@ import { useWallet } from "../shared/wallet";
 import { mine } from "../../../client/chain";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
 import { short } from "../../../client/format";
-import { firstJudgeOf } from "../../../client/snatch/history";
+import { firstJudgeOf, seatNames } from "../../../client/snatch/history";
+import { usePlayerNames } from "../data/names";
+import { isolate } from "../shared/bidi";
 import { GOOD_NAMES, NO_SEAT, Phase, RULE_NAMES, RuleSet } from "../../../client/snatch/names";
 import { advanceDefaults, formatName, phaseText, RULE_TEXT, SCORING_TEXT } from "../../../client/snatch/rules";
 import { seatLabel, seatOf, type RoomState } from "../../../client/snatch/state";
@@ -40,6 +42,10 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
   const block = useBlock();
   const { room, offers, format } = live;
   const seat = room ? seatOf(room, account) : -1;
+  // Classmates by name: the indexer's (a tournament's registration, a session's seat, a join anywhere), else the name
+  // the seat carried into this room.
+  const looked = usePlayerNames(room?.seats.map((s) => s.player) ?? []);
+  const joined = useMemo(() => seatNames(live.events), [live.events]);
   const probeList = useMemo(
     () => (c && room && signer ? roomProbes(c.rooms, room, offers, seat, account) : []),
     // A new list each reload (the version changes with every block and every own transaction).
@@ -61,31 +67,44 @@ export function RoomPage({ roomId }: { roomId: bigint }) {
     );
   if (!room || !format) return <p aria-busy="true">Loading room {roomId.toString()}…</p>;
 
-  // Once roles are drawn a player is its role ("P2", "corn producer"), unique in the room; addresses stay on the
-  // seat cards.
+  // A classmate by name with the role beside it ("Ada (corn producer)"), the role alone for a seat without a name;
+  // the name isolated (shared/bidi.ts): it lands in options and labels, beside other text.
   const nameOf = (address: string) => {
     const s = seatOf(room, address);
     const you = account && address.toLowerCase() === account.toLowerCase() ? " (you)" : "";
-    return s >= 0 && room.round > 0 ? `${seatLabel(room, s)}${you}` : `${short(address)}${you}`;
+    const name = (s >= 0 ? looked[s] : null) || joined.get(address.toLowerCase());
+    const role = s >= 0 && room.round > 0 ? seatLabel(room, s) : null;
+    if (name) return `${isolate(name)}${role ? ` (${role})` : ""}${you}`;
+    return `${role ?? short(address)}${you}`;
   };
 
   return (
     <div className="snatch-room" data-room={roomId.toString()} data-phase={room.phase} data-round={room.round}>
       <nav className="crumbs">
         <a href={href("snatch")}>Rooms</a> › Room {roomId.toString()}
-        {room.observer !== "0x0000000000000000000000000000000000000000" && (
-          <>
-            {" "}
-            · <a href={href("snatch", "tournaments")}>a tournament room</a>
-          </>
-        )}
+        {room.observer !== "0x0000000000000000000000000000000000000000" &&
+          (c.session && room.observer.toLowerCase() === String(c.session.target).toLowerCase() ? (
+            <>
+              {" "}
+              · <a href={href("snatch", "sessions")}>a class session&apos;s room</a>
+            </>
+          ) : (
+            <>
+              {" "}
+              · <a href={href("snatch", "tournaments")}>a tournament room</a>
+            </>
+          ))}
       </nav>
       <RoomHead room={room} format={format} live={live} />
       <div className="room-grid">
+        {/* The player's own move first (on a phone, the first screen): then what anyone may do, the round's rules,
+            the seats and the offers. */}
         <div className="room-main">
-          <Seats room={room} you={account} live={live} />
+          <RoomActions c={c} room={room} live={live} seat={seat} probes={probes} nameOf={nameOf} part="moves" />
           <PhasePanel c={c} room={room} live={live} probes={probes} />
-          <RoomActions c={c} room={room} live={live} seat={seat} probes={probes} nameOf={nameOf} />
+          <Rules room={room} />
+          <Seats room={room} you={account} live={live} />
+          <RoomActions c={c} room={room} live={live} seat={seat} probes={probes} nameOf={nameOf} part="offers" />
         </div>
         <div className="room-side">
           {(format.rounds.includes(RuleSet.G5CheapTalk) || live.events.some((e) => e.name === "MessageSent")) && (
@@ -129,23 +148,28 @@ function RoomHead({ room, format, live }: { room: RoomState; format: FormatInfo;
         {running && (
           <span className="countdown" data-testid="deadline">
             <Countdown deadline={room.deadline} />{" "}
-            <small className="muted">(until block {room.deadline.toLocaleString("en-US")})</small>
+            <small className="muted until">(until block {room.deadline.toLocaleString("en-US")})</small>
           </span>
         )}
         {room.phase === Phase.Trading && (
           <span className="muted">
-            offers for <Countdown deadline={room.offersUntil} /> (until block {room.offersUntil.toLocaleString("en-US")}
-            )
+            offers for <Countdown deadline={room.offersUntil} />{" "}
+            <small className="until">(until block {room.offersUntil.toLocaleString("en-US")})</small>
           </span>
         )}
         {live.error && <span className="danger">{live.error}</span>}
       </div>
-      {room.round > 0 && room.phase < Phase.Finished && (
-        <p className="rules" data-testid="rules">
-          {RULE_TEXT[room.rules]} <span className="muted">{SCORING_TEXT}</span>
-        </p>
-      )}
     </header>
+  );
+}
+
+/** The round's rule in plain words (below the player's moves). */
+function Rules({ room }: { room: RoomState }) {
+  if (room.round === 0 || room.phase >= Phase.Finished) return null;
+  return (
+    <p className="rules" data-testid="rules">
+      {RULE_TEXT[room.rules]} <span className="muted">{SCORING_TEXT}</span>
+    </p>
   );
 }
 
@@ -267,6 +291,7 @@ function PhasePanel({
   const ok = (p: string) => probes.get(p)?.ok === true;
   const after = async (r: unknown) => {
     if (r) live.refresh();
+    return r;
   };
   const ctx = { contract: "SnatchRooms" as const };
 

@@ -18,7 +18,7 @@ export function Timeline({ events, nameOf }: { events: readonly RoomEvent[]; nam
       {entries.length === 0 ? (
         <p className="muted">Reading the room's events…</p>
       ) : (
-        <ol className="timeline" aria-label="History">
+        <ol className="timeline" aria-label="History" tabIndex={0}>
           {entries.map((e, i) => (
             <li key={entries.length - i} className={`tl tl-${e.kind}`} data-event={e.name}>
               <span className="tl-when">
@@ -68,7 +68,7 @@ export function Chat({
   return (
     <Panel title="Cheap talk (G5)" className="chat">
       <p className="muted small">Messages are public events and bind nobody.</p>
-      <ol className="messages" aria-label="Chat messages">
+      <ol className="messages" aria-label="Chat messages" tabIndex={0}>
         {messages.length === 0 && <li className="muted">No message yet.</li>}
         {messages.map((m, i) => {
           const head = m.round !== lastRound;

@@ -124,7 +124,8 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
             inFlight={inFlight}
             onClick={() => exclusive(roomsLoop)}
           >
-            Create the rooms ({s.created} of {s.rooms || "?"} so far)
+            {/* Before the draw the rooms are the seated players in threes (up to two sit out). */}
+            Create the rooms ({s.created} of {s.rooms || Math.floor(s.playerCount / 3)} so far)
           </CreateRooms>
         )}
         <PlayingRuns

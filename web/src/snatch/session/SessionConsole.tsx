@@ -13,6 +13,7 @@ import { useWallet } from "../../shared/wallet";
 import { AbsentPanel, Counts, HeadNotes, NotYet, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
 import { Exports } from "../tournament/console/Exports";
 import { IndexerProvider } from "../tournament/console/indexer";
+import { isolate } from "../../shared/bidi";
 import { displayName, notShownUp, roomLine, waitingOn } from "../tournament/console/model";
 import "../tournament/console/console.css";
 import { SessionActions } from "./SessionActions";
@@ -73,7 +74,9 @@ function SessionConsole({ id }: { id: bigint }) {
         </p>
         <HeadNotes
           lead={`${s.playerCount} of ${plural(s.capacity, "seat")} filled (${s.firstCome ? "first come" : "listed"})${
-            satOut.length > 0 ? `; sitting out: ${satOut.map((x) => displayName(x.name, x.player)).join(", ")}` : ""
+            satOut.length > 0
+              ? `; sitting out: ${satOut.map((x) => isolate(displayName(x.name, x.player))).join(", ")}`
+              : ""
           }`}
           organiser={s.organiser}
           account={account}
@@ -100,14 +103,19 @@ function SessionConsole({ id }: { id: bigint }) {
         />
         <div className="console-side">
           <WaitsPanel lines={waits} head={data.head} seconds={seconds} />
-          <AbsentPanel absent={absent} none="Every seated player has made a move." />
+          <AbsentPanel
+            absent={absent}
+            none="Every seated player has made a move."
+            asOf={data.absentAsOf}
+            grid={data.asOf}
+          />
           <Panel title={`Seated (${data.seats.length})`}>
             <details>
               <summary>Every seat, in order</summary>
               <ol className="name-list" data-testid="seated">
                 {data.seats.map((x) => (
                   <li key={x.player} data-player={x.player}>
-                    {displayName(x.name, x.player)}
+                    <bdi>{displayName(x.name, x.player)}</bdi>
                     {x.room !== null && <span className="muted"> · room {x.room + 1}</span>}
                     {x.satOut && <span className="muted"> · sits out</span>}
                   </li>

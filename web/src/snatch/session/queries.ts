@@ -72,16 +72,19 @@ export const seatsQuery = (id: bigint): SQL => sql`
   SELECT player, name, index, listed, room, sat_out, points
   FROM snatch_session_seat WHERE session_id = ${id.toString()} ORDER BY index`;
 
+// (The parsers sort: a query's rows come through indexer.tsx `snapshotted`, a join that need not keep their order.)
 export function parseSeats(rows: Row[]): SessionSeatRow[] {
-  return rows.map((r) => ({
-    player: s(r.player).toLowerCase(),
-    name: s(r.name),
-    index: n(r.index),
-    listed: r.listed === true || r.listed === "true",
-    room: r.room === null || r.room === undefined ? null : n(r.room),
-    satOut: r.sat_out === true || r.sat_out === "true",
-    points: r.points === null || r.points === undefined ? null : n(r.points),
-  }));
+  return rows
+    .map((r) => ({
+      player: s(r.player).toLowerCase(),
+      name: s(r.name),
+      index: n(r.index),
+      listed: r.listed === true || r.listed === "true",
+      room: r.room === null || r.room === undefined ? null : n(r.room),
+      satOut: r.sat_out === true || r.sat_out === "true",
+      points: r.points === null || r.points === undefined ? null : n(r.points),
+    }))
+    .sort((a, b) => a.index - b.index);
 }
 
 /** The session's rooms with their seats, as the tournament console's rows (`pair`: the room's index). */
@@ -102,7 +105,7 @@ export const movedQuery = (id: bigint): SQL => sql`
 
 /** The events the projector's per-round figures fold (./rounds.ts), room by room in chain order. */
 export const logQuery = (id: bigint): SQL => sql`
-  SELECT l.room_id, l.round, l.name, CAST(l.args AS text) AS args
+  SELECT l.room_id, l.block, l.log_index, l.round, l.name, CAST(l.args AS text) AS args
   FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
   WHERE r.session_id = ${id.toString()} AND l.name IN (${sql.join(
     ROUND_EVENTS.map((e) => sql`${e}`),
@@ -111,10 +114,16 @@ export const logQuery = (id: bigint): SQL => sql`
   ORDER BY l.room_id, l.block, l.log_index`;
 
 export function parseLog(rows: Row[]): LogEntry[] {
-  return rows.map((r) => ({
-    roomId: BigInt(s(r.room_id)),
-    round: n(r.round),
-    name: s(r.name),
-    args: (typeof r.args === "string" ? JSON.parse(r.args) : (r.args ?? {})) as Record<string, unknown>,
-  }));
+  const key = (r: Row) => [BigInt(s(r.room_id)), BigInt(s(r.block) || "0"), n(r.log_index)] as const;
+  return [...rows]
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] !== y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] !== y[1] ? (x[1] < y[1] ? -1 : 1) : x[2] - y[2];
+    })
+    .map((r) => ({
+      roomId: BigInt(s(r.room_id)),
+      round: n(r.round),
+      name: s(r.name),
+      args: (typeof r.args === "string" ? JSON.parse(r.args) : (r.args ?? {})) as Record<string, unknown>,
+    }));
 }

@@ -2,7 +2,7 @@
 // with their seats, who has moved, and (projector) the events the per-round figures fold; plus how far the indexer
 // is behind the chain. One live SQL query each (../tournament/console/indexer.tsx).
 import { useBlock } from "../../shared/block";
-import { useIndexedBlock, useIndexerQuery } from "../tournament/console/indexer";
+import { oldest, useIndexedBlock, useIndexerQuery } from "../tournament/console/indexer";
 import { parseMoved, parseRooms, type RoomRow } from "../tournament/console/queries";
 import {
   logQuery,
@@ -27,6 +27,10 @@ export interface SessionData {
   log: LogEntry[];
   head: number;
   indexed: number | null;
+  /** The block the rooms (or, before any, the session) shown were read at. */
+  asOf: number | null;
+  /** The block the "not shown up" list was read at. */
+  absentAsOf: number | null;
   behind: number;
   error: string | null;
 }
@@ -42,6 +46,8 @@ export function useSessionData(id: bigint, opts: { moved?: boolean; log?: boolea
   const log = useIndexerQuery(`sl:${key}`, () => logQuery(id), parseLog, opts.log === true);
   const block = useBlock();
   const status = useIndexedBlock();
+  // The rooms' grid and whom they wait on come from one statement: its block is the page's.
+  const asOf = rooms.data && rooms.data.length > 0 ? (rooms.asOf ?? null) : (session.asOf ?? null);
   const errors = [session.error, seats.error, rooms.error, moved.error, log.error]
     .filter((e): e is Error => !!e)
     .map((e) => e.message);
@@ -53,7 +59,9 @@ export function useSessionData(id: bigint, opts: { moved?: boolean; log?: boolea
     log: log.data ?? [],
     head: block.number,
     indexed: status.block,
-    behind: status.block === null || block.number === 0 ? 0 : Math.max(0, block.number - status.block),
+    asOf,
+    absentAsOf: oldest([seats, moved]),
+    behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
     error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
   };
 }

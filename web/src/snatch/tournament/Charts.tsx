@@ -35,7 +35,8 @@ function Legend({ x, y, step, items }: { x: number; y: number; step: number; ite
 export function AnswerShares({ rows }: { rows: VariantRow[] }) {
   const label = 118;
   const width = 460;
-  const bar = width - label - 60;
+  // Room on the right for "15 offers" (at the projector's 14 px type too).
+  const bar = width - label - 84;
   const rowH = 28;
   const height = rows.length * rowH + 34;
   return (
@@ -109,7 +110,7 @@ export function AnswerShares({ rows }: { rows: VariantRow[] }) {
 export function AveragePoints({ rows }: { rows: VariantRow[] }) {
   const width = 460;
   const height = 210;
-  const top = 14;
+  const top = 30;
   const bottom = 40;
   const left = 30;
   const plot = height - top - bottom;
@@ -137,6 +138,8 @@ export function AveragePoints({ rows }: { rows: VariantRow[] }) {
             { v: r.figures.avgP1, c: P1, n: "P1" },
             { v: r.figures.avgP2, c: P2, n: "P2" },
           ];
+          // Two labels side by side over bars of about one height would overlap ("10.010.0"): the second one rises.
+          const lift = Math.abs(scale(bars[0].v) - scale(bars[1].v)) < 16 ? 15 : 0;
           return (
             <g key={r.label} data-variant={r.label}>
               {bars.map((b, k) => {
@@ -147,7 +150,12 @@ export function AveragePoints({ rows }: { rows: VariantRow[] }) {
                     <rect x={x} y={top + plot - h} width={bw} height={h} fill={b.c}>
                       <title>{`${r.label}: ${b.n} ${b.v}`}</title>
                     </rect>
-                    <text x={x + bw / 2} y={top + plot - h - 3} textAnchor="middle" className="chart-note">
+                    <text
+                      x={x + bw / 2}
+                      y={top + plot - h - 3 - (k === 1 ? lift : 0)}
+                      textAnchor="middle"
+                      className="chart-note"
+                    >
                       {r.figures.rooms > 0 ? b.v.toFixed(1) : ""}
                     </text>
                   </g>

@@ -31,6 +31,7 @@ import {
   type Ranked,
 } from "../../../../client/snatch/tournament";
 import { useRandomness, useSnatchContracts, type SnatchContracts } from "../contracts";
+import { MyRoomsNow, RoomNowLink } from "../MyRooms";
 import { sendPadded } from "../gas";
 import { AnswerShares, AveragePoints, type VariantRow } from "./Charts";
 import { useTournament, type LiveTournament, type PhaseViewData } from "./useTournament";
@@ -127,6 +128,9 @@ export function TournamentPage({ id }: { id: bigint }) {
       </header>
       <div className="room-grid">
         <div className="room-main">
+          {/* A student's room first: this tournament's (from the contract), a class session's (from the indexer). */}
+          <MyRoomsNow except={(r) => r.tournamentId === id} />
+          {account && <YourPart t={t} id={id} account={account} version={live.version} current={current} />}
           <TournamentActions
             c={c}
             t={t}
@@ -137,7 +141,6 @@ export function TournamentPage({ id }: { id: bigint }) {
             closeBatch={closeBatch}
             setCloseBatch={setCloseBatch}
           />
-          {account && <YourPart t={t} id={id} account={account} version={live.version} />}
           <PhaseRooms c={c} t={t} id={id} live={live} />
           <Leaderboard id={id} you={account} />
         </div>
@@ -360,7 +363,19 @@ function TournamentActions({
 
 type PhaseRecord = Awaited<ReturnType<SnatchTournament["history"]>>[number];
 
-function YourPart({ t, id, account, version }: { t: SnatchTournament; id: bigint; account: string; version: number }) {
+function YourPart({
+  t,
+  id,
+  account,
+  version,
+  current,
+}: {
+  t: SnatchTournament;
+  id: bigint;
+  account: string;
+  version: number;
+  current: number;
+}) {
   const [records, setRecords] = useState<PhaseRecord[] | null>(null);
   useEffect(() => {
     let stale = false;
@@ -376,8 +391,17 @@ function YourPart({ t, id, account, version }: { t: SnatchTournament; id: bigint
     };
   }, [t, id, account, version]);
   if (!records) return null;
+  const now = records.find((r) => Number(r.phase) === current && r.roomId > 0n && !r.finished);
   return (
     <Panel title="Your rooms" actions={<a href={href("snatch", "tournament", id, "player", account)}>your history</a>}>
+      {now && (
+        <ul className="rooms-now-list" data-testid="room-now">
+          <RoomNowLink
+            id={now.roomId}
+            kind={`phase ${current} (${PHASE_NAMES[current]}), as ${ROLE_NAMES[Number(now.role)]}`}
+          />
+        </ul>
+      )}
       {records.length === 0 ? (
         <p className="muted">Registered; no phase has started yet.</p>
       ) : (
@@ -627,7 +651,8 @@ const COLUMNS: { key: SortKey | "player"; label: string; title: string }[] = [
   { key: "profileG3Shame", label: "all-time shame", title: "the player's G3 shame across all rooms, live" },
 ];
 
-const ROW = 30;
+// A row is a 44 px tap target on a phone (a name links to the player's history).
+const ROW = 44;
 
 /** The leaderboard, from the indexer (web/src/data/snatch.ts useLeaderboard), ranked as the contract ranks. */
 function Leaderboard({ id, you }: { id: bigint; you: string | null }) {

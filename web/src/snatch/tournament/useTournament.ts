@@ -5,7 +5,7 @@
 // block, and re-reads every 10 blocks anyway. The leaderboard is the indexer's (data/snatch.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SnatchTournament } from "../../../../typechain-types";
-import { useBlock } from "../../shared/block";
+import { useBlock, useTouched } from "../../shared/block";
 import { describeError } from "../../shared/errors";
 import { lastDue } from "../../shared/probes";
 import { useWallet } from "../../shared/wallet";
@@ -36,6 +36,15 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
   });
   // The indexer's word that something of this tournament changed (null: it does not answer).
   const indexed = useTournamentVersion(id);
+  // The chain's word, with the block itself: the tournament contract emitted events. Heeded while no phase plays (a
+  // phase starting, its rooms being created): a phase's rooms reach their players' pages within a block or two
+  // however far the indexer lags, while the many rooms finishing during play wait for the indexer's word.
+  const address = useRef<string | null>(null);
+  if (t && !address.current) address.current = String(t.target).toLowerCase();
+  const touched = useTouched(address.current);
+  const touchedLoaded = useRef(0);
+  const touchedNow = useRef(touched);
+  touchedNow.current = touched;
   const indexedNow = useRef(indexed);
   indexedNow.current = indexed;
   const indexedLoaded = useRef<string | null>(null);
@@ -79,7 +88,9 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
         const p = prev.phases[Number(v.phase) - 1];
         const times = [Number(v.createdAt) + Number(v.registrationBlocks), p ? Number(p.deadline) : 0];
         if (p && p.ended) times.push(Number(p.endedAt) + Number(v.grace));
-        const moved = changed || times.some(passed);
+        const stage = Number(v.stage);
+        const poked = touchedNow.current !== touchedLoaded.current && stage !== Stage.Playing && stage !== Stage.Final;
+        const moved = changed || poked || times.some(passed);
         const due = Number(v.stage) === Stage.Pairing ? lastDue(now, waitFrom.current) : null;
         if (!moved && (due === null || due < from)) {
           scanned.current = now;
@@ -90,6 +101,7 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
       lastLoad.current = now;
       scanned.current = now;
       indexedLoaded.current = indexedNow.current;
+      touchedLoaded.current = touchedNow.current;
       const count = await t.tournamentCount();
       if (id < 1n || id > count) throw new Error(`there is no tournament ${id} (tournaments 1–${count})`);
       const view = await t.tournament(id);
@@ -104,7 +116,7 @@ export function useTournament(t: SnatchTournament | null, id: bigint): LiveTourn
     load,
     (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchTournament" }) })),
     t !== null && block.number > 0,
-    [block.number, t, epoch, indexed],
+    [block.number, t, epoch, indexed, touched],
   );
   return { ...state, refresh };
 }

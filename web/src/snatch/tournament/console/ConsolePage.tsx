@@ -80,7 +80,12 @@ function Console({ id }: { id: bigint }) {
         />
         <div className="console-side">
           <WaitsPanel lines={waits} head={data.head} seconds={seconds} />
-          <AbsentPanel absent={absent} none="Every registered player has made a move." />
+          <AbsentPanel
+            absent={absent}
+            none="Every registered player has made a move."
+            asOf={data.absentAsOf}
+            grid={data.asOf}
+          />
           <Exports id={id} final={t.stage === Stage.Final} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 // The console's drawing, shared by the tournament's console (./ConsolePage.tsx, rooms of two) and the class
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { timeLeft } from "../../../shared/blocktime";
 import { href } from "../../../shared/routes";
 import { Panel } from "../../../shared/ui";
@@ -49,7 +49,16 @@ export function Counts({
   );
 }
 
-const name = (s: SeatRow | undefined) => (s ? displayName(s.name, s.player) : "—");
+const name = (s: SeatRow | undefined) => (s ? <bdi>{displayName(s.name, s.player)}</bdi> : "—");
+
+/** Names separated by commas, each isolated (a right-to-left override in one cannot reverse the next). */
+const names = (seats: readonly (SeatRow | undefined)[]) =>
+  seats.map((s, i) => (
+    <Fragment key={s?.player ?? i}>
+      {i > 0 && ", "}
+      {name(s)}
+    </Fragment>
+  ));
 
 /** The rooms' grid: two players (P1, P2) or three (by seat), the round of `rounds`. */
 export function RoomsGrid({
@@ -97,12 +106,19 @@ export function RoomsGrid({
                 const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
                 const seats = [...l.room.seats].sort((a, b) => a.seat - b.seat);
                 return (
-                  <tr key={l.room.id.toString()} data-room={l.room.id.toString()} data-status={l.status}>
+                  <tr
+                    key={l.room.id.toString()}
+                    data-room={l.room.id.toString()}
+                    data-status={l.status}
+                    data-round={l.room.round}
+                    data-phase={l.room.phase}
+                    data-waits={l.waits.map((s) => s.player).join(",")}
+                  >
                     <td>
                       <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
                     </td>
                     {three ? (
-                      <td className="console-players">{seats.map((s) => name(s)).join(", ")}</td>
+                      <td className="console-players">{names(seats)}</td>
                     ) : (
                       <>
                         <td>{name(l.p1)}</td>
@@ -113,7 +129,7 @@ export function RoomsGrid({
                     <td>{l.window}</td>
                     <td data-testid="waits-on">
                       {l.waits.length > 0 ? (
-                        <strong>{l.waits.map((s) => name(s)).join(", ")}</strong>
+                        <strong>{names(l.waits)}</strong>
                       ) : l.status === "waiting" ? (
                         <span className="warn">window passed</span>
                       ) : (
@@ -143,7 +159,7 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
         <ul className="name-list" data-testid="waiting-on">
           {lines.map((l) => (
             <li key={l.room.id.toString()} data-player={l.waitsOn!.player}>
-              <strong>{l.waits.map((s) => name(s)).join(", ")}</strong>{" "}
+              <strong>{names(l.waits)}</strong>{" "}
               <span className="muted">
                 · {l.window} in room {l.room.id.toString()} · {timeLeft(l.room.deadline, head, seconds).text}
               </span>
@@ -156,16 +172,32 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
 }
 
 /** Seated players without a move yet. */
-export function AbsentPanel({ absent, none }: { absent: { player: string; name: string }[]; none: string }) {
+export function AbsentPanel({
+  absent,
+  none,
+  asOf,
+  grid,
+}: {
+  absent: { player: string; name: string }[];
+  none: string;
+  /** The block the list was read at, and the grid's (said when they differ). */
+  asOf?: number | null;
+  grid?: number | null;
+}) {
   return (
     <Panel title={`Not shown up yet (${absent.length})`}>
+      {asOf !== undefined && asOf !== null && grid !== undefined && grid !== null && asOf !== grid && (
+        <p className="muted small" data-testid="absent-as-of">
+          as of block {asOf.toLocaleString("en-US")}
+        </p>
+      )}
       {absent.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (
         <ul className="name-list" data-testid="not-joined">
           {absent.map((e) => (
             <li key={e.player} data-player={e.player}>
-              {displayName(e.name, e.player)}
+              <bdi>{displayName(e.name, e.player)}</bdi>
             </li>
           ))}
         </ul>
@@ -197,7 +229,7 @@ export function NotYet({
 }: {
   row: unknown;
   what: string;
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   projector?: boolean;
 }) {
   if (row === undefined)
@@ -234,7 +266,7 @@ export function HeadNotes({
   organiser: string;
   account: string | null | undefined;
   what: string;
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   attrs?: Record<string, string | number>;
 }) {
   const isOrganiser = !!account && account.toLowerCase() === organiser;

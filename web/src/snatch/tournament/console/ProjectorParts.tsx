@@ -51,7 +51,7 @@ export function ProjectorBoard({ rows, total, empty }: { rows: BoardRow[]; total
           {rows.slice(0, TOP).map((e) => (
             <li key={e.player} data-player={e.player} data-aggregate={e.points}>
               <span className="projector-rank">{e.rank}</span>
-              <span className="projector-name">{displayName(e.name, e.player)}</span>
+              <bdi className="projector-name">{displayName(e.name, e.player)}</bdi>
               <span className="projector-points">{e.points}</span>
             </li>
           ))}
@@ -67,7 +67,7 @@ export function ProjectorFoot({
   data,
   consoleHref,
 }: {
-  data: Pick<ClassData, "behind" | "indexed" | "head" | "error">;
+  data: Pick<ClassData, "behind" | "indexed" | "asOf" | "head" | "error">;
   consoleHref: string;
 }) {
   return (

@@ -14,6 +14,7 @@ import { stackUrl } from "../../../../../client/common/stack";
 import { PONDER_KEY } from "../../../data/DataProvider";
 import { useBlock } from "../../../shared/block";
 import { stackConfig } from "../../../shared/deployments";
+import { checkpointBlock } from "./model";
 import type { Row } from "./queries";
 
 export { sql };
@@ -39,18 +40,52 @@ export function IndexerProvider({ children }: { children: ReactNode }) {
 export type { Row };
 
 /**
- * Runs `query` (rebuilt when `key` changes): its rows, read again whenever the indexer has indexed a new block.
- * `enabled` false skips it (its inputs are not known yet).
+ * `query` with the block the indexer had indexed when it answered, from the same statement (one statement reads one
+ * snapshot of the database, and Ponder writes a block's rows and its checkpoint in one transaction): a column
+ * `snapshot_cp` on every row (Ponder's checkpoint: timestamp, chain, block number, …), and `snapshot_row` 1 on the
+ * query's own rows (an empty answer is one row of the checkpoint alone).
+ */
+export function snapshotted(query: SQL): SQL {
+  return sql`SELECT c.latest_checkpoint AS snapshot_cp, q.*
+    FROM _ponder_checkpoint c LEFT JOIN (SELECT 1 AS snapshot_row, i.* FROM (${query}) i) q ON true`;
+}
+
+/**
+ * Runs `query` (rebuilt when `key` changes): its rows, and the indexed block they show (`asOf`), read again whenever
+ * the indexer has indexed a new block. `enabled` false skips it (its inputs are not known yet).
  */
 export function useIndexerQuery<T>(key: string, query: () => SQL, parse: (rows: Row[]) => T, enabled = true) {
   const client = usePonderClient();
   const q = useQuery({
     // Under the data layer's key: the clock's invalidation reaches it.
     queryKey: [PONDER_KEY, "sql", key],
-    queryFn: async () => parse(rowsOf(await client.db.execute(query()))),
+    queryFn: async () => {
+      const rows = rowsOf(await client.db.execute(snapshotted(query())));
+      const cp = rows[0]?.snapshot_cp;
+      return {
+        data: parse(rows.filter((r) => r.snapshot_row !== null && r.snapshot_row !== undefined)),
+        asOf: typeof cp === "string" ? checkpointBlock(cp) : null,
+      };
+    },
     enabled,
   });
-  return { data: q.data, error: q.error, isPending: q.isPending };
+  return {
+    data: q.data?.data,
+    asOf: enabled ? (q.data?.asOf ?? null) : undefined,
+    error: q.error,
+    isPending: q.isPending,
+  };
+}
+
+/**
+ * The oldest block of `parts` that were read (undefined: a part not read; null: not answered yet). Each part is one
+ * statement, one snapshot; parts read at different moments may show different blocks (a slow read ends a block
+ * later than a quick one), so a panel made of several names the oldest.
+ */
+export function oldest(parts: readonly { asOf: number | null | undefined }[]): number | null {
+  const read = parts.filter((p) => p.asOf !== undefined).map((p) => p.asOf);
+  if (read.length === 0 || read.some((b) => b === null)) return null;
+  return Math.min(...(read as number[]));
 }
 
 /** The rows of an `execute` result (the SQL endpoint answers `{ rows }`). */

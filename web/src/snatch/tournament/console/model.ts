@@ -127,3 +127,8 @@ export function rankEntries<E extends Pick<EntryRow, "aggregate" | "index">>(
     return { ...e, rank };
   });
 }
+
+/** The block number in a Ponder checkpoint (10 digits of timestamp, 16 of chain id, then 16 of block number). */
+export function checkpointBlock(checkpoint: string): number {
+  return Number(checkpoint.slice(26, 42));
+}

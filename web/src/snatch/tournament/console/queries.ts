@@ -81,31 +81,34 @@ export interface PhaseRow {
 export const phasesQuery = (id: bigint): SQL =>
   sql`SELECT * FROM snatch_phase WHERE tournament_id = ${id.toString()} ORDER BY phase`;
 
+// (The parsers sort: a query's rows come through indexer.tsx `snapshotted`, a join that need not keep their order.)
 export function parsePhases(rows: Row[]): PhaseRow[] {
-  return rows.map((r) => ({
-    phase: n(r.phase),
-    rooms: n(r.rooms),
-    created: n(r.created),
-    closed: n(r.closed),
-    finished: n(r.finished),
-    deadline: n(r.deadline),
-    startedBlock: n(r.started_block),
-    endedBlock: r.ended_block === null || r.ended_block === undefined ? null : n(r.ended_block),
-    request: BigInt(s(r.request) || "0"),
-    satOut: r.sat_out ? s(r.sat_out).toLowerCase() : null,
-    totals: {
+  return rows
+    .map((r) => ({
+      phase: n(r.phase),
+      rooms: n(r.rooms),
+      created: n(r.created),
+      closed: n(r.closed),
       finished: n(r.finished),
-      offers: n(r.offers),
-      accepts: n(r.accepts),
-      rejects: n(r.rejects),
-      snatches: n(r.snatches),
-      shames: n(r.shames),
-      reports: n(r.reports),
-      refusals: n(r.refusals),
-      pointsAsP1: n(r.points_as_p1),
-      pointsAsP2: n(r.points_as_p2),
-    },
-  }));
+      deadline: n(r.deadline),
+      startedBlock: n(r.started_block),
+      endedBlock: r.ended_block === null || r.ended_block === undefined ? null : n(r.ended_block),
+      request: BigInt(s(r.request) || "0"),
+      satOut: r.sat_out ? s(r.sat_out).toLowerCase() : null,
+      totals: {
+        finished: n(r.finished),
+        offers: n(r.offers),
+        accepts: n(r.accepts),
+        rejects: n(r.rejects),
+        snatches: n(r.snatches),
+        shames: n(r.shames),
+        reports: n(r.reports),
+        refusals: n(r.refusals),
+        pointsAsP1: n(r.points_as_p1),
+        pointsAsP2: n(r.points_as_p2),
+      },
+    }))
+    .sort((a, b) => a.phase - b.phase);
 }
 
 /** A seat of a room: its player, the name it registered with, its role and points. */
@@ -173,6 +176,7 @@ export function parseRooms(rows: Row[]): RoomRow[] {
       done: r.done === true || r.done === "true",
     });
   }
+  for (const room of byId.values()) room.seats.sort((a, b) => a.seat - b.seat);
   return [...byId.values()].sort((a, b) => a.pair - b.pair);
 }
 
@@ -195,18 +199,20 @@ export const entriesQuery = (id: bigint): SQL => sql`
   FROM snatch_entry WHERE tournament_id = ${id.toString()} ORDER BY index`;
 
 export function parseEntries(rows: Row[]): EntryRow[] {
-  return rows.map((r) => ({
-    player: s(r.player).toLowerCase(),
-    name: s(r.name),
-    index: n(r.index),
-    scoreAsP1: n(r.score_as_p1),
-    scoreAsP2: n(r.score_as_p2),
-    aggregate: n(r.aggregate),
-    roomsAsP1: n(r.rooms_as_p1),
-    roomsAsP2: n(r.rooms_as_p2),
-    satOut: n(r.sat_out),
-    g3Shame: n(r.g3_shame),
-  }));
+  return rows
+    .map((r) => ({
+      player: s(r.player).toLowerCase(),
+      name: s(r.name),
+      index: n(r.index),
+      scoreAsP1: n(r.score_as_p1),
+      scoreAsP2: n(r.score_as_p2),
+      aggregate: n(r.aggregate),
+      roomsAsP1: n(r.rooms_as_p1),
+      roomsAsP2: n(r.rooms_as_p2),
+      satOut: n(r.sat_out),
+      g3Shame: n(r.g3_shame),
+    }))
+    .sort((a, b) => a.index - b.index);
 }
 
 /**

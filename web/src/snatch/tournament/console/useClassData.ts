@@ -3,7 +3,7 @@
 // behind the chain. Each part is one live SQL query (./indexer.tsx): a new event shows within the indexer's polling
 // interval plus one round trip, with no polling of the node.
 import { useBlock } from "../../../shared/block";
-import { useIndexedBlock, useIndexerQuery } from "./indexer";
+import { oldest, useIndexedBlock, useIndexerQuery } from "./indexer";
 import {
   entriesQuery,
   movedQuery,
@@ -34,7 +34,11 @@ export interface ClassData {
   head: number;
   /** The indexer's latest indexed block (null until known). */
   indexed: number | null;
-  /** Blocks the indexer is behind the chain (0 when in step). */
+  /** The block the rooms (or, before any, the tournament) shown were read at: one snapshot of the indexer. */
+  asOf: number | null;
+  /** The block the "not shown up" list was read at (the older of its two reads). */
+  absentAsOf: number | null;
+  /** Blocks what is shown is behind the chain (0 when in step). */
   behind: number;
   /** Why the indexer could not be read, if so. */
   error: string | null;
@@ -53,6 +57,8 @@ export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassD
   const moved = useIndexerQuery(`m:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
   const block = useBlock();
   const status = useIndexedBlock();
+  // The rooms' grid, the counts and whom the rooms wait on come from one statement: its block is the page's.
+  const asOf = current > 0 ? (rooms.asOf ?? null) : (t.asOf ?? null);
   const phaseRows = phases.data ?? [];
   const errors = [t.error, phases.error, rooms.error, entries.error, moved.error]
     .filter((e): e is Error => !!e)
@@ -66,7 +72,9 @@ export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassD
     moved: moved.data ?? EMPTY_MOVED,
     head: block.number,
     indexed: status.block,
-    behind: status.block === null || block.number === 0 ? 0 : Math.max(0, block.number - status.block),
+    asOf,
+    absentAsOf: oldest([entries, moved]),
+    behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
     error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
     loading: t.isPending,
   };
