@@ -1,24 +1,10 @@
 import { expect } from "chai";
-import { artifacts } from "hardhat";
-
-interface Layout {
-  storage: { label: string; slot: string; type: string }[];
-  types: Record<
-    string,
-    { label: string; numberOfBytes: string; members?: { label: string; slot: string; offset: number }[] }
-  >;
-}
+import { memberOffsets, storageLayout } from "../helpers/layout";
 
 // The gas figures rest on these layouts: a tournament is 2 slots, a phase's totals and a leaderboard entry 1 each.
 describe("SnatchTournament storage layout [no-coverage]", function () {
   it("packs a tournament in 2 slots, a phase's totals, an entry and a batch in 1", async function () {
-    const fqn = "contracts/snatch/SnatchTournament.sol:SnatchTournament";
-    const info = await artifacts.getBuildInfo(fqn);
-    const layout = (
-      info!.output.contracts["contracts/snatch/SnatchTournament.sol"].SnatchTournament as unknown as {
-        storageLayout: Layout;
-      }
-    ).storageLayout;
+    const layout = await storageLayout("snatch/SnatchTournament.sol", "SnatchTournament");
     const type = (label: string) =>
       Object.values(layout.types).find((t) => t.label === `struct ISnatchTournament.${label}`)!;
     expect(Number(type("Tournament").numberOfBytes)).to.equal(64);
@@ -34,19 +20,8 @@ describe("SnatchTournament storage layout [no-coverage]", function () {
   });
 
   it("lays out an entry's and a phase's totals fields where the packed updates add to them (bytes from the low end)", async function () {
-    const fqn = "contracts/snatch/SnatchTournament.sol:SnatchTournament";
-    const info = await artifacts.getBuildInfo(fqn);
-    const layout = (
-      info!.output.contracts["contracts/snatch/SnatchTournament.sol"].SnatchTournament as unknown as {
-        storageLayout: Layout;
-      }
-    ).storageLayout;
-    const offsets = (label: string) =>
-      Object.fromEntries(
-        Object.values(layout.types)
-          .find((t) => t.label === `struct ISnatchTournament.${label}`)!
-          .members!.map((m) => [m.label, m.offset]),
-      );
+    const layout = await storageLayout("snatch/SnatchTournament.sol", "SnatchTournament");
+    const offsets = (label: string) => memberOffsets(layout, `struct ISnatchTournament.${label}`);
     // SnatchTournament._record and _addTotals (bit offsets there are these times 8).
     expect(offsets("Entry")).to.deep.equal({
       index: 0,
