@@ -55,8 +55,10 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
 
     mapping(uint256 tournamentId => Tournament) internal _tournaments;
     mapping(uint256 tournamentId => mapping(uint256 phase => PhaseState)) internal _phases;
-    /// Registered players by registration position (0-based).
-    mapping(uint256 tournamentId => mapping(uint256 position => address)) internal _players;
+    /// Registered players' SnatchRooms profile ids by registration position (0-based), eight 32-bit ids a word (id of
+    /// position i at bit 32 * (i % 8) of word i / 8); the account is the rooms' `playerById`. A registration thus
+    /// writes a new word once in eight and adds to a used one otherwise: ~17,000 gas less than a word per player.
+    mapping(uint256 tournamentId => mapping(uint256 word => uint256 ids)) internal _playerIds;
     mapping(uint256 tournamentId => mapping(address player => Entry)) internal _entries;
     /// First room id of each batch of a phase (batch b holds pairs [b * roomsPerBatch, (b + 1) * roomsPerBatch)).
     mapping(uint256 tournamentId => mapping(uint256 phase => mapping(uint256 batch => uint256))) internal _batchRoom;
@@ -142,12 +144,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         if (e.index != 0) revert AlreadyRegistered(tournamentId, msg.sender);
         uint16 count = t.playerCount;
         if (count == t.cap) revert TournamentFull(tournamentId, t.cap);
-        _players[tournamentId][count] = msg.sender;
+        // SnatchRooms is trusted (immutable) and creating a profile calls nothing back.
+        uint256 id = rooms.registerPlayer(msg.sender);
+        _playerIds[tournamentId][count >> 3] |= id << ((count & 7) << 5);
         ++count;
         t.playerCount = count;
         e.index = count;
         if (bytes(name).length != 0) _names[tournamentId][msg.sender] = DisplayName.toWord(name);
-        rooms.registerPlayer(msg.sender);
         emit PlayerRegistered(tournamentId, msg.sender, count, name);
     }
 
@@ -238,8 +241,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         created = to - from;
         address[] memory seated = new address[](2 * created);
         for (uint256 k = from; k < to; ++k) {
-            seated[2 * (k - from)] = _players[tournamentId][order[2 * k]];
-            seated[2 * (k - from) + 1] = _players[tournamentId][order[2 * k + 1]];
+            seated[2 * (k - from)] = _playerAt(tournamentId, order[2 * k]);
+            seated[2 * (k - from) + 1] = _playerAt(tournamentId, order[2 * k + 1]);
         }
         p.created = uint16(to);
         // SnatchRooms is trusted (immutable) and creating rooms calls nothing back.
@@ -358,7 +361,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         v.rooms = p.rooms;
         v.created = p.created;
         v.closed = p.closed;
-        if (p.satOut != 0) v.satOut = _players[tournamentId][p.satOut - 1];
+        if (p.satOut != 0) v.satOut = _playerAt(tournamentId, p.satOut - 1);
         v.startedAt = p.startedAt;
         v.deadline = p.deadline;
         v.endedAt = p.endedAt;
@@ -381,7 +384,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint256 end = limit < n - offset ? offset + limit : n;
         rows = new Row[](end - offset);
         for (uint256 i = offset; i < end; ++i) {
-            address player = _players[tournamentId][i];
+            address player = _playerAt(tournamentId, i);
             Entry memory e = _entries[tournamentId][player];
             rows[i - offset] = Row({
                 player: player,
@@ -419,7 +422,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @param position The position.
     function playerAt(uint256 tournamentId, uint256 position) external view returns (address) {
         _tournament(tournamentId);
-        return _players[tournamentId][position];
+        return _playerAt(tournamentId, position);
     }
 
     /// @notice A player's history: for each started phase, its role (None while the pairing is not drawn), room,
@@ -446,7 +449,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             }
             uint256 seat = place % 2;
             r.role = seat == 0 ? Role.P1 : Role.P2;
-            r.opponent = _players[tournamentId][order[place ^ 1]];
+            r.opponent = _playerAt(tournamentId, order[place ^ 1]);
             uint256 pair = place / 2;
             if (pair >= p.created) continue;
             r.roomId = _roomIdAt(tournamentId, phase, pair, t.roomsPerBatch);
@@ -552,7 +555,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         address satOut;
         if (n % 2 == 1) {
             uint256 position = order[n - 1];
-            satOut = _players[tournamentId][position];
+            satOut = _playerAt(tournamentId, position);
             p.satOut = uint16(position + 1);
             _entries[tournamentId][satOut].satOut |= uint8(1 << (phase - 1));
         }
@@ -635,6 +638,13 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         assembly ("memory-safe") {
             sstore(e.slot, or(add(sload(e.slot), delta), set))
         }
+    }
+
+    /// @dev The player at registration `position` (the zero address past the count), through its profile id.
+    function _playerAt(uint256 tournamentId, uint256 position) private view returns (address) {
+        uint256 id = (_playerIds[tournamentId][position >> 3] >> ((position & 7) << 5)) & type(uint32).max;
+        // SnatchRooms is trusted (immutable); a view.
+        return id == 0 ? address(0) : rooms.playerById(id);
     }
 
     function _tournament(uint256 tournamentId) internal view returns (Tournament storage t) {
