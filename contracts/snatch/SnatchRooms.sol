@@ -182,6 +182,18 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         return SnatchProgress.createRooms(_s, format, players, index);
     }
 
+    /// @notice {createRooms} with the players given by their player ids ({profileOf}), for a factory that keeps ids (a
+    ///      tournament keeps eight to a word): each seat's account is read from its id instead of its id from its
+    ///      account, so no profile is created and the factory need not look the accounts up.
+    /// @param format A stored format.
+    /// @param ids Existing player ids, room after room.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRoomsOfIds(uint32 format, uint256[] calldata ids) external returns (uint256 firstRoomId) {
+        uint8 index = _s.factoryIndex[msg.sender];
+        if (!_s.factories[index].allowed) revert NotFactory(msg.sender);
+        return SnatchProgress.createRoomsOfIds(_s, format, ids, index);
+    }
+
     /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
     ///         defaults (as many as have expired). Anyone may call it.
     /// @param roomId The room.

@@ -249,14 +249,15 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint256 from = p.created;
         uint256 to = from + perBatch < p.rooms ? from + perBatch : p.rooms;
         created = to - from;
-        address[] memory seated = new address[](2 * created);
+        uint256[] memory seated = new uint256[](2 * created);
         for (uint256 k = from; k < to; ++k) {
-            seated[2 * (k - from)] = _playerAt(tournamentId, order[2 * k]);
-            seated[2 * (k - from) + 1] = _playerAt(tournamentId, order[2 * k + 1]);
+            seated[2 * (k - from)] = _playerIdAt(tournamentId, order[2 * k]);
+            seated[2 * (k - from) + 1] = _playerIdAt(tournamentId, order[2 * k + 1]);
         }
         p.created = uint16(to);
-        // SnatchRooms is trusted (immutable) and creating rooms calls nothing back.
-        uint256 firstRoom = rooms.createRooms(_format(t, phase), seated);
+        // SnatchRooms is trusted (immutable) and creating rooms calls nothing back. By ids: the rooms read each account
+        // from its id, where the addresses would have made this contract look them up and the rooms read their ids.
+        uint256 firstRoom = rooms.createRoomsOfIds(_format(t, phase), seated);
         _batchRoom[tournamentId][phase][from / perBatch] = firstRoom;
         _batches[firstRoom] = Batch(uint64(tournamentId), phase, uint16(from));
         emit RoomsCreated(tournamentId, phase, firstRoom, uint16(from), uint16(created));
@@ -663,9 +664,14 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
 
     /// @dev The player at registration `position` (the zero address past the count), through its profile id.
     function _playerAt(uint256 tournamentId, uint256 position) private view returns (address) {
-        uint256 id = (_playerIds[tournamentId][position >> 3] >> ((position & 7) << 5)) & type(uint32).max;
+        uint256 id = _playerIdAt(tournamentId, position);
         // SnatchRooms is trusted (immutable); a view.
         return id == 0 ? address(0) : rooms.playerById(id);
+    }
+
+    /// @dev The SnatchRooms player id at registration `position` (0 past the count).
+    function _playerIdAt(uint256 tournamentId, uint256 position) private view returns (uint256) {
+        return (_playerIds[tournamentId][position >> 3] >> ((position & 7) << 5)) & type(uint32).max;
     }
 
     function _tournament(uint256 tournamentId) internal view returns (Tournament storage t) {
