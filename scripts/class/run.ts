@@ -242,7 +242,8 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phones.push(await openPhone(o.browser, o.front.phoneUrl, card, seat.wallet.address));
     }
     o.log(`console, projector and ${phones.length} phones open`);
-    // The pages' own CPU over the phases; CLASS_PROFILE=<folder>: CPU profiles of the console, the projector and a phone in phase 1.
+    // The pages' own CPU over the phases; CLASS_PROFILE=<folder>: CPU profiles of the console, the projector and a
+    // phone in phase 1.
     const [consolePage, projectorPage] = pages;
     const meters = await Promise.all([consolePage, projectorPage, ...phones.map((ph) => ph.page)].map(pageCpu));
     const busy0 = await Promise.all(meters.map((m) => m.seconds()));

@@ -90,7 +90,7 @@ interface FrontProcess {
 /** Forks front-worker.ts (TypeScript through ts-node, as the rest of the script runs). */
 async function startFrontProcess(data: FrontProcessData): Promise<FrontProcess> {
   const child = fork(path.join(__dirname, "front-worker.ts"), [], {
-    execArgv: ["--require", "ts-node/register/transpile-only"],
+    execArgv: ["--require", require.resolve("ts-node/register/transpile-only")],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   let counts = { calls: 0, hits: 0, misses: 0 };
