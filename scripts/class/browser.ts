@@ -42,9 +42,13 @@ export async function launchBrowser(): Promise<Browser> {
   return (await launchPinned(null)).browser;
 }
 
-/** A page's main-thread busy time (Chromium's `TaskDuration`, seconds), read through the DevTools protocol. */
+/**
+ * A page's main thread, read through the DevTools protocol: its busy time (Chromium's `TaskDuration`, seconds of wall
+ * time, which grow while the thread waits for a busy core) and its CPU time (`ThreadTime`).
+ */
 export interface PageCpu {
   seconds(): Promise<number>;
+  threadSeconds(): Promise<number>;
   /** Starts a CPU profile of the page (CLASS_PROFILE: where the load script looks for its hot spots). */
   startProfile(): Promise<void>;
   /** Stops it and writes the profile (a `.cpuprofile` DevTools opens) to `file`. */
@@ -58,6 +62,10 @@ export async function pageCpu(page: Page): Promise<PageCpu> {
     async seconds() {
       const { metrics } = await cdp.send("Performance.getMetrics");
       return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+    },
+    async threadSeconds() {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "ThreadTime")?.value ?? 0;
     },
     async startProfile() {
       await cdp.send("Profiler.enable");

@@ -96,6 +96,10 @@ export interface ClassFigures {
   phonePageCpuPct: number;
   consoleCpuPct: number;
   projectorCpuPct: number;
+  /** The same pages' main-thread CPU time (Chromium's `ThreadTime`: not the time it waited for the core), %. */
+  phonePageThreadPct: number;
+  consoleThreadPct: number;
+  projectorThreadPct: number;
   /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's. */
   phoneIndexerReqPerSec: number;
   consoleIndexerReqPerSec: number;
@@ -247,6 +251,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     const [consolePage, projectorPage] = pages;
     const meters = await Promise.all([consolePage, projectorPage, ...phones.map((ph) => ph.page)].map(pageCpu));
     const busy0 = await Promise.all(meters.map((m) => m.seconds()));
+    const thread0 = await Promise.all(meters.map((m) => m.threadSeconds()));
     const sql = [consolePage, projectorPage, ...phones.map((ph) => ph.page)].map((pg) => {
       const n = { count: 0 };
       pg.on("request", (req) => {
@@ -327,8 +332,10 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       });
 
     const busy = await Promise.all(meters.map((m, i) => m.seconds().then((b) => b - busy0[i])));
+    const thread = await Promise.all(meters.map((m, i) => m.threadSeconds().then((b) => b - thread0[i])));
     const pct = (b: number) => Math.round((b / ((Date.now() - played0) / 1000)) * 100);
     const phoneBusy = busy.slice(2);
+    const phoneThread = thread.slice(2);
     const perSec = (n: number) => Math.round((n / ((Date.now() - played0) / 1000)) * 10) / 10;
     const seconds = (Date.now() - started) / 1000;
     const rpcs = (await Promise.all(phones.map(rpcTimes))).flat();
@@ -371,6 +378,9 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phonePageCpuPct: phoneBusy.length ? pct(phoneBusy.reduce((x, y) => x + y, 0) / phoneBusy.length) : 0,
       consoleCpuPct: pct(busy[0]),
       projectorCpuPct: pct(busy[1]),
+      phonePageThreadPct: phoneThread.length ? pct(phoneThread.reduce((x, y) => x + y, 0) / phoneThread.length) : 0,
+      consoleThreadPct: pct(thread[0]),
+      projectorThreadPct: pct(thread[1]),
       phoneIndexerReqPerSec: perSec(sql.slice(2).reduce((x, y) => x + y.count, 0) / Math.max(1, sql.length - 2)),
       consoleIndexerReqPerSec: perSec(sql[0].count),
       indexerReadsSharedPct: sharedPct(reads0, o.front.reads()),
