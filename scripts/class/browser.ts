@@ -49,6 +49,8 @@ export async function launchBrowser(): Promise<Browser> {
 export interface PageCpu {
   seconds(): Promise<number>;
   threadSeconds(): Promise<number>;
+  /** Chromium's timing metrics of the page (seconds): `TaskDuration`, `ScriptDuration`, `LayoutDuration`, .... */
+  metrics(): Promise<Record<string, number>>;
   /** Starts a CPU profile of the page (CLASS_PROFILE: where the load script looks for its hot spots). */
   startProfile(): Promise<void>;
   /** Stops it and writes the profile (a `.cpuprofile` DevTools opens) to `file`. */
@@ -62,6 +64,10 @@ export async function pageCpu(page: Page): Promise<PageCpu> {
     async seconds() {
       const { metrics } = await cdp.send("Performance.getMetrics");
       return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+    },
+    async metrics() {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
     },
     async threadSeconds() {
       const { metrics } = await cdp.send("Performance.getMetrics");

@@ -252,6 +252,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     const meters = await Promise.all([consolePage, projectorPage, ...phones.map((ph) => ph.page)].map(pageCpu));
     const busy0 = await Promise.all(meters.map((m) => m.seconds()));
     const thread0 = await Promise.all(meters.map((m) => m.threadSeconds()));
+    const hostMetrics0 = await Promise.all(meters.slice(0, 2).map((m) => m.metrics()));
     const sql = [consolePage, projectorPage, ...phones.map((ph) => ph.page)].map((pg) => {
       const n = { count: 0 };
       pg.on("request", (req) => {
@@ -333,6 +334,16 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
 
     const busy = await Promise.all(meters.map((m, i) => m.seconds().then((b) => b - busy0[i])));
     const thread = await Promise.all(meters.map((m, i) => m.threadSeconds().then((b) => b - thread0[i])));
+    // Where the console's and the projector's main thread went, for the log.
+    for (const [i, page] of ["console", "projector"].entries()) {
+      const now = await meters[i].metrics();
+      const d = (k: string) => ((now[k] ?? 0) - (hostMetrics0[i][k] ?? 0)).toFixed(1);
+      o.log(
+        `${page}'s main thread over the phases: busy ${d("TaskDuration")} s (script ${d("ScriptDuration")}, ` +
+          `style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}, other ${d("TaskOtherDuration")}), ` +
+          `CPU ${d("ThreadTime")} s; its renderer's CPU ${d("ProcessTime")} s`,
+      );
+    }
     const pct = (b: number) => Math.round((b / ((Date.now() - played0) / 1000)) * 100);
     const phoneBusy = busy.slice(2);
     const phoneThread = thread.slice(2);
