@@ -12,12 +12,7 @@ import { parseSearch } from "../../data/search";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
-import {
-  DEFAULT_CONFIG,
-  STAGE_NAMES,
-  TOURNAMENT_ROOMS_PER_TX,
-  type TournamentConfig,
-} from "../../../../client/snatch/tournament";
+import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
 import { receiptEvent } from "../../shared/receipt";
 
@@ -90,11 +85,7 @@ export function TournamentList() {
 /** Counts. */
 const COUNTS: { key: "cap" | "roomsPerBatch"; label: string; hint: string }[] = [
   { key: "cap", label: "Player cap", hint: "2 to 2,000" },
-  {
-    key: "roomsPerBatch",
-    label: "Rooms per batch",
-    hint: `rooms created per transaction (1 to ${TOURNAMENT_ROOMS_PER_TX}, each under 10M gas)`,
-  },
+  { key: "roomsPerBatch", label: "Rooms per batch", hint: "rooms created per transaction (1 to 150)" },
 ];
 
 /** Windows: minutes at the chain's block time (the form sends blocks), or blocks on a node without one. */
@@ -126,7 +117,6 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [config, setConfig] = useState<TournamentConfig>(DEFAULT_CONFIG);
-  const tooMany = config.roomsPerBatch > TOURNAMENT_ROOMS_PER_TX;
   const verdict = useVerdict(
     signer ? () => c.tournament!.createTournament.staticCall(config, PENDING) : null,
     JSON.stringify(config),
@@ -164,19 +154,14 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
             onBlocks={(blocks) => setConfig((c) => ({ ...c, [f.key]: blocks }))}
           />
         ))}
-        {tooMany && (
-          <p className="refusal" data-testid="create-verdict">
-            At most {TOURNAMENT_ROOMS_PER_TX} rooms per batch: each batch is one transaction, kept under 10M gas.
-          </p>
-        )}
-        {!tooMany && verdict && (
+        {verdict && (
           <p className="refusal" data-testid="create-verdict">
             The contract would refuse: {verdict}.
           </p>
         )}
         <ActionButton
           onClick={create}
-          disabled={!signer || tooMany || verdict !== null}
+          disabled={!signer || verdict !== null}
           busyText="Creating…"
           call={txCall(c.tournament!, c.tournament!.createTournament, [config])}
         >
