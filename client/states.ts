@@ -52,12 +52,13 @@ export function sessionState(stage: number): SessionStateWord {
   return words[stage] ?? "registration";
 }
 
-export type CatammStateWord = "open" | "starting" | "playing" | "finished" | "cancelled";
+export type CatammStateWord = "open" | "starting" | "playing" | "finished" | "cancelled" | "abandoned";
 /** A CATAMM game's state from ICatamm.Phase. */
 export function catammState(phase: number): CatammStateWord {
   if (phase === CatammPhase.Open) return "open";
   if (phase === CatammPhase.Starting) return "starting";
   if (phase === CatammPhase.Finished) return "finished";
   if (phase === CatammPhase.Cancelled) return "cancelled";
+  if (phase === CatammPhase.Abandoned) return "abandoned";
   return "playing";
 }

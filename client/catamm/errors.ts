@@ -14,6 +14,10 @@ export const CATAMM_ERRORS: ErrorTexts = {
     `only the creator may cancel game ${a.gameId} before its open window ends at block ${a.openDeadline}, not ` +
     `${a.caller}${itIs(ctx)}`,
   GameIsCancelled: (a) => `game ${a.gameId} was cancelled before it started`,
+  GameIsAbandoned: (a) => `game ${a.gameId} was ended as abandoned: its players had stopped playing`,
+  GameNotAbandoned: (a) =>
+    `game ${a.gameId} may still be played: it can be ended as abandoned once ${a.players} turns in a row time out ` +
+    `with nobody acting (${a.absentTurns} so far), or from block ${a.endableFrom} if nothing happens until then`,
   GameFull: (a) => `game ${a.gameId} already has ${a.maxPlayers} players`,
   AlreadyJoined: (a) => `${a.player} has already joined game ${a.gameId}`,
   GameAlreadyStarted: (a) => `game ${a.gameId} has already started`,

@@ -26,6 +26,7 @@ export interface CatammExportInput {
 export function catammStatus(events: readonly ExportEvent[]): string {
   if (events.some((e) => e.name === "GameWon")) return "final";
   if (events.some((e) => e.name === "GameCancelled")) return "cancelled";
+  if (events.some((e) => e.name === "GameAbandoned")) return "abandoned";
   return runningAt(events.filter((e) => !NOT_LOGGED.has(e.name)).reduce((m, e) => Math.max(m, e.block), 0));
 }
 

@@ -19,6 +19,7 @@ export const Phase = {
   Main: 9,
   Finished: 10,
   Cancelled: 11,
+  Abandoned: 12,
 } as const;
 /** The open window (lobby) of games the scripts create, in blocks (at most 100,000). */
 export const OPEN_BLOCKS = 1_000;
@@ -146,6 +147,8 @@ export interface GameSnapshot {
   longestRoad: string;
   largestArmy: string;
   winner: string;
+  /** Turns in a row that timed out with no player acting (Catamm.endAbandonedGame). */
+  absentTurns: number;
   /** Players in seat order. */
   players: PlayerSnapshot[];
 }
@@ -181,6 +184,7 @@ export async function readGame(game: Catamm, id: bigint): Promise<GameSnapshot> 
     longestRoad: g.longestRoad,
     largestArmy: g.largestArmy,
     winner: g.winner === ZERO ? "" : g.winner,
+    absentTurns: Number(g.absentTurns),
     players,
   };
 }
@@ -218,6 +222,19 @@ export const ADVANCE_DEFAULTS: Readonly<Partial<Record<number, string>>> = {
   [Phase.Main]: "ends their turn",
 };
 
+/**
+ * The first block from which anyone may end started game `g` as abandoned (Catamm.endAbandonedGame): a whole round of
+ * turns after its current deadline; 0 when it may be ended now whatever the block (as many turns in a row as it has
+ * players timed out with nobody acting), or never (not started, or over).
+ */
+export function abandonableFrom(
+  g: Pick<GameSnapshot, "phase" | "deadline" | "turnBlocks" | "absentTurns" | "players">,
+) {
+  if (g.phase <= Phase.Open || g.phase >= Phase.Finished) return 0;
+  if (g.absentTurns >= g.players.length) return 0;
+  return g.deadline + g.players.length * g.turnBlocks + 1;
+}
+
 /** Whom a game waits on now and for what (`players` empty: anyone may act, e.g. serve a random value). */
 export interface Waiting {
   players: string[];
@@ -230,6 +247,7 @@ export function waitingOn(g: GameSnapshot): Waiting {
   const current = g.players[g.seat]?.address ?? "";
   if (g.phase === Phase.Finished) return { players: [], action: "nothing: the game is over" };
   if (g.phase === Phase.Cancelled) return { players: [], action: "nothing: the game was cancelled before it started" };
+  if (g.phase === Phase.Abandoned) return { players: [], action: "nothing: the game was ended as abandoned" };
   if (g.phase === Phase.Open) return { players: [g.creator], action: "start the game (or more players to join)" };
   if (g.pending !== Pending.None) {
     return { players: [], action: `serve the random value for the ${PENDING_NAMES[g.pending]}` };
@@ -295,6 +313,8 @@ export function waitingFor(g: GameSnapshot, label: (address: string) => string =
       return `${who} to trade, build, play a card or end the turn`;
     case Phase.Finished:
       return `nothing: ${label(g.winner)} won`;
+    case Phase.Abandoned:
+      return "nothing: the game was ended as abandoned (its players stopped playing)";
     default:
       return `phase ${PHASE_NAMES[g.phase]}`;
   }

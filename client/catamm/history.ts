@@ -166,6 +166,12 @@ export class GameHistory {
           `${short(a.by)} cancelled the game${a.expired ? " after its open window" : " before its start"}`,
         );
         break;
+      case "GameAbandoned":
+        this.say(
+          e.block,
+          `${short(a.by)} ended the game as abandoned after turn ${a.turn}: its players stopped playing`,
+        );
+        break;
       case "GameStarted":
         this.players = [...(a.players as string[])];
         for (const p of this.players) this.current.set(p, 0);

@@ -23,6 +23,8 @@ export const COMMON_ERRORS: ErrorTexts = {
     nameProblemSentence({ error: "NameTooLong", length: Number(raw.length), max: Number(raw.max) }),
   NameHasControlCharacter: (_a, _ctx, raw) =>
     nameProblemSentence({ error: "NameHasControlCharacter", index: Number(raw.index) }),
+  NameHasFormatCharacter: (_a, _ctx, raw) =>
+    nameProblemSentence({ error: "NameHasFormatCharacter", index: Number(raw.index) }),
   NameNotUtf8: (_a, _ctx, raw) => nameProblemSentence({ error: "NameNotUtf8", index: Number(raw.index) }),
   // SeatFunder (the class sheet's funding of its seats)
   NoSeats: () => "no seats to fund: the list is empty",
@@ -32,6 +34,7 @@ export const COMMON_ERRORS: ErrorTexts = {
   ZeroFundingAmount: () => "an amount of zero per seat funds nothing",
   WrongFundingValue: (a) => `funding these seats takes exactly ${a.expected}, but ${a.sent} was sent`,
   InsufficientFunding: (a) => `the seats lack ${a.needed} in all, but only ${a.sent} was sent (the rest is refunded)`,
+  NothingHeld: (a) => `nothing is held for ${a.seat}: it received every payment sent to it`,
   // FeeConfig
   FeeTooHigh: (a) => `a developer fee of ${a.bps} is above the cap of ${a.maxBps}`,
   ZeroAddress: () => "the zero address is not allowed here",

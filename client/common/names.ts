@@ -1,6 +1,8 @@
 // Display names: the rule of contracts/common/names/DisplayName.sol, mirrored for forms and tasks (the contract
-// decides; this says why before sending). A name is at most 32 bytes of UTF-8 text without control characters; the
-// empty name means "no name" (the address is shown). test/common/names/DisplayName.test.ts checks that this file and
+// decides; this says why before sending). A name is at most 32 bytes of UTF-8 text without control characters (Unicode
+// category Cc) or invisible format characters (category Cf as of Unicode 17.0: zero-width spaces and joiners,
+// direction marks, overrides and isolates, the byte-order mark, the soft hyphen, tag characters, ...); the empty name
+// means "no name" (the address is shown). test/common/names/DisplayName.test.ts checks that this file and
 // the library agree on random bytes.
 
 /** Longest name in bytes (DisplayName.MAX_LENGTH). */
@@ -10,7 +12,41 @@ export const MAX_NAME_BYTES = 32;
 export type NameProblem =
   | { error: "NameTooLong"; length: number; max: number }
   | { error: "NameHasControlCharacter"; index: number }
+  | { error: "NameHasFormatCharacter"; index: number }
   | { error: "NameNotUtf8"; index: number };
+
+/**
+ * Unicode 17.0's format characters (category Cf), as inclusive code point ranges: DisplayName._isFormat's table. A
+ * name holding one is refused: they draw nothing or reorder the text around them.
+ */
+export const FORMAT_CHARACTERS: readonly (readonly [number, number])[] = [
+  [0xad, 0xad],
+  [0x600, 0x605],
+  [0x61c, 0x61c],
+  [0x6dd, 0x6dd],
+  [0x70f, 0x70f],
+  [0x890, 0x891],
+  [0x8e2, 0x8e2],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x206f],
+  [0xfeff, 0xfeff],
+  [0xfff9, 0xfffb],
+  [0x110bd, 0x110bd],
+  [0x110cd, 0x110cd],
+  [0x13430, 0x1343f],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0001, 0xe0001],
+  [0xe0020, 0xe007f],
+];
+
+/** Whether code point `cp` is a format character (see {@link FORMAT_CHARACTERS}). */
+export function isFormatCharacter(cp: number): boolean {
+  return FORMAT_CHARACTERS.some(([lo, hi]) => cp >= lo && cp <= hi);
+}
 
 /** The problem DisplayName.check finds in `bytes` (null: the name is accepted). */
 export function nameBytesProblem(bytes: Uint8Array): NameProblem | null {
@@ -44,6 +80,9 @@ export function nameBytesProblem(bytes: Uint8Array): NameProblem | null {
       if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return { error: "NameNotUtf8", index: i };
     }
     if (c === 0xc2 && second < 0xa0) return { error: "NameHasControlCharacter", index: i };
+    let cp = c & (0x7f >> len);
+    for (let k = 1; k < len; k++) cp = (cp << 6) | (bytes[i + k] & 0x3f);
+    if (isFormatCharacter(cp)) return { error: "NameHasFormatCharacter", index: i };
     i += len;
   }
   return null;
@@ -80,6 +119,11 @@ export function nameProblemSentence(p: NameProblem): string {
       );
     case "NameHasControlCharacter":
       return `a name cannot contain control characters (a line break, a tab, ...): one starts at byte ${p.index}`;
+    case "NameHasFormatCharacter":
+      return (
+        "a name cannot contain invisible formatting characters (a zero-width space or joiner, a direction mark " +
+        `or override, ...), which could make it look like another name: one starts at byte ${p.index}`
+      );
     case "NameNotUtf8":
       return `a name must be text (UTF-8): the bytes from byte ${p.index} are not a character`;
   }

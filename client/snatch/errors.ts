@@ -142,7 +142,11 @@ export const SNATCH_ERRORS: ErrorTexts = {
     "before anyone may start or close the session",
   JoinWindowTooLong: (a) => `a join window of ${a.blocks} blocks is longer than the maximum ${a.max}`,
   SeatCountOutOfRange: (a) =>
-    `${a.seats} seats were listed: a session lists ${a.min} to ${a.max} seats (3 per room, 240 at most), or none for first come`,
+    `${a.seats} seats would be listed: this session takes ${a.min} to ${a.max} listed seats (3 per room, 240 at ` +
+    "most), or none for first come",
+  SeatingIsListed: (a) => `the teacher lists the seats of session ${a.sessionId}: players do not join it themselves`,
+  NotTeacher: (a) => `only session ${a.sessionId}'s teacher lists its seats, not ${a.caller}`,
+  SeatingIsFirstCome: (a) => `session ${a.sessionId} is first come, first seated: players join it themselves`,
   NamesMismatch: (a) => `${a.seats} seats were listed with ${a.names} names: give one name per seat ("" for none)`,
   ZeroSeat: () => "the zero address cannot take a seat",
   AlreadySeated: (a) => `${a.player} already has a seat in session ${a.sessionId}`,

@@ -42,6 +42,29 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   judging: 60,
 };
 
+/**
+ * Most listed seats a task or page sends in one transaction (~54k gas a seat with a name: 120 ≈ 6.5M gas). A longer
+ * list goes in batches ({@link listingBatches}): SnatchSession.createListedSession with the first, addSeats with each
+ * next one, then start; no transaction of a 240-seat class passes 10M gas (EIP-7825 caps one at 2^24 on mainnet).
+ */
+export const LISTED_SEATS_PER_TX = 120;
+
+/**
+ * Most rooms per createRooms transaction the tasks and the form accept (each room of three new players creates their
+ * SnatchRooms profiles: ~218k gas a room, 40 rooms ≈ 8.7M gas, under 10M; the contract takes up to 50).
+ */
+export const ROOMS_PER_TX = 40;
+
+/**
+ * How a seat list is sent: one createSession when it fits one transaction ({@link LISTED_SEATS_PER_TX}), else
+ * batches of at most that many (createListedSession, then addSeats for each next batch, then start).
+ */
+export function listingBatches<T>(seats: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < seats.length; i += LISTED_SEATS_PER_TX) out.push(seats.slice(i, i + LISTED_SEATS_PER_TX));
+  return out;
+}
+
 /** A listed seat: its address and display name. */
 export interface ListedSeat {
   address: string;

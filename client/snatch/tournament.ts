@@ -34,6 +34,12 @@ export interface TournamentConfig {
   decision: number;
 }
 
+/**
+ * Most rooms per createPhaseRooms transaction the tasks and the form accept: ~74k gas a room plus the shuffle (~1.4M
+ * for 2,000 players), 100 rooms ≈ 8.8M gas, under 10M (the contract takes up to 150).
+ */
+export const TOURNAMENT_ROOMS_PER_TX = 100;
+
 /** Defaults of the deploy script, the CLI, the demo and the simulation: 20-block windows as the rooms' presets. */
 export const DEFAULT_CONFIG: TournamentConfig = {
   cap: 1000,

@@ -42,7 +42,10 @@ import {CatammViews} from "./modules/CatammViews.sol";
 ///      for the absent player (whose turn then ends as soon as it can), discards from the largest holdings, moves
 ///      the ghost ship to its default place, or ends the turn. With a paid randomness source the roll for an absent
 ///      player is paid from request credit held for that player since they joined (CatammCredit), never by the caller;
-///      when it does not cover a request, the turn ends without a roll.
+///      when it does not cover a request, the turn ends without a roll. A started game its players abandon ends
+///      without a winner through anyone's {endAbandonedGame}, once as many turns in a row as it has players timed
+///      out with nobody acting, or once nothing at all happened for a round of turns after its deadline; what is
+///      held for the players goes back to them.
 ///
 ///      Chain state is public: anyone can read every balance, every drawn development card and the hidden victory
 ///      points; the score views leave the hidden points out, as the table would.
@@ -126,6 +129,19 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         CatammSetup.releaseCredit(_games[gameId], gameId, randomness);
     }
 
+    /// @notice Ends a started game its players abandoned, without a winner: anyone may call it once as many turns (or
+    ///         draft picks) in a row as the game has players timed out with no player acting, or once the current
+    ///         waiting state's deadline passed a whole round of turns ago (`players × turnBlocks` blocks) with nobody
+    ///         moving the game on. Every player's held request credit goes back to them. Every later action reverts
+    ///         with {ICatamm.GameIsAbandoned}.
+    function endAbandonedGame(uint256 gameId) external {
+        CatammState.Game storage g = _games[gameId];
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        _requireLive(g, gameId, t);
+        if (t.phase == Phase.Open) revert WrongPhase(t.phase); // not started: cancelGame
+        CatammSetup.abandon(g, gameId, t, randomness);
+    }
+
     /// @notice The creator starts the game (2–4 players): the board, markets and turn order are drawn from the
     ///         random value requested now, by the next call that finds it ready ({advance}).
     function startGame(uint256 gameId) external {
@@ -166,7 +182,9 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function discard(uint256 gameId, uint256[5] calldata cards, uint256 gold) external {
         CatammState.Game storage g = _games[gameId];
         _sync(g, gameId);
-        _requirePhase(g, gameId, CatammState.loadTurn(g), DISCARD);
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        _requirePhase(g, gameId, t, DISCARD);
+        _present(g, t);
         CatammTurns.discard(g, gameId, _seatOf(g, gameId), cards, gold);
         _afterStep(g, gameId);
     }
@@ -186,14 +204,17 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.Open) revert WrongPhase(t.phase);
         if (block.number <= t.deadline) revert DeadlineNotReached(t.deadline, block.number);
         if (t.phase == Phase.Setup) {
+            _absent(g, t);
             CatammSetup.autoPlace(g, gameId);
         } else if (t.phase == Phase.BeforeRoll) {
+            _absent(g, t);
             CatammTurns.rollForAbsent(g, gameId, randomness);
         } else if (t.phase == Phase.Discard) {
             CatammTurns.autoDiscard(g, gameId);
         } else if (t.phase == Phase.GhostShip) {
             CatammGhost.defaultMove(g, gameId);
         } else {
+            _absent(g, t);
             emit TurnTimedOut(gameId, g.seats[t.seat].account, t.number, false);
             CatammTurns.endTurn(g, gameId);
         }
@@ -292,10 +313,12 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function convertGold(uint256 gameId, uint8 resource, uint256 credits) external {
         CatammState.Game storage g = _games[gameId];
         _sync(g, gameId);
-        _requirePhase(g, gameId, CatammState.loadTurn(g), GOLD_PHASES);
+        CatammState.Turn memory t = CatammState.loadTurn(g);
+        _requirePhase(g, gameId, t, GOLD_PHASES);
         if (resource >= RESOURCE_COUNT) revert UnknownResource(resource);
         if (credits == 0) revert ZeroAmount();
         CatammState.Seat storage s = g.seats[_seatOf(g, gameId)];
+        _present(g, t);
         if (credits > s.gold) revert NotEnoughGold(s.gold, credits);
         s.gold -= uint16(credits);
         CatammState.issue(g, msg.sender, resource, credits * ONE_CARD);
@@ -396,8 +419,10 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
         CatammState.Game storage g = _games[gameId];
         for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            issued[r] = g.bank[r].issued;
-            received[r] = g.bank[r].received;
+            (uint256 iw, uint256 ishift) = CatammState.issuedAt(r);
+            (uint256 rw, uint256 rshift) = CatammState.receivedAt(r);
+            issued[r] = CatammState.bankCounter(g, iw, ishift);
+            received[r] = CatammState.bankCounter(g, rw, rshift);
         }
         burned = g.market.burnedAll();
     }
@@ -527,6 +552,22 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
             _seatOf(g, gameId); // an outsider is told so
             revert NotYourTurn(msg.sender, current);
         }
+        _present(g, t);
+    }
+
+    /// @dev A player acted: the count of turns timed out in a row starts again (a write only when it is not zero, so
+    ///      a game being played pays ~20 gas per action for it).
+    function _present(CatammState.Game storage g, CatammState.Turn memory t) private {
+        if (t.absentTurns == 0) return;
+        t.absentTurns = 0;
+        CatammState.storeTurn(g, t);
+    }
+
+    /// @dev A turn or a draft pick timed out (`t`, its turn word): one more in a row with nobody acting.
+    function _absent(CatammState.Game storage g, CatammState.Turn memory t) private {
+        if (t.absentTurns == CatammState.MAX_ABSENT_TURNS) return;
+        ++t.absentTurns;
+        CatammState.storeTurn(g, t);
     }
 
     /// @dev The trade check, in one comparison on two words the trade reads anyway (the turn word in the markets'
@@ -558,6 +599,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         if (t.phase == Phase.None) revert UnknownGame(gameId);
         if (t.phase == Phase.Finished) revert GameOver(gameId, g.seats[g.table.winner - 1].account);
         if (t.phase == Phase.Cancelled) revert GameIsCancelled(gameId);
+        if (t.phase == Phase.Abandoned) revert GameIsAbandoned(gameId);
     }
 
     /// @dev Reverts unless the game is open for joining and starting; returns its turn word.

@@ -18,8 +18,8 @@ import {ICatamm} from "./ICatamm.sol";
 ///      - A roll for a player whose turn timed out is paid from what is held for that player (the game is the
 ///        payer). When what is left is less than a request fee (the fee rose, or the player timed out that many
 ///        turns), the turn ends without a roll: nobody else pays for it.
-///      - What is left goes back to the player's request credit when they leave, when the game is cancelled, and,
-///        after a win, through anyone's `releaseRequestCredit`.
+///      - What is left goes back to the player's request credit when they leave, when the game is cancelled or ended
+///        as abandoned, and, after a win, through anyone's `releaseRequestCredit`.
 ///      Every wei is accounted for: the game's credit at the source always equals the sum held for its seats.
 ///      With a free source (block hashes, or a VRF fee of 0) nothing is held and every timed-out turn is rolled.
 library CatammCredit {
@@ -67,11 +67,13 @@ library CatammCredit {
         return true;
     }
 
-    /// @notice Gives every seat of the finished or cancelled game what is still held for it. Anyone may call it; a
+    /// @notice Gives every seat of the finished, cancelled or abandoned game what is still held for it. Anyone may call it; a
     ///         second call finds nothing left and does nothing.
     function release(CatammState.Game storage g, uint256 gameId, IRandomness randomness) internal {
         ICatamm.Phase phase = CatammState.loadTurn(g).phase;
-        if (phase != ICatamm.Phase.Finished && phase != ICatamm.Phase.Cancelled) revert ICatamm.WrongPhase(phase);
+        if (phase != ICatamm.Phase.Finished && phase != ICatamm.Phase.Cancelled && phase != ICatamm.Phase.Abandoned) {
+            revert ICatamm.WrongPhase(phase);
+        }
         uint256 n = g.settings.joined;
         for (uint256 i; i < n; ++i) {
             uint256 amount = g.requestCredit[i];

@@ -24,6 +24,8 @@ interface ICatamm {
     /// @param Finished Someone won; every action is refused.
     /// @param Cancelled Closed before it started (by its creator, or by anyone after its open window); every action
     ///        is refused.
+    /// @param Abandoned Ended without a winner after its players stopped playing ({Catamm.endAbandonedGame}); every
+    ///        action is refused.
     enum Phase {
         None,
         Open,
@@ -36,7 +38,8 @@ interface ICatamm {
         StealPending,
         Main,
         Finished,
-        Cancelled
+        Cancelled,
+        Abandoned
     }
 
     /// @notice What the game's one outstanding random value is for.
@@ -83,6 +86,8 @@ interface ICatamm {
     /// @param winner The winner (address(0) until someone wins).
     /// @param requestCredit Per seat (as `players`), the request credit the game holds to roll that player's timed-out
     ///        turns (wei; 0 with a free randomness source). See {ICatamm.RequestCreditHeld}.
+    /// @param absentTurns Turns (and draft picks) in a row that timed out with no player acting: at the player count,
+    ///        anyone may end the game as abandoned ({Catamm.endAbandonedGame}).
     // Returned by a view, never stored: its field order is the reading order.
     // solhint-disable-next-line gas-struct-packing
     struct GameInfo {
@@ -108,6 +113,7 @@ interface ICatamm {
         address largestArmy;
         address winner;
         uint256[4] requestCredit;
+        uint256 absentTurns;
     }
 
     /// @notice A player as {playerInfo} shows it: everything public about them except hidden victory points.
@@ -156,6 +162,12 @@ interface ICatamm {
     error CannotCancelYet(uint256 gameId, address caller, uint256 openDeadline);
     /// @notice Any action in a cancelled game.
     error GameIsCancelled(uint256 gameId);
+    /// @notice Any action in a game ended as abandoned.
+    error GameIsAbandoned(uint256 gameId);
+    /// @notice Ending a game as abandoned while its players may still be playing: it takes `players` turns in a row
+    ///         that timed out with nobody acting (`absentTurns` so far), or no move at all by anyone until block
+    ///         `endableFrom` (a whole round of turns after the current deadline).
+    error GameNotAbandoned(uint256 gameId, uint256 absentTurns, uint256 players, uint256 endableFrom);
     /// @notice Joining a game twice.
     error AlreadyJoined(uint256 gameId, address player);
     /// @notice Joining (or starting) a game that was already started.
@@ -254,6 +266,9 @@ interface ICatamm {
     /// @notice The open game was cancelled before it started: by its creator, or by `by` after its open window
     ///         (`expired`).
     event GameCancelled(uint256 indexed gameId, address indexed by, bool expired);
+    /// @notice The started game was ended without a winner by `by`, its players having stopped playing (after
+    ///         `turn` turns); what was held for them is returned ({RequestCreditReturned}).
+    event GameAbandoned(uint256 indexed gameId, address indexed by, uint256 turn);
     /// @notice The game asked its randomness source for a value, for `kind`.
     event RandomnessRequested(uint256 indexed gameId, Pending kind, uint256 requestId);
     /// @notice The game used the value of request `requestId` for `kind`.

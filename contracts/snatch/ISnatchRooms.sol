@@ -474,4 +474,6 @@ interface ISnatchRooms is IDisplayName {
     error BadPlayerList(uint256 length, uint256 playerCount);
     /// @notice A player appears twice in one room, or is the zero address. @param player The player.
     error InvalidPlayer(address player);
+    /// @notice A factory's player id is not one of a profile (0, or above the profile count). @param id The id.
+    error UnknownPlayerId(uint256 id);
 }

@@ -132,8 +132,9 @@ interface ISnatchSession is IDisplayName {
     /// @notice A session was created. @param sessionId Its id. @param organiser The teacher who created it.
     /// @param config Its settings. @param format The SnatchRooms format its rooms play (Snatch or Share's 5 rounds
     /// with the config's windows). @param firstCome First come, first seated (else the seats were listed).
-    /// @param startableFrom First come: the end of the join window, from which block anyone may start the session (or
-    /// close it with fewer than 3 players); joining stays possible until someone starts it. 0 when seats were listed.
+    /// @param startableFrom First come (or seats listed in batches): the end of the join window, from which block anyone
+    /// may start the session (or close it with fewer than 3 players); joining (listing) stays possible until someone
+    /// starts it. 0 when seats were listed in one transaction (seating closed at once).
     event SessionCreated(
         uint256 indexed sessionId,
         address indexed organiser,
@@ -144,7 +145,7 @@ interface ISnatchSession is IDisplayName {
     );
     /// @notice A player took a seat. @param sessionId The session. @param player The player. @param index Its seat
     /// position (1-based). @param name Its display name ("" for none; see DisplayName). Emitted, not stored.
-    /// @param listed The teacher listed it at creation (otherwise it joined itself).
+    /// @param listed The teacher listed it (otherwise it joined itself).
     event PlayerSeated(uint256 indexed sessionId, address indexed player, uint16 index, string name, bool listed);
     /// @notice Seating closed and the shuffle's randomness was requested. @param sessionId The session. @param by Who
     /// started it (the teacher at creation when seats were listed). @param players Players in the draw.
@@ -207,8 +208,9 @@ interface ISnatchSession is IDisplayName {
     /// @notice First come: the join window is longer than the maximum. @param blocks The window given.
     /// @param max The maximum.
     error JoinWindowTooLong(uint256 blocks, uint256 max);
-    /// @notice The listed seats do not fit: fewer than 3, or more than 3 x rooms (or than MAX_LISTED_SEATS).
-    /// @param seats Seats listed. @param min The least (3). @param max The most.
+    /// @notice The listed seats do not fit: fewer than 3 (listed at once; none, listed in batches), or more than
+    ///         3 x rooms (or than MAX_LISTED_SEATS). @param seats The session's seats with these. @param min The least.
+    /// @param max The most.
     error SeatCountOutOfRange(uint256 seats, uint256 min, uint256 max);
     /// @notice The names listed are not one per seat. @param seats Seats listed. @param names Names listed.
     error NamesMismatch(uint256 seats, uint256 names);
@@ -219,6 +221,12 @@ interface ISnatchSession is IDisplayName {
     /// @notice Seating is closed (the draw was requested, or the seats were listed). @param sessionId The session.
     /// @param stage Its stage.
     error SeatingClosed(uint256 sessionId, Stage stage);
+    /// @notice The teacher lists this session's seats: players do not join it. @param sessionId The session.
+    error SeatingIsListed(uint256 sessionId);
+    /// @notice Only the session's teacher lists its seats. @param sessionId The session. @param caller Who called.
+    error NotTeacher(uint256 sessionId, address caller);
+    /// @notice Adding seats to a first-come session (players join it themselves). @param sessionId The session.
+    error SeatingIsFirstCome(uint256 sessionId);
     /// @notice Every seat is taken. @param sessionId The session. @param capacity Its seats.
     error SessionFull(uint256 sessionId, uint256 capacity);
     /// @notice A session needs at least three players to start. @param sessionId The session.

@@ -182,6 +182,18 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         return SnatchProgress.createRooms(_s, format, players, index);
     }
 
+    /// @notice {createRooms} with the players given by their player ids ({profileOf}), for a factory that keeps ids (a
+    ///      tournament keeps eight to a word): each seat's account is read from its id instead of its id from its
+    ///      account, so no profile is created and the factory need not look the accounts up.
+    /// @param format A stored format.
+    /// @param ids Existing player ids, room after room.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRoomsOfIds(uint32 format, uint256[] calldata ids) external returns (uint256 firstRoomId) {
+        uint8 index = _s.factoryIndex[msg.sender];
+        if (!_s.factories[index].allowed) revert NotFactory(msg.sender);
+        return SnatchProgress.createRoomsOfIds(_s, format, ids, index);
+    }
+
     /// @notice Applies everything due in a room: consumes ready roles randomness, closes expired windows with their
     ///         defaults (as many as have expired). Anyone may call it.
     /// @param roomId The room.
@@ -243,14 +255,20 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         } else {
             revert WrongPhase(roomId, phase);
         }
-        (Offer memory o, uint256[3] memory escrowed) = _escrow(r, from, to, offering, requesting);
+        uint256 ow;
+        uint256[3] memory escrowed;
+        (ow, offerId, escrowed) = _escrow(r, from, to, offering, requesting);
         // G2: a forced offer must escrow a good (an offer of goods P1 does not hold would dodge the force).
-        if (phase == Phase.Offering && o.escrowed == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+        if (
+            phase == Phase.Offering && uint24(ow >> 24) == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)
+        ) {
             revert ForcedOfferEmpty(roomId);
         }
-        offerId = r.offerCount + 1;
-        r.offerCount = uint8(offerId);
-        _s.offers[roomId][offerId] = o;
+        // The new offer's slot, written whole (field by field: a read and a write per field).
+        Offer storage o = _s.offers[roomId][offerId];
+        assembly ("memory-safe") {
+            sstore(o.slot, ow)
+        }
         emit OfferMade(roomId, offerId, msg.sender, target, offering, requesting, escrowed);
         if (phase == Phase.Offering) {
             SnatchProgress.openPhase(r, roomId, Phase.Responding, block.number + _s.formats[r.format].response);
@@ -283,15 +301,14 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param offerId A pending offer to the caller.
     function snatch(uint256 roomId, uint256 offerId) external {
         (Room storage r, Offer storage o) = _response(roomId, offerId);
-        uint8 to = o.to;
+        uint256 ow = SnatchLayout.offerWord(o);
+        (uint8 from, uint8 to, uint24 esc) = SnatchLayout.offerParts(ow);
         if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
             revert JudgeCannotSnatch(roomId, msg.sender);
-        uint24 esc = o.escrowed;
-        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, o.from, to, esc);
-        r.free = free;
-        r.escrow = escrow;
-        o.status = OfferStatus.Snatched;
-        ++r.snatches;
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
+        SnatchLayout.setGoods(r, w, free, escrow, SnatchLayout.ONE_SNATCH);
+        SnatchLayout.setStatus(o, ow, OfferStatus.Snatched);
         emit OfferSnatched(roomId, offerId, esc.escrowAmounts());
         _afterResponse(roomId, r, true);
     }
@@ -312,7 +329,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (responding && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
             revert ForcedOfferFinal(roomId, offerId);
         }
-        SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled);
+        SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled, 0);
         emit OfferCancelled(roomId, offerId);
         if (responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
     }
@@ -651,18 +668,77 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
     }
 
-    /// @dev Validates amounts and escrows what the offerer holds of each offered good.
+    /// @dev Validates amounts and escrows what the offerer holds of each offered good; counts the new offer. Reads
+    ///      and writes the room's goods word once; returns the new offer's word (layout in SnatchLayout), its id and
+    ///      what it escrowed per good.
     function _escrow(
         Room storage r,
         uint8 from,
         uint8 to,
         uint256[3] calldata offering,
         uint256[3] calldata requesting
-    ) internal returns (Offer memory o, uint256[3] memory escrowed) {
-        bool two = r.player2 == 0;
-        uint72 free = r.free;
-        uint72 escrow = r.escrow;
-        uint256 offeredSum;
+    ) internal returns (uint256 ow, uint256 offerId, uint256[3] memory escrowed) {
+        (uint256 offeredSum, uint256 requested) = _amounts(offering, requesting, r.player2 == 0);
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow, uint256 esc) = _take(
+            uint72(w),
+            uint72(w >> SnatchLayout.ESCROW_SHIFT),
+            from,
+            offering,
+            escrowed
+        );
+        // offerCount (bits 168-175) + 1: at most 60 offers a room (12 a round, 5 rounds), so it stays a byte.
+        offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
+        w = (w & ~(uint256(0xff) << SnatchLayout.OFFER_COUNT_SHIFT)) | (offerId << SnatchLayout.OFFER_COUNT_SHIFT);
+        SnatchLayout.setGoods(r, w, free, escrow, 0);
+        ow = _offerWord(uint256(from) | (uint256(to) << 8), esc, requested, offeredSum);
+    }
+
+    /// @dev A new offer's word (layout in SnatchLayout): its seats (`seats`: from | to << 8), status Pending, escrow,
+    ///      request, sum offered (below 2^34) and block.
+    function _offerWord(
+        uint256 seats,
+        uint256 esc,
+        uint256 requested,
+        uint256 offeredSum
+    ) private view returns (uint256) {
+        return
+            seats |
+            (uint256(OfferStatus.Pending) << SnatchLayout.STATUS_SHIFT) |
+            (esc << 24) |
+            (requested << 48) |
+            (offeredSum << 144) |
+            (uint256(uint40(block.number)) << 184);
+    }
+
+    /// @dev Moves to `from`'s escrow cells what it holds free of each offered good, up to the amount offered; records
+    ///      it in `escrowed` and returns the grids and the packed escrow (good g at bit 8g).
+    function _take(
+        uint72 free,
+        uint72 escrow,
+        uint8 from,
+        uint256[3] calldata offering,
+        uint256[3] memory escrowed
+    ) private pure returns (uint72, uint72, uint256 esc) {
+        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+            uint256 held = free.get(from, g);
+            uint256 e = offering[g] < held ? offering[g] : held;
+            if (e == 0) continue;
+            free = free.sub(from, g, e);
+            escrow = escrow.add(from, g, e);
+            esc |= e << (8 * g);
+            escrowed[g] = e;
+        }
+        return (free, escrow, esc);
+    }
+
+    /// @dev Checks an offer's amounts, good by good (each at most {MAX_AMOUNT}, no coffee in a 2-player room, at least
+    ///      one good offered); returns the sum offered and the packed request (good g at bit 32g).
+    function _amounts(
+        uint256[3] calldata offering,
+        uint256[3] calldata requesting,
+        bool two
+    ) private pure returns (uint256 offeredSum, uint256 requested) {
         for (uint256 g; g < SnatchGoods.GOODS; ++g) {
             uint256 give = offering[g];
             uint256 want = requesting[g];
@@ -670,23 +746,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             if (want > MAX_AMOUNT) revert AmountTooLarge(want);
             if (two && g == uint256(Good.Coffee) && (give | want) != 0) revert GoodNotInRoom(Good.Coffee);
             offeredSum += give;
-            o.requested |= uint96(want << (32 * g));
-            uint256 held = free.get(from, g);
-            uint256 e = give < held ? give : held;
-            if (e == 0) continue;
-            free = free.sub(from, g, e);
-            escrow = escrow.add(from, g, e);
-            o.escrowed |= uint24(e << (8 * g));
-            escrowed[g] = e;
+            requested |= want << (32 * g);
         }
         if (offeredSum == 0) revert NothingOffered();
-        r.free = free;
-        r.escrow = escrow;
-        o.from = from;
-        o.to = to;
-        o.status = OfferStatus.Pending;
-        o.offeredSum = uint40(offeredSum);
-        o.madeAt = uint40(block.number);
     }
 
     /// @dev A seat's name: the linked DisplayName library checks it (nothing to check, and no call, for "").

@@ -12,10 +12,10 @@ import {SnatchRooms} from "./SnatchRooms.sol";
 import {SnatchFormats} from "./libraries/SnatchFormats.sol";
 
 /// @title SnatchSession
-/// @notice Class sessions of Snatch or Share (the seeds' first game: 3 players, 5 rounds). A teacher creates a session
-///         in one transaction: N rooms of three, the rooms' windows, and the seats, either listed (addresses and names
-///         from the class sheet: seating closes at once) or first come, first seated (players {join} during a join
-///         window). The seated players are shuffled at random into rooms of three (the shuffle also draws each
+/// @notice Class sessions of Snatch or Share (the seeds' first game: 3 players, 5 rounds). A teacher creates a session:
+///         N rooms of three, the rooms' windows, and the seats, either listed (addresses and names from the class
+///         sheet: in one transaction, seating closing at once, or in batches of transactions that keep each under a
+///         block's share, then {start}) or first come, first seated (players {join} during a join window). The seated players are shuffled at random into rooms of three (the shuffle also draws each
 ///         player's role and the first judge); the 0, 1 or 2 left over sit the session out and are named in
 ///         {SeatsDrawn}. Rooms are created in batches that anyone may create; the session finishes with its last room.
 ///         See docs/class.md ("Three-player session").
@@ -33,8 +33,9 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
     uint256 public constant ROOM_SIZE = 3;
     /// @notice Most rooms per session (300 seats: a class of 200 with room to spare).
     uint256 public constant MAX_ROOMS = 100;
-    /// @notice Most seats a teacher lists at creation: the whole list is stored in one transaction (~54k gas a seat
-    ///         with a name: 240 seats ≈ 13M gas, under 15M). A larger class joins first come, first seated.
+    /// @notice Most seats a teacher lists (~54k gas a seat with a name: 240 seats ≈ 13M gas in one transaction; the
+    ///         tasks and pages list more than 120 in batches, {createListedSession} then {addSeats}, each under 7M). A
+    ///         larger class joins first come, first seated.
     uint256 public constant MAX_LISTED_SEATS = 240;
     /// @notice Most rooms per {createRooms} call (each new player's SnatchRooms profile is created with its room).
     uint256 public constant MAX_ROOMS_PER_BATCH = 50;
@@ -83,17 +84,11 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         address[] calldata seats,
         string[] calldata names
     ) external returns (uint256 sessionId) {
-        if (config.rooms == 0 || config.rooms > MAX_ROOMS) revert RoomCountOutOfRange(config.rooms, MAX_ROOMS);
-        if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
-            revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
-        }
-        uint256 longest = config.trading > config.judging ? config.trading : config.judging;
-        if (longest > MAX_BLOCKS) revert WindowTooLong(longest, MAX_BLOCKS);
+        _checkConfig(config);
         uint256 capacity = ROOM_SIZE * config.rooms;
         bool firstCome = seats.length == 0;
         if (firstCome) {
-            if (config.joinBlocks < MIN_JOIN_BLOCKS) revert JoinWindowTooShort(config.joinBlocks, MIN_JOIN_BLOCKS);
-            if (config.joinBlocks > MAX_BLOCKS) revert JoinWindowTooLong(config.joinBlocks, MAX_BLOCKS);
+            _checkJoinWindow(config.joinBlocks);
         } else {
             uint256 most = capacity < MAX_LISTED_SEATS ? capacity : MAX_LISTED_SEATS;
             if (seats.length < ROOM_SIZE || seats.length > most)
@@ -101,13 +96,45 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         }
         if (names.length != seats.length) revert NamesMismatch(seats.length, names.length);
         Session storage s;
-        (sessionId, s) = _newSession(config, capacity, firstCome);
+        (sessionId, s) = _newSession(config, capacity, firstCome, firstCome);
         if (firstCome) return sessionId;
         for (uint256 i; i < seats.length; ++i) {
             if (seats[i] == address(0)) revert ZeroSeat();
             _seat(sessionId, s, seats[i], names[i], true);
         }
         _requestDraw(sessionId, s);
+    }
+
+    /// @notice Creates a session whose seats the teacher lists over several transactions: these `seats` now, more with
+    ///         {addSeats}, then {start} closes seating and requests the shuffle's randomness (as for first come, the
+    ///         teacher any time, anyone once it is full or `config.joinBlocks` blocks have passed). Players do not
+    ///         {join} it. So that no transaction of a large class's listing passes a block's share.
+    /// @param config Rooms, batch size, the window after which anyone may start it, and the rooms' windows.
+    /// @param seats The first seats (1 to {MAX_LISTED_SEATS}, and at most 3 x rooms, with those added later).
+    /// @param names One display name per seat ("" for none; DisplayName's rule).
+    /// @return sessionId The new session.
+    function createListedSession(
+        Config calldata config,
+        address[] calldata seats,
+        string[] calldata names
+    ) external returns (uint256 sessionId) {
+        _checkConfig(config);
+        _checkJoinWindow(config.joinBlocks);
+        Session storage s;
+        (sessionId, s) = _newSession(config, ROOM_SIZE * config.rooms, false, true);
+        _list(sessionId, s, seats, names);
+    }
+
+    /// @notice Lists more seats of a session created by {createListedSession}, until it starts (its teacher only).
+    /// @param sessionId The session.
+    /// @param seats More seats (the session's seats stay at most {MAX_LISTED_SEATS} and 3 x rooms).
+    /// @param names One display name per seat ("" for none; DisplayName's rule).
+    function addSeats(uint256 sessionId, address[] calldata seats, string[] calldata names) external {
+        Session storage s = _session(sessionId);
+        if (msg.sender != s.organiser) revert NotTeacher(sessionId, msg.sender);
+        if (s.stage != Stage.Registration) revert SeatingClosed(sessionId, s.stage);
+        if (s.firstCome) revert SeatingIsFirstCome(sessionId);
+        _list(sessionId, s, seats, names);
     }
 
     // =================================================================================================== players
@@ -120,12 +147,13 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
     function join(uint256 sessionId, string calldata name) external {
         Session storage s = _session(sessionId);
         if (s.stage != Stage.Registration) revert SeatingClosed(sessionId, s.stage);
+        if (!s.firstCome) revert SeatingIsListed(sessionId);
         if (s.playerCount == s.capacity) revert SessionFull(sessionId, s.capacity);
         _seat(sessionId, s, msg.sender, name, false);
         rooms.registerPlayer(msg.sender);
     }
 
-    /// @notice Closes seating of a first-come session and requests the shuffle's randomness. Needs 3+ players. The
+    /// @notice Closes seating of a first-come session (or one listed in batches) and requests the shuffle's randomness. Needs 3+ players. The
     ///         teacher may start it any time; anyone may once it is full or its join window has passed.
     /// @param sessionId The session.
     function start(uint256 sessionId) external {
@@ -354,11 +382,43 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         _formatsByWindows[key] = format;
     }
 
-    /// @dev Stores a new session in its registration stage and emits {SessionCreated}.
+    /// @dev Reverts unless the rooms, the batch size and the rooms' windows are within bounds.
+    function _checkConfig(Config calldata config) private pure {
+        if (config.rooms == 0 || config.rooms > MAX_ROOMS) revert RoomCountOutOfRange(config.rooms, MAX_ROOMS);
+        if (config.roomsPerBatch == 0 || config.roomsPerBatch > MAX_ROOMS_PER_BATCH) {
+            revert BatchSizeOutOfRange(config.roomsPerBatch, MAX_ROOMS_PER_BATCH);
+        }
+        uint256 longest = config.trading > config.judging ? config.trading : config.judging;
+        if (longest > MAX_BLOCKS) revert WindowTooLong(longest, MAX_BLOCKS);
+    }
+
+    /// @dev Reverts unless a join window (after which anyone may start a session still seating) is within bounds.
+    function _checkJoinWindow(uint256 joinBlocks) private pure {
+        if (joinBlocks < MIN_JOIN_BLOCKS) revert JoinWindowTooShort(joinBlocks, MIN_JOIN_BLOCKS);
+        if (joinBlocks > MAX_BLOCKS) revert JoinWindowTooLong(joinBlocks, MAX_BLOCKS);
+    }
+
+    /// @dev Seats the teacher's `seats` (with `names`) in listed session `s`, whose seats stay at most
+    ///      {MAX_LISTED_SEATS} and its capacity.
+    function _list(uint256 sessionId, Session storage s, address[] calldata seats, string[] calldata names) private {
+        uint256 capacity = s.capacity;
+        uint256 most = capacity < MAX_LISTED_SEATS ? capacity : MAX_LISTED_SEATS;
+        uint256 total = s.playerCount + seats.length;
+        if (seats.length == 0 || total > most) revert SeatCountOutOfRange(total, s.playerCount + 1, most);
+        if (names.length != seats.length) revert NamesMismatch(seats.length, names.length);
+        for (uint256 i; i < seats.length; ++i) {
+            if (seats[i] == address(0)) revert ZeroSeat();
+            _seat(sessionId, s, seats[i], names[i], true);
+        }
+    }
+
+    /// @dev Stores a new session in its registration stage and emits {SessionCreated}; `startable`: seating stays open
+    ///      until someone starts it (first come, or listed in batches).
     function _newSession(
         Config calldata config,
         uint256 capacity,
-        bool firstCome
+        bool firstCome,
+        bool startable
     ) private returns (uint256 sessionId, Session storage s) {
         uint32 format = _formatFor(config);
         sessionId = ++sessionCount;
@@ -371,7 +431,7 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         s.joinBlocks = config.joinBlocks;
         s.roomsPerBatch = config.roomsPerBatch;
         s.format = format;
-        uint40 startableFrom = firstCome ? uint40(block.number + config.joinBlocks) : 0;
+        uint40 startableFrom = startable ? uint40(block.number + config.joinBlocks) : 0;
         emit SessionCreated(sessionId, msg.sender, config, format, firstCome, startableFrom);
     }
 

@@ -223,6 +223,11 @@ ponder.on("Catamm:GameCancelled", async ({ event, context }) => {
   await log(context.db, event.args.gameId, "GameCancelled", event.args.by, event);
 });
 
+ponder.on("Catamm:GameAbandoned", async ({ event, context }) => {
+  await setGame(context.db, event.args.gameId, { phase: Phase.Abandoned, pending: Pending.None }, event.block.number);
+  await log(context.db, event.args.gameId, "GameAbandoned", event.args.by, event);
+});
+
 // --------------------------------------------------------------------------------------------------- randomness
 
 ponder.on("Catamm:RandomnessRequested", async ({ event, context }) => {

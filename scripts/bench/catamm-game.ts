@@ -128,6 +128,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
     const { game } = await deployCatamm(hre, await source.getAddress());
     const result = await playBotGame(hre, game, signers.slice(0, 4), BOT_GAME);
     out["catamm.game.total"] = Number(result.gas);
+    out["catamm.game.perPlayer"] = Math.round(Number(result.gas) / BOT_GAME.players);
     facts.turns = String(result.turns);
     facts.txs = String(result.txs);
   }

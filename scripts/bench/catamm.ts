@@ -53,6 +53,7 @@ export const bench: BenchModule = {
       text: "report: worst case, the 15th road of the costliest 15-road network found (an opponent's building inside it)",
     },
     "catamm.game.total": { text: "report: the seeded 4-player bot game" },
+    "catamm.game.perPlayer": { text: "report (catamm.game.total / 4: what a whole game costs each player)" },
     "catamm.swap": {
       text: "≤ 55,000: the game's swap, the player's turn, no port, classic fees, both balances non-zero, resources in different balance words (the dearer case)",
       max: 55_000,

@@ -12,7 +12,10 @@ export const bench: BenchModule = {
   goals: {
     "class.fund.30": { text: "report (30 fresh seats funded in one transaction)" },
     "class.fund.perSeat": { text: "report (class.fund.30 / 30: a new account, the value transfer and its event)" },
-    "class.fund.256": { text: "≤ 15,000,000 (a full batch: MAX_SEATS fresh seats)", max: 15_000_000 },
+    "class.fund.256": {
+      text: "≤ 10,000,000 (a full batch: MAX_SEATS fresh seats; the class sheet sends 100)",
+      max: 10_000_000,
+    },
     "class.topUp.30.resume": {
       text: "report (topUp of 30 seats after an interrupted funding: 12 already funded, 18 topped up, the rest refunded)",
     },

@@ -1,13 +1,19 @@
 // `npm run bench`: measures every gas scenario on the in-process network, prints a table, writes
 // reports/gas.json (flat: scenario -> gas) and refreshes the README's gas table between its markers.
-// Filter with BENCH=<prefix> (e.g. BENCH=hex) to run only the modules whose scenarios start with it.
+// Filter with BENCH=<prefix> (e.g. BENCH=hex) to run only the modules whose scenarios start with it. BENCH_TRACE=1 also
+// traces every single-transaction scenario and writes where its gas goes to reports/gas-breakdown.json.
 import fs from "node:fs";
 import path from "node:path";
 import hre from "hardhat";
 import { modules } from "./modules";
+import { traced } from "../lib/gas";
+import { describeBreakdown, type GasBreakdown } from "../lib/gas-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
 const REPORT = path.join(ROOT, "reports", "gas.json");
+const BREAKDOWN = path.join(ROOT, "reports", "gas-breakdown.json");
+/** The figures before issue 35's work (main at its start): the README table's "before" column. */
+const BEFORE = path.join(ROOT, "reports", "gas-before.json");
 const README = path.join(ROOT, "README.md");
 const START = "<!-- gas-table:start -->";
 const END = "<!-- gas-table:end -->";
@@ -21,7 +27,11 @@ async function main() {
   const figures: Record<string, number> = {};
   const rows: { title: string; name: string; gas: number; goal: string; ok: boolean }[] = [];
   const failures: string[] = [];
+  const breakdowns: Record<string, GasBreakdown> = {};
   for (const m of modules) {
+    // A module none of whose scenarios the filter names is not run at all.
+    if (filter && !Object.keys(m.goals ?? {}).some((n) => n.startsWith(filter))) continue;
+    traced.length = 0;
     const snapshot = await hre.network.provider.send("evm_snapshot", []);
     const started = Date.now();
     const out = await m.run();
@@ -33,6 +43,8 @@ async function main() {
       const gas = out[name];
       if (!Number.isInteger(gas) || gas <= 0) throw new Error(`scenario ${name} measured ${gas}`);
       figures[name] = gas;
+      const trace = traced.find((t) => t.gas === gas);
+      if (trace) breakdowns[name] = trace.breakdown;
       const goal = m.goals?.[name];
       const ok = goal?.max === undefined || gas <= goal.max;
       if (!ok) failures.push(`${name}: ${fmt(gas)} > ${fmt(goal!.max!)}`);
@@ -55,6 +67,16 @@ async function main() {
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, JSON.stringify(sorted, null, 2) + "\n");
 
+  if (process.env.BENCH_TRACE === "1") {
+    const previousBreakdowns: Record<string, GasBreakdown> =
+      filter && fs.existsSync(BREAKDOWN) ? JSON.parse(fs.readFileSync(BREAKDOWN, "utf8")) : {};
+    const all = { ...previousBreakdowns, ...breakdowns };
+    const keys = Object.keys(all).sort();
+    fs.writeFileSync(BREAKDOWN, JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k]])), null, 2) + "\n");
+    console.log(`\nWhere the gas goes (${path.relative(ROOT, BREAKDOWN)}):`);
+    for (const name of Object.keys(breakdowns)) console.log(`  ${name}: ${describeBreakdown(breakdowns[name])}`);
+  }
+
   const width = Math.max(...rows.map((r) => r.name.length));
   console.log();
   for (const r of rows) {
@@ -67,10 +89,15 @@ async function main() {
     const a = readme.indexOf(START);
     const b = readme.indexOf(END);
     if (a >= 0 && b > a) {
+      const before: Record<string, number> = fs.existsSync(BEFORE) ? JSON.parse(fs.readFileSync(BEFORE, "utf8")) : {};
       const table = [
-        "| scenario | gas | goal |",
-        "| --- | ---: | --- |",
-        ...rows.map((r) => `| \`${r.name}\` | ${fmt(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`),
+        "| scenario | before | gas | goal |",
+        "| --- | ---: | ---: | --- |",
+        ...rows.map(
+          (r) =>
+            `| \`${r.name}\` | ${before[r.name] === undefined ? "" : fmt(before[r.name])} | ` +
+            `${fmt(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`,
+        ),
       ].join("\n");
       fs.writeFileSync(README, readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
       console.log("updated the README gas table");

@@ -243,6 +243,14 @@ async function accountLabels(hre: HardhatRuntimeEnvironment): Promise<(address: 
   };
 }
 
+gameTask(
+  "catamm:end-abandoned",
+  "Ends a started game its players stopped playing (a round of timed-out turns): their held request credit goes back",
+).setAction(async (args: Common, hre) => {
+  const game = await gameAt(hre, args);
+  await run(hre, `endAbandonedGame(${args.game})`, () => game.endAbandonedGame(args.game));
+});
+
 gameTask("catamm:rerequest", "Replaces a stale random request").setAction(async (args: Common, hre) => {
   const game = await gameAt(hre, args);
   await run(hre, `rerequestRandomness(${args.game})`, () => game.rerequestRandomness(args.game));

@@ -1,10 +1,25 @@
 import type { ContractTransactionResponse } from "ethers";
+import { gasBreakdown, type GasBreakdown } from "./gas-trace";
+
+/** Transactions above this much gas are not traced (their traces take too much memory to be worth it). */
+const TRACE_LIMIT = 3_000_000;
+
+/**
+ * With BENCH_TRACE=1, every transaction {gasOf} measures (up to {TRACE_LIMIT} gas) with its breakdown; the bench
+ * empties it before each module and matches scenarios to it by their figure.
+ */
+export const traced: { gas: number; hash: string; breakdown: GasBreakdown }[] = [];
 
 /** Gas used by a mined transaction, as a plain number (bench figures are JSON integers). */
 export async function gasOf(tx: ContractTransactionResponse | Promise<ContractTransactionResponse>): Promise<number> {
   const receipt = await (await tx).wait();
   if (!receipt) throw new Error("transaction was not mined");
-  return Number(receipt.gasUsed);
+  const gas = Number(receipt.gasUsed);
+  if (process.env.BENCH_TRACE === "1" && gas <= TRACE_LIMIT) {
+    const hre = (await import("hardhat")).default;
+    traced.push({ gas, hash: receipt.hash, breakdown: await gasBreakdown(hre.network.provider, receipt.hash) });
+  }
+  return gas;
 }
 
 /** A scenario's goal as the issue states it; `max` makes the bench flag a figure above it. */

@@ -9,7 +9,14 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { ContractTransactionResponse } from "ethers";
 import type { SnatchSession } from "../../typechain-types";
 import { gameTask, send as sendTx, signerOf, type FromArg } from "../lib/cli";
-import { DEFAULT_SESSION_CONFIG, SESSION_STAGE_NAMES, SessionStage, parseSeatsCsv } from "../../client/snatch/session";
+import {
+  DEFAULT_SESSION_CONFIG,
+  ROOMS_PER_TX,
+  SESSION_STAGE_NAMES,
+  SessionStage,
+  listingBatches,
+  parseSeatsCsv,
+} from "../../client/snatch/session";
 import { validName } from "../../client/common/names";
 import { sessionAt } from "./lib";
 
@@ -57,7 +64,7 @@ withCommon(
   .addOptionalParam("seats", "a CSV file of the class's seats (address and name per line); none: first come", "")
   .addOptionalParam(
     "batch",
-    "rooms created per snatch:session:rooms call",
+    `rooms created per snatch:session:rooms call (at most ${ROOMS_PER_TX}: each transaction stays under 10M gas)`,
     DEFAULT_SESSION_CONFIG.roomsPerBatch,
     types.int,
   )
@@ -70,6 +77,9 @@ withCommon(
   .addOptionalParam("windows", "room windows in blocks, e.g. trading=120,closing=10,judging=60", "", types.string)
   .setAction(
     async (args: Common & { rooms: number; seats: string; batch: number; join: number; windows: string }, hre) => {
+      if (args.batch > ROOMS_PER_TX) {
+        throw new Error(`--batch ${args.batch}: at most ${ROOMS_PER_TX} rooms a transaction (each under 10M gas)`);
+      }
       const config = {
         ...DEFAULT_SESSION_CONFIG,
         rooms: args.rooms,
@@ -84,15 +94,31 @@ withCommon(
       const seats = args.seats ? parseSeatsCsv(fs.readFileSync(args.seats, "utf8")) : [];
       const names = seats.map((seat) => validName(seat.name));
       const s = await contract(hre, args);
+      // A list longer than one transaction takes is sent in batches (each under 10M gas), then seating is closed.
+      const batches = listingBatches(seats.map((seat, i) => ({ address: seat.address, name: names[i] })));
+      const create = batches.length > 1 ? s.createListedSession : s.createSession;
+      const first = batches[0] ?? [];
       const { events } = await send(hre, () =>
-        s.createSession(
+        create(
           config,
-          seats.map((seat) => seat.address),
-          names,
+          first.map((seat) => seat.address),
+          first.map((seat) => seat.name),
         ),
       );
       const created = events.find((e) => e.name === "SessionCreated");
       const id = created ? String(created.args.sessionId) : "?";
+      if (batches.length > 1) {
+        for (const batch of batches.slice(1)) {
+          await send(hre, () =>
+            s.addSeats(
+              id,
+              batch.map((seat) => seat.address),
+              batch.map((seat) => seat.name),
+            ),
+          );
+        }
+        await send(hre, () => s.start(id));
+      }
       console.log(
         seats.length > 0
           ? `session ${id}: ${seats.length} seats listed; create its rooms with npx hardhat snatch:session:rooms --id ${id}`

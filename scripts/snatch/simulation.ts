@@ -108,6 +108,8 @@ export interface SimulationReport {
     maxTransaction: number;
     maxTransactionLabel: string;
     transactions: number;
+    /** Per kind of transaction (the first word of its label: "offer", "accept", "register", ...): gas and count. */
+    byKind: Record<string, { gas: number; count: number }>;
     failed: number;
     failures: string[];
   };
@@ -306,6 +308,7 @@ export async function simulateTournament(
       maxTransaction: 0,
       maxTransactionLabel: "",
       transactions: 0,
+      byKind: {},
       failed: 0,
       failures: [],
     },
@@ -419,6 +422,11 @@ export async function simulateTournament(
     report.gas.maxTransaction = chain.maxGas;
     report.gas.maxTransactionLabel = chain.maxLabel;
     report.gas.transactions = chain.transactions;
+    report.gas.byKind = Object.fromEntries(
+      [...chain.gasByLabel.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, gas]) => [kind, { gas, count: chain.countByLabel.get(kind)! }]),
+    );
     report.gas.failed = chain.failures.length;
     report.gas.failures = chain.failures.slice(0, 20);
     report.blocks = (await chain.blockNumber()) - firstBlock;

@@ -15,6 +15,7 @@ import { printReport } from "./report";
 import { gameTask, send as sendTx, signerOf, type FromArg } from "../lib/cli";
 import {
   DEFAULT_CONFIG,
+  TOURNAMENT_ROOMS_PER_TX,
   PHASE_NAMES,
   PHASES,
   rank,
@@ -134,7 +135,12 @@ task("tournament", "Simulates a whole G1..G5 tournament with bot players on the 
 
 withCommon("tournament:create", "Creates a tournament (the sender organises it)")
   .addOptionalParam("cap", "player cap", DEFAULT_CONFIG.cap, types.int)
-  .addOptionalParam("batch", "rooms created per tournament:rooms call", DEFAULT_CONFIG.roomsPerBatch, types.int)
+  .addOptionalParam(
+    "batch",
+    `rooms created per tournament:rooms call (at most ${TOURNAMENT_ROOMS_PER_TX}: each transaction stays under 10M gas)`,
+    DEFAULT_CONFIG.roomsPerBatch,
+    types.int,
+  )
   .addOptionalParam(
     "registration",
     "blocks after which anyone may start phase 1",
@@ -153,6 +159,11 @@ withCommon("tournament:create", "Creates a tournament (the sender organises it)"
       args: Common & { cap: number; batch: number; registration: number; grace: number; windows: string },
       hre,
     ) => {
+      if (args.batch > TOURNAMENT_ROOMS_PER_TX) {
+        throw new Error(
+          `--batch ${args.batch}: at most ${TOURNAMENT_ROOMS_PER_TX} rooms a transaction (each under 10M gas)`,
+        );
+      }
       const t = await contract(hre, args);
       const config = {
         ...DEFAULT_CONFIG,

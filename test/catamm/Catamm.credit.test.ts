@@ -1,8 +1,8 @@
 // Issue 22, item 5: an absent CATAMM player's rolls are paid by that player, never by whoever advances the game.
 // With a paid randomness source (Chainlink VRF with a request fee), joining holds TIMEOUT_ROLLS_HELD request fees of
 // the player's credit; each timed-out roll is paid from it; what is left goes back when the player leaves, when the
-// game is cancelled, or after the win. Every wei is followed: the credit at the source, the game's share of it, the
-// fees sent to the subscription.
+// game is cancelled, after the win, or (issue 35) when anyone ends a started game its players abandoned. Every wei is
+// followed: the credit at the source, the game's share of it, the fees sent to the subscription.
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import fc from "fast-check";
@@ -13,6 +13,7 @@ import { deployVrfStack, vrfConfig } from "../../scripts/lib/common";
 import { deployCatammHarness } from "../../scripts/catamm/deploy";
 import { DevCard, OPEN_BLOCKS, Pending, Phase } from "../../client/catamm/game";
 import { scaled } from "../helpers/coverage";
+import { describeError } from "../../client/errors";
 
 const FEE = 10n ** 15n; // 0.001 ETH a request: above what the mock charges for one (0.0001 ETH + gas at 1 gwei)
 const HELD_ROLLS = 16n;
@@ -232,6 +233,91 @@ describe("Catamm: an absent player's rolls are paid by that player (paid randomn
     }
     expect((await t.game.gameInfo(id2)).requestCredit).to.deep.equal([0n, 0n, 0n, 0n]);
     await expect(t.game.connect(keeper).releaseRequestCredit(id2)).to.not.emit(t.game, "RequestCreditReturned");
+    await expectGameCreditAccounted(t);
+    expect(await t.source.requestCredit(await t.game.getAddress())).to.equal(0n);
+  });
+
+  it("a started game nobody plays any more: anyone ends it a round of turns after its deadline; credit goes back", async function () {
+    const t = await loadFixture(table);
+    const [a, b, c, keeper] = [t.signers[1], t.signers[2], t.signers[3], t.signers[9]];
+    const id = await seated(t, [a, b, c], HELD + 10n * FEE);
+    // Not started: cancelGame is the way out, not this.
+    await expect(t.game.connect(keeper).endAbandonedGame(id))
+      .to.be.revertedWithCustomError(t.game, "WrongPhase")
+      .withArgs(Phase.Open);
+    await expect(t.game.connect(keeper).endAbandonedGame(99)).to.be.revertedWithCustomError(t.game, "UnknownGame");
+    await t.game.connect(a).startGame(id);
+    await serve(t, id, keeper);
+    // The draft waits for its first pick; then nobody acts, nobody advances: a round of turns past the deadline.
+    const info = await t.game.gameInfo(id);
+    expect(info.phase).to.equal(BigInt(Phase.Setup));
+    const from = info.deadline + 3n * BigInt(TURN) + 1n;
+    await expect(t.game.connect(keeper).endAbandonedGame(id))
+      .to.be.revertedWithCustomError(t.game, "GameNotAbandoned")
+      .withArgs(id, 0, 3, from);
+    await mine(from - BigInt(await ethers.provider.getBlockNumber()) - 2n);
+    // The last block before it (the call is mined in the next block).
+    await expect(t.game.connect(keeper).endAbandonedGame(id))
+      .to.be.revertedWithCustomError(t.game, "GameNotAbandoned")
+      .withArgs(id, 0, 3, from);
+    const before = await Promise.all([a, b, c].map((p) => t.source.requestCredit(p.address)));
+    const tx = t.game.connect(keeper).endAbandonedGame(id);
+    await expect(tx).to.emit(t.game, "GameAbandoned").withArgs(id, keeper.address, 0);
+    for (const p of [a, b, c]) await expect(tx).to.emit(t.game, "RequestCreditReturned").withArgs(id, p.address, HELD);
+    for (const [i, p] of [a, b, c].entries()) {
+      expect(await t.source.requestCredit(p.address)).to.equal(before[i] + HELD);
+    }
+    const after = await t.game.gameInfo(id);
+    expect(after.phase).to.equal(BigInt(Phase.Abandoned));
+    expect(after.requestCredit).to.deep.equal([0n, 0n, 0n, 0n]);
+    await expectGameCreditAccounted(t);
+    // Over: every action is refused, ending it again too; the release finds nothing left.
+    for (const call of [
+      t.game.connect(keeper).endAbandonedGame(id),
+      t.game.connect(keeper).advance(id),
+      t.game.connect(a).placeInitial(id, 0, 0),
+    ]) {
+      await expect(call).to.be.revertedWithCustomError(t.game, "GameIsAbandoned").withArgs(id);
+    }
+    await expect(t.game.connect(keeper).releaseRequestCredit(id)).to.not.emit(t.game, "RequestCreditReturned");
+    const err = await t.game
+      .connect(keeper)
+      .advance(id)
+      .catch((e: unknown) => e);
+    expect(describeError(err).message).to.match(/^game \d+ was ended as abandoned: its players had stopped playing/);
+  });
+
+  it("a game kept alive by a keeper ends once a whole round of turns timed out with no player acting", async function () {
+    const t = await loadFixture(table);
+    const [a, b, keeper] = [t.signers[1], t.signers[2], t.signers[9]];
+    const id = await seated(t, [a, b], HELD + 10n * FEE);
+    await started(t, id, a, keeper); // the draft's four picks timed out
+    // The draft's timed-out picks count as absent turns: more than the two players, so it may be ended already.
+    expect((await t.game.gameInfo(id)).absentTurns).to.equal(4n);
+    // A player's own roll starts the count again: the game is being played.
+    const player = await ethers.getSigner(await whoseTurn(t, id));
+    await ownTurn(t, id, player, keeper);
+    // Not yet abandoned after none, then one, timed-out turn in a row (the keeper advancing the absent players').
+    for (const absent of [0n, 1n]) {
+      if (absent > 0n) await absentTurn(t, id, keeper);
+      const now = await t.game.gameInfo(id);
+      expect(now.absentTurns).to.equal(absent);
+      await expect(t.game.connect(keeper).endAbandonedGame(id))
+        .to.be.revertedWithCustomError(t.game, "GameNotAbandoned")
+        .withArgs(id, absent, 2, now.deadline + 2n * BigInt(TURN) + 1n);
+    }
+    // Two in a row are, whatever the deadline: the game ends with each seat's credit less its charged rolls.
+    await absentTurn(t, id, keeper);
+    const info = await t.game.gameInfo(id);
+    expect(info.absentTurns).to.equal(2n);
+    expect(BigInt(await ethers.provider.getBlockNumber())).to.be.lessThan(info.deadline);
+    const held = info.requestCredit.slice(0, 2);
+    expect(held[0] + held[1]).to.equal(2n * HELD - 2n * FEE);
+    const tx = t.game.connect(keeper).endAbandonedGame(id);
+    await expect(tx).to.emit(t.game, "GameAbandoned").withArgs(id, keeper.address, info.turn);
+    for (let s = 0; s < 2; s++) {
+      await expect(tx).to.emit(t.game, "RequestCreditReturned").withArgs(id, info.players[s], held[s]);
+    }
     await expectGameCreditAccounted(t);
     expect(await t.source.requestCredit(await t.game.getAddress())).to.equal(0n);
   });

@@ -114,7 +114,7 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
     expect(Number((await g.session.session(id)).stage)).to.equal(5);
   });
 
-  it("CATAMM: a bot game with market moves, and a cancelled game", async function () {
+  it("CATAMM: a bot game with market moves, a cancelled game and an abandoned one", async function () {
     await playCatamm(ctx, 3, CATAMM_TURNS);
   });
 

@@ -424,5 +424,20 @@ export async function playCatamm(ctx: DriverContext, players: number, turns: num
     pollMs: 20,
     onStep: () => ctx.check(entity(id), "catamm: bot step"),
   });
+
+  // A started game its players abandon: nobody acts for a round of turns past its deadline; anyone ends it.
+  await act(ctx, "catamm: create (to abandon)", [], () => g.catamm.connect(c).createGame(20, 0, 20, OPEN_BLOCKS));
+  const abandoned = await g.catamm.gameCount();
+  await act(ctx, "catamm: join", entity(abandoned), () => g.catamm.connect(d).joinGame(abandoned));
+  await act(ctx, "catamm: start", entity(abandoned), () => g.catamm.connect(c).startGame(abandoned));
+  await mine(g.provider, 1);
+  await act(ctx, "catamm: serve the start", entity(abandoned), () => g.catamm.connect(d).advance(abandoned));
+  const info = await g.catamm.gameInfo(abandoned);
+  const endable = Number(info.deadline + 2n * info.turnBlocks + 1n);
+  await mine(g.provider, endable - (await g.provider.getBlockNumber()));
+  const ended = await act(ctx, "catamm: end abandoned", entity(abandoned), () =>
+    g.catamm.connect(a).endAbandonedGame(abandoned),
+  );
+  if (!ended) throw new Error(`catamm game ${abandoned} could not be ended as abandoned`);
   return id;
 }

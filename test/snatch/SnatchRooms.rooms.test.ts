@@ -397,6 +397,61 @@ describe("SnatchRooms: formats, rooms, roles, factories", function () {
         .withArgs(42);
     });
 
+    it("creates rooms from player ids: the rooms an address list makes, no profile created; refuses unknown ids", async function () {
+      const { rooms, lens, players, factory } = await loadFixture(baseFixture);
+      const [a, b, c, d] = players.map((p) => p.address);
+      for (const p of [a, b, c, d]) await rooms.registerPlayer(p); // ids 1..4
+      await expect(rooms.connect(players[0]).createRoomsOfIds(Preset.G1, [1, 2]))
+        .to.be.revertedWithCustomError(rooms, "NotFactory")
+        .withArgs(a);
+      const tx = factory.createOfIds(Preset.G2, [1, 2, 4, 3]);
+      await expect(tx)
+        .to.emit(rooms, "RoomCreated")
+        .withArgs(2, Preset.G2, await factory.getAddress(), true);
+      await expect(tx).to.not.emit(rooms, "ProfileCreated");
+      expect(await rooms.roomCount()).to.equal(2);
+      for (const [i, seated] of [
+        [a, b],
+        [d, c],
+      ].entries()) {
+        const v = await lens.roomView(i + 1);
+        expect(v.players.slice(0, 2)).to.deep.equal(seated);
+        expect(v.roles.slice(0, 2).map(Number)).to.deep.equal([Good.Turkey, Good.Corn]);
+        expect(v.phase).to.equal(Phase.Offering);
+        expect(v.observer).to.equal(await factory.getAddress());
+        expect((await rooms.roomData(i + 1)).batchIndex).to.equal(i);
+      }
+      await factory.createOfIds(Preset.SnatchOrShare, [3, 1, 2]);
+      const v3 = await lens.roomView(3);
+      expect(v3.players).to.deep.equal([c, a, b]);
+      expect(v3.roles.map(Number)).to.deep.equal([Good.Turkey, Good.Coffee, Good.Corn]);
+      expect(v3.phase).to.equal(Phase.Trading);
+      expect(await rooms.profileCount()).to.equal(4);
+
+      await expect(factory.createOfIds(Preset.G1, []))
+        .to.be.revertedWithCustomError(rooms, "BadPlayerList")
+        .withArgs(0, 2);
+      await expect(factory.createOfIds(Preset.G1, [1, 2, 3]))
+        .to.be.revertedWithCustomError(rooms, "BadPlayerList")
+        .withArgs(3, 2);
+      await expect(factory.createOfIds(Preset.G1, [1, 1]))
+        .to.be.revertedWithCustomError(rooms, "InvalidPlayer")
+        .withArgs(a);
+      await expect(factory.createOfIds(Preset.SnatchOrShare, [1, 2, 1]))
+        .to.be.revertedWithCustomError(rooms, "InvalidPlayer")
+        .withArgs(a);
+      await expect(factory.createOfIds(Preset.G1, [0, 1]))
+        .to.be.revertedWithCustomError(rooms, "UnknownPlayerId")
+        .withArgs(0);
+      await expect(factory.createOfIds(Preset.G1, [1, 5]))
+        .to.be.revertedWithCustomError(rooms, "UnknownPlayerId")
+        .withArgs(5);
+      await expect(factory.createOfIds(42, [1, 2]))
+        .to.be.revertedWithCustomError(rooms, "UnknownFormat")
+        .withArgs(42);
+      expect(await rooms.roomCount()).to.equal(3);
+    });
+
     it("calls the factory when its room finishes; a failing factory blocks it until disallowed", async function () {
       const base = await loadFixture(baseFixture);
       const { rooms, players, factory, owner } = base;

@@ -242,6 +242,92 @@ describe("SnatchSession", function () {
     });
   });
 
+  describe("listed in batches (a large class: no transaction passes a block's share)", function () {
+    it("lists seats over several transactions, then the teacher's start closes seating and requests the draw", async function () {
+      const { sessions, teacher, players } = await loadFixture(sessionFixture);
+      const [first, second] = [players.slice(0, 4), players.slice(4, 7)];
+      const tx = sessions.connect(teacher).createListedSession(
+        SESSION_CONFIG,
+        first.map((p) => p.address),
+        first.map((_, i) => `Seat ${i + 1}`),
+      );
+      const block = BigInt((await ethers.provider.getBlockNumber()) + 1);
+      await expect(tx)
+        .to.emit(sessions, "SessionCreated")
+        .withArgs(1, teacher.address, anyValue, anyValue, false, block + BigInt(SESSION_CONFIG.joinBlocks));
+      await expect(tx).to.emit(sessions, "PlayerSeated").withArgs(1, first[3].address, 4, "Seat 4", true);
+      await expect(tx).not.to.emit(sessions, "DrawRequested");
+      expect(Number((await sessions.session(1)).stage)).to.equal(SessionStage.Registration);
+      // Players do not join a listed session; only its teacher lists, and only new seats.
+      await expect(sessions.connect(players[8]).join(1, ""))
+        .to.be.revertedWithCustomError(sessions, "SeatingIsListed")
+        .withArgs(1);
+      await expect(sessions.connect(players[0]).addSeats(1, [players[8].address], [""]))
+        .to.be.revertedWithCustomError(sessions, "NotTeacher")
+        .withArgs(1, players[0].address);
+      await expect(sessions.connect(teacher).addSeats(1, [first[1].address], [""]))
+        .to.be.revertedWithCustomError(sessions, "AlreadySeated")
+        .withArgs(1, first[1].address);
+      await expect(sessions.connect(teacher).addSeats(1, [], []))
+        .to.be.revertedWithCustomError(sessions, "SeatCountOutOfRange")
+        .withArgs(4, 5, 12);
+      await expect(
+        sessions.connect(teacher).addSeats(
+          1,
+          players.slice(4, 13).map((p) => p.address),
+          players.slice(4, 13).map(() => ""),
+        ),
+      )
+        .to.be.revertedWithCustomError(sessions, "SeatCountOutOfRange")
+        .withArgs(13, 5, 12);
+      await expect(sessions.connect(teacher).addSeats(1, [second[0].address], ["Ada\u202e"]))
+        .to.be.revertedWithCustomError(sessions, "NameHasFormatCharacter")
+        .withArgs(3);
+      const added = sessions.connect(teacher).addSeats(
+        1,
+        second.map((p) => p.address),
+        second.map((_, i) => `Seat ${i + 5}`),
+      );
+      await expect(added).to.emit(sessions, "PlayerSeated").withArgs(1, second[2].address, 7, "Seat 7", true);
+      expect((await sessions.session(1)).playerCount).to.equal(7);
+      expect((await sessions.entryOf(1, second[2].address)).index).to.equal(7);
+      // The teacher closes seating: the draw, then the rooms as for any session.
+      await expect(sessions.connect(players[0]).start(1))
+        .to.be.revertedWithCustomError(sessions, "JoinWindowOpen")
+        .withArgs(1, block + BigInt(SESSION_CONFIG.joinBlocks));
+      await expect(sessions.connect(teacher).start(1)).to.emit(sessions, "DrawRequested");
+      await expect(sessions.connect(teacher).addSeats(1, [players[9].address], [""]))
+        .to.be.revertedWithCustomError(sessions, "SeatingClosed")
+        .withArgs(1, SessionStage.Drawing);
+      await createAllRooms(sessions, 1n);
+      expect(Number((await sessions.session(1)).stage)).to.equal(SessionStage.Playing);
+      expect((await sessions.session(1)).rooms).to.equal(2);
+    });
+
+    it("refuses seats added to a first-come session, and bad settings as createSession does", async function () {
+      const { sessions, teacher, players } = await loadFixture(joinedEight);
+      await expect(sessions.connect(teacher).addSeats(1, [players[10].address], [""]))
+        .to.be.revertedWithCustomError(sessions, "SeatingIsFirstCome")
+        .withArgs(1);
+      await expect(sessions.connect(teacher).createListedSession({ ...SESSION_CONFIG, rooms: 0 }, [], []))
+        .to.be.revertedWithCustomError(sessions, "RoomCountOutOfRange")
+        .withArgs(0, 100);
+      await expect(sessions.connect(teacher).createListedSession({ ...SESSION_CONFIG, joinBlocks: 3 }, [], []))
+        .to.be.revertedWithCustomError(sessions, "JoinWindowTooShort")
+        .withArgs(3, 20);
+      await expect(sessions.connect(teacher).createListedSession(SESSION_CONFIG, [], []))
+        .to.be.revertedWithCustomError(sessions, "SeatCountOutOfRange")
+        .withArgs(0, 1, 12);
+      await expect(sessions.connect(teacher).createListedSession(SESSION_CONFIG, [players[10].address], []))
+        .to.be.revertedWithCustomError(sessions, "NamesMismatch")
+        .withArgs(1, 0);
+      await expect(
+        sessions.connect(teacher).createListedSession(SESSION_CONFIG, [ethers.ZeroAddress], [""]),
+      ).to.be.revertedWithCustomError(sessions, "ZeroSeat");
+      expect(await sessions.sessionCount()).to.equal(1);
+    });
+  });
+
   describe("the draw and the rooms", function () {
     it("shuffles the seats into rooms of three (roles by seat), names the leftovers, creates rooms in batches", async function () {
       const { sessions, rooms, source, listed, id } = await loadFixture(listedFixture);

@@ -1,21 +1,10 @@
 import { expect } from "chai";
-import { artifacts } from "hardhat";
-
-interface Layout {
-  storage: { label: string; slot: string; type: string }[];
-  types: Record<string, { label: string; numberOfBytes: string; members?: { label: string; slot: string }[] }>;
-}
+import { memberOffsets, storageLayout } from "../helpers/layout";
 
 // The gas figures rest on these layouts: a tournament is 2 slots, a phase's totals and a leaderboard entry 1 each.
 describe("SnatchTournament storage layout [no-coverage]", function () {
   it("packs a tournament in 2 slots, a phase's totals, an entry and a batch in 1", async function () {
-    const fqn = "contracts/snatch/SnatchTournament.sol:SnatchTournament";
-    const info = await artifacts.getBuildInfo(fqn);
-    const layout = (
-      info!.output.contracts["contracts/snatch/SnatchTournament.sol"].SnatchTournament as unknown as {
-        storageLayout: Layout;
-      }
-    ).storageLayout;
+    const layout = await storageLayout("snatch/SnatchTournament.sol", "SnatchTournament");
     const type = (label: string) =>
       Object.values(layout.types).find((t) => t.label === `struct ISnatchTournament.${label}`)!;
     expect(Number(type("Tournament").numberOfBytes)).to.equal(64);
@@ -28,5 +17,34 @@ describe("SnatchTournament storage layout [no-coverage]", function () {
     expect(member("Tournament", "createdAt")).to.equal("0");
     expect(member("Tournament", "firstFormat")).to.equal("1");
     expect(member("PhaseState", "endedAt")).to.equal("2");
+  });
+
+  it("lays out an entry's and a phase's totals fields where the packed updates add to them (bytes from the low end)", async function () {
+    const layout = await storageLayout("snatch/SnatchTournament.sol", "SnatchTournament");
+    const offsets = (label: string) => memberOffsets(layout, `struct ISnatchTournament.${label}`);
+    // SnatchTournament._record and _addTotals (bit offsets there are these times 8).
+    expect(offsets("Entry")).to.deep.equal({
+      index: 0,
+      scoreAsP1: 2,
+      scoreAsP2: 6,
+      roomsAsP1: 10,
+      roomsAsP2: 11,
+      satOut: 12,
+      recorded: 13,
+      points: 14,
+      g3Shame: 19,
+    });
+    expect(offsets("Totals")).to.deep.equal({
+      finished: 0,
+      offers: 2,
+      accepts: 5,
+      rejects: 8,
+      snatches: 11,
+      shames: 14,
+      reports: 17,
+      refusals: 20,
+      pointsAsP1: 23,
+      pointsAsP2: 27,
+    });
   });
 });

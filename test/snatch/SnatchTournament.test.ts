@@ -213,13 +213,15 @@ describe("SnatchTournament", function () {
       await expect(tournament.nameOf(9, a.address)).to.be.revertedWithCustomError(tournament, "UnknownTournament");
     });
 
-    it("refuses a name that is too long, has a control character or is not text, and registers nobody", async function () {
+    it("refuses a name that is too long, has a control or format character or is not text, and registers nobody", async function () {
       const { tournament, players, id } = await loadFixture(tournamentFixture);
       const [a] = players;
       const refused: [string, string, unknown[]][] = [
         ["a".repeat(33), "NameTooLong", [33, 32]],
         ["Ada\nLovelace", "NameHasControlCharacter", [3]],
         ["\u0085", "NameHasControlCharacter", [0]],
+        ["Ada\u200b", "NameHasFormatCharacter", [3]],
+        ["\u202eAda", "NameHasFormatCharacter", [0]],
       ];
       for (const [name, error, args] of refused) {
         await expect(tournament.connect(a).register(id, name))
@@ -664,6 +666,34 @@ describe("SnatchTournament", function () {
       await checkTournament(rooms, tournament, id);
       // Every phase pays the timed-out default: 10 points each; each player sat out at most once per phase.
       for (const row of await tournament.leaderboard(id, 0, 7)) {
+        const outs = [0, 1, 2, 3, 4].filter((p) => (Number(row.satOut) >> p) & 1).length;
+        expect(Number(row.aggregate)).to.equal(10 * (5 - outs));
+      }
+    });
+
+    it("keeps names of up to 12 bytes in the entry's slot and longer ones apart, through every result written", async function () {
+      const { tournament, rooms, organiser, players, id } = await loadFixture(tournamentFixture);
+      // 12 bytes (the entry's slot), 13 (a word of its own), 4 with a multi-byte letter, none, 32 (the longest).
+      const names = ["Ada Lovelace", "Grace Hopper!", "Zoë", "", "é".repeat(15) + "ok", "Bo", "Ida B. Wells"];
+      const seven = players.slice(0, 7);
+      for (const [i, p] of seven.entries()) await tournament.connect(p).register(id, names[i]);
+      expect(await tournament.SHORT_NAME()).to.equal(12);
+      for (let phase = 1; phase <= 5; phase++) {
+        await startAndPair(tournament, id, phase, organiser);
+        await closeByDeadline(tournament, id);
+      }
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Final);
+      // Every entry took a result or a sit-out each phase (same-slot writes beside the name), and still reads right.
+      await checkTournament(rooms, tournament, id);
+      for (const [i, p] of seven.entries()) {
+        expect(await tournament.nameOf(id, p.address)).to.equal(names[i]);
+        const e = await tournament.entryOf(id, p.address);
+        expect(e.index).to.equal(i + 1);
+        expect(Number(e.recorded | e.satOut)).to.equal(0b11111);
+      }
+      const rows = await tournament.leaderboard(id, 0, 7);
+      expect(rows.map((r) => r.name)).to.deep.equal(names);
+      for (const row of rows) {
         const outs = [0, 1, 2, 3, 4].filter((p) => (Number(row.satOut) >> p) & 1).length;
         expect(Number(row.aggregate)).to.equal(10 * (5 - outs));
       }

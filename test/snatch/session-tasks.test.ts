@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import hre, { deployments, ethers } from "hardhat";
 import { sessionAt } from "../../scripts/snatch/lib";
-import { SessionStage, parseSeatsCsv } from "../../client/snatch/session";
+import { LISTED_SEATS_PER_TX, ROOMS_PER_TX, SessionStage, parseSeatsCsv } from "../../client/snatch/session";
 import { parseCsv } from "../../client/common/csv";
 
 /** The error a task throws (undefined when it succeeds). */
@@ -83,6 +83,46 @@ describe("deploy/07_session and the session tasks", function () {
       expect((await failure("snatch:session:join", { id: 2, name: "a\nb", from: "4" }))?.message).to.match(/control/);
       expect((await sessions.session(2)).playerCount).to.equal(1);
       expect((await failure("snatch:session:start", { id: 2 }))?.message).to.match(/at least 3 to start/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lists a class longer than one transaction takes in batches (each under 10M gas), then closes seating", async function () {
+    await deployments.fixture(["session"]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "session-"));
+    const file = path.join(dir, "class.csv");
+    // 130 seats: batches of LISTED_SEATS_PER_TX (120) and 10.
+    const seats = Array.from({ length: 130 }, (_, i) =>
+      ethers.getAddress(ethers.dataSlice(ethers.keccak256(ethers.toBeHex(i + 1, 32)), 12)),
+    );
+    fs.writeFileSync(file, "seat,name,address\n" + seats.map((a, i) => `${i + 1},Student ${i + 1},${a}`).join("\n"));
+    try {
+      expect(LISTED_SEATS_PER_TX).to.equal(120);
+      const before = await ethers.provider.getBlockNumber();
+      const out = await run("snatch:session", { rooms: 50, seats: file });
+      expect(out).to.match(/session 1: 130 seats listed/);
+      const sessions = await sessionAt(hre);
+      const s = await sessions.session(1);
+      expect(s.playerCount).to.equal(130);
+      expect(Number(s.stage)).to.equal(SessionStage.Drawing);
+      // Three transactions: createListedSession (120 seats), addSeats (10), start; none above 10M gas.
+      const sent: { to: string | null; gas: bigint; data: string }[] = [];
+      for (let b = before + 1; b <= (await ethers.provider.getBlockNumber()); b++) {
+        const block = await ethers.provider.getBlock(b, true);
+        for (const tx of block!.prefetchedTransactions) {
+          const receipt = await ethers.provider.getTransactionReceipt(tx.hash);
+          sent.push({ to: tx.to, gas: receipt!.gasUsed, data: tx.data });
+        }
+      }
+      const names = sent.map((t) => sessions.interface.parseTransaction({ data: t.data })?.name);
+      expect(names).to.deep.equal(["createListedSession", "addSeats", "start"]);
+      for (const t of sent) expect(t.gas).to.be.lessThan(10_000_000n);
+      expect((await sessions.entryOf(1, seats[129])).index).to.equal(130);
+      // Rooms a transaction: at most ROOMS_PER_TX.
+      expect((await failure("snatch:session", { rooms: 50, batch: ROOMS_PER_TX + 1 }))?.message).to.match(
+        new RegExp(`at most ${ROOMS_PER_TX} rooms a transaction`),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@ import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 import {CatammCredit} from "../CatammCredit.sol";
 import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
-import {FeePreset, ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {FeePreset, ONE_CARD} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
@@ -120,6 +120,26 @@ library CatammSetup {
         CatammCredit.release(g, gameId, randomness);
     }
 
+    /// @notice Ends started game `gameId` (turn word `t`) as abandoned if its players stopped playing (see
+    ///         Catamm.endAbandonedGame), and gives them back what is held for them.
+    function abandon(
+        CatammState.Game storage g,
+        uint256 gameId,
+        CatammState.Turn memory t,
+        IRandomness randomness
+    ) external {
+        uint256 endableFrom = uint256(t.deadline) + uint256(t.players) * g.settings.turnBlocks + 1;
+        if (t.absentTurns < t.players && block.number < endableFrom) {
+            revert ICatamm.GameNotAbandoned(gameId, t.absentTurns, t.players, endableFrom);
+        }
+        t.phase = ICatamm.Phase.Abandoned;
+        t.pending = ICatamm.Pending.None;
+        t.autoEnd = false;
+        CatammState.storeTurn(g, t);
+        emit ICatamm.GameAbandoned(gameId, msg.sender, t.number);
+        CatammCredit.release(g, gameId, randomness);
+    }
+
     /// @notice Gives the players of the finished (or cancelled) game the request credit still held for them.
     function releaseCredit(CatammState.Game storage g, uint256 gameId, IRandomness randomness) external {
         CatammCredit.release(g, gameId, randomness);
@@ -133,7 +153,14 @@ library CatammSetup {
         g.market.open(uint64(gameId), s.depthCards, s.feePreset, seed);
         // Each resource sits in four pools, each opened with the depth from the bank.
         uint128 opening = uint128(4 * uint256(s.depthCards) * ONE_CARD);
-        for (uint256 r; r < RESOURCE_COUNT; ++r) g.bank[r].issued = opening;
+        // Every resource's issued counter starts at the opening (words 2, 3 and 4), nothing received yet (words 0 and
+        // 1 marked as opened: see CatammState.receivedAt).
+        uint256 pair = (uint256(opening) << 128) | opening;
+        g.bank[0] = CatammState.BANK_OPENED;
+        g.bank[1] = CatammState.BANK_OPENED;
+        g.bank[2] = uint256(opening) << 128;
+        g.bank[3] = pair;
+        g.bank[4] = pair;
 
         uint256 n = s.joined;
         uint256[] memory joinIndex = RandomDraw.permutation(seed, SALT_ORDER, n);

@@ -38,6 +38,7 @@ library CatammViews {
         info.largestArmy = _account(g, tb.largestArmy);
         info.winner = _account(g, tb.winner);
         for (uint256 i; i < s.joined; ++i) info.requestCredit[i] = g.requestCredit[i];
+        info.absentTurns = t.absentTurns;
     }
 
     /// @notice What is public about `player` (see {ICatamm.PlayerInfo}); reverts if they are not in the game.

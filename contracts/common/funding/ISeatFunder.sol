@@ -7,6 +7,13 @@ pragma solidity ^0.8.28;
 interface ISeatFunder {
     /// @notice A seat received play ETH. @param funder Who paid. @param seat The seat's account. @param amount Wei sent.
     event SeatFunded(address indexed funder, address indexed seat, uint256 amount);
+    /// @notice A seat refused the ETH sent to it (its account runs code that reverts, or needs more gas than a
+    ///         transfer is given): the amount is held for it, and the seat's key pulls it with {SeatFunder.withdraw}.
+    /// @param funder Who paid. @param seat The seat's account. @param amount Wei held for it.
+    event SeatFundingHeld(address indexed funder, address indexed seat, uint256 amount);
+    /// @notice A seat pulled what was held for it. @param seat The seat's account. @param to Where the ETH went.
+    /// @param amount Wei sent.
+    event HeldFundsWithdrawn(address indexed seat, address indexed to, uint256 amount);
 
     /// @notice An empty list of seats.
     error NoSeats();
@@ -21,4 +28,8 @@ interface ISeatFunder {
     error WrongFundingValue(uint256 sent, uint256 expected);
     /// @notice {topUp} got less than the seats lack. @param sent The value sent. @param needed What the seats lack.
     error InsufficientFunding(uint256 sent, uint256 needed);
+    /// @notice Nothing is held for the caller. @param seat The caller.
+    error NothingHeld(address seat);
+    /// @notice A withdrawal to the zero address or to the funder itself. @param to The recipient given.
+    error InvalidRecipient(address to);
 }

@@ -5,10 +5,15 @@ import {IDisplayName} from "./IDisplayName.sol";
 
 /// @title DisplayName
 /// @notice The one rule for the names players show (a tournament registration, a room seat): at most {MAX_LENGTH}
-///         bytes of UTF-8 text without control characters. The empty name means "no name" (the address is shown).
+///         bytes of UTF-8 text without control characters or invisible format characters. The empty name means "no
+///         name" (the address is shown).
 /// @dev Checked on calldata, byte by byte: a valid UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, nothing
-///      above U+10FFFF) that is not a control character (Unicode category Cc: U+0000..U+001F, U+007F..U+009F). Other
-///      code points (letters of any script, emoji, spaces) are allowed. client/common/names.ts mirrors this rule for
+///      above U+10FFFF) that is not a control character (Unicode category Cc: U+0000..U+001F, U+007F..U+009F) nor a
+///      format character (category Cf, the whole of it as of Unicode 17.0: zero-width spaces and joiners,
+///      direction marks, embeddings, overrides and isolates, the byte-order mark, the soft hyphen, invisible
+///      operators, tag characters, ...; see {_isFormat}): those draw nothing or reorder the text around them, so a
+///      name could pass for another or reverse the address shown beside it. Other code points (letters of any
+///      script, emoji, spaces) are allowed. client/common/names.ts mirrors this rule for
 ///      forms and tasks, and test/common/names/DisplayName.test.ts checks that both agree on random bytes.
 ///      {check} is external: the library is deployed once and linked (SnatchRooms has little EIP-170 room left; a
 ///      named call pays one DELEGATECALL, ~3k gas). Its errors are declared in IDisplayName, which every contract
@@ -58,8 +63,48 @@ library DisplayName {
             }
             // U+0080..U+009F (C1 controls) are C2 80..C2 9F.
             if (c == 0xc2 && second < 0xa0) revert IDisplayName.NameHasControlCharacter(i);
+            if (_isFormat(_codePoint(b, i, len))) revert IDisplayName.NameHasFormatCharacter(i);
             i += len;
         }
+    }
+
+    /// @dev The code point of the valid `len`-byte UTF-8 sequence at `b[i]` (2 to 4 bytes).
+    function _codePoint(bytes calldata b, uint256 i, uint256 len) private pure returns (uint256 cp) {
+        cp = uint8(b[i]) & (0x7f >> len); // the lead byte's payload: 5, 4 or 3 bits
+        for (uint256 k = 1; k < len; ++k) cp = (cp << 6) | (uint8(b[i + k]) & 0x3f);
+    }
+
+    /// @dev Whether `cp` (at least U+0080) is a format character: Unicode 17.0's category Cf, range by range.
+    function _isFormat(uint256 cp) private pure returns (bool) {
+        if (cp < 0x2000) {
+            return
+                cp == 0xad || // soft hyphen
+                (cp >= 0x600 && cp <= 0x605) || // Arabic number signs
+                cp == 0x61c || // Arabic letter mark
+                cp == 0x6dd ||
+                cp == 0x70f ||
+                cp == 0x890 ||
+                cp == 0x891 ||
+                cp == 0x8e2 ||
+                cp == 0x180e; // Mongolian vowel separator
+        }
+        if (cp < 0x10000) {
+            return
+                (cp >= 0x200b && cp <= 0x200f) || // zero-width space, (non-)joiner, LRM, RLM
+                (cp >= 0x202a && cp <= 0x202e) || // embeddings and overrides
+                (cp >= 0x2060 && cp <= 0x2064) || // word joiner, invisible operators
+                (cp >= 0x2066 && cp <= 0x206f) || // isolates, deprecated format characters
+                cp == 0xfeff || // byte-order mark, zero-width no-break space
+                (cp >= 0xfff9 && cp <= 0xfffb); // interlinear annotation
+        }
+        return
+            cp == 0x110bd ||
+            cp == 0x110cd ||
+            (cp >= 0x13430 && cp <= 0x1343f) || // Egyptian hieroglyph format controls
+            (cp >= 0x1bca0 && cp <= 0x1bca3) || // shorthand format controls
+            (cp >= 0x1d173 && cp <= 0x1d17a) || // musical symbol format controls
+            cp == 0xe0001 ||
+            (cp >= 0xe0020 && cp <= 0xe007f); // tag characters (invisible ASCII)
     }
 
     /// @notice `name` packed into one word (left-aligned, zero-padded), for storage. `name` must have passed {check}:

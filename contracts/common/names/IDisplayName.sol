@@ -9,6 +9,10 @@ interface IDisplayName {
     error NameTooLong(uint256 length, uint256 max);
     /// @notice The name contains a control character (a line break, a tab, ...). @param index The byte it starts at.
     error NameHasControlCharacter(uint256 index);
+    /// @notice The name contains an invisible format character (Unicode category Cf: a zero-width space or joiner, a
+    ///         direction mark, override or isolate, a byte-order mark, a soft hyphen, ...), which could make it pass
+    ///         for another name or reorder the text around it. @param index The byte it starts at.
+    error NameHasFormatCharacter(uint256 index);
     /// @notice The name is not UTF-8 text. @param index The byte where the invalid sequence starts.
     error NameNotUtf8(uint256 index);
 }

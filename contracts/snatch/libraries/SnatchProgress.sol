@@ -46,19 +46,39 @@ library SnatchProgress {
         address[] calldata players,
         uint8 observer
     ) public returns (uint256 firstRoomId) {
-        ISnatchRooms.Format memory f = s.formats[format];
-        uint256 n = f.playerCount;
-        if (n == 0) revert ISnatchRooms.UnknownFormat(format);
-        // At most 65,536 rooms per call: a room's position in its batch is stored in 16 bits.
-        if (players.length == 0 || players.length % n != 0 || players.length / n > 1 << 16) {
-            revert ISnatchRooms.BadPlayerList(players.length, n);
-        }
-        uint8 roles = n == 3 ? uint8(PERMUTATIONS) : ROLES_P1_FIRST;
+        (uint16 closing, uint256 n, uint8 roles) = _checkBatch(s, format, players.length);
         uint256 roomId = s.roomCount;
         firstRoomId = roomId + 1;
         for (uint256 i; i < players.length; i += n) {
             address[3] memory seated = [players[i], players[i + 1], n == 3 ? players[i + 2] : address(0)];
-            _createRoom(s, ++roomId, firstRoomId, format, uint16(f.closing), observer, roles, seated);
+            uint32[3] memory ids = [
+                profileId(s, seated[0]),
+                profileId(s, seated[1]),
+                seated[2] == address(0) ? 0 : profileId(s, seated[2])
+            ];
+            _createRoom(s, ++roomId, firstRoomId, format, closing, observer, roles, ids, seated);
+        }
+        s.roomCount = uint64(roomId);
+    }
+
+    /// @notice {createRooms} with the players given by their ids (see SnatchRooms.createRoomsOfIds).
+    /// @param s SnatchRooms' storage.
+    /// @param format A stored format.
+    /// @param ids Existing player ids, `playerCount` per room, in seat order.
+    /// @param observer The calling factory's observer index.
+    /// @return firstRoomId The first new room's id; the others follow consecutively.
+    function createRoomsOfIds(
+        SnatchState storage s,
+        uint32 format,
+        uint256[] calldata ids,
+        uint8 observer
+    ) public returns (uint256 firstRoomId) {
+        (uint16 closing, uint256 n, uint8 roles) = _checkBatch(s, format, ids.length);
+        uint256 roomId = s.roomCount;
+        firstRoomId = roomId + 1;
+        for (uint256 i; i < ids.length; i += n) {
+            (uint32[3] memory seat, address[3] memory seated) = _seatsOf(s, ids[i:i + n]);
+            _createRoom(s, ++roomId, firstRoomId, format, closing, observer, roles, seat, seated);
         }
         s.roomCount = uint64(roomId);
     }
@@ -222,7 +242,7 @@ library SnatchProgress {
                 if (noReject) {
                     acceptOffer(r, o, roomId, id, true);
                 } else {
-                    releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired);
+                    releaseOffer(r, o, ISnatchRooms.OfferStatus.Expired, 0);
                     emit ISnatchRooms.OfferExpired(roomId, id);
                 }
             } else if (status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
@@ -321,10 +341,15 @@ library SnatchProgress {
         uint256 offerId,
         bool atClose
     ) internal {
-        (uint256[3] memory toTarget, uint256[3] memory toOfferer) = _exchange(r, o);
-        o.status = ISnatchRooms.OfferStatus.Accepted;
-        ++r.accepts;
-        emit ISnatchRooms.OfferAccepted(roomId, offerId, toTarget, toOfferer, atClose);
+        uint256 ow = SnatchLayout.offerWord(o);
+        (uint8 from, uint8 to, uint24 esc) = SnatchLayout.offerParts(ow);
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
+        uint256[3] memory toOfferer;
+        (free, toOfferer) = free.payUpTo(to, from, uint96(ow >> 48).shrunkRequest(esc, uint40(ow >> 144)));
+        SnatchLayout.setGoods(r, w, free, escrow, SnatchLayout.ONE_ACCEPT);
+        SnatchLayout.setStatus(o, ow, ISnatchRooms.OfferStatus.Accepted);
+        emit ISnatchRooms.OfferAccepted(roomId, offerId, esc.escrowAmounts(), toOfferer, atClose);
     }
 
     /// @notice Whether P1 must offer now (G2): P2 forces it and P1 holds goods to offer. A P1 holding nothing (e.g.
@@ -346,22 +371,24 @@ library SnatchProgress {
         uint256 offerId,
         bool timedOut
     ) internal {
-        releaseOffer(r, o, ISnatchRooms.OfferStatus.Rejected);
-        ++r.rejects;
+        releaseOffer(r, o, ISnatchRooms.OfferStatus.Rejected, SnatchLayout.ONE_REJECT);
         emit ISnatchRooms.OfferRejected(roomId, offerId, timedOut);
     }
 
-    /// @notice Returns an offer's escrow to the offerer and sets its final status.
+    /// @notice Returns an offer's escrow to the offerer and sets its final status; `count` is added to the room's
+    ///         counters word (SnatchLayout.ONE_REJECT, or 0).
     function releaseOffer(
         ISnatchRooms.Room storage r,
         ISnatchRooms.Offer storage o,
-        ISnatchRooms.OfferStatus status
+        ISnatchRooms.OfferStatus status,
+        uint256 count
     ) internal {
-        uint8 from = o.from;
-        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, from, o.escrowed);
-        r.free = free;
-        r.escrow = escrow;
-        o.status = status;
+        uint256 ow = SnatchLayout.offerWord(o);
+        (uint8 from, , uint24 esc) = SnatchLayout.offerParts(ow);
+        uint256 w = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, from, esc);
+        SnatchLayout.setGoods(r, w, free, escrow, count);
+        SnatchLayout.setStatus(o, ow, status);
     }
 
     /// @notice Points by seat: own good x 1 + each other good x 2, escrowed goods included (zero before round 1).
@@ -394,7 +421,36 @@ library SnatchProgress {
 
     // ============================================================================================== private
 
-    /// @dev One factory room: profiles, seats, format, observer, position in its batch, then roles, goods and round 1.
+    /// @dev A factory's batch checks: the format exists and the list is whole rooms, at most 65,536 of them (a room's
+    ///      position in its batch is stored in 16 bits). Returns the format's closing window, player count and roles.
+    function _checkBatch(
+        SnatchState storage s,
+        uint32 format,
+        uint256 length
+    ) private view returns (uint16 closing, uint256 n, uint8 roles) {
+        ISnatchRooms.Format memory f = s.formats[format];
+        n = f.playerCount;
+        if (n == 0) revert ISnatchRooms.UnknownFormat(format);
+        if (length == 0 || length % n != 0 || length / n > 1 << 16) revert ISnatchRooms.BadPlayerList(length, n);
+        return (uint16(f.closing), n, n == 3 ? uint8(PERMUTATIONS) : ROLES_P1_FIRST);
+    }
+
+    /// @dev A room's seats from their player ids (2 or 3): each id known, and its account.
+    function _seatsOf(
+        SnatchState storage s,
+        uint256[] calldata ids
+    ) private view returns (uint32[3] memory seat, address[3] memory seated) {
+        uint256 known = s.profileCount;
+        for (uint256 k; k < ids.length; ++k) {
+            uint256 id = ids[k];
+            if (id == 0 || id > known) revert ISnatchRooms.UnknownPlayerId(id);
+            seat[k] = uint32(id);
+            seated[k] = s.playerById[id];
+        }
+    }
+
+    /// @dev One factory room: its seats' ids (distinct) and accounts, format, observer, position in its batch, then roles,
+    ///      goods and round 1.
     function _createRoom(
         SnatchState storage s,
         uint256 roomId,
@@ -403,11 +459,10 @@ library SnatchProgress {
         uint16 closing,
         uint8 observer,
         uint8 roles,
+        uint32[3] memory ids,
         address[3] memory seated
     ) private {
-        uint32 a = profileId(s, seated[0]);
-        uint32 b = profileId(s, seated[1]);
-        uint32 c = seated[2] == address(0) ? 0 : profileId(s, seated[2]);
+        (uint32 a, uint32 b, uint32 c) = (ids[0], ids[1], ids[2]);
         if (a == b) revert ISnatchRooms.InvalidPlayer(seated[1]);
         if (c != 0 && (c == a || c == b)) revert ISnatchRooms.InvalidPlayer(seated[2]);
         ISnatchRooms.Room storage r = s.rooms[roomId];
@@ -417,26 +472,10 @@ library SnatchProgress {
         r.format = format;
         r.closing = closing;
         r.observer = observer;
-        // Below 2^16 (checked in createRooms). Word 1 is written by setUp anyway (the starting goods).
+        // Below 2^16 (checked in _checkBatch). Word 1 is written by setUp anyway (the starting goods).
         r.batchIndex = uint16(roomId - firstRoomId);
         emit ISnatchRooms.RoomCreated(roomId, format, msg.sender, true);
         setUp(s, roomId, seated, roles, 0);
-    }
-
-    /// @dev An accept's goods: the escrow goes to the target, then the target pays the shrunk request up to what it
-    ///      holds free.
-    function _exchange(
-        ISnatchRooms.Room storage r,
-        ISnatchRooms.Offer storage o
-    ) private returns (uint256[3] memory toTarget, uint256[3] memory toOfferer) {
-        uint8 from = o.from;
-        uint8 to = o.to;
-        uint24 esc = o.escrowed;
-        (uint72 free, uint72 escrow) = r.free.releaseEscrow(r.escrow, from, to, esc);
-        (free, toOfferer) = free.payUpTo(to, from, o.requested.shrunkRequest(esc, o.offeredSum));
-        r.free = free;
-        r.escrow = escrow;
-        return (esc.escrowAmounts(), toOfferer);
     }
 
     /// @dev Opens a round's first phase (one event for the round and its phase).

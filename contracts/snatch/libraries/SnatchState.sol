@@ -59,6 +59,60 @@ library SnatchLayout {
     uint256 internal constant JUDGE = 28;
     uint8 internal constant NEXT_JUDGE = 6;
 
+    // ---- whole-word access to the two words a response rewrites, so that it reads and writes each once (field by
+    // field, Solidity reads and rewrites a packed slot for every field: ~100-200 gas a field). The layouts are
+    // Solidity's for {ISnatchRooms.Room}'s second slot and {ISnatchRooms.Offer}, pinned by SnatchRooms.layout.test.ts.
+
+    /// @dev Room word 2: free 0-71, escrow 72-143, shame 144-167, offerCount 168-175, firstOffer 176-183, accepts
+    ///      184-191, rejects 192-199, snatches 200-207, shames 208-215, reports 216-223, refusals 224-231, batchIndex
+    ///      232-247.
+    uint256 internal constant ESCROW_SHIFT = 72;
+    uint256 internal constant OFFER_COUNT_SHIFT = 168;
+    uint256 internal constant GOODS_MASK = (1 << 144) - 1;
+    /// @dev One more accept, reject or snatch in room word 2. Each counter is a uint8 that never passes 60 (at most
+    ///      12 offers a round, 5 rounds), so adding one never carries into the next field.
+    uint256 internal constant ONE_ACCEPT = 1 << 184;
+    uint256 internal constant ONE_REJECT = 1 << 192;
+    uint256 internal constant ONE_SNATCH = 1 << 200;
+    /// @dev Offer word: from 0-7, to 8-15, status 16-23, escrowed 24-47, requested 48-143, offeredSum 144-183, madeAt
+    ///      184-223.
+    uint256 internal constant STATUS_SHIFT = 16;
+
+    /// @notice Room word 2 (goods and counters).
+    function goodsWord(ISnatchRooms.Room storage r) internal view returns (uint256 w) {
+        assembly ("memory-safe") {
+            w := sload(add(r.slot, 1))
+        }
+    }
+
+    /// @notice Writes room word 2 `w` with `free` and `escrow` as the goods, and `count` added (a ONE_* or 0).
+    function setGoods(ISnatchRooms.Room storage r, uint256 w, uint72 free, uint72 escrow, uint256 count) internal {
+        w = ((w & ~GOODS_MASK) | uint256(free) | (uint256(escrow) << ESCROW_SHIFT)) + count;
+        assembly ("memory-safe") {
+            sstore(add(r.slot, 1), w)
+        }
+    }
+
+    /// @notice An offer's word.
+    function offerWord(ISnatchRooms.Offer storage o) internal view returns (uint256 w) {
+        assembly ("memory-safe") {
+            w := sload(o.slot)
+        }
+    }
+
+    /// @notice Writes offer word `w` with status `status`.
+    function setStatus(ISnatchRooms.Offer storage o, uint256 w, ISnatchRooms.OfferStatus status) internal {
+        w = (w & ~(uint256(0xff) << STATUS_SHIFT)) | (uint256(status) << STATUS_SHIFT);
+        assembly ("memory-safe") {
+            sstore(o.slot, w)
+        }
+    }
+
+    /// @notice An offer word's offerer and target seats and escrow.
+    function offerParts(uint256 w) internal pure returns (uint8 from, uint8 to, uint24 escrowed) {
+        return (uint8(w), uint8(w >> 8), uint24(w >> 24));
+    }
+
     /// @notice Whether the per-seat flag at `offset` is set for `seat`.
     function flag(uint32 bits, uint256 offset, uint256 seat) internal pure returns (bool) {
         return (bits >> (offset + seat)) & 1 != 0;

@@ -1,5 +1,6 @@
-// SeatFunder: one transaction funds a class's seats; topUp resumes an interrupted funding without paying twice;
-// nothing is ever held; bad input reverts with its error and moves nothing.
+// SeatFunder: one transaction funds a class's seats; topUp resumes an interrupted funding without paying twice; a seat
+// that refuses ETH does not stop the others (its amount is held until it pulls it); nothing else is ever held; bad
+// input reverts with its error and moves nothing.
 import { expect } from "chai";
 import { ethers, deployments } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
@@ -15,6 +16,9 @@ async function funderFixture() {
   const seats = Array.from({ length: 30 }, () => Wallet.createRandom().address);
   return { teacher, other, funder, seats };
 }
+
+/** RefusingSeat.Mode. */
+const Mode = { Accept: 0, Revert: 1, BurnGas: 2 } as const;
 
 const balances = (accounts: string[]) => Promise.all(accounts.map((a) => ethers.provider.getBalance(a)));
 
@@ -64,15 +68,75 @@ describe("SeatFunder", function () {
     expect(describeError(err).message).to.equal("funding these seats takes exactly 0.3 ETH, but 0.1 ETH was sent");
   });
 
-  it("a seat that refuses ETH reverts the whole batch (OpenZeppelin's FailedCall)", async function () {
-    const { funder, seats } = await loadFixture(funderFixture);
-    // A contract without a receive function.
-    const refuser = await (await ethers.deployContract("MockERC20", ["Token", "T"])).getAddress();
-    await expect(funder.fund([seats[0], refuser], 1n, { value: 2n })).to.be.revertedWithCustomError(
-      funder,
-      "FailedCall",
+  it("a seat that refuses ETH does not stop the batch: its amount is held, the others are paid", async function () {
+    const { teacher, funder, seats } = await loadFixture(funderFixture);
+    // Seats whose accounts run code (EIP-7702 lets any key's account do so): one reverts, one burns all its gas.
+    const reverter = await ethers.deployContract("RefusingSeat", [Mode.Revert]);
+    const burner = await ethers.deployContract("RefusingSeat", [Mode.BurnGas]);
+    const accepter = await ethers.deployContract("RefusingSeat", [Mode.Accept]);
+    const [r, b, a] = await Promise.all([reverter, burner, accepter].map((c) => c.getAddress()));
+    const list = [seats[0], r, seats[1], b, a, seats[2]];
+    const each = parseEther("0.05");
+    const tx = funder.connect(teacher).fund(list, each, { value: each * 6n });
+    await expect(tx).to.changeEtherBalances(
+      [teacher, seats[0], seats[1], seats[2], a, r, b, funder],
+      [-each * 6n, each, each, each, each, 0n, 0n, each * 2n],
     );
-    expect(await ethers.provider.getBalance(seats[0])).to.equal(0n);
+    for (const seat of [seats[0], seats[1], seats[2], a]) {
+      await expect(tx).to.emit(funder, "SeatFunded").withArgs(teacher.address, seat, each);
+    }
+    for (const seat of [r, b])
+      await expect(tx).to.emit(funder, "SeatFundingHeld").withArgs(teacher.address, seat, each);
+    expect(await funder.held(r)).to.equal(each);
+    expect(await funder.held(b)).to.equal(each);
+    expect(await funder.held(seats[0])).to.equal(0n);
+    // What is held counts as the seat's: resuming the funding pays neither refusing seat twice.
+    expect(await funder.shortfall(list, each)).to.deep.equal([0n, 0n]);
+    await expect(funder.connect(teacher).topUp(list, each, { value: each })).to.changeEtherBalance(teacher, 0n);
+    // The gas-burning seat cost the batch a bounded amount: SEND_GAS and the transfer's 2,300, not the whole batch.
+    const burnOnly = await funder.connect(teacher).fund.estimateGas([b], each, { value: each });
+    expect(burnOnly).to.be.lessThan(21_000n + (await funder.SEND_GAS()) + 2_300n + 40_000n);
+  });
+
+  it("a refusing seat pulls what is held for it, to any account or to itself once it accepts ETH", async function () {
+    const { teacher, other, funder, seats } = await loadFixture(funderFixture);
+    const seat = await ethers.deployContract("RefusingSeat", [Mode.Revert]);
+    const address = await seat.getAddress();
+    await funder.connect(teacher).fund([address, seats[0]], 100n, { value: 200n });
+    await funder.connect(teacher).topUp([address], 150n, { value: 50n }); // held 100 + 50 more held
+    expect(await funder.held(address)).to.equal(150n);
+    // Pulled to another account (the seat still refuses ETH itself).
+    const pull = seat.pull(await funder.getAddress(), other.address);
+    await expect(pull).to.changeEtherBalances([other, funder], [150n, -150n]);
+    await expect(pull).to.emit(funder, "HeldFundsWithdrawn").withArgs(address, other.address, 150n);
+    expect(await funder.held(address)).to.equal(0n);
+    // Nothing left: refused, with a sentence.
+    await expect(seat.pull(await funder.getAddress(), other.address))
+      .to.be.revertedWithCustomError(funder, "NothingHeld")
+      .withArgs(address);
+    // Held again, then pulled to itself once it accepts ETH.
+    await funder.connect(teacher).fund([address], 70n, { value: 70n });
+    await seat.setMode(Mode.Accept);
+    await expect(seat.pull(await funder.getAddress(), address)).to.changeEtherBalance(seat, 70n);
+    // No withdrawal to the zero address or to the funder.
+    await funder.connect(teacher).fund([address], 5n, { value: 5n });
+    await seat.setMode(Mode.Revert);
+    await funder.connect(teacher).fund([address], 5n, { value: 5n });
+    for (const to of [ethers.ZeroAddress, await funder.getAddress()]) {
+      await expect(seat.pull(await funder.getAddress(), to))
+        .to.be.revertedWithCustomError(funder, "InvalidRecipient")
+        .withArgs(to);
+    }
+    expect(await funder.held(address)).to.equal(5n);
+    const err = await funder
+      .connect(other)
+      .withdraw(other.address)
+      .catch((e: unknown) => e);
+    expect(describeError(err).message).to.equal(
+      "nothing is held for 0x7099…79C8: it received every payment sent to it",
+    );
+    expect(other.address).to.match(/^0x7099.*79C8$/);
+    expect(await ethers.provider.getBalance(await funder.getAddress())).to.equal(5n);
   });
 
   it("topUp resumes an interrupted funding: only what the seats lack is sent, the rest comes back", async function () {

@@ -1,6 +1,7 @@
 // The display-name rule on-chain (DisplayName through its harness) and its mirror in client/common/names.ts: the
 // examples a form meets, then random bytes and strings on which both must give the same answer (error and index),
-// and an independent model (WHATWG's strict UTF-8 decoder and Unicode's Cc category) for what is accepted.
+// and an independent model (WHATWG's strict UTF-8 decoder and Unicode's Cc and Cf categories, from the JavaScript
+// engine's own Unicode tables) for what is accepted.
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import fc from "fast-check";
@@ -9,6 +10,7 @@ import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { IDisplayName__factory, type DisplayNameHarness } from "../../../typechain-types";
 import {
   checkName,
+  FORMAT_CHARACTERS,
   MAX_NAME_BYTES,
   nameBytesProblem,
   nameProblem,
@@ -38,16 +40,19 @@ async function onChain(harness: DisplayNameHarness, bytes: Uint8Array): Promise<
     if (parsed.name === "NameTooLong") {
       return { error: "NameTooLong", length: Number(parsed.args[0]), max: Number(parsed.args[1]) };
     }
-    return { error: parsed.name as "NameHasControlCharacter" | "NameNotUtf8", index: Number(parsed.args[0]) };
+    return {
+      error: parsed.name as "NameHasControlCharacter" | "NameHasFormatCharacter" | "NameNotUtf8",
+      index: Number(parsed.args[0]),
+    };
   }
 }
 
-/** The independent model: valid UTF-8 (WHATWG's fatal decoder), no Cc code point, at most 32 bytes. */
+/** The independent model: valid UTF-8 (WHATWG's fatal decoder), no Cc nor Cf code point, at most 32 bytes. */
 function accepted(bytes: Uint8Array): boolean {
   if (bytes.length > MAX_NAME_BYTES) return false;
   try {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-    return !/\p{Cc}/u.test(text);
+    return !/[\p{Cc}\p{Cf}]/u.test(text);
   } catch {
     return false;
   }
@@ -113,6 +118,83 @@ describe("DisplayName", function () {
     await harness.check("\u00a0");
   });
 
+  it("refuses invisible format characters (Unicode Cf) with the byte they start at: zero-width, bidi, BOM, tags", async function () {
+    const { harness, library } = await loadFixture(harnessFixture);
+    const cases: [string, number][] = [
+      ["Ada\u200b", 3], // zero-width space: "Ada" and "Ada" + ZWSP look the same
+      ["\u200cx", 0], // zero-width non-joiner
+      ["a\u200db", 1], // zero-width joiner
+      ["x\u200ey", 1], // left-to-right mark
+      ["\u200f", 0], // right-to-left mark
+      ["abc\u202e", 3], // right-to-left override: would reverse the address drawn after the name
+      ["\u202a\u202b\u202c\u202d", 0], // embeddings and the pop
+      ["é\u2060", 2], // word joiner after the 2 bytes of é
+      ["\u2064", 0], // invisible plus
+      ["a\u2066b\u2069", 1], // isolates
+      ["\u206f", 0], // nominal digit shapes
+      ["\ufeffAda", 0], // byte-order mark
+      ["Ad\u00ada", 2], // soft hyphen
+      ["\u061c", 0], // Arabic letter mark
+      ["\u180e", 0], // Mongolian vowel separator
+      ["\u0600\u0605", 0],
+      ["\u06dd", 0],
+      ["\u070f", 0],
+      ["\u0890", 0],
+      ["\u08e2", 0],
+      ["\ufffb", 0], // interlinear annotation terminator
+      ["ok\u{110bd}", 2],
+      ["\u{110cd}", 0],
+      ["\u{13430}\u{1343f}", 0],
+      ["\u{1bca3}", 0],
+      ["\u{1d173}", 0],
+      ["\u{1d17a}", 0],
+      ["\u{e0001}", 0], // language tag
+      ["hi\u{e0041}\u{e007f}", 2], // tag characters: invisible ASCII
+    ];
+    for (const [name, index] of cases) {
+      await expect(harness.check(name), JSON.stringify(name))
+        .to.be.revertedWithCustomError(library, "NameHasFormatCharacter")
+        .withArgs(index);
+      expect(nameProblem(name), JSON.stringify(name)).to.deep.equal({ error: "NameHasFormatCharacter", index });
+    }
+    expect(checkName("Ada\u200b")).to.equal(
+      "a name cannot contain invisible formatting characters (a zero-width space or joiner, a direction mark or " +
+        "override, ...), which could make it look like another name: one starts at byte 3",
+    );
+    // Each range's neighbours are ordinary characters (letters, punctuation, emoji), accepted.
+    for (const cp of [0xac, 0xae, 0x5ff, 0x606, 0x61b, 0x61d, 0x200a, 0x2010, 0x2029, 0x202f, 0x205f, 0x2065]) {
+      await harness.check(String.fromCodePoint(cp));
+      expect(nameProblem(String.fromCodePoint(cp)), cp.toString(16)).to.equal(null);
+    }
+    for (const cp of [0x2070, 0xfefe, 0xff00, 0xfff8, 0xfffc, 0x1342f, 0x13440, 0x1d172, 0x1d17b, 0xe0000, 0xe0080]) {
+      await harness.check(String.fromCodePoint(cp));
+      expect(nameProblem(String.fromCodePoint(cp)), cp.toString(16)).to.equal(null);
+    }
+  });
+
+  it("refuses exactly the code points the JavaScript engine's Unicode tables call Cf (the client's table)", function () {
+    // Every code point, against \p{Cf}: the mirror's table (the contract's, code point for code point, checked on
+    // chain by the agreement tests below and the cases above) is the whole of the category.
+    const cf = /^\p{Cf}$/u;
+    const problems: string[] = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const inTable = FORMAT_CHARACTERS.some(([lo, hi]) => cp >= lo && cp <= hi);
+      if (inTable !== cf.test(String.fromCodePoint(cp))) problems.push(cp.toString(16));
+    }
+    expect(problems, `Unicode ${process.versions.unicode}`).to.deep.equal([]);
+  });
+
+  it("refuses every format character on chain exactly where the client does (each range's ends and middle)", async function () {
+    const { harness } = await loadFixture(harnessFixture);
+    for (const [lo, hi] of FORMAT_CHARACTERS) {
+      for (const cp of new Set([lo, Math.floor((lo + hi) / 2), hi, lo - 1, hi + 1])) {
+        const bytes = toUtf8Bytes("x" + String.fromCodePoint(cp));
+        expect(await onChain(harness, bytes), cp.toString(16)).to.deep.equal(nameBytesProblem(bytes));
+      }
+    }
+  });
+
   it("refuses bytes that are not UTF-8: stray continuations, overlong forms, surrogates, beyond U+10FFFF, cut off", async function () {
     const { harness, library } = await loadFixture(harnessFixture);
     const cases: [string, number][] = [
@@ -143,6 +225,7 @@ describe("DisplayName", function () {
     for (const [name, problem] of [
       ["a".repeat(40), nameProblem("a".repeat(40))],
       ["a\tb", nameProblem("a\tb")],
+      ["a\u202eb", nameProblem("a\u202eb")],
     ] as const) {
       const err = await harness.check(name).catch((e: unknown) => e);
       expect(describeError(err).message).to.equal(checkName(name));
@@ -182,6 +265,25 @@ describe("DisplayName", function () {
           },
         ),
         { numRuns: 300 },
+      );
+    });
+
+    it("on random strings mixing text with format characters", async function () {
+      const { harness } = await loadFixture(harnessFixture);
+      const formatChar = fc
+        .constantFrom(...FORMAT_CHARACTERS)
+        .chain(([lo, hi]) => fc.integer({ min: lo, max: hi }))
+        .map((cp) => String.fromCodePoint(cp));
+      const piece = fc.oneof(fc.string({ unit: "grapheme", maxLength: 3 }), formatChar);
+      await fc.assert(
+        fc.asyncProperty(fc.array(piece, { maxLength: 6 }), async (pieces) => {
+          const name = pieces.join("");
+          const bytes = toUtf8Bytes(name);
+          const chain = await onChain(harness, bytes);
+          expect(nameProblem(name), JSON.stringify(name)).to.deep.equal(chain);
+          expect(chain === null, JSON.stringify(name)).to.equal(accepted(bytes));
+        }),
+        { numRuns: 200 },
       );
     });
 

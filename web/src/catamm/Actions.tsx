@@ -97,6 +97,9 @@ export function TurnPanel(props: ActionProps) {
     <section className="panel turn-panel" aria-label="Your actions">
       {snap.phase === Phase.Finished && <p>The game is over: every action is closed; the views keep answering.</p>}
       {snap.phase === Phase.Cancelled && <p>The game was cancelled before it started.</p>}
+      {snap.phase === Phase.Abandoned && (
+        <p>The game was ended as abandoned: its players had stopped playing. Every action is closed.</p>
+      )}
       {snap.phase === Phase.Open && <OpenActions {...props} snap={snap} />}
       {snap.pending !== Pending.None && <ServePanel {...props} snap={snap} />}
       {snap.phase === Phase.Setup && snap.pending === Pending.None && (

@@ -7,6 +7,7 @@ import { describeError as describeRaw } from "../../../client/errors";
 import { HEX_COUNT, PORT_COUNT, TOPOLOGY, has, idsOf, maskOf } from "../../../client/catamm/board";
 import {
   ADVANCE_DEFAULTS,
+  abandonableFrom,
   DEV_CARD_NAMES,
   NO_EDGE,
   Pending,
@@ -210,11 +211,27 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
   const seatOf = (a: string) => snap.players.findIndex((p) => p.address === a);
   const timed = snap.phase > Phase.Starting && snap.phase < Phase.Finished && snap.pending === Pending.None;
   const late = timed && block.number > snap.deadline;
+  // A started game nobody plays any more may be ended by anyone (Catamm.endAbandonedGame).
+  const abandonable = snap.phase > Phase.Open && snap.phase < Phase.Finished && block.number >= abandonableFrom(snap);
   const checks = useChecks(
-    `${live.version}-${late}`,
-    { advance: late ? () => c.game.advance.staticCall(gameId) : undefined },
+    `${live.version}-${late}-${abandonable}`,
+    {
+      advance: late ? () => c.game.advance.staticCall(gameId) : undefined,
+      abandon: abandonable ? () => c.game.endAbandonedGame.staticCall(gameId) : undefined,
+    },
     { holdWithin: account ?? "" },
   );
+  if (snap.phase === Phase.Abandoned) {
+    return (
+      <div className="status" role="status">
+        <span className="phase">{PHASE_NAMES[snap.phase]}</span>
+        <span>
+          Ended as abandoned after {plural(snap.turn, "turn")}: its players had stopped playing, and what the game held
+          for them went back to them.
+        </span>
+      </div>
+    );
+  }
   if (snap.phase === Phase.Finished) {
     const seat = seatOf(snap.winner);
     return (
@@ -258,6 +275,15 @@ function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: GameSnapsh
           onClick={() => act(`Advance the game (${PHASE_NAMES[snap.phase]})`, () => c.game.advance(gameId))}
         >
           Advance: {ADVANCE_DEFAULTS[snap.phase]}
+        </ActionButton>
+      )}
+      {abandonable && checks.abandon?.ok === true && (
+        <ActionButton
+          kind="secondary"
+          call={txCall(c.game, c.game.endAbandonedGame, [gameId])}
+          onClick={() => act(`End game ${gameId} as abandoned`, () => c.game.endAbandonedGame(gameId))}
+        >
+          End the game as abandoned (its players stopped playing)
         </ActionButton>
       )}
     </div>

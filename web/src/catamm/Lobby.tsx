@@ -39,6 +39,7 @@ function stateText(g: LobbyGame): string {
   if (g.phase === Phase.Setup) return "draft";
   if (g.phase === Phase.Finished) return "finished";
   if (g.phase === Phase.Cancelled) return "cancelled";
+  if (g.phase === Phase.Abandoned) return "ended as abandoned";
   return `turn ${g.turn} (${PHASE_NAMES[g.phase]})`;
 }
 

@@ -1,7 +1,7 @@
 // CATAMM lists from the indexer (indexer/ponder.schema.ts: catamm_game, catamm_price).
 //   useCatammGames({ search, state, page })   the lobby: newest first, searchable by id, by player or creator (name
 //                                             or address) and by state ("open", "starting", "playing", "finished",
-//                                             "cancelled")
+//                                             "cancelled", "abandoned")
 import { and, count, desc, eq, inArray, max, or, sql, type SQL } from "@ponder/client";
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
@@ -30,7 +30,7 @@ const LOBBY = {
 
 export type CatammGameRow = Pick<typeof schema.catammGame.$inferSelect, keyof typeof LOBBY>;
 
-export const CATAMM_STATES = ["all", "open", "starting", "playing", "finished", "cancelled"] as const;
+export const CATAMM_STATES = ["all", "open", "starting", "playing", "finished", "cancelled", "abandoned"] as const;
 
 export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
   return useList("catammGames", { ...params }, (db, page) => {

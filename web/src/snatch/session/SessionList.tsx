@@ -1,7 +1,8 @@
 // Three-player class sessions of Snatch or Share (`#/snatch/sessions`): every session (the `session` view), and the
-// teacher's form to create one in one transaction: N rooms of three, the rooms' windows, and the seats, listed from
-// the class sheet's CSV (address and name per line) or first come, first seated. The contract decides: the form
-// shows its refusal (a static call) before anything is sent.
+// teacher's form to create one: N rooms of three, the rooms' windows, and the seats, listed from the class sheet's CSV
+// (address and name per line; more than LISTED_SEATS_PER_TX seats go in batches, so that no transaction passes 10M
+// gas) or first come, first seated. The contract decides: the form shows its refusal (a static call of the first
+// transaction) before anything is sent.
 import { useMemo, useState } from "react";
 import { href } from "../../shared/routes";
 import { PENDING, useVerdict } from "../../shared/probes";
@@ -17,7 +18,10 @@ import { WindowField } from "../../shared/WindowField";
 import type { SnatchSession } from "../../../../typechain-types";
 import {
   DEFAULT_SESSION_CONFIG,
+  LISTED_SEATS_PER_TX,
+  ROOMS_PER_TX,
   SESSION_STAGE_NAMES,
+  listingBatches,
   parseSeatsCsv,
   type ListedSeat,
   type SessionConfig,
@@ -127,19 +131,47 @@ function CreateSession({ session }: { session: SnatchSession }) {
   const [config, setConfig] = useState<SessionConfig>(DEFAULT_SESSION_CONFIG);
   const [listed, setListed] = useState(false);
   const [text, setText] = useState("");
-  const { seats, problem } = useMemo(() => (listed ? readSeats(text) : { seats: [], problem: null }), [listed, text]);
-  const args = useMemo(() => [config, seats.map((s) => s.address), seats.map((s) => s.name)] as const, [config, seats]);
+  const { seats, problem: seatsProblem } = useMemo(
+    () => (listed ? readSeats(text) : { seats: [], problem: null }),
+    [listed, text],
+  );
+  const problem =
+    seatsProblem ??
+    (config.roomsPerBatch > ROOMS_PER_TX
+      ? `at most ${ROOMS_PER_TX} rooms per batch: each batch is one transaction, kept under 10M gas`
+      : null);
+  // A list longer than one transaction takes goes in batches: createListedSession, addSeats..., then start.
+  const batches = useMemo(() => listingBatches(seats), [seats]);
+  const inBatches = batches.length > 1;
+  const first = batches[0] ?? [];
+  const args = useMemo(() => [config, first.map((s) => s.address), first.map((s) => s.name)] as const, [config, first]);
+  const create1 = inBatches ? session.createListedSession : session.createSession;
   const verdict = useVerdict(
-    signer && !problem ? () => session.createSession.staticCall(...args, PENDING) : null,
+    signer && !problem ? () => create1.staticCall(...args, PENDING) : null,
     JSON.stringify([config, seats]),
     { contract: "SnatchSession" },
   );
   const create = async () => {
     const what = listed ? `${seats.length} listed seats` : "first come";
     // The list above shows the new session as soon as the indexer has it.
-    await send(`Create a session (${config.rooms} rooms, ${what})`, () => session.createSession(...args), {
-      contract: "SnatchSession",
-    });
+    const label = `Create a session (${config.rooms} rooms, ${what}${inBatches ? `, batch 1 of ${batches.length}` : ""})`;
+    const receipt = await send(label, () => create1(...args), { contract: "SnatchSession" });
+    if (!receipt || !inBatches) return;
+    const created = receipt.logs
+      .map((log) => session.interface.parseLog(log))
+      .find((e) => e?.name === "SessionCreated");
+    if (!created) return;
+    const id = created.args.sessionId as bigint;
+    for (const [i, batch] of batches.slice(1).entries()) {
+      const more = () =>
+        session.addSeats(
+          id,
+          batch.map((s) => s.address),
+          batch.map((s) => s.name),
+        );
+      if (!(await send(`List seats of session ${id} (batch ${i + 2} of ${batches.length})`, more))) return;
+    }
+    await send(`Close seating of session ${id} (the draw)`, () => session.start(id), { contract: "SnatchSession" });
   };
   const count = (key: "rooms" | "roomsPerBatch", value: string) =>
     setConfig({ ...config, [key]: Math.max(0, Math.floor(Number(value) || 0)) });
@@ -155,7 +187,7 @@ function CreateSession({ session }: { session: SnatchSession }) {
             onChange={(e) => count("rooms", e.target.value)}
           />
         </Field>
-        <Field label="Rooms per batch" hint="rooms created per transaction (1 to 50)">
+        <Field label="Rooms per batch" hint={`rooms created per transaction (1 to ${ROOMS_PER_TX})`}>
           <input
             className="num"
             aria-label="Rooms per batch"
@@ -194,7 +226,15 @@ function CreateSession({ session }: { session: SnatchSession }) {
             />
           </Field>
         )}
-        {listed && !problem && <p data-testid="seat-count">{seats.length} seats listed.</p>}
+        {listed && !problem && (
+          <p data-testid="seat-count">
+            {seats.length} seats listed
+            {inBatches
+              ? ` (sent in ${batches.length} transactions of at most ${LISTED_SEATS_PER_TX}, then seating closes)`
+              : ""}
+            .
+          </p>
+        )}
         {WINDOWS.filter((f) => !listed || f.key !== "joinBlocks").map((f) => (
           <WindowField
             key={f.key}
@@ -219,7 +259,7 @@ function CreateSession({ session }: { session: SnatchSession }) {
           onClick={create}
           disabled={!signer || problem !== null || verdict !== null}
           busyText="Creating…"
-          call={txCall(session, session.createSession, [...args])}
+          call={txCall(session, create1, [...args])}
         >
           Create the session
         </ActionButton>

@@ -12,7 +12,12 @@ import { parseSearch } from "../../data/search";
 import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
-import { DEFAULT_CONFIG, STAGE_NAMES, type TournamentConfig } from "../../../../client/snatch/tournament";
+import {
+  DEFAULT_CONFIG,
+  STAGE_NAMES,
+  TOURNAMENT_ROOMS_PER_TX,
+  type TournamentConfig,
+} from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
 import { receiptEvent } from "../../shared/receipt";
 
@@ -85,7 +90,11 @@ export function TournamentList() {
 /** Counts. */
 const COUNTS: { key: "cap" | "roomsPerBatch"; label: string; hint: string }[] = [
   { key: "cap", label: "Player cap", hint: "2 to 2,000" },
-  { key: "roomsPerBatch", label: "Rooms per batch", hint: "rooms created per transaction (1 to 150)" },
+  {
+    key: "roomsPerBatch",
+    label: "Rooms per batch",
+    hint: `rooms created per transaction (1 to ${TOURNAMENT_ROOMS_PER_TX}, each under 10M gas)`,
+  },
 ];
 
 /** Windows: minutes at the chain's block time (the form sends blocks), or blocks on a node without one. */
@@ -117,6 +126,7 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
   const { send } = useTx();
   const [config, setConfig] = useState<TournamentConfig>(DEFAULT_CONFIG);
+  const tooMany = config.roomsPerBatch > TOURNAMENT_ROOMS_PER_TX;
   const verdict = useVerdict(
     signer ? () => c.tournament!.createTournament.staticCall(config, PENDING) : null,
     JSON.stringify(config),
@@ -154,14 +164,19 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
             onBlocks={(blocks) => setConfig((c) => ({ ...c, [f.key]: blocks }))}
           />
         ))}
-        {verdict && (
+        {tooMany && (
+          <p className="refusal" data-testid="create-verdict">
+            At most {TOURNAMENT_ROOMS_PER_TX} rooms per batch: each batch is one transaction, kept under 10M gas.
+          </p>
+        )}
+        {!tooMany && verdict && (
           <p className="refusal" data-testid="create-verdict">
             The contract would refuse: {verdict}.
           </p>
         )}
         <ActionButton
           onClick={create}
-          disabled={!signer || verdict !== null}
+          disabled={!signer || tooMany || verdict !== null}
           busyText="Creating…"
           call={txCall(c.tournament!, c.tournament!.createTournament, [config])}
         >
