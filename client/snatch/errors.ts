@@ -87,6 +87,7 @@ export const SNATCH_ERRORS: ErrorTexts = {
   BadPlayerList: (a) =>
     `a list of ${a.length} players does not fill rooms of ${a.playerCount} (empty, not a multiple, or over 65,536 rooms)`,
   InvalidPlayer: (a) => `${a.player} cannot sit in the room (the zero address, or listed twice)`,
+  UnknownPlayerId: (a) => `player id ${a.id} is not a player's profile: ids start at 1 and go up to the profiles made`,
   // Tournament
   UnknownTournament: (a) => `there is no tournament ${a.tournamentId}`,
   CapOutOfRange: (a) => `a cap of ${a.cap} players is not allowed: it must be 2 to ${a.max}`,
