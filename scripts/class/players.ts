@@ -182,7 +182,9 @@ export class ClassRun {
       this.seats.map(async (s, i) => {
         await delay(i * 20); // not all in the same millisecond
         const ok = await this.timed(`register ${s.name}`, () =>
-          (this.tournament.connect(s.wallet) as SnatchTournament).register(this.id, s.name),
+          // Padded as the pages do: the registration that opens a new word of the packed player list pays more
+          // than its estimate made a moment earlier, when another seat's registration was still pending.
+          sendPadded((this.tournament.connect(s.wallet) as SnatchTournament).register, this.id, s.name),
         );
         if (!ok) throw new Error(`${s.name} could not register: ${this.stats.failures.at(-1)}`);
       }),

@@ -137,8 +137,8 @@ describe("the README's class commands on anvil at a block a second [no-coverage]
   it("refuses a session of 24 seats in 3 rooms with the contract's sentence, before sending anything", function () {
     expect(refused.code).to.equal(1);
     expect(refused.out).to.contain(
-      "Error in plugin games: reverted: 24 seats were listed: a session lists 3 to 9 seats (3 per room, 240 at most), " +
-        "or none for first come\n  SeatCountOutOfRange(seats=24, min=3, max=9)",
+      "Error in plugin games: reverted: 24 seats would be listed: this session takes 3 to 9 listed seats (3 per room, " +
+        "240 at most), or none for first come\n  SeatCountOutOfRange(seats=24, min=3, max=9)",
     );
     expect(refused.out).not.to.contain("transaction execution reverted");
     expect(refused.out).not.to.match(/^\s+at /m);

@@ -48,7 +48,7 @@ describe("web: a teacher creates a three-player class session (e2e)", function (
     await list.fill(`seat,name,address\n1,Ada,0x12`);
     await o.getByTestId("seats-problem").getByText("line 2 of the seats file has no address").waitFor();
     await list.fill(`seat,name,address\n1,Ada,${seats[0]}\n2,"Grace, H",${seats[1]}`);
-    await o.getByTestId("create-verdict").getByText("2 seats were listed").waitFor();
+    await o.getByTestId("create-verdict").getByText("2 seats would be listed").waitFor();
     expect(await o.getByRole("button", { name: "Create the session" }).isDisabled()).to.equal(true);
 
     await list.fill(`seat,name,address\n1,Ada,${seats[0]}\n2,"Grace, H",${seats[1]}\n3,Émile,${seats[2]}`);
