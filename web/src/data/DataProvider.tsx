@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
 import { indexerClient, indexerSqlUrl, schema } from "./client";
+import { indexerClock, type IndexerClock as IndexerClockHandle } from "./indexerClock";
 
 declare module "@ponder/react" {
   interface Register {
@@ -56,16 +57,19 @@ export function useHistoryBlock(): number | null {
   return useBlock().indexed;
 }
 
-/** Marks the indexer's queries stale whenever the indexer has indexed a new block. */
+/** Marks the indexer's queries stale whenever the indexer has indexed a new block (./indexerClock.ts). */
 function IndexerClock() {
   const { indexed } = useBlock();
   const queryClient = useQueryClient();
+  const [clock, setClock] = useState<IndexerClockHandle | null>(null);
   useEffect(() => {
-    // A read still in flight finishes (it is not cancelled and restarted): on a busy indexer a read can take longer
-    // than a block, and restarting each one at every block meant none ever finished (the projector stayed on
-    // "Reading tournament 1 from the indexer…" for 25 s, a console kept an old picture).
-    if (indexed !== null) void queryClient.invalidateQueries({ queryKey: [PONDER_KEY] }, { cancelRefetch: false });
-  }, [indexed, queryClient]);
+    const c = indexerClock(queryClient, [PONDER_KEY]);
+    setClock(c);
+    return c.stop;
+  }, [queryClient]);
+  useEffect(() => {
+    if (indexed !== null) clock?.indexed();
+  }, [indexed, clock]);
   return null;
 }
 
