@@ -33,6 +33,7 @@ import { startWebNode, type WebNode } from "../../scripts/web/node";
 import { rawTransactionVerdict, RpcCode } from "../../scripts/web/rpc-policy";
 import { rpc, startAnvil } from "../../scripts/web/stack";
 import { createNetns, type Netns } from "../helpers/netns";
+import { waitUntil } from "../helpers/wait";
 
 const TEACHER = 12;
 
@@ -105,9 +106,20 @@ describe("web: the class stack's keys are nobody else's, and a phone cannot borr
     return authority.authorize({ address: to, nonce: await host.getTransactionCount(authority.address), chainId });
   }
 
-  /** Waits for a transaction the phone sent to be mined; its receipt's status. */
+  /**
+   * Waits for a transaction the phone sent to be mined; its receipt's status. Asks for the receipt until it comes:
+   * ethers' waitForTransaction waits for a block after its first look, and a transaction mined between that look and
+   * its first poll, with no block after it, was never seen (this test timed out so on a busy machine).
+   */
   async function mined(hash: string): Promise<number> {
-    const receipt = await host.waitForTransaction(hash, 1, 30_000);
+    const receipt = await waitUntil(
+      `the receipt of ${hash}`,
+      () => host.getTransactionReceipt(hash),
+      (r) => r !== null,
+      {
+        show: () => "no receipt",
+      },
+    );
     return receipt!.status!;
   }
 
