@@ -137,6 +137,15 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     const absentNames = await page.locator('[data-testid="not-joined"] li').allTextContents();
     expect(absentNames.sort()).to.deep.equal(silent.sort());
     expect(await count(page, "finished")).to.be.greaterThan(0);
+    // Every column of the rooms' grid in view at the laptop's size, long names and all (none behind a scroll).
+    const grid = await page.getByTestId("rooms-grid").evaluate((el) => {
+      const box = el.closest(".panel")!.getBoundingClientRect();
+      const cut = Array.from(el.querySelectorAll("th")).filter(
+        (th) => th.getBoundingClientRect().right > box.right + 1,
+      );
+      return { width: window.innerWidth, cut: cut.map((th) => th.textContent) };
+    });
+    expect(grid.cut, `rooms grid columns past the panel's edge at ${grid.width} px`).to.deep.equal([]);
     await expectPlainWords(page);
     await expectAccessible(page, "the organiser's console");
     await expectHonestControls(page, stack, organiser);
