@@ -11,6 +11,10 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
 import { indexerClient, indexerSqlUrl, schema } from "./client";
+import { ChainClock } from "./chain";
+import { chainKeys, hashKey, PONDER_KEY } from "./keys";
+
+export { PONDER_KEY };
 
 declare module "@ponder/react" {
   interface Register {
@@ -18,13 +22,12 @@ declare module "@ponder/react" {
   }
 }
 
-/** The key prefix of every query @ponder/react makes (its getPonderQueryOptions). */
-export const PONDER_KEY = "__ponder_react";
-
 function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
+        // Keys hold bigints (ids, amounts): data/keys.ts hashes them.
+        queryKeyHashFn: hashKey,
         // Fresh until the clock says the indexer moved on (then invalidated): no timed refetching.
         staleTime: Number.POSITIVE_INFINITY,
         refetchOnWindowFocus: false,
@@ -34,6 +37,10 @@ function makeQueryClient(): QueryClient {
       },
     },
   });
+  // A chain read shows what it read for its own key only: another room's view, or an answer for other inputs, never
+  // stands in while its own is read.
+  client.setQueryDefaults(chainKeys.all, { placeholderData: undefined });
+  return client;
 }
 
 /**
@@ -76,6 +83,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <PonderProvider client={client}>
         <IndexerClock />
+        <ChainClock />
         {children}
       </PonderProvider>
     </QueryClientProvider>

@@ -3,8 +3,8 @@
 // for a tournament one row per room and round, one row per player and phase, the leaderboard, and the whole tournament as JSON; for a
 // session one row per room and seat, one per offer, one per player, and the whole session as JSON. An export of a
 // tournament or session that is still running says so in the file.
-import { EXPORTS, exportFileName, exportUrl as exportPath } from "../../../../../client/common/export";
-import { Panel } from "../../../shared/ui";
+import { EXPORTS, exportFileName, exportUrl as exportPath } from "../../../../client/common/export";
+import { Panel } from "../../shared/ui";
 import { indexerBase } from "./indexer";
 
 /** How each file is offered: its button and what a row is. The files offered are the ones the indexer serves. */

@@ -6,11 +6,11 @@
 import { RULE_NAMES, RuleSet } from "../../../../client/snatch/names";
 import { SessionStage } from "../../../../client/snatch/session";
 import { href } from "../../shared/routes";
-import { IndexerProvider } from "../tournament/console/indexer";
-import { rankEntries } from "../tournament/console/model";
-import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "../tournament/console/ProjectorParts";
-import { NotYet } from "../tournament/console/ConsoleParts";
-import "../tournament/console/console.css";
+import { IndexerProvider } from "../console/indexer";
+import { rankEntries } from "../console/model";
+import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "../console/ProjectorParts";
+import { NotYet } from "../console/ConsoleParts";
+import "../console/console.css";
 import { roundFigures, SESSION_RULES, type RoundFigures } from "./rounds";
 import { sessionLine } from "./SessionConsole";
 import { useSessionData, type SessionData } from "./useSessionData";

@@ -1,25 +1,21 @@
 // A tournament as the console and the projector show it, live from the indexer: the tournament, its phases, the
 // current phase's rooms with their seats, the registered players and who has moved; plus how far the indexer is
-// behind the chain. Each part is one live SQL query (./indexer.tsx): a new event shows within the indexer's polling
-// interval plus one round trip, with no polling of the node.
-import { useBlock } from "../../../shared/block";
-import { oldest, useIndexedBlock, useIndexerQuery } from "./indexer";
+// behind the chain. Each part is one read of the indexer (data/class.ts, ./indexer.tsx): a new event shows within the
+// indexer's polling interval plus one round trip, with no polling of the node.
+import { useBlock } from "../../shared/block";
 import {
-  entriesQuery,
-  movedQuery,
-  parseEntries,
-  parseMoved,
-  parsePhases,
-  parseRooms,
-  parseTournament,
-  phasesQuery,
-  roomsQuery,
-  tournamentQuery,
+  readEntries,
+  readPhaseRooms,
+  readPhases,
+  readTournament,
+  readTournamentMoved,
   type EntryRow,
   type PhaseRow,
   type RoomRow,
   type TournamentRow,
-} from "./queries";
+} from "../../data/class";
+import { indexerKeys } from "../../data/keys";
+import { oldest, useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
 
 export interface ClassData {
   /** null: not indexed (yet), or no such tournament. */
@@ -48,13 +44,20 @@ export interface ClassData {
 const EMPTY_MOVED: ReadonlySet<string> = new Set();
 
 export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassData {
-  const key = id.toString();
-  const t = useIndexerQuery(`t:${key}`, () => tournamentQuery(id), parseTournament);
-  const phases = useIndexerQuery(`p:${key}`, () => phasesQuery(id), parsePhases);
+  const t = useSnapshot(indexerKeys.classRead("tournament", id, "tournament"), (db) => readTournament(db, id));
+  const phases = useSnapshot(indexerKeys.classRead("tournament", id, "phases"), (db) => readPhases(db, id));
   const current = t.data?.phase ?? 0;
-  const rooms = useIndexerQuery(`r:${key}:${current}`, () => roomsQuery(id, current), parseRooms, current > 0);
-  const entries = useIndexerQuery(`e:${key}`, () => entriesQuery(id), parseEntries);
-  const moved = useIndexerQuery(`m:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
+  const rooms = useSnapshot(
+    indexerKeys.classRead("tournament", id, "rooms", current),
+    (db) => readPhaseRooms(db, id, current),
+    current > 0,
+  );
+  const entries = useSnapshot(indexerKeys.classRead("tournament", id, "entries"), (db) => readEntries(db, id));
+  const moved = useSnapshot(
+    indexerKeys.classRead("tournament", id, "moved"),
+    (db) => readTournamentMoved(db, id),
+    opts.moved !== false,
+  );
   const block = useBlock();
   const status = useIndexedBlock();
   // The rooms' grid, the counts and whom the rooms wait on come from one statement: its block is the page's.

@@ -6,12 +6,12 @@
 // so, and pressing again then (or when nothing is left) changes nothing and says so.
 import { useMemo, useState } from "react";
 import { isAddress } from "ethers";
-import { PHASE_NAMES, Stage } from "../../../../../client/snatch/tournament";
-import { txCall } from "../../../shared/calls";
-import { PENDING, useProbes, type Probe } from "../../../shared/probes";
-import { ActionButton, Panel } from "../../../shared/ui";
-import { plural } from "../../../../../client/format";
-import { sendPadded } from "../../gas";
+import { PHASE_NAMES, Stage } from "../../../../client/snatch/tournament";
+import { txCall } from "../../shared/calls";
+import { PENDING, useProbes, type Probe } from "../../shared/probes";
+import { ActionButton, Panel } from "../../shared/ui";
+import { plural } from "../../../../client/format";
+import { sendPadded } from "../../snatch/gas";
 import type { RoomLine } from "./model";
 import {
   answers,

@@ -10,15 +10,15 @@ import { useBlockTime } from "../../shared/Countdown";
 import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
-import { AbsentPanel, Counts, HeadNotes, NotYet, RoomsGrid, WaitsPanel } from "../tournament/console/ConsoleParts";
-import { Exports } from "../tournament/console/Exports";
-import { IndexerProvider } from "../tournament/console/indexer";
+import { AbsentPanel, Counts, HeadNotes, NotYet, RoomsGrid, WaitsPanel } from "../console/ConsoleParts";
+import { Exports } from "../console/Exports";
+import { IndexerProvider } from "../console/indexer";
 import { isolate } from "../../shared/bidi";
-import { displayName, notShownUp, roomLine, waitingOn } from "../tournament/console/model";
-import "../tournament/console/console.css";
+import { displayName, notShownUp, roomLine, waitingOn } from "../console/model";
+import "../console/console.css";
 import { SessionActions } from "./SessionActions";
 import { SESSION_ROUNDS } from "./rounds";
-import type { SessionRow } from "./queries";
+import type { SessionRow } from "../../data/class";
 import { useSessionData } from "./useSessionData";
 
 export function SessionConsolePage({ id }: { id: bigint }) {

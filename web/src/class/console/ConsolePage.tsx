@@ -3,11 +3,11 @@
 // (round, window, whose move it waits on by name, time left), who the rooms wait on and who has not shown up — and,
 // for the tournament's organiser, the organiser's calls (./ConsoleActions.tsx). Anyone else sees it read-only and is
 // told why. Downloads of the tournament's exports sit at the foot.
-import { PHASE_NAMES, Stage, STAGE_NAMES } from "../../../../../client/snatch/tournament";
-import { useBlockTime } from "../../../shared/Countdown";
-import { href } from "../../../shared/routes";
-import { useWallet } from "../../../shared/wallet";
-import { plural } from "../../../../../client/format";
+import { PHASE_NAMES, Stage, STAGE_NAMES } from "../../../../client/snatch/tournament";
+import { useBlockTime } from "../../shared/Countdown";
+import { href } from "../../shared/routes";
+import { useWallet } from "../../shared/wallet";
+import { plural } from "../../../../client/format";
 import { ConsoleActions } from "./ConsoleActions";
 import { Exports } from "./Exports";
 import { IndexerProvider } from "./indexer";

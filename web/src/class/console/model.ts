@@ -1,8 +1,8 @@
 // What the console shows about a phase's rooms (two players) or a class session's rooms (three), from the indexer's
 // rows and the current block: whose move each room waits on (by name), its state, the counts, and who has not shown
 // up. Pure: no React, no DOM.
-import { Good, Phase } from "../../../../../client/snatch/names";
-import type { EntryRow, RoomRow, SeatRow } from "./queries";
+import { Good, Phase } from "../../../../client/snatch/names";
+import type { EntryRow, RoomRow, SeatRow } from "../../data/class";
 
 /** A room as the console's grid shows it. */
 export type RoomStatus = "playing" | "waiting" | "finished";
@@ -128,7 +128,4 @@ export function rankEntries<E extends Pick<EntryRow, "aggregate" | "index">>(
   });
 }
 
-/** The block number in a Ponder checkpoint (10 digits of timestamp, 16 of chain id, then 16 of block number). */
-export function checkpointBlock(checkpoint: string): number {
-  return Number(checkpoint.slice(26, 42));
-}
+export { checkpointBlock } from "../../data/checkpoint";

@@ -2,12 +2,12 @@
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
 import { Fragment, type ReactNode } from "react";
-import { timeLeft } from "../../../shared/blocktime";
-import { href } from "../../../shared/routes";
-import { Panel } from "../../../shared/ui";
+import { timeLeft } from "../../shared/blocktime";
+import { href } from "../../shared/routes";
+import { Panel } from "../../shared/ui";
 import { countRooms, displayName, type RoomLine } from "./model";
 import { IndexerLag } from "./IndexerLag";
-import type { SeatRow } from "./queries";
+import type { SeatRow } from "../../data/class";
 import type { ClassData } from "./useClassData";
 
 function Count({ label, value, testid, hint }: { label: string; value: number; testid: string; hint: string }) {

@@ -2,9 +2,9 @@
 // (web/src/snatch/session/SessionProjector.tsx): the app's bars hidden while it is open, the countdown in time, the
 // leaderboard by name, and the foot (the indexer's lag, the console, full screen). Large type, black on white.
 import { useEffect } from "react";
-import { plural } from "../../../../../client/format";
-import { timeLeft } from "../../../shared/blocktime";
-import { useBlockTime } from "../../../shared/Countdown";
+import { plural } from "../../../../client/format";
+import { timeLeft } from "../../shared/blocktime";
+import { useBlockTime } from "../../shared/Countdown";
 import { IndexerLag } from "./IndexerLag";
 import { displayName } from "./model";
 import type { ClassData } from "./useClassData";

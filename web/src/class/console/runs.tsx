@@ -4,19 +4,19 @@
 // advance button both offer (the rooms whose window passed, through `SnatchRooms.advanceMany`).
 import { useRef, useState, type ReactNode } from "react";
 import type { BaseContract } from "ethers";
-import { useSnatchContracts } from "../../contracts";
-import { sendPadded } from "../../gas";
+import { useSnatchContracts } from "../../snatch/contracts";
+import { sendPadded } from "../../snatch/gas";
 import { roomsToAdvance, type RoomLine } from "./model";
-import { callAttrs, type TxCall } from "../../../shared/calls";
-import { useBlock } from "../../../shared/block";
-import { describeError } from "../../../shared/errors";
-import type { Probes } from "../../../shared/probes";
-import { useTx } from "../../../shared/tx";
-import { useWallet } from "../../../shared/wallet";
-import { ActionButton, Progress } from "../../../shared/ui";
-import { plural } from "../../../../../client/format";
-import { decodeRevert, type DescribeContext } from "../../../../../client/errors";
-import type { SnatchRooms, SnatchSession } from "../../../../../typechain-types";
+import { callAttrs, type TxCall } from "../../shared/calls";
+import { useBlock } from "../../shared/block";
+import { describeError } from "../../shared/errors";
+import type { Probes } from "../../shared/probes";
+import { useTx } from "../../shared/tx";
+import { useWallet } from "../../shared/wallet";
+import { ActionButton, Progress } from "../../shared/ui";
+import { plural } from "../../../../client/format";
+import { decodeRevert, type DescribeContext } from "../../../../client/errors";
+import type { SnatchRooms, SnatchSession } from "../../../../typechain-types";
 import { advanceHeadroom, closeBatchSize, ADVANCE_BATCH, MAX_CLOSE_BATCH } from "./batches";
 
 /** A run of transactions and where it stands. */

@@ -2,10 +2,10 @@
 // of a room — the phase and its countdown in time, the rooms finished, the leaderboard by name, and the live
 // accept / reject / snatch shares and average points per variant (the tournament page's charts, from the phases'
 // totals). Live from the indexer; the app's bars and dock are hidden while it is open.
-import { PHASE_NAMES, Stage, STAGE_NAMES, variantFigures } from "../../../../../client/snatch/tournament";
-import { href } from "../../../shared/routes";
-import { plural } from "../../../../../client/format";
-import { AnswerShares, AveragePoints, type VariantRow } from "../Charts";
+import { PHASE_NAMES, Stage, STAGE_NAMES, variantFigures } from "../../../../client/snatch/tournament";
+import { href } from "../../shared/routes";
+import { plural } from "../../../../client/format";
+import { AnswerShares, AveragePoints, type VariantRow } from "../../snatch/tournament/Charts";
 import { IndexerProvider } from "./indexer";
 import { rankEntries } from "./model";
 import { ProjectorBoard, ProjectorClock, ProjectorFoot, useProjecting } from "./ProjectorParts";

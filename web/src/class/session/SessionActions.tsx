@@ -12,8 +12,8 @@ import type { SnatchSession } from "../../../../typechain-types";
 import { txCall } from "../../shared/calls";
 import { PENDING, useProbes, type Probe } from "../../shared/probes";
 import { Panel } from "../../shared/ui";
-import { sendPadded } from "../gas";
-import type { RoomLine } from "../tournament/console/model";
+import { sendPadded } from "../../snatch/gas";
+import type { RoomLine } from "../console/model";
 import {
   answers,
   closeInBatches,
@@ -25,8 +25,8 @@ import {
   shots,
   PlayingRuns,
   useOrganiser,
-} from "../tournament/console/runs";
-import type { SessionRow } from "./queries";
+} from "../console/runs";
+import type { SessionRow } from "../../data/class";
 
 const CTX = { contract: "SnatchSession" as const };
 /** SnatchSession.MAX_CLOSE_BATCH. */

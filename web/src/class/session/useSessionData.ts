@@ -1,22 +1,20 @@
 // A class session as its console and projector show it, live from the indexer: the session, its seats, its rooms
 // with their seats, who has moved, and (projector) the events the per-round figures fold; plus how far the indexer
-// is behind the chain. One live SQL query each (../tournament/console/indexer.tsx).
+// is behind the chain. One read of the indexer each (data/class.ts, ../console/indexer.tsx).
 import { useBlock } from "../../shared/block";
-import { oldest, useIndexedBlock, useIndexerQuery } from "../tournament/console/indexer";
-import { parseMoved, parseRooms, type RoomRow } from "../tournament/console/queries";
 import {
-  logQuery,
-  movedQuery,
-  parseLog,
-  parseSeats,
-  parseSession,
-  roomsQuery,
-  seatsQuery,
-  sessionQuery,
+  readSession,
+  readSessionLog,
+  readSessionMoved,
+  readSessionRooms,
+  readSessionSeats,
+  type LogEntry,
+  type RoomRow,
   type SessionRow,
   type SessionSeatRow,
-} from "./queries";
-import type { LogEntry } from "./rounds";
+} from "../../data/class";
+import { indexerKeys } from "../../data/keys";
+import { oldest, useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
 
 export interface SessionData {
   /** null: not indexed (yet), or no such session. */
@@ -38,12 +36,19 @@ export interface SessionData {
 const EMPTY: ReadonlySet<string> = new Set();
 
 export function useSessionData(id: bigint, opts: { moved?: boolean; log?: boolean } = {}): SessionData {
-  const key = id.toString();
-  const session = useIndexerQuery(`s:${key}`, () => sessionQuery(id), parseSession);
-  const seats = useIndexerQuery(`ss:${key}`, () => seatsQuery(id), parseSeats);
-  const rooms = useIndexerQuery(`sr:${key}`, () => roomsQuery(id), parseRooms);
-  const moved = useIndexerQuery(`sm:${key}`, () => movedQuery(id), parseMoved, opts.moved !== false);
-  const log = useIndexerQuery(`sl:${key}`, () => logQuery(id), parseLog, opts.log === true);
+  const session = useSnapshot(indexerKeys.classRead("session", id, "session"), (db) => readSession(db, id));
+  const seats = useSnapshot(indexerKeys.classRead("session", id, "seats"), (db) => readSessionSeats(db, id));
+  const rooms = useSnapshot(indexerKeys.classRead("session", id, "rooms"), (db) => readSessionRooms(db, id));
+  const moved = useSnapshot(
+    indexerKeys.classRead("session", id, "moved"),
+    (db) => readSessionMoved(db, id),
+    opts.moved !== false,
+  );
+  const log = useSnapshot(
+    indexerKeys.classRead("session", id, "log"),
+    (db) => readSessionLog(db, id),
+    opts.log === true,
+  );
   const block = useBlock();
   const status = useIndexedBlock();
   // The rooms' grid and whom they wait on come from one statement: its block is the page's.

@@ -7,14 +7,9 @@
 import { RuleSet } from "../../../../client/snatch/names";
 import { pointsOf } from "../../../../client/snatch/rules";
 import type { Goods } from "../../../../client/snatch/state";
+import type { LogEntry } from "../../data/class";
 
-/** One logged event of a session's room, in chain order within its room. */
-export interface LogEntry {
-  roomId: bigint;
-  round: number;
-  name: string;
-  args: Record<string, unknown>;
-}
+export type { LogEntry };
 
 /** What happened in one round across the session's rooms. */
 export interface RoundFigures {
@@ -43,18 +38,6 @@ export const SESSION_RULES = [
   RuleSet.NoReject,
   RuleSet.ShameTokens,
   RuleSet.Judge,
-] as const;
-
-/** The names of the events the fold reads (the projector's query asks for these only). */
-export const ROUND_EVENTS = [
-  "RolesAssigned",
-  "RoundStarted",
-  "OfferMade",
-  "OfferAccepted",
-  "OfferSnatched",
-  "ShameGiven",
-  "ShamePenaltyApplied",
-  "ReportConfirmed",
 ] as const;
 
 const amounts = (x: unknown): Goods => {

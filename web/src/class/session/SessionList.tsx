@@ -22,7 +22,7 @@ import {
   type ListedSeat,
   type SessionConfig,
 } from "../../../../client/snatch/session";
-import { useSnatchContracts } from "../contracts";
+import { useSnatchContracts } from "../../snatch/contracts";
 
 const FILTERS = SESSION_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
 
