@@ -84,8 +84,10 @@ const config: HardhatUserConfig = {
   networks: {
     hardhat: {
       hardfork: EVM_VERSION,
-      // Games are driven by many accounts in demos and property tests.
-      accounts: { count: 20 },
+      // Games are driven by many accounts in demos and property tests. Their mnemonic is the public development one,
+      // unless WEB_NODE_MNEMONIC gives another: the class stack's Hardhat node gets a fresh one that way
+      // (scripts/web/keys.ts), so that no key that matters is known to the room.
+      accounts: { count: 20, ...(process.env.WEB_NODE_MNEMONIC ? { mnemonic: process.env.WEB_NODE_MNEMONIC } : {}) },
       allowUnlimitedContractSize: false,
     },
     // The local node of `npm run node` / `npm run web` (WEB_NODE_PORT moves both).

@@ -45,9 +45,6 @@ function stripBytecodePlugin(): Plugin {
   };
 }
 
-/** Paths the gateway serves beside the app (scripts/web/gateway.ts): never cached by the service worker. */
-const LIVE = /^\/(rpc|indexer|faucet|stack\.json)(\/|$)/;
-
 /**
  * Installable on a phone's home screen: a web manifest (full screen, the icons of web/public/icons, rendered from
  * web/icon.svg by scripts/web/icons.ts) and a service worker that keeps the app's shell (scripts, styles, icons) for
@@ -82,9 +79,25 @@ function pwa() {
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
-          urlPattern: ({ request, url }) => request.mode === "navigate" && !LIVE.test(url.pathname),
+          // The paths the gateway serves beside the app (scripts/web/gateway.ts) are never cached. Written out here:
+          // this function is copied into the service worker as text, where nothing of this file exists.
+          urlPattern: ({ request, url }) =>
+            request.mode === "navigate" && !/^\/(rpc|indexer|faucet|stack\.json)(\/|$)/.test(url.pathname),
           handler: "NetworkFirst",
-          options: { cacheName: "pages" },
+          options: {
+            cacheName: "pages",
+            // Chromium keeps a navigation's URL with its fragment as the cache key: a seat card's link would leave its
+            // key in Cache Storage. The page is the same whatever the fragment: kept under its URL without one.
+            plugins: [
+              {
+                cacheKeyWillBeUsed: async ({ request }) => {
+                  const url = new URL(request.url);
+                  url.hash = "";
+                  return url.href;
+                },
+              },
+            ],
+          },
         },
       ],
     },
@@ -100,7 +113,14 @@ export default defineConfig({
   },
   // indexer/ponder.schema.ts (shared with the pages' queries, web/src/data/) imports its table builders from "ponder":
   // the browser gets those alone (web/ponder-browser.js), not the indexer's server.
-  resolve: { alias: [{ find: /^ponder$/, replacement: path.join(__dirname, "ponder-browser.js") }] },
+  // csv-stringify's "sync" entry (client/common/csv.ts, the class sheet's CSV) is its Node build (Node's Buffer): the
+  // browser gets the package's own browser build of the same code.
+  resolve: {
+    alias: [
+      { find: /^ponder$/, replacement: path.join(__dirname, "ponder-browser.js") },
+      { find: /^csv-stringify\/sync$/, replacement: "csv-stringify/browser/esm/sync" },
+    ],
+  },
   build: {
     outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(__dirname, "dist"),
     emptyOutDir: true,

@@ -1,14 +1,25 @@
-// CSV in both directions. Writing (the exports, client/<game>/export.ts): RFC 4180 quoting (a field holding a
-// comma, a double quote, a carriage return or a line feed is quoted, its quotes doubled), a header line in the
-// columns' fixed order, `\n` after every line (the last one too), numbers and bigints as plain decimal strings,
-// booleans as `true` / `false`, null and undefined as an empty field; rows keep the order they are given in (callers
-// sort them). Reading: whole files as written here (parseCsv), and a line of a sheet as a teacher's spreadsheet may
-// save it (csvFields: comma, semicolon or tab; shared by the class sheet page and the session task).
+// CSV in both directions. Writing: one writer for every CSV file the project writes (the exports, client/<game>/
+// export.ts, and the class sheet's list), csv-stringify with the rule below, so that anyone rebuilding a file from the
+// chain gets the same bytes (docs/class.md, "Exports", says it in words):
+//   - RFC 4180 quoting: a field holding a comma, a double quote, a carriage return or a line feed is quoted (its
+//     quotes doubled); so is one holding a semicolon or a tab, which some spreadsheets split on;
+//   - formula neutralising (OWASP's "CSV Injection"): a text cell starting with =, +, -, @, a tab, a carriage return
+//     or their full-width forms (＝ ＋ － ＠) gets a leading apostrophe, so a spreadsheet shows it as text and never
+//     runs it; numeric cells (numbers, bigints) are written as numbers, a negative one with its minus sign;
+//   - a header line in the columns' fixed order, `\n` after every line (the last one too), numbers and bigints as plain
+//     decimal strings, booleans as `true` / `false`, null and undefined as an empty field; rows keep the order they
+//     are given in (callers sort them).
+// Reading is in csv-read.ts (re-exported here), apart from the writer: pages that only read (the session's seat list)
+// do not carry the CSV library in their bundle.
+import { stringify, type Options } from "csv-stringify/sync";
+
+export { csvFields, parseCsv } from "./csv-read";
 
 /** A cell's value before it is written. */
 export type Cell = string | number | bigint | boolean | null | undefined;
 
-/** The text of one cell (unquoted). Numbers must be finite: NaN and Infinity are a caller's bug. */
+/** The text of one cell (unquoted, before the formula rule). Numbers must be finite: NaN and Infinity are a caller's
+ *  bug. */
 export function cellText(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") {
@@ -21,15 +32,30 @@ export function cellText(value: Cell): string {
   return value;
 }
 
-/** A field as RFC 4180 writes it: quoted when it holds a comma, a quote, CR or LF (quotes doubled). */
+/** csv-stringify's settings for the rule above (its `escape_formulas` leaves numeric cells alone). */
+const WRITER: Options = {
+  escape_formulas: true,
+  quoted_match: /[;\t]/,
+  record_delimiter: "unix",
+  // A carriage return or line feed anywhere in a field is quoted, whatever the line end.
+  quote_record_delimiter: true,
+  eof: true,
+  cast: { number: cellText, bigint: cellText, boolean: cellText },
+};
+
+/** Lines of cells as CSV text, every line ended with `\n`. */
+function writeLines(lines: readonly (readonly Cell[])[]): string {
+  return lines.length === 0 ? "" : stringify(lines as Cell[][], WRITER);
+}
+
+/** A field as the writer writes it (quoted when needed, a formula-leading text neutralised). */
 export function csvField(value: Cell): string {
-  const text = cellText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvLine([value]);
 }
 
 /** One CSV line (no line end). */
 export function csvLine(values: readonly Cell[]): string {
-  return values.map(csvField).join(",");
+  return writeLines([values]).slice(0, -1);
 }
 
 /**
@@ -37,69 +63,10 @@ export function csvLine(values: readonly Cell[]): string {
  * order (a key the row lacks is an empty field). Every line ends with `\n`.
  */
 export function toCsv<K extends string>(columns: readonly K[], rows: readonly Partial<Record<K, Cell>>[]): string {
-  const lines = [csvLine(columns), ...rows.map((row) => csvLine(columns.map((c) => row[c])))];
-  return lines.join("\n") + "\n";
-}
-
-/** Reads a CSV file written by {@link toCsv} (or any RFC 4180 text) back into lines of fields (tests, checks). */
-export function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || (ch === "\r" && text[i + 1] === "\n")) {
-      if (ch === "\r") i++;
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    out.push(row);
-  }
-  return out;
+  return writeLines([columns, ...rows.map((row) => columns.map((c) => row[c]))]);
 }
 
 /** JSON as the exports write it: two-space indentation, bigints as decimal strings, a final `\n`. */
 export function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n";
-}
-
-/** Splits one CSV line (RFC 4180 quotes: "a, b" and "say ""hi"""). */
-export function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (ch === "," || ch === ";" || ch === "\t") {
-      out.push(field);
-      field = "";
-    } else field += ch;
-  }
-  out.push(field);
-  return out.map((f) => f.trim());
 }

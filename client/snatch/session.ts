@@ -1,6 +1,6 @@
 // The three-player class session's vocabulary (SnatchSession): enums with names, the default config, the class
 // sheet's seats read from CSV. Shared by the task, the tests, the indexer and the web app.
-import { csvFields } from "../common/csv";
+import { csvFields } from "../common/csv-read";
 
 /** ISnatchSession.Stage. */
 export const SessionStage = {

@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_LIMITS } from "../web/gateway";
 import type { FrontThreadData } from "./front-worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
+import { freshMnemonic } from "../web/keys";
 import { startWebNode, type NodeKind } from "../web/node";
 import { buildApp, freePort } from "../web/stack";
 
@@ -146,8 +147,8 @@ export interface SharedIndexer {
 /**
  * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`; or uses `indexer`, which it then leaves
  * running), the counting relay and the gateway serving `appDir` on 0.0.0.0. `devices`: how many phones share this
- * machine's network address in the run (the gateway's per-device rate limit is multiplied by it, as each phone of a
- * class has its own address).
+ * machine's network address in the run (the gateway's per-device rate and connection limits are multiplied by it,
+ * as each phone of a class has its own address).
  */
 export async function startClassFront(opts: {
   nodeUrl: string;
@@ -184,6 +185,11 @@ export async function startClassFront(opts: {
             perSecond: DEFAULT_LIMITS.rate.perSecond * devices,
             burst: DEFAULT_LIMITS.rate.burst * devices,
           },
+          connections: {
+            perDevice: DEFAULT_LIMITS.connections.perDevice * devices,
+            total: Math.max(DEFAULT_LIMITS.connections.total, DEFAULT_LIMITS.connections.perDevice * devices),
+          },
+          indexerPerDevice: DEFAULT_LIMITS.indexerPerDevice * devices,
         },
       },
     });
@@ -239,8 +245,14 @@ export async function startClassStack(opts: {
 }): Promise<ClassStack> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "class-load-"));
   const root = path.join(work, "deployments");
-  // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds.
-  const node = await startWebNode({ kind: opts.kind, deploymentsDir: root, blockTime: opts.blockTime });
+  // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds, its accounts from
+  // a fresh mnemonic (scripts/web/keys.ts).
+  const node = await startWebNode({
+    kind: opts.kind,
+    deploymentsDir: root,
+    blockTime: opts.blockTime,
+    mnemonic: freshMnemonic(),
+  });
   const folder = node.folder;
   try {
     const appDir = path.join(work, "dist");

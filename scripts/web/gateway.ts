@@ -8,16 +8,30 @@
 //                with a sentence, and the proxy keeps serving
 //   /heads       server-sent events: the node's head and the indexer's indexed block, polled ONCE for every open
 //                page (scripts/web/heads.ts): the pages' shared chain clock, no node request of their own when idle
-//   /indexer/*   a streaming proxy to the indexer (server-sent events pass through unbuffered), when there is one;
-//                its SQL reads are answered once per indexed block for all pages (scripts/web/read-cache.ts)
+//   /indexer/*   the indexer's reads the app makes (SQL reads, status, exports), pinned to the indexer's own address
+//                (scripts/web/indexer-proxy.ts); its SQL reads are answered once per indexed block for all pages
+//                (scripts/web/read-cache.ts)
 //   /faucet      POST {"address": "0x…"}: play ETH for a burner account (local chains only; scripts/web/faucet.ts)
-// Plain Node http: no framework, no Hardhat import.
+// No request stops it: whatever a handler throws answers that request with a 500 and the rest go on. Connections are
+// capped per device and in total, a refused one answered with a sentence (503). Plain Node http: no framework (Hono
+// was weighed: the caps work on sockets, the pinning on the raw path, the proxy is a few lines), no Hardhat import.
 import fs from "node:fs";
 import http from "node:http";
+import type net from "node:net";
 import path from "node:path";
+import type stream from "node:stream";
 import type { StackConfig } from "../../client/common/stack";
 import type { Faucet } from "./faucet";
-import { BodyTooLarge, RateLimiter, readBody, type RateLimit } from "./limits";
+import {
+  BodyTooLarge,
+  ConnectionCounter,
+  RateLimiter,
+  readBody,
+  Turns,
+  type ConnectionLimit,
+  type RateLimit,
+} from "./limits";
+import { indexerRequest, indexerRoute, passedBack, readIndexer } from "./indexer-proxy";
 import {
   isLoopback,
   isRequestObject,
@@ -28,7 +42,7 @@ import {
   RpcCode,
   type RpcRequest,
 } from "./rpc-policy";
-import { IndexerReadCache, type IndexerAnswer } from "./read-cache";
+import { IndexerReadCache } from "./read-cache";
 import { HeadsHub } from "./heads";
 import { freePort, rpc } from "./stack";
 
@@ -43,6 +57,13 @@ export interface GatewayLimits {
   maxLogRange: number;
   /** Requests per client (each call of a batch counts); the host is exempt unless `limitHost`. */
   rate: RateLimit;
+  /** Connections held open at once (streams such as /heads included), per device and for the whole room. */
+  connections: ConnectionLimit;
+  /** Indexer requests of one device sent at once; its next ones (up to 32) wait their turn, more are refused. */
+  indexerPerDevice: number;
+  /** How long the indexer may take to answer before the page is told it does not (ms). */
+  upstreamTimeoutMs: number;
+  /** Whether the host (loopback) is limited too (rate and connections). */
   limitHost: boolean;
 }
 
@@ -52,6 +73,12 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   maxLogRange: 10_000,
   // A game page makes a few calls per block; a burst covers a page's first load.
   rate: { perSecond: 50, burst: 500 },
+  // A phone's browser keeps up to six connections to one origin (and a page or two open): 32 leaves room for that.
+  // A room of 200 phones at six each is 1,200.
+  connections: { perDevice: 32, total: 2_000 },
+  // PGlite answers one query at a time, for everyone; PostgreSQL's read pool has nine connections.
+  indexerPerDevice: 4,
+  upstreamTimeoutMs: 60_000,
   limitHost: false,
 };
 
@@ -63,6 +90,8 @@ export interface GatewayOptions {
   /** The indexer's base URL (its HTTP API), if the stack runs one. */
   indexerUrl?: string | null;
   faucet?: Faucet | null;
+  /** More accounts no phone may send from or sign an EIP-7702 authorization for (the node's own always count). */
+  protect?: readonly string[];
   blockTime?: number | null;
   /** Address to listen on: 127.0.0.1 (default) or 0.0.0.0 for the room's network. */
   bind?: string;
@@ -83,6 +112,8 @@ export interface GatewayHandle {
   heads: HeadsHub;
   /** The indexer's SQL reads, shared per indexed block (read-cache.ts; its hits and misses are counted). */
   reads: IndexerReadCache;
+  /** The connections it holds open, by device (the host's are not counted unless limitHost). */
+  connections: ConnectionCounter;
   stop(): Promise<void>;
 }
 
@@ -100,19 +131,6 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "host",
-]);
-
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -129,9 +147,14 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const limiter = new RateLimiter(limits.rate);
   const chainId = Number(await rpc<string>(opts.nodeUrl, "eth_chainId"));
-  // The node's development accounts: their keys are public, so phones may not send from them even when signed.
-  const devAccounts = new Set(
-    (await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])).map((a) => a.toLowerCase()),
+  // The accounts no phone may act for, even with a signature (rpc-policy.ts rawTransactionVerdict): the node's own
+  // (deployer, teacher), the faucet's, and any the caller names.
+  const protectedAccounts = new Set(
+    [
+      ...(await rpc<string[]>(opts.nodeUrl, "eth_accounts").catch(() => [] as string[])),
+      ...(opts.faucet ? [opts.faucet.options.from] : []),
+      ...(opts.protect ?? []),
+    ].map((a) => a.toLowerCase()),
   );
   const appDir = opts.appDir ? path.resolve(opts.appDir) : undefined;
   const indexer = opts.indexerUrl ? new URL(opts.indexerUrl) : null;
@@ -233,7 +256,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       }
       let verdict = methodVerdict(item.method, host);
       if (verdict.ok && !host && item.method === "eth_sendRawTransaction") {
-        verdict = rawTransactionVerdict(item.params, devAccounts);
+        verdict = rawTransactionVerdict(item.params, protectedAccounts);
       } else if (verdict.ok && !host) {
         try {
           verdict = logRangeVerdict(String(item.method), item.params, await headBlock(), limits.maxLogRange);
@@ -280,82 +303,69 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     sendJson(res, status, batch ? answers : answers[0]);
   }
 
-  /** One GET of the indexer, buffered (a SQL read's answer is small). */
-  function readIndexer(target: URL): Promise<IndexerAnswer> {
-    return new Promise((resolve, reject) => {
-      const upstream = http.get(target, (up) => {
-        const out: http.OutgoingHttpHeaders = {};
-        for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
-        const chunks: Buffer[] = [];
-        up.on("data", (c: Buffer) => chunks.push(c));
-        up.on("end", () => resolve({ status: up.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) }));
-        up.on("error", reject);
-      });
-      upstream.on("socket", (sock) => sock.setNoDelay(true));
-      upstream.on("error", reject);
-    });
-  }
+  const indexerTurns = new Turns(limits.indexerPerDevice, 32);
 
-  function proxyIndexer(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    rest: string,
-    client: string,
-    host: boolean,
-  ) {
+  /** /indexer/*: the few reads the app makes, to the indexer's own address only (indexer-proxy.ts). */
+  function proxyIndexer(req: http.IncomingMessage, res: http.ServerResponse, client: string, host: boolean) {
     if (!indexer) {
       sendJson(res, 404, { error: "this stack runs no indexer: the app reads the chain directly" });
       return;
     }
+    const route = indexerRoute(req.method ?? "GET", req.url ?? "/");
+    if (!route.ok) {
+      sendJson(res, route.status, { error: route.message }, route.status === 405 ? { allow: "GET, HEAD" } : {});
+      return;
+    }
     if (!admit(res, client, host, 1)) return;
-    if (Number(req.headers["content-length"] ?? 0) > limits.maxBodyBytes) {
-      sendJson(res, 413, { error: new BodyTooLarge(limits.maxBodyBytes).message });
+    if (host && !limits.limitHost) {
+      forwardIndexer(req, res, indexer, route);
       return;
     }
-    const target = new URL(rest, indexer.href.endsWith("/") ? indexer.href : indexer.href + "/");
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k)) headers[k] = v;
-    // A SQL read: answered once per indexed block for every page that asks it (read-cache.ts).
-    if (req.method === "GET" && /^sql\/db(\?|$)/.test(rest)) {
-      reads
-        .get(rest, heads.liveIndexedBlock(), () => readIndexer(target))
-        .then(
-          (a) => {
-            res.writeHead(a.status, a.headers);
-            res.end(a.body);
-          },
-          (err: Error) => sendJson(res, 502, { error: `the indexer is not answering (${err.message})` }),
-        );
+    // Each device's indexer requests take turns: one device cannot queue the indexer's time ahead of everyone else.
+    const leave = indexerTurns.take(client, () => forwardIndexer(req, res, indexer, route));
+    if (!leave) {
+      sendJson(
+        res,
+        429,
+        { error: "this device has too many indexer reads waiting for their turn: wait for their answers" },
+        { "retry-after": "1" },
+      );
       return;
     }
-    const upstream = http.request(target, { method: req.method, headers }, (up) => {
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
-      // Server-sent events: no buffering anywhere on the way (flush headers now, every chunk as it comes).
-      if (String(up.headers["content-type"] ?? "").startsWith("text/event-stream")) {
-        out["cache-control"] = "no-cache";
-        out["x-accel-buffering"] = "no";
-      }
-      res.writeHead(up.statusCode ?? 502, out);
-      res.flushHeaders();
-      up.pipe(res);
-    });
-    upstream.on("socket", (s) => s.setNoDelay(true));
-    upstream.on("error", (err) => {
+    res.once("close", leave);
+  }
+
+  /** Sends a routed request to the indexer and its answer back. */
+  function forwardIndexer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    indexer: URL,
+    route: { path: string; read: boolean },
+  ) {
+    if (res.destroyed) return; // its client left while it waited for its turn
+    const unreachable = (err: Error) => {
       if (res.headersSent) res.destroy();
       else sendJson(res, 502, { error: `the indexer is not answering (${err.message})` });
+    };
+    // A SQL read: answered once per indexed block for every page that asks it (read-cache.ts).
+    if (route.read) {
+      reads
+        .get(route.path, heads.liveIndexedBlock(), () => readIndexer(indexer, route.path, limits.upstreamTimeoutMs))
+        .then((a) => {
+          res.writeHead(a.status, a.headers);
+          res.end(a.body);
+        }, unreachable);
+      return;
+    }
+    const upstream = indexerRequest(indexer, route.path, req.method ?? "GET", limits.upstreamTimeoutMs, (up) => {
+      res.writeHead(up.statusCode ?? 502, passedBack(up.headers));
+      up.on("error", () => res.destroy());
+      up.pipe(res);
     });
-    // A client that leaves (an SSE page closed) closes its upstream stream too.
+    upstream.on("error", unreachable);
+    // A client that leaves closes its upstream request too.
     res.on("close", () => upstream.destroy());
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limits.maxBodyBytes) {
-        upstream.destroy();
-        if (!res.headersSent) sendJson(res, 413, { error: new BodyTooLarge(limits.maxBodyBytes).message });
-      }
-    });
-    req.pipe(upstream);
+    upstream.end();
   }
 
   async function handleFaucet(req: http.IncomingMessage, res: http.ServerResponse, client: string, host: boolean) {
@@ -416,10 +426,13 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       "cache-control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
     });
     if (req.method === "HEAD") res.end();
-    else fs.createReadStream(file).pipe(res);
+    else
+      fs.createReadStream(file)
+        .on("error", () => res.destroy())
+        .pipe(res);
   }
 
-  const server = http.createServer((req, res) => {
+  function route(req: http.IncomingMessage, res: http.ServerResponse, fail: (err: unknown) => void) {
     const client = req.socket.remoteAddress ?? "unknown";
     const host = isLoopback(client);
     let urlPath: string;
@@ -429,27 +442,78 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       sendJson(res, 400, { error: "a malformed path" });
       return;
     }
-    const fail = (err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: err instanceof Error ? err.message : String(err) });
-      else res.destroy();
-    };
     if (urlPath === "/rpc") void handleRpc(req, res, client, host).catch(fail);
     else if (urlPath === "/stack.json") sendJson(res, 200, config(host));
     else if (urlPath === "/heads") {
       if (admit(res, client, host, 1)) heads.serve(req, res);
     } else if (urlPath === "/faucet") void handleFaucet(req, res, client, host).catch(fail);
-    else if (urlPath === "/indexer" || urlPath.startsWith("/indexer/")) {
-      const raw = new URL(req.url ?? "/", "http://gateway");
-      proxyIndexer(req, res, raw.pathname.slice("/indexer/".length) + raw.search, client, host);
-    } else serveApp(req, res, urlPath, host);
-  });
-  server.on("connection", (socket) => socket.setNoDelay(true));
+    else if (urlPath === "/indexer" || urlPath.startsWith("/indexer/")) proxyIndexer(req, res, client, host);
+    else serveApp(req, res, urlPath, host);
+  }
 
+  const server = http.createServer((req, res) => {
+    if (refused.has(req.socket)) return; // answered 503 on connection (see below)
+    // A stream's error with nobody listening would end the process: each request's streams are listened to.
+    req.on("error", () => res.destroy());
+    res.on("error", () => req.destroy());
+    // The last resort: whatever a handler throws answers this request alone, and the gateway goes on.
+    const fail = (err: unknown) => {
+      console.error(`gateway: ${req.method} ${String(req.url).slice(0, 200)} failed:`, err);
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, { error: "the gateway could not answer this request (it goes on serving the others)" });
+    };
+    try {
+      route(req, res, fail);
+    } catch (err) {
+      fail(err);
+    }
+  });
+  // Connections per device and in total (limits.ts ConnectionCounter); the host's are not counted unless limitHost.
+  const connections = new ConnectionCounter(limits.connections);
+  const refused = new WeakSet<net.Socket>();
+  server.on("connection", (socket: net.Socket) => {
+    socket.setNoDelay(true);
+    socket.on("error", () => socket.destroy());
+    const device = socket.remoteAddress ?? "unknown";
+    if (isLoopback(device) && !limits.limitHost) return;
+    const why = connections.admit(device);
+    if (why === null) {
+      socket.once("close", () => connections.release(device));
+      return;
+    }
+    refused.add(socket);
+    socket.pause();
+    const body = `${why}\n`;
+    socket.end(
+      "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\nretry-after: 5\r\n" +
+        `connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+  });
+  // A request Node's parser refuses (malformed, headers too large): a sentence, not a silent close.
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: stream.Duplex) => {
+    if (!socket.writable || refused.has(socket as net.Socket)) return void socket.destroy();
+    const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+    const body = tooLarge ? "the request's headers are too large\n" : "a malformed HTTP request\n";
+    // (The answer to a HEAD request has no body, or its client would read the body as the next answer.)
+    const head = err.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+        `content-type: text/plain; charset=utf-8\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n` +
+        (head ? "" : body),
+    );
+  });
   const port = opts.port ?? (await freePort());
   const bind = opts.bind ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, bind, resolve);
+    const failed = (err: Error) => reject(err);
+    server.once("error", failed);
+    server.listen(port, bind, () => {
+      server.off("error", failed);
+      // Errors of the listening socket itself (out of file descriptors on accept): said, never fatal.
+      server.on("error", (err) => console.error(`gateway: ${err.message}`));
+      resolve();
+    });
   });
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -458,6 +522,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     config,
     heads,
     reads,
+    connections,
     stop: () =>
       new Promise<void>((resolve) => {
         heads.stop();

@@ -4,13 +4,17 @@
 // static build. Ctrl-C stops everything.
 //   --node anvil|hardhat (or WEB_NODE): the node to start (default anvil: faster under a class's load, docs/class.md)
 //   --lan (or WEB_LAN=1): the class stack: the gateway on the room's network (0.0.0.0; the LAN URL printed with its
-//       QR code) and a block every second (interval mining, automine off; docs/class.md)
+//       QR code), a block every second (interval mining, automine off), and the node's accounts (deployer, faucet,
+//       teacher) from a fresh mnemonic made on this machine, never served (scripts/web/keys.ts; docs/class.md)
 //   --block-time <s> (or WEB_BLOCK_TIME): seconds between blocks (default 1 with --lan; 0: a block per transaction)
 //   --no-faucet (or WEB_FAUCET=0): no faucet for burner accounts
 //   WEB_NODE_PORT (default 8545): the node's port; a node already answering there is used as it is.
 //   WEB_PORT (default 5173): the page's port. WEB_LAN_HOST: the address phones use, if not the detected one.
 //   DATABASE_URL (default: none, PGlite): the indexer's PostgreSQL; INDEXER_PORT (default: a free port) its port.
 //   WEB_INDEXER_URL: an indexer already running, served at /indexer instead of starting one.
+//   WEB_OUT_DIR (default web/dist): where the app is built.
+// Every part is watched (scripts/web/supervise.ts): if the node, the randomness keeper, the indexer or the gateway
+// stops by itself, the terminal says which and why, and the rest is stopped; no process is left behind.
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { isLocalChain } from "../lib/chains";
@@ -19,7 +23,20 @@ import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway } from "./gateway";
 import { startWebIndexer } from "./indexer";
 import { buildApp, portInUse, REPO, rpc, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { checkNodeKeys, freshMnemonic } from "./keys";
 import { startWebNode, type WebNode } from "./node";
+import { Supervisor } from "./supervise";
+import type { IndexerHandle } from "./indexer";
+
+// Every part watched (supervise.ts): one that stops by itself stops the rest, in words; none outlives this process.
+let node: WebNode | undefined;
+let indexer: IndexerHandle | undefined;
+let stopWeb: (() => Promise<void>) | undefined;
+const supervisor = new Supervisor(async () => {
+  await stopWeb?.();
+  await indexer?.stop();
+  await node?.stop();
+});
 
 async function main() {
   const nodePort = Number(process.env.WEB_NODE_PORT ?? 8545);
@@ -34,24 +51,29 @@ async function main() {
     );
   }
 
-  let node: WebNode | undefined;
   if (await portInUse(nodePort)) {
     const chainId = await rpc<string>(rpcUrl, "eth_chainId").catch(() => null);
     if (!chainId) throw new Error(`port ${nodePort} is taken by something that is not a node: set WEB_NODE_PORT`);
+    if (options.lan) await checkNodeKeys(rpcUrl);
     console.log(`Using the node already running at ${rpcUrl} (chain ${Number(chainId)}); its deployments/ are used.`);
     if (options.blockTime) await setBlockTime(rpcUrl, options.blockTime);
   } else {
     const name = options.node === "anvil" ? "anvil" : "a Hardhat node";
     console.log(`Starting ${name} at ${rpcUrl} and deploying every game…`);
-    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime });
+    // On the room's network the accounts that matter get keys nobody else has; on this machine alone, the development
+    // accounts (their keys are public, and nobody else reaches the node).
+    const mnemonic = options.lan ? freshMnemonic() : undefined;
+    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime, mnemonic });
+    supervisor.watch("node", node.process);
+    if (node.keeper) supervisor.watch("randomness keeper", node.keeper);
   }
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
   if (options.blockTime)
     console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
   // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
-  const indexer = process.env.WEB_INDEXER_URL ? undefined : await startWebIndexer(rpcUrl);
+  indexer = process.env.WEB_INDEXER_URL ? undefined : await startWebIndexer(rpcUrl);
+  if (indexer) supervisor.watch("indexer", indexer.process, true);
 
-  let stopWeb: () => Promise<void>;
   if (dev) {
     const vite = spawn(
       path.join(REPO, "node_modules", ".bin", "vite"),
@@ -66,16 +88,18 @@ async function main() {
       ],
       { cwd: REPO, stdio: "inherit", env: { ...process.env, ...VITE_ENV, WEB_RPC_URL: rpcUrl } },
     );
+    supervisor.watch("web app's dev server (Vite)", vite);
     stopWeb = () => stopProcess(vite);
   } else {
     console.log("Building the web app…");
-    await buildApp({ outDir: path.join(REPO, "web", "dist"), rpcUrl });
+    const outDir = path.resolve(REPO, process.env.WEB_OUT_DIR || path.join("web", "dist"));
+    await buildApp({ outDir, rpcUrl });
     const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
     const faucet =
       options.faucet && isLocalChain(chainId) ? await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: rpcUrl }) : null;
     const gateway = await startGateway({
       nodeUrl: rpcUrl,
-      appDir: path.join(REPO, "web", "dist"),
+      appDir: outDir,
       indexerUrl: process.env.WEB_INDEXER_URL || null,
       faucet,
       blockTime: options.blockTime,
@@ -86,7 +110,10 @@ async function main() {
     stopWeb = gateway.stop;
   }
   const url = `http://127.0.0.1:${webPort}/#/hex`;
-  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (development accounts unlocked: local only)`);
+  const accounts = options.lan
+    ? "this stack's own accounts (a fresh mnemonic kept on this machine)"
+    : "development accounts";
+  console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (${accounts} unlocked: local only)`);
   if (indexer)
     console.log(`  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL) on ${indexer.database}`);
   console.log("");
@@ -97,29 +124,15 @@ async function main() {
     console.log((await terminalQr(lanUrl)).replace(/^/gm, "  "));
     console.log(
       "  Phones reach the app, the chain (/rpc: reading and their own signed transactions) and the faucet; the\n" +
-        "  development accounts and the node's controls (mining) stay on this machine. Ctrl-C stops.",
+        "  node's accounts (deployer, faucet, yours in the class sheet: keys made for this stack, never served) and\n" +
+        "  its controls (mining) stay on this machine. Ctrl-C stops.",
     );
   } else {
     console.log("  Pick a development account in the top bar; open a second window for a second player. Ctrl-C stops.");
   }
-
-  const shutdown = async () => {
-    await stopWeb();
-    await indexer?.stop();
-    if (node) await node.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
-  node?.process.once("exit", (code) => {
-    console.error(`the node exited (${code})`);
-    void stopWeb()
-      .then(() => indexer?.stop())
-      .then(() => process.exit(1));
-  });
 }
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  void supervisor.stop(1);
 });

@@ -71,3 +71,90 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     req.on("error", reject);
   });
 }
+
+/** Most connections the gateway holds open at once: per device (its address) and in total. */
+export interface ConnectionLimit {
+  perDevice: number;
+  total: number;
+}
+
+/**
+ * Open connections by device. A connection over either cap is answered with a sentence and closed at once, so that
+ * one device holding sockets (idle ones, or streams such as /heads) cannot take the gateway from the others.
+ */
+export class ConnectionCounter {
+  private readonly byDevice = new Map<string, number>();
+  /** Connections counted now. */
+  open = 0;
+
+  constructor(readonly limit: ConnectionLimit) {}
+
+  /** Counts a new connection of `device`: null when admitted (call `release` when it closes), else why not. */
+  admit(device: string): string | null {
+    const mine = this.byDevice.get(device) ?? 0;
+    if (mine >= this.limit.perDevice)
+      return (
+        `this device has ${mine} connections open to the class stack, its limit: ` +
+        "close some tabs of the app and try again"
+      );
+    if (this.open >= this.limit.total)
+      return `the class stack serves ${this.open} connections, its limit for the whole room: try again in a moment`;
+    this.byDevice.set(device, mine + 1);
+    this.open++;
+    return null;
+  }
+
+  /** Connections of `device` counted now. */
+  of(device: string): number {
+    return this.byDevice.get(device) ?? 0;
+  }
+
+  release(device: string): void {
+    const mine = (this.byDevice.get(device) ?? 1) - 1;
+    if (mine > 0) this.byDevice.set(device, mine);
+    else this.byDevice.delete(device);
+    this.open--;
+  }
+}
+
+/**
+ * Work taken in turns, per device: `atOnce` at a time, up to `waiting` more waiting their turn (first come, first
+ * served), beyond that refused. So one device's requests to a slow upstream (PGlite answers one query at a time, for
+ * everyone) wait behind each other instead of ahead of everybody else's.
+ */
+export class Turns {
+  private readonly byDevice = new Map<string, { running: number; queue: (() => void)[] }>();
+
+  constructor(
+    readonly atOnce: number,
+    readonly waiting: number,
+  ) {}
+
+  /**
+   * Runs `start` now, or when one of `device`'s turns ends. Returns null (and never runs it) when the device has
+   * `waiting` requests waiting already; else `leave`, to call when the work ends or its client leaves (idempotent:
+   * it frees the turn, or drops the work from the queue if it has not started).
+   */
+  take(device: string, start: () => void): (() => void) | null {
+    const d = this.byDevice.get(device) ?? { running: 0, queue: [] };
+    if (d.running >= this.atOnce && d.queue.length >= this.waiting) return null;
+    this.byDevice.set(device, d);
+    let state: "waiting" | "running" | "done" = "waiting";
+    const run = () => {
+      state = "running";
+      d.running++;
+      start();
+    };
+    if (d.running < this.atOnce) run();
+    else d.queue.push(run);
+    return () => {
+      if (state === "waiting") d.queue.splice(d.queue.indexOf(run), 1);
+      else if (state === "running") {
+        d.running--;
+        d.queue.shift()?.();
+      }
+      state = "done";
+      if (d.running === 0 && d.queue.length === 0) this.byDevice.delete(device);
+    };
+  }
+}

@@ -3,9 +3,11 @@
 // `<deployments>/localhost`, the `localhost` network's folder, so that `npx hardhat <task> --network localhost` plays
 // on it; both keep ready randomness from going stale (Hardhat's node runs the keeper in its own process,
 // scripts/lib/node-keeper.ts; beside anvil, `hardhat randomness:keeper --watch` runs as a child process); and both
-// then mine by the clock when a block time is given. Plain Node: Hardhat runs in child processes.
+// then mine by the clock when a block time is given. Its accounts come from `mnemonic` (scripts/web/keys.ts: the class
+// stack's fresh one) or, without it, from the public development mnemonic. Plain Node: Hardhat runs in child processes.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { NODE_ACCOUNTS, NODE_MNEMONIC_ENV } from "./keys";
 import { REPO, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
 
 export type NodeKind = "anvil" | "hardhat";
@@ -19,12 +21,15 @@ export interface WebNode extends NodeHandle {
   folder: string;
   /** Beside anvil: the randomness keeper's process (Hardhat's node runs it inside). */
   keeper?: ChildProcess;
+  /** The mnemonic of the node's accounts, when it was given one (null: the public development accounts). */
+  mnemonic: string | null;
 }
 
 /**
  * Starts a node of `kind` on `port` (default: a free one), deploys every game (records in `deploymentsDir`, default
  * deployments/; `env` adds deploy options, e.g. RANDOMNESS_SEED, see deploy/00_common.ts), starts what keeps its
- * randomness, and sets the block time (seconds; null: a block per transaction).
+ * randomness, and sets the block time (seconds; null: a block per transaction). `mnemonic`: the phrase of the node's
+ * accounts (the deployer is its first; default: the development mnemonic).
  */
 export async function startWebNode(opts: {
   kind: NodeKind;
@@ -32,20 +37,26 @@ export async function startWebNode(opts: {
   blockTime?: number | null;
   deploymentsDir?: string;
   env?: NodeJS.ProcessEnv;
+  mnemonic?: string;
 }): Promise<WebNode> {
   const deploymentsDir = path.resolve(REPO, opts.deploymentsDir ?? process.env.DEPLOYMENTS_DIR ?? "deployments");
   const folder = path.join(deploymentsDir, "localhost");
+  const mnemonic = opts.mnemonic ?? null;
   if (opts.kind === "hardhat") {
+    // hardhat.config.ts takes the `hardhat` network's accounts (the node's) from WEB_NODE_MNEMONIC; without it, a
+    // value inherited from this process's environment is dropped (the development accounts, as asked).
     const node = await startNode({
       port: opts.port,
       quiet: true,
-      env: { ...opts.env, DEPLOYMENTS_DIR: deploymentsDir },
+      env: { ...opts.env, DEPLOYMENTS_DIR: deploymentsDir, [NODE_MNEMONIC_ENV]: mnemonic ?? "" },
     });
     await setBlockTime(node.url, opts.blockTime ?? null);
-    return { ...node, kind: "hardhat", folder };
+    return { ...node, kind: "hardhat", folder, mnemonic };
   }
   // Hardhat's node's accounts and block gas limit (20 accounts, 30M gas), so that both serve the same games.
-  const node = await startAnvil({ port: opts.port, args: ["--accounts", "20", "--gas-limit", "30000000"] });
+  const args = ["--accounts", String(NODE_ACCOUNTS), "--gas-limit", "30000000"];
+  if (mnemonic) args.push("--mnemonic", mnemonic);
+  const node = await startAnvil({ port: opts.port, args });
   const env = {
     ...opts.env,
     WEB_NODE_PORT: String(node.port),
@@ -77,6 +88,7 @@ export async function startWebNode(opts: {
     ...node,
     kind: "anvil",
     folder,
+    mnemonic,
     keeper: running,
     stop: async () => {
       await stopProcess(running);

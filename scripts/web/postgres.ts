@@ -34,6 +34,7 @@ type EmbeddedPostgresClass = new (options: {
   password: string;
   persistent: boolean;
   createPostgresUser: boolean;
+  postgresFlags: string[];
   onLog: (message: unknown) => void;
   onError: (message: unknown) => void;
 }) => EmbeddedPostgres;
@@ -118,6 +119,8 @@ export async function startPostgres(
     password,
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
+    // Loopback only (PostgreSQL's default "localhost" is that too; said here so no default can change it).
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
     onLog: (m) => (log += `${String(m)}\n`),
     onError: (m) => (log += `${String(m)}\n`),
   });

@@ -1,11 +1,14 @@
 // What the gateway's JSON-RPC proxy (/rpc) lets through, as pure functions (scripts/web/gateway.ts applies them).
 // The host (a request from loopback: the machine that runs the node) reaches every method. Everyone else (the room's
 // phones) gets the methods the app needs to read the chain and send transactions it signed itself; the node's
-// unlocked development accounts (eth_accounts, eth_sendTransaction, signing) and the node's controls (hardhat_*,
-// anvil_*, evm_*: mining, snapshots, balances) are the host's alone. A refused call gets a JSON-RPC error with a
-// sentence; the other calls of a batch, and every later request, are served as usual. The development accounts' keys
-// are public (the well-known test mnemonic), so a transaction a phone signed with one of them is the host's too.
-import { Transaction } from "ethers";
+// unlocked accounts (eth_accounts, eth_sendTransaction, signing) and the node's controls (hardhat_*, anvil_*, evm_*:
+// mining, snapshots, balances) are the host's alone. A refused call gets a JSON-RPC error with a sentence; the other
+// calls of a batch, and every later request, are served as usual. A signed transaction (eth_sendRawTransaction) is
+// checked for every account it speaks for: its sender, and for an EIP-7702 transaction (type 4) every authorization's
+// signer, whose account it would hand to code of the sender's choosing. None may be a protected account (the node's
+// accounts: deployer, faucet, teacher); types the app never sends are refused. On the class stack those accounts'
+// keys are fresh and nobody else's (scripts/web/keys.ts): this policy is a second wall, not the only one.
+import { getBytes, isHexString, Transaction, verifyAuthorization } from "ethers";
 
 /** One JSON-RPC request object. */
 export interface RpcRequest {
@@ -178,33 +181,71 @@ export function isRequestObject(body: unknown): body is RpcRequest {
   return typeof body === "object" && body !== null && !Array.isArray(body);
 }
 
+/** Transaction types the app sends, by their envelope byte: legacy (0), EIP-2930 (1), EIP-1559 (2), EIP-7702 (4). */
+const CHECKED_TYPES: ReadonlySet<number> = new Set([0, 1, 2, 4]);
+
+/** Why a transaction type is not served, in a sentence (types outside CHECKED_TYPES). */
+function typeRefusal(type: number): string {
+  if (type === 3) {
+    return "blob transactions (type 3) are not served to the room's devices: the app never sends them";
+  }
+  return (
+    `transaction type ${type} is not one the gateway can check (it knows types 0, 1, 2 and 4): ` +
+    "sign a type 2 transaction, as the app does"
+  );
+}
+
+/** The envelope type of a raw transaction: its first byte below 0x7f (EIP-2718), else 0 (a legacy RLP list). */
+function envelopeType(bytes: Uint8Array): number {
+  return bytes[0]! < 0x7f ? bytes[0]! : 0;
+}
+
 /**
- * Whether a phone may send this signed transaction (eth_sendRawTransaction): not from one of the node's development
- * accounts (`devAccounts`, lower-case), whose keys are public: they own the deployed contracts and pay the faucet.
+ * Whether a phone may send this signed transaction (eth_sendRawTransaction): none of the accounts it acts for may be
+ * one of `protectedAccounts` (lower case: the node's accounts, which deploy and own the contracts, pay the faucet and
+ * act as the teacher). Those accounts are its sender and, for an EIP-7702 transaction (type 4), every
+ * authorization's signer: an authorization sets that account's code to a contract the sender picks, which then moves
+ * its ETH and acts as it in every contract. Types the app never sends (3: blobs; unknown ones) are refused.
  */
-export function rawTransactionVerdict(params: unknown, devAccounts: ReadonlySet<string>): Verdict {
+export function rawTransactionVerdict(params: unknown, protectedAccounts: ReadonlySet<string>): Verdict {
   const raw = Array.isArray(params) ? params[0] : undefined;
-  let from: string | null = null;
+  const unreadable = (why: string): Verdict => ({
+    ok: false,
+    code: RpcCode.InvalidParams,
+    message: `eth_sendRawTransaction takes one signed transaction (hex): ${why}`,
+  });
+  if (typeof raw !== "string" || !isHexString(raw, true) || raw.length < 4) return unreadable("none was given");
+  const type = envelopeType(getBytes(raw));
+  if (!CHECKED_TYPES.has(type)) return { ok: false, code: RpcCode.InvalidParams, message: typeRefusal(type) };
+  let tx: Transaction;
   try {
-    from = typeof raw === "string" ? Transaction.from(raw).from : null;
-  } catch {
-    from = null;
+    tx = Transaction.from(raw);
+  } catch (err) {
+    return unreadable(`this one cannot be read (${err instanceof Error ? err.message.split(" (")[0] : String(err)})`);
   }
-  if (!from) {
-    return {
-      ok: false,
-      code: RpcCode.InvalidParams,
-      message: "eth_sendRawTransaction takes one signed transaction (hex)",
-    };
+  const from = tx.from;
+  if (!from) return unreadable("this one is not signed");
+  const refuse = (message: string): Verdict => ({ ok: false, code: RpcCode.Unauthorized, message });
+  if (protectedAccounts.has(from.toLowerCase())) {
+    return refuse(
+      `${from} is one of the node's own accounts (the deployer's, the faucet's or the teacher's): only the host ` +
+        "sends from it; sign with your own account (burner or wallet)",
+    );
   }
-  if (devAccounts.has(from.toLowerCase())) {
-    return {
-      ok: false,
-      code: RpcCode.Unauthorized,
-      message:
-        `${from} is one of the node's development accounts (its key is public): only the host sends from it; ` +
-        "sign with your own account (burner or wallet)",
-    };
+  for (const [i, auth] of (tx.authorizationList ?? []).entries()) {
+    let signer: string;
+    try {
+      signer = verifyAuthorization(auth, auth.signature);
+    } catch {
+      return refuse(`authorization ${i + 1} of this EIP-7702 transaction has a signature that cannot be read`);
+    }
+    if (protectedAccounts.has(signer.toLowerCase())) {
+      return refuse(
+        `authorization ${i + 1} of this EIP-7702 transaction is signed by ${signer}, one of the node's own accounts ` +
+          "(the deployer's, the faucet's or the teacher's): it would hand that account to other code; only the host " +
+          "may send it",
+      );
+    }
   }
   return { ok: true };
 }

@@ -2,7 +2,7 @@
 // column order, the status cell, a SnatchGame room's rounds as the data model reads them, a Forking Hex tree and a
 // CATAMM game's trades and builds, and that the same events in any order give the same bytes.
 import { expect } from "chai";
-import { cellText, csvField, parseCsv, toCsv, toJson } from "../../client/common/csv";
+import { cellText, csvField, csvLine, parseCsv, toCsv, toJson } from "../../client/common/csv";
 import {
   EXPORTS,
   exportFileName,
@@ -60,6 +60,25 @@ describe("exports: CSV writer", function () {
     expect(csvField("two\nlines")).to.equal('"two\nlines"');
     expect(csvField("cr\rhere")).to.equal('"cr\rhere"');
     expect(csvField(" spaced ")).to.equal(" spaced ");
+  });
+
+  it("neutralises text cells a spreadsheet would run as formulas (OWASP), leaving numeric cells numbers", function () {
+    // A leading =, +, -, @, tab, carriage return or a full-width form gets an apostrophe: shown as text, never run.
+    expect(csvField('=HYPERLINK("http://x","click")')).to.equal(`"'=HYPERLINK(""http://x"",""click"")"`);
+    expect(csvField("+1+1")).to.equal("'+1+1");
+    expect(csvField("-2+3")).to.equal("'-2+3");
+    expect(csvField("@SUM(A1)")).to.equal("'@SUM(A1)");
+    expect(csvField("\tx")).to.equal(`"'\tx"`);
+    expect(csvField("\r=1")).to.equal(`"'\r=1"`);
+    for (const wide of ["\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) expect(csvField(`${wide}1`)).to.equal(`'${wide}1`);
+    // Only the first character counts; an apostrophe already there is kept as it is.
+    expect(csvField("a=1")).to.equal("a=1");
+    expect(csvField("'=1")).to.equal("'=1");
+    // A semicolon is quoted (spreadsheets that split on it would start a new cell, a formula, after it).
+    expect(csvField("a;=1+1")).to.equal('"a;=1+1"');
+    // Numbers and bigints are numeric cells: a negative one keeps its minus sign; the same text is neutralised.
+    expect(csvLine([-3, -12345678901234567890n, "-3", 0, -0.5])).to.equal("-3,-12345678901234567890,'-3,0,-0.5");
+    expect(toCsv(["net", "name"] as const, [{ net: -5n, name: "-5" }])).to.equal("net,name\n-5,'-5\n");
   });
 
   it("writes numbers and bigints as plain decimals, booleans as true/false, null as empty", function () {

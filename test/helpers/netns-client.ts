@@ -16,6 +16,7 @@ interface Command {
   port?: number;
   count?: number;
   request?: string;
+  settleMs?: number;
 }
 
 const held: net.Socket[] = [];
@@ -61,7 +62,7 @@ async function hold(c: Command) {
       { length: c.count ?? 1 },
       () =>
         new Promise<void>((resolve) => {
-          const s = net.connect({ host: c.host, port: c.port });
+          const s = net.connect({ host: c.host, port: Number(c.port) });
           let settled = false;
           const done = (ok: boolean) => {
             if (settled) return;
@@ -74,7 +75,7 @@ async function hold(c: Command) {
             held.push(s);
             if (c.request) s.write(c.request);
             // Connected; wait a moment for the server to close it or answer (a refusal by sentence).
-            setTimeout(() => done(!s.destroyed && s.readyState === "open"), 300);
+            setTimeout(() => done(!s.destroyed && s.readyState === "open"), c.settleMs ?? 300);
           });
           s.on("data", (b: Buffer) => {
             if (firstBytes.length < 5) firstBytes.push(b.toString("utf8").slice(0, 400));

@@ -38,8 +38,16 @@ export interface Netns {
   clientIp: string;
   /** An HTTP request from inside the namespace; `url` keeps its path exactly as given (no `..` or `//` folding). */
   fetch(url: string, init?: NetnsRequest): Promise<NetnsResponse>;
-  /** Opens `count` TCP connections to host:port from inside the namespace and keeps them open; resolves to how many connected. */
-  hold(port: number, count: number, request?: string): Promise<{ open: number; refused: number; firstBytes: string[] }>;
+  /**
+   * Opens `count` TCP connections to host:port from inside the namespace and keeps them open; resolves to how many
+   * were still open `settleMs` (default 300) after connecting, and how many were refused or closed by then.
+   */
+  hold(
+    port: number,
+    count: number,
+    request?: string,
+    settleMs?: number,
+  ): Promise<{ open: number; refused: number; firstBytes: string[] }>;
   /** Closes the connections `hold` opened. */
   release(): Promise<void>;
   /** The path to run a program inside the namespace: `[ip, "netns", "exec", name]` to prefix a command with. */
@@ -144,7 +152,7 @@ export async function createNetns(): Promise<Netns> {
     clientIp,
     prefix: [IP, "netns", "exec", name],
     fetch: (url, init = {}) => ask<NetnsResponse>({ op: "fetch", url, ...init }),
-    hold: (port, count, request) => ask({ op: "hold", host: hostIp, port, count, request }),
+    hold: (port, count, request, settleMs) => ask({ op: "hold", host: hostIp, port, count, request, settleMs }),
     release: () => ask<void>({ op: "release" }),
     remove: async () => {
       child.stdin.end();

@@ -25,6 +25,17 @@ import { tournamentAt } from "../../scripts/snatch/lib";
 import { playCatamm, playHex, playSession, playTournament, type DriverContext } from "./drivers";
 import { caughtUp, comparedPair, connectGames, settled, type Games } from "./harness";
 
+/** A tournament with the shortest windows the contract takes (its cap set by each test). */
+const SHORT_TOURNAMENT = {
+  roomsPerBatch: 1,
+  registrationBlocks: 20,
+  grace: 2,
+  talk: 3,
+  offer: 3,
+  response: 3,
+  decision: 3,
+};
+
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
   let anvil: AnvilHandle;
   let indexer: IndexerHandle;
@@ -285,6 +296,11 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       const view = await g.hex.payoutOf(id, p[3]!);
       expect([p[5], p[6], p[7]]).to.deep.equal([String(view.moves), String(view.deposited), String(view.total)]);
     }
+    // A player who paid for moves and was credited less has a negative net: a numeric cell, written as a number.
+    const losers = payouts.filter((p) => BigInt(p[6]!) > BigInt(p[7]!));
+    expect(losers.length, "someone lost a stake").to.be.greaterThan(0);
+    for (const p of losers) expect(p[8]).to.equal(String(BigInt(p[7]!) - BigInt(p[6]!)));
+    expect(losers.every((p) => /^-\d+$/.test(p[8]!))).to.equal(true);
     // The cancelled game of the same run.
     const cancelled = await both("hex", id - 1n);
     expect(parseCsv(cancelled["moves.csv"]!)[1]![0]).to.equal("cancelled");
@@ -314,6 +330,46 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
     expect([last[17], last[18]]).to.deep.equal([cards(pool.reserve0), cards(pool.reserve1)]);
   });
 
+  it("names that a spreadsheet would run as formulas come out as text, the same bytes from the chain and both indexers", async function () {
+    // Registered on-chain as a tournament's players' names and a session's listed names (client/common/csv.ts: a text
+    // cell starting with =, +, -, @ or their full-width forms gets a leading apostrophe; numbers stay numbers).
+    const names = ['=HYPERLINK("http://x","click")', "+1+1", "-2+3", "@SUM(A1)", "\uFF1D1+1"];
+    const players = g.signers.slice(2, 2 + names.length);
+    const organiser = g.signers[1]!;
+    await (await g.tournament.connect(organiser).createTournament({ ...SHORT_TOURNAMENT, cap: 20 })).wait();
+    const tournament = await g.tournament.tournamentCount();
+    for (const [i, p] of players.entries())
+      await (await g.tournament.connect(p).register(tournament, names[i]!)).wait();
+    await (
+      await g.session.connect(organiser).createSession(
+        { rooms: 2, roomsPerBatch: 1, joinBlocks: 20, trading: 12, closing: 3, judging: 12 },
+        players.map((p) => p.address),
+        names,
+      )
+    ).wait();
+    const session = await g.session.sessionCount();
+
+    const defused = ['\'=HYPERLINK("http://x","click")', "'+1+1", "'-2+3", "'@SUM(A1)", "'\uFF1D1+1"];
+    const files = { ...(await both("snatch", tournament)), ...(await both("session", session)) };
+    const leaderboard = parseCsv(files["leaderboard.csv"]!).slice(1);
+    expect(leaderboard.map((l) => l[4]).sort()).to.deep.equal([...defused].sort());
+    // Written as the rule says: the quoted one with its quotes doubled, the others bare.
+    expect(files["leaderboard.csv"]).to.contain(`,"'=HYPERLINK(""http://x"",""click"")",`);
+    expect(files["leaderboard.csv"]).to.contain(",'-2+3,");
+    const seated = parseCsv(files["players.csv"]!).slice(1);
+    expect(seated.map((l) => l[3])).to.deep.equal(defused);
+    // No cell of any file starts a formula: the only cells starting with one of those characters are negative numbers.
+    for (const [file, body] of Object.entries(files)) {
+      if (!file.endsWith(".csv")) continue;
+      for (const cell of parseCsv(body).flat()) {
+        if (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell)) expect(cell, `${file}: ${cell}`).to.match(/^-\d+$/);
+      }
+    }
+    // The JSON keeps the names as they are on-chain (JSON runs no formulas).
+    const doc = JSON.parse(files["tournament.json"]!) as { leaderboard: { name: string }[] };
+    expect(doc.leaderboard.map((r) => r.name).sort()).to.deep.equal([...names].sort());
+  });
+
   it("the tasks write the files: from Hardhat's chain, and downloaded from the indexer with --indexer", async function () {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "exports-"));
     try {
@@ -335,18 +391,7 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       await deployments.fixture(["tournament"]);
       const t = await tournamentAt(hre);
       const [, a, b] = await hre.ethers.getSigners();
-      await (
-        await t.createTournament({
-          cap: 4,
-          roomsPerBatch: 1,
-          registrationBlocks: 20,
-          grace: 2,
-          talk: 3,
-          offer: 3,
-          response: 3,
-          decision: 3,
-        })
-      ).wait();
+      await (await t.createTournament({ ...SHORT_TOURNAMENT, cap: 4 })).wait();
       await (await t.connect(a).register(1, 'Ada, "A"')).wait();
       await (await t.connect(b).register(1, "")).wait();
       console.log = () => {};

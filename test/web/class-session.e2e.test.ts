@@ -159,7 +159,7 @@ describe("web: the first real class: a sheet, a three-player session played from
       tp.getByRole("button", { name: "CSV for you" }).click(),
     ]);
     csv = await bytesOf(download);
-    expect(csv.split("\r\n")[2]).to.equal(`2,"O'Brien, Jr.",${sheet.seats[1].address}`);
+    expect(csv.split("\n")[2]).to.equal(`2,"O'Brien, Jr.",${sheet.seats[1].address}`);
     await tp.getByRole("button", { name: "Show the cards" }).click();
     await tp.locator(".seat-card img").nth(2).waitFor();
     links = await tp.locator("a.card-link").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));

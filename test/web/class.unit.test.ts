@@ -203,16 +203,23 @@ describe("web: the class pages' pure parts and the burner signer", function () {
     });
 
     it("writes the teacher's CSV: seat, name, address, quoted where needed, formulas defused, no key", function () {
+      const formulas = ['=HYPERLINK("http://x","click")', "+1+1", "-2+3", "@SUM(A1)", "\uFF1D1+1", "a;=1+1"];
       const seats = [
         { seat: 1, name: "Ada", address: "0x" + "11".repeat(20) },
         { seat: 2, name: 'Lovelace, "Ada"', address: "0x" + "22".repeat(20) },
-        { seat: 3, name: "=HYPERLINK(1)", address: "0x" + "33".repeat(20) },
+        ...formulas.map((name, i) => ({ seat: i + 3, name, address: "0x" + String(i + 3).repeat(40) })),
       ];
-      expect(seatsCsv(seats).split("\r\n")).to.deep.equal([
+      expect(seatsCsv(seats).split("\n")).to.deep.equal([
         "seat,name,address",
         `1,Ada,0x${"11".repeat(20)}`,
         `2,"Lovelace, ""Ada""",0x${"22".repeat(20)}`,
-        `3,'=HYPERLINK(1),0x${"33".repeat(20)}`,
+        `3,"'=HYPERLINK(""http://x"",""click"")",0x${"3".repeat(40)}`,
+        `4,'+1+1,0x${"4".repeat(40)}`,
+        `5,'-2+3,0x${"5".repeat(40)}`,
+        `6,'@SUM(A1),0x${"6".repeat(40)}`,
+        `7,'\uFF1D1+1,0x${"7".repeat(40)}`,
+        `8,"a;=1+1",0x${"8".repeat(40)}`,
+        "",
       ]);
     });
 

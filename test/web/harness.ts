@@ -27,6 +27,7 @@ import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } fro
 import { startWebNode } from "../../scripts/web/node";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
+import { freshMnemonic } from "../../scripts/web/keys";
 import { startGateway } from "../../scripts/web/gateway";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import type { SharedIndexer } from "../../scripts/class/stack";
@@ -86,11 +87,14 @@ async function startStack(): Promise<WebStack> {
   const deploymentsDir = path.join(work, "deployments");
   const outDir = path.join(work, "dist");
   // The node `npm run web` starts (anvil unless E2E_NODE=hardhat), with the seeded test randomness source
-  // (deploy/00_common.ts), so a test can script a value (a 7, a card draw).
+  // (deploy/00_common.ts), so a test can script a value (a 7, a card draw). Its accounts (deployer, teacher, the class
+  // gateway's faucet) come from a fresh mnemonic, as on the class stack (scripts/web/keys.ts): the development
+  // accounts hold and own nothing here.
   const node = await startWebNode({
     kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
     deploymentsDir,
     env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+    mnemonic: freshMnemonic(),
   });
   try {
     const indexerPort = await freePort();
@@ -650,8 +654,12 @@ export function classGateway(stack: WebStack, faucetPerDevice = 3): Promise<Clas
         bind: "0.0.0.0",
         port,
         publicUrl: `http://${lan}:${port}/`,
-        // Every phone context shares this machine's address: the per-device rate is for all of them together.
-        limits: { rate: { perSecond: 500, burst: 5000 } },
+        // Every phone context shares this machine's address: the per-device limits are for all of them together.
+        limits: {
+          rate: { perSecond: 500, burst: 5000 },
+          connections: { perDevice: 1_000, total: 2_000 },
+          indexerPerDevice: 1_000,
+        },
       });
       return { hostUrl: gateway.url, phoneUrl: `http://${lan}:${port}/`, faucet, stop: gateway.stop };
     })();

@@ -6,8 +6,8 @@
 // affected, nor is PostgreSQL (the API has its own connections there). test/indexer/faults.test.ts shows both.
 //
 // The SQL middleware runs every query through `db._.session.prepareQuery(...).execute()`; here that becomes one PGlite
-// transaction that first puts the temporary tables last in the search path (SET LOCAL: for this transaction only;
-// PGlite runs transactions one at a time) and then runs the query. The indexer's temporary tables stay as they are.
+// transaction that first puts the temporary tables last in the search path and allows sequential scans (SET LOCAL:
+// for this transaction only; PGlite runs transactions one at a time) and then runs the query. The indexer's temporary tables stay as they are.
 // An earlier version dropped them before each query instead, and Ponder's next batch of updates then copied its rows
 // into the real table and stopped on a duplicate key when SQL clients asked between two such batches (the same test
 // file: an indexer meeting such batches at its start).
@@ -26,8 +26,14 @@ interface PgliteSession {
   ): Promise<T>;
 }
 
-/** The session's search path with its temporary tables (pg_temp, searched first when not named) named last. */
-const TEMPORARY_LAST = `SELECT set_config('search_path', current_setting('search_path') || ', pg_temp', true)`;
+/**
+ * The session's search path with its temporary tables (pg_temp, searched first when not named) named last; and
+ * sequential scans allowed, as on PostgreSQL: PGlite disables them, which its planner costs by adding 10^10 to each,
+ * and the SQL gate (./sql-gate.ts) judges a query by the cost of the plan that then runs.
+ */
+const TEMPORARY_LAST =
+  `SELECT set_config('search_path', current_setting('search_path') || ', pg_temp', true), ` +
+  `set_config('enable_seqscan', 'on', true)`;
 
 /** `db` with its SQL-over-HTTP queries reading the schema's tables, never the indexer's temporary ones (PGlite only). */
 export function withoutTemporaryTables(db: Db): Db {

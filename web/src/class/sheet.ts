@@ -3,7 +3,8 @@
 // it is kept in the teacher's browser. No DOM, no React.
 import { checkName } from "../../../client/common/names";
 import unhomoglyph from "unhomoglyph";
-import { csvFields } from "../../../client/common/csv";
+import { toCsv } from "../../../client/common/csv";
+import { csvFields } from "../../../client/common/csv-read";
 import gas from "../../../reports/gas.json";
 
 export { csvFields };
@@ -86,16 +87,12 @@ export function lookAlikes(names: readonly string[]): { seats: number[]; names: 
   return [...groups.values()].filter((g) => g.seats.length > 1);
 }
 
-/** One CSV field, quoted when needed; a leading =, +, - or @ is escaped (a spreadsheet would run it as a formula). */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The teacher's CSV: seat, name, address (the keys never leave the sheet but on the cards). */
+/** The teacher's CSV: seat, name, address (the keys never leave the sheet but on the cards), written by the project's
+ *  one CSV writer (client/common/csv.ts: quoted where needed, a name a spreadsheet would run as a formula defused). */
 export function seatsCsv(seats: readonly { seat: number; name: string; address: string }[]): string {
-  return ["seat,name,address", ...seats.map((s) => [String(s.seat), csvField(s.name), s.address].join(","))].join(
-    "\r\n",
+  return toCsv(
+    ["seat", "name", "address"] as const,
+    seats.map((s) => ({ seat: s.seat, name: s.name, address: s.address })),
   );
 }
 
