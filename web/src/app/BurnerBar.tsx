@@ -60,7 +60,7 @@ export function BurnerSeatBar() {
           {others.length > 0 && (
             <label className="inline">
               <span>Play as</span>
-              <select aria-label="Seat" value={seat.address} onChange={(e) => w.useBurner(e.target.value)}>
+              <select aria-label="Seat" value={seat.address} onChange={(e) => w.switchToBurner(e.target.value)}>
                 {[seat, ...others].map((b) => (
                   <option key={b.address} value={b.address}>
                     {seatWords(b)}

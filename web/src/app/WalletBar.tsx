@@ -62,7 +62,12 @@ export function WalletBar() {
               : "to take a seat in this browser (play money), or open your card's link."}
           </span>
           {w.burners.map((b) => (
-            <button key={b.address} type="button" className="btn btn-secondary" onClick={() => w.useBurner(b.address)}>
+            <button
+              key={b.address}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => w.switchToBurner(b.address)}
+            >
               {b.name ? <bdi>{b.name}</bdi> : b.seat !== null ? `Seat ${b.seat}` : "Play seat"}
             </button>
           ))}

@@ -313,7 +313,7 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     (mode.kind === "road" || mode.kind === "settlement" || mode.kind === "city") && checks[mode.kind]?.ok === false;
   useEffect(() => {
     if (refusedBuild) setMode({ kind: "none" });
-  }, [refusedBuild]);
+  }, [refusedBuild, setMode]);
   return (
     <div className="my-turn">
       <h3>Your turn {snap.turn}</h3>

@@ -3,6 +3,8 @@
 // burned, output, average price, spot price, price impact, minAmountOut from the slippage setting); and liquidity
 // add and remove, previewed by static calls of the game's own functions (shares received, amounts paid back).
 import { useEffect, useMemo, useState } from "react";
+import { useQueries, type QueryKey } from "@tanstack/react-query";
+import { chainKeys } from "../data/keys";
 import { useWallet } from "../shared/wallet";
 import { ActionButton, Panel } from "../shared/ui";
 import { describeError } from "../shared/errors";
@@ -182,11 +184,15 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   const side = sideOf(live, from, to);
   const want = mode === "buy" ? amountOf(wantText) : null;
   // Buying exactly: the least input whose output is `want`, by the contract's arithmetic on the pool's reserves.
+  const reserveIn = side?.reserveIn;
+  const reserveOut = side?.reserveOut;
+  const feeBps = side?.feeBps;
   const exactIn = useMemo(() => {
-    if (mode !== "buy" || want === null || want === 0n || !side) return null;
-    if (want >= side.reserveOut) return "exceeds" as const;
-    return getAmountIn(want, side.reserveIn, side.reserveOut, side.feeBps);
-  }, [mode, want, side?.reserveIn, side?.reserveOut, side?.feeBps]);
+    if (mode !== "buy" || want === null || want === 0n) return null;
+    if (reserveIn === undefined || reserveOut === undefined || feeBps === undefined) return null;
+    if (want >= reserveOut) return "exceeds" as const;
+    return getAmountIn(want, reserveIn, reserveOut, feeBps);
+  }, [mode, want, reserveIn, reserveOut, feeBps]);
   const amount = mode === "pay" ? amountOf(amountText) : typeof exactIn === "bigint" ? exactIn : null;
   const slippage = slippageBps(slippageText);
   const player = live.me?.address ?? account ?? null;
@@ -413,7 +419,9 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
   const held = live.me?.shares[poolId] ?? 0n;
   const v = live.version * 31 + poolId;
   const previewKey = `${v}-${a0}-${a1}-${shares}`;
-  const previews = useChecksWithValues(previewKey, {
+  const { chainId } = useWallet();
+  const scope = chainId === null ? null : chainKeys.catammGame(chainId, c.address, gameId);
+  const previews = usePreviews(scope, previewKey, {
     add:
       a0 && a1
         ? () => c.game.addLiquidity.staticCall(gameId, poolId, a0, a1, 0).then((r) => [r[0], r[1], r[2]])
@@ -423,8 +431,7 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
       : undefined,
   });
   // A preview counts only for the inputs it was made with (the buttons send what it shows, and its minimums).
-  const add = previews.key === previewKey ? previews.results.add : undefined;
-  const remove = previews.key === previewKey ? previews.results.remove : undefined;
+  const { add, remove } = previews;
   const less = (x: bigint) => (x * (BPS - slip)) / BPS;
   /** The other side in the pool's proportion (the pool takes the proportional amounts anyway). */
   const proportional = (text: string) => {
@@ -562,40 +569,37 @@ function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: Liv
   );
 }
 
-/** Like useChecks, keeping each static call's result (the previews of a deposit and a withdrawal), with the key it
- *  was computed for. */
-function useChecksWithValues<K extends string>(
-  key: string,
+type Preview = { value?: bigint[]; reason?: string };
+
+/**
+ * The contract's answer to each static call (the previews of a deposit and a withdrawal): its values, or its refusal
+ * in words. A query per call under the game's key and `inputs` (what the call sends, and the game's version): an
+ * answer counts only for the inputs it was made with.
+ */
+function usePreviews<K extends string>(
+  scope: QueryKey | null,
+  inputs: string,
   calls: Partial<Record<K, () => Promise<bigint[]>>>,
-): { key: string | null; results: Partial<Record<K, { value?: bigint[]; reason?: string }>> } {
-  const [out, setOut] = useState<{
-    key: string | null;
-    results: Partial<Record<K, { value?: bigint[]; reason?: string }>>;
-  }>({
-    key: null,
-    results: {},
-  });
-  useEffect(() => {
-    let stale = false;
-    const entries = Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][];
-    Promise.all(
-      entries.map(async ([k, call]) => {
-        if (!call) return [k, undefined] as const;
+): Partial<Record<K, Preview>> {
+  const asked = (Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][]).filter(
+    (e): e is [K, () => Promise<bigint[]>] => e[1] !== undefined && scope !== null,
+  );
+  const results = useQueries({
+    queries: asked.map(([k, call]) => ({
+      queryKey: [...(scope ?? []), "preview", k, inputs],
+      queryFn: async (): Promise<Preview> => {
         try {
-          return [k, { value: await call() }] as const;
+          return { value: await call() };
         } catch (err) {
-          return [k, { reason: describeError(err, { contract: "Catamm" }) }] as const;
+          return { reason: describeError(err, { contract: "Catamm" }) };
         }
-      }),
-    ).then((done) => {
-      if (stale) return;
-      const results: Partial<Record<K, { value?: bigint[]; reason?: string }>> = {};
-      for (const [k, v] of done) if (v) results[k] = v;
-      setOut({ key, results });
-    });
-    return () => {
-      stale = true;
-    };
-  }, [key]);
+      },
+      retry: false,
+    })),
+  });
+  const out: Partial<Record<K, Preview>> = {};
+  asked.forEach(([k], i) => {
+    if (results[i].data) out[k] = results[i].data;
+  });
   return out;
 }

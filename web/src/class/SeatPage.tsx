@@ -144,7 +144,7 @@ export function SeatPage({ route }: { route: Route }) {
       sent: 0,
       since: Date.now(),
     });
-    w.useBurner(address);
+    w.switchToBurner(address);
     if (others > 0) setTaken({ others });
     else go();
   };
@@ -188,7 +188,7 @@ export function SeatPage({ route }: { route: Route }) {
             className="btn btn-primary"
             data-ui="navigate"
             onClick={() => {
-              w.useBurner(known.address);
+              w.switchToBurner(known.address);
               go();
             }}
           >

@@ -37,8 +37,7 @@ export function useRefreshOn(queryKey: QueryKey | null, trigger: unknown): void 
     seen.current = { key: keyHash, trigger: triggerHash };
     if (queryKey === null || last === null || last.key !== keyHash || last.trigger === triggerHash) return;
     refresh(queryClient, queryKey);
-    // The hashes stand for the key and the trigger (new arrays and objects at every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the hashes stand for the key and the trigger (new each render)
   }, [queryClient, keyHash, triggerHash]);
 }
 
@@ -59,8 +58,7 @@ export function useRefreshOnRise(queryKey: QueryKey | null, value: number): void
     if (value <= last.value) return;
     highest.current = { key: keyHash, value };
     if (queryKey !== null) refresh(queryClient, queryKey);
-    // The hash stands for the key (a new array at every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the hash stands for the key (a new array at every render)
   }, [queryClient, keyHash, value]);
 }
 

@@ -50,6 +50,7 @@ export function Payouts(props: {
     // Players only change when positions are added.
     [data.positions],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the game's data is new at every block, its fields only on change
   const losses = useMemo(() => lossBreakdown(data), [data.positions, data.ended, data.settlePhase]);
   const settled = data.settlePhase === 3;
 

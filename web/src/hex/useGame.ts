@@ -127,7 +127,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
     return () => {
       stale = true;
     };
-    // The first block is awaited (it says whether the indexer answers), not each one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first block is awaited (it says whether the indexer answers), not each one
   }, [contract, gameId, epoch, readView, readTree, retry, block.number === 0]);
 
   // When the indexer's row changes (each block without one): this game's new events, then the view.
@@ -163,7 +163,7 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
       .finally(() => {
         busy.current = false;
       });
-  }, [block.number, contract, gameId, state.data, readView, indexed]);
+  }, [block.number, contract, gameId, state.data, readView, readTree, indexed]);
 
   return state;
 }

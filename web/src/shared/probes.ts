@@ -153,6 +153,7 @@ export function useVerdict(
   const [verdict, setVerdict] = useState<string | null>(null);
   const latest = useRef({ call, ctx });
   latest.current = { call, ctx };
+  const none = call === null;
   useEffect(() => {
     const run = latest.current.call;
     if (!run) return setVerdict(null);
@@ -167,6 +168,6 @@ export function useVerdict(
       stale = true;
       clearTimeout(timer);
     };
-  }, [key, call === null]);
+  }, [key, none]);
   return verdict;
 }

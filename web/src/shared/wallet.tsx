@@ -65,7 +65,7 @@ export interface Wallet {
   /** Play: this browser's play seat on the page's chain (made and funded by the faucet if there is none yet). */
   play(): Promise<void>;
   /** Plays as a seat this browser keeps (or one just stored from a card). */
-  useBurner(address: string): void;
+  switchToBurner(address: string): void;
   /** Removes a seat's key from this browser (its play ETH stays on its address). */
   forgetBurner(address: string): void;
   /** The burner store (the seat page saves a card's seat in it). */
@@ -300,7 +300,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     setMode("local");
   }, [burnerStore]);
 
-  const useBurner = useCallback(
+  const switchToBurner = useCallback(
     (address: string) => {
       const seat = burnerStore.get(address);
       if (!seat) return;
@@ -346,8 +346,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       toasts.push("error", `Play: ${describeError(err)}`);
     }
-    useBurner(seat.address);
-  }, [burnerStore, toasts, useBurner]);
+    switchToBurner(seat.address);
+  }, [burnerStore, toasts, switchToBurner]);
 
   const forgetBurner = useCallback(
     (address: string) => {
@@ -441,7 +441,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     burners,
     canPlay,
     play,
-    useBurner,
+    switchToBurner,
     forgetBurner,
     burnerStore,
     chooseLocalAccount,

@@ -54,7 +54,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
       add("closeTournament", () => tournament.closeTournament.staticCall(id, PENDING));
     if (isAddress(newOrganiser)) add("organiser", () => tournament.setOrganiser.staticCall(id, newOrganiser, PENDING));
     return list;
-  }, [tournament, signer, t.stage, t.phase, next, newOrganiser, block.number]);
+  }, [tournament, signer, c, id, t.stage, next, newOrganiser]);
   const probes = useProbes(probeList, `${block.number}:${t.stage}:${t.phase}:${account}:${newOrganiser}`, CTX, {
     holdWithin: `${t.stage}:${t.phase}:${account}:${newOrganiser}`,
   });

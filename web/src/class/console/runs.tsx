@@ -157,7 +157,8 @@ export function CloseButton({
   running: number;
   what: string;
 }) {
-  const past = deadline > 0 && useBlock().number > deadline;
+  const head = useBlock().number;
+  const past = deadline > 0 && head > deadline;
   return (
     <div className="console-action">
       <button
@@ -245,7 +246,8 @@ export function PlayingRuns({
   close: (Omit<Parameters<typeof CloseButton>[0], "runs"> & { advanceHint: string }) | null;
 }) {
   const rooms = useSnatchContracts()?.rooms;
-  const past = !!close && close.deadline > 0 && useBlock().number > close.deadline;
+  const head = useBlock().number;
+  const past = !!close && close.deadline > 0 && head > close.deadline;
   return (
     <>
       {rooms && close && !past && (

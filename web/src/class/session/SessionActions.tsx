@@ -55,7 +55,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
       add("record", () => session.recordRooms.staticCall(id, 0, MAX_CLOSE, PENDING));
     }
     return list;
-  }, [session, signer, s.stage, drawing, block.number]);
+  }, [session, signer, id, s.stage, drawing]);
   const probes = useProbes(probeList, `${block.number}:${s.stage}:${s.created}:${account}`, CTX, {
     holdWithin: `${s.stage}:${account}`,
   });
