@@ -31,6 +31,7 @@ import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
 import { PLAYER_COLORS } from "./look";
 import { useChecks, type Check } from "./useChecks";
+import { useGameRead } from "./useGameRead";
 import type { LiveGame } from "./useLiveGame";
 
 /** What a click on the board does now. */
@@ -209,18 +210,11 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
 
 /** The players of an open game (join order), from gameInfo. */
 function useJoined(c: CatammContracts, gameId: bigint, version: number): string[] | null {
-  const [players, setPlayers] = useState<string[] | null>(null);
-  useEffect(() => {
-    let stale = false;
-    c.game.gameInfo(gameId).then(
-      (g) => !stale && setPlayers(g.players.slice(0, Number(g.playerCount))),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [c, gameId, version]);
-  return players;
+  const read = useGameRead(c, gameId, ["joined"], version, async () => {
+    const g = await c.game.gameInfo(gameId);
+    return g.players.slice(0, Number(g.playerCount));
+  });
+  return read.data ?? null;
 }
 
 /** The outstanding random value: whom it is for, when it is ready, and the button that serves it. */
@@ -560,25 +554,22 @@ function DiscardPanel(props: ActionProps & { snap: GameSnapshot }) {
 /** The ghost ship: pick a hex (and a victim, with the odds of each resource) or a port to flip. */
 function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
   const { c, gameId, act, live, snap, mode } = props;
-  const [victims, setVictims] = useState<{ address: string; ok: boolean }[] | null>(null);
   const hex = mode.kind === "ghost" ? mode.hex : undefined;
   const port = mode.kind === "ghost" ? mode.port : undefined;
-  useEffect(() => {
-    if (hex === undefined) return setVictims(null);
-    let stale = false;
-    const candidates = [...snap.players.map((p) => p.address).filter((a) => a !== live.me?.address), ZeroAddress];
-    Promise.all(
-      candidates.map((address) =>
-        c.game.blockHex.staticCall(gameId, hex, address).then(
-          () => ({ address, ok: true }),
-          () => ({ address, ok: false }),
+  const me = live.me?.address;
+  const candidates = [...snap.players.map((p) => p.address).filter((a) => a !== me), ZeroAddress];
+  // Whom the ghost ship may rob from this hex: the contract's answer for each candidate (static calls).
+  const victims =
+    useGameRead(c, gameId, hex === undefined ? null : ["ghostVictims", hex, candidates], live.version, () =>
+      Promise.all(
+        candidates.map((address) =>
+          c.game.blockHex.staticCall(gameId, hex!, address).then(
+            () => ({ address, ok: true }),
+            () => ({ address, ok: false }),
+          ),
         ),
       ),
-    ).then((v) => !stale && setVictims(v));
-    return () => {
-      stale = true;
-    };
-  }, [c, gameId, hex, snap, live.me?.address]);
+    ).data ?? null;
 
   const place = snap.ghostShip >= PORT_PLACE ? `port ${snap.ghostShip - PORT_PLACE}` : `hex ${snap.ghostShip}`;
   return (

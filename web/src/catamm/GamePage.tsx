@@ -29,6 +29,7 @@ import { SeatChip, TurnPanel, type Act, type Mode } from "./Actions";
 import { Board, type BoardOffers } from "./Board";
 import { Charts } from "./Charts";
 import { useCatamm, useRandomnessSource, type CatammContracts } from "./contracts";
+import { useGameRead } from "./useGameRead";
 import { PLAYER_COLOR_NAMES } from "./look";
 import { Markets } from "./Markets";
 import { useChecks } from "./useChecks";
@@ -271,32 +272,21 @@ function useGhostTargets(
   active: boolean,
   version: number,
 ): { hexes: number[]; ports: number[] } | null {
-  const [targets, setTargets] = useState<{ hexes: number[]; ports: number[] } | null>(null);
-  useEffect(() => {
-    if (!active) return setTargets(null);
-    let stale = false;
+  const read = useGameRead(c, gameId, active ? ["ghostTargets"] : null, version, async () => {
     const legal = (call: Promise<unknown>) =>
       call.then(
         () => true,
         (err: unknown) => describeRaw(err, { contract: "Catamm" }).revert?.name === "VictimRequired",
       );
-    Promise.all([
+    const [h, p] = await Promise.all([
       Promise.all(
         Array.from({ length: HEX_COUNT }, (_, h) => legal(c.game.blockHex.staticCall(gameId, h, ZeroAddress))),
       ),
       Promise.all(Array.from({ length: PORT_COUNT }, (_, p) => legal(c.game.flipPort.staticCall(gameId, p)))),
-    ]).then(([h, p]) => {
-      if (stale) return;
-      setTargets({
-        hexes: h.flatMap((ok, i) => (ok ? [i] : [])),
-        ports: p.flatMap((ok, i) => (ok ? [i] : [])),
-      });
-    });
-    return () => {
-      stale = true;
-    };
-  }, [c, gameId, active, version]);
-  return targets;
+    ]);
+    return { hexes: h.flatMap((ok, i) => (ok ? [i] : [])), ports: p.flatMap((ok, i) => (ok ? [i] : [])) };
+  });
+  return read.data ?? null;
 }
 
 /** What the board offers to click in the current mode. */

@@ -39,18 +39,24 @@ export interface ChainRead<T> {
 
 /**
  * `read()` as a query under `key` (null: nothing to read yet). `fixed`: what it reads never changes (a format, a
- * token's decimals): read once.
+ * token's decimals): read once. `onMount`: read again whenever a page starts showing it (its refresh triggers may
+ * have moved while nothing showed it); the answer kept shows meanwhile.
  */
 export function useChainRead<T>(
   key: QueryKey | null,
   read: () => Promise<T>,
-  { describe = {}, fixed = false }: { describe?: DescribeContext; fixed?: boolean } = {},
+  {
+    describe = {},
+    fixed = false,
+    onMount = false,
+  }: { describe?: DescribeContext; fixed?: boolean; onMount?: boolean } = {},
 ): ChainRead<T> {
   const q = useQuery({
     queryKey: key ?? ["chain", "none"],
     queryFn: read,
     enabled: key !== null,
     ...(fixed ? { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } : {}),
+    ...(onMount ? { staleTime: 0 } : {}),
   });
   return {
     data: key === null ? undefined : q.data,

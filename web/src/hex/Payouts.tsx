@@ -1,9 +1,11 @@
 // Payouts of a game for every player (the contract's `payoutOf`, before or after settlement) with the reasons (which
 // losing move paid whom, from the tree), settlement in batches with a progress bar, and withdrawal.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
+import { useChainRead, useEveryBlock } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { useLedgerBalance } from "../data/ledger";
-import { describeError } from "../shared/errors";
+import { useRefreshOn } from "../data/refresh";
 import { useTx } from "../shared/tx";
 import { txCall } from "../shared/calls";
 import { PENDING, allowed, refused, useProbes, type Probe } from "../shared/probes";
@@ -39,11 +41,8 @@ export function Payouts(props: {
   const { account } = useWallet();
   const { send } = useTx();
   const block = useBlock();
-  const [rows, setRows] = useState<PayoutRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [wanted, setWanted] = useState(view.positionCount <= AUTO_PAYOUTS_UP_TO);
   const [batch, setBatch] = useState("250");
-  const [nodeCredit, setNodeCredit] = useState<bigint | null>(null);
   const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
   const players = useMemo(
     () => [...new Set(data.positions.slice(1).map((p) => p.player))],
@@ -55,46 +54,39 @@ export function Payouts(props: {
   const settled = data.settlePhase === 3;
 
   // payoutOf for every player: on request for big trees, and again when the game changes.
-  useEffect(() => {
-    if (!wanted) return;
-    let stale = false;
-    Promise.all(players.map((player) => contract.hex.payoutOf(data.gameId, player))).then(
-      (all) => {
-        if (stale) return;
-        setRows(
-          all.map((p, i) => ({
-            player: players[i],
-            moves: p.moves,
-            deposited: p.deposited,
-            refunded: p.refunded,
-            forfeited: p.forfeited,
-            rewards: p.rewards,
-            total: p.total,
-          })),
-        );
-        setError(null);
-      },
-      (err) => !stale && setError(describeError(err)),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [wanted, players, data.settlePhase, data.ended, data.positions, contract, data.gameId]);
+  const { chainId } = useWallet();
+  const gameKey = chainId === null ? null : chainKeys.hexGame(chainId, contract.address, data.gameId);
+  const payoutsKey = gameKey && wanted ? [...gameKey, "payouts", players] : null;
+  const payouts = useChainRead(
+    payoutsKey,
+    async () => {
+      const all = await Promise.all(players.map((player) => contract.hex.payoutOf(data.gameId, player)));
+      return all.map((p, i): PayoutRow => ({
+        player: players[i],
+        moves: p.moves,
+        deposited: p.deposited,
+        refunded: p.refunded,
+        forfeited: p.forfeited,
+        rewards: p.rewards,
+        total: p.total,
+      }));
+    },
+    { describe: { contract: "ForkingHex" }, onMount: true },
+  );
+  useRefreshOn(payoutsKey, props.version);
+  const rows = payouts.data ?? null;
+  const error = payouts.error;
 
   // The connected account's credit in the ledger (all games, this token): the indexer's, or the node's every block
   // while the indexer does not answer.
   const indexedCredit = useLedgerBalance(contract.address, data.token, account);
-  useEffect(() => {
-    if (!account || indexedCredit !== null) return setNodeCredit(null);
-    let stale = false;
-    contract.hex.credits(data.token, account).then(
-      (c) => !stale && setNodeCredit(c),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [account, block.number, contract, data.token, indexedCredit]);
+  const creditKey =
+    chainId !== null && account && indexedCredit === null
+      ? [...chainKeys.contract(chainId, contract.address), "credits", data.token.toLowerCase(), account.toLowerCase()]
+      : null;
+  const nodeCredit =
+    useChainRead(creditKey, () => contract.hex.credits(data.token, account!), { onMount: true }).data ?? null;
+  useEveryBlock(creditKey);
   const credit = account ? (indexedCredit ?? nodeCredit) : null;
 
   const size = Math.max(1, Math.floor(Number(batch) || 250));
