@@ -2,9 +2,11 @@
 // the connected player's fee and shares); a swap form that quotes before sending, exactly as `catamm:quote` (fee
 // burned, output, average price, spot price, price impact, minAmountOut from the slippage setting); and liquidity
 // add and remove, previewed by static calls of the game's own functions (shares received, amounts paid back).
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useQueries, type QueryKey } from "@tanstack/react-query";
-import { chainKeys } from "../data/keys";
+import { chainKeys, hashKey } from "../data/keys";
+import { useDebounced } from "../shared/useDebounced";
+import { useGameRead } from "./useGameRead";
 import { useWallet } from "../shared/wallet";
 import { ActionButton, Panel } from "../shared/ui";
 import { describeError } from "../shared/errors";
@@ -24,7 +26,6 @@ import {
   quoteFigures,
   toQuoteView,
   type PoolView,
-  type QuoteView,
 } from "../../../client/catamm/market";
 import { has } from "../../../client/catamm/board";
 import { fractionOrCards, swapOutcome, swapOutcomeText, type SwapSide } from "../../../client/catamm/cards";
@@ -179,8 +180,6 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   const [amountText, setAmountText] = useState("1");
   const [wantText, setWantText] = useState("1");
   const [slippageText, setSlippageText] = useState("0.5");
-  const [quote, setQuote] = useState<{ q: QuoteView; key: string } | null>(null);
-  const [quoteError, setQuoteError] = useState<string | null>(null);
   const side = sideOf(live, from, to);
   const want = mode === "buy" ? amountOf(wantText) : null;
   // Buying exactly: the least input whose output is `want`, by the contract's arithmetic on the pool's reserves.
@@ -198,24 +197,15 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   const player = live.me?.address ?? account ?? null;
   const key = `${from}-${to}-${amount}-${live.version}`;
 
-  useEffect(() => {
-    setQuote(null);
-    setQuoteError(null);
-    if (!player || amount === null || amount === 0n || from === to) return;
-    let stale = false;
-    const timer = setTimeout(() => {
-      c.game.quoteSwap(gameId, player, from, to, amount).then(
-        (q) => !stale && setQuote({ key, q: toQuoteView(q) }),
-        (err: unknown) => !stale && setQuoteError(describeError(err, { contract: "Catamm" })),
-      );
-    }, 150);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [c, gameId, player, from, to, amount, key]);
-
-  const q = quote?.key === key ? quote.q : null;
+  // The contract's quote for these inputs once the typing pauses, asked again with each version of the game.
+  const inputs = player && amount !== null && amount !== 0n && from !== to ? { player, from, to, amount } : null;
+  const settled = useDebounced(inputs, 150);
+  const asked = inputs !== null && hashKey([settled]) === hashKey([inputs]) ? inputs : null;
+  const quote = useGameRead(c, gameId, asked ? ["quote", asked, live.version] : null, live.version, async () =>
+    toQuoteView(await c.game.quoteSwap(gameId, asked!.player, asked!.from, asked!.to, asked!.amount)),
+  );
+  const quoteError = inputs ? quote.error : null;
+  const q = inputs ? (quote.data ?? null) : null;
   const figures = q && amount !== null && slippage !== null ? quoteFigures(q.amountOut, amount, slippage) : null;
   // Buying exactly: the contract must deliver the cards asked for, not a wei less.
   const minOut = mode === "buy" ? want : (figures?.minAmountOut ?? null);

@@ -35,6 +35,8 @@ export interface ChainRead<T> {
   error: string | null;
   /** Whether a read is in flight. */
   fetching: boolean;
+  /** When the last answer came (ms; 0: none yet): a read that answered the same again is another answer. */
+  updatedAt: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export function useChainRead<T>(
     data: key === null ? undefined : q.data,
     error: key === null ? null : readError(q.error ?? q.failureReason, describe),
     fetching: q.isFetching,
+    updatedAt: q.dataUpdatedAt,
   };
 }
 

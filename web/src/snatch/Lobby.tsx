@@ -31,6 +31,8 @@ import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { MyRoomsNow, roomKind } from "./MyRooms";
 import { sendPadded } from "./gas";
 import { readFormat, type FormatInfo } from "./useRoom";
+import { useQueries } from "@tanstack/react-query";
+import { chainKeys } from "../data/keys";
 import { receiptEvent } from "../shared/receipt";
 import { checkName } from "../../../client/common/names";
 import { timeLeft, windowWords } from "../shared/blocktime";
@@ -82,19 +84,17 @@ function formatInfos(rows: Map<number, FormatRow>): Map<number, FormatInfo> {
 
 /** The preset formats, read from the contract once (the create form works without the indexer). */
 function usePresetFormats(c: SnatchContracts | null): Map<number, FormatInfo> {
-  const [presets, setPresets] = useState<Map<number, FormatInfo>>(new Map());
-  useEffect(() => {
-    if (!c) return;
-    let stale = false;
-    Promise.all(Object.values(Preset).map((f) => readFormat(c, f))).then(
-      (infos) => !stale && setPresets(new Map(infos.map((f) => [f.id, f]))),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [c]);
-  return presets;
+  const infos = useQueries({
+    queries: (c ? Object.values(Preset) : []).map((f) => ({
+      queryKey: chainKeys.format(c!.chainId, c!.roomsAddress, f),
+      queryFn: () => readFormat(c!, f),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: Number.POSITIVE_INFINITY,
+    })),
+    // The answers' list keeps its identity while none changes (TanStack shares unchanged structure).
+    combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
+  });
+  return useMemo(() => new Map(infos.map((f) => [f.id, f])), [infos]);
 }
 
 const toLobby = (row: RoomRow): LobbyRoom => ({
