@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuText, treeCpuSeconds } from "./cpu";
+import { deleteNamespace, encodePool, makePool, NETNS_POOL_ENV, type Namespace } from "./netns-pool";
 import type { Timings } from "../../test/helpers/timings";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -194,6 +195,19 @@ async function main(): Promise<number> {
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",
   );
+  // The attack tests' network namespaces, made now, before any browser starts (netns-pool.ts says why): two at a
+  // time is the most a file uses, one spare.
+  const pools = new Map<Group, Namespace[]>();
+  for (const group of groups) {
+    const { pool, why } = makePool(3);
+    if (why) {
+      console.log(`No network namespaces made ahead (${why}): the attack tests make their own.`);
+      break;
+    }
+    pools.set(group, pool);
+  }
+  const dropPools = () => [...pools.values()].flat().forEach(deleteNamespace);
+  process.once("exit", dropPools);
   // Each group writes its figures (test/helpers/timings.ts) to TEST_TIMES's files, or to a temporary folder.
   const times = process.env.TEST_TIMES;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "test-times-"));
@@ -211,6 +225,8 @@ async function main(): Promise<number> {
       // Compiled above: the groups' Hardhat children (nodes, deploys, tasks) must not compile at the same time
       // (NO_COMPILE: hardhat.config.ts says why).
       const env: NodeJS.ProcessEnv = { NO_COMPILE: "1", TEST_TIMES: timesFile(group) };
+      const pool = pools.get(group);
+      if (pool?.length) env[NETNS_POOL_ENV] = encodePool(pool);
       if (!times) env.TEST_TIMES_PRINT = "0";
       const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
       const done: Done = {
@@ -227,6 +243,8 @@ async function main(): Promise<number> {
     }),
   );
   clearInterval(heartbeat);
+  dropPools();
+  process.off("exit", dropPools);
   fs.rmSync(scratch, { recursive: true, force: true });
   const total = (Date.now() - started) / 1000;
   if (times) console.log(fileTable(results));

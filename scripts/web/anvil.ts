@@ -4,10 +4,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DEV_MNEMONIC } from "./keys";
-import { freePort, REPO, rpc, run, stopProcess } from "./stack";
+import { freePort, HARDHAT, REPO, rpc, run, stopProcess } from "./stack";
 
 const ANVIL = path.join(REPO, "node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil");
-const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
 export { DEV_MNEMONIC };
 
 export interface AnvilHandle {

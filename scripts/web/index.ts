@@ -22,7 +22,8 @@ import { lanAddress, terminalQr, webOptions } from "./class";
 import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway } from "./gateway";
 import { startWebIndexer } from "./indexer";
-import { buildApp, portInUse, REPO, rpc, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { buildApp, HARDHAT, portInUse, REPO, rpc, run, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { Steps } from "./steps";
 import { checkNodeKeys, freshMnemonic } from "./keys";
 import { startWebNode, type WebNode } from "./node";
 import { Supervisor } from "./supervise";
@@ -51,28 +52,49 @@ async function main() {
     );
   }
 
-  if (await portInUse(nodePort)) {
+  const existingNode = await portInUse(nodePort);
+  const startsIndexer = !process.env.WEB_INDEXER_URL;
+  // compile, [node + deploy], [indexer], [the app's build and the gateway] (Vite's dev server prints its own)
+  const steps = new Steps(1 + (existingNode ? 0 : 1) + (startsIndexer ? 1 : 0) + (dev ? 0 : 2));
+  if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
+  // Once, here: the node's deploy, the indexer and the build then skip Hardhat's compile (NO_COMPILE: see
+  // hardhat.config.ts), which on a first start also writes every contract's types.
+  await steps.run("Compiling the contracts and their types (a first start: a few minutes)", () =>
+    run(process.execPath, [HARDHAT, "compile", "--quiet"]),
+  );
+  process.env.NO_COMPILE = "1";
+
+  if (existingNode) {
     const chainId = await rpc<string>(rpcUrl, "eth_chainId").catch(() => null);
     if (!chainId) throw new Error(`port ${nodePort} is taken by something that is not a node: set WEB_NODE_PORT`);
     if (options.lan) await checkNodeKeys(rpcUrl);
     console.log(`Using the node already running at ${rpcUrl} (chain ${Number(chainId)}); its deployments/ are used.`);
     if (options.blockTime) await setBlockTime(rpcUrl, options.blockTime);
   } else {
-    const name = options.node === "anvil" ? "anvil" : "a Hardhat node";
-    console.log(`Starting ${name} at ${rpcUrl} and deploying every game…`);
+    const name = options.node === "anvil" ? "anvil" : "Hardhat's node";
     // On the room's network the accounts that matter get keys nobody else has; on this machine alone, the development
     // accounts (their keys are public, and nobody else reaches the node).
     const mnemonic = options.lan ? freshMnemonic() : undefined;
-    node = await startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime, mnemonic });
+    node = await steps.run(`Starting ${name} at ${rpcUrl} and deploying every game`, () =>
+      startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime, mnemonic }),
+    );
     supervisor.watch("node", node.process);
     if (node.keeper) supervisor.watch("randomness keeper", node.keeper);
   }
-  if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
   if (options.blockTime)
     console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
-  // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
-  indexer = process.env.WEB_INDEXER_URL ? undefined : await startWebIndexer(rpcUrl);
+
+  // The indexer and the app's build need only the deployments: they run side by side (each mostly waits on one core).
+  const outDir = path.resolve(REPO, process.env.WEB_OUT_DIR || path.join("web", "dist"));
+  const [started, built] = await Promise.allSettled([
+    // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
+    startsIndexer ? steps.run("Starting the indexer and reading the chain", () => startWebIndexer(rpcUrl)) : undefined,
+    dev ? undefined : steps.run("Building the web app", () => buildApp({ outDir, rpcUrl })),
+  ]);
+  // Watched (and so stopped with the rest) before a failed build stops the start.
+  indexer = started.status === "fulfilled" ? started.value : undefined;
   if (indexer) supervisor.watch("indexer", indexer.process, true);
+  if (built.status === "rejected") throw built.reason;
 
   if (dev) {
     const vite = spawn(
@@ -91,24 +113,24 @@ async function main() {
     supervisor.watch("web app's dev server (Vite)", vite);
     stopWeb = () => stopProcess(vite);
   } else {
-    console.log("Building the web app…");
-    const outDir = path.resolve(REPO, process.env.WEB_OUT_DIR || path.join("web", "dist"));
-    await buildApp({ outDir, rpcUrl });
     const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
-    const faucet =
-      options.faucet && isLocalChain(chainId) ? await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: rpcUrl }) : null;
-    const gateway = await startGateway({
-      nodeUrl: rpcUrl,
-      appDir: outDir,
-      indexerUrl: process.env.WEB_INDEXER_URL || null,
-      faucet,
-      blockTime: options.blockTime,
-      bind: options.lan ? "0.0.0.0" : "127.0.0.1",
-      port: webPort,
-      publicUrl: lanHost ? `http://${lanHost}:${webPort}/` : null,
+    const gateway = await steps.run("Starting the gateway (the app, /rpc, /indexer, the faucet)", async () => {
+      const faucet =
+        options.faucet && isLocalChain(chainId) ? await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: rpcUrl }) : null;
+      return startGateway({
+        nodeUrl: rpcUrl,
+        appDir: outDir,
+        indexerUrl: process.env.WEB_INDEXER_URL || null,
+        faucet,
+        blockTime: options.blockTime,
+        bind: options.lan ? "0.0.0.0" : "127.0.0.1",
+        port: webPort,
+        publicUrl: lanHost ? `http://${lanHost}:${webPort}/` : null,
+      });
     });
     stopWeb = gateway.stop;
   }
+  console.log(`\nReady in ${steps.sinceStart()}.`);
   const url = `http://127.0.0.1:${webPort}/#/hex`;
   const accounts = options.lan
     ? "this stack's own accounts (a fresh mnemonic kept on this machine)"

@@ -8,12 +8,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { NODE_ACCOUNTS, NODE_MNEMONIC_ENV } from "./keys";
-import { REPO, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
+import { HARDHAT, REPO, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
 
 export type NodeKind = "anvil" | "hardhat";
 export const NODE_KINDS: readonly NodeKind[] = ["anvil", "hardhat"];
-
-const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
 
 export interface WebNode extends NodeHandle {
   kind: NodeKind;

@@ -9,6 +9,8 @@ import path from "node:path";
 
 export const REPO = path.resolve(__dirname, "../..");
 const BIN = path.join(REPO, "node_modules", ".bin");
+/** Hardhat's CLI, run with this Node (no shell, no npx). */
+export const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
 
 /** A TCP port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {

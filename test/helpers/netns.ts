@@ -1,7 +1,8 @@
 // A "phone on the room's Wi-Fi" for attack tests: a Linux network namespace joined to this machine by a veth pair,
 // so that a request made from inside it reaches the gateway from a non-loopback address on another interface, as
-// a device on the room's network would. Tests run as root (`ip netns` needs it); each namespace gets a fresh /30 and
-// is deleted (with its veth pair) by `remove()` or when the process exits.
+// a device on the room's network would. Tests run as root (`ip netns` needs it). Under `npm test` the namespaces are
+// made before any browser starts (scripts/test/netns-pool.ts says why) and `remove()` gives one back; a file run
+// alone makes each with a fresh /30 and deletes it (with its veth pair) on `remove()` or when the process exits.
 //
 //   const phone = await createNetns();
 //   const r = await phone.fetch(`http://${phone.hostIp}:${port}/rpc`, { method: "POST", body });
@@ -9,9 +10,10 @@
 //
 // Requests are made by one long-lived Node child inside the namespace (netns-client.ts), told what to do over
 // stdin, one JSON line per request: cheap enough for thousands of requests in a property test.
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
+import { decodePool, deleteNamespace, makeNamespace, NETNS_POOL_ENV } from "../../scripts/test/netns-pool";
 
 /** What `fetch` answers: the status, the headers (lower-case names) and the body as text. */
 export interface NetnsResponse {
@@ -57,65 +59,22 @@ export interface Netns {
 }
 
 const IP = "ip";
-let counter = 0;
 
-function ip(args: string[]) {
-  execFileSync(IP, args, { stdio: ["ignore", "ignore", "pipe"] });
-}
+// The namespaces `npm test` made for this process's group before any browser started (scripts/test/netns-pool.ts),
+// lent out one at a time and given back by `remove()`; without them (a file run alone) each is made here and deleted.
+const lent = new Set<string>();
 
-/** A /30 in 10.213.0.0/16 that no interface of this machine uses yet: [host, client] addresses. */
-function freeSubnet(): [string, string] {
-  const used = execFileSync(IP, ["-4", "-o", "addr", "show"], { encoding: "utf8" });
-  for (let tries = 0; tries < 200; tries++) {
-    const third = (process.pid + counter * 7 + tries * 13) % 250;
-    const fourth = ((counter + tries) % 60) * 4;
-    const base = `10.213.${third}.`;
-    const host = `${base}${fourth + 1}`;
-    const client = `${base}${fourth + 2}`;
-    if (!used.includes(` ${host}/`) && !used.includes(` ${client}/`)) return [host, client];
-  }
-  throw new Error("no free /30 in 10.213.0.0/16 for a test namespace");
-}
-
-/** Creates a namespace with a veth pair to this machine; see the file's header. */
+/** Creates a namespace with a veth pair to this machine (or lends one of the group's); see the file's header. */
 export async function createNetns(): Promise<Netns> {
-  counter++;
-  const tag = `${process.pid % 100000}${counter}`;
-  const name = `phone${tag}`;
-  const outer = `vh${tag}`.slice(0, 15);
-  const inner = `vp${tag}`.slice(0, 15);
-  const [hostIp, clientIp] = freeSubnet();
-  try {
-    ip(["netns", "add", name]);
-    ip(["link", "add", outer, "type", "veth", "peer", "name", inner]);
-    ip(["link", "set", inner, "netns", name]);
-    ip(["addr", "add", `${hostIp}/30`, "dev", outer]);
-    ip(["link", "set", outer, "up"]);
-    ip(["netns", "exec", name, IP, "addr", "add", `${clientIp}/30`, "dev", inner]);
-    ip(["netns", "exec", name, IP, "link", "set", inner, "up"]);
-    ip(["netns", "exec", name, IP, "link", "set", "lo", "up"]);
-  } catch (err) {
-    try {
-      ip(["netns", "del", name]);
-    } catch {
-      // not created
-    }
-    try {
-      ip(["link", "del", outer]);
-    } catch {
-      // not created
-    }
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`could not make a test network namespace (tests run as root with iproute2): ${stderr ?? err}`);
-  }
+  const pooled = decodePool(process.env[NETNS_POOL_ENV]).find((ns) => !lent.has(ns.name));
+  const ns = pooled ?? makeNamespace();
+  lent.add(ns.name);
+  const { name, hostIp, clientIp } = ns;
   const drop = () => {
-    try {
-      execFileSync(IP, ["netns", "del", name], { stdio: "ignore" });
-    } catch {
-      // already gone
-    }
+    if (pooled) lent.delete(name);
+    else deleteNamespace(ns);
   };
-  process.once("exit", drop);
+  if (!pooled) process.once("exit", drop);
 
   const script = path.join(__dirname, "netns-client.ts");
   const child: ChildProcessWithoutNullStreams = spawn(

@@ -91,6 +91,16 @@ describe("web: npm run web -- --lan answers a malformed request and stops whole 
       if (i > 6_000) throw new Error(`npm run web did not start in 10 minutes:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Issue 34, item 14: the start says what it does, step by step, each timed (scripts/web/steps.ts).
+    for (const [n, step] of [
+      [1, "Compiling the contracts"],
+      [2, "Starting anvil"],
+      [3, "Starting the indexer"],
+      [4, "Building the web app"],
+      [5, "Starting the gateway"],
+    ] as const)
+      expect(out, `step ${n} in:\n${out}`).to.match(new RegExp(`\\[${n}/5\\] ${step}[^\\n]*: done in \\d`));
+    expect(out).to.match(/Ready in \d/);
     pids = descendants(stack.pid!);
     const node = pids.find((p) => /anvil-linux-amd64\/bin\/anvil/.test(p.cmd));
     expect(node, `the stack's processes: ${JSON.stringify(pids)}`).to.not.equal(undefined);
