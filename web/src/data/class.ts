@@ -1,10 +1,9 @@
 // What the class's consoles and projectors read from the indexer (a tournament's or a class session's state, its rooms
 // with their seats, its players, who has moved, the rounds' events), as typed @ponder/client queries over the
-// indexer's schema (indexer/ponder.schema.ts), and their rows as the console's values. Each read is one statement and
-// names the block it shows: the indexer's checkpoint is a column of the same statement (one statement reads one
-// snapshot of the database, and Ponder writes a block's rows and its checkpoint in one transaction). Reads of many
-// rows start from the tournament's or the session's own row (a left join on its id), so that an answer with none of
-// them still names its block. Plain functions of a database: no React, Node runs them too.
+// indexer's schema (indexer/ponder.schema.ts), and their rows as the console's values. Each read names a block its
+// rows are at least as new as: the indexer's checkpoint, read just before them (checkpointNow). Reads of many rows
+// start from the tournament's or the session's own row (a left join on its id). Plain functions of a database: no
+// React, Node runs them too.
 import { and, asc, eq, inArray, isNotNull, or, sql, type Client } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
 import { checkpointBlock } from "./checkpoint";
@@ -37,12 +36,19 @@ export interface Snapshot<T> {
   asOf: number | null;
 }
 
-/** The indexer's checkpoint (timestamp, chain id, block number, …), read in the statement it is a column of. */
-const CHECKPOINT = sql<string | null>`(select max(latest_checkpoint) from _ponder_checkpoint)`.as("snapshot_cp");
+/**
+ * The block the indexer's checkpoint names now (timestamp, chain id, block number, …), read just before a read's rows:
+ * Ponder writes a block's rows and its checkpoint in one transaction, so the rows read next are at least as new as
+ * this block. (Ponder's SQL endpoint takes no subquery in a column, and the gate no join without matching columns:
+ * the checkpoint cannot be a column of the rows' own statement.)
+ */
+async function checkpointNow(db: Db): Promise<number | null> {
+  const [row] = await db.select({ cp: sql<string | null>`max(latest_checkpoint)` }).from(sql`_ponder_checkpoint`);
+  return row?.cp ? checkpointBlock(row.cp) : null;
+}
 
-function snapshot<R extends { cp: string | null }, T>(rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
-  const cp = rows[0]?.cp;
-  return { data: parse(rows), asOf: cp ? checkpointBlock(cp) : null };
+function snapshot<R, T>(asOf: number | null, rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
+  return { data: parse(rows), asOf };
 }
 
 const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
@@ -78,8 +84,9 @@ export interface TournamentRow {
 
 /** Tournament `id` (data null: not indexed, or no such tournament). */
 export async function readTournament(db: Db, id: bigint): Promise<Snapshot<TournamentRow | null>> {
-  const rows = await db.select({ cp: CHECKPOINT, row: t }).from(t).where(eq(t.id, id));
-  return snapshot(rows, ([first]) =>
+  const asOf = await checkpointNow(db);
+  const rows = await db.select({ row: t }).from(t).where(eq(t.id, id));
+  return snapshot(asOf, rows, ([first]) =>
     first
       ? {
           ...first.row,
@@ -119,13 +126,14 @@ export interface PhaseRow {
 }
 
 export async function readPhases(db: Db, id: bigint): Promise<Snapshot<PhaseRow[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, phase: p })
+    .select({ phase: p })
     .from(t)
     .leftJoin(p, eq(p.tournamentId, t.id))
     .where(eq(t.id, id))
     .orderBy(asc(p.phase));
-  return snapshot(rows, (all) =>
+  return snapshot(asOf, rows, (all) =>
     all.flatMap(({ phase: x }) =>
       x
         ? [
@@ -246,14 +254,15 @@ function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => number | nul
 
 /** The rooms of a tournament's phase with their seats, by pair. */
 export async function readPhaseRooms(db: Db, id: bigint, phase: number): Promise<Snapshot<RoomRow[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, ...ROOM_SEAT })
+    .select({ ...ROOM_SEAT })
     .from(t)
     .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
     .leftJoin(s, eq(s.roomId, r.id))
     .where(eq(t.id, id))
     .orderBy(asc(r.pair), asc(s.seat));
-  return snapshot(rows, (all) => roomsOf(all, (x) => x.pair));
+  return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.pair));
 }
 
 /** A registered player's leaderboard row. */
@@ -271,9 +280,9 @@ export interface EntryRow {
 }
 
 export async function readEntries(db: Db, id: bigint): Promise<Snapshot<EntryRow[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
     .select({
-      cp: CHECKPOINT,
       player: e.player,
       name: e.name,
       index: e.index,
@@ -289,7 +298,7 @@ export async function readEntries(db: Db, id: bigint): Promise<Snapshot<EntryRow
     .leftJoin(e, eq(e.tournamentId, t.id))
     .where(eq(t.id, id))
     .orderBy(asc(e.index));
-  return snapshot(rows, (all) =>
+  return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.player === null
         ? []
@@ -347,15 +356,20 @@ const PASS = and(
  * the log: it is P1's, the turkey seat's (the seat joined to the pass's row alone).
  */
 export async function readTournamentMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, actor: l.actor, p1: s.player })
+    .select({ actor: l.actor, p1: s.player })
     .from(t)
     .leftJoin(r, eq(r.tournamentId, t.id))
     .leftJoin(l, and(eq(l.roomId, r.id), or(and(isNotNull(l.actor), inArray(l.name, TOURNAMENT_MOVES)), PASS)))
     .leftJoin(s, and(eq(s.roomId, l.roomId), eq(s.role, 0), eq(l.name, "NoOffer")))
     .where(eq(t.id, id))
     .groupBy(l.actor, s.player);
-  return snapshot(rows, (all) => new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : []))));
+  return snapshot(
+    asOf,
+    rows,
+    (all) => new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : []))),
+  );
 }
 
 /** A class session as the indexer keeps it. */
@@ -383,8 +397,9 @@ export interface SessionRow {
 }
 
 export async function readSession(db: Db, id: bigint): Promise<Snapshot<SessionRow | null>> {
-  const rows = await db.select({ cp: CHECKPOINT, row: cs }).from(cs).where(eq(cs.id, id));
-  return snapshot(rows, ([first]) => {
+  const asOf = await checkpointNow(db);
+  const rows = await db.select({ row: cs }).from(cs).where(eq(cs.id, id));
+  return snapshot(asOf, rows, ([first]) => {
     const x = first?.row;
     return x
       ? {
@@ -420,9 +435,9 @@ export interface SessionSeatRow {
 }
 
 export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<SessionSeatRow[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
     .select({
-      cp: CHECKPOINT,
       player: ss.player,
       name: ss.name,
       index: ss.index,
@@ -435,7 +450,7 @@ export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<Ses
     .leftJoin(ss, eq(ss.sessionId, cs.id))
     .where(eq(cs.id, id))
     .orderBy(asc(ss.index));
-  return snapshot(rows, (all) =>
+  return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.player === null
         ? []
@@ -456,38 +471,41 @@ export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<Ses
 
 /** The session's rooms with their seats (`pair`: the room's index in the session). */
 export async function readSessionRooms(db: Db, id: bigint): Promise<Snapshot<RoomRow[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, ...ROOM_SEAT })
+    .select({ ...ROOM_SEAT })
     .from(cs)
     .leftJoin(r, eq(r.sessionId, cs.id))
     .leftJoin(s, eq(s.roomId, r.id))
     .where(eq(cs.id, id))
     .orderBy(asc(r.sessionRoom), asc(s.seat));
-  return snapshot(rows, (all) => roomsOf(all, (x) => x.sessionRoom));
+  return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.sessionRoom));
 }
 
 /** Players who made a move in any room of the session: an offer, an answer, done, shame, a report, a ruling. */
 export async function readSessionMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, player: l.actor })
+    .select({ player: l.actor })
     .from(cs)
     .leftJoin(r, eq(r.sessionId, cs.id))
     .leftJoin(l, and(eq(l.roomId, r.id), isNotNull(l.actor), inArray(l.name, SESSION_MOVES)))
     .where(eq(cs.id, id))
     .groupBy(l.actor);
-  return snapshot(rows, (all) => new Set(all.flatMap((x) => (x.player ? [lower(x.player)] : []))));
+  return snapshot(asOf, rows, (all) => new Set(all.flatMap((x) => (x.player ? [lower(x.player)] : []))));
 }
 
 /** The events the projector's per-round figures fold (class/session/rounds.ts), room by room in chain order. */
 export async function readSessionLog(db: Db, id: bigint): Promise<Snapshot<LogEntry[]>> {
+  const asOf = await checkpointNow(db);
   const rows = await db
-    .select({ cp: CHECKPOINT, roomId: l.roomId, round: l.round, name: l.name, args: l.args })
+    .select({ roomId: l.roomId, round: l.round, name: l.name, args: l.args })
     .from(cs)
     .leftJoin(r, eq(r.sessionId, cs.id))
     .leftJoin(l, and(eq(l.roomId, r.id), inArray(l.name, [...ROUND_EVENTS])))
     .where(eq(cs.id, id))
     .orderBy(asc(l.roomId), asc(l.block), asc(l.logIndex));
-  return snapshot(rows, (all) =>
+  return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.roomId === null || x.name === null
         ? []
