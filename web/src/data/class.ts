@@ -8,27 +8,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type Client } from "@ponder/
 import * as schema from "../../../indexer/ponder.schema";
 import { checkpointBlock } from "./checkpoint";
 
-type Db = Client<typeof schema>["db"];
-
-/** One logged event of a class session's room, in chain order within its room. */
-export interface LogEntry {
-  roomId: bigint;
-  round: number;
-  name: string;
-  args: Record<string, unknown>;
-}
-
-/** The names of the events the projector's per-round figures fold (class/session/rounds.ts). */
-export const ROUND_EVENTS = [
-  "RolesAssigned",
-  "RoundStarted",
-  "OfferMade",
-  "OfferAccepted",
-  "OfferSnatched",
-  "ShameGiven",
-  "ShamePenaltyApplied",
-  "ReportConfirmed",
-] as const;
+export type Db = Client<typeof schema>["db"];
 
 /** A read's rows and the indexed block they show (null: the indexer has no checkpoint yet). */
 export interface Snapshot<T> {
@@ -42,17 +22,17 @@ export interface Snapshot<T> {
  * this block. (Ponder's SQL endpoint takes no subquery in a column, and the gate no join without matching columns:
  * the checkpoint cannot be a column of the rows' own statement.)
  */
-async function checkpointNow(db: Db): Promise<number | null> {
+export async function checkpointNow(db: Db): Promise<number | null> {
   const [row] = await db.select({ cp: sql<string | null>`max(latest_checkpoint)` }).from(sql`_ponder_checkpoint`);
   return row?.cp ? checkpointBlock(row.cp) : null;
 }
 
-function snapshot<R, T>(asOf: number | null, rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
+export function snapshot<R, T>(asOf: number | null, rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
   return { data: parse(rows), asOf };
 }
 
-const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
-const lower = (a: string) => a.toLowerCase();
+export const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
+export const lower = (a: string) => a.toLowerCase();
 
 const t = schema.snatchTournament;
 const p = schema.snatchPhase;
@@ -60,8 +40,6 @@ const r = schema.snatchRoom;
 const s = schema.snatchSeat;
 const e = schema.snatchEntry;
 const l = schema.snatchLog;
-const cs = schema.snatchSession;
-const ss = schema.snatchSessionSeat;
 
 /** A tournament as the indexer keeps it. */
 export interface TournamentRow {
@@ -198,7 +176,7 @@ export interface RoomRow {
 }
 
 /** The room and seat columns the console reads (named apart: a row is read by its columns' names). */
-const ROOM_SEAT = {
+export const ROOM_SEAT = {
   roomId: r.id,
   pair: r.pair,
   sessionRoom: r.sessionRoom,
@@ -220,7 +198,7 @@ const ROOM_SEAT = {
 type RoomSeatRow = { [K in keyof typeof ROOM_SEAT]: (typeof ROOM_SEAT)[K]["_"]["data"] | null };
 
 /** Rows of rooms and their seats (in room, then seat order) as rooms. */
-function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => number | null): RoomRow[] {
+export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => number | null): RoomRow[] {
   const rooms: RoomRow[] = [];
   for (const x of rows) {
     if (x.roomId === null || x.seat === null) continue;
@@ -333,18 +311,6 @@ const TOURNAMENT_MOVES = [
   "MessageSent",
 ];
 
-/** The events that are a three-player room's moves (an offer, an answer, done, shame, a report). */
-const SESSION_MOVES = [
-  "OfferMade",
-  "OfferAccepted",
-  "OfferRejected",
-  "OfferSnatched",
-  "OfferCancelled",
-  "PlayerDone",
-  "ShameGiven",
-  "SnatchReported",
-];
-
 /** A pass (NoOffer for want of an offer: reason 0), whose log row names no actor. */
 const PASS = and(
   eq(l.name, "NoOffer"),
@@ -369,147 +335,5 @@ export async function readTournamentMoved(db: Db, id: bigint): Promise<Snapshot<
     asOf,
     rows,
     (all) => new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : []))),
-  );
-}
-
-/** A class session as the indexer keeps it. */
-export interface SessionRow {
-  id: bigint;
-  organiser: string;
-  capacity: number;
-  roomsPerBatch: number;
-  /** ISnatchSession.Stage. */
-  stage: number;
-  firstCome: boolean;
-  /** First come: from this block anyone may start (or close) it; 0 when listed. */
-  startableFrom: number;
-  playerCount: number;
-  /** Rooms drawn, created, closed by `closeTimedOutRooms`, finished. */
-  rooms: number;
-  created: number;
-  closed: number;
-  finished: number;
-  /** After this block every room has timed out (0 until every room exists). */
-  deadline: number;
-  /** The pending draw request (0 before the start and once drawn). */
-  request: bigint;
-  satOut: string[];
-}
-
-export async function readSession(db: Db, id: bigint): Promise<Snapshot<SessionRow | null>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db.select({ row: cs }).from(cs).where(eq(cs.id, id));
-  return snapshot(asOf, rows, ([first]) => {
-    const x = first?.row;
-    return x
-      ? {
-          id: x.id,
-          organiser: lower(x.organiser),
-          capacity: x.capacity,
-          roomsPerBatch: x.roomsPerBatch,
-          stage: x.stage,
-          firstCome: x.firstCome,
-          startableFrom: num(x.startableFrom),
-          playerCount: x.playerCount,
-          rooms: x.rooms,
-          created: x.created,
-          closed: x.closed,
-          finished: x.finished,
-          deadline: num(x.deadline),
-          request: x.request,
-          satOut: x.satOut.map(lower),
-        }
-      : null;
-  });
-}
-
-/** A seated player: its position, name, and (once drawn) its room or that it sat out. */
-export interface SessionSeatRow {
-  player: string;
-  name: string;
-  index: number;
-  listed: boolean;
-  room: number | null;
-  satOut: boolean;
-  points: number | null;
-}
-
-export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<SessionSeatRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({
-      player: ss.player,
-      name: ss.name,
-      index: ss.index,
-      listed: ss.listed,
-      room: ss.room,
-      satOut: ss.satOut,
-      points: ss.points,
-    })
-    .from(cs)
-    .leftJoin(ss, eq(ss.sessionId, cs.id))
-    .where(eq(cs.id, id))
-    .orderBy(asc(ss.index));
-  return snapshot(asOf, rows, (all) =>
-    all.flatMap((x) =>
-      x.player === null
-        ? []
-        : [
-            {
-              player: lower(x.player),
-              name: x.name ?? "",
-              index: num(x.index),
-              listed: x.listed === true,
-              room: x.room,
-              satOut: x.satOut === true,
-              points: x.points,
-            },
-          ],
-    ),
-  );
-}
-
-/** The session's rooms with their seats (`pair`: the room's index in the session). */
-export async function readSessionRooms(db: Db, id: bigint): Promise<Snapshot<RoomRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ ...ROOM_SEAT })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(s, eq(s.roomId, r.id))
-    .where(eq(cs.id, id))
-    .orderBy(asc(r.sessionRoom), asc(s.seat));
-  return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.sessionRoom));
-}
-
-/** Players who made a move in any room of the session: an offer, an answer, done, shame, a report, a ruling. */
-export async function readSessionMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ player: l.actor })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(l, and(eq(l.roomId, r.id), isNotNull(l.actor), inArray(l.name, SESSION_MOVES)))
-    .where(eq(cs.id, id))
-    .groupBy(l.actor);
-  return snapshot(asOf, rows, (all) => new Set(all.flatMap((x) => (x.player ? [lower(x.player)] : []))));
-}
-
-/** The events the projector's per-round figures fold (class/session/rounds.ts), room by room in chain order. */
-export async function readSessionLog(db: Db, id: bigint): Promise<Snapshot<LogEntry[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ roomId: l.roomId, round: l.round, name: l.name, args: l.args })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(l, and(eq(l.roomId, r.id), inArray(l.name, [...ROUND_EVENTS])))
-    .where(eq(cs.id, id))
-    .orderBy(asc(l.roomId), asc(l.block), asc(l.logIndex));
-  return snapshot(asOf, rows, (all) =>
-    all.flatMap((x) =>
-      x.roomId === null || x.name === null
-        ? []
-        : [{ roomId: x.roomId, round: num(x.round), name: x.name, args: (x.args ?? {}) as Record<string, unknown> }],
-    ),
   );
 }

@@ -1,5 +1,5 @@
 // The consoles' and projectors' indexer: where it is on this page's origin, and what the pages say when the app is
-// served without one. Their reads are data/class.ts, through data/useSnapshot.ts.
+// served without one. Their reads are data/class.ts and data/session.ts, through data/useSnapshot.ts.
 import type { ReactNode } from "react";
 import { stackUrl } from "../../../../client/common/stack";
 import { stackConfig } from "../../shared/deployments";

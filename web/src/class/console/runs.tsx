@@ -1,6 +1,6 @@
 // A console's runs of transactions (rooms created, rooms closed, rooms advanced), one at a time: where the run
 // stands (a progress bar), and a note when a press changed nothing (a run in flight, nothing left) or a call failed.
-// Shared by the tournament's console and the class session's (web/src/snatch/session/SessionActions.tsx), with the
+// Shared by the tournament's console and the class session's (../session/SessionActions.tsx), with the
 // advance button both offer (the rooms whose window passed, through `SnatchRooms.advanceMany`).
 import { useRef, useState, type ReactNode } from "react";
 import type { BaseContract } from "ethers";
@@ -15,9 +15,9 @@ import { useTx } from "../../shared/tx";
 import { useWallet } from "../../shared/wallet";
 import { ActionButton, Progress } from "../../shared/ui";
 import { plural } from "../../../../client/format";
-import { decodeRevert, type DescribeContext } from "../../../../client/errors";
-import type { SnatchRooms, SnatchSession } from "../../../../typechain-types";
-import { advanceHeadroom, closeBatchSize, ADVANCE_BATCH, MAX_CLOSE_BATCH } from "./batches";
+import type { DescribeContext } from "../../../../client/errors";
+import type { SnatchRooms } from "../../../../typechain-types";
+import { advanceHeadroom, ADVANCE_BATCH } from "./batches";
 
 /** A run of transactions and where it stands. */
 export interface Run {
@@ -63,78 +63,8 @@ export function useOrganiser(ctx: DescribeContext) {
   const runs = useRuns(ctx);
   return { c, signer, account, block, send, runs };
 }
+export { closeInBatches, createInBatches, type BatchState } from "./batchRuns";
 type Send = ReturnType<typeof useTx>["send"];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Where a batched creation or close stands on chain: whether it still applies, and done of total. */
-export interface BatchState {
-  open: boolean;
-  done: number;
-  total: number;
-}
-
-/**
- * Creates rooms batch by batch (`create` sends one batch) while `read` says the creation is open, waiting for the
- * randomness when the static call `probe` fails with `notReady` (a minute at most). `label(done, total)` is the
- * progress text.
- */
-export async function createInBatches(opts: {
-  runs: Runs;
-  read: () => Promise<BatchState>;
-  probe: () => Promise<unknown>;
-  notReady: string;
-  create: () => Promise<unknown>;
-  label: (done: number, total: number) => string;
-}): Promise<void> {
-  for (let tries = 0; ;) {
-    const st = await opts.read();
-    if (!st.open) return;
-    opts.runs.setRun({ what: "rooms", done: st.done, total: st.total, text: opts.label(st.done, st.total) });
-    try {
-      await opts.probe();
-    } catch (err) {
-      const data = (err as { data?: unknown } | null)?.data;
-      const name = typeof data === "string" ? decodeRevert(data)?.name : undefined;
-      if (tries++ < 120 && name === opts.notReady) {
-        await sleep(500);
-        continue;
-      }
-      throw err;
-    }
-    if (!(await opts.create())) return;
-  }
-}
-
-/**
- * Closes every timed-out room in gas-bounded batches through `contract.closeTimedOutRooms(id, size)` (the
- * tournament's or the session's) as one run, while `read` says rooms are left; says `nothing` when none was.
- */
-export function closeInBatches(
-  { runs, send, ctx }: { runs: Runs; send: Send; ctx: DescribeContext },
-  [contract, id]: [Pick<SnatchSession, "closeTimedOutRooms">, bigint],
-  read: () => Promise<BatchState>,
-  { nothing, max = MAX_CLOSE_BATCH }: { nothing: string; max?: number },
-): Promise<void> {
-  const method = contract.closeTimedOutRooms;
-  return runs.exclusive(async () => {
-    for (let batch = 1; ; batch++) {
-      const st = await read();
-      const left = st.total - st.done;
-      if (!st.open || left <= 0) {
-        if (batch === 1) runs.setNote(nothing);
-        return;
-      }
-      const size = await closeBatchSize((n) => method.estimateGas(id, n), left, max);
-      runs.setRun({
-        what: "close",
-        done: st.done,
-        total: st.total,
-        text: `batch ${batch}: closing rooms ${st.done + 1}–${st.done + size} of ${st.total}`,
-      });
-      if (!(await send(`Close timed-out rooms (batch of ${size})`, () => sendPadded(method, id, size), ctx))) return;
-    }
-  });
-}
 
 /**
  * The close button: `call` is a one-room close (for the honest-controls check), sent only when `ok`; the line beside

@@ -26,7 +26,7 @@ import {
   PlayingRuns,
   useOrganiser,
 } from "../console/runs";
-import type { SessionRow } from "../../data/class";
+import type { SessionRow } from "../../data/session";
 
 const CTX = { contract: "SnatchSession" as const };
 /** SnatchSession.MAX_CLOSE_BATCH. */

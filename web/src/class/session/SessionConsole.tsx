@@ -18,7 +18,7 @@ import { displayName, notShownUp, roomLine, waitingOn } from "../console/model";
 import "../console/console.css";
 import { SessionActions } from "./SessionActions";
 import { SESSION_ROUNDS } from "./rounds";
-import type { SessionRow } from "../../data/class";
+import type { SessionRow } from "../../data/session";
 import { useSessionData } from "./useSessionData";
 
 export function SessionConsolePage({ id }: { id: bigint }) {

@@ -7,7 +7,7 @@
 import { RuleSet } from "../../../../client/snatch/names";
 import { pointsOf } from "../../../../client/snatch/rules";
 import type { Goods } from "../../../../client/snatch/state";
-import type { LogEntry } from "../../data/class";
+import type { LogEntry } from "../../data/session";
 
 export type { LogEntry };
 

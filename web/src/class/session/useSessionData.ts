@@ -1,6 +1,6 @@
 // A class session as its console and projector show it, live from the indexer: the session, its seats, its rooms
 // with their seats, who has moved, and (projector) the events the per-round figures fold; plus how far the indexer
-// is behind the chain. One read of the indexer each (data/class.ts, ../console/indexer.tsx).
+// is behind the chain. One read of the indexer each (data/session.ts).
 import { useBlock } from "../../shared/block";
 import {
   readSession,
@@ -9,10 +9,10 @@ import {
   readSessionRooms,
   readSessionSeats,
   type LogEntry,
-  type RoomRow,
   type SessionRow,
   type SessionSeatRow,
-} from "../../data/class";
+} from "../../data/session";
+import type { RoomRow } from "../../data/class";
 import { indexerKeys } from "../../data/keys";
 import { oldest, useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
 
