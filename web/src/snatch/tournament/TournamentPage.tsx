@@ -1,4 +1,4 @@
-// One tournament: its stage, the actions anyone (or its organiser) may take now (TournamentActions.tsx), the
+// One tournament: its stage, the actions anyone (or its organiser) may take now (ActionsPanel.tsx), the
 // connected player's rooms, the phases, a phase's rooms, the leaderboard and per-variant charts. Its data comes from
 // useTournament.ts (the contract's views) and the indexer (rooms, leaderboard); the list of actions it may offer from
 // tournamentActions.ts, and the contract's answers to them from data/checks.ts.
