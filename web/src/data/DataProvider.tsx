@@ -22,6 +22,14 @@ declare module "@ponder/react" {
   }
 }
 
+/**
+ * A chain read's new answer, or the old one when it is the same by value (pages' memos keep their inputs). Never a
+ * copy: TanStack's own sharing copies an ethers Result (an array with named fields) as a bare array, names lost.
+ */
+function keepIfSame(old: unknown, next: unknown): unknown {
+  return old !== undefined && hashKey([old]) === hashKey([next]) ? old : next;
+}
+
 function makeQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
@@ -39,7 +47,7 @@ function makeQueryClient(): QueryClient {
   });
   // A chain read shows what it read for its own key only: another room's view, or an answer for other inputs, never
   // stands in while its own is read.
-  client.setQueryDefaults(chainKeys.all, { placeholderData: undefined });
+  client.setQueryDefaults(chainKeys.all, { placeholderData: undefined, structuralSharing: keepIfSame });
   return client;
 }
 

@@ -4,6 +4,7 @@
 // (data/words.ts useHexWord) or its end block passes (ended changes with time); quiet blocks cost the node nothing.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { Result } from "ethers";
 import { useBlock } from "../shared/block";
 import { useWallet } from "../shared/wallet";
 import { addMoved, gameData, type HexGameData, type HexPosition, type MovedArgs } from "../../../client/hex";
@@ -26,6 +27,8 @@ export interface LiveGame {
   /** Milliseconds the first load took (events + view), for the page's figures. */
   loadMs: number | null;
 }
+
+type GameView = Awaited<ReturnType<HexContract["hex"]["game"]>>;
 
 const NO_CHANGES: TreeChanges = { moved: [], proven: [] };
 const DESCRIBE = { contract: "ForkingHex" as const };
@@ -85,7 +88,9 @@ export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGa
         const count = await contract!.hex.gameCount();
         if (gameId < 1n || gameId > count) throw new Error(`there is no game ${gameId} (games 1–${count})`);
       }
-      const g = await contract!.hex.game(gameId);
+      // A plain object: the query cache's structural sharing copies an ethers Result as a bare array, without its
+      // named fields.
+      const g = ((await contract!.hex.game(gameId)) as unknown as Result).toObject() as GameView;
       return {
         g,
         view: {
