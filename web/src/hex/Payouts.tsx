@@ -7,8 +7,8 @@ import { chainKeys } from "../data/keys";
 import { useLedgerBalance } from "../data/ledger";
 import { useRefreshOn } from "../data/refresh";
 import { useTx } from "../shared/tx";
-import { txCall } from "../shared/calls";
-import { PENDING, allowed, refused, useProbes, type Probe } from "../shared/probes";
+import { action, callOf, withLabel } from "../shared/action";
+import { useChecks } from "../data/checks";
 import { ActionButton, Field, formatAmount, Panel, Progress } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { VirtualList } from "../shared/VirtualList";
@@ -39,7 +39,7 @@ export function Payouts(props: {
 }) {
   const { contract, data, view, token } = props;
   const { account } = useWallet();
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const block = useBlock();
   const [wanted, setWanted] = useState(view.positionCount <= AUTO_PAYOUTS_UP_TO);
   const [batch, setBatch] = useState("250");
@@ -90,37 +90,30 @@ export function Payouts(props: {
   const credit = account ? (indexedCredit ?? nodeCredit) : null;
 
   const size = Math.max(1, Math.floor(Number(batch) || 250));
-  // Settle and Withdraw are offered when the contract would take them now (static calls).
-  const probeList = useMemo<Probe[]>(
-    () =>
-      account
-        ? [
-            ...(data.ended && !settled && !data.cancelled
-              ? [{ id: "settle", call: () => contract.hex.settle.staticCall(data.gameId, size, PENDING) }]
-              : []),
-            { id: "withdraw", call: () => contract.hex.withdraw.staticCall(data.token, PENDING) },
-          ]
-        : [],
-    [account, data.ended, settled, data.cancelled, contract, data.gameId, size, data.token],
-  );
-  // Asked again when the game or the credit changes (with the indexer's word), else every block.
-  const probes = useProbes(
-    probeList,
-    `${props.version}:${indexedCredit === null ? block.number : `${credit}:${data.ended}`}:${size}`,
-    { contract: "ForkingHex" },
-    {
-      holdWithin: `${account}:${size}`,
-    },
-  );
+  // Settle and Withdraw, each described once: the contract's answer to each (static calls), asked again when the game
+  // or the credit changes (with the indexer's word), else every block.
+  const describe = { contract: "ForkingHex" as const };
+  const settleAction = action(contract.hex, "settle", [data.gameId, BigInt(size)], {
+    label: `Settle game ${data.gameId} (${size} positions)`,
+    describe,
+  });
+  const withdrawAction = action(contract.hex, "withdraw", [data.token], {
+    label: `Withdraw ${credit !== null ? fmt(credit) : ""}`,
+    describe,
+  });
+  const checksKey = gameKey && [...gameKey, "payoutActions"];
+  const checks = useChecks(checksKey, {
+    settle: data.ended && !settled && !data.cancelled ? settleAction : null,
+    withdraw: withdrawAction,
+  });
+  useRefreshOn(checksKey, [props.version, indexedCredit === null ? block.number : `${credit}:${data.ended}`]);
 
   const progress = settleProgress(data.settlePhase, view.settleCursor, view.positionCount, view.lowestProven);
 
   const settle = async () => {
     for (let i = 0; i < 10_000; i++) {
-      const receipt = await send(
-        `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`,
-        () => contract.hex.settle(data.gameId, size),
-        { contract: "ForkingHex" },
+      const receipt = await sendAction(
+        withLabel(settleAction, `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`),
       );
       if (!receipt) return;
       const g = await contract.hex.game(data.gameId);
@@ -253,9 +246,9 @@ export function Payouts(props: {
                   <ActionButton
                     onClick={settle}
                     busyText="Settling…"
-                    disabled={!allowed(probes, "settle")}
-                    title={refused(probes, "settle")}
-                    call={txCall(contract.hex, contract.hex.settle, [data.gameId, size])}
+                    disabled={!checks.ok("settle")}
+                    title={checks.why("settle")}
+                    call={callOf(settleAction)}
                   >
                     Settle
                   </ActionButton>
@@ -269,14 +262,9 @@ export function Payouts(props: {
             <div className="row">
               <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
               <ActionButton
-                disabled={!credit || !allowed(probes, "withdraw")}
-                title={refused(probes, "withdraw")}
-                call={txCall(contract.hex, contract.hex.withdraw, [data.token])}
-                onClick={() =>
-                  send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token), {
-                    contract: "ForkingHex",
-                  })
-                }
+                disabled={!credit || !checks.ok("withdraw")}
+                title={checks.why("withdraw")}
+                action={withdrawAction}
               >
                 Withdraw
               </ActionButton>
