@@ -37,38 +37,62 @@ export async function readableError(
   return readableErrorOf(message);
 }
 
-const checked = new WeakSet<object>();
+/** Per network provider: how many tasks are running on it, and how to take the check off when the last ends. */
+const installed = new WeakMap<object, { tasks: number; remove: () => void }>();
 
 /**
  * Every transaction a task sends is first made as a static call (`eth_call` from the sender, against the pending
  * block): a call the contract refuses is never sent, and the refusal's revert data (the custom error) reaches the
  * task's readable error. Without it a transaction whose estimate failed was sent anyway with the block's gas limit
  * (Hardhat's automatic gas falls back to it on a node's "execution error"), mined failing, and told only
- * "transaction execution reverted". Installed once per network provider, on every task's way in.
+ * "transaction execution reverted". On while a task runs (nested tasks share it); the returned function ends it, so
+ * that code sharing the provider after the task (tests on the in-process network, which expect a refused transaction
+ * to be mined) sees the provider as it was.
  */
-export function checkBeforeSending(hre: HardhatRuntimeEnvironment): void {
+export function checkBeforeSending(hre: HardhatRuntimeEnvironment): () => void {
   const provider = hre.network.provider;
-  if (checked.has(provider)) return;
-  checked.add(provider);
-  const request = provider.request.bind(provider);
-  const send = provider.send.bind(provider);
+  const current = installed.get(provider);
+  let done = false;
+  const release = () => {
+    if (done) return;
+    done = true;
+    const entry = installed.get(provider)!;
+    if (--entry.tasks === 0) {
+      entry.remove();
+      installed.delete(provider);
+    }
+  };
+  if (current) {
+    current.tasks++;
+    return release;
+  }
+  const { request, send } = provider;
+  const call = request.bind(provider);
   const check = async (method: string, params: unknown) => {
     if (method !== "eth_sendTransaction" || !Array.isArray(params) || !params[0]) return;
     const tx = params[0] as Record<string, unknown>;
-    const call = Object.fromEntries(
+    const staticCall = Object.fromEntries(
       ["from", "to", "data", "value", "gas"].filter((k) => tx[k] !== undefined).map((k) => [k, tx[k]]),
     );
-    await request({ method: "eth_call", params: [call, "pending"] });
+    await call({ method: "eth_call", params: [staticCall, "pending"] });
   };
   // hardhat-ethers' signers send through `send`, other clients through `request`.
   provider.request = async (args: { method: string; params?: unknown[] | object }) => {
     await check(args.method, args.params);
-    return request(args);
+    return call(args);
   };
   provider.send = async (method: string, params?: unknown[]) => {
     await check(method, params);
-    return send(method, params);
+    return send.call(provider, method, params);
   };
+  installed.set(provider, {
+    tasks: 1,
+    remove: () => {
+      provider.request = request;
+      provider.send = send;
+    },
+  });
+  return release;
 }
 
 /**
@@ -86,12 +110,14 @@ export function gameTask(name: string, description: string): ConfigurableTaskDef
   const setAction = t.setAction.bind(t);
   t.setAction = (action: ActionType<TaskArguments>) =>
     setAction(async (args, hre, runSuper) => {
+      const release = checkBeforeSending(hre);
       try {
-        checkBeforeSending(hre);
         await selectDeployments(hre);
         return await action(args, hre, runSuper);
       } catch (error) {
         throw await readableError(error, hre);
+      } finally {
+        release();
       }
     });
   return t;

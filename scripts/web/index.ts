@@ -59,8 +59,10 @@ async function main() {
   if (await portInUse(webPort)) throw new Error(`port ${webPort} is taken: set WEB_PORT`);
   // Once, here: the node's deploy, the indexer and the build then skip Hardhat's compile (NO_COMPILE: see
   // hardhat.config.ts), which on a first start also writes every contract's types.
-  await steps.run("Compiling the contracts and their types (a first start: a few minutes)", () =>
-    run(process.execPath, [HARDHAT, "compile", "--quiet"]),
+  await steps.run(
+    "Compiling the contracts and their types",
+    () => run(process.execPath, [HARDHAT, "compile", "--quiet"]),
+    "a first start: a few minutes; then seconds",
   );
   process.env.NO_COMPILE = "1";
 

@@ -20,12 +20,15 @@ export class Steps {
     private readonly tickMs = 20_000,
   ) {}
 
-  /** Runs one step: announces it, reports while it runs, and says how long it took (or that it failed). */
-  async run<T>(label: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one step: announces it (with `note`, e.g. how long it may take), reports while it runs, and says how long it
+   * took (or that it failed).
+   */
+  async run<T>(label: string, work: () => Promise<T>, note?: string): Promise<T> {
     const n = ++this.started;
     const tag = `[${n}/${this.total}]`;
     const t = Date.now();
-    this.log(`${tag} ${label}…`);
+    this.log(`${tag} ${label}…${note ? ` (${note})` : ""}`);
     const tick = setInterval(() => this.log(`${tag} ${label}: ${elapsed(Date.now() - t)} so far`), this.tickMs);
     try {
       const value = await work();

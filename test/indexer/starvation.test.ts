@@ -1,7 +1,8 @@
 // The indexer starved of CPU, as on a teacher's laptop during a class or a CI machine shared with other work: Ponder's
 // processes pinned to one core at the lowest priority beside a busy loop, while blocks keep coming, SQL clients keep
 // reading, a live query stays open and the test process itself blocks its event loop now and then (as Hardhat's
-// in-process chain does on a busy machine). It must fall behind, never fail a read or reset a connection, and catch up
+// in-process chain does on a busy machine), and every 5 s its processes stopped outright (SIGSTOP) while two blocks come.
+// It must fall behind, never fail a read or reset a connection, and catch up
 // by itself once the CPU comes back. Bounded: STARVED_MS of starvation, one busy loop. On the comparing files' chain
 // and PGlite indexer (test/indexer/harness.ts comparedPair), put back on every core afterwards. Tagged [no-coverage].
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -26,9 +27,12 @@ describe("indexer: starved of CPU [no-coverage]", function () {
   let busy: ChildProcess | undefined;
   /** Puts the indexer back on every core at its usual priority (it is the comparing files' shared one). */
   let restore = () => undefined as void;
+  /** Lets the indexer's processes run again if the test stopped half-way through a pause. */
+  let resume = () => undefined as void;
 
   after(function () {
     busy?.kill("SIGKILL");
+    resume();
     restore();
   });
 
@@ -59,6 +63,15 @@ describe("indexer: starved of CPU [no-coverage]", function () {
         // gone, or not allowed to raise a priority again (not root): the process ends with the run
       }
     };
+    const signalAll = (signal: NodeJS.Signals) => {
+      for (const pid of pids)
+        try {
+          process.kill(Number(pid), signal);
+        } catch {
+          // gone: the checks below say so
+        }
+    };
+    resume = () => signalAll("SIGCONT");
     setPriority(core, "19");
     busy = spawn("taskset", ["-c", core, process.execPath, "-e", "for (;;) {}"], { stdio: "ignore", detached: true });
 
@@ -90,6 +103,7 @@ describe("indexer: starved of CPU [no-coverage]", function () {
     const until = Date.now() + STARVED_MS;
     let sent = 0;
     let nextBlockage = Date.now() + 4_000;
+    let nextPause = Date.now() + 2_000;
     while (Date.now() < until) {
       const creator = g.signers[1 + (sent % 5)];
       await (
@@ -100,9 +114,28 @@ describe("indexer: starved of CPU [no-coverage]", function () {
         blockEventLoop(3_000);
         nextBlockage = Date.now() + 5_000;
       }
+      if (Date.now() > nextPause) {
+        // The deepest starvation: no CPU at all for a moment (a laptop swapping, a VM's stolen time) while two blocks
+        // come. On a machine busy enough that the busy loop alone never put the indexer behind, this still does.
+        signalAll("SIGSTOP");
+        try {
+          for (let i = 0; i < 2; i++, sent++)
+            await (
+              await g.hex.connect(creator).createGame(3, 2, 50, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE })
+            ).wait();
+          await sleep(1_000);
+        } finally {
+          const head = await g.provider.getBlockNumber();
+          signalAll("SIGCONT");
+          // Its first answer on waking: the block it had reached before the pause, two or more behind.
+          await indexer.indexedBlock().then((at) => (maxBehind = Math.max(maxBehind, head - at)), note);
+        }
+        nextPause = Date.now() + 5_000;
+      }
       await sleep(150);
     }
     busy.kill("SIGKILL");
+    signalAll("SIGCONT");
     restore();
     running = false;
     await Promise.all([...readers, status]);

@@ -362,13 +362,12 @@ describe("web: Forking Hex in the browser (e2e)", function () {
         `(events + view ${inPage.loadMs} ms, first paint after data ${inPage.renderMs} ms)`,
     );
 
-    // Navigation stays quick: keyboard through the tree, jump to the end, fold everything and unfold.
+    // Navigation works on the big tree: keyboard through it, jump to the end, fold everything and unfold. Each step
+    // waits for what it should show; its time is printed, not asserted (speed is bench:web's: reports/web.json).
     const timed = async (what: string, action: () => Promise<void>) => {
       const t = Date.now();
       await action();
-      const ms = Date.now() - t;
-      console.log(`      ${what}: ${ms} ms`);
-      expect(ms, what).to.be.below(5000);
+      console.log(`      ${what}: ${Date.now() - t} ms`);
     };
     const tree = page.getByRole("tree", { name: "Fork tree" });
     await timed("Home in the tree (to position #1)", async () => {

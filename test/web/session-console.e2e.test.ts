@@ -18,7 +18,14 @@ import { SnatchSession__factory } from "../../typechain-types/factories/contract
 import { SessionStage } from "../../client/snatch/session";
 import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
 import { mineNode } from "./snatch-helpers";
-import { classFrontHooks, closeTwice, expectAccessible, openReadOnlyConsole } from "./class-helpers";
+import {
+  classFrontHooks,
+  closeTwice,
+  expectAccessible,
+  expectProjectorReadable,
+  openReadOnlyConsole,
+  PROJECTOR_SIZES,
+} from "./class-helpers";
 
 const NAMES = ["Ada", "Grace", "Émile", "Noor", "Kwame", "Lin", "Sofía"];
 
@@ -119,6 +126,13 @@ describe("web: a class session's console and projector view (e2e)", function () 
     await expectHonestControls(page, stack, teacher.address);
     await screenshot(page, "session-console", "playing", true, "session-console.png");
     await expectAccessible(projector, "the session's projector view");
+    // Read from the back of a room, at a projector's usual sizes (as the tournament's: console.e2e).
+    for (const size of PROJECTOR_SIZES) {
+      await projector.setViewportSize(size);
+      await expectProjectorReadable(projector, `the session's, ${size.width}×${size.height}`);
+      await screenshot(projector, "session-projector", `playing-${size.width}x${size.height}`);
+    }
+    await projector.setViewportSize({ width: 1280, height: 720 });
     await screenshot(projector, "session-projector", "playing", false, "session-projector.png");
 
     // The second room's round 1 passes untouched: the console advances it (its window passed).

@@ -9,11 +9,11 @@ describe("web: the start's steps (scripts/web/steps.ts) [no-coverage]", function
     const lines: string[] = [];
     const steps = new Steps(2, (l) => lines.push(l));
     expect(await steps.run("Compiling", async () => 7)).to.equal(7);
-    await steps.run("Deploying", async () => undefined);
+    await steps.run("Deploying", async () => undefined, "a minute or so");
     expect(lines).to.have.length(4);
     expect(lines[0]).to.equal("[1/2] Compiling…");
     expect(lines[1]).to.match(/^\[1\/2\] Compiling: done in \d+ s$/);
-    expect(lines[2]).to.equal("[2/2] Deploying…");
+    expect(lines[2]).to.equal("[2/2] Deploying… (a minute or so)");
     expect(lines[3]).to.match(/^\[2\/2\] Deploying: done in \d+ s$/);
   });
 
