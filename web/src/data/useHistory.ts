@@ -52,7 +52,8 @@ export function useHistory<C, H>(
   const clock = useBlock();
   const indexed = clock.indexed;
   const head = clock.number;
-  useRefreshOn(key, wordBlock ?? head);
+  // Tagged, so that a word arriving for the block the clock showed (null, then 417: 417) still reads again.
+  useRefreshOn(key, wordBlock === null ? ["head", head] : ["word", wordBlock]);
   const q = useQuery({
     queryKey: key ?? ["chain", "none"],
     // The clock's first block says whether the indexer answers.
