@@ -1,44 +1,47 @@
-// The class stack's gateway (with its faucet) and the counting relay in a thread of their own, as `npm run web --
-// --lan` runs its gateway in a process of its own: the load script's 200 Node players (signing, decoding) and its
-// browser driving then never hold up the phones' requests on one event loop. Started by stack.ts startFrontThread;
-// counts the relayed calls into a shared buffer the main thread reads.
-import { parentPort, workerData } from "node:worker_threads";
+// The class stack's gateway (with its faucet) and the counting relay in a process of their own, as `npm run web --
+// --lan` runs its gateway: the load script's Node players (signing, decoding) and its browser driving never hold up
+// the phones' requests, and the load script can pin it to the laptop's core and read its CPU. Started by stack.ts
+// startFrontProcess (fork, ts-node); takes its options in the first message and reports its counts every 250 ms.
 import { DEFAULT_FAUCET, Faucet } from "../web/faucet";
 import { startGateway, type GatewayOptions } from "../web/gateway";
 import { startRpcCounter } from "./stack";
 
-export interface FrontThreadData {
+export interface FrontProcessData {
   nodeUrl: string;
-  /** Calls relayed to the node (Int32 at index 0, Atomics). */
-  calls: SharedArrayBuffer;
-  /** The gateway's indexer reads answered from its cache and sent to the indexer (Int32 at 0 and 1, every 0.5 s). */
-  reads: SharedArrayBuffer;
   /** How many clients the faucet serves (the devices of the run and some). */
   faucetClients: number;
   gateway: Omit<GatewayOptions, "nodeUrl" | "faucet">;
 }
 
-async function main() {
-  const data = workerData as FrontThreadData;
-  const calls = new Int32Array(data.calls);
-  const counter = await startRpcCounter(data.nodeUrl, (n) => Atomics.add(calls, 0, n));
+/** What the process tells its parent: its URL once it listens (or why not), then its counts. */
+export type FrontMessage =
+  { url: string } | { error: string } | { calls: number; hits: number; misses: number } | { stopped: true };
+
+const send = (m: FrontMessage) => process.send!(m);
+
+async function main(data: FrontProcessData) {
+  let calls = 0;
+  const counter = await startRpcCounter(data.nodeUrl, (n) => (calls += n));
   const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: data.nodeUrl, perClient: data.faucetClients });
   const gateway = await startGateway({ ...data.gateway, nodeUrl: counter.url, faucet });
-  const reads = new Int32Array(data.reads);
-  const copyReads = setInterval(() => {
-    Atomics.store(reads, 0, gateway.reads.hits);
-    Atomics.store(reads, 1, gateway.reads.misses);
-  }, 500);
-  parentPort!.on("message", (m: unknown) => {
+  const counts = () => send({ calls, hits: gateway.reads.hits, misses: gateway.reads.misses });
+  const timer = setInterval(counts, 250);
+  process.on("message", (m: unknown) => {
     if (m !== "stop") return;
     void (async () => {
-      clearInterval(copyReads);
+      clearInterval(timer);
+      counts();
       await gateway.stop();
       await counter.stop();
-      parentPort!.postMessage({ stopped: true });
+      send({ stopped: true });
+      process.disconnect();
     })();
   });
-  parentPort!.postMessage({ url: gateway.url });
+  // The parent gone (a crash, Ctrl-C): so is the gateway.
+  process.once("disconnect", () => process.exit(0));
+  send({ url: gateway.url });
 }
 
-main().catch((err: unknown) => parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) }));
+process.once("message", (data: FrontProcessData) =>
+  main(data).catch((err: unknown) => send({ error: err instanceof Error ? err.message : String(err) })),
+);

@@ -12,6 +12,7 @@ import { hashPrefix, type SeatCard } from "../../web/src/class/card";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import { ClassRun, type ClassWindows } from "./players";
 import { pageCpu } from "./browser";
+import { cpuSeconds } from "./cores";
 import { openPhone, playRoom, rpcTimes, type Phone } from "./phones";
 import { mulberry32 } from "./random";
 import type { ClassFront, IndexerReads } from "./stack";
@@ -21,7 +22,12 @@ export interface ClassRunOptions {
   nodePid: number;
   front: ClassFront;
   deploymentsFolder: string;
+  /** The phones' browser (and the console's and the projector's, unless given their own below). */
   browser: Browser;
+  /** The teacher's console and projector, each in a browser of its own (the laptop's; its CPU measured apart). */
+  hostBrowsers?: { console: Browser; projector: Browser };
+  /** Processes whose CPU the figures give per move and per block (`side`: the laptop's or the simulated class's). */
+  processes?: MeasuredProcess[];
   players: number;
   phones: number;
   phases: number;
@@ -30,6 +36,28 @@ export interface ClassRunOptions {
   thinkMs: [number, number];
   seed: number;
   log: (line: string) => void;
+}
+
+/** A process (and the processes under it) whose CPU a run reports. */
+export interface MeasuredProcess {
+  name: string;
+  pid: number;
+  side: "laptop" | "class";
+  /** The core it was pinned to, if any. */
+  core: number | null;
+  /** False: its own threads only, not the processes under it (the load script, whose children are the stack). */
+  tree?: boolean;
+}
+
+/** A process's CPU over the phases: seconds, % of one core, and ms per move and per block. */
+export interface ProcessCpu {
+  name: string;
+  side: "laptop" | "class";
+  core: number | null;
+  cpuSeconds: number;
+  cpuPct: number;
+  cpuMsPerMove: number;
+  cpuMsPerBlock: number;
 }
 
 /** What a run measured and checked. */
@@ -68,12 +96,22 @@ export interface ClassFigures {
   phonePageCpuPct: number;
   consoleCpuPct: number;
   projectorCpuPct: number;
+  /** The same pages' main-thread CPU time (Chromium's `ThreadTime`: not the time it waited for the core), %. */
+  phonePageThreadPct: number;
+  consoleThreadPct: number;
+  projectorThreadPct: number;
   /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's. */
   phoneIndexerReqPerSec: number;
   consoleIndexerReqPerSec: number;
   /** Of the pages' indexer SQL reads, the share the gateway answered from its cache (read-cache.ts), %. */
   indexerReadsSharedPct: number;
   seconds: number;
+  /** Over the phases: their seconds, the blocks mined, and the moves confirmed (the Node players' and the phones'). */
+  playSeconds: number;
+  blocks: number;
+  moves: number;
+  /** The CPU of each measured process over the phases (options.processes). */
+  cpu: ProcessCpu[];
   /** Every room of every phase finished. */
   allRoomsFinished: boolean;
   /** The indexer's leaderboard equals the contract's. */
@@ -92,30 +130,6 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
-
-/** CPU seconds used so far by `pid` and its descendants (Linux /proc; 0 elsewhere). */
-export function cpuSeconds(pid: number): number {
-  if (!pid || !fs.existsSync("/proc")) return 0;
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      // After the name: state(0) ppid(1) ... utime(11) stime(12).
-      stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let total = 0;
-  const walk = (p: number) => {
-    total += stats.get(p)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === p) walk(child);
-  };
-  walk(pid);
-  return total / 100; // USER_HZ
-}
 
 /** The addresses a class needs from a deployment folder. */
 function addressesOf(folder: string) {
@@ -188,7 +202,7 @@ async function indexerBoard(indexerUrl: string, id: bigint): Promise<Map<string,
 
 export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
   const started = Date.now();
-  const cpu0 = { node: cpuSeconds(o.nodePid), indexer: cpuSeconds(o.front.indexer.process.pid ?? 0) };
+  const runCpu0 = { node: cpuSeconds(o.nodePid), indexer: cpuSeconds(o.front.indexer.process.pid ?? 0) };
   const calls0 = o.front.calls();
   const reads0 = o.front.reads();
   const a = addressesOf(o.deploymentsFolder);
@@ -213,8 +227,8 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
     await run.setUp();
     const id = run.id;
     const organiser = await run.organiser.getAddress();
-    await openConsole(o.browser, o.front.hostUrl, id, organiser, pages);
-    pages.push(await openProjector(o.browser, o.front.hostUrl, id));
+    await openConsole(o.hostBrowsers?.console ?? o.browser, o.front.hostUrl, id, organiser, pages);
+    pages.push(await openProjector(o.hostBrowsers?.projector ?? o.browser, o.front.hostUrl, id));
     const deployHash = hashPrefix((await host.getBlock(a.tournamentBlock))!.hash!);
     for (let i = 0; i < o.phones; i++) {
       const seat = run.seats[o.players + i];
@@ -232,10 +246,13 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phones.push(await openPhone(o.browser, o.front.phoneUrl, card, seat.wallet.address));
     }
     o.log(`console, projector and ${phones.length} phones open`);
-    // The pages' own CPU over the phases; CLASS_PROFILE=<folder>: CPU profiles of the console and a phone in phase 1.
+    // The pages' own CPU over the phases; CLASS_PROFILE=<folder>: CPU profiles of the console, the projector and a
+    // phone in phase 1.
     const [consolePage, projectorPage] = pages;
     const meters = await Promise.all([consolePage, projectorPage, ...phones.map((ph) => ph.page)].map(pageCpu));
     const busy0 = await Promise.all(meters.map((m) => m.seconds()));
+    const thread0 = await Promise.all(meters.map((m) => m.threadSeconds()));
+    const hostMetrics0 = await Promise.all(meters.slice(0, 2).map((m) => m.metrics()));
     const sql = [consolePage, projectorPage, ...phones.map((ph) => ph.page)].map((pg) => {
       const n = { count: 0 };
       pg.on("request", (req) => {
@@ -244,13 +261,16 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       return n;
     });
     const played0 = Date.now();
+    const block0 = await host.getBlockNumber();
+    const measured = o.processes ?? [];
+    const cpu0 = measured.map((m) => cpuSeconds(m.pid, m));
     const profileDir = process.env.CLASS_PROFILE;
 
     let phaseDoneToConsoleMs = 0;
     for (let p = 1; p <= o.phases; p++) {
       await run.startPhase(p);
       o.log(`phase ${p} playing`);
-      if (profileDir && p === 1) await Promise.all([meters[0], meters[2]].filter(Boolean).map((m) => m.startProfile()));
+      if (profileDir && p === 1) await Promise.all(meters.slice(0, 3).map((m) => m.startProfile()));
       const rooms = await Promise.all(
         Array.from({ length: Number((await run.tournament.phaseView(id, p)).rooms) }, (_, k) =>
           run.tournament.roomAt(id, p, k),
@@ -285,10 +305,16 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       phaseDoneToConsoleMs = Math.max(phaseDoneToConsoleMs, lag);
       if (profileDir && p === 1) {
         await meters[0].stopProfile(path.join(profileDir, "console.cpuprofile"));
+        await meters[1].stopProfile(path.join(profileDir, "projector.cpuprofile"));
         if (meters[2]) await meters[2].stopProfile(path.join(profileDir, "phone.cpuprofile"));
       }
       o.log(`phase ${p} ended; the console showed it ${lag} ms after the node`);
     }
+
+    const playSeconds = (Date.now() - played0) / 1000;
+    const blocks = (await host.getBlockNumber()) - block0;
+    const cpuUsed = measured.map((m, i) => cpuSeconds(m.pid, m) - cpu0[i]);
+    const moves = run.stats.latenciesMs.length + phones.reduce((n, ph) => n + ph.latenciesMs.length, 0);
 
     // Checks: every room finished; the indexer's leaderboard is the contract's.
     let allRoomsFinished = true;
@@ -307,8 +333,20 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       });
 
     const busy = await Promise.all(meters.map((m, i) => m.seconds().then((b) => b - busy0[i])));
+    const thread = await Promise.all(meters.map((m, i) => m.threadSeconds().then((b) => b - thread0[i])));
+    // Where the console's and the projector's main thread went, for the log.
+    for (const [i, page] of ["console", "projector"].entries()) {
+      const now = await meters[i].metrics();
+      const d = (k: string) => ((now[k] ?? 0) - (hostMetrics0[i][k] ?? 0)).toFixed(1);
+      o.log(
+        `${page}'s main thread over the phases: busy ${d("TaskDuration")} s (script ${d("ScriptDuration")}, ` +
+          `style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}, other ${d("TaskOtherDuration")}), ` +
+          `CPU ${d("ThreadTime")} s; its renderer's CPU ${d("ProcessTime")} s`,
+      );
+    }
     const pct = (b: number) => Math.round((b / ((Date.now() - played0) / 1000)) * 100);
     const phoneBusy = busy.slice(2);
+    const phoneThread = thread.slice(2);
     const perSec = (n: number) => Math.round((n / ((Date.now() - played0) / 1000)) * 10) / 10;
     const seconds = (Date.now() - started) / 1000;
     const rpcs = (await Promise.all(phones.map(rpcTimes))).flat();
@@ -346,15 +384,30 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       requestsPerSec: Math.round(((o.front.calls() - calls0) / seconds) * 10) / 10,
       refused: run.stats.refused + phones.reduce((s, ph) => s + ph.refused, 0),
       phaseDoneToConsoleMs,
-      nodeCpuPct: Math.round(((cpuSeconds(o.nodePid) - cpu0.node) / seconds) * 100),
-      indexerCpuPct: Math.round(((cpuSeconds(o.front.indexer.process.pid ?? 0) - cpu0.indexer) / seconds) * 100),
+      nodeCpuPct: Math.round(((cpuSeconds(o.nodePid) - runCpu0.node) / seconds) * 100),
+      indexerCpuPct: Math.round(((cpuSeconds(o.front.indexer.process.pid ?? 0) - runCpu0.indexer) / seconds) * 100),
       phonePageCpuPct: phoneBusy.length ? pct(phoneBusy.reduce((x, y) => x + y, 0) / phoneBusy.length) : 0,
       consoleCpuPct: pct(busy[0]),
       projectorCpuPct: pct(busy[1]),
+      phonePageThreadPct: phoneThread.length ? pct(phoneThread.reduce((x, y) => x + y, 0) / phoneThread.length) : 0,
+      consoleThreadPct: pct(thread[0]),
+      projectorThreadPct: pct(thread[1]),
       phoneIndexerReqPerSec: perSec(sql.slice(2).reduce((x, y) => x + y.count, 0) / Math.max(1, sql.length - 2)),
       consoleIndexerReqPerSec: perSec(sql[0].count),
       indexerReadsSharedPct: sharedPct(reads0, o.front.reads()),
       seconds: Math.round(seconds),
+      playSeconds: Math.round(playSeconds),
+      blocks,
+      moves,
+      cpu: measured.map((m, i) => ({
+        name: m.name,
+        side: m.side,
+        core: m.core,
+        cpuSeconds: Math.round(cpuUsed[i] * 10) / 10,
+        cpuPct: Math.round((cpuUsed[i] / playSeconds) * 100),
+        cpuMsPerMove: moves ? Math.round((cpuUsed[i] / moves) * 1000 * 10) / 10 : 0,
+        cpuMsPerBlock: blocks ? Math.round((cpuUsed[i] / blocks) * 1000) : 0,
+      })),
       allRoomsFinished,
       leaderboardMatches,
     };

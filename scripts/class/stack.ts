@@ -7,9 +7,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { lanAddress } from "../web/class";
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
 import { DEFAULT_LIMITS } from "../web/gateway";
-import type { FrontThreadData } from "./front-worker";
+import type { FrontMessage, FrontProcessData } from "./front-worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
 import { freshMnemonic } from "../web/keys";
 import { startWebNode, type NodeKind } from "../web/node";
@@ -78,41 +78,51 @@ export interface IndexerReads {
   misses: number;
 }
 
-/** The gateway thread (front-worker.ts): its URL, the calls it relayed, and its stop. */
-interface FrontThread {
+/** The gateway's process (front-worker.ts): its URL and process id, the calls it relayed, and its stop. */
+interface FrontProcess {
   url: string;
+  pid: number;
   calls(): number;
   reads(): IndexerReads;
   stop(): Promise<void>;
 }
 
-/** Starts front-worker.ts in a worker thread (TypeScript through ts-node, as the rest of the script runs). */
-async function startFrontThread(data: FrontThreadData): Promise<FrontThread> {
-  const file = path.join(__dirname, "front-worker.ts");
-  const worker = new Worker(`require("ts-node").register({ transpileOnly: true }); require(${JSON.stringify(file)});`, {
-    eval: true,
-    workerData: data,
+/** Forks front-worker.ts (TypeScript through ts-node, as the rest of the script runs). */
+async function startFrontProcess(data: FrontProcessData): Promise<FrontProcess> {
+  const child = fork(path.join(__dirname, "front-worker.ts"), [], {
+    execArgv: ["--require", require.resolve("ts-node/register/transpile-only")],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  let counts = { calls: 0, hits: 0, misses: 0 };
+  let stopped: () => void = () => undefined;
+  child.on("message", (m: FrontMessage) => {
+    if ("calls" in m) counts = m;
+    if ("stopped" in m) stopped();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.send(data);
   const first = await new Promise<{ url?: string; error?: string }>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the gateway thread exited with code ${code}`)));
+    child.on("message", (m: FrontMessage) => ("url" in m || "error" in m) && resolve(m));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the gateway's process exited with code ${code}`)));
   });
   if (!first.url) {
-    await worker.terminate();
-    throw new Error(`the gateway thread did not start: ${first.error}`);
+    child.kill("SIGKILL");
+    throw new Error(`the gateway's process did not start: ${first.error}`);
   }
-  const calls = new Int32Array(data.calls);
-  const reads = new Int32Array(data.reads);
   return {
     url: first.url,
-    calls: () => Atomics.load(calls, 0),
-    reads: () => ({ hits: Atomics.load(reads, 0), misses: Atomics.load(reads, 1) }),
+    pid: child.pid ?? 0,
+    calls: () => counts.calls,
+    reads: () => ({ hits: counts.hits, misses: counts.misses }),
     stop: async () => {
-      const stopped = new Promise<void>((resolve) => worker.once("message", () => resolve()));
-      worker.postMessage("stop");
-      await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
-      await worker.terminate();
+      if (child.exitCode === null && child.connected) {
+        const done = new Promise<void>((resolve) => (stopped = resolve));
+        child.send("stop");
+        await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }
@@ -124,6 +134,8 @@ export interface ClassFront {
   calls(): number;
   /** The pages' indexer SQL reads so far: answered from the gateway's cache, and sent to the indexer. */
   reads(): IndexerReads;
+  /** The gateway's process (with its faucet and the counting relay). */
+  gatewayPid: number;
   /** The host's way in (loopback: the development accounts and the node's controls). */
   hostUrl: string;
   /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
@@ -164,14 +176,12 @@ export async function startClassFront(opts: {
   const shared = opts.indexer;
   let indexer = shared ? shared.current() : await startIndexer(indexerOptions);
   const stopOwnIndexer = () => (shared ? Promise.resolve() : indexer.stop());
-  let thread: FrontThread | null = null;
+  let gateway: FrontProcess | null = null;
   try {
     const port = await freePort();
     const devices = Math.max(1, opts.devices);
-    thread = await startFrontThread({
+    gateway = await startFrontProcess({
       nodeUrl: opts.nodeUrl,
-      calls: new SharedArrayBuffer(4),
-      reads: new SharedArrayBuffer(8),
       faucetClients: opts.devices + 20,
       gateway: {
         appDir: opts.appDir,
@@ -193,11 +203,12 @@ export async function startClassFront(opts: {
         },
       },
     });
-    const running = thread;
+    const running = gateway;
     const front: ClassFront = {
       indexer,
       calls: running.calls,
       reads: running.reads,
+      gatewayPid: running.pid,
       hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
@@ -220,7 +231,7 @@ export async function startClassFront(opts: {
     };
     return front;
   } catch (err) {
-    await thread?.stop();
+    await gateway?.stop();
     await stopOwnIndexer();
     throw err;
   }
@@ -232,6 +243,8 @@ export interface ClassStack extends ClassFront {
   nodeUrl: string;
   /** Process id of the node (for its CPU). */
   nodePid: number;
+  /** Beside anvil: the randomness keeper's process id (0: none, Hardhat's node runs it inside). */
+  keeperPid: number;
   deploymentsFolder: string;
   appDir: string;
   stopAll(): Promise<void>;
@@ -269,6 +282,7 @@ export async function startClassStack(opts: {
       kind: opts.kind,
       nodeUrl: node.url,
       nodePid: node.process.pid ?? 0,
+      keeperPid: node.keeper?.pid ?? 0,
       deploymentsFolder: folder,
       appDir,
       stopAll: async () => {

@@ -19,6 +19,9 @@ export interface HeadsOptions {
   intervalMs?: number;
 }
 
+/** How often the indexer's status is asked while it is in step with the node's head, ms. */
+const IN_STEP_MS = 500;
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,6 +47,8 @@ export class HeadsHub {
   nodeRequests = 0;
   /** The indexer's failed reads in a row: it is said unreachable from the second (a busy indexer answers late). */
   private indexerFailures = 0;
+  /** When the indexer's status was last asked (ms since 1970). */
+  private indexerAskedAt = 0;
   /** Whether the node gives a block's receipts in one call (null: not asked yet). */
   private blockReceipts: boolean | null = null;
   /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
@@ -105,6 +110,18 @@ export class HeadsHub {
       : null;
   }
 
+  /**
+   * Whether a tick asks the indexer's status. In step with the node's head, the indexer has nothing to index until the
+   * node's next block: it is asked every {@link IN_STEP_MS} then (to notice it stopped or was restarted), not at every
+   * tick. Each status read is a query of Ponder's one PGlite connection, which its indexing and every page's reads wait
+   * behind.
+   */
+  private indexerDue(): boolean {
+    const h = this.heads;
+    const inStep = h.indexer !== null && h.indexerError === null && h.indexer.block >= h.block;
+    return !inStep || Date.now() - this.indexerAskedAt >= IN_STEP_MS;
+  }
+
   private indexerBehind(): boolean {
     return this.heads.indexer !== null && this.heads.indexer.block < this.heads.block;
   }
@@ -123,7 +140,7 @@ export class HeadsHub {
       "latest",
       false,
     ]);
-    const [, head] = await Promise.allSettled([this.readIndexer(next), node]);
+    const [, head] = await Promise.allSettled([this.indexerDue() ? this.readIndexer(next) : undefined, node]);
     if (head.status === "fulfilled" && head.value) {
       next.block = Number(head.value.number);
       next.timestamp = Number(head.value.timestamp);
@@ -186,6 +203,7 @@ export class HeadsHub {
   /** The indexer's block into `next` (it is said unreachable from the second failed read in a row). */
   private async readIndexer(next: Heads): Promise<void> {
     if (!this.opts.indexerUrl) return;
+    this.indexerAskedAt = Date.now();
     try {
       next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
       next.indexerError = null;

@@ -339,8 +339,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         await expect(hex.connect(bob).move(1, 1, n * n, { value: STAKE }))
           .to.be.revertedWithCustomError(hex, "CellOffBoard")
           .withArgs(n * n, n * n);
+        const replyBlock = (await ethers.provider.getBlockNumber()) + 1; // read before sending: the send may mine first
         const reply = hex.connect(bob).move(1, 1, 0, { value: STAKE });
-        const replyBlock = (await ethers.provider.getBlockNumber()) + 1;
         await expect(reply)
           .to.emit(hex, "Moved")
           .withArgs(1, 2, 1, bob.address, 0, replyBlock + 5);

@@ -216,10 +216,13 @@ describe("class: the load script's options and report", function () {
 
   it("reads its options, with defaults, and refuses bad ones with a sentence", function () {
     const d = parseLoadArgs([]);
-    expect(d).to.deep.include({ players: 200, phones: 10, phases: 5, absent: 0.1, nice: 10 });
+    expect(d).to.deep.include({ players: 200, phones: 10, phases: 5, absent: 0.1, nice: 10, runs: 1, pin: true });
+    expect(parseLoadArgs(["--runs", "3", "--no-pin"])).to.deep.include({ runs: 3, pin: false });
+    expect(() => parseLoadArgs(["--runs", "0"])).to.throw(/--runs takes a whole number 1–10/);
     expect(parseLoadArgs(["--nice", "0"]).nice).to.equal(0);
     expect(() => parseLoadArgs(["--nice", "20"])).to.throw(/--nice takes a whole number 0–19/);
-    expect(d.nodes).to.deep.equal(["hardhat", "anvil"]);
+    expect(d.nodes).to.deep.equal(["anvil"]);
+    expect(parseLoadArgs(["--node", "both"]).nodes).to.deep.equal(["hardhat", "anvil"]);
     const a = parseLoadArgs(["--players", "30", "--node", "anvil", "--windows", "2,5,5,3", "--think", "100-200"]);
     expect(a).to.deep.include({ players: 30, nodes: ["anvil"], thinkMs: [100, 200] });
     expect(a.windows).to.deep.equal({ talk: 2, offer: 5, response: 5, decision: 3 });
@@ -229,13 +232,17 @@ describe("class: the load script's options and report", function () {
     expect(() => parseLoadArgs(["--think", "5-1"])).to.throw(/two delays/);
   });
 
-  it("writes reports/class.json as a flat object, one node's figures beside the other's", function () {
+  it("writes reports/class.json: each node's runs with the machine, the other node's figures kept", function () {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "class-report-")), "class.json");
+    // A report of the earlier, flat format: the node written again loses its old keys, the other keeps them.
+    fs.writeFileSync(file, JSON.stringify({ players: 200, "hardhat.p95ms": 3555, "anvil.p95ms": 1200 }));
     const f = { players: 30, p50ms: 800, p95ms: 1200, refused: 0, leaderboardMatches: true } as unknown as ClassFigures;
-    writeReport("hardhat", f, file);
-    const both = writeReport("anvil", { ...f, p95ms: 900 }, file);
-    expect(both).to.deep.include({ players: 30, "hardhat.p95ms": 1200, "anvil.p95ms": 900, "anvil.refused": 0 });
-    expect(Object.values(JSON.parse(fs.readFileSync(file, "utf8"))).every((v) => typeof v !== "object")).to.equal(true);
+    const machine = { cpuModel: "AMD EPYC", cores: 2, cpuScoreMs: 1400, pinned: { laptop: 0, class: 1 }, date: "d" };
+    const report = writeReport("anvil", [f, { ...f, p95ms: 900 }], machine, file);
+    expect(report).to.deep.equal(JSON.parse(fs.readFileSync(file, "utf8")));
+    expect(report).to.deep.include({ players: 30, "hardhat.p95ms": 3555, machine });
+    expect(report).to.not.have.property("anvil.p95ms");
+    expect((report.anvil as { runs: ClassFigures[] }).runs.map((r) => r.p95ms)).to.deep.equal([1200, 900]);
   });
 
   it("draws the same choices from the same seed", function () {

@@ -1,7 +1,7 @@
 // The console's drawing, shared by the tournament's console (./ConsolePage.tsx, rooms of two) and the class
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
-import { Fragment, type ReactNode } from "react";
+import { Fragment, memo, type ReactNode } from "react";
 import { timeLeft } from "../../shared/blocktime";
 import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
@@ -60,6 +60,66 @@ const names = (seats: readonly (SeatRow | undefined)[]) =>
     </Fragment>
   ));
 
+interface GridRowProps {
+  line: RoomLine;
+  three: boolean;
+  rounds: number;
+  seconds: number | null;
+}
+
+/**
+ * A room's row. A line is rebuilt at every render of the console, but what its row shows follows from the room's row
+ * of the indexer (kept as the same object while it is unchanged), its status and the blocks left: a row is drawn
+ * again only when one of those changed, not at every read of the console's other parts.
+ */
+const GridRow = memo(
+  function GridRow({ line: l, three, rounds, seconds }: GridRowProps) {
+    const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
+    const seats = [...l.room.seats].sort((a, b) => a.seat - b.seat);
+    return (
+      <tr
+        data-room={l.room.id.toString()}
+        data-status={l.status}
+        data-round={l.room.round}
+        data-phase={l.room.phase}
+        data-waits={l.waits.map((s) => s.player).join(",")}
+      >
+        <td>
+          <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
+        </td>
+        {three ? (
+          <td className="console-players">{names(seats)}</td>
+        ) : (
+          <>
+            <td>{name(l.p1)}</td>
+            <td>{name(l.p2)}</td>
+          </>
+        )}
+        <td>{l.room.round > 0 ? `${l.room.round} of ${rounds}` : "—"}</td>
+        <td>{l.window}</td>
+        <td data-testid="waits-on">
+          {l.waits.length > 0 ? (
+            <strong>{names(l.waits)}</strong>
+          ) : l.status === "waiting" ? (
+            <span className="warn">window passed</span>
+          ) : (
+            "—"
+          )}
+        </td>
+        <td title={left.blocks}>{l.status === "finished" ? "—" : left.text}</td>
+        <td>{(three ? seats : [l.p1, l.p2]).map((s) => s?.points ?? 0).join(" / ")}</td>
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.line.room === b.line.room &&
+    a.line.status === b.line.status &&
+    a.line.blocksLeft === b.line.blocksLeft &&
+    a.three === b.three &&
+    a.rounds === b.rounds &&
+    a.seconds === b.seconds,
+);
+
 /** The rooms' grid: two players (P1, P2) or three (by seat), the round of `rounds`. */
 export function RoomsGrid({
   lines,
@@ -102,45 +162,9 @@ export function RoomsGrid({
               </tr>
             </thead>
             <tbody>
-              {lines.map((l) => {
-                const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
-                const seats = [...l.room.seats].sort((a, b) => a.seat - b.seat);
-                return (
-                  <tr
-                    key={l.room.id.toString()}
-                    data-room={l.room.id.toString()}
-                    data-status={l.status}
-                    data-round={l.room.round}
-                    data-phase={l.room.phase}
-                    data-waits={l.waits.map((s) => s.player).join(",")}
-                  >
-                    <td>
-                      <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
-                    </td>
-                    {three ? (
-                      <td className="console-players">{names(seats)}</td>
-                    ) : (
-                      <>
-                        <td>{name(l.p1)}</td>
-                        <td>{name(l.p2)}</td>
-                      </>
-                    )}
-                    <td>{l.room.round > 0 ? `${l.room.round} of ${rounds}` : "—"}</td>
-                    <td>{l.window}</td>
-                    <td data-testid="waits-on">
-                      {l.waits.length > 0 ? (
-                        <strong>{names(l.waits)}</strong>
-                      ) : l.status === "waiting" ? (
-                        <span className="warn">window passed</span>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td title={left.blocks}>{l.status === "finished" ? "—" : left.text}</td>
-                    <td>{(three ? seats : [l.p1, l.p2]).map((s) => s?.points ?? 0).join(" / ")}</td>
-                  </tr>
-                );
-              })}
+              {lines.map((l) => (
+                <GridRow key={l.room.id.toString()} line={l} three={three} rounds={rounds} seconds={seconds} />
+              ))}
             </tbody>
           </table>
         </div>
@@ -158,12 +182,7 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
       ) : (
         <ul className="name-list" data-testid="waiting-on">
           {lines.map((l) => (
-            <li key={l.room.id.toString()} data-player={l.waitsOn!.player}>
-              <strong>{names(l.waits)}</strong>{" "}
-              <span className="muted">
-                · {l.window} in room {l.room.id.toString()} · {timeLeft(l.room.deadline, head, seconds).text}
-              </span>
-            </li>
+            <WaitItem key={l.room.id.toString()} line={l} head={head} seconds={seconds} />
           ))}
         </ul>
       )}
@@ -171,40 +190,62 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
   );
 }
 
-/** Seated players without a move yet. */
-export function AbsentPanel({
-  absent,
-  none,
-  asOf,
-  grid,
-}: {
-  absent: { player: string; name: string }[];
-  none: string;
-  /** The block the list was read at, and the grid's (said when they differ). */
-  asOf?: number | null;
-  grid?: number | null;
-}) {
-  return (
-    <Panel title={`Not shown up yet (${absent.length})`}>
-      {asOf !== undefined && asOf !== null && grid !== undefined && grid !== null && asOf !== grid && (
-        <p className="muted small" data-testid="absent-as-of">
-          as of block {asOf.toLocaleString("en-US")}
-        </p>
-      )}
-      {absent.length === 0 ? (
-        <p className="muted">{none}</p>
-      ) : (
-        <ul className="name-list" data-testid="not-joined">
-          {absent.map((e) => (
-            <li key={e.player} data-player={e.player}>
-              <bdi>{displayName(e.name, e.player)}</bdi>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
-}
+/** A room that waits on a player; drawn again only when its room's row, its status or the block changed. */
+const WaitItem = memo(
+  function WaitItem({ line: l, head, seconds }: { line: RoomLine; head: number; seconds: number | null }) {
+    return (
+      <li data-player={l.waitsOn!.player}>
+        <strong>{names(l.waits)}</strong>{" "}
+        <span className="muted">
+          · {l.window} in room {l.room.id.toString()} · {timeLeft(l.room.deadline, head, seconds).text}
+        </span>
+      </li>
+    );
+  },
+  (a, b) =>
+    a.line.room === b.line.room && a.line.status === b.line.status && a.head === b.head && a.seconds === b.seconds,
+);
+
+/** Whether two lists hold the same items (the indexer's rows are kept as the same objects while unchanged). */
+const sameItems = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Seated players without a move yet; drawn again only when the list or its block changed. */
+export const AbsentPanel = memo(
+  function AbsentPanel({
+    absent,
+    none,
+    asOf,
+    grid,
+  }: {
+    absent: { player: string; name: string }[];
+    none: string;
+    /** The block the list was read at, and the grid's (said when they differ). */
+    asOf?: number | null;
+    grid?: number | null;
+  }) {
+    return (
+      <Panel title={`Not shown up yet (${absent.length})`}>
+        {asOf !== undefined && asOf !== null && grid !== undefined && grid !== null && asOf !== grid && (
+          <p className="muted small" data-testid="absent-as-of">
+            as of block {asOf.toLocaleString("en-US")}
+          </p>
+        )}
+        {absent.length === 0 ? (
+          <p className="muted">{none}</p>
+        ) : (
+          <ul className="name-list" data-testid="not-joined">
+            {absent.map((e) => (
+              <li key={e.player} data-player={e.player}>
+                <bdi>{displayName(e.name, e.player)}</bdi>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    );
+  },
+  (a, b) => sameItems(a.absent, b.absent) && a.none === b.none && a.asOf === b.asOf && a.grid === b.grid,
+);
 
 /** Why the console is read-only for this account, and how to act (`what`: "the tournament", "the session"). */
 export function ReadOnly({ what, account }: { what: string; account: string | null | undefined }) {

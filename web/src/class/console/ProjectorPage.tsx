@@ -5,6 +5,7 @@
 import { PHASE_NAMES, Stage, STAGE_NAMES, variantFigures } from "../../../../client/snatch/tournament";
 import { href } from "../../shared/routes";
 import { plural } from "../../../../client/format";
+import { useMemo } from "react";
 import { AnswerShares, AveragePoints, type VariantRow } from "../../snatch/tournament/Charts";
 import { IndexerProvider } from "./indexer";
 import { rankEntries } from "./model";
@@ -24,12 +25,17 @@ export function ProjectorPage({ id }: { id: bigint }) {
 
 function Projector({ id }: { id: bigint }) {
   const data = useClassData(id, { moved: false });
+  // The indexer's rows stay the same objects while unchanged: the board and the charts are drawn again only then.
+  const ranked = useMemo(() => rankEntries(data.entries).map((e) => ({ ...e, points: e.aggregate })), [data.entries]);
+  const variants = useMemo<VariantRow[]>(
+    () =>
+      data.phases
+        .filter((p) => p.rooms > 0)
+        .map((p) => ({ label: PHASE_NAMES[p.phase], figures: variantFigures(p.totals, p.totals.finished) })),
+    [data.phases],
+  );
   const t = data.tournament;
   if (!t) return <NotYet row={t} what={`tournament ${id}`} data={data} projector />;
-  const ranked = rankEntries(data.entries).map((e) => ({ ...e, points: e.aggregate }));
-  const variants: VariantRow[] = data.phases
-    .filter((p) => p.rooms > 0)
-    .map((p) => ({ label: PHASE_NAMES[p.phase], figures: variantFigures(p.totals, p.totals.finished) }));
   return (
     <div className="projector" data-tournament={id.toString()}>
       <header className="projector-head">

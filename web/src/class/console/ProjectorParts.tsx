@@ -1,7 +1,7 @@
 // The projector's drawing, shared by the tournament's projector view (./ProjectorPage.tsx) and the class session's
 // (web/src/snatch/session/SessionProjector.tsx): the app's bars hidden while it is open, the countdown in time, the
 // leaderboard by name, and the foot (the indexer's lag, the console, full screen). Large type, black on white.
-import { useEffect } from "react";
+import { memo, useEffect } from "react";
 import { plural } from "../../../../client/format";
 import { timeLeft } from "../../shared/blocktime";
 import { useBlockTime } from "../../shared/Countdown";
@@ -39,8 +39,16 @@ export interface BoardRow {
   points: number;
 }
 
-/** The top {@link TOP} of a ranked board, and how many more. */
-export function ProjectorBoard({ rows, total, empty }: { rows: BoardRow[]; total: number; empty: string }) {
+/** The top {@link TOP} of a ranked board, and how many more (drawn again only when its rows changed). */
+export const ProjectorBoard = memo(function ProjectorBoard({
+  rows,
+  total,
+  empty,
+}: {
+  rows: BoardRow[];
+  total: number;
+  empty: string;
+}) {
   return (
     <section className="projector-board" aria-label="Leaderboard">
       <h2>Leaderboard</h2>
@@ -60,7 +68,7 @@ export function ProjectorBoard({ rows, total, empty }: { rows: BoardRow[]; total
       {total > TOP && <p className="projector-more">and {plural(total - TOP, "more player")}</p>}
     </section>
   );
-}
+});
 
 /** The foot: how current the picture is, the console's link, full screen. */
 export function ProjectorFoot({

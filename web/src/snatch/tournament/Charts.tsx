@@ -1,5 +1,6 @@
 // Per-variant pictures of a tournament, drawn as small SVGs: how offers were answered (accept / reject / snatch
 // shares) and the average round-3 points of P1 and P2 — the figures the bots' tables print, from the phases' totals.
+import { memo } from "react";
 import type { VariantFigures } from "../../../../client/snatch/tournament";
 
 export interface VariantRow {
@@ -32,7 +33,7 @@ function Legend({ x, y, step, items }: { x: number; y: number; step: number; ite
 }
 
 /** Stacked horizontal bars: each variant's offers split into accepted, rejected and snatched (shares of offers). */
-export function AnswerShares({ rows }: { rows: VariantRow[] }) {
+export const AnswerShares = memo(function AnswerShares({ rows }: { rows: VariantRow[] }) {
   const label = 118;
   const width = 460;
   // Room on the right for "15 offers" (at the projector's 14 px type too).
@@ -104,10 +105,10 @@ export function AnswerShares({ rows }: { rows: VariantRow[] }) {
       <figcaption>Answers to offers (share of each variant's offers)</figcaption>
     </figure>
   );
-}
+});
 
 /** Grouped bars: average round-3 points of P1 and P2 per variant; the dashed line is where both start (10). */
-export function AveragePoints({ rows }: { rows: VariantRow[] }) {
+export const AveragePoints = memo(function AveragePoints({ rows }: { rows: VariantRow[] }) {
   const width = 460;
   const height = 210;
   const top = 30;
@@ -180,4 +181,4 @@ export function AveragePoints({ rows }: { rows: VariantRow[] }) {
       <figcaption>Average round-3 points per room (both start with 10)</figcaption>
     </figure>
   );
-}
+});
