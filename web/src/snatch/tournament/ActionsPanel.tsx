@@ -2,6 +2,8 @@
 // pairing randomness and the rooms' creation in batches, closing timed-out rooms in batches of a chosen size after
 // the phase deadline, recording rooms that finished without reporting, closing a tournament that never reached two
 // players. Each control is there only when the contract accepts its call (data/checks.ts).
+// The batch controls send the same call again and again: each claims the batch it acts on (shared/claims.ts), so
+// the next batch's tap is free once the page reads the one before as done.
 import { JsonRpcProvider } from "ethers";
 import type { Checks } from "../../data/checks";
 import { useTimeLeft } from "../../shared/Countdown";
@@ -87,13 +89,24 @@ export function TournamentActions({
     );
     if (ok("rooms"))
       items.push(
-        <ActionButton key="rooms" action={act.createPhaseRooms(current)} onDone={after}>
+        <ActionButton
+          key="rooms"
+          action={act.createPhaseRooms(current)}
+          state={`rooms:${id}:${current}:${phase.seed}:${phase.created}`}
+          onDone={after}
+        >
           {phase.seed === 0n ? "Draw the pairing and create rooms" : "Create the next batch of rooms"}
         </ActionButton>,
       );
     if (ok("reroll"))
       items.push(
-        <ActionButton key="reroll" action={act.rerequestPairing()} kind="secondary" onDone={after}>
+        <ActionButton
+          key="reroll"
+          action={act.rerequestPairing()}
+          state={`reroll:${id}:${current}:${phase.request}`}
+          kind="secondary"
+          onDone={after}
+        >
           Request the pairing randomness again
         </ActionButton>,
       );
@@ -130,7 +143,11 @@ export function TournamentActions({
           />
         </label>
         {ok("close") ? (
-          <ActionButton action={act.closeTimedOutRooms(batch)} onDone={after}>
+          <ActionButton
+            action={act.closeTimedOutRooms(batch)}
+            state={`close:${id}:${current}:${phase.closed}:${batch}`}
+            onDone={after}
+          >
             Close timed-out rooms
           </ActionButton>
         ) : (
