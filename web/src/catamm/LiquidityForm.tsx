@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useQueries, type QueryKey } from "@tanstack/react-query";
 import { chainKeys } from "../data/keys";
+import { useRefreshOn } from "../data/refresh";
 import { useWallet } from "../shared/wallet";
 import { ActionButton, Panel } from "../shared/ui";
 import { describeError } from "../shared/errors";
@@ -45,11 +46,12 @@ export function LiquidityForm({
   const shares = amountOf(sharesText);
   const slip = slippageBps(slippageText) ?? 0n;
   const held = live.me?.shares[poolId] ?? 0n;
-  const v = live.version * 31 + poolId;
-  const previewKey = `${v}-${a0}-${a1}-${shares}`;
-  const { chainId } = useWallet();
-  const scope = chainId === null ? null : chainKeys.catammGame(chainId, c.address, gameId);
-  const previews = usePreviews(scope, previewKey, {
+  const { chainId, account } = useWallet();
+  // The previews are asked from the account; read again with each version of the game, the last answer standing
+  // meanwhile (a preview blinking out at each version disabled the buttons under a click).
+  const scope =
+    chainId === null ? null : [...chainKeys.catammGame(chainId, c.address, gameId), account?.toLowerCase() ?? null];
+  const previews = usePreviews(scope, `${poolId}-${a0}-${a1}-${shares}`, live.version, {
     add:
       a0 && a1
         ? () => c.game.addLiquidity.staticCall(gameId, poolId, a0, a1, 0).then((r) => [r[0], r[1], r[2]])
@@ -201,17 +203,19 @@ type Preview = { value?: bigint[]; reason?: string };
 
 /**
  * The contract's answer to each static call (the previews of a deposit and a withdrawal): its values, or its refusal
- * in words. A query per call under the game's key and `inputs` (what the call sends, and the game's version): an
+ * in words. A query per call under `scope` and `inputs` (what the call sends), read again when `version` moves: an
  * answer counts only for the inputs it was made with.
  */
 function usePreviews<K extends string>(
   scope: QueryKey | null,
   inputs: string,
+  version: number,
   calls: Partial<Record<K, () => Promise<bigint[]>>>,
 ): Partial<Record<K, Preview>> {
   const asked = (Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][]).filter(
     (e): e is [K, () => Promise<bigint[]>] => e[1] !== undefined && scope !== null,
   );
+  useRefreshOn(scope && [...scope, "preview"], version);
   const results = useQueries({
     queries: asked.map(([k, call]) => ({
       queryKey: [...(scope ?? []), "preview", k, inputs],
