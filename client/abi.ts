@@ -1,7 +1,7 @@
 // One registry of the ABIs of every contract the deploy scripts put on chain (and of the ERC-20 errors a stake token
 // can revert with), taken from TypeChain's generated factories: revert decoding and event printing look here.
 // The games' linked libraries (Catamm's modules, SnatchRooms' libraries) are not listed: their errors and events are
-// part of the game's own ABI (test/client/abi.test.ts checks this for every artifact under contracts/).
+// part of the game's own ABI (test/client/errors.test.ts checks this for every artifact under contracts/).
 //
 // Runtime imports of typechain-types: Hardhat tasks import this file lazily (it does not exist before a compile).
 import { Interface, type InterfaceAbi } from "ethers";

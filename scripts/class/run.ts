@@ -2,7 +2,7 @@
 // One class, start to finish, on a class stack that is already up: the tournament with its Node players and phones,
 // the console and the projector view open on the host, every phase started, played and closed; then the checks
 // (every room finished, the indexer's leaderboard equal to the contract's) and the figures for reports/class.json.
-// Used by `npm run class:load` (scripts/class/load.ts) and by test/class/load.test.ts.
+// Used by `npm run class:load` (scripts/class/load.ts) and by test/web/class-load.e2e.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { JsonRpcProvider } from "ethers";

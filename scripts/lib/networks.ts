@@ -52,7 +52,7 @@ let remoteFolder: string | undefined;
 
 // hardhat-deploy names a network's deployments folder after the network (`deploymentFolder()`, called each time it
 // reads or writes one); for `remote` the folder is named after the chain instead, so that two chains never share
-// records. hardhat-deploy is pinned exactly (1.0.4) in package.json; test/networks.test.ts covers this.
+// records. hardhat-deploy is pinned exactly (1.0.4) in package.json; test/deploy/public-chain.test.ts covers this.
 interface FolderNaming {
   network: { name: string };
   deploymentFolder(): string;

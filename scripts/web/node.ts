@@ -4,11 +4,14 @@
 // on it; both keep ready randomness from going stale (Hardhat's node runs the keeper in its own process,
 // scripts/lib/node-keeper.ts; beside anvil, `hardhat randomness:keeper --watch` runs as a child process); and both
 // then mine by the clock when a block time is given. Its accounts come from `mnemonic` (scripts/web/keys.ts: the class
-// stack's fresh one) or, without it, from the public development mnemonic. Plain Node: Hardhat runs in child processes.
+// stack's fresh one) or, without it, from the public development mnemonic. deployGames runs the same deploy scripts
+// against any node through the `remote` network (the indexer's tests and benchmark). Plain Node: Hardhat runs in child
+// processes.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { NODE_ACCOUNTS, NODE_MNEMONIC_ENV } from "./keys";
-import { HARDHAT, REPO, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
+import { DEV_MNEMONIC, NODE_ACCOUNTS, NODE_MNEMONIC_ENV } from "./keys";
+import { HARDHAT, REPO, rpc, run, setBlockTime, startAnvil, startNode, stopProcess, type NodeHandle } from "./stack";
 
 export type NodeKind = "anvil" | "hardhat";
 export const NODE_KINDS: readonly NodeKind[] = ["anvil", "hardhat"];
@@ -93,4 +96,32 @@ export async function startWebNode(opts: {
       await node.stop();
     },
   };
+}
+
+/**
+ * Runs the deploy scripts against `rpcUrl` (the `remote` network, development accounts) with deployments kept in
+ * `deploymentsDir`; returns the network folder (`<deploymentsDir>/chain-<id>`). `env` adds deploy options (e.g.
+ * RANDOMNESS_SEED).
+ */
+export async function deployGames(
+  rpcUrl: string,
+  deploymentsDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<string> {
+  fs.mkdirSync(deploymentsDir, { recursive: true });
+  const clean = { ...process.env };
+  for (const key of Object.keys(clean)) {
+    if (/^(PRIVATE_KEY|MNEMONIC|CHAIN_ID|HARDHAT_NETWORK|VRF_|TIMELOCK)/.test(key)) delete clean[key];
+  }
+  await run(process.execPath, [HARDHAT, "deploy", "--network", "remote"], {
+    ...clean,
+    RPC_URL: rpcUrl,
+    MNEMONIC: DEV_MNEMONIC,
+    DEPLOYMENTS_DIR: deploymentsDir,
+    DOTENV_CONFIG_PATH: path.join(deploymentsDir, "no.env"),
+    TS_NODE_TRANSPILE_ONLY: "true",
+    ...env,
+  });
+  const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
+  return path.join(deploymentsDir, `chain-${chainId}`);
 }

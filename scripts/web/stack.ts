@@ -1,9 +1,7 @@
 // The processes behind the web app, for `npm run web` and the browser tests: a Hardhat node with everything deployed
-// (as `npm run node`), the Vite build of web/ against its deployments, and a small static file server for the build.
+// (as `npm run node`) or anvil, and the Vite build of web/ against its deployments (the gateway serves it).
 // Plain Node: no Hardhat import (the node runs in its own process).
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 
@@ -159,17 +157,37 @@ export async function startNode(
 /** anvil from npm (@foundry-rs/anvil-linux-amd64). */
 export const ANVIL = path.join(REPO, "node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil");
 
-/**
- * Starts anvil on `port` (nothing deployed) and resolves once it serves JSON-RPC. `blockTime` (seconds): `anvil
- * --block-time`, automine off. `args`: more of anvil's options.
- */
-export async function startAnvil(
-  opts: { port?: number; blockTime?: number | null; timeoutMs?: number; args?: string[] } = {},
-): Promise<NodeHandle> {
+export interface AnvilOptions {
+  /** Default: a free one. */
+  port?: number;
+  /** Seconds: `anvil --block-time`, automine off. */
+  blockTime?: number | null;
+  timeoutMs?: number;
+  chainId?: number;
+  /** Development accounts (anvil's default: 10). */
+  accounts?: number;
+  /** Start from a state file written by `dumpState` (blocks, logs and all). */
+  loadState?: string;
+  /** Write the chain's state to this file when anvil exits. */
+  dumpState?: string;
+  /** More of anvil's options (e.g. --gas-limit). */
+  args?: string[];
+}
+
+/** Starts anvil (nothing deployed) and resolves once it serves JSON-RPC; killed if this process exits first. */
+export async function startAnvil(opts: AnvilOptions = {}): Promise<NodeHandle> {
   const port = opts.port ?? (await freePort());
-  const args = ["--host", "127.0.0.1", "--port", String(port), "--silent", ...(opts.args ?? [])];
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--silent"];
   if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
+  if (opts.chainId !== undefined) args.push("--chain-id", String(opts.chainId));
+  if (opts.accounts !== undefined) args.push("--accounts", String(opts.accounts));
+  if (opts.loadState) args.push("--load-state", opts.loadState);
+  if (opts.dumpState) args.push("--dump-state", opts.dumpState);
+  args.push(...(opts.args ?? []));
   const child = spawn(ANVIL, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
+  child.once("exit", () => process.off("exit", orphan));
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
@@ -221,47 +239,9 @@ export async function buildApp(opts: { outDir: string; rpcUrl: string; deploymen
   });
 }
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".json": "application/json",
-  ".ico": "image/x-icon",
-};
-
+/** A server this process started (the gateway serving the build): its URL and how to stop it. */
 export interface ServerHandle {
   url: string;
   port: number;
   stop(): Promise<void>;
-}
-
-/** Serves the files of `dir` on 127.0.0.1 (`/` is index.html); nothing outside `dir` is reachable. */
-export async function serveStatic(dir: string, port?: number): Promise<ServerHandle> {
-  const root = path.resolve(dir);
-  const server = http.createServer((req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const file = path.resolve(root, "." + (urlPath.endsWith("/") ? urlPath + "index.html" : urlPath));
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  const listenPort = port ?? (await freePort());
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(listenPort, "127.0.0.1", resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${listenPort}/`,
-    port: listenPort,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -7,7 +7,7 @@
 // Tagged [no-coverage]: it exercises the indexer, not the contracts.
 import { expect } from "chai";
 import { Rng } from "../../client/rng";
-import type { AnvilHandle } from "../../scripts/web/anvil";
+import type { NodeHandle } from "../../scripts/web/stack";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import { compareCatamm, compareHex, compareLedger, compareRoom, compareSession, compareTournament } from "./compare";
 import {
@@ -30,7 +30,7 @@ const CATAMM_TURNS = Number(process.env.INDEXER_DIFF_CATAMM_TURNS ?? 3);
 const RECHECK_MS = 5_000;
 
 describe("indexer: differential test against the contracts' views, PGlite and PostgreSQL [no-coverage]", function () {
-  let anvil: AnvilHandle;
+  let anvil: NodeHandle;
   let indexers: IndexerHandle[] = [];
   let g: Games;
   let folder: string;

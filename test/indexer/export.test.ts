@@ -17,7 +17,7 @@ import { OFFER_COLUMNS } from "../../client/snatch/session-export";
 import { cards } from "../../client/catamm/export";
 import { rank, readLeaderboard } from "../../client/snatch/tournament";
 import { Rng } from "../../client/rng";
-import type { AnvilHandle } from "../../scripts/web/anvil";
+import type { NodeHandle } from "../../scripts/web/stack";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
 import type { IndexerHandle } from "../../scripts/web/indexer";
 import { filesFromChain, filesFromIndexer, writeExport, type ExportContracts } from "../../scripts/common/export";
@@ -37,7 +37,7 @@ const SHORT_TOURNAMENT = {
 };
 
 describe("exports: the indexer's files equal the tasks' files built from the chain [no-coverage]", function () {
-  let anvil: AnvilHandle;
+  let anvil: NodeHandle;
   let indexer: IndexerHandle;
   let postgres: IndexerHandle;
   let gateway: GatewayHandle;

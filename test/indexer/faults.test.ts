@@ -6,10 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
-import { startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
 import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import type { PostgresHandle } from "../../scripts/web/postgres";
-import { rpc } from "../../scripts/web/stack";
+import { rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
 import {
   canon,
@@ -69,7 +68,7 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
   });
 
   // The restarted chain's indexers stay up for the reorganisation test that follows.
-  let second: { anvil: AnvilHandle; folder: string } | undefined;
+  let second: { anvil: NodeHandle; folder: string } | undefined;
   let indexers: IndexerHandle[] = [];
 
   after(async function () {

@@ -6,10 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
 import { readDeployments } from "../../web/deployments";
-import { deployGames, startAnvil, type AnvilHandle } from "../../scripts/web/anvil";
+import { NODE_ACCOUNTS } from "../../scripts/web/keys";
+import { deployGames } from "../../scripts/web/node";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
-import { rpc } from "../../scripts/web/stack";
+import { rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import { waitUntil } from "../helpers/wait";
 import type {
   Catamm,
@@ -268,7 +269,7 @@ export function deployedChain(): Promise<{ state: string; folder: string }> {
   deployed ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "games-indexer-test-"));
     process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const anvil = await startAnvil();
+    const anvil = await startAnvil({ accounts: NODE_ACCOUNTS });
     try {
       const folder = await deployGames(anvil.url, dir, { RANDOMNESS_SEED: DEPLOY_SEED });
       return { state: await rpc<string>(anvil.url, "anvil_dumpState"), folder };
@@ -280,9 +281,9 @@ export function deployedChain(): Promise<{ state: string; folder: string }> {
 }
 
 /** A new anvil holding the deployed games (same chain id, addresses and blocks as every other copy). */
-export async function freshChain(): Promise<{ anvil: AnvilHandle; folder: string }> {
+export async function freshChain(): Promise<{ anvil: NodeHandle; folder: string }> {
   const { state, folder } = await deployedChain();
-  const anvil = await startAnvil();
+  const anvil = await startAnvil({ accounts: NODE_ACCOUNTS });
   await rpc(anvil.url, "anvil_loadState", [state]);
   return { anvil, folder };
 }
@@ -300,7 +301,7 @@ export function sharedPostgres(): Promise<PostgresHandle> {
 
 /** The chain and the two indexers the comparing test files share: see {@link comparedPair}. */
 export interface ComparedPair {
-  anvil: AnvilHandle;
+  anvil: NodeHandle;
   folder: string;
   /** On PGlite, then on PostgreSQL, both following `anvil`. */
   indexers: [IndexerHandle, IndexerHandle];

@@ -11,7 +11,7 @@
 import { expect } from "chai";
 import superjson from "superjson";
 import { Rng } from "../../client/rng";
-import type { AnvilHandle } from "../../scripts/web/anvil";
+import type { NodeHandle } from "../../scripts/web/stack";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
 import type { IndexerHandle } from "../../scripts/web/indexer";
 import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
@@ -44,7 +44,7 @@ const SELF_JOIN = `select count(*) from hex_position a ${["b", "c", "d", "e", "f
 
 describe("indexer: SQL reads bounded for a phone, on PGlite and PostgreSQL (issue 33, item 4) [no-coverage]", function () {
   this.timeout(600_000);
-  let anvil: AnvilHandle;
+  let anvil: NodeHandle;
   let pg: PostgresHandle;
   let pglite: IndexerHandle;
   let postgres: IndexerHandle;

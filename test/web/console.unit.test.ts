@@ -15,10 +15,10 @@ import {
   roomLine,
   roomsToAdvance,
   waitingOn,
-} from "../../web/src/snatch/tournament/console/model";
-import type { EntryRow, RoomRow } from "../../web/src/snatch/tournament/console/queries";
+} from "../../web/src/class/console/model";
+import type { EntryRow, RoomRow } from "../../web/src/data/class";
 import { touches } from "../../client/common/heads";
-import { roundFigures, type LogEntry } from "../../web/src/snatch/session/rounds";
+import { roundFigures, type LogEntry } from "../../web/src/class/session/rounds";
 import { parseLoadArgs, writeReport } from "../../scripts/class/load";
 import { isRefusal } from "../../scripts/class/players";
 import { mulberry32 } from "../../scripts/class/random";

@@ -46,7 +46,7 @@ describe("web: pure helpers", function () {
       const sections: [string, string][] = [
         ["class/class.css", "class"],
         ["snatch/snatch.css", "snatch"],
-        ["snatch/tournament/console/console.css", "snatch"],
+        ["class/console/console.css", "snatch"],
         ["catamm/catamm.css", "catamm"],
       ];
       const found = fs

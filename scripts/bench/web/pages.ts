@@ -21,13 +21,12 @@ import type { Browser, Page, Request } from "playwright-core";
 import { launchChromium, rpcCalls } from "../../../test/web/harness";
 import { startGateway, type GatewayHandle } from "../../web/gateway";
 import { startIndexer, type IndexerHandle } from "../../web/indexer";
-import { buildApp, rpc } from "../../web/stack";
-import type { AnvilHandle } from "../../web/anvil";
+import { buildApp, rpc, type NodeHandle } from "../../web/stack";
 import { readIndexerDeployments } from "../../../indexer/deployments";
 import type { WebBenchContext } from "./index";
 
 export interface PageStack {
-  anvil: AnvilHandle;
+  anvil: NodeHandle;
   indexer: IndexerHandle;
   gateway: GatewayHandle;
   browser: Browser;

@@ -5,8 +5,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_MNEMONIC, deployGames, startAnvil, type AnvilHandle } from "../../web/anvil";
-import { REPO, run } from "../../web/stack";
+import { DEV_MNEMONIC, NODE_ACCOUNTS } from "../../web/keys";
+import { deployGames } from "../../web/node";
+import { REPO, run, startAnvil, type NodeHandle } from "../../web/stack";
 
 export interface SeedFacts {
   hexGames: number;
@@ -26,7 +27,7 @@ export interface SeededChain {
   folder: string;
   facts: SeedFacts;
   /** Starts an anvil holding the seeded chain (stop it when done). */
-  start(): Promise<AnvilHandle>;
+  start(): Promise<NodeHandle>;
 }
 
 const SIZES = ["SEED_HEX_GAMES", "SEED_ROOMS", "SEED_PLAYERS", "SEED_CATAMM_GAMES"];
@@ -74,7 +75,11 @@ export async function seededChain(log: (line: string) => void = console.log): Pr
     const partial = path.join(dir, "state.partial.json");
     // No old states on disk: anvil writes every state past the ones it keeps in memory to ~/.foundry/anvil/tmp (some
     // 2.5 GB a minute while seeding, enough to fill a disk); the seed never reads them.
-    const anvil = await startAnvil({ dumpState: partial, args: ["--max-persisted-states", "0"] });
+    const anvil = await startAnvil({
+      accounts: NODE_ACCOUNTS,
+      dumpState: partial,
+      args: ["--max-persisted-states", "0"],
+    });
     try {
       await deployGames(anvil.url, path.join(dir, "deployments"), { RANDOMNESS_SEED: "7" });
       const out = await run(
@@ -104,5 +109,5 @@ export async function seededChain(log: (line: string) => void = console.log): Pr
     fs.renameSync(path.join(dir, "seed.partial.json"), factsFile);
   }
   const facts = JSON.parse(fs.readFileSync(factsFile, "utf8")) as SeedFacts;
-  return { dir, state, folder, facts, start: () => startAnvil({ loadState: state }) };
+  return { dir, state, folder, facts, start: () => startAnvil({ accounts: NODE_ACCOUNTS, loadState: state }) };
 }

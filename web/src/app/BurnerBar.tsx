@@ -3,6 +3,9 @@
 // second-device check: transactions from the seat that this device did not send mean another device plays it too.
 import { useEffect, useRef, useState } from "react";
 import { foreignTransactions, secondDeviceSentence, seatWords } from "../shared/burner";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
+import { useRefreshOn } from "../data/refresh";
 import { useBlock } from "../shared/block";
 import { deployments, LOCAL_CHAIN_IDS, stackConfig } from "../shared/deployments";
 import { ActionButton } from "../shared/ui";
@@ -60,7 +63,7 @@ export function BurnerSeatBar() {
           {others.length > 0 && (
             <label className="inline">
               <span>Play as</span>
-              <select aria-label="Seat" value={seat.address} onChange={(e) => w.useBurner(e.target.value)}>
+              <select aria-label="Seat" value={seat.address} onChange={(e) => w.switchToBurner(e.target.value)}>
                 {[seat, ...others].map((b) => (
                   <option key={b.address} value={b.address}>
                     {seatWords(b)}
@@ -105,34 +108,27 @@ function SecondDevice() {
   const w = useWallet();
   const block = useBlock();
   const [foreign, setForeign] = useState(0);
-  const seen = useRef<{ at: number; count: number }>({ at: -10, count: 0 });
+  const seen = useRef(0);
   const address = w.burner?.address ?? null;
+  const provider = w.provider;
+  const key = address && provider && w.chainId !== null ? chainKeys.nonce(w.chainId, address) : null;
+  const nonce = useChainRead(key, () => provider!.getTransactionCount(address!, "latest"));
+  useRefreshOn(key, Math.floor(block.number / 3));
+  const { burnerStore } = w;
   useEffect(() => {
-    const provider = w.provider;
-    if (!address || !provider || block.number - seen.current.at < 3) return;
-    seen.current = { ...seen.current, at: block.number };
-    let stale = false;
-    provider.getTransactionCount(address, "latest").then(
-      (nonce) => {
-        const seat = w.burnerStore.get(address);
-        if (stale || !seat) return;
-        const count = foreignTransactions(seat, nonce);
-        // Twice in a row: once could be our own transaction whose answer has not come back yet.
-        if (count > 0 && seen.current.count > 0) setForeign(count);
-        if (count === 0) setForeign(0);
-        seen.current = { ...seen.current, count };
-      },
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [address, block.number, w.provider, w.burnerStore]);
+    const seat = address ? burnerStore.get(address) : undefined;
+    if (nonce.data === undefined || !seat) return;
+    const count = foreignTransactions(seat, nonce.data);
+    // Twice in a row: once could be our own transaction whose answer has not come back yet.
+    if (count > 0 && seen.current > 0) setForeign(count);
+    if (count === 0) setForeign(0);
+    seen.current = count;
+  }, [address, burnerStore, nonce.data, nonce.updatedAt]);
   if (!w.burner || foreign === 0) return null;
   const known = () => {
     const seat = w.burnerStore.get(w.burner!.address);
     if (seat) w.burnerStore.save({ ...seat, base: seat.base + foreign });
-    seen.current = { at: -10, count: 0 };
+    seen.current = 0;
     setForeign(0);
   };
   return (

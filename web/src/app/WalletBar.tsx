@@ -1,7 +1,9 @@
 // The top bar: connection mode, account, wrong-network warning, and (local node only) a block miner.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { JsonRpcProvider } from "ethers";
 import { mine as mineBlocks } from "../../../client/chain";
+import { useChainRead, useEveryBlock } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { useBlock } from "../shared/block";
 import { deployments } from "../shared/deployments";
 import { describeError } from "../shared/errors";
@@ -13,22 +15,14 @@ import { BurnerSeatBar, PlayButton } from "./BurnerBar";
 
 export function WalletBar() {
   const w = useWallet();
-  const block = useBlock();
   const toasts = useToasts();
-  const [balance, setBalance] = useState<bigint | null>(null);
   const [mineCount, setMineCount] = useState("10");
 
-  useEffect(() => {
-    if (!w.provider || !w.account) return setBalance(null);
-    let stale = false;
-    w.provider.getBalance(w.account).then(
-      (b) => !stale && setBalance(b),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [w.provider, w.account, block.number]);
+  const { provider, account } = w;
+  const balanceKey = provider && account && w.chainId !== null ? chainKeys.balance(w.chainId, account) : null;
+  const balanceRead = useChainRead(balanceKey, () => provider!.getBalance(account!), { onMount: true });
+  useEveryBlock(balanceKey);
+  const balance = balanceRead.data ?? null;
 
   const mine = async () => {
     const n = Number(mineCount);
@@ -62,7 +56,12 @@ export function WalletBar() {
               : "to take a seat in this browser (play money), or open your card's link."}
           </span>
           {w.burners.map((b) => (
-            <button key={b.address} type="button" className="btn btn-secondary" onClick={() => w.useBurner(b.address)}>
+            <button
+              key={b.address}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => w.switchToBurner(b.address)}
+            >
               {b.name ? <bdi>{b.name}</bdi> : b.seat !== null ? `Seat ${b.seat}` : "Play seat"}
             </button>
           ))}
@@ -122,6 +121,11 @@ export function WalletBar() {
             </span>
           )}
         </>
+      )}
+      {balance === null && balanceRead.error && (
+        <span className="muted" title={balanceRead.error}>
+          balance unreadable
+        </span>
       )}
       {balance !== null && (
         <span className="muted" data-testid="balance">

@@ -29,7 +29,7 @@ export function Charts({ live }: { live: LiveGame }) {
     const xs = xPositions(h.prices);
     const latest = Math.max(1, h.turn + 1, ...[...xs.values()].map(Math.ceil));
     return { x: xs, last: latest };
-    // The history grows in place: recompute on each version.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the history grows in place: its version says it changed
   }, [h, live.version]);
   if (h.prices[0].length === 0) return <p className="muted">The markets open when the game starts.</p>;
   const xOf = (p: PricePoint) => x.get(p.seq) ?? p.turn;

@@ -2,12 +2,13 @@
 // the connected player's fee and shares); a swap form that quotes before sending, exactly as `catamm:quote` (fee
 // burned, output, average price, spot price, price impact, minAmountOut from the slippage setting); and liquidity
 // add and remove, previewed by static calls of the game's own functions (shares received, amounts paid back).
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { hashKey } from "../data/keys";
+import { useDebounced } from "../shared/useDebounced";
+import { useGameRead } from "./useGameRead";
 import { useWallet } from "../shared/wallet";
 import { ActionButton, Panel } from "../shared/ui";
-import { describeError } from "../shared/errors";
 import {
-  BPS,
   NO_PORT,
   ONE_CARD,
   POOL_PAIRS,
@@ -16,22 +17,21 @@ import {
   formatBps,
   formatPercent,
   getAmountIn,
-  parseAmount,
   poolOf,
   poolName,
   quoteFigures,
   toQuoteView,
-  type PoolView,
-  type QuoteView,
 } from "../../../client/catamm/market";
 import { has } from "../../../client/catamm/board";
 import { fractionOrCards, swapOutcome, swapOutcomeText, type SwapSide } from "../../../client/catamm/cards";
 import { txCall } from "../shared/calls";
 import type { Act } from "./Actions";
-import { SeatChip } from "./Actions";
+import { SeatChip } from "./ActionParts";
 import type { CatammContracts } from "./contracts";
 import type { LiveGame } from "./useLiveGame";
 import { useChecks } from "./useChecks";
+import { LiquidityForm } from "./LiquidityForm";
+import { amountOf, slippageBps } from "./marketInputs";
 
 export function Markets(props: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
   const { live } = props;
@@ -45,22 +45,6 @@ export function Markets(props: { c: CatammContracts; live: LiveGame; gameId: big
       </div>
     </div>
   );
-}
-
-/** Slippage in percent ("0.5") to basis points; null when not a number from 0 to 100. */
-function slippageBps(text: string): bigint | null {
-  const n = Number(text);
-  if (!Number.isFinite(n) || n < 0 || n > 100) return null;
-  return BigInt(Math.round(n * 100));
-}
-
-/** An amount in cards ("1.5") to 18 decimals, or null. */
-function amountOf(text: string): bigint | null {
-  try {
-    return parseAmount(text);
-  } catch {
-    return null;
-  }
 }
 
 function PoolsTable({ live }: { live: LiveGame }) {
@@ -177,39 +161,32 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   const [amountText, setAmountText] = useState("1");
   const [wantText, setWantText] = useState("1");
   const [slippageText, setSlippageText] = useState("0.5");
-  const [quote, setQuote] = useState<{ q: QuoteView; key: string } | null>(null);
-  const [quoteError, setQuoteError] = useState<string | null>(null);
   const side = sideOf(live, from, to);
   const want = mode === "buy" ? amountOf(wantText) : null;
   // Buying exactly: the least input whose output is `want`, by the contract's arithmetic on the pool's reserves.
+  const reserveIn = side?.reserveIn;
+  const reserveOut = side?.reserveOut;
+  const feeBps = side?.feeBps;
   const exactIn = useMemo(() => {
-    if (mode !== "buy" || want === null || want === 0n || !side) return null;
-    if (want >= side.reserveOut) return "exceeds" as const;
-    return getAmountIn(want, side.reserveIn, side.reserveOut, side.feeBps);
-  }, [mode, want, side?.reserveIn, side?.reserveOut, side?.feeBps]);
+    if (mode !== "buy" || want === null || want === 0n) return null;
+    if (reserveIn === undefined || reserveOut === undefined || feeBps === undefined) return null;
+    if (want >= reserveOut) return "exceeds" as const;
+    return getAmountIn(want, reserveIn, reserveOut, feeBps);
+  }, [mode, want, reserveIn, reserveOut, feeBps]);
   const amount = mode === "pay" ? amountOf(amountText) : typeof exactIn === "bigint" ? exactIn : null;
   const slippage = slippageBps(slippageText);
   const player = live.me?.address ?? account ?? null;
   const key = `${from}-${to}-${amount}-${live.version}`;
 
-  useEffect(() => {
-    setQuote(null);
-    setQuoteError(null);
-    if (!player || amount === null || amount === 0n || from === to) return;
-    let stale = false;
-    const timer = setTimeout(() => {
-      c.game.quoteSwap(gameId, player, from, to, amount).then(
-        (q) => !stale && setQuote({ key, q: toQuoteView(q) }),
-        (err: unknown) => !stale && setQuoteError(describeError(err, { contract: "Catamm" })),
-      );
-    }, 150);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [c, gameId, player, from, to, amount, key]);
-
-  const q = quote?.key === key ? quote.q : null;
+  // The contract's quote for these inputs once the typing pauses, asked again with each version of the game.
+  const inputs = player && amount !== null && amount !== 0n && from !== to ? { player, from, to, amount } : null;
+  const settled = useDebounced(inputs, 150);
+  const asked = inputs !== null && hashKey([settled]) === hashKey([inputs]) ? inputs : null;
+  const quote = useGameRead(c, gameId, asked ? ["quote", asked, live.version] : null, live.version, async () =>
+    toQuoteView(await c.game.quoteSwap(gameId, asked!.player, asked!.from, asked!.to, asked!.amount)),
+  );
+  const quoteError = inputs ? quote.error : null;
+  const q = inputs ? (quote.data ?? null) : null;
   const figures = q && amount !== null && slippage !== null ? quoteFigures(q.amountOut, amount, slippage) : null;
   // Buying exactly: the contract must deliver the cards asked for, not a wei less.
   const minOut = mode === "buy" ? want : (figures?.minAmountOut ?? null);
@@ -395,207 +372,4 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
       </form>
     </Panel>
   );
-}
-
-function LiquidityForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame; gameId: bigint; act: Act }) {
-  const active = live.market!.pools.filter((p) => p.active);
-  const [poolId, setPoolId] = useState(active[0]?.pool ?? 0);
-  const [a0Text, setA0] = useState("1");
-  const [a1Text, setA1] = useState("1");
-  const [sharesText, setShares] = useState("");
-  const [slippageText, setSlippage] = useState("0.5");
-  const pool: PoolView | undefined = live.market!.pools[poolId];
-  const [a, b] = POOL_PAIRS[poolId];
-  const a0 = amountOf(a0Text);
-  const a1 = amountOf(a1Text);
-  const shares = amountOf(sharesText);
-  const slip = slippageBps(slippageText) ?? 0n;
-  const held = live.me?.shares[poolId] ?? 0n;
-  const v = live.version * 31 + poolId;
-  const previewKey = `${v}-${a0}-${a1}-${shares}`;
-  const previews = useChecksWithValues(previewKey, {
-    add:
-      a0 && a1
-        ? () => c.game.addLiquidity.staticCall(gameId, poolId, a0, a1, 0).then((r) => [r[0], r[1], r[2]])
-        : undefined,
-    remove: shares
-      ? () => c.game.removeLiquidity.staticCall(gameId, poolId, shares, 0, 0).then((r) => [r[0], r[1]])
-      : undefined,
-  });
-  // A preview counts only for the inputs it was made with (the buttons send what it shows, and its minimums).
-  const add = previews.key === previewKey ? previews.results.add : undefined;
-  const remove = previews.key === previewKey ? previews.results.remove : undefined;
-  const less = (x: bigint) => (x * (BPS - slip)) / BPS;
-  /** The other side in the pool's proportion (the pool takes the proportional amounts anyway). */
-  const proportional = (text: string) => {
-    const x = amountOf(text);
-    if (x === null || !pool || pool.reserve0 === 0n) return;
-    setA1(formatAmount((x * pool.reserve1 + pool.reserve0 - 1n) / pool.reserve0, 18).replace(/,/g, ""));
-  };
-  return (
-    <Panel title="Liquidity" className="liquidity">
-      <form aria-label="Liquidity" onSubmit={(e) => e.preventDefault()}>
-        <div className="row">
-          <label className="inline">
-            Pool{" "}
-            <select aria-label="Liquidity pool" value={poolId} onChange={(e) => setPoolId(Number(e.target.value))}>
-              {active.map((p) => (
-                <option key={p.pool} value={p.pool}>
-                  {poolName(p.pool)} (port {p.port})
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="inline">
-            Slippage %{" "}
-            <input
-              aria-label="Liquidity slippage percent"
-              className="num small"
-              value={slippageText}
-              onChange={(e) => setSlippage(e.target.value)}
-            />
-          </label>
-        </div>
-        <h3>Add (free)</h3>
-        <div className="row">
-          <label className="inline">
-            at most{" "}
-            <input
-              aria-label={`Deposit ${RESOURCE_NAMES[a]}`}
-              className="num"
-              value={a0Text}
-              onChange={(e) => {
-                setA0(e.target.value);
-                proportional(e.target.value);
-              }}
-            />{" "}
-            {RESOURCE_NAMES[a]}
-          </label>
-          <label className="inline">
-            and{" "}
-            <input
-              aria-label={`Deposit ${RESOURCE_NAMES[b]}`}
-              className="num"
-              value={a1Text}
-              onChange={(e) => setA1(e.target.value)}
-            />{" "}
-            {RESOURCE_NAMES[b]}
-          </label>
-        </div>
-        {add?.value && pool && (
-          <p>
-            The pool takes {formatAmount(add.value[1], 6)} {RESOURCE_NAMES[a]} + {formatAmount(add.value[2], 6)}{" "}
-            {RESOURCE_NAMES[b]} for <strong data-testid="add-shares">{formatAmount(add.value[0], 6)} shares</strong> (
-            {formatPercent((add.value[0] * 10n ** 18n) / (pool.totalShares + add.value[0]))} of the pool); at least{" "}
-            {formatAmount(less(add.value[0]), 6)} with your slippage.
-          </p>
-        )}
-        {add && add.reason && <p className="why">{add.reason}</p>}
-        <ActionButton
-          kind="secondary"
-          disabled={!add?.value}
-          call={
-            add?.value && a0 && a1
-              ? txCall(c.game, c.game.addLiquidity, [gameId, poolId, a0, a1, less(add.value[0])])
-              : undefined
-          }
-          onClick={() =>
-            act(`Add liquidity to ${poolName(poolId)}`, () =>
-              c.game.addLiquidity(gameId, poolId, a0!, a1!, less(add!.value![0])),
-            )
-          }
-        >
-          Add liquidity
-        </ActionButton>
-        <h3>Remove</h3>
-        <div className="row">
-          <label className="inline">
-            shares{" "}
-            <input
-              aria-label="Shares to remove"
-              className="num"
-              value={sharesText}
-              onChange={(e) => setShares(e.target.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="link"
-            onClick={() => setShares(formatAmount(held, 18).replace(/,/g, ""))}
-            disabled={held === 0n}
-          >
-            you hold {formatAmount(held, 6)}
-          </button>
-        </div>
-        {remove?.value && (
-          <p data-testid="remove-preview">
-            You receive {formatAmount(remove.value[0], 6)} {RESOURCE_NAMES[a]} + {formatAmount(remove.value[1], 6)}{" "}
-            {RESOURCE_NAMES[b]} (after the withdrawal fee, if any); at least {formatAmount(less(remove.value[0]), 6)}{" "}
-            and {formatAmount(less(remove.value[1]), 6)} with your slippage.
-          </p>
-        )}
-        {remove && remove.reason && sharesText !== "" && <p className="why">{remove.reason}</p>}
-        <ActionButton
-          kind="secondary"
-          disabled={!remove?.value}
-          call={
-            remove?.value && shares
-              ? txCall(c.game, c.game.removeLiquidity, [
-                  gameId,
-                  poolId,
-                  shares,
-                  less(remove.value[0]),
-                  less(remove.value[1]),
-                ])
-              : undefined
-          }
-          onClick={() =>
-            act(`Remove liquidity from ${poolName(poolId)}`, () =>
-              c.game.removeLiquidity(gameId, poolId, shares!, less(remove!.value![0]), less(remove!.value![1])),
-            )
-          }
-        >
-          Remove liquidity
-        </ActionButton>
-      </form>
-    </Panel>
-  );
-}
-
-/** Like useChecks, keeping each static call's result (the previews of a deposit and a withdrawal), with the key it
- *  was computed for. */
-function useChecksWithValues<K extends string>(
-  key: string,
-  calls: Partial<Record<K, () => Promise<bigint[]>>>,
-): { key: string | null; results: Partial<Record<K, { value?: bigint[]; reason?: string }>> } {
-  const [out, setOut] = useState<{
-    key: string | null;
-    results: Partial<Record<K, { value?: bigint[]; reason?: string }>>;
-  }>({
-    key: null,
-    results: {},
-  });
-  useEffect(() => {
-    let stale = false;
-    const entries = Object.entries(calls) as [K, (() => Promise<bigint[]>) | undefined][];
-    Promise.all(
-      entries.map(async ([k, call]) => {
-        if (!call) return [k, undefined] as const;
-        try {
-          return [k, { value: await call() }] as const;
-        } catch (err) {
-          return [k, { reason: describeError(err, { contract: "Catamm" }) }] as const;
-        }
-      }),
-    ).then((done) => {
-      if (stale) return;
-      const results: Partial<Record<K, { value?: bigint[]; reason?: string }>> = {};
-      for (const [k, v] of done) if (v) results[k] = v;
-      setOut({ key, results });
-    });
-    return () => {
-      stale = true;
-    };
-  }, [key]);
-  return out;
 }

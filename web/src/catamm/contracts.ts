@@ -1,10 +1,12 @@
 // The CATAMM contracts of the connected network (hardhat-deploy's `Catamm` and `CatammLens`), typed by TypeChain,
 // connected to the account's signer (or read-only), and the game's randomness source.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { Catamm, CatammLens, IRandomness } from "../../../typechain-types";
 import { Catamm__factory } from "../../../typechain-types/factories/contracts/catamm/Catamm__factory";
 import { CatammLens__factory } from "../../../typechain-types/factories/contracts/catamm/CatammLens__factory";
 import { IRandomness__factory } from "../../../typechain-types/factories/contracts/common/randomness/IRandomness__factory";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { contractOf } from "../shared/deployments";
 import { useWallet } from "../shared/wallet";
 
@@ -36,17 +38,11 @@ export function useCatamm(): CatammContracts | null {
 
 /** The game's randomness source (read once per contract). */
 export function useRandomnessSource(c: CatammContracts | null): IRandomness | null {
-  const [source, setSource] = useState<IRandomness | null>(null);
-  useEffect(() => {
-    if (!c) return setSource(null);
-    let stale = false;
-    c.game.randomness().then(
-      (address) => !stale && setSource(IRandomness__factory.connect(address, c.game.runner)),
-      () => !stale && setSource(null),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [c]);
-  return source;
+  const { chainId } = useWallet();
+  const address = useChainRead(
+    c && chainId !== null ? chainKeys.randomness(chainId, c.address) : null,
+    () => c!.game.randomness(),
+    { fixed: true },
+  ).data;
+  return useMemo(() => (c && address ? IRandomness__factory.connect(address, c.game.runner) : null), [address, c]);
 }

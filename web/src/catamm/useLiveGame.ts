@@ -202,7 +202,7 @@ export function useLiveGame(c: CatammContracts | null, source: IRandomness | nul
         await sync(await c.game.runner!.provider!.getBlockNumber(), true);
       }
     },
-    [c, gameId, readViews, readEvents, source],
+    [c, readViews, readEvents, source],
   );
 
   // A fresh start when the connection, the account (the contracts follow the signer) or the game changes.

@@ -4,6 +4,7 @@
 // key in this browser (shared/burner.ts) and goes to the card's tournament. A seat that has sent transactions from
 // elsewhere (another device opened the same card and played) is said so before going on.
 import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { computeAddress, JsonRpcProvider, Network } from "ethers";
 import { PLAY_MONEY } from "../app/BurnerBar";
 import { deploymentFor, stackConfig } from "../shared/deployments";
@@ -35,8 +36,6 @@ export function SeatPage({ route }: { route: Route }) {
   // Read once: the address bar loses the key right after (a re-render must not read the emptied hash).
   const [decoded] = useState(() => decodeCard(route.query));
   const card = decoded.ok ? decoded.card : null;
-  const [facts, setFacts] = useState<SeatFacts | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [taken, setTaken] = useState<{ others: number } | null>(null);
   const address = useMemo(() => (card ? computeAddress(card.key) : null), [card]);
   const known = address ? w.burnerStore.get(address) : null;
@@ -52,47 +51,52 @@ export function SeatPage({ route }: { route: Route }) {
     }
   }, []);
 
-  useEffect(() => {
-    if (!card || !address) return;
-    let stale = false;
-    (async () => {
-      const url = card.rpc ?? w.localUrl;
-      const probe = new JsonRpcProvider(url, undefined, { batchMaxCount: 1, staticNetwork: true });
+  // The card checked against the chain its link names, once each time the page shows it (its own providers: the
+  // card may name another node than the app's).
+  const url = card ? (card.rpc ?? w.localUrl) : null;
+  const check = useQuery({
+    queryKey: ["seatCard", url, address, card],
+    enabled: !!card && !!address && url !== null,
+    staleTime: 0,
+    retry: false,
+    placeholderData: undefined,
+    queryFn: async (): Promise<SeatFacts> => {
+      const probe = new JsonRpcProvider(url!, undefined, { batchMaxCount: 1, staticNetwork: true });
       try {
         const chainId = Number((await probe.getNetwork()).chainId);
         const d = deploymentFor(chainId);
         const tc = d?.contracts.SnatchTournament;
-        const p = new JsonRpcProvider(url, undefined, { batchMaxCount: 1, staticNetwork: Network.from(chainId) });
-        const block = chainId === card.chainId ? await p.getBlock(card.deployBlock) : null;
-        const mismatch = cardMismatch(card, {
-          chainId,
-          network: d?.name ?? null,
-          tournamentContract: tc?.address ?? null,
-          blockHash: block?.hash ?? null,
-        });
-        let nonce = 0;
-        let balance = 0n;
-        let registeredAs: string | null = null;
-        if (!mismatch) {
-          [nonce, balance] = await Promise.all([p.getTransactionCount(address, "latest"), p.getBalance(address)]);
-          if (card.tournament !== null && tc) {
-            const t = SnatchTournament__factory.connect(tc.address, p);
-            const entry = await t.entryOf(card.tournament, address);
-            if (entry.index > 0n) registeredAs = await t.nameOf(card.tournament, address);
+        const p = new JsonRpcProvider(url!, undefined, { batchMaxCount: 1, staticNetwork: Network.from(chainId) });
+        try {
+          const block = chainId === card!.chainId ? await p.getBlock(card!.deployBlock) : null;
+          const mismatch = cardMismatch(card!, {
+            chainId,
+            network: d?.name ?? null,
+            tournamentContract: tc?.address ?? null,
+            blockHash: block?.hash ?? null,
+          });
+          let nonce = 0;
+          let balance = 0n;
+          let registeredAs: string | null = null;
+          if (!mismatch) {
+            [nonce, balance] = await Promise.all([p.getTransactionCount(address!, "latest"), p.getBalance(address!)]);
+            if (card!.tournament !== null && tc) {
+              const t = SnatchTournament__factory.connect(tc.address, p);
+              const entry = await t.entryOf(card!.tournament, address!);
+              if (entry.index > 0n) registeredAs = await t.nameOf(card!.tournament, address!);
+            }
           }
+          return { mismatch, nonce, balance, registeredAs };
+        } finally {
+          p.destroy();
         }
-        p.destroy();
-        if (!stale) setFacts({ mismatch, nonce, balance, registeredAs });
-      } catch (err) {
-        if (!stale) setError(describeError(err, { url }));
       } finally {
         probe.destroy();
       }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [card, address, w.localUrl]);
+    },
+  });
+  const facts = check.data ?? null;
+  const error = check.error ? describeError(check.error, { url: url ?? undefined }) : null;
 
   if (!route.query.has("k")) {
     // The card's page without a card: back from the tournament, or the address typed by hand.
@@ -144,7 +148,7 @@ export function SeatPage({ route }: { route: Route }) {
       sent: 0,
       since: Date.now(),
     });
-    w.useBurner(address);
+    w.switchToBurner(address);
     if (others > 0) setTaken({ others });
     else go();
   };
@@ -188,7 +192,7 @@ export function SeatPage({ route }: { route: Route }) {
             className="btn btn-primary"
             data-ui="navigate"
             onClick={() => {
-              w.useBurner(known.address);
+              w.switchToBurner(known.address);
               go();
             }}
           >

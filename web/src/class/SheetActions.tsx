@@ -4,11 +4,14 @@
 // in the tournament (the teacher's browser signs each seat's `register` with that seat's key, paid from its funds),
 // and sweep what is left back to the teacher (each seat's own transfer).
 import { isolate } from "../shared/bidi";
-import { useEffect, useState } from "react";
-import { BaseWallet, SigningKey, type AbstractProvider, type Signer } from "ethers";
+import { useState } from "react";
+import { BaseWallet, SigningKey, type AbstractProvider, type FeeData, type Signer } from "ethers";
 import { formatFixed, short } from "../../../client/format";
 import type { SeatFunder, SnatchTournament } from "../../../typechain-types";
+import { useChainRead, useEveryBlock } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { txCall } from "../shared/calls";
+import { useWallet } from "../shared/wallet";
 import { stackConfig } from "../shared/deployments";
 import { askFaucet } from "../shared/faucet";
 import { SeatWallet } from "../shared/seatWallet";
@@ -59,20 +62,19 @@ export function SheetActions(props: Props) {
   );
 }
 
+/** The node's fee estimate, read again at every block (null until read). */
+function useFees(provider: AbstractProvider): FeeData | null {
+  const { chainId } = useWallet();
+  const key = chainId === null ? null : chainKeys.fees(chainId);
+  useEveryBlock(key);
+  return useChainRead(key, () => provider.getFeeData(), { onMount: true }).data ?? null;
+}
+
 function FundSeats({ sheet, save, states, refresh, provider, teacher, teacherProblem, funder }: Props) {
   const { send } = useTx();
-  const [price, setPrice] = useState<bigint | null>(null);
+  const fees = useFees(provider);
+  const price = fees ? (fees.maxFeePerGas ?? fees.gasPrice ?? null) : null;
   const [done, setDone] = useState<{ batches: number; of: number } | null>(null);
-  useEffect(() => {
-    let stale = false;
-    provider.getFeeData().then(
-      (f) => !stale && setPrice(f.maxFeePerGas ?? f.gasPrice ?? null),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [provider, states]);
   const budget = price !== null ? seatBudget(price) : null;
   const target = sheet.target !== null ? BigInt(sheet.target) : (budget?.perSeat ?? null);
   const short_ = (s: SheetSeat) => {
@@ -232,19 +234,10 @@ function RegisterNames({ sheet, states, refresh, provider, tournament }: Props) 
 function SweepBack({ sheet, states, refresh, provider, teacher, teacherAddress, teacherProblem }: Props) {
   const { send } = useTx();
   const [done, setDone] = useState<{ n: number; of: number } | null>(null);
-  const [price, setPrice] = useState<bigint | null>(null);
-  useEffect(() => {
-    let stale = false;
-    // A legacy transfer pays exactly its gas price: the seat ends at zero. 20% above the node's price, so it is
-    // mined even if the base fee rises a little.
-    provider.getFeeData().then(
-      (f) => !stale && f.gasPrice !== null && setPrice((f.gasPrice * 6n) / 5n),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [provider, states]);
+  // A legacy transfer pays exactly its gas price: the seat ends at zero. 20% above the node's price, so it is mined
+  // even if the base fee rises a little.
+  const gasPrice = useFees(provider)?.gasPrice ?? null;
+  const price = gasPrice === null ? null : (gasPrice * 6n) / 5n;
   const holding =
     states && price !== null
       ? sheet.seats.filter((s) => sweepValue(states.get(s.address)?.balance ?? 0n, price) > 0n)

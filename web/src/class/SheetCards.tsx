@@ -1,7 +1,8 @@
 // The sheet's seats and cards: a table of seats (name, address, play ETH, registration) with each card's PNG; the
 // teacher's CSV (seat, name, address: no key); and the printable sheet of cards (name, seat number, QR code and link),
 // hidden until asked for, since every card carries its seat's key (never project it).
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { formatFixed, short } from "../../../client/format";
 import { PLAY_MONEY } from "../app/BurnerBar";
 import { ActionButton, Panel } from "../shared/ui";
@@ -119,19 +120,20 @@ export function SeatsTable({
 /** The printable sheet of cards, shown on request. */
 export function CardsSheet({ sheet, base }: { sheet: Sheet; base: string }) {
   const [shown, setShown] = useState(false);
-  const [qr, setQr] = useState<Map<string, string>>(new Map());
-  useEffect(() => {
-    if (!shown) return;
-    let stale = false;
-    (async () => {
+  // The QR codes are drawn once the sheet is shown, and kept for its links.
+  const links = sheet.seats.map((s) => cardLink(base, seatCard(sheet, s)));
+  const drawn = useQuery({
+    queryKey: ["cardQr", links],
+    queryFn: async () => {
       const out = new Map<string, string>();
-      for (const s of sheet.seats) out.set(s.address, await qrDataUrl(cardLink(base, seatCard(sheet, s)), 220));
-      if (!stale) setQr(out);
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [shown, sheet, base]);
+      for (const [i, s] of sheet.seats.entries()) out.set(s.address, await qrDataUrl(links[i], 220));
+      return out;
+    },
+    enabled: shown,
+    // Another sheet's codes never stand in for this one's.
+    placeholderData: undefined,
+  });
+  const qr = drawn.data ?? new Map<string, string>();
 
   return (
     <Panel

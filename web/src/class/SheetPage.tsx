@@ -1,10 +1,12 @@
 // The teacher's class sheet (`#/class`): a new sheet (tournament, class size or names, keys made here), then its
 // funding, the names' registration, the printable cards with their QR codes, PNGs and the CSV, and the sweep back.
 // The sheet lives in this browser (one per chain), so a closed tab resumes where it was.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { formatFixed } from "../../../client/format";
 import { SeatFunder__factory } from "../../../typechain-types/factories/contracts/common/funding/SeatFunder__factory";
 import { SnatchTournament__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { useBlock } from "../shared/block";
 import { contractOf, stackConfig } from "../shared/deployments";
 import { href } from "../shared/routes";
@@ -29,31 +31,30 @@ export function SheetPage() {
   const w = useWallet();
   const block = useBlock();
   const { sheet, save, discard } = useStoredSheet(w.chainId);
-  const [deployHash, setDeployHash] = useState<string | null>(null);
   const [sure, setSure] = useState(false);
   const tc = contractOf(w.deployment ?? undefined, "SnatchTournament");
   const fc = contractOf(w.deployment ?? undefined, "SeatFunder");
+  const tcAddress = tc?.address;
+  const fcAddress = fc?.address;
   const tournament = useMemo(
-    () => (tc && w.provider ? SnatchTournament__factory.connect(tc.address, w.provider) : null),
-    [tc?.address, w.provider],
+    () => (tcAddress && w.provider ? SnatchTournament__factory.connect(tcAddress, w.provider) : null),
+    [tcAddress, w.provider],
   );
   const funder = useMemo(
-    () => (fc && w.provider ? SeatFunder__factory.connect(fc.address, w.provider) : null),
-    [fc?.address, w.provider],
+    () => (fcAddress && w.provider ? SeatFunder__factory.connect(fcAddress, w.provider) : null),
+    [fcAddress, w.provider],
   );
   const { states, error, refresh } = useSeatStates(sheet, w.provider, tournament, block.number);
 
-  useEffect(() => {
-    if (!tc || !w.provider) return setDeployHash(null);
-    let stale = false;
-    w.provider.getBlock(tc.blockNumber).then(
-      (b) => !stale && setDeployHash(b?.hash ?? null),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [tc?.blockNumber, w.provider, w.epoch]);
+  // The deployment block's hash goes on each card: a phone checks that it names the same deployment.
+  const deployBlock = tc?.blockNumber;
+  const provider = w.provider;
+  const deploy = useChainRead(
+    w.chainId !== null && provider && deployBlock !== undefined ? chainKeys.block(w.chainId, deployBlock) : null,
+    async () => (await provider!.getBlock(deployBlock!))?.hash ?? null,
+    { fixed: true },
+  );
+  const deployHash = deploy.data ?? null;
 
   if (!w.provider || w.chainId === null) return <p aria-busy="true">Connecting to the chain…</p>;
   if (!w.deployment || !tc)
@@ -87,6 +88,7 @@ export function SheetPage() {
           <code>npm run web -- --lan</code> and open this page from it.
         </p>
       )}
+      {deploy.error && <p className="refusal">Reading the deployment's block: {deploy.error}</p>}
       {!sheet ? (
         <SheetSetup
           chainId={w.chainId}

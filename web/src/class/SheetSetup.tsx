@@ -1,9 +1,11 @@
 // A new class sheet: the tournament its cards play in (one still registering, or none: the rooms lobby), the class
 // size or the list of names (typed, or a text / CSV file; each name checked as the contract would), and, on a public
 // network, the node phones read through. Generating makes one key per seat in this browser (never sent anywhere).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { computeAddress, hexlify, randomBytes } from "ethers";
 import { PLAY_MONEY } from "../app/BurnerBar";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { LOCAL_CHAIN_IDS, stackConfig, type NetworkDeployment } from "../shared/deployments";
 import { href } from "../shared/routes";
 import { ActionButton, Field, Panel } from "../shared/ui";
@@ -26,33 +28,31 @@ export function SheetSetup(props: {
   onCreate: (sheet: Sheet) => void;
 }) {
   const { chainId, deployment, tournament } = props;
-  const [open, setOpen] = useState<Open[] | null>(null);
-  const [choice, setChoice] = useState("");
+  const [picked, setChoice] = useState("");
   const [size, setSize] = useState("30");
   const [names, setNames] = useState("");
   const [rpc, setRpc] = useState("");
   const local = LOCAL_CHAIN_IDS.includes(chainId);
   const stack = stackConfig();
 
-  useEffect(() => {
-    if (!tournament) return;
-    let stale = false;
-    (async () => {
-      const count = Number(await tournament.tournamentCount());
+  // The tournaments still registering (the last 30), read when the form shows.
+  const tAddress = tournament ? String(tournament.target) : null;
+  const registering = useChainRead(
+    tAddress ? [...chainKeys.contract(chainId, tAddress), "registering"] : null,
+    async (): Promise<Open[]> => {
+      const count = Number(await tournament!.tournamentCount());
       const ids = Array.from({ length: Math.min(count, 30) }, (_, i) => BigInt(count - i));
-      const views = await Promise.all(ids.map((id) => tournament.tournament(id)));
-      const list = ids
+      const views = await Promise.all(ids.map((id) => tournament!.tournament(id)));
+      return ids
         .map((id, i) => ({ id, v: views[i] }))
         .filter(({ v }) => Number(v.stage) === Stage.Registration)
         .map(({ id, v }) => ({ id, players: Number(v.playerCount), cap: Number(v.cap) }));
-      if (stale) return;
-      setOpen(list);
-      setChoice((c) => c || (list[0] ? list[0].id.toString() : "none"));
-    })().catch(() => !stale && setOpen([]));
-    return () => {
-      stale = true;
-    };
-  }, [tournament]);
+    },
+    { describe: { contract: "SnatchTournament" }, onMount: true },
+  );
+  // Unreadable: cards for the rooms lobby can still be made.
+  const open = registering.data ?? (registering.error ? [] : null);
+  const choice = picked !== "" ? picked : open === null ? "" : (open[0]?.id.toString() ?? "none");
 
   const lines = parseNames(names);
   const format = namesFormat(names);
@@ -108,7 +108,8 @@ export function SheetSetup(props: {
             <option value="none">None: the rooms lobby</option>
           </select>
         </Field>
-        {open !== null && open.length === 0 && (
+        {registering.error && <p className="refusal">Reading the tournaments: {registering.error}</p>}
+        {registering.data?.length === 0 && (
           <p className="muted small">
             No tournament is registering players: <a href={href("snatch", "tournaments")}>create one</a> first, or make
             cards for the rooms lobby.

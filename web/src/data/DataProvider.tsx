@@ -12,6 +12,10 @@ import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
 import { indexerClient, indexerSqlUrl, schema } from "./client";
 import { indexerClock, type IndexerClock as IndexerClockHandle } from "./indexerClock";
+import { ChainClock } from "./chain";
+import { chainKeys, hashKey, PONDER_KEY } from "./keys";
+
+export { PONDER_KEY };
 
 declare module "@ponder/react" {
   interface Register {
@@ -19,13 +23,20 @@ declare module "@ponder/react" {
   }
 }
 
-/** The key prefix of every query @ponder/react makes (its getPonderQueryOptions). */
-export const PONDER_KEY = "__ponder_react";
+/**
+ * A chain read's new answer, or the old one when it is the same by value (pages' memos keep their inputs). Never a
+ * copy: TanStack's own sharing copies an ethers Result (an array with named fields) as a bare array, names lost.
+ */
+function keepIfSame(old: unknown, next: unknown): unknown {
+  return old !== undefined && hashKey([old]) === hashKey([next]) ? old : next;
+}
 
 function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
+        // Keys hold bigints (ids, amounts): data/keys.ts hashes them.
+        queryKeyHashFn: hashKey,
         // Fresh until the clock says the indexer moved on (then invalidated): no timed refetching.
         staleTime: Number.POSITIVE_INFINITY,
         refetchOnWindowFocus: false,
@@ -35,6 +46,10 @@ function makeQueryClient(): QueryClient {
       },
     },
   });
+  // A chain read shows what it read for its own key only: another room's view, or an answer for other inputs, never
+  // stands in while its own is read.
+  client.setQueryDefaults(chainKeys.all, { placeholderData: undefined, structuralSharing: keepIfSame });
+  return client;
 }
 
 /**
@@ -80,6 +95,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <PonderProvider client={client}>
         <IndexerClock />
+        <ChainClock />
         {children}
       </PonderProvider>
     </QueryClientProvider>

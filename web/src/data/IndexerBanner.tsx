@@ -16,14 +16,15 @@ export function IndexerBanner() {
   const behind = clock.indexed === null ? 0 : clock.number - clock.indexed;
   const [since, setSince] = useState<number | null>(null);
   const [, setTick] = useState(0);
+  const trailing = behind >= SLACK;
   useEffect(() => {
-    if (behind >= SLACK) {
+    if (trailing) {
       setSince((s) => s ?? Date.now());
       const t = setTimeout(() => setTick((x) => x + 1), PATIENCE);
       return () => clearTimeout(t);
     }
     setSince(null);
-  }, [behind >= SLACK]);
+  }, [trailing]);
 
   let text: string | null = null;
   if (!stack?.indexer)

@@ -3,10 +3,7 @@
 //                                               name) and state; `head` (the block clock) tells ended games apart
 // Rows are the tables' rows as @ponder/client returns them (bigint ids and amounts, lower-case addresses).
 import { and, count, desc, eq, gt, gte, lt, ne, or, type SQL } from "@ponder/client";
-import { useQuery } from "@tanstack/react-query";
-import { usePonderClient } from "@ponder/react";
 import { schema } from "./client";
-import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
@@ -53,31 +50,4 @@ export function useHexGames(params: ListParams, head: number): ListResult<HexGam
       count: db.select({ n: count() }).from(g).where(where),
     };
   });
-}
-
-/**
- * A word that changes whenever the indexer's row of game `id` changes (a move, a proof, a settlement batch): the
- * game page re-reads the node then instead of asking it for logs every block. Null while the indexer does not answer.
- */
-export function useHexGameVersion(id: bigint): string | null {
-  const client = usePonderClient();
-  const usable = useCaughtUp();
-  const q = useQuery({
-    queryKey: [PONDER_KEY, "hexGameVersion", id.toString()],
-    queryFn: async () => {
-      const rows = await client.db
-        .select({
-          seen: g.lastBlockSeen,
-          positions: g.positionCount,
-          proofs: g.proofs,
-          cursor: g.settleCursor,
-          state: g.state,
-        })
-        .from(g)
-        .where(eq(g.id, id));
-      const r = rows[0];
-      return r ? `${r.seen}:${r.positions}:${r.proofs}:${r.cursor}:${r.state}` : "none";
-    },
-  });
-  return usable(q.isError ? null : (q.data ?? null));
 }

@@ -11,24 +11,9 @@
 //   usePlayerHistory(id, player)                   a player's entry and pairings in one tournament
 import { useQuery } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  max,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from "@ponder/client";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "@ponder/client";
 import { schema } from "./client";
-import { PONDER_KEY, useCaughtUp } from "./DataProvider";
+import { PONDER_KEY } from "./DataProvider";
 import { likeAny, parseSearch, playerCondition } from "./search";
 import { indexerError, useList, type ListParams, type ListResult } from "./useList";
 import { readLeaderboard, readPlayerHistory, type EntryRow, type PairingRow, type TournamentRow } from "./reads";
@@ -164,50 +149,6 @@ export function usePlayerHistory(id: bigint, player: string) {
     queryFn: () => readPlayerHistory(client.db, id, player),
   });
   return { data: q.data, error: q.error ? indexerError(q.error) : null };
-}
-
-/**
- * A word that changes whenever the indexer's rows of tournament `id` change (the tournament, its phases): pages that
- * read the contract's views for their actions re-read them then, instead of scanning the node's logs. Null while
- * the indexer does not answer.
- */
-export function useTournamentVersion(id: bigint): string | null {
-  const client = usePonderClient();
-  const usable = useCaughtUp();
-  const q = useQuery({
-    queryKey: [PONDER_KEY, "tournamentVersion", id.toString()],
-    queryFn: async () => {
-      const [rows, phases] = await Promise.all([
-        client.db.select().from(t).where(eq(t.id, id)),
-        client.db.select().from(schema.snatchPhase).where(eq(schema.snatchPhase.tournamentId, id)),
-      ]);
-      return JSON.stringify([rows, phases], (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
-    },
-  });
-  return usable(q.isError ? null : (q.data ?? null));
-}
-
-/**
- * A word that changes with every event of room `id` the indexer has (the count of its `snatch_log` rows, which keep
- * every event of a room, and the block of the last: `count:block`): the room page reads the node's logs and views
- * then, not every block, up to that block at least (the indexer may have a block the page's clock has not shown
- * yet). Null while the indexer does not answer.
- */
-export function useRoomVersion(id: bigint): string | null {
-  const client = usePonderClient();
-  const usable = useCaughtUp();
-  const log = schema.snatchLog;
-  const q = useQuery({
-    queryKey: [PONDER_KEY, "roomVersion", id.toString()],
-    queryFn: async () => {
-      const rows = await client.db
-        .select({ n: count(), last: max(log.block) })
-        .from(log)
-        .where(eq(log.roomId, id));
-      return `${rows[0]?.n ?? 0}:${rows[0]?.last ?? 0}`;
-    },
-  });
-  return usable(q.isError ? null : (q.data ?? null));
 }
 
 /**

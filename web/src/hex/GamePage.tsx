@@ -67,10 +67,13 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   // click must act on the position the page shows.
   const waiting = data !== null && position !== undefined && position > 0 && !data.positions[position];
   const selected = data ? (position && data.positions[position] ? position : data.positions.length - 1) : 0;
+  // The game's data is a new object at every block; its positions array only when the tree changed.
   const outcomes = useMemo(
     () => (data && data.ended && !data.cancelled ? computeOutcomes(data) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the tree or the game's end changes
     [data?.positions, data?.ended, data?.cancelled],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the tree changes, not at every block
   const board = useMemo(() => (data && selected ? boardAt(data, selected) : null), [data?.positions, selected]);
   const p0 = data && selected ? data.positions[selected] : undefined;
   const n0 = data?.size ?? 0;
@@ -129,7 +132,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
         };
       });
     }
-    // Only once per load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only once per load
   }, [live.loadMs]);
 
   if (!contract) return <NoDeployment />;

@@ -1,7 +1,7 @@
 // The lobby: every game from the indexer (web/src/data/hex.ts), newest first, a page at a time, searchable by id,
 // creator (name or address) and state, kept live by the data layer; and the form to create one (ETH or ERC-20 stake
 // with the approval step, optional last block).
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { isAddress, parseUnits, ZeroAddress } from "ethers";
 import { describeError } from "../shared/errors";
 import { href } from "../shared/routes";
@@ -11,6 +11,8 @@ import { ActionButton, Field, formatAmount, GamesLobby, Panel } from "../shared/
 import { useBlock } from "../shared/block";
 import { Player } from "../shared/Player";
 import { emptyLine, ListControls, useListParams } from "../shared/ListControls";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { useHexGames, type HexGameRow, type HexStateFilter } from "../data/hex";
 import { parseSearch } from "../data/search";
 import { useWallet } from "../shared/wallet";
@@ -55,19 +57,16 @@ const FILTERS: { value: HexStateFilter; label: string }[] = [
 
 /** The developer-fund fee (basis points) the game contract's FeeConfig charges now; null while reading. */
 function useFeeNow(contract: HexContract): number | null {
-  const [fee, setFee] = useState<number | null>(null);
-  useEffect(() => {
-    let stale = false;
-    (async () => {
+  const { chainId } = useWallet();
+  const read = useChainRead(
+    chainId === null ? null : [...chainKeys.contract(chainId, contract.address), "feeBps"],
+    async () => {
       const feeConfig = IFeeConfig__factory.connect(await contract.hex.feeConfig(), contract.hex.runner);
-      const bps = Number(await feeConfig.feeBps());
-      if (!stale) setFee(bps);
-    })().catch(() => undefined);
-    return () => {
-      stale = true;
-    };
-  }, [contract]);
-  return fee;
+      return Number(await feeConfig.feeBps());
+    },
+    { onMount: true },
+  );
+  return read.data ?? null;
 }
 
 function TokenAmount({ amount, token }: { amount: bigint; token: string }) {

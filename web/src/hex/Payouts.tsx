@@ -1,12 +1,14 @@
 // Payouts of a game for every player (the contract's `payoutOf`, before or after settlement) with the reasons (which
 // losing move paid whom, from the tree), settlement in batches with a progress bar, and withdrawal.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useBlock } from "../shared/block";
+import { useChainRead, useEveryBlock } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { useLedgerBalance } from "../data/ledger";
-import { describeError } from "../shared/errors";
+import { useRefreshOn } from "../data/refresh";
 import { useTx } from "../shared/tx";
-import { txCall } from "../shared/calls";
-import { PENDING, allowed, refused, useProbes, type Probe } from "../shared/probes";
+import { action, callOf, withLabel } from "../shared/action";
+import { useChecks } from "../data/checks";
 import { ActionButton, Field, formatAmount, Panel, Progress } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { VirtualList } from "../shared/VirtualList";
@@ -37,97 +39,81 @@ export function Payouts(props: {
 }) {
   const { contract, data, view, token } = props;
   const { account } = useWallet();
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const block = useBlock();
-  const [rows, setRows] = useState<PayoutRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [wanted, setWanted] = useState(view.positionCount <= AUTO_PAYOUTS_UP_TO);
   const [batch, setBatch] = useState("250");
-  const [nodeCredit, setNodeCredit] = useState<bigint | null>(null);
   const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
   const players = useMemo(
     () => [...new Set(data.positions.slice(1).map((p) => p.player))],
     // Players only change when positions are added.
     [data.positions],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the game's data is new at every block, its fields only on change
   const losses = useMemo(() => lossBreakdown(data), [data.positions, data.ended, data.settlePhase]);
   const settled = data.settlePhase === 3;
 
   // payoutOf for every player: on request for big trees, and again when the game changes.
-  useEffect(() => {
-    if (!wanted) return;
-    let stale = false;
-    Promise.all(players.map((player) => contract.hex.payoutOf(data.gameId, player))).then(
-      (all) => {
-        if (stale) return;
-        setRows(
-          all.map((p, i) => ({
-            player: players[i],
-            moves: p.moves,
-            deposited: p.deposited,
-            refunded: p.refunded,
-            forfeited: p.forfeited,
-            rewards: p.rewards,
-            total: p.total,
-          })),
-        );
-        setError(null);
-      },
-      (err) => !stale && setError(describeError(err)),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [wanted, players, data.settlePhase, data.ended, data.positions, contract, data.gameId]);
+  const { chainId } = useWallet();
+  const gameKey = chainId === null ? null : chainKeys.hexGame(chainId, contract.address, data.gameId);
+  const payoutsKey = gameKey && wanted ? [...gameKey, "payouts", players] : null;
+  const payouts = useChainRead(
+    payoutsKey,
+    async () => {
+      const all = await Promise.all(players.map((player) => contract.hex.payoutOf(data.gameId, player)));
+      return all.map((p, i): PayoutRow => ({
+        player: players[i],
+        moves: p.moves,
+        deposited: p.deposited,
+        refunded: p.refunded,
+        forfeited: p.forfeited,
+        rewards: p.rewards,
+        total: p.total,
+      }));
+    },
+    { describe: { contract: "ForkingHex" }, onMount: true },
+  );
+  useRefreshOn(payoutsKey, props.version);
+  const rows = payouts.data ?? null;
+  const error = payouts.error;
 
   // The connected account's credit in the ledger (all games, this token): the indexer's, or the node's every block
   // while the indexer does not answer.
   const indexedCredit = useLedgerBalance(contract.address, data.token, account);
-  useEffect(() => {
-    if (!account || indexedCredit !== null) return setNodeCredit(null);
-    let stale = false;
-    contract.hex.credits(data.token, account).then(
-      (c) => !stale && setNodeCredit(c),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [account, block.number, contract, data.token, indexedCredit]);
+  const creditKey =
+    chainId !== null && account && indexedCredit === null
+      ? [...chainKeys.contract(chainId, contract.address), "credits", data.token.toLowerCase(), account.toLowerCase()]
+      : null;
+  const nodeCredit =
+    useChainRead(creditKey, () => contract.hex.credits(data.token, account!), { onMount: true }).data ?? null;
+  useEveryBlock(creditKey);
   const credit = account ? (indexedCredit ?? nodeCredit) : null;
 
   const size = Math.max(1, Math.floor(Number(batch) || 250));
-  // Settle and Withdraw are offered when the contract would take them now (static calls).
-  const probeList = useMemo<Probe[]>(
-    () =>
-      account
-        ? [
-            ...(data.ended && !settled && !data.cancelled
-              ? [{ id: "settle", call: () => contract.hex.settle.staticCall(data.gameId, size, PENDING) }]
-              : []),
-            { id: "withdraw", call: () => contract.hex.withdraw.staticCall(data.token, PENDING) },
-          ]
-        : [],
-    [account, data.ended, settled, data.cancelled, contract, data.gameId, size, data.token],
-  );
-  // Asked again when the game or the credit changes (with the indexer's word), else every block.
-  const probes = useProbes(
-    probeList,
-    `${props.version}:${indexedCredit === null ? block.number : `${credit}:${data.ended}`}:${size}`,
-    { contract: "ForkingHex" },
-    {
-      holdWithin: `${account}:${size}`,
-    },
-  );
+  // Settle and Withdraw, each described once: the contract's answer to each (static calls), asked again when the game
+  // or the credit changes (with the indexer's word), else every block.
+  const describe = { contract: "ForkingHex" as const };
+  const settleAction = action(contract.hex, "settle", [data.gameId, BigInt(size)], {
+    label: `Settle game ${data.gameId} (${size} positions)`,
+    describe,
+  });
+  const withdrawAction = action(contract.hex, "withdraw", [data.token], {
+    label: `Withdraw ${credit !== null ? fmt(credit) : ""}`,
+    describe,
+  });
+  const checksKey = gameKey && [...gameKey, "payoutActions"];
+  const checks = useChecks(checksKey, {
+    settle: data.ended && !settled && !data.cancelled ? settleAction : null,
+    withdraw: withdrawAction,
+  });
+  useRefreshOn(checksKey, [props.version, indexedCredit === null ? block.number : `${credit}:${data.ended}`]);
 
   const progress = settleProgress(data.settlePhase, view.settleCursor, view.positionCount, view.lowestProven);
 
   const settle = async () => {
     for (let i = 0; i < 10_000; i++) {
-      const receipt = await send(
-        `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`,
-        () => contract.hex.settle(data.gameId, size),
-        { contract: "ForkingHex" },
+      const receipt = await sendAction(
+        withLabel(settleAction, `Settle game ${data.gameId}: batch ${i + 1} (${size} positions)`),
       );
       if (!receipt) return;
       const g = await contract.hex.game(data.gameId);
@@ -260,9 +246,9 @@ export function Payouts(props: {
                   <ActionButton
                     onClick={settle}
                     busyText="Settling…"
-                    disabled={!allowed(probes, "settle")}
-                    title={refused(probes, "settle")}
-                    call={txCall(contract.hex, contract.hex.settle, [data.gameId, size])}
+                    disabled={!checks.ok("settle")}
+                    title={checks.why("settle")}
+                    call={callOf(settleAction)}
                   >
                     Settle
                   </ActionButton>
@@ -276,14 +262,9 @@ export function Payouts(props: {
             <div className="row">
               <span data-testid="credit">{credit === null ? "…" : fmt(credit)} credited (all games, this token)</span>
               <ActionButton
-                disabled={!credit || !allowed(probes, "withdraw")}
-                title={refused(probes, "withdraw")}
-                call={txCall(contract.hex, contract.hex.withdraw, [data.token])}
-                onClick={() =>
-                  send(`Withdraw ${credit !== null ? fmt(credit) : ""}`, () => contract.hex.withdraw(data.token), {
-                    contract: "ForkingHex",
-                  })
-                }
+                disabled={!credit || !checks.ok("withdraw")}
+                title={checks.why("withdraw")}
+                action={withdrawAction}
               >
                 Withdraw
               </ActionButton>

@@ -1,10 +1,12 @@
 // The Forking Hex contract of the connected network (hardhat-deploy's `ForkingHex`), typed by TypeChain, connected
 // to the account's signer (or read-only), and the stake token's symbol and decimals.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { ZeroAddress } from "ethers";
 import type { ForkingHex } from "../../../typechain-types";
 import { ForkingHex__factory } from "../../../typechain-types/factories/contracts/hex/ForkingHex__factory";
 import { IERC20Metadata__factory } from "../../../typechain-types/factories/@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata__factory";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 import { contractOf } from "../shared/deployments";
 import { useWallet } from "../shared/wallet";
 
@@ -38,33 +40,22 @@ export interface TokenInfo {
 
 export const ETH_TOKEN: TokenInfo = { address: ZeroAddress, symbol: "ETH", decimals: 18 };
 
-const tokenCache = new Map<string, TokenInfo>();
-
 /** Symbol and decimals of a stake token (ETH for the zero address); null while loading or if not a token. */
 export function useToken(address: string | undefined): TokenInfo | null {
-  const { provider } = useWallet();
-  const [info, setInfo] = useState<TokenInfo | null>(null);
-  useEffect(() => {
-    if (!address) return setInfo(null);
-    if (address === ZeroAddress) return setInfo(ETH_TOKEN);
-    const cached = tokenCache.get(address.toLowerCase());
-    if (cached) return setInfo(cached);
-    if (!provider) return;
-    let stale = false;
-    const erc20 = IERC20Metadata__factory.connect(address, provider);
-    Promise.all([erc20.symbol(), erc20.decimals()]).then(
-      ([symbol, decimals]) => {
-        const t = { address, symbol, decimals: Number(decimals) };
-        tokenCache.set(address.toLowerCase(), t);
-        if (!stale) setInfo(t);
-      },
-      () => !stale && setInfo(null),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [address, provider]);
-  return info;
+  const { provider, chainId } = useWallet();
+  const erc20 = !!address && address !== ZeroAddress && !!provider && chainId !== null;
+  // A token's symbol and decimals never change: read once per chain and token.
+  const read = useChainRead(
+    erc20 ? chainKeys.token(chainId, address) : null,
+    async (): Promise<TokenInfo> => {
+      const token = IERC20Metadata__factory.connect(address!, provider!);
+      const [symbol, decimals] = await Promise.all([token.symbol(), token.decimals()]);
+      return { address: address!, symbol, decimals: Number(decimals) };
+    },
+    { fixed: true },
+  );
+  if (address === ZeroAddress) return ETH_TOKEN;
+  return read.data ?? null;
 }
 
 /** What the Hex pages say while there is no contract to talk to. */

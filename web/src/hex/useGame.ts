@@ -1,18 +1,21 @@
-// A game kept live: its fork tree read once, then extended with the game's new moves and proofs, and its `game` view
-// re-read whenever the indexer's row of the game changes (web/src/data/hex.ts useHexGameVersion) or its end block
-// passes (ended changes with time); quiet blocks cost the node nothing. The tree comes from the indexer's positions
-// (data/history.ts readHexTree) whenever the indexer answers; only without one is it read from the node's logs (in
-// pages of blocks from the deployment), and then each block is looked at.
-import { useCallback, useEffect, useRef, useState } from "react";
+// A game kept live, as queries on the app's QueryClient (following the room page's useRoom): its fork tree is one
+// query that grows (data/useHistory.ts: the indexer's positions whenever it answers, else the node's logs in pages
+// of blocks from the deployment), its `game` view another, re-read when the indexer's word for the game changes
+// (data/words.ts useHexWord) or its end block passes (ended changes with time); quiet blocks cost the node nothing.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Result } from "ethers";
 import { useBlock } from "../shared/block";
-import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { addMoved, gameData, type HexGameData, type HexPosition, type MovedArgs } from "../../../client/hex";
 import { pagedQuery } from "../../../client/logs";
 import type { HexContract } from "./contracts";
-import { useHexGameVersion } from "../data/hex";
-import { useHistoryRead } from "../data/useHistoryRead";
+import { useChainRead } from "../data/chain";
 import { readHexTree, type TreeChanges } from "../data/history";
+import { chainKeys } from "../data/keys";
+import { useRefreshOn, useRefreshOnRise } from "../data/refresh";
+import { useHistory } from "../data/useHistory";
+import { useHexWord } from "../data/words";
 
 export interface LiveGame {
   data: HexGameData | null;
@@ -25,7 +28,10 @@ export interface LiveGame {
   loadMs: number | null;
 }
 
+type GameView = Awaited<ReturnType<HexContract["hex"]["game"]>>;
+
 const NO_CHANGES: TreeChanges = { moved: [], proven: [] };
+const DESCRIBE = { contract: "ForkingHex" as const };
 
 /** Adds a read's moves and proofs to a tree (index = id); returns whether anything was new. */
 function apply(positions: HexPosition[], changes: TreeChanges): boolean {
@@ -38,132 +44,94 @@ function apply(positions: HexPosition[], changes: TreeChanges): boolean {
   return changed;
 }
 
+/** The tree with a read's changes: a new array when anything changed, so memos keyed on it recompute. */
+function fold(positions: HexPosition[] | undefined, changes: TreeChanges): HexPosition[] {
+  const tree = positions ?? [];
+  return apply(tree, changes) || !positions ? [...tree] : positions;
+}
+
 export function useHexGame(contract: HexContract | null, gameId: bigint): LiveGame {
-  const { epoch } = useWallet();
-  const block = useBlock();
-  const [state, setState] = useState<LiveGame>({ data: null, view: null, error: null, version: 0, loadMs: null });
-  const scanned = useRef(0);
-  const busy = useRef(false);
-  const indexed = useHexGameVersion(gameId);
-  const loadedIndexed = useRef<string | null>(null);
-  const [retry, setRetry] = useState(0);
-  // The word's first part is the game's last block the indexer has (data/hex.ts).
-  const readHistory = useHistoryRead(indexed, 0);
-  const clock = useRef(block.number);
-  clock.current = block.number;
+  const { chainId } = useWallet();
+  const queryClient = useQueryClient();
+  const block = useBlock().number;
+  const word = useHexWord(gameId);
+  const scope = contract && chainId !== null ? chainKeys.hexGame(chainId, contract.address, gameId) : null;
+  const viewKey = scope && [...scope, "view"];
 
-  const readView = useCallback(async () => {
-    if (!contract) return null;
-    const g = await contract.hex.game(gameId);
-    return {
-      g,
-      view: {
-        positionCount: Number(g.positionCount),
-        lowestProven: Number(g.lowestProven),
-        settleCursor: Number(g.settleCursor),
-        maxDeadline: Number(g.maxDeadline),
-      },
-    };
-  }, [contract, gameId]);
-
-  /** The tree's changes in blocks after..to (data/useHistoryRead.ts), and the block they are read up to. */
-  const readTree = useCallback(
-    (after: number, to: number): Promise<[TreeChanges, number]> =>
-      readHistory(
-        after,
-        to,
-        (db, from, upTo) => readHexTree(db, gameId, from, upTo),
-        async (fromBlock, toBlock) => {
-          if (!contract) return NO_CHANGES;
-          const hex = contract.hex;
-          const range = { fromBlock, toBlock };
-          const latest = () => hex.runner!.provider!.getBlockNumber();
-          const [moved, proven] = await Promise.all([
-            pagedQuery((a, b) => hex.queryFilter(hex.filters.Moved(gameId), a, b), latest, range),
-            pagedQuery((a, b) => hex.queryFilter(hex.filters.WinProven(gameId), a, b), latest, range),
-          ]);
-          return {
-            moved: moved.map((e) => ({ args: e.args as unknown as MovedArgs, block: e.blockNumber })),
-            proven: proven.map((e) => Number(e.args.positionId)),
-          };
-        },
-        NO_CHANGES,
-      ),
-    [contract, gameId, readHistory],
-  );
-
-  // First load (and after the connection changes).
-  useEffect(() => {
-    if (!contract || block.number === 0) return;
-    let stale = false;
-    const started = performance.now();
-    setState({ data: null, view: null, error: null, version: 0, loadMs: null });
-    busy.current = true;
-    (async () => {
-      const count = await contract.hex.gameCount();
-      if (gameId < 1n || gameId > count) throw new Error(`there is no game ${gameId} (games 1–${count})`);
-      const [[changes, upTo], v] = await Promise.all([readTree(contract.fromBlock - 1, clock.current), readView()]);
-      if (stale) return;
-      const positions: HexPosition[] = [];
-      apply(positions, changes);
-      scanned.current = upTo;
-      setState({
-        data: gameData(gameId, v!.g, positions),
-        view: v!.view,
-        error: null,
-        version: 1,
-        loadMs: performance.now() - started,
-      });
-    })()
-      .catch((err) => {
-        if (stale) return;
-        setState((s) => ({ ...s, error: describeError(err) }));
-        // Tried again shortly: a node that was busy or away answers later.
-        setTimeout(() => !stale && setRetry((r) => r + 1), 3000);
-      })
-      .finally(() => {
-        busy.current = false;
-      });
-    return () => {
-      stale = true;
-    };
-    // The first block is awaited (it says whether the indexer answers), not each one.
-  }, [contract, gameId, epoch, readView, readTree, retry, block.number === 0]);
-
-  // When the indexer's row changes (each block without one): this game's new events, then the view.
-  useEffect(() => {
-    const data = state.data;
-    if (!contract || !data || busy.current) return;
-    const moved = indexed === null ? block.number > scanned.current : indexed !== loadedIndexed.current;
-    const ends = !data.ended && data.endBlock > 0 && block.number > data.endBlock;
-    if (!moved && !ends) return;
-    if (block.number < scanned.current) return;
-    loadedIndexed.current = indexed;
-    busy.current = true;
-    // Up to the indexer's last block of the game too: it can be ahead of the page's clock.
-    const to = Math.max(block.number, Number(indexed?.split(":")[0] ?? 0));
-    (async () => {
-      const [changes, upTo] = await readTree(scanned.current, to);
-      const changed = apply(data.positions, changes);
-      const v = await readView();
-      scanned.current = upTo;
-      const g = v!.g;
-      const next: HexGameData = {
-        ...data,
-        cancelled: g.cancelled,
-        ended: g.ended,
-        endBlock: Number(g.endBlock),
-        settlePhase: Number(g.settlePhase),
-        // A new array when the tree changed, so memos keyed on it recompute.
-        positions: changed ? [...data.positions] : data.positions,
+  const tree = useHistory<TreeChanges, HexPosition[]>({
+    key: scope && [...scope, "history"],
+    from: contract?.fromBlock ?? 0,
+    wordBlock: word?.lastBlock ?? null,
+    fromIndexer: (db, after, upTo) => readHexTree(db, gameId, after, upTo),
+    fromNode: async (fromBlock, toBlock) => {
+      const hex = contract!.hex;
+      const latest = () => hex.runner!.provider!.getBlockNumber();
+      const range = { fromBlock, toBlock };
+      const [moved, proven] = await Promise.all([
+        pagedQuery((a, b) => hex.queryFilter(hex.filters.Moved(gameId), a, b), latest, range),
+        pagedQuery((a, b) => hex.queryFilter(hex.filters.WinProven(gameId), a, b), latest, range),
+      ]);
+      return {
+        moved: moved.map((e) => ({ args: e.args as unknown as MovedArgs, block: e.blockNumber })),
+        proven: proven.map((e) => Number(e.args.positionId)),
       };
-      setState((s) => ({ ...s, data: next, view: v!.view, version: s.version + 1, error: null }));
-    })()
-      .catch((err) => setState((s) => ({ ...s, error: describeError(err) })))
-      .finally(() => {
-        busy.current = false;
-      });
-  }, [block.number, contract, gameId, state.data, readView, indexed]);
+    },
+    empty: NO_CHANGES,
+    fold,
+    describe: DESCRIBE,
+  });
 
-  return state;
+  const read = useChainRead(
+    viewKey,
+    async () => {
+      if (!queryClient.getQueryData(viewKey!)) {
+        const count = await contract!.hex.gameCount();
+        if (gameId < 1n || gameId > count) throw new Error(`there is no game ${gameId} (games 1–${count})`);
+      }
+      // A plain object: the query cache's structural sharing copies an ethers Result as a bare array, without its
+      // named fields.
+      const g = ((await contract!.hex.game(gameId)) as unknown as Result).toObject() as GameView;
+      return {
+        g,
+        view: {
+          positionCount: Number(g.positionCount),
+          lowestProven: Number(g.lowestProven),
+          settleCursor: Number(g.settleCursor),
+          maxDeadline: Number(g.maxDeadline),
+        },
+      };
+    },
+    { describe: DESCRIBE },
+  );
+  const v = read.data;
+
+  // The view is read again when the game's rows change (the indexer's word, else the tree read up to a new block)
+  // and once when its end block has passed.
+  useRefreshOn(viewKey, word ?? tree.upTo);
+  const endBlock = v ? Number(v.g.endBlock) : 0;
+  useRefreshOnRise(viewKey, v && !v.g.ended && endBlock > 0 && block > endBlock ? endBlock : 0);
+
+  const positions = tree.history;
+  const data = useMemo(() => (positions && v ? gameData(gameId, v.g, positions) : null), [gameId, positions, v]);
+
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (data) setVersion((n) => n + 1);
+  }, [data]);
+
+  // The first load's time, from the first render that could read to the first with the tree and the view.
+  const started = useRef<number | null>(null);
+  if (started.current === null && scope && block > 0) started.current = performance.now();
+  const [loadMs, setLoadMs] = useState<number | null>(null);
+  useEffect(() => {
+    if (data && loadMs === null && started.current !== null) setLoadMs(performance.now() - started.current);
+  }, [data, loadMs]);
+
+  return {
+    data,
+    view: v?.view ?? null,
+    error: read.error ?? tree.error,
+    version,
+    loadMs,
+  };
 }

@@ -39,6 +39,7 @@ export function WindowField({
       const m = parseMinutes(text);
       if (m !== null) onBlocks(minutesToBlocks(m, seconds));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the block time's arrival converts the typed value
   }, [seconds]);
 
   if (seconds === null) {

@@ -100,14 +100,15 @@ export function BlockProvider({ children }: { children: ReactNode }) {
   };
   const stack = stackConfig();
   const shared = stack !== null && mode !== "injected";
+  const heads = stack?.heads;
 
   // The gateway's shared clock.
   useEffect(() => {
-    if (!shared || !stack || !provider) return;
+    if (!shared || !heads || !provider) return;
     samples.current = [];
     let stopped = false;
     let lost = false;
-    const source = new EventSource(stackUrl(window.location.origin, stack.heads));
+    const source = new EventSource(stackUrl(window.location.origin, heads));
     source.onmessage = (e: MessageEvent<string>) => {
       const h = JSON.parse(e.data) as Heads;
       if (lost) {
@@ -142,7 +143,7 @@ export function BlockProvider({ children }: { children: ReactNode }) {
       stopped = true;
       source.close();
     };
-  }, [shared, provider, epoch, toasts]);
+  }, [shared, heads, provider, epoch, toasts]);
 
   useEffect(() => {
     if (!provider || shared) return;

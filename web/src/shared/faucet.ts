@@ -11,7 +11,9 @@ export async function askFaucet(url: string, address: string): Promise<{ sent: b
       body: JSON.stringify({ address }),
     });
   } catch (err) {
-    throw new Error(`the faucet is not answering (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`the faucet is not answering (${err instanceof Error ? err.message : String(err)})`, {
+      cause: err,
+    });
   }
   const body = (await res.json().catch(() => ({}))) as { error?: string; sent?: string; balance?: string };
   if (!res.ok || body.error) throw new Error(body.error ?? `the faucet answered HTTP ${res.status}`);

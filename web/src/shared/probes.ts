@@ -1,8 +1,10 @@
 // Which actions the contract would accept right now: each candidate action is run as a static call from the
 // account against the pending block (the block a transaction sent now lands in), and the page shows a control only
 // for the ones that pass, and the contract's own refusal sentence for the others. The page never decides a rule.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { describeError as describeFull, type DescribeContext } from "../../../client/errors";
+import { useDebounced } from "./useDebounced";
 
 /** Overrides for a probe: evaluate against the next block, as a transaction sent now would be. */
 export const PENDING = { blockTag: "pending" } as const;
@@ -150,23 +152,25 @@ export function useVerdict(
   key: string,
   ctx: DescribeContext = {},
 ): string | null {
-  const [verdict, setVerdict] = useState<string | null>(null);
   const latest = useRef({ call, ctx });
   latest.current = { call, ctx };
-  useEffect(() => {
-    const run = latest.current.call;
-    if (!run) return setVerdict(null);
-    let stale = false;
-    const timer = setTimeout(() => {
-      run().then(
-        () => !stale && setVerdict(null),
-        (err: unknown) => !stale && setVerdict(refusal(err, latest.current.ctx).reason),
-      );
-    }, 250);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [key, call === null]);
-  return verdict;
+  const form = useId();
+  const settled = useDebounced(key, 250);
+  const q = useQuery({
+    queryKey: ["verdict", form, settled],
+    enabled: call !== null && settled === key,
+    queryFn: async () => {
+      try {
+        await latest.current.call!();
+        return null;
+      } catch (err) {
+        return refusal(err, latest.current.ctx).reason;
+      }
+    },
+    // Asked again when the form comes back to inputs it had; the last verdict stands while the next is asked.
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  return call === null ? null : (q.data ?? null);
 }

@@ -9,6 +9,7 @@ import { useWallet } from "./wallet";
 import { useToasts } from "./toasts";
 import { confirmed } from "./confirm";
 import type { MinedTx } from "../../../client/common/heads";
+import { submit, type Action } from "./action";
 
 export type TxStatus = "signing" | "pending" | "mined" | "failed";
 
@@ -33,6 +34,8 @@ interface TxApi {
     submit: () => Promise<T>,
     ctx?: DescribeContext,
   ): Promise<Awaited<ReturnType<T["wait"]>> | null>;
+  /** Sends an action as it is described (shared/action.ts): its label, its call, its value and gas headroom. */
+  sendAction(a: Action): Promise<TransactionReceipt | null>;
   clear(): void;
 }
 
@@ -104,11 +107,12 @@ export function TxProvider({ children }: { children: ReactNode }) {
     },
     [toasts, nextBlock],
   );
+  const sendAction = useCallback((a: Action) => send(a.label, () => submit(a), a.describe), [send]);
   const clear = useCallback(
     () => setTxs((all) => all.filter((t) => t.status === "signing" || t.status === "pending")),
     [],
   );
-  const value = useMemo(() => ({ txs, send, clear }), [txs, send, clear]);
+  const value = useMemo(() => ({ txs, send, sendAction, clear }), [txs, send, sendAction, clear]);
   return <TxContext.Provider value={value}>{children}</TxContext.Provider>;
 }
 

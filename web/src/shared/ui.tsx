@@ -1,19 +1,26 @@
 // Small shared building blocks: buttons that show they are busy, labelled fields, amounts, addresses.
 import { useState, type ReactNode } from "react";
+import type { TransactionReceipt } from "ethers";
 import { formatFixed, requestLabel } from "../../../client/format";
+import { callOf, type Action } from "./action";
 import { callAttrs, type TxCall } from "./calls";
 import { setClaimed, useClaim } from "./claims";
+import { useTx } from "./tx";
 
 /**
- * A button running an async action; disabled (and saying so) while it runs. `call` is the transaction it sends (or
- * leads to), `ui` what it does instead when it sends none: written on the button for the tests (shared/calls.ts).
+ * A button running an async action; disabled (and saying so) while it runs. `action` is the action it sends
+ * (shared/action.ts: its call is written on the button, and a click sends it, then `onDone` runs with the receipt);
+ * or `onClick` does the work, and `call` is the transaction it sends or leads to, `ui` what it does instead when it
+ * sends none: written on the button for the tests (shared/calls.ts).
  * A button that sends a transaction stays disabled from its tap until the state it acted on is gone
  * (shared/claims.ts): `state` names that state, shared by every control acting on it (an offer's Accept, Reject and
  * Snatch); by default it is the call itself. An action that resolves to nothing (a failed send: `send` resolves to
  * null) gives the state back.
  */
 export function ActionButton(props: {
-  onClick: () => Promise<unknown>;
+  onClick?: () => Promise<unknown>;
+  action?: Action;
+  onDone?: (receipt: TransactionReceipt) => unknown;
   children: ReactNode;
   disabled?: boolean;
   busyText?: string;
@@ -24,7 +31,16 @@ export function ActionButton(props: {
   state?: string;
 }) {
   const [busy, setBusy] = useState(false);
-  const key = props.state ?? (props.call ? `call:${props.call.to}:${props.call.data}:${props.call.value ?? 0n}` : null);
+  const { sendAction } = useTx();
+  const call = props.call ?? (props.action ? callOf(props.action) : undefined);
+  const key = props.state ?? (call ? `call:${call.to}:${call.data}:${call.value ?? 0n}` : null);
+  const run = async (): Promise<unknown> => {
+    if (props.onClick) return props.onClick();
+    if (!props.action) return null;
+    const receipt = await sendAction(props.action);
+    if (receipt) await props.onDone?.(receipt);
+    return receipt;
+  };
   const claimed = useClaim(key);
   return (
     <button
@@ -33,14 +49,14 @@ export function ActionButton(props: {
       disabled={props.disabled || busy || claimed}
       title={props.title}
       aria-busy={busy}
-      {...callAttrs(props.call, props.ui)}
+      {...callAttrs(call, props.ui)}
       onClick={async () => {
         if (busy || claimed) return;
         setBusy(true);
         if (key !== null) setClaimed(key, true);
         let result: unknown = null;
         try {
-          result = await props.onClick();
+          result = await run();
         } finally {
           setBusy(false);
           if (key !== null && !result) setClaimed(key, false);

@@ -7,7 +7,7 @@
 //   class stack's faucet on a local chain) or read from a class sheet's card; it signs in the page (seatWallet.ts)
 //   through the page's JSON-RPC (the gateway's /rpc, or a public network's node named on the card) and holds play
 //   money only: it never touches an injected wallet's funds, and the key is never sent anywhere.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   BrowserProvider,
   JsonRpcProvider,
@@ -21,81 +21,16 @@ import {
   type Signer,
 } from "ethers";
 import { BurnerStore, type BurnerSeat } from "./burner";
-import {
-  deploymentFor,
-  deployments,
-  LOCAL_CHAIN_IDS,
-  localRpcUrl,
-  stackConfig,
-  type NetworkDeployment,
-} from "./deployments";
+import { deploymentFor, deployments, LOCAL_CHAIN_IDS, localRpcUrl, stackConfig } from "./deployments";
 import { stackUrl } from "../../../client/common/stack";
 import { discoverWallets, type Eip1193Provider, type WalletDetail } from "./eip6963";
 import { describeError } from "./errors";
 import { askFaucet } from "./faucet";
 import { SeatWallet } from "./seatWallet";
 import { useToasts } from "./toasts";
+import { rpcCall, WalletContext, type Wallet, type WalletMode } from "./walletContext";
 
-export type WalletMode = "local" | "injected" | "burner";
-
-export interface Wallet {
-  mode: WalletMode;
-  /** Reads go here (the local node, or the injected wallet's provider). Null while connecting. */
-  provider: AbstractProvider | null;
-  chainId: number | null;
-  /** The deployment for `chainId`; null on a chain the bundle was not built for (wrong network). */
-  deployment: NetworkDeployment | null;
-  signer: Signer | null;
-  account: string | null;
-  /** What is wrong, in words (node unreachable, wallet locked, ...), or null. */
-  problem: string | null;
-  /** Local mode: the node's development accounts. */
-  localAccounts: string[];
-  localUrl: string;
-  /** Injected wallets discovered (EIP-6963, then window.ethereum). */
-  wallets: WalletDetail[];
-  walletName: string | null;
-  /** Bumped when the connection is rebuilt, so data hooks reload. */
-  epoch: number;
-  /** Burner mode: the seat in use; and every seat this browser keeps. */
-  burner: BurnerSeat | null;
-  burners: BurnerSeat[];
-  /** Whether this page can make a funded burner now (a local chain whose stack runs a faucet). */
-  canPlay: boolean;
-  /** Play: this browser's play seat on the page's chain (made and funded by the faucet if there is none yet). */
-  play(): Promise<void>;
-  /** Plays as a seat this browser keeps (or one just stored from a card). */
-  useBurner(address: string): void;
-  /** Removes a seat's key from this browser (its play ETH stays on its address). */
-  forgetBurner(address: string): void;
-  /** The burner store (the seat page saves a card's seat in it). */
-  burnerStore: BurnerStore;
-  chooseLocalAccount(address: string): void;
-  useLocalNode(): void;
-  connectWallet(uuid: string): Promise<void>;
-  disconnect(): void;
-  switchChain(chainId: number): Promise<void>;
-}
-
-const WalletContext = createContext<Wallet | null>(null);
-
-export function useWallet(): Wallet {
-  const w = useContext(WalletContext);
-  if (!w) throw new Error("useWallet outside WalletProvider");
-  return w;
-}
-
-/** A raw JSON-RPC call (used before a provider exists: to learn the chain id and whether the node is up). */
-export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
-}
+export { rpcCall, useWallet, type Wallet, type WalletMode } from "./walletContext";
 
 const hasLocalDeployment = deployments.some((d) => LOCAL_CHAIN_IDS.includes(d.chainId));
 const STORAGE_MODE = "wallet.mode";
@@ -300,7 +235,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     setMode("local");
   }, [burnerStore]);
 
-  const useBurner = useCallback(
+  const switchToBurner = useCallback(
     (address: string) => {
       const seat = burnerStore.get(address);
       if (!seat) return;
@@ -346,8 +281,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       toasts.push("error", `Play: ${describeError(err)}`);
     }
-    useBurner(seat.address);
-  }, [burnerStore, toasts, useBurner]);
+    switchToBurner(seat.address);
+  }, [burnerStore, toasts, switchToBurner]);
 
   const forgetBurner = useCallback(
     (address: string) => {
@@ -441,7 +376,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     burners,
     canPlay,
     play,
-    useBurner,
+    switchToBurner,
     forgetBurner,
     burnerStore,
     chooseLocalAccount,

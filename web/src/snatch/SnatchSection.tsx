@@ -9,11 +9,11 @@ import { RoomPage } from "./RoomPage";
 import { PlayerHistory } from "./tournament/PlayerHistory";
 import { TournamentList } from "./tournament/TournamentList";
 import { TournamentPage } from "./tournament/TournamentPage";
-import { SessionList } from "./session/SessionList";
-import { SessionConsolePage } from "./session/SessionConsole";
-import { SessionProjectorPage } from "./session/SessionProjector";
-import { ConsolePage } from "./tournament/console/ConsolePage";
-import { ProjectorPage } from "./tournament/console/ProjectorPage";
+import { SessionList } from "../class/session/SessionList";
+import { SessionConsolePage } from "../class/session/SessionConsole";
+import { SessionProjectorPage } from "../class/session/SessionProjector";
+import { ConsolePage } from "../class/console/ConsolePage";
+import { ProjectorPage } from "../class/console/ProjectorPage";
 import "./snatch.css";
 
 export function SnatchSection({ route }: { route: Route }) {

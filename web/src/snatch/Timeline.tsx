@@ -1,14 +1,14 @@
 // A room's history from its events (newest first, by round), and the G5 cheap-talk chat.
 import { Fragment, useMemo, useState } from "react";
-import { type Probes } from "../shared/probes";
+import type { Checks } from "../data/checks";
+import { callOf } from "../shared/action";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel } from "../shared/ui";
-import { txCall } from "../shared/calls";
 import { chatMessages, roomTimeline, type RoomEvent } from "../../../client/snatch/history";
 import { Phase } from "../../../client/snatch/names";
 import type { RoomState } from "../../../client/snatch/state";
-import { sendPadded } from "./gas";
 import type { SnatchContracts } from "./contracts";
+import { roomActions } from "./roomActions";
 import type { LiveRoom } from "./useRoom";
 
 export function Timeline({ events, nameOf }: { events: readonly RoomEvent[]; nameOf: (a: string) => string }) {
@@ -39,30 +39,30 @@ export function Chat({
   c,
   room,
   live,
-  probes,
+  checks,
   nameOf,
   you,
 }: {
   c: SnatchContracts;
   room: RoomState;
   live: LiveRoom;
-  probes: Probes;
+  checks: Checks;
   nameOf: (a: string) => string;
   you: string | null;
 }) {
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const [text, setText] = useState("");
   const messages = useMemo(() => chatMessages(live.events), [live.events]);
   const bytes = new TextEncoder().encode(text).length;
-  const canTalk = probes.get("talk")?.ok === true;
+  const canTalk = checks.ok("talk");
+  const talk = roomActions(c.rooms, room).talk(text);
   const submit = async () => {
-    const r = await send(`Say: ${text.slice(0, 40)}`, () => sendPadded(c.rooms.talk, room.roomId, text), {
-      contract: "SnatchRooms",
-    });
+    const r = await sendAction(talk);
     if (r) {
       setText("");
       live.refresh();
     }
+    return r;
   };
   let lastRound = -1;
   return (
@@ -103,11 +103,7 @@ export function Chat({
           <span className={`muted small${bytes > MAX_BYTES ? " danger" : ""}`}>
             {bytes}/{MAX_BYTES} bytes
           </span>
-          <ActionButton
-            onClick={submit}
-            disabled={!text.trim() || bytes > MAX_BYTES}
-            call={txCall(c.rooms, c.rooms.talk, [room.roomId, text])}
-          >
+          <ActionButton onClick={submit} disabled={!text.trim() || bytes > MAX_BYTES} call={callOf(talk)}>
             Send
           </ActionButton>
         </form>

@@ -1,7 +1,7 @@
 // The Snatch contracts of the connected network (hardhat-deploy's SnatchRooms, SnatchRoomsLens, SnatchTournament,
-// SnatchSession),
-// typed by TypeChain and connected to the account's signer (or read-only), plus the randomness source the rooms use.
-import { useEffect, useMemo, useState } from "react";
+// SnatchSession), typed by TypeChain and connected to the account's signer (or read-only), plus the randomness
+// source the rooms use.
+import { useMemo } from "react";
 import type { SnatchRooms, SnatchRoomsLens, SnatchSession, SnatchTournament } from "../../../typechain-types";
 import { SnatchRooms__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchRoomsLens__factory } from "../../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
@@ -11,8 +11,11 @@ import { IRandomness__factory } from "../../../typechain-types/factories/contrac
 import type { IRandomness } from "../../../typechain-types";
 import { contractOf } from "../shared/deployments";
 import { useWallet } from "../shared/wallet";
+import { useChainRead } from "../data/chain";
+import { chainKeys } from "../data/keys";
 
 export interface SnatchContracts {
+  chainId: number;
   rooms: SnatchRooms;
   lens: SnatchRoomsLens;
   roomsAddress: string;
@@ -27,15 +30,16 @@ export interface SnatchContracts {
 
 /** The deployed Snatch contracts, or null (connecting, or no SnatchRooms on this network). */
 export function useSnatchContracts(): SnatchContracts | null {
-  const { provider, signer, deployment } = useWallet();
+  const { provider, signer, deployment, chainId } = useWallet();
   return useMemo(() => {
     const rooms = contractOf(deployment ?? undefined, "SnatchRooms");
     const lens = contractOf(deployment ?? undefined, "SnatchRoomsLens");
     const tournament = contractOf(deployment ?? undefined, "SnatchTournament");
     const session = contractOf(deployment ?? undefined, "SnatchSession");
     const runner = signer ?? provider;
-    if (!rooms || !lens || !runner) return null;
+    if (!rooms || !lens || !runner || chainId === null) return null;
     return {
+      chainId,
       rooms: SnatchRooms__factory.connect(rooms.address, runner),
       lens: SnatchRoomsLens__factory.connect(lens.address, runner),
       roomsAddress: rooms.address,
@@ -45,23 +49,22 @@ export function useSnatchContracts(): SnatchContracts | null {
       tournamentFromBlock: tournament?.blockNumber ?? rooms.blockNumber,
       session: session ? SnatchSession__factory.connect(session.address, runner) : null,
     };
-  }, [provider, signer, deployment]);
+  }, [provider, signer, deployment, chainId]);
 }
 
-/** The randomness source the rooms (or the tournament) request from; null until read. */
-export function useRandomness(consumer: { randomness(): Promise<string> } | null): IRandomness | null {
+/** The randomness source `consumer` (the rooms, a tournament) requests from; null until read. */
+export function useRandomness(
+  chainId: number | null,
+  consumer: ({ randomness(): Promise<string> } & { target: unknown }) | null,
+): IRandomness | null {
   const { provider } = useWallet();
-  const [source, setSource] = useState<IRandomness | null>(null);
-  useEffect(() => {
-    if (!consumer || !provider) return;
-    let stale = false;
-    consumer.randomness().then(
-      (address) => !stale && setSource(IRandomness__factory.connect(address, provider)),
-      () => undefined,
-    );
-    return () => {
-      stale = true;
-    };
-  }, [consumer, provider]);
-  return source;
+  const address = useChainRead(
+    consumer && chainId !== null ? chainKeys.randomness(chainId, String(consumer.target)) : null,
+    () => consumer!.randomness(),
+    { fixed: true },
+  ).data;
+  return useMemo(
+    () => (address && provider ? IRandomness__factory.connect(address, provider) : null),
+    [address, provider],
+  );
 }

@@ -1,21 +1,24 @@
-// A room kept live: the lens's room and offers views, its format, every event of the room (from the indexer's log
-// of the room, or without one the node's logs: read once, then as the room changes), and the randomness request's status while roles are awaited. Reloads on each new block and
-// at once after the page's own transactions (`refresh`).
-import { useCallback, useEffect, useRef, useState } from "react";
+// A room kept live, as queries under the room's key (data/keys.ts): the lens's room and offers views, its format,
+// every event of the room (data/useHistory.ts: the indexer's log of the room, or the node's logs without one), and
+// the randomness request's status while roles are awaited. The views (and the checks of the room's actions, under
+// the same key) are read again when the indexer's word for the room changes (without an indexer: when the room's
+// logs bring an event), when a deadline passes (its defaults are due, which changes what the contract accepts),
+// at every block while roles are awaited, and after the page's own transaction (`refresh`).
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { Log } from "ethers";
 import { useBlock } from "../shared/block";
-import { describeError } from "../shared/errors";
-import { useWallet } from "../shared/wallet";
 import { decodeEvent } from "../../../client/events";
 import { getLogsOfId } from "../../../client/logs";
 import { Phase, type WindowLengths } from "../../../client/snatch/names";
 import type { RoomEvent } from "../../../client/snatch/history";
 import { offerStatesOf, roomStateOf, type OfferState, type RoomState } from "../../../client/snatch/state";
 import { useRandomness, type SnatchContracts } from "./contracts";
-import { useReload } from "./useReload";
-import { useRoomVersion } from "../data/snatch";
+import { useChainRead } from "../data/chain";
 import { readRoomEvents } from "../data/history";
-import { useHistoryRead } from "../data/useHistoryRead";
+import { chainKeys } from "../data/keys";
+import { refresh, useRefreshOn, useRefreshOnRise } from "../data/refresh";
+import { useHistory } from "../data/useHistory";
+import { useRoomWord } from "../data/words";
 
 export interface FormatInfo {
   id: number;
@@ -32,21 +35,20 @@ export interface LiveRoom {
   format: FormatInfo | null;
   /** IRandomness.Status of the roles request while the room awaits roles (0 unknown, 1 pending, 2 ready, 3 stale). */
   randomStatus: number | null;
+  /** The last failed read in words (what is shown is what was read before it). */
   error: string | null;
-  /** Bumped on every reload. */
-  version: number;
+  /** The key of what the room's page reads that changes with the room: its views and its actions' checks. */
+  stateKey: QueryKey | null;
+  /** Reads the room again (after the page's own transaction). */
   refresh(): void;
 }
 
-const formatCache = new Map<string, FormatInfo>();
+const DESCRIBE = { contract: "SnatchRooms" } as const;
 
-/** A format's rounds and windows (formats are immutable: read once per id). */
+/** A format's rounds and windows, read from the lens. */
 export async function readFormat(c: SnatchContracts, id: number): Promise<FormatInfo> {
-  const key = `${c.roomsAddress}:${id}`;
-  const cached = formatCache.get(key);
-  if (cached) return cached;
   const [playerCount, rounds, w] = await c.lens.formatOf(id);
-  const info: FormatInfo = {
+  return {
     id,
     playerCount: Number(playerCount),
     rounds: rounds.map(Number),
@@ -60,8 +62,16 @@ export async function readFormat(c: SnatchContracts, id: number): Promise<Format
       decision: Number(w.decision),
     },
   };
-  formatCache.set(key, info);
-  return info;
+}
+
+/** A format (formats never change: read once per id). */
+export function useFormat(c: SnatchContracts | null, id: number | null): FormatInfo | null {
+  return (
+    useChainRead(c && id !== null ? chainKeys.format(c.chainId, c.roomsAddress, id) : null, () => readFormat(c!, id!), {
+      fixed: true,
+      describe: DESCRIBE,
+    }).data ?? null
+  );
 }
 
 /** This room's events among `logs` (a log's first topic after the signature may be another id: a format's). */
@@ -75,140 +85,70 @@ export function roomEvents(c: SnatchContracts, roomId: bigint, logs: readonly Lo
   return out;
 }
 
+const NO_EVENTS: RoomEvent[] = [];
+const NO_OFFERS: OfferState[] = [];
+
 export function useRoom(c: SnatchContracts | null, roomId: bigint): LiveRoom {
-  const { epoch } = useWallet();
-  const block = useBlock();
-  const randomness = useRandomness(c?.rooms ?? null);
-  const [state, setState] = useState<Omit<LiveRoom, "refresh">>({
-    room: null,
-    offers: [],
-    events: [],
-    format: null,
-    randomStatus: null,
-    error: null,
-    version: 0,
-  });
-  const scanned = useRef(0);
-  const clock = useRef(block.number);
-  clock.current = block.number;
-  const version = useRoomVersion(roomId);
-  const versionNow = useRef(version);
-  versionNow.current = version;
-  const loadedVersion = useRef<string | null>(null);
-  const events = useRef<RoomEvent[]>([]);
-  // The clock's block the last load saw (deadlines passed since then are due).
-  const seen = useRef(0);
-  const readHistory = useHistoryRead(version, 1);
+  const queryClient = useQueryClient();
+  const block = useBlock().number;
+  const randomness = useRandomness(c?.chainId ?? null, c?.rooms ?? null);
+  const word = useRoomWord(roomId);
+  const scope = c ? chainKeys.room(c.chainId, c.roomsAddress, roomId) : null;
+  const stateKey = scope && [...scope, "state"];
 
-  /** The room's events in blocks after..head (data/useHistoryRead.ts), and the block they are read up to. */
-  const readEvents = useCallback(
-    (after: number, head: number): Promise<[RoomEvent[], number]> =>
-      readHistory(
-        after,
-        head,
-        (db, from, upTo) => readRoomEvents(db, roomId, from, upTo),
-        async (fromBlock, toBlock) =>
-          c
-            ? roomEvents(
-                c,
-                roomId,
-                await getLogsOfId(c.rooms.runner!.provider!, c.roomsAddress, roomId, { fromBlock, toBlock }),
-              )
-            : [],
-        [] as RoomEvent[],
+  const history = useHistory<RoomEvent[], RoomEvent[]>({
+    key: scope && [...scope, "history"],
+    from: c?.fromBlock ?? 0,
+    wordBlock: word?.lastBlock ?? null,
+    fromIndexer: (db, after, upTo) => readRoomEvents(db, roomId, after, upTo),
+    fromNode: async (fromBlock, toBlock) =>
+      roomEvents(
+        c!,
+        roomId,
+        await getLogsOfId(c!.rooms.runner!.provider!, c!.roomsAddress, roomId, { fromBlock, toBlock }),
       ),
-    [c, readHistory, roomId],
-  );
-  // Bumped when the room or the connection changes: a load started before is dropped.
-  const generation = useRef(0);
-  // What the last load saw, to tell whether a new block needs a reload.
-  const shown = useRef<RoomState | null>(null);
+    empty: NO_EVENTS,
+    fold: (events, fresh) => (events && fresh.length === 0 ? events : [...(events ?? []), ...fresh]),
+    describe: DESCRIBE,
+  });
+  const events = history.history ?? NO_EVENTS;
 
-  useEffect(() => {
-    generation.current++;
-    scanned.current = 0;
-    seen.current = 0;
-    loadedVersion.current = null;
-    shown.current = null;
-    events.current = [];
-    setState({ room: null, offers: [], events: [], format: null, randomStatus: null, error: null, version: 0 });
-  }, [c, roomId, epoch]);
-
-  /**
-   * Reads the room's new events; reloads the views only when something may have changed: an event of this room, a
-   * deadline that just passed (its defaults are now due, which changes what the contract accepts), the roles
-   * randomness (ready with time), the page's own transaction, or the first load. With the indexer, "an event of this
-   * room" is its word (data/snatch.ts useRoomVersion) and quiet blocks cost the node nothing; the events themselves
-   * come from the indexer's log of the room whenever it answers (data/history.ts), else from the node's logs.
-   */
-  const load = useCallback(
-    async (forced: boolean) => {
-      if (!c) return;
-      const gen = generation.current;
-      const version = versionNow.current;
-      // The indexer can have a block before the page's clock shows it.
-      const head = Math.max(clock.current, Number(version?.split(":")[1] ?? 0));
-      const first = scanned.current === 0;
-      const prev = shown.current;
-      // A deadline passed in the blocks since the last load (the clock's blocks, whatever the events' source read).
-      const passed = (deadline: number) => deadline > 0 && deadline >= seen.current && deadline < head;
-      const deadlinePassed = prev !== null && (passed(prev.deadline) || passed(prev.offersUntil));
-      // The indexer says nothing of this room changed, and no deadline passed: nothing to read. (The events' cursor
-      // stays: blocks the indexer has not reached yet are read with the next change.)
-      if (
-        !first &&
-        !forced &&
-        version !== null &&
-        version === loadedVersion.current &&
-        prev !== null &&
-        prev.phase !== Phase.AwaitingRoles &&
-        !deadlinePassed
-      )
-        return;
-      loadedVersion.current = version;
-      if (first) {
-        const count = await c.rooms.roomCount();
+  const view = useChainRead(
+    stateKey && [...stateKey, "view"],
+    async () => {
+      if (!queryClient.getQueryData([...stateKey!, "view"])) {
+        const count = await c!.rooms.roomCount();
         if (roomId < 1n || roomId > count) throw new Error(`there is no room ${roomId} (rooms 1–${count})`);
       }
-      const after = first ? c.fromBlock - 1 : scanned.current;
-      const [fresh, upTo] = await readEvents(after, head);
-      const due =
-        first || forced || fresh.length > 0 || prev === null || prev.phase === Phase.AwaitingRoles || deadlinePassed;
-      if (!due) {
-        if (gen === generation.current) {
-          scanned.current = Math.max(scanned.current, upTo);
-          seen.current = Math.max(seen.current, head);
-        }
-        return;
-      }
-      const [view, offers] = await Promise.all([c.lens.roomView(roomId), c.lens.allOffers(roomId)]);
-      const room = roomStateOf(roomId, view);
-      const format = await readFormat(c, room.format);
-      const randomStatus =
-        room.phase === Phase.AwaitingRoles && randomness ? Number(await randomness.status(room.rolesRequest)) : null;
-      if (gen !== generation.current) return;
-      scanned.current = Math.max(scanned.current, upTo);
-      seen.current = Math.max(seen.current, head);
-      if (fresh.length > 0) events.current = [...events.current, ...fresh];
-      shown.current = room;
-      setState((s) => ({
-        room,
-        offers: offerStatesOf(offers),
-        events: events.current,
-        format,
-        randomStatus,
-        error: null,
-        version: s.version + 1,
-      }));
+      const [v, offers] = await Promise.all([c!.lens.roomView(roomId), c!.lens.allOffers(roomId)]);
+      return { room: roomStateOf(roomId, v), offers: offerStatesOf(offers) };
     },
-    [c, roomId, randomness, readEvents],
+    { describe: DESCRIBE },
+  );
+  const room = view.data?.room ?? null;
+  const format = useFormat(c, room?.format ?? null);
+  const awaiting = room?.phase === Phase.AwaitingRoles;
+  const request = useChainRead(
+    stateKey && awaiting && randomness ? [...stateKey, "request", room!.rolesRequest] : null,
+    async () => Number(await randomness!.status(room!.rolesRequest)),
   );
 
-  const refresh = useReload(
-    load,
-    (err) => setState((s) => ({ ...s, error: describeError(err, { contract: "SnatchRooms" }) })),
-    c !== null && block.number > 0,
-    [block.number, c, epoch, version],
-  );
-  return { ...state, refresh };
+  // What makes the views worth reading again: the room's events (the indexer's word, else the logs read), a
+  // deadline passed since they were read, and each block while the roles are awaited.
+  useRefreshOn(stateKey, word ?? events.length);
+  const passed = room ? Math.max(0, ...[room.deadline, room.offersUntil].filter((d) => d > 0 && d < block)) : 0;
+  useRefreshOnRise(stateKey, awaiting ? block : passed);
+
+  return {
+    room,
+    offers: view.data?.offers ?? NO_OFFERS,
+    events,
+    format,
+    randomStatus: awaiting ? (request.data ?? null) : null,
+    error: view.error ?? history.error ?? request.error,
+    stateKey,
+    refresh: () => {
+      if (scope) refresh(queryClient, scope);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { useWallet } from "../../shared/wallet";
 import { satOutCount } from "../../../../client/snatch/tournament";
 import { usePlayerHistory, type PairingRow } from "../../data/snatch";
 import { useSnatchContracts } from "../contracts";
-import { HistoryTable, type HistoryRecord } from "./TournamentPage";
+import { HistoryTable, type HistoryRecord } from "./TournamentParts";
 
 /** An indexer pairing as the contract's history record. */
 function toRecord(p: PairingRow): HistoryRecord {

@@ -1,0 +1,343 @@
+// A console's runs of transactions (rooms created, rooms closed, rooms advanced), one at a time: where the run
+// stands (a progress bar), and a note when a press changed nothing (a run in flight, nothing left) or a call failed.
+// Shared by the tournament's console and the class session's (../session/SessionActions.tsx), with the
+// advance button both offer (the rooms whose window passed, through `SnatchRooms.advanceMany`).
+import { useRef, useState, type ReactNode } from "react";
+import type { BaseContract } from "ethers";
+import { useSnatchContracts } from "../../snatch/contracts";
+import { sendPadded } from "../../snatch/gas";
+import { roomsToAdvance, type RoomLine } from "./model";
+import { callAttrs, type TxCall } from "../../shared/calls";
+import { useBlock } from "../../shared/block";
+import { describeError } from "../../shared/errors";
+import type { Probes } from "../../shared/probes";
+import { useTx } from "../../shared/tx";
+import { useWallet } from "../../shared/wallet";
+import { ActionButton, Progress } from "../../shared/ui";
+import { plural } from "../../../../client/format";
+import type { DescribeContext } from "../../../../client/errors";
+import type { SnatchRooms } from "../../../../typechain-types";
+import { advanceHeadroom, ADVANCE_BATCH } from "./batches";
+
+/** A run of transactions and where it stands. */
+export interface Run {
+  what: "rooms" | "close" | "advance";
+  done: number;
+  total: number;
+  text: string;
+}
+
+export function useRuns(ctx: DescribeContext) {
+  const [run, setRun] = useState<Run | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const running = useRef(false);
+
+  /** Runs `work` unless another run is in flight (then says so and does nothing). */
+  const exclusive = async (work: () => Promise<void>) => {
+    if (running.current) {
+      setNote(`A batch is in flight (${run?.text ?? "working"}): this press changed nothing.`);
+      return;
+    }
+    running.current = true;
+    setNote(null);
+    try {
+      await work();
+    } catch (err) {
+      setNote(describeError(err, ctx));
+    } finally {
+      running.current = false;
+      setRun(null);
+    }
+  };
+  return { run, setRun, note, setNote, exclusive, inFlight: run !== null };
+}
+
+export type Runs = ReturnType<typeof useRuns>;
+
+/** What an organiser's panel works with: the contracts, the wallet, the block, `send`, and its runs. */
+export function useOrganiser(ctx: DescribeContext) {
+  const c = useSnatchContracts();
+  const { signer, account } = useWallet();
+  const block = useBlock();
+  const { send } = useTx();
+  const runs = useRuns(ctx);
+  return { c, signer, account, block, send, runs };
+}
+export { closeInBatches, createInBatches, type BatchState } from "./batchRuns";
+type Send = ReturnType<typeof useTx>["send"];
+
+/**
+ * The close button: `call` is a one-room close (for the honest-controls check), sent only when `ok`; the line beside
+ * it says from which block it may (after `deadline`, the `what`'s deadline), or how many rooms are still running.
+ */
+export function CloseButton({
+  call,
+  ok,
+  runs,
+  onClick,
+  deadline,
+  running,
+  what,
+}: {
+  call: TxCall;
+  ok: boolean;
+  runs: Runs;
+  onClick: () => void;
+  deadline: number;
+  running: number;
+  what: string;
+}) {
+  const head = useBlock().number;
+  const past = deadline > 0 && head > deadline;
+  return (
+    <div className="console-action">
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="close-rooms"
+        disabled={!ok && !runs.inFlight}
+        {...callAttrs(runs.inFlight || !ok ? undefined : call, "says a batch is in flight")}
+        onClick={onClick}
+      >
+        Close every timed-out room
+      </button>
+      <span className="muted small">
+        {past
+          ? `${what} (block ${deadline.toLocaleString("en-US")}) passed: ${plural(running, "room")} still running, each closed with its defaults, in batches`
+          : `from block ${(deadline + 1).toLocaleString("en-US")}, after ${what}`}
+      </span>
+    </div>
+  );
+}
+
+/** An organiser's call with the contract's answer beside it (`yes` when it accepts, else its refusal). */
+export function ProbedAction({
+  call,
+  ok,
+  why,
+  yes,
+  inFlight,
+  onClick,
+  busyText,
+  children,
+}: {
+  call: TxCall;
+  ok: boolean;
+  why: string | undefined;
+  yes: string;
+  inFlight: boolean;
+  onClick: () => Promise<unknown>;
+  busyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="console-action">
+      <ActionButton call={call} disabled={!ok || inFlight} onClick={onClick} busyText={busyText}>
+        {children}
+      </ActionButton>
+      <span className="muted small">{probeLine(ok, why, yes)}</span>
+    </div>
+  );
+}
+
+/** Creating rooms: a run that waits for the randomness of the draw. */
+export function CreateRooms({
+  call,
+  inFlight,
+  onClick,
+  children,
+}: {
+  call: TxCall;
+  inFlight: boolean;
+  onClick: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="console-action">
+      <ActionButton call={call} disabled={inFlight} onClick={onClick}>
+        <span data-testid="create-rooms">{children}</span>
+      </ActionButton>
+    </div>
+  );
+}
+
+/**
+ * While rooms play: advance the rooms whose window passed (until the deadline, after which the close takes over),
+ * close every timed-out room after it, and the run's progress and note.
+ */
+export function PlayingRuns({
+  runs,
+  lines,
+  close,
+}: {
+  runs: Runs;
+  lines: readonly RoomLine[];
+  /** Null: no rooms play (or not yet known). */
+  close: (Omit<Parameters<typeof CloseButton>[0], "runs"> & { advanceHint: string }) | null;
+}) {
+  const rooms = useSnatchContracts()?.rooms;
+  const head = useBlock().number;
+  const past = !!close && close.deadline > 0 && head > close.deadline;
+  return (
+    <>
+      {rooms && close && !past && (
+        <AdvanceButton rooms={rooms} due={roomsToAdvance(lines)} runs={runs} hint={close.advanceHint} />
+      )}
+      {close && <CloseButton {...close} runs={runs} />}
+      <RunStatus run={runs.run} note={runs.note} />
+    </>
+  );
+}
+
+/**
+ * The close button's settings for `contract.closeTimedOutRooms(id, …)`: `[deadline, rooms still running]`, what
+ * the deadline is ("the phase deadline") and what advancing a room whose window passed does.
+ */
+export function closeSpec(
+  contract: BaseContract,
+  id: bigint,
+  ok: boolean,
+  onClick: () => void,
+  [deadline, running]: [number, number],
+  [what, advanceHint]: [string, string],
+): NonNullable<Parameters<typeof PlayingRuns>[0]["close"]> {
+  const call = {
+    to: String(contract.target),
+    data: contract.interface.encodeFunctionData("closeTimedOutRooms", [id, 1]),
+  };
+  return { call, ok, onClick, deadline, running, what, advanceHint };
+}
+
+/** A one-click organiser call, shown only while the contract accepts it (probe `id`). */
+export interface OneShot {
+  id: string;
+  kind: "secondary" | "danger";
+  call: TxCall;
+  label: string;
+  onClick: () => Promise<unknown>;
+}
+
+/**
+ * One-click calls of `contract`, each `[probe id, kind, method, args, label]`: the call for the honest-controls check,
+ * and a click sends it with gas headroom (../../gas.ts).
+ */
+export function shots(
+  contract: BaseContract,
+  send: Send,
+  ctx: DescribeContext,
+  list: [string, OneShot["kind"], string, unknown[], string][],
+): OneShot[] {
+  return list.map(([id, kind, method, args, label]) => {
+    const fn = contract.getFunction(method) as unknown as Parameters<typeof sendPadded>[0];
+    const call = { to: String(contract.target), data: contract.interface.encodeFunctionData(method, args) };
+    return { id, kind, call, label, onClick: () => send(label, () => sendPadded(fn, ...args), ctx) };
+  });
+}
+
+export function OneShots({ items, ok }: { items: OneShot[]; ok: (id: string) => boolean }) {
+  return (
+    <>
+      {items
+        .filter((i) => ok(i.id))
+        .map((i) => (
+          <ActionButton key={i.id} kind={i.kind} call={i.call} onClick={i.onClick}>
+            {i.label}
+          </ActionButton>
+        ))}
+    </>
+  );
+}
+
+/** `ok(id)`: the contract accepts probe `id`; `why(id)`: its refusal sentence, if it refused. */
+export function answers(probes: Probes) {
+  const ok = (p: string) => probes.get(p)?.ok === true;
+  const why = (p: string) => {
+    const r = probes.get(p);
+    return r && !r.ok ? r.reason : undefined;
+  };
+  return { ok, why };
+}
+
+/** A probe's answer as a line beside its control: `yes` when the contract accepts, else its refusal. */
+export function probeLine(ok: boolean, why: string | undefined, yes: string): string {
+  return ok ? yes : why ? `Not yet: ${why}.` : "checking…";
+}
+
+/** The run's progress bar and the last note. */
+export function RunStatus({ run, note }: { run: Run | null; note: string | null }) {
+  return (
+    <>
+      {run && (
+        <div data-testid={`${run.what}-progress`} data-done={run.done} data-total={run.total}>
+          <Progress value={run.done} max={run.total} label={run.text} />
+        </div>
+      )}
+      {note && (
+        <p className="notice" data-testid="console-note" role="status">
+          {note}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Advances the rooms whose window passed (`due`), in batches of {@link ADVANCE_BATCH}: each applies the absent
+ * player's default. Anyone may; the rooms contract decides.
+ */
+export function AdvanceButton({
+  rooms,
+  due,
+  runs,
+  hint,
+}: {
+  rooms: SnatchRooms;
+  due: readonly bigint[];
+  runs: ReturnType<typeof useRuns>;
+  /** What advancing does to these rooms. */
+  hint: string;
+}) {
+  const { send } = useTx();
+  const { exclusive, setRun, setNote, inFlight } = runs;
+  const advance = () =>
+    exclusive(async () => {
+      if (due.length === 0) {
+        setNote("No room's window has passed: nothing was sent.");
+        return;
+      }
+      for (let i = 0; i < due.length; i += ADVANCE_BATCH) {
+        const ids = due.slice(i, i + ADVANCE_BATCH);
+        setRun({ what: "advance", done: i, total: due.length, text: `advancing rooms ${i + 1}–${i + ids.length}` });
+        // Each room it finishes calls its tournament or session back: room by room headroom above the estimate.
+        const r = await send(`Advance ${plural(ids.length, "room")} whose window passed`, async () =>
+          rooms.advanceMany(ids, {
+            gasLimit: (await rooms.advanceMany.estimateGas(ids)) + advanceHeadroom(ids.length),
+          }),
+        );
+        if (!r) return;
+      }
+    });
+  return (
+    <div className="console-action">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="advance-rooms"
+        disabled={due.length === 0 && !inFlight}
+        {...(inFlight
+          ? { "data-ui": "says a batch is in flight" }
+          : {
+              "data-call": JSON.stringify({
+                to: String(rooms.target),
+                data: rooms.interface.encodeFunctionData("advanceMany", [due.slice(0, ADVANCE_BATCH)]),
+                value: "0",
+              }),
+            })}
+        onClick={() => void advance()}
+      >
+        Advance {plural(due.length, "room")} whose window passed
+      </button>
+      <span className="muted small">{hint}; anyone may</span>
+    </div>
+  );
+}

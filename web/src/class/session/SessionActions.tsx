@@ -1,0 +1,161 @@
+// The session organiser's calls (SnatchSession), each enabled only when the contract accepts it (a static call
+// against the pending block): start a first-come session (seating closes, the shuffle is drawn), create its rooms in
+// batches with a progress bar (waiting for the draw's randomness), advance the rooms whose window passed, close every
+// room after the session's deadline in gas-bounded batches with a progress bar, record rooms that finished without
+// reporting, re-request a stale draw, close a session that never reached three players. A batch run in flight is
+// said so, and pressing again then (or when nothing is left) changes nothing and says so. The runs, their progress
+// and the advance button are the tournament console's (../tournament/console/runs.tsx).
+import { useMemo } from "react";
+import { SessionStage } from "../../../../client/snatch/session";
+import { plural } from "../../../../client/format";
+import type { SnatchSession } from "../../../../typechain-types";
+import { txCall } from "../../shared/calls";
+import { PENDING, useProbes, type Probe } from "../../shared/probes";
+import { Panel } from "../../shared/ui";
+import { sendPadded } from "../../snatch/gas";
+import type { RoomLine } from "../console/model";
+import {
+  answers,
+  closeInBatches,
+  closeSpec,
+  createInBatches,
+  CreateRooms,
+  ProbedAction,
+  OneShots,
+  shots,
+  PlayingRuns,
+  useOrganiser,
+} from "../console/runs";
+import type { SessionRow } from "../../data/session";
+
+const CTX = { contract: "SnatchSession" as const };
+/** SnatchSession.MAX_CLOSE_BATCH. */
+const MAX_CLOSE = 50;
+
+export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; lines: RoomLine[] }) {
+  const { c, signer, account, block, send, runs } = useOrganiser(CTX);
+  const { exclusive, inFlight } = runs;
+  const session: SnatchSession | null = c?.session ?? null;
+  const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
+
+  const probeList = useMemo<Probe[]>(() => {
+    if (!session || !signer) return [];
+    const list: Probe[] = [];
+    const add = (pid: string, call: () => Promise<unknown>) => list.push({ id: pid, call });
+    if (s.stage === SessionStage.Registration) {
+      add("start", () => session.start.staticCall(id, PENDING));
+      add("closeSession", () => session.closeSession.staticCall(id, PENDING));
+    }
+    if (drawing) {
+      add("rooms", () => session.createRooms.staticCall(id, PENDING));
+      add("reroll", () => session.rerequestDraw.staticCall(id, PENDING));
+    }
+    if (s.stage === SessionStage.Playing) {
+      add("close", () => session.closeTimedOutRooms.staticCall(id, 1, PENDING));
+      add("record", () => session.recordRooms.staticCall(id, 0, MAX_CLOSE, PENDING));
+    }
+    return list;
+  }, [session, signer, id, s.stage, drawing]);
+  const probes = useProbes(probeList, `${block.number}:${s.stage}:${s.created}:${account}`, CTX, {
+    holdWithin: `${s.stage}:${account}`,
+  });
+  const { ok, why } = answers(probes);
+
+  if (!c || !session) return <p className="danger">No SnatchSession deployment on this network.</p>;
+  const sw = session;
+
+  /** Where the session's rooms stand on chain. */
+  const view = async () => {
+    const v = await sw.session(id);
+    return { stage: Number(v.stage), rooms: Number(v.rooms), created: Number(v.created), closed: Number(v.closed) };
+  };
+
+  /** Creates the rooms batch by batch, waiting for the draw's randomness when it is not ready. */
+  const roomsLoop = () =>
+    createInBatches({
+      runs,
+      read: async () => {
+        const v = await view();
+        const open = v.stage === SessionStage.Drawing || v.stage === SessionStage.Creating;
+        return { open, done: v.created, total: v.rooms };
+      },
+      probe: () => sw.createRooms.staticCall(id, PENDING),
+      notReady: "DrawNotReady",
+      create: () => send(`Create rooms of session ${id}`, () => sendPadded(sw.createRooms, id), CTX),
+      label: (done, total) => (total > 0 ? `${done} of ${plural(total, "room")} created` : "waiting for the draw"),
+    });
+
+  const start = () =>
+    exclusive(async () => {
+      const r = await send(`Start session ${id}`, () => sendPadded(sw.start, id), CTX);
+      if (r) await roomsLoop();
+    });
+
+  const closeAll = () =>
+    closeInBatches(
+      { runs, send, ctx: CTX },
+      [sw, id],
+      async () => {
+        const v = await view();
+        return { open: v.stage === SessionStage.Playing, done: v.closed, total: v.rooms };
+      },
+      { nothing: "Every room is closed already: nothing was sent.", max: MAX_CLOSE },
+    );
+
+  return (
+    <Panel title="Organiser">
+      <div className="console-actions" data-testid="console-actions">
+        {s.stage === SessionStage.Registration && (
+          <ProbedAction
+            call={txCall(sw, sw.start, [id])}
+            ok={ok("start")}
+            why={why("start")}
+            yes={`${plural(s.playerCount, "player")} seated: then the rooms are created as soon as the draw is in`}
+            inFlight={inFlight}
+            onClick={start}
+            busyText="Starting…"
+          >
+            <span data-testid="start-session">Close seating and draw the rooms</span>
+          </ProbedAction>
+        )}
+        {drawing && (
+          <CreateRooms
+            call={txCall(sw, sw.createRooms, [id], { accepts: ["DrawNotReady"] })}
+            inFlight={inFlight}
+            onClick={() => exclusive(roomsLoop)}
+          >
+            {/* Before the draw the rooms are the seated players in threes (up to two sit out). */}
+            Create the rooms ({s.created} of {s.rooms || Math.floor(s.playerCount / 3)} so far)
+          </CreateRooms>
+        )}
+        <PlayingRuns
+          runs={runs}
+          lines={lines}
+          close={
+            s.stage === SessionStage.Playing
+              ? closeSpec(
+                  sw,
+                  id,
+                  ok("close"),
+                  closeAll,
+                  [s.deadline, s.rooms - s.finished],
+                  [
+                    "the session's deadline",
+                    "closes the round (or the judging) whose deadline passed, with its defaults",
+                  ],
+                )
+              : null
+          }
+        />
+        <OneShots
+          ok={ok}
+          items={shots(sw, send, CTX, [
+            ["reroll", "secondary", "rerequestDraw", [id], "Request the draw's randomness again (stale)"],
+            ["record", "secondary", "recordRooms", [id, 0, MAX_CLOSE], "Record rooms that finished without reporting"],
+            ["closeSession", "danger", "closeSession", [id], "Close the session (it never reached three players)"],
+          ])}
+        />
+      </div>
+    </Panel>
+  );
+}
