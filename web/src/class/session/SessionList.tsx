@@ -143,8 +143,10 @@ function CreateSession({ session }: { session: SnatchSession }) {
   // A list longer than one transaction takes goes in batches: createListedSession, addSeats..., then start.
   const batches = useMemo(() => listingBatches(seats), [seats]);
   const inBatches = batches.length > 1;
-  const first = batches[0] ?? [];
-  const args = useMemo(() => [config, first.map((s) => s.address), first.map((s) => s.name)] as const, [config, first]);
+  const args = useMemo(() => {
+    const first = batches[0] ?? [];
+    return [config, first.map((s) => s.address), first.map((s) => s.name)] as const;
+  }, [config, batches]);
   const create1 = inBatches ? session.createListedSession : session.createSession;
   const verdict = useVerdict(
     signer && !problem ? () => create1.staticCall(...args, PENDING) : null,
