@@ -11,9 +11,6 @@
 //   - operators and functions that grow a value (`||`, concat, replace, JSON and ARRAY constructors, ROW) and the
 //     regular-expression operators (their matching time is not the planner's to estimate);
 //   - more than a few SELECTs, or tables, in one query.
-// One shape is read through: the class console's snapshot wrapper (`snapshotWrapped` below), which joins Ponder's
-// checkpoint table (one row per chain) to the query it wraps so that every answer names its block; what it wraps is
-// judged by the same rules.
 // What is left reads the indexer's tables through conditions the planner can cost: the gate then asks it (EXPLAIN)
 // and refuses a query above its bounds of rows and cost.
 
@@ -79,36 +76,6 @@ function matchesColumns(quals: unknown): boolean {
   const bool = quals.BoolExpr as Node | undefined;
   if (bool && bool.boolop === "AND_EXPR" && Array.isArray(bool.args)) return bool.args.some(matchesColumns);
   return false;
-}
-
-/** Only these clauses: a SELECT with anything else (WHERE, GROUP BY, LIMIT, ...) is not the wrapper's. */
-const onlyClauses = (stmt: Node, allowed: string[]) =>
-  Object.keys(stmt).every((k) => allowed.includes(k) || k === "limitOption" || k === "op") && stmt.op === "SETOP_NONE";
-
-/**
- * The query the class console's snapshot wrapper wraps (web/src/snatch/tournament/console/indexer.tsx), or null when
- * `select` is not exactly that wrapper:
- *   SELECT <columns> FROM _ponder_checkpoint c LEFT JOIN (SELECT <columns> FROM (<query>) i) q ON true
- * The join has no condition, but its left side is Ponder's checkpoint table (a row per chain) and it is a LEFT join:
- * it makes as many rows as the wrapped query (or one), never more.
- */
-function snapshotWrapped(select: Node): { inner: Node; columns: unknown[] } | null {
-  if (!onlyClauses(select, ["targetList", "fromClause"]) || !Array.isArray(select.fromClause)) return null;
-  if (select.fromClause.length !== 1) return null;
-  const join = (select.fromClause[0] as Node).JoinExpr as Node | undefined;
-  if (!join || join.jointype !== "JOIN_LEFT" || join.isNatural || join.usingClause) return null;
-  const left = isObject(join.larg) ? (join.larg.RangeVar as Node | undefined) : undefined;
-  if (!left || left.relname !== "_ponder_checkpoint" || left.schemaname) return null;
-  const on = isObject(join.quals) ? (join.quals.A_Const as Node | undefined) : undefined;
-  if (!on || !isObject(on.boolval) || on.boolval.boolval !== true) return null;
-  const right = isObject(join.rarg) ? (join.rarg.RangeSubselect as Node | undefined) : undefined;
-  const middle = isObject(right?.subquery) ? (right.subquery.SelectStmt as Node | undefined) : undefined;
-  if (!middle || !onlyClauses(middle, ["targetList", "fromClause"]) || !Array.isArray(middle.fromClause)) return null;
-  if (middle.fromClause.length !== 1) return null;
-  const wrapped = (middle.fromClause[0] as Node).RangeSubselect as Node | undefined;
-  const inner = isObject(wrapped?.subquery) ? (wrapped.subquery.SelectStmt as Node | undefined) : undefined;
-  if (!inner) return null;
-  return { inner, columns: [select.targetList, middle.targetList] };
 }
 
 /**
@@ -183,14 +150,7 @@ export function judgeSql(sql: string, parse: ParseSql): Judgement {
       visit(v, k);
     }
   };
-  // The console's snapshot wrapper: its columns and the query it wraps are judged, the checkpoint table counted.
-  const wrapper = snapshotWrapped(stmts[0].stmt.SelectStmt as Node);
-  if (wrapper) {
-    tables.add("_ponder_checkpoint");
-    references++;
-    visit(wrapper.columns, "targetList");
-    visit(wrapper.inner, "SelectStmt");
-  } else visit(stmts[0].stmt, "");
+  visit(stmts[0].stmt, "");
   return {
     refused: refused.size > 0 ? `the indexer does not answer queries with ${[...refused].join("; ")}` : null,
     tables: [...tables],
