@@ -1,9 +1,9 @@
 // What the class's consoles and projectors read from the indexer (a tournament's or a class session's state, its rooms
 // with their seats, its players, who has moved, the rounds' events), as typed @ponder/client queries over the
-// indexer's schema (indexer/ponder.schema.ts), and their rows as the console's values. Each read names a block its
-// rows are at least as new as: the indexer's checkpoint, read just before them (checkpointNow). Reads of many rows
-// start from the tournament's or the session's own row (a left join on its id). Plain functions of a database: no
-// React, Node runs them too.
+// indexer's schema (indexer/ponder.schema.ts), and their rows as the console's values. Each read names the block its
+// rows show: the indexer's checkpoint, read before and after them (readAt). Reads of many rows start from the
+// tournament's or the session's own row (a left join on its id). Plain functions of a database: no React, Node runs
+// them too.
 import { and, asc, eq, inArray, isNotNull, or, sql, type Client } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
 import { checkpointBlock } from "./checkpoint";
@@ -17,14 +17,28 @@ export interface Snapshot<T> {
 }
 
 /**
- * The block the indexer's checkpoint names now (timestamp, chain id, block number, …), read just before a read's rows:
- * Ponder writes a block's rows and its checkpoint in one transaction, so the rows read next are at least as new as
- * this block. (Ponder's SQL endpoint takes no subquery in a column, and the gate no join without matching columns:
- * the checkpoint cannot be a column of the rows' own statement.)
+ * The block the indexer's checkpoint names now (timestamp, chain id, block number, …). It is read in a statement of its
+ * own: Ponder's SQL endpoint takes no subquery in a column, and the gate no join without matching columns.
  */
 export async function checkpointNow(db: Db): Promise<number | null> {
   const [row] = await db.select({ cp: sql<string | null>`max(latest_checkpoint)` }).from(sql`_ponder_checkpoint`);
   return row?.cp ? checkpointBlock(row.cp) : null;
+}
+
+/**
+ * `read`'s rows and the block they show. Ponder commits a block's rows with its checkpoint, so rows read between two
+ * equal checkpoint reads are exactly at that block (the console's "as of block N" is the chain at N); when the indexer
+ * committed a block in between, the rows are read again, at most three times in all (then named with the block read
+ * before them: they are at least as new).
+ */
+export async function readAt<R>(db: Db, read: () => PromiseLike<R[]>): Promise<{ asOf: number | null; rows: R[] }> {
+  let asOf = await checkpointNow(db);
+  for (let attempt = 1; ; attempt++) {
+    const rows = await read();
+    const after = await checkpointNow(db);
+    if (after === asOf || attempt === 3) return { asOf, rows };
+    asOf = after;
+  }
 }
 
 export function snapshot<R, T>(asOf: number | null, rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
@@ -62,8 +76,7 @@ export interface TournamentRow {
 
 /** Tournament `id` (data null: not indexed, or no such tournament). */
 export async function readTournament(db: Db, id: bigint): Promise<Snapshot<TournamentRow | null>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db.select({ row: t }).from(t).where(eq(t.id, id));
+  const { asOf, rows } = await readAt(db, () => db.select({ row: t }).from(t).where(eq(t.id, id)));
   return snapshot(asOf, rows, ([first]) =>
     first
       ? {
@@ -104,13 +117,9 @@ export interface PhaseRow {
 }
 
 export async function readPhases(db: Db, id: bigint): Promise<Snapshot<PhaseRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ phase: p })
-    .from(t)
-    .leftJoin(p, eq(p.tournamentId, t.id))
-    .where(eq(t.id, id))
-    .orderBy(asc(p.phase));
+  const { asOf, rows } = await readAt(db, () =>
+    db.select({ phase: p }).from(t).leftJoin(p, eq(p.tournamentId, t.id)).where(eq(t.id, id)).orderBy(asc(p.phase)),
+  );
   return snapshot(asOf, rows, (all) =>
     all.flatMap(({ phase: x }) =>
       x
@@ -232,14 +241,15 @@ export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => numbe
 
 /** The rooms of a tournament's phase with their seats, by pair. */
 export async function readPhaseRooms(db: Db, id: bigint, phase: number): Promise<Snapshot<RoomRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ ...ROOM_SEAT })
-    .from(t)
-    .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
-    .leftJoin(s, eq(s.roomId, r.id))
-    .where(eq(t.id, id))
-    .orderBy(asc(r.pair), asc(s.seat));
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({ ...ROOM_SEAT })
+      .from(t)
+      .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
+      .leftJoin(s, eq(s.roomId, r.id))
+      .where(eq(t.id, id))
+      .orderBy(asc(r.pair), asc(s.seat)),
+  );
   return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.pair));
 }
 
@@ -258,24 +268,25 @@ export interface EntryRow {
 }
 
 export async function readEntries(db: Db, id: bigint): Promise<Snapshot<EntryRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({
-      player: e.player,
-      name: e.name,
-      index: e.index,
-      scoreAsP1: e.scoreAsP1,
-      scoreAsP2: e.scoreAsP2,
-      aggregate: e.aggregate,
-      roomsAsP1: e.roomsAsP1,
-      roomsAsP2: e.roomsAsP2,
-      satOut: e.satOut,
-      g3Shame: e.g3Shame,
-    })
-    .from(t)
-    .leftJoin(e, eq(e.tournamentId, t.id))
-    .where(eq(t.id, id))
-    .orderBy(asc(e.index));
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({
+        player: e.player,
+        name: e.name,
+        index: e.index,
+        scoreAsP1: e.scoreAsP1,
+        scoreAsP2: e.scoreAsP2,
+        aggregate: e.aggregate,
+        roomsAsP1: e.roomsAsP1,
+        roomsAsP2: e.roomsAsP2,
+        satOut: e.satOut,
+        g3Shame: e.g3Shame,
+      })
+      .from(t)
+      .leftJoin(e, eq(e.tournamentId, t.id))
+      .where(eq(t.id, id))
+      .orderBy(asc(e.index)),
+  );
   return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.player === null
@@ -322,15 +333,16 @@ const PASS = and(
  * the log: it is P1's, the turkey seat's (the seat joined to the pass's row alone).
  */
 export async function readTournamentMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ actor: l.actor, p1: s.player })
-    .from(t)
-    .leftJoin(r, eq(r.tournamentId, t.id))
-    .leftJoin(l, and(eq(l.roomId, r.id), or(and(isNotNull(l.actor), inArray(l.name, TOURNAMENT_MOVES)), PASS)))
-    .leftJoin(s, and(eq(s.roomId, l.roomId), eq(s.role, 0), eq(l.name, "NoOffer")))
-    .where(eq(t.id, id))
-    .groupBy(l.actor, s.player);
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({ actor: l.actor, p1: s.player })
+      .from(t)
+      .leftJoin(r, eq(r.tournamentId, t.id))
+      .leftJoin(l, and(eq(l.roomId, r.id), or(and(isNotNull(l.actor), inArray(l.name, TOURNAMENT_MOVES)), PASS)))
+      .leftJoin(s, and(eq(s.roomId, l.roomId), eq(s.role, 0), eq(l.name, "NoOffer")))
+      .where(eq(t.id, id))
+      .groupBy(l.actor, s.player),
+  );
   return snapshot(
     asOf,
     rows,

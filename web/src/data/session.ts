@@ -1,9 +1,9 @@
 // What the class session's console and projector read from the indexer (a session, its seats, its rooms, who has
 // moved, the rounds' events), as typed @ponder/client queries over the indexer's schema, each naming the block its
-// rows are at least as new as (./class.ts checkpointNow). Plain functions of a database: Node runs them too.
+// rows show (./class.ts readAt). Plain functions of a database: Node runs them too.
 import { and, asc, eq, inArray, isNotNull } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
-import { checkpointNow, lower, num, ROOM_SEAT, roomsOf, snapshot, type Db, type RoomRow, type Snapshot } from "./class";
+import { lower, readAt, num, ROOM_SEAT, roomsOf, snapshot, type Db, type RoomRow, type Snapshot } from "./class";
 
 const r = schema.snatchRoom;
 const s = schema.snatchSeat;
@@ -68,8 +68,7 @@ export interface SessionRow {
 }
 
 export async function readSession(db: Db, id: bigint): Promise<Snapshot<SessionRow | null>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db.select({ row: cs }).from(cs).where(eq(cs.id, id));
+  const { asOf, rows } = await readAt(db, () => db.select({ row: cs }).from(cs).where(eq(cs.id, id)));
   return snapshot(asOf, rows, ([first]) => {
     const x = first?.row;
     return x
@@ -106,21 +105,22 @@ export interface SessionSeatRow {
 }
 
 export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<SessionSeatRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({
-      player: ss.player,
-      name: ss.name,
-      index: ss.index,
-      listed: ss.listed,
-      room: ss.room,
-      satOut: ss.satOut,
-      points: ss.points,
-    })
-    .from(cs)
-    .leftJoin(ss, eq(ss.sessionId, cs.id))
-    .where(eq(cs.id, id))
-    .orderBy(asc(ss.index));
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({
+        player: ss.player,
+        name: ss.name,
+        index: ss.index,
+        listed: ss.listed,
+        room: ss.room,
+        satOut: ss.satOut,
+        points: ss.points,
+      })
+      .from(cs)
+      .leftJoin(ss, eq(ss.sessionId, cs.id))
+      .where(eq(cs.id, id))
+      .orderBy(asc(ss.index)),
+  );
   return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.player === null
@@ -142,40 +142,43 @@ export async function readSessionSeats(db: Db, id: bigint): Promise<Snapshot<Ses
 
 /** The session's rooms with their seats (`pair`: the room's index in the session). */
 export async function readSessionRooms(db: Db, id: bigint): Promise<Snapshot<RoomRow[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ ...ROOM_SEAT })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(s, eq(s.roomId, r.id))
-    .where(eq(cs.id, id))
-    .orderBy(asc(r.sessionRoom), asc(s.seat));
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({ ...ROOM_SEAT })
+      .from(cs)
+      .leftJoin(r, eq(r.sessionId, cs.id))
+      .leftJoin(s, eq(s.roomId, r.id))
+      .where(eq(cs.id, id))
+      .orderBy(asc(r.sessionRoom), asc(s.seat)),
+  );
   return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.sessionRoom));
 }
 
 /** Players who made a move in any room of the session: an offer, an answer, done, shame, a report, a ruling. */
 export async function readSessionMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ player: l.actor })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(l, and(eq(l.roomId, r.id), isNotNull(l.actor), inArray(l.name, SESSION_MOVES)))
-    .where(eq(cs.id, id))
-    .groupBy(l.actor);
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({ player: l.actor })
+      .from(cs)
+      .leftJoin(r, eq(r.sessionId, cs.id))
+      .leftJoin(l, and(eq(l.roomId, r.id), isNotNull(l.actor), inArray(l.name, SESSION_MOVES)))
+      .where(eq(cs.id, id))
+      .groupBy(l.actor),
+  );
   return snapshot(asOf, rows, (all) => new Set(all.flatMap((x) => (x.player ? [lower(x.player)] : []))));
 }
 
 /** The events the projector's per-round figures fold (class/session/rounds.ts), room by room in chain order. */
 export async function readSessionLog(db: Db, id: bigint): Promise<Snapshot<LogEntry[]>> {
-  const asOf = await checkpointNow(db);
-  const rows = await db
-    .select({ roomId: l.roomId, round: l.round, name: l.name, args: l.args })
-    .from(cs)
-    .leftJoin(r, eq(r.sessionId, cs.id))
-    .leftJoin(l, and(eq(l.roomId, r.id), inArray(l.name, [...ROUND_EVENTS])))
-    .where(eq(cs.id, id))
-    .orderBy(asc(l.roomId), asc(l.block), asc(l.logIndex));
+  const { asOf, rows } = await readAt(db, () =>
+    db
+      .select({ roomId: l.roomId, round: l.round, name: l.name, args: l.args })
+      .from(cs)
+      .leftJoin(r, eq(r.sessionId, cs.id))
+      .leftJoin(l, and(eq(l.roomId, r.id), inArray(l.name, [...ROUND_EVENTS])))
+      .where(eq(cs.id, id))
+      .orderBy(asc(l.roomId), asc(l.block), asc(l.logIndex)),
+  );
   return snapshot(asOf, rows, (all) =>
     all.flatMap((x) =>
       x.roomId === null || x.name === null
