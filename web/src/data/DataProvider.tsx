@@ -11,7 +11,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
 import { indexerClient, indexerSqlUrl, schema } from "./client";
-import { indexerClock, type IndexerClock as IndexerClockHandle } from "./indexerClock";
+import { refresh } from "./refresh";
 import { ChainClock } from "./chain";
 import { chainKeys, hashKey, PONDER_KEY } from "./keys";
 
@@ -72,19 +72,17 @@ export function useHistoryBlock(): number | null {
   return useBlock().indexed;
 }
 
-/** Marks the indexer's queries stale whenever the indexer has indexed a new block (./indexerClock.ts). */
+/**
+ * Marks the indexer's queries stale whenever the indexer has indexed a new block, and re-reads the ones on screen. A
+ * read in flight then is not cancelled but read once more when it answers (./refresh.ts): it began before the block,
+ * and on an idle chain no later block would ever bring the block's rows (a lobby never listed the game just made).
+ */
 function IndexerClock() {
   const { indexed } = useBlock();
   const queryClient = useQueryClient();
-  const [clock, setClock] = useState<IndexerClockHandle | null>(null);
   useEffect(() => {
-    const c = indexerClock(queryClient, [PONDER_KEY]);
-    setClock(c);
-    return c.stop;
-  }, [queryClient]);
-  useEffect(() => {
-    if (indexed !== null) clock?.indexed();
-  }, [indexed, clock]);
+    if (indexed !== null) refresh(queryClient, [PONDER_KEY]);
+  }, [indexed, queryClient]);
   return null;
 }
 

@@ -1,8 +1,9 @@
-// The page's indexer clock against a real TanStack QueryClient: a block indexed while a read is in flight is never
+// How the page's clocks refresh queries (web/src/data/refresh.ts, used by the indexer's clock in DataProvider and by
+// the game pages' words), against a real TanStack QueryClient: a block indexed while a read is in flight is never
 // lost (the read is made once more after it answers), and a block indexed while nothing is read re-reads once.
 import { expect } from "chai";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { indexerClock } from "../../web/src/data/indexerClock";
+import { refresh } from "../../web/src/data/refresh";
 
 const KEY = ["__ponder_react", "games"];
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -35,15 +36,14 @@ function watched(client: QueryClient) {
   };
 }
 
-describe("web data layer: the indexer clock", function () {
+describe("web data layer: refreshing queries when a clock moves", function () {
   it("reads again after an in-flight read answers, when a block was indexed during it", async function () {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const clock = indexerClock(client, ["__ponder_react"]);
     const q = watched(client);
     await tick();
     expect(q.reads()).to.equal(1); // the first read, at block 0
     q.setIndexerBlock(23);
-    clock.indexed(); // block 23 indexed while the first read is still out: not cancelled, not restarted
+    refresh(client, ["__ponder_react"]); // block 23 indexed while the first read is still out: not cancelled, not restarted
     await tick();
     expect(q.reads()).to.equal(1);
     await q.answer(); // answers with block 0's rows ...
@@ -54,25 +54,22 @@ describe("web data layer: the indexer clock", function () {
     expect(q.inFlight()).to.equal(0);
     expect(q.reads()).to.equal(2); // and only once
     q.stop();
-    clock.stop();
     client.clear();
   });
 
   it("reads once per block indexed while idle", async function () {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const clock = indexerClock(client, ["__ponder_react"]);
     const q = watched(client);
     await tick();
     await q.answer();
     expect(q.reads()).to.equal(1);
     q.setIndexerBlock(5);
-    clock.indexed();
+    refresh(client, ["__ponder_react"]);
     await tick();
     expect(q.reads()).to.equal(2);
     await q.answer();
     expect(q.observer.getCurrentResult().data).to.equal(5);
     expect(q.reads()).to.equal(2);
-    clock.stop();
     q.stop();
     client.clear();
   });
