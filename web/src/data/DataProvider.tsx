@@ -11,7 +11,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
 import { indexerClient, indexerSqlUrl, schema } from "./client";
-import { refresh } from "./refresh";
+import { refreshAfterEffects } from "./refresh";
 import { ChainClock } from "./chain";
 import { chainKeys, hashKey, PONDER_KEY } from "./keys";
 
@@ -81,7 +81,7 @@ function IndexerClock() {
   const { indexed } = useBlock();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (indexed !== null) refresh(queryClient, [PONDER_KEY]);
+    if (indexed !== null) refreshAfterEffects(queryClient, [PONDER_KEY]);
   }, [indexed, queryClient]);
   return null;
 }

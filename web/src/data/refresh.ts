@@ -24,6 +24,17 @@ export function refresh(queryClient: QueryClient, queryKey: QueryKey): void {
 }
 
 /**
+ * {@link refresh} once this render's effects have all run. A hook's query takes the render's query function in an
+ * effect of its own (TanStack's useQuery sets its options in useEffect), and a refresh from an effect declared before
+ * it would run the function of the render before, with the values before the change that asked for the read: a game
+ * page's history, told of the indexer's word for block 376 while that older function still had the clock at 375, read
+ * up to 375 and never again (the page stayed on "Loading game 2…" on an idle chain).
+ */
+export function refreshAfterEffects(queryClient: QueryClient, queryKey: QueryKey): void {
+  queueMicrotask(() => refresh(queryClient, queryKey));
+}
+
+/**
  * Refreshes the queries under `queryKey` whenever `trigger` changes (compared by value: a word of the indexer, a
  * block number, a deadline passed). Nothing on the first render: the queries read then anyway.
  */
@@ -36,7 +47,7 @@ export function useRefreshOn(queryKey: QueryKey | null, trigger: unknown): void 
     const last = seen.current;
     seen.current = { key: keyHash, trigger: triggerHash };
     if (queryKey === null || last === null || last.key !== keyHash || last.trigger === triggerHash) return;
-    refresh(queryClient, queryKey);
+    refreshAfterEffects(queryClient, queryKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the hashes stand for the key and the trigger (new each render)
   }, [queryClient, keyHash, triggerHash]);
 }
@@ -57,7 +68,7 @@ export function useRefreshOnRise(queryKey: QueryKey | null, value: number): void
     }
     if (value <= last.value) return;
     highest.current = { key: keyHash, value };
-    if (queryKey !== null) refresh(queryClient, queryKey);
+    if (queryKey !== null) refreshAfterEffects(queryClient, queryKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the hash stands for the key (a new array at every render)
   }, [queryClient, keyHash, value]);
 }
