@@ -1,7 +1,8 @@
 // The bench's seeded random Forking Hex tree, built through the batching player harness on any provider (the
 // in-process network for the bench, a node for the web app's 2,000-position test): 14×14, the harness's 10 players,
 // MOVES_PER_BLOCK moves per block, each new position's parent drawn uniformly among the positions open at that block
-// and its cell uniformly among the parent's empty cells; Red 8 / Blue 16 blocks per move; ETH stakes of 0.01.
+// and its cell uniformly among the parent's empty cells; Red 8 / Blue 16 blocks per move (the generator's; the game's
+// on chain may be longer); ETH stakes of 0.01.
 import { ZeroAddress } from "ethers";
 import type { ForkingHex, HexPlayersHarness } from "../../typechain-types";
 import { IFeeConfig__factory } from "../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
@@ -16,7 +17,10 @@ export const TREE_STAKE = 10n ** 16n;
  * moves. `blocksPerTx` > 1 packs that many of the generator's blocks into one transaction: the tree (every parent,
  * cell and player) is the same, only fewer blocks pass on chain, so every position the generator sees as open still
  * is (its real deadline is at least the generator's) and only the recorded deadlines differ. The browser test uses
- * it to build the 2,000-position tree in 20 transactions instead of 500.
+ * it to build the 2,000-position tree in 20 transactions instead of 500. `chainWindows` gives the game on chain longer
+ * reply windows than the generator's (the same tree again: a real deadline only later): on a node other tests mine
+ * blocks on meanwhile, a jump of more than 8 blocks between two transactions would close a position the generator
+ * still sees open.
  */
 export async function randomTree(
   hex: ForkingHex,
@@ -24,10 +28,13 @@ export async function randomTree(
   positions: number,
   seed: number,
   blocksPerTx = 1,
+  chainWindows?: { red: number; blue: number },
 ): Promise<bigint> {
   const rng = new Rng(seed);
   const n = 14;
   const [red, blue] = [8, 16];
+  if (chainWindows && (chainWindows.red < red || chainWindows.blue < blue))
+    throw new Error(`the game's windows on chain must be at least the generator's (Red ${red}, Blue ${blue})`);
   const hexAddress = await hex.getAddress();
   const boards: Uint8Array[] = [];
   const deadlines: number[] = [];
@@ -37,8 +44,8 @@ export async function randomTree(
   const feeBps = await IFeeConfig__factory.connect(await hex.feeConfig(), hex.runner).feeBps();
   const create = hex.interface.encodeFunctionData("createGame", [
     n,
-    red,
-    blue,
+    chainWindows?.red ?? red,
+    chainWindows?.blue ?? blue,
     TREE_STAKE,
     ZeroAddress,
     0,

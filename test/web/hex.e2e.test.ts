@@ -65,8 +65,9 @@ const bigTree = ahead(async (stack) => {
     await (await players.fund({ value: parseEther("30") })).wait();
     const built = Date.now();
     const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), deployer);
-    // The bench's tree, 25 of its blocks per transaction (20 transactions).
-    const gameId = await randomTree(hex, players, 2000, 2000, 25);
+    // The bench's tree, 25 of its blocks per transaction (20 transactions), with reply windows on chain long enough
+    // for the blocks the other tests mine on this node meanwhile.
+    const gameId = await randomTree(hex, players, 2000, 2000, 25, { red: 2000, blue: 4000 });
     return { gameId, buildMs: Date.now() - built };
   } finally {
     provider.destroy();

@@ -107,11 +107,14 @@ export const AnswerShares = memo(function AnswerShares({ rows }: { rows: Variant
   );
 });
 
+/** A bar label's line height in the chart's units, at the projector's 14 px (console.css). */
+const LABEL_LINE = 19;
+
 /** Grouped bars: average round-3 points of P1 and P2 per variant; the dashed line is where both start (10). */
 export const AveragePoints = memo(function AveragePoints({ rows }: { rows: VariantRow[] }) {
   const width = 460;
   const height = 210;
-  const top = 30;
+  const top = 40; // room above the tallest bar for both labels, the second one lifted
   const bottom = 40;
   const left = 30;
   const plot = height - top - bottom;
@@ -139,8 +142,9 @@ export const AveragePoints = memo(function AveragePoints({ rows }: { rows: Varia
             { v: r.figures.avgP1, c: P1, n: "P1" },
             { v: r.figures.avgP2, c: P2, n: "P2" },
           ];
-          // Two labels side by side over bars of about one height would overlap ("10.010.0"): the second one rises.
-          const lift = Math.abs(scale(bars[0].v) - scale(bars[1].v)) < 16 ? 15 : 0;
+          // Two labels side by side over bars of about one height would overlap ("10.010.0"): the second one rises by
+          // a line of the largest size they are drawn at (14 px on the projector: a line is ~17 units high).
+          const lift = Math.abs(scale(bars[0].v) - scale(bars[1].v)) < LABEL_LINE ? LABEL_LINE : 0;
           return (
             <g key={r.label} data-variant={r.label}>
               {bars.map((b, k) => {
