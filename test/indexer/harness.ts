@@ -26,6 +26,7 @@ import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/
 import { SnatchRoomsLens__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRoomsLens__factory";
 import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
 import { SnatchSession__factory } from "../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
+import { TestProvider } from "../helpers/provider";
 
 /** A row as the SQL endpoint returns it (snake_case columns). */
 export type Row = Record<string, unknown>;
@@ -209,7 +210,7 @@ export interface Games {
 /** The deployed games of a deployment folder on the node at `rpcUrl`, with the node's development accounts. */
 export async function connectGames(rpcUrl: string, folder: string, accounts = 10): Promise<Games> {
   // No cache: a view right after a transaction must see it (bots and comparisons read after every step).
-  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+  const provider = new TestProvider(rpcUrl, undefined, {
     cacheTimeout: -1,
     staticNetwork: true,
     pollingInterval: 50,

@@ -17,6 +17,7 @@ import type { BlockhashRandomness, Catamm } from "../../typechain-types";
 import { OPEN_BLOCKS, Phase, readGame } from "../../client/catamm/game";
 import { autoRoadEdge, autoSettlementVertex, rollDice } from "../../client/catamm/board";
 import { RandomnessStatus as Status } from "../../client/chain";
+import { TestProvider } from "../helpers/provider";
 
 describe("the local stack's node keeps ready values: no re-roll by waiting [no-coverage]", function () {
   let node: NodeHandle;
@@ -31,7 +32,7 @@ describe("the local stack's node keeps ready values: no re-roll by waiting [no-c
     work = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-stack-"));
     // What `npm run web -- --node hardhat` starts: a Hardhat node that deploys every game (the block-hash source: no RANDOMNESS_SEED).
     node = await startNode({ quiet: true, env: { DEPLOYMENTS_DIR: path.join(work, "deployments") } });
-    provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
+    provider = new TestProvider(node.url, 31337, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
     signers = await Promise.all([0, 1, 2, 3].map((i) => provider.getSigner(i)));
     const address = (name: string) =>
       (

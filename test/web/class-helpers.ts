@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { startClassFront, type ClassFront } from "../../scripts/class/stack";
 import { setBlockTime } from "../../scripts/web/stack";
 import { openPhone, pageState, PHONE, screenshot, webStack, type WebStack } from "./harness";
+import { TestProvider } from "../helpers/provider";
 
 export { pageState };
 
@@ -118,7 +119,7 @@ export function classFrontHooks(name: string, devices: number, cleanup: () => vo
   before(async function () {
     file.stack = await webStack();
     file.front = await classFrontOn(file.stack, devices);
-    file.provider = new JsonRpcProvider(file.stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
+    file.provider = new TestProvider(file.stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
     file.provider.pollingInterval = 250;
   });
   afterEach(async function () {

@@ -34,6 +34,7 @@ import { rawTransactionVerdict, RpcCode } from "../../scripts/web/rpc-policy";
 import { rpc, startAnvil } from "../../scripts/web/stack";
 import { createNetns, type Netns } from "../helpers/netns";
 import { waitUntil } from "../helpers/wait";
+import { TestProvider } from "../helpers/provider";
 
 const TEACHER = 12;
 
@@ -162,7 +163,7 @@ describe("web: the class stack's keys are nobody else's, and a phone cannot borr
     mnemonic = freshMnemonic();
     accounts = accountsOf(mnemonic);
     node = await startWebNode({ kind: "anvil", deploymentsDir: path.join(work, "deployments"), mnemonic });
-    host = new JsonRpcProvider(node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
+    host = new TestProvider(node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
     chainId = (await host.getNetwork()).chainId;
     tournamentAddress = (
       JSON.parse(fs.readFileSync(path.join(node.folder, "SnatchTournament.json"), "utf8")) as { address: string }

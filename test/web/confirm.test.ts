@@ -8,6 +8,7 @@ import { confirmed, type Mined } from "../../web/src/shared/confirm";
 import { explainFailure } from "../../web/src/shared/replay";
 import { describeError } from "../../client/errors";
 import { SeatFunder__factory } from "../../typechain-types/factories/contracts/common/funding/SeatFunder__factory";
+import { TestProvider } from "../helpers/provider";
 
 /** Init code of a contract whose every call reverts (runtime PUSH1 0 PUSH1 0 REVERT). */
 const REVERTER = "0x6460006000fd6000526005601bf3";
@@ -28,7 +29,7 @@ describe("web: a sent transaction's receipt at the clock's next block", function
 
   before(async function () {
     node = await startAnvil({ blockTime: 1 });
-    provider = new JsonRpcProvider(node.url, undefined, { cacheTimeout: -1 });
+    provider = new TestProvider(node.url, undefined, { cacheTimeout: -1 });
     signer = await provider.getSigner(0);
   });
 
@@ -54,7 +55,7 @@ describe("web: a sent transaction's receipt at the clock's next block", function
     // A provider whose batches leave only after 10 minutes, as a page's batch waits for its slowest call: the receipt
     // still comes at the clock's next block, asked on a connection of its own (a receipt asked in the batch would come
     // after the test's time is up).
-    const slow = new JsonRpcProvider(node.url, 31337, {
+    const slow = new TestProvider(node.url, 31337, {
       staticNetwork: true,
       batchStallTime: 600_000,
       cacheTimeout: -1,

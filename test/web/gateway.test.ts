@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { JsonRpcProvider, parseEther, Wallet } from "ethers";
+import { parseEther, Wallet } from "ethers";
 import { minedTx, type Heads } from "../../client/common/heads";
 import { isRangeError } from "../../client/logs";
 import { lanAddress } from "../../scripts/web/class";
@@ -15,6 +15,7 @@ import { Faucet } from "../../scripts/web/faucet";
 import { startGateway, type GatewayHandle, type StackConfig } from "../../scripts/web/gateway";
 import { freePort, rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import { waitUntil } from "../helpers/wait";
+import { TestProvider } from "../helpers/provider";
 
 interface Reply {
   status: number;
@@ -263,7 +264,7 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     const funded = await post(`${phone}/faucet`, { address: burner.address });
     expect(funded.status).to.equal(200);
     expect(funded.body).to.include({ address: burner.address, sent: parseEther("1").toString() });
-    const provider = new JsonRpcProvider(`${phone}/rpc`, 31337, { staticNetwork: true });
+    const provider = new TestProvider(`${phone}/rpc`, 31337, { staticNetwork: true });
     const tx = await burner.connect(provider).sendTransaction({ to: Wallet.createRandom().address, value: 1000n });
     const receipt = await tx.wait();
     expect(receipt!.status).to.equal(1);

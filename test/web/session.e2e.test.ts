@@ -17,6 +17,7 @@ import {
   type Player,
   type WebStack,
 } from "./harness";
+import { TestProvider } from "../helpers/provider";
 
 describe("web: a teacher creates a three-player class session (e2e)", function () {
   let stack: WebStack;
@@ -26,7 +27,7 @@ describe("web: a teacher creates a three-player class session (e2e)", function (
   before(async function () {
     stack = await webStack();
     teacher = await openPlayer(stack, 12, "#/snatch/sessions");
-    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
   });
 
   after(async function () {

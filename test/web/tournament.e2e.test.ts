@@ -23,6 +23,7 @@ import {
   type WebStack,
 } from "./harness";
 import { act, clearTransactions, makeOffer, mineNode, openRoom, waitRound } from "./snatch-helpers";
+import { TestProvider } from "../helpers/provider";
 
 /** The page's leaderboard rows, in display order. */
 async function boardRows(p: Player) {
@@ -46,7 +47,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     stack = await webStack();
     started = Date.now();
     players = await Promise.all([8, 9, 10, 11].map((i) => openPlayer(stack, i, "#/snatch/tournaments")));
-    provider = new JsonRpcProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
   });
 
   afterEach(async function () {
