@@ -21,6 +21,13 @@ export interface HeadsOptions {
 
 /** How often the indexer's status is asked while it is in step with the node's head, ms. */
 const IN_STEP_MS = 500;
+/**
+ * How long one status read may take before it counts as failed. A starved indexer (a teacher's busy laptop) answers
+ * late but answers: it stays the pages' source of history rather than being said lost and read around.
+ */
+const STATUS_TIMEOUT_MS = 10_000;
+/** How long a tick waits for the status read it started before it publishes the node's head without it. */
+const STATUS_WAIT_MS = 1_000;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,7 +35,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Ponder's /status: `{ <chain name>: { id, block: { number, timestamp } } }`; the highest block of any chain. */
 async function indexerBlock(indexer: URL): Promise<number> {
   const r = await fetch(new URL("status", indexer.href.endsWith("/") ? indexer.href : indexer.href + "/"), {
-    signal: AbortSignal.timeout(3_000),
+    signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
   });
   if (!r.ok) throw new Error(`the indexer answered ${r.status}`);
   const status = (await r.json()) as Record<string, { block?: { number?: number } | null }>;
@@ -49,6 +56,12 @@ export class HeadsHub {
   private indexerFailures = 0;
   /** When the indexer's status was last asked (ms since 1970). */
   private indexerAskedAt = 0;
+  /** The status read in flight, if any: one at a time, however long it takes (the clock does not wait for it). */
+  private indexerRead: Promise<void> | null = null;
+  /** What the status reads said last: the indexed block, or (from the second failed read in a row) the error. */
+  private indexerState: Pick<Heads, "indexer" | "indexerError"> = { indexer: null, indexerError: null };
+  /** Whether a tick is waiting for the status read in flight. */
+  private tickWaits = false;
   /** Whether the node gives a block's receipts in one call (null: not asked yet). */
   private blockReceipts: boolean | null = null;
   /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
@@ -88,11 +101,7 @@ export class HeadsHub {
       // that much sooner), not up to a whole interval later.
       while (Date.now() < until && this.indexerBehind() && !this.stopped) {
         await sleep(25);
-        const next: Heads = { ...this.heads, mined: null };
-        await this.readIndexer(next);
-        // Never ahead of the node's head this message gives (see tick): a block mined since waits for the tick.
-        if (next.indexer && next.indexer.block > next.block) next.indexer = this.heads.indexer;
-        this.publish(next);
+        await Promise.race([this.askIndexer(), sleep(Math.max(0, until - Date.now()))]);
       }
       const left = until - Date.now();
       if (left > 0) await sleep(left);
@@ -130,17 +139,22 @@ export class HeadsHub {
     // (The list of mined transactions goes with a block's first message only.)
     const next: Heads = { ...this.heads, mined: null };
     // The indexer's status and the node's latest block at once: one round trip, so that pages hear of a block as
-    // soon as the node has it (three reads one after the other cost a busy class stack tenths of a second). A block
-    // mined between the two reads could give {block: n, indexed: n + 1}; the indexed block is then said to be n (it
-    // has indexed at least that much), never ahead of the node's head in one message: a game page that took the
-    // indexer's word for a block its own node read had not reached never read that block (the snatch e2e's chat
-    // message that never showed).
+    // soon as the node has it (three reads one after the other cost a busy class stack tenths of a second).
     this.nodeRequests++;
     const node = rpc<{ number: string; timestamp: string } | null>(this.opts.nodeUrl, "eth_getBlockByNumber", [
       "latest",
       false,
     ]);
-    const [, head] = await Promise.allSettled([this.indexerDue() ? this.readIndexer(next) : undefined, node]);
+    // (A read still in flight from an earlier tick is not waited for: the indexer is slow, the node's head is news.)
+    const status = this.indexerDue() && !this.indexerRead ? this.askIndexer() : null;
+    const [head] = await Promise.allSettled([node]);
+    // The status read started with the node's: awaited briefly, so that a quick indexer's block comes in the same
+    // message; a starved indexer's read goes on, and its answer is published when it comes (askIndexer).
+    if (status) {
+      this.tickWaits = true;
+      await Promise.race([status, sleep(STATUS_WAIT_MS)]);
+      this.tickWaits = false;
+    }
     if (head.status === "fulfilled" && head.value) {
       next.block = Number(head.value.number);
       next.timestamp = Number(head.value.timestamp);
@@ -150,7 +164,6 @@ export class HeadsHub {
     } else if (head.status === "rejected") {
       next.nodeError = `the node is not answering (${message(head.reason)})`;
     }
-    if (next.indexer && next.indexer.block > next.block) next.indexer = { block: next.block };
     this.publish(next);
   }
 
@@ -200,24 +213,38 @@ export class HeadsHub {
     }
   }
 
-  /** The indexer's block into `next` (it is said unreachable from the second failed read in a row). */
-  private async readIndexer(next: Heads): Promise<void> {
-    if (!this.opts.indexerUrl) return;
+  /** Starts a status read unless one is in flight; its answer is published as soon as it comes. */
+  private askIndexer(): Promise<void> {
+    if (!this.opts.indexerUrl) return Promise.resolve();
+    this.indexerRead ??= this.readIndexer().finally(() => {
+      this.indexerRead = null;
+      // (A tick waiting for this read publishes it with the node's head itself: one message, not two.)
+      if (this.polling && !this.stopped && !this.tickWaits) this.publish({ ...this.heads, mined: null });
+    });
+    return this.indexerRead;
+  }
+
+  /** Reads the indexer's block into {@link indexerState} (it is said unreachable from the second failed read in a row). */
+  private async readIndexer(): Promise<void> {
     this.indexerAskedAt = Date.now();
     try {
-      next.indexer = { block: await indexerBlock(this.opts.indexerUrl) };
-      next.indexerError = null;
+      this.indexerState = { indexer: { block: await indexerBlock(this.opts.indexerUrl!) }, indexerError: null };
       this.indexerFailures = 0;
     } catch (err) {
-      if (++this.indexerFailures >= 2) {
-        next.indexer = null;
-        next.indexerError = `the indexer is not answering (${message(err)})`;
-      }
+      if (++this.indexerFailures >= 2)
+        this.indexerState = { indexer: null, indexerError: `the indexer is not answering (${message(err)})` };
     }
   }
 
-  /** Makes `next` the heads, and pushes it to every page if it changed. */
+  /** Makes `next`, with the indexer's latest status, the heads, and pushes it to every page if it changed. */
   private publish(next: Heads): void {
+    // A block mined between the node's read and the indexer's could give {block: n, indexed: n + 1}: the indexed block
+    // is then said to be n (it has indexed at least that much), never ahead of the node's head in one message. A game
+    // page that took the indexer's word for a block its own node read had not reached never read that block (the
+    // snatch e2e's chat message that never showed).
+    const { indexer, indexerError } = this.indexerState;
+    next.indexer = indexer && indexer.block > next.block ? { block: next.block } : indexer;
+    next.indexerError = indexerError;
     this.heads = next;
     // Compared without the list of mined transactions: the block's next message (without its list) is no news.
     const key = JSON.stringify({ ...next, mined: null });

@@ -7,9 +7,13 @@
 // and PGlite indexer (test/indexer/harness.ts comparedPair), put back on every core afterwards. Tagged [no-coverage].
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { expect } from "chai";
 import { ZeroAddress } from "ethers";
+import type { Heads } from "../../client/common/heads";
+import { HeadsHub } from "../../scripts/web/heads";
 import { waitUntil } from "../helpers/wait";
 import { canon, comparedPair, connectGames, liveQuery, sql } from "./harness";
 
@@ -161,5 +165,77 @@ describe("indexer: starved of CPU [no-coverage]", function () {
       () => indexer.indexedBlock(),
       (b) => b >= head,
     );
+  });
+
+  it("the gateway's clock goes on while the indexer is stopped, and takes its late answer without saying it lost", async function () {
+    // The gateway's shared clock (/heads) on the comparing files' chain and indexer; a page's stream read here.
+    const { anvil, folder, indexers } = await comparedPair();
+    const g = await connectGames(anvil.url, folder);
+    const indexer = indexers[0];
+    const hub = new HeadsHub({ nodeUrl: anvil.url, indexerUrl: new URL(indexer.url) });
+    const server = http.createServer((req, res) => hub.serve(req, res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const controller = new AbortController();
+    const seen: { at: number; heads: Heads }[] = [];
+    const stream = (async () => {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+        signal: controller.signal,
+      });
+      const decoder = new TextDecoder();
+      let text = "";
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+        const events = text.split("\n\n");
+        text = events.pop() ?? "";
+        for (const e of events)
+          if (e.startsWith("data: ")) seen.push({ at: Date.now(), heads: JSON.parse(e.slice(6)) as Heads });
+      }
+    })().catch((err: Error) => {
+      if (err.name !== "AbortError") throw err;
+    });
+    const pids = execFileSync("pgrep", ["-g", String(indexer.process.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    const signalAll = (signal: NodeJS.Signals) => pids.forEach((pid) => process.kill(Number(pid), signal));
+    resume = () => signalAll("SIGCONT");
+    try {
+      await waitUntil(
+        "the clock's first message with the indexer's block",
+        async () => seen.at(-1)?.heads,
+        (h) => h?.indexer != null,
+      );
+      // Stopped for 7 s (the clock said "not answering" after 6 s when each status read could take 3 s and it waited
+      // for them) while a block comes every half second.
+      signalAll("SIGSTOP");
+      const stoppedAt = Date.now();
+      const mined: { block: number; at: number }[] = [];
+      const creator = g.signers[2];
+      while (Date.now() - stoppedAt < 7_000) {
+        const tx = await g.hex.connect(creator).createGame(3, 2, 50, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE });
+        mined.push({ block: (await tx.wait())!.blockNumber, at: Date.now() });
+        await sleep(500);
+      }
+      const resumedAt = Date.now();
+      signalAll("SIGCONT");
+      const head = mined.at(-1)!.block;
+      await waitUntil(
+        `the clock's message with the indexer at block ${head}`,
+        async () => seen.at(-1)?.heads,
+        (h) => (h?.indexer?.block ?? 0) >= head,
+      );
+      const lost = seen.filter((m) => m.heads.indexerError !== null).map((m) => m.heads.indexerError);
+      expect(lost, "messages saying the indexer was lost").to.deep.equal([]);
+      // The clock did not wait for the stopped indexer: the blocks mined meanwhile reached the page before it woke (each
+      // within 1.5 s; the old clock waited up to 3 s for every status read).
+      const published = Math.max(...seen.filter((m) => m.at < resumedAt).map((m) => m.heads.block));
+      const due = mined.filter((m) => m.at < resumedAt - 1_500).at(-1)!.block;
+      expect(published, "the last block the page heard of while the indexer was stopped").to.be.at.least(due);
+    } finally {
+      resume();
+      controller.abort();
+      await stream;
+      hub.stop();
+      server.close();
+    }
   });
 });

@@ -44,7 +44,9 @@ describe("class: 15 players on the class stack (load script)", function () {
       players: 12,
       phones: 3,
       phases: 1,
-      windows: { talk: 2, offer: 5, response: 5, decision: 3 },
+      // Windows long enough for a phone's page on a busy machine to load its room and move (at 5 blocks, with both
+      // cores saturated, three phones made no move at all).
+      windows: { talk: 2, offer: 8, response: 8, decision: 3 },
       absent: 0.1,
       thinkMs: [300, 1500],
       seed: 3,
