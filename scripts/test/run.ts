@@ -1,18 +1,19 @@
-// `npm test`: compiles once, then runs the test files in four processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in five processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
-//   - "indexer and deploys": test/indexer and test/deploy, which start Ponder, PostgreSQL, anvil and deploy runs and
-//     mostly wait on them (in the "chain" process they held its single thread for minutes);
-//   - "games' browsers": the README on anvil and Hardhat's node, and the games' pages in Chromium;
+//   - "indexer": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits on them;
+//   - "nodes and stacks": whole processes started by the tests themselves and waited on: the deploys, the nodes, the
+//     README on anvil and Hardhat's node, the gateway and `npm run web` (isNodesOrStacks);
+//   - "games' browsers": the games' pages in Chromium;
 //   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 15-player load).
-//   The browser tests mostly wait on their node, indexer and browser (half the CPU sat idle with them in one process),
-//   so they run as two processes. test/web/harness.ts shares one stack (node, indexer, build, Chromium) among a
-//   process's files, which is why each group is one process, not mocha's --parallel (one per file).
+//   The browser tests mostly wait on their node, indexer and browser, so they run as two processes.
+//   test/web/harness.ts shares one stack (node, indexer, build, Chromium) among a process's files, which is why each
+//   group is one process, not mocha's --parallel (one per file).
 // Each group's output is printed when it ends (with its time), then a summary with each group's wall time and CPU time
 // (user + system of the group's process and everything it started: scripts/test/cpu.ts); the exit code is non-zero if
 // a group failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
-//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, games, class)
+//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, games, class)
 //   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
 //                 with the group's name (f-chain.json, ...; test/helpers/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
@@ -37,29 +38,63 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
   return out.sort();
 }
 
-/** The files of the two browser groups: they run beside the others, in their own processes. */
-export function isNodesOrBrowsers(file: string): boolean {
-  // test/nodes, and test/web but its unit tests (the browser tests and their harness).
-  return /^test\/nodes\//.test(file) || (/^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file));
+/**
+ * The "nodes and stacks" group's files: tests of whole processes (the nodes, the deploys, the gateway, `npm run web`)
+ * that start their own and share no browser stack, so they can wait beside the browser groups instead of in them.
+ */
+export function isNodesOrStacks(file: string): boolean {
+  return (
+    /^test\/(nodes|deploy)\//.test(file) ||
+    /^test\/web\/(supervise|gateway|gateway-attacks|gateway-property|gateway-process|confirm|class|class-keys)\.(test\.)?ts$/.test(
+      file,
+    )
+  );
+}
+
+/** The files of the two browser groups (test/web but its unit tests and the stacks' tests, with its harness). */
+export function isBrowsers(file: string): boolean {
+  return /^test\/web\//.test(file) && !/unit\.test\.ts$/.test(file) && !isNodesOrStacks(file);
 }
 
 /** Of those, the class's: its sheet, console, projector, sessions, tournament and load (test/web/class*, ...). */
 export function isClassBrowsers(file: string): boolean {
-  return isNodesOrBrowsers(file) && /^test\/web\/(class|console|session|tournament)[^/]*$/.test(file);
-}
-
-/** The files of the "indexer and deploys" group. */
-export function isIndexerOrDeploy(file: string): boolean {
-  return /^test\/(indexer|deploy)\//.test(file);
+  return isBrowsers(file) && /^test\/web\/(class|console|session|tournament)[^/]*$/.test(file);
 }
 
 const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
 
-interface Group {
+/** The files of the "indexer" group. */
+export function isIndexer(file: string): boolean {
+  return /^test\/indexer\//.test(file);
+}
+
+export interface Group {
   name: string;
   files: string[];
   /** Scheduling priority (os.setPriority: higher is nicer to the others). */
   nice: number;
+}
+
+/** `npm test`'s groups of `files`, each run by a process of its own; every file is in exactly one. */
+export function groupsOf(files: readonly string[]): Group[] {
+  return [
+    // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
+    {
+      name: "chain",
+      files: files.filter((f) => !isBrowsers(f) && !isIndexer(f) && !isNodesOrStacks(f)),
+      nice: 10,
+    },
+    { name: "indexer", files: files.filter(isIndexer), nice: 5 },
+    // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
+    // the time mocha reaches test/nodes, last in this group's order.
+    {
+      name: "nodes and stacks",
+      files: files.filter(isNodesOrStacks).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      nice: 5,
+    },
+    { name: "games' browsers", files: files.filter((f) => isBrowsers(f) && !isClassBrowsers(f)), nice: 0 },
+    { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
+  ];
 }
 
 interface Done {
@@ -171,26 +206,11 @@ async function main(): Promise<number> {
   const compileSeconds = (Date.now() - started) / 1000;
   const compileCpu = treeCpuSeconds() - cpuAtStart;
 
-  const files = testFiles();
-  const allGroups: Group[] = [
-    // The chain tests are throughput work: they yield the CPU to the browser tests, whose steps wait on each other.
-    { name: "chain", files: files.filter((f) => !isNodesOrBrowsers(f) && !isIndexerOrDeploy(f)), nice: 10 },
-    { name: "indexer and deploys", files: files.filter(isIndexerOrDeploy), nice: 5 },
-    // The browser tests first, test/nodes last: the README's two node runs start when their file loads (child
-    // processes) and are done by the time mocha reaches it, instead of holding up the browser tests.
-    {
-      name: "games' browsers",
-      files: files
-        .filter((f) => isNodesOrBrowsers(f) && !isClassBrowsers(f))
-        .sort((x, y) => nodesLast(x) - nodesLast(y)),
-      nice: 0,
-    },
-    { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
-  ];
+  const allGroups = groupsOf(testFiles());
   const only = process.env.TEST_GROUPS?.split(",").map((g) => g.trim().toLowerCase());
   const groups = allGroups.filter((g) => !only || only.includes(shortName(g)));
   if (groups.length === 0)
-    throw new Error(`TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, games, class)`);
+    throw new Error(`TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, nodes, games, class)`);
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",

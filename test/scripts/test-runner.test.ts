@@ -1,31 +1,29 @@
 import { expect } from "chai";
 import { spawn } from "node:child_process";
 import { parseStat, treeCpuSeconds } from "../../scripts/test/cpu";
-import {
-  failures,
-  fileTable,
-  isClassBrowsers,
-  isIndexerOrDeploy,
-  isNodesOrBrowsers,
-  testFiles,
-} from "../../scripts/test/run";
+import { failures, fileTable, groupsOf, testFiles } from "../../scripts/test/run";
 
 describe("npm test's runner (scripts/test/run.ts)", function () {
   it("puts every test file in exactly one group", function () {
     const files = testFiles();
     expect(files).to.include("test/scripts/test-runner.test.ts");
-    for (const f of files) {
-      const groups = [isNodesOrBrowsers(f), isIndexerOrDeploy(f)].filter(Boolean).length;
-      expect(groups, f).to.be.at.most(1);
-    }
-    expect(isNodesOrBrowsers("test/web/harness.ts")).to.equal(true);
-    expect(isNodesOrBrowsers("test/web/format.unit.test.ts")).to.equal(false);
-    expect(isIndexerOrDeploy("test/indexer/export.test.ts")).to.equal(true);
-    // The class's browser tests are a group of their own (a subset of the browser tests), the games' the rest.
-    expect(isClassBrowsers("test/web/session-console.e2e.test.ts")).to.equal(true);
-    expect(isClassBrowsers("test/web/class.unit.test.ts")).to.equal(false);
-    expect(isClassBrowsers("test/web/catamm.e2e.test.ts")).to.equal(false);
-    expect(files.filter(isClassBrowsers).length).to.be.within(5, files.filter(isNodesOrBrowsers).length - 5);
+    const groups = groupsOf(files);
+    const groupOf = (file: string) => groups.filter((g) => g.files.includes(file)).map((g) => g.name);
+    for (const f of files) expect(groupOf(f), f).to.have.length(1);
+    expect(groupOf("test/scripts/test-runner.test.ts")).to.deep.equal(["chain"]);
+    expect(groupOf("test/web/refresh.unit.test.ts")).to.deep.equal(["chain"]);
+    expect(groupOf("test/indexer/export.test.ts")).to.deep.equal(["indexer"]);
+    expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and stacks"]);
+    expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["nodes and stacks"]);
+    expect(groupOf("test/web/catamm.e2e.test.ts")).to.deep.equal(["games' browsers"]);
+    expect(groupOf("test/web/harness.ts")).to.deep.equal(["games' browsers"]);
+    expect(groupOf("test/web/session-console.e2e.test.ts")).to.deep.equal(["class browsers"]);
+    // The README's node runs start when test/nodes/readme.ts loads and are met last, when they are done.
+    const nodes = groups.find((g) => g.name === "nodes and stacks")!.files;
+    expect(nodes.at(-1)).to.match(/^test\/nodes\//);
+    expect(nodes.findIndex((f) => f.startsWith("test/nodes/"))).to.be.greaterThan(
+      nodes.indexOf("test/deploy/timelock.test.ts"),
+    );
   });
 
   it("repeats mocha's failure section from 'N failing' on, bounded", function () {
