@@ -11,6 +11,7 @@ import { fork, type Serializable } from "node:child_process";
 import { DEFAULT_LIMITS } from "../web/gateway";
 import type { FrontProcessData } from "./front-worker";
 import type { RelayProcessData } from "./relay-worker";
+import type { WorkerMessage } from "./worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
 import { freshMnemonic } from "../web/keys";
 import { startWebNode, type NodeKind } from "../web/node";
@@ -78,10 +79,6 @@ export interface IndexerReads {
   hits: number;
   misses: number;
 }
-
-/** What a worker process (./front-worker.ts, ./relay-worker.ts) tells its parent: its URL once it listens (or why not), then its counts. */
-export type WorkerMessage =
-  { url: string } | { error: string } | { counts: Record<string, number> } | { stopped: true };
 
 /** A worker process: its URL and process id, its latest counts, and its stop. */
 interface WorkerProcess {
