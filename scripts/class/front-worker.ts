@@ -1,47 +1,28 @@
-// The class stack's gateway (with its faucet) and the counting relay in a process of their own, as `npm run web --
-// --lan` runs its gateway: the load script's Node players (signing, decoding) and its browser driving never hold up
-// the phones' requests, and the load script can pin it to the laptop's core and read its CPU. Started by stack.ts
-// startFrontProcess (fork, ts-node); takes its options in the first message and reports its counts every 250 ms.
+// The class stack's gateway (with its faucet) in a process of its own, as `npm run web -- --lan` runs it: the load
+// script's Node players (signing, decoding) and its browser driving never hold up the phones' requests, and the load
+// script can pin it to the laptop's core and read its CPU. It reaches the node through the counting relay
+// (./relay-worker.ts, a process of its own). Started by stack.ts startWorker (fork, ts-node) with its options
+// (./worker.ts).
 import { DEFAULT_FAUCET, Faucet } from "../web/faucet";
 import { startGateway, type GatewayOptions } from "../web/gateway";
-import { startRpcCounter } from "./stack";
+import { serveWorker } from "./worker";
 
 export interface FrontProcessData {
+  /** The node's URL (the faucet's way to it). */
   nodeUrl: string;
+  /** The counting relay's URL: the gateway's way to the node. */
+  relayUrl: string;
   /** How many clients the faucet serves (the devices of the run and some). */
   faucetClients: number;
   gateway: Omit<GatewayOptions, "nodeUrl" | "faucet">;
 }
 
-/** What the process tells its parent: its URL once it listens (or why not), then its counts. */
-export type FrontMessage =
-  { url: string } | { error: string } | { calls: number; hits: number; misses: number } | { stopped: true };
-
-const send = (m: FrontMessage) => process.send!(m);
-
-async function main(data: FrontProcessData) {
-  let calls = 0;
-  const counter = await startRpcCounter(data.nodeUrl, (n) => (calls += n));
+serveWorker(async (data: FrontProcessData) => {
   const faucet = await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: data.nodeUrl, perClient: data.faucetClients });
-  const gateway = await startGateway({ ...data.gateway, nodeUrl: counter.url, faucet });
-  const counts = () => send({ calls, hits: gateway.reads.hits, misses: gateway.reads.misses });
-  const timer = setInterval(counts, 250);
-  process.on("message", (m: unknown) => {
-    if (m !== "stop") return;
-    void (async () => {
-      clearInterval(timer);
-      counts();
-      await gateway.stop();
-      await counter.stop();
-      send({ stopped: true });
-      process.disconnect();
-    })();
-  });
-  // The parent gone (a crash, Ctrl-C): so is the gateway.
-  process.once("disconnect", () => process.exit(0));
-  send({ url: gateway.url });
-}
-
-process.once("message", (data: FrontProcessData) =>
-  main(data).catch((err: unknown) => send({ error: err instanceof Error ? err.message : String(err) })),
-);
+  const gateway = await startGateway({ ...data.gateway, nodeUrl: data.relayUrl, faucet });
+  return {
+    url: gateway.url,
+    counts: () => ({ hits: gateway.reads.hits, misses: gateway.reads.misses }),
+    stop: () => gateway.stop(),
+  };
+});

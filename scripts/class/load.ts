@@ -133,7 +133,7 @@ function processesOf(
     laptop(stack.kind === "anvil" ? "anvil" : "Hardhat's node", stack.nodePid),
     ...(stack.keeperPid ? [laptop("randomness keeper", stack.keeperPid)] : []),
     laptop("indexer (Ponder, PGlite)", stack.indexer.process.pid ?? 0),
-    laptop("gateway (with faucet and counting relay)", stack.gatewayPid),
+    laptop("gateway (with faucet)", stack.gatewayPid),
     laptop("console's Chromium", host.console.pid),
     laptop("projector's Chromium", host.projector.pid),
     {
@@ -144,6 +144,8 @@ function processesOf(
       tree: false,
     },
     { name: "phones' Chromium", pid: phones.pid, side: "class", core: cores?.class ?? null },
+    // The load script's own counting of the gateway's calls to the node: no part of a real class.
+    { name: "counting relay (the load script's)", pid: stack.relayPid, side: "class", core: cores?.class ?? null },
   ];
   return all;
 }

@@ -100,9 +100,10 @@ export interface ClassFigures {
   phonePageThreadPct: number;
   consoleThreadPct: number;
   projectorThreadPct: number;
-  /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's. */
+  /** Requests a page sent the indexer (its SQL, through the gateway) per second over the phases: a phone's (mean), the console's, the projector's. */
   phoneIndexerReqPerSec: number;
   consoleIndexerReqPerSec: number;
+  projectorIndexerReqPerSec: number;
   /** Of the pages' indexer SQL reads, the share the gateway answered from its cache (read-cache.ts), %. */
   indexerReadsSharedPct: number;
   seconds: number;
@@ -394,6 +395,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       projectorThreadPct: pct(thread[1]),
       phoneIndexerReqPerSec: perSec(sql.slice(2).reduce((x, y) => x + y.count, 0) / Math.max(1, sql.length - 2)),
       consoleIndexerReqPerSec: perSec(sql[0].count),
+      projectorIndexerReqPerSec: perSec(sql[1].count),
       indexerReadsSharedPct: sharedPct(reads0, o.front.reads()),
       seconds: Math.round(seconds),
       playSeconds: Math.round(playSeconds),

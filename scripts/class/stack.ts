@@ -7,9 +7,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { lanAddress } from "../web/class";
-import { fork } from "node:child_process";
+import { fork, type Serializable } from "node:child_process";
 import { DEFAULT_LIMITS } from "../web/gateway";
-import type { FrontMessage, FrontProcessData } from "./front-worker";
+import type { FrontProcessData } from "./front-worker";
+import type { RelayProcessData } from "./relay-worker";
+import type { WorkerMessage } from "./worker";
 import { startIndexer, type IndexerHandle } from "../web/indexer";
 import { freshMnemonic } from "../web/keys";
 import { startWebNode, type NodeKind } from "../web/node";
@@ -78,43 +80,41 @@ export interface IndexerReads {
   misses: number;
 }
 
-/** The gateway's process (front-worker.ts): its URL and process id, the calls it relayed, and its stop. */
-interface FrontProcess {
+/** A worker process: its URL and process id, its latest counts, and its stop. */
+interface WorkerProcess {
   url: string;
   pid: number;
-  calls(): number;
-  reads(): IndexerReads;
+  counts(): Record<string, number>;
   stop(): Promise<void>;
 }
 
-/** Forks front-worker.ts (TypeScript through ts-node, as the rest of the script runs). */
-async function startFrontProcess(data: FrontProcessData): Promise<FrontProcess> {
-  const child = fork(path.join(__dirname, "front-worker.ts"), [], {
+/** Forks a worker (TypeScript through ts-node, as the rest of the script runs) and gives it `data`. */
+async function startWorker(file: string, what: string, data: unknown): Promise<WorkerProcess> {
+  const child = fork(path.join(__dirname, file), [], {
     execArgv: ["--require", require.resolve("ts-node/register/transpile-only")],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  let counts = { calls: 0, hits: 0, misses: 0 };
+  let counts: Record<string, number> = {};
   let stopped: () => void = () => undefined;
-  child.on("message", (m: FrontMessage) => {
-    if ("calls" in m) counts = m;
+  child.on("message", (m: WorkerMessage) => {
+    if ("counts" in m) counts = m.counts;
     if ("stopped" in m) stopped();
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.send(data);
+  child.send(data as Serializable);
   const first = await new Promise<{ url?: string; error?: string }>((resolve, reject) => {
-    child.on("message", (m: FrontMessage) => ("url" in m || "error" in m) && resolve(m));
+    child.on("message", (m: WorkerMessage) => ("url" in m || "error" in m) && resolve(m));
     child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the gateway's process exited with code ${code}`)));
+    child.once("exit", (code) => reject(new Error(`${what}'s process exited with code ${code}`)));
   });
   if (!first.url) {
     child.kill("SIGKILL");
-    throw new Error(`the gateway's process did not start: ${first.error}`);
+    throw new Error(`${what}'s process did not start: ${first.error}`);
   }
   return {
     url: first.url,
     pid: child.pid ?? 0,
-    calls: () => counts.calls,
-    reads: () => ({ hits: counts.hits, misses: counts.misses }),
+    counts: () => counts,
     stop: async () => {
       if (child.exitCode === null && child.connected) {
         const done = new Promise<void>((resolve) => (stopped = resolve));
@@ -134,8 +134,10 @@ export interface ClassFront {
   calls(): number;
   /** The pages' indexer SQL reads so far: answered from the gateway's cache, and sent to the indexer. */
   reads(): IndexerReads;
-  /** The gateway's process (with its faucet and the counting relay). */
+  /** The gateway's process (with its faucet). */
   gatewayPid: number;
+  /** The counting relay's process (the load script's, between the gateway and the node). */
+  relayPid: number;
   /** The host's way in (loopback: the development accounts and the node's controls). */
   hostUrl: string;
   /** A phone's way in: this machine's network address, as a phone on the room's Wi-Fi reaches it. */
@@ -176,12 +178,17 @@ export async function startClassFront(opts: {
   const shared = opts.indexer;
   let indexer = shared ? shared.current() : await startIndexer(indexerOptions);
   const stopOwnIndexer = () => (shared ? Promise.resolve() : indexer.stop());
-  let gateway: FrontProcess | null = null;
+  let relay: WorkerProcess | null = null;
+  let gateway: WorkerProcess | null = null;
   try {
     const port = await freePort();
     const devices = Math.max(1, opts.devices);
-    gateway = await startFrontProcess({
+    relay = await startWorker("relay-worker.ts", "the counting relay", {
       nodeUrl: opts.nodeUrl,
+    } satisfies RelayProcessData);
+    gateway = await startWorker("front-worker.ts", "the gateway", {
+      nodeUrl: opts.nodeUrl,
+      relayUrl: relay.url,
       faucetClients: opts.devices + 20,
       gateway: {
         appDir: opts.appDir,
@@ -202,13 +209,15 @@ export async function startClassFront(opts: {
           indexerPerDevice: DEFAULT_LIMITS.indexerPerDevice * devices,
         },
       },
-    });
+    } satisfies FrontProcessData);
     const running = gateway;
+    const relaying = relay;
     const front: ClassFront = {
       indexer,
-      calls: running.calls,
-      reads: running.reads,
+      calls: () => relaying.counts().calls ?? 0,
+      reads: () => ({ hits: running.counts().hits ?? 0, misses: running.counts().misses ?? 0 }),
       gatewayPid: running.pid,
+      relayPid: relaying.pid,
       hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
@@ -226,12 +235,14 @@ export async function startClassFront(opts: {
       },
       stop: async () => {
         await running.stop();
+        await relaying.stop();
         await stopOwnIndexer();
       },
     };
     return front;
   } catch (err) {
     await gateway?.stop();
+    await relay?.stop();
     await stopOwnIndexer();
     throw err;
   }

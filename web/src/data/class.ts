@@ -31,7 +31,7 @@ export async function checkpointNow(db: Db): Promise<number | null> {
  * committed a block in between, the rows are read again, at most three times in all (then named with the block read
  * before them: they are at least as new).
  */
-export async function readAt<R>(db: Db, read: () => PromiseLike<R[]>): Promise<{ asOf: number | null; rows: R[] }> {
+export async function readAt<R>(db: Db, read: () => PromiseLike<R>): Promise<{ asOf: number | null; rows: R }> {
   let asOf = await checkpointNow(db);
   for (let attempt = 1; ; attempt++) {
     const rows = await read();
@@ -41,7 +41,7 @@ export async function readAt<R>(db: Db, read: () => PromiseLike<R[]>): Promise<{
   }
 }
 
-export function snapshot<R, T>(asOf: number | null, rows: R[], parse: (rows: R[]) => T): Snapshot<T> {
+export function snapshot<R, T>(asOf: number | null, rows: R, parse: (rows: R) => T): Snapshot<T> {
   return { data: parse(rows), asOf };
 }
 
@@ -74,18 +74,12 @@ export interface TournamentRow {
   createdBlock: number;
 }
 
-/** Tournament `id` (data null: not indexed, or no such tournament). */
-export async function readTournament(db: Db, id: bigint): Promise<Snapshot<TournamentRow | null>> {
-  const { asOf, rows } = await readAt(db, () => db.select({ row: t }).from(t).where(eq(t.id, id)));
-  return snapshot(asOf, rows, ([first]) =>
-    first
-      ? {
-          ...first.row,
-          organiser: lower(first.row.organiser),
-          createdBlock: num(first.row.createdBlock),
-        }
-      : null,
-  );
+const tournamentQuery = (db: Db, id: bigint) => db.select({ row: t }).from(t).where(eq(t.id, id));
+
+function parseTournament([first]: Awaited<ReturnType<typeof tournamentQuery>>): TournamentRow | null {
+  return first
+    ? { ...first.row, organiser: lower(first.row.organiser), createdBlock: num(first.row.createdBlock) }
+    : null;
 }
 
 /** A phase: its rooms, progress and totals. */
@@ -116,41 +110,43 @@ export interface PhaseRow {
   };
 }
 
-export async function readPhases(db: Db, id: bigint): Promise<Snapshot<PhaseRow[]>> {
-  const { asOf, rows } = await readAt(db, () =>
-    db.select({ phase: p }).from(t).leftJoin(p, eq(p.tournamentId, t.id)).where(eq(t.id, id)).orderBy(asc(p.phase)),
-  );
-  return snapshot(asOf, rows, (all) =>
-    all.flatMap(({ phase: x }) =>
-      x
-        ? [
-            {
-              phase: x.phase,
-              rooms: x.rooms,
-              created: x.created,
-              closed: x.closed,
+/**
+ * A tournament's phases, in a statement of their own: the indexer answers a row as an object by column name, so the
+ * tournament's columns beside a phase's (both have a `phase`) would overwrite each other.
+ */
+const phasesQuery = (db: Db, id: bigint) =>
+  db.select({ phase: p }).from(t).leftJoin(p, eq(p.tournamentId, t.id)).where(eq(t.id, id)).orderBy(asc(p.phase));
+
+function parsePhases(all: Awaited<ReturnType<typeof phasesQuery>>): PhaseRow[] {
+  return all.flatMap(({ phase: x }) =>
+    x
+      ? [
+          {
+            phase: x.phase,
+            rooms: x.rooms,
+            created: x.created,
+            closed: x.closed,
+            finished: x.finished,
+            deadline: num(x.deadline),
+            startedBlock: num(x.startedBlock),
+            endedBlock: x.endedBlock === null ? null : num(x.endedBlock),
+            request: x.request,
+            satOut: x.satOut ? lower(x.satOut) : null,
+            totals: {
               finished: x.finished,
-              deadline: num(x.deadline),
-              startedBlock: num(x.startedBlock),
-              endedBlock: x.endedBlock === null ? null : num(x.endedBlock),
-              request: x.request,
-              satOut: x.satOut ? lower(x.satOut) : null,
-              totals: {
-                finished: x.finished,
-                offers: x.offers,
-                accepts: x.accepts,
-                rejects: x.rejects,
-                snatches: x.snatches,
-                shames: x.shames,
-                reports: x.reports,
-                refusals: x.refusals,
-                pointsAsP1: x.pointsAsP1,
-                pointsAsP2: x.pointsAsP2,
-              },
+              offers: x.offers,
+              accepts: x.accepts,
+              rejects: x.rejects,
+              snatches: x.snatches,
+              shames: x.shames,
+              reports: x.reports,
+              refusals: x.refusals,
+              pointsAsP1: x.pointsAsP1,
+              pointsAsP2: x.pointsAsP2,
             },
-          ]
-        : [],
-    ),
+          },
+        ]
+      : [],
   );
 }
 
@@ -239,17 +235,21 @@ export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => numbe
   return rooms;
 }
 
-/** The rooms of a tournament's phase with their seats, by pair. */
+/**
+ * The rooms of a tournament's phase with their seats, by pair: `phase` a number, or the tournament's own column (its
+ * current phase, read in the same statement as the rooms).
+ */
+const phaseRoomsQuery = (db: Db, id: bigint, phase: number | typeof t.phase) =>
+  db
+    .select({ ...ROOM_SEAT })
+    .from(t)
+    .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
+    .leftJoin(s, eq(s.roomId, r.id))
+    .where(eq(t.id, id))
+    .orderBy(asc(r.pair), asc(s.seat));
+
 export async function readPhaseRooms(db: Db, id: bigint, phase: number): Promise<Snapshot<RoomRow[]>> {
-  const { asOf, rows } = await readAt(db, () =>
-    db
-      .select({ ...ROOM_SEAT })
-      .from(t)
-      .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
-      .leftJoin(s, eq(s.roomId, r.id))
-      .where(eq(t.id, id))
-      .orderBy(asc(r.pair), asc(s.seat)),
-  );
+  const { asOf, rows } = await readAt(db, () => phaseRoomsQuery(db, id, phase));
   return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.pair));
 }
 
@@ -267,45 +267,43 @@ export interface EntryRow {
   g3Shame: number;
 }
 
-export async function readEntries(db: Db, id: bigint): Promise<Snapshot<EntryRow[]>> {
-  const { asOf, rows } = await readAt(db, () =>
-    db
-      .select({
-        player: e.player,
-        name: e.name,
-        index: e.index,
-        scoreAsP1: e.scoreAsP1,
-        scoreAsP2: e.scoreAsP2,
-        aggregate: e.aggregate,
-        roomsAsP1: e.roomsAsP1,
-        roomsAsP2: e.roomsAsP2,
-        satOut: e.satOut,
-        g3Shame: e.g3Shame,
-      })
-      .from(t)
-      .leftJoin(e, eq(e.tournamentId, t.id))
-      .where(eq(t.id, id))
-      .orderBy(asc(e.index)),
-  );
-  return snapshot(asOf, rows, (all) =>
-    all.flatMap((x) =>
-      x.player === null
-        ? []
-        : [
-            {
-              player: lower(x.player),
-              name: x.name ?? "",
-              index: num(x.index),
-              scoreAsP1: num(x.scoreAsP1),
-              scoreAsP2: num(x.scoreAsP2),
-              aggregate: num(x.aggregate),
-              roomsAsP1: num(x.roomsAsP1),
-              roomsAsP2: num(x.roomsAsP2),
-              satOut: num(x.satOut),
-              g3Shame: num(x.g3Shame),
-            },
-          ],
-    ),
+const entriesQuery = (db: Db, id: bigint) =>
+  db
+    .select({
+      player: e.player,
+      name: e.name,
+      index: e.index,
+      scoreAsP1: e.scoreAsP1,
+      scoreAsP2: e.scoreAsP2,
+      aggregate: e.aggregate,
+      roomsAsP1: e.roomsAsP1,
+      roomsAsP2: e.roomsAsP2,
+      satOut: e.satOut,
+      g3Shame: e.g3Shame,
+    })
+    .from(t)
+    .leftJoin(e, eq(e.tournamentId, t.id))
+    .where(eq(t.id, id))
+    .orderBy(asc(e.index));
+
+function parseEntries(all: Awaited<ReturnType<typeof entriesQuery>>): EntryRow[] {
+  return all.flatMap((x) =>
+    x.player === null
+      ? []
+      : [
+          {
+            player: lower(x.player),
+            name: x.name ?? "",
+            index: num(x.index),
+            scoreAsP1: num(x.scoreAsP1),
+            scoreAsP2: num(x.scoreAsP2),
+            aggregate: num(x.aggregate),
+            roomsAsP1: num(x.roomsAsP1),
+            roomsAsP2: num(x.roomsAsP2),
+            satOut: num(x.satOut),
+            g3Shame: num(x.g3Shame),
+          },
+        ],
   );
 }
 
@@ -329,23 +327,60 @@ const PASS = and(
 );
 
 /**
- * Players who made a move in any room of tournament `id`: the others have not shown up yet. A pass has no actor in
- * the log: it is P1's, the turkey seat's (the seat joined to the pass's row alone).
+ * Players who made a move in any room of tournament `id` (sorted: the same list reads as the same value), the others
+ * have not shown up yet. A pass has no actor in the log: it is P1's, the turkey seat's (the seat joined to the pass's
+ * row alone).
  */
-export async function readTournamentMoved(db: Db, id: bigint): Promise<Snapshot<Set<string>>> {
+const movedQuery = (db: Db, id: bigint) =>
+  db
+    .select({ actor: l.actor, p1: s.player })
+    .from(t)
+    .leftJoin(r, eq(r.tournamentId, t.id))
+    .leftJoin(l, and(eq(l.roomId, r.id), or(and(isNotNull(l.actor), inArray(l.name, TOURNAMENT_MOVES)), PASS)))
+    .leftJoin(s, and(eq(s.roomId, l.roomId), eq(s.role, 0), eq(l.name, "NoOffer")))
+    .where(eq(t.id, id))
+    .groupBy(l.actor, s.player);
+
+function parseMoved(all: Awaited<ReturnType<typeof movedQuery>>): string[] {
+  return [...new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : [])))].sort();
+}
+
+/** What a tournament's console and projector show: one snapshot of the indexer. */
+export interface TournamentClass {
+  /** null: not indexed, or no such tournament. */
+  tournament: TournamentRow | null;
+  phases: PhaseRow[];
+  /** The current phase's rooms with their seats (none before phase 1). */
+  rooms: RoomRow[];
+  entries: EntryRow[];
+  /** Who has made a move (null: not asked). */
+  moved: string[] | null;
+}
+
+/**
+ * Everything the console (and, without `moved`, the projector) shows of tournament `id`, its statements sent at once
+ * between the same two checkpoint reads: one snapshot, one answer a block for the page to draw (five reads each with
+ * its own checkpoints took fifteen requests and up to five renders a block; now seven and one).
+ */
+export async function readTournamentClass(
+  db: Db,
+  id: bigint,
+  { moved = true }: { moved?: boolean } = {},
+): Promise<Snapshot<TournamentClass>> {
   const { asOf, rows } = await readAt(db, () =>
-    db
-      .select({ actor: l.actor, p1: s.player })
-      .from(t)
-      .leftJoin(r, eq(r.tournamentId, t.id))
-      .leftJoin(l, and(eq(l.roomId, r.id), or(and(isNotNull(l.actor), inArray(l.name, TOURNAMENT_MOVES)), PASS)))
-      .leftJoin(s, and(eq(s.roomId, l.roomId), eq(s.role, 0), eq(l.name, "NoOffer")))
-      .where(eq(t.id, id))
-      .groupBy(l.actor, s.player),
+    Promise.all([
+      tournamentQuery(db, id),
+      phasesQuery(db, id),
+      phaseRoomsQuery(db, id, t.phase),
+      entriesQuery(db, id),
+      moved ? movedQuery(db, id) : null,
+    ]),
   );
-  return snapshot(
-    asOf,
-    rows,
-    (all) => new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : []))),
-  );
+  return snapshot(asOf, rows, ([tr, ph, ro, en, mo]) => ({
+    tournament: parseTournament(tr),
+    phases: parsePhases(ph),
+    rooms: roomsOf(ro, (x) => x.pair),
+    entries: parseEntries(en),
+    moved: mo ? parseMoved(mo) : null,
+  }));
 }

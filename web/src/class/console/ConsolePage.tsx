@@ -3,6 +3,7 @@
 // (round, window, whose move it waits on by name, time left), who the rooms wait on and who has not shown up — and,
 // for the tournament's organiser, the organiser's calls (./ConsoleActions.tsx). Anyone else sees it read-only and is
 // told why. Downloads of the tournament's exports sit at the foot.
+import { useMemo } from "react";
 import { PHASE_NAMES, Stage, STAGE_NAMES } from "../../../../client/snatch/tournament";
 import { useBlockTime } from "../../shared/Countdown";
 import { href } from "../../shared/routes";
@@ -36,12 +37,13 @@ function Console({ id }: { id: bigint }) {
   const data = useClassData(id);
   const { account } = useWallet();
   const seconds = useBlockTime();
+  // Drawn again with a block (the time left) or a new answer of the indexer, not at every other render.
+  const lines = useMemo(() => data.rooms.map((r) => roomLine(r, data.head)), [data.rooms, data.head]);
+  const waits = useMemo(() => waitingOn(lines), [lines]);
+  const absent = useMemo(() => notShownUp(data.entries, data.moved), [data.entries, data.moved]);
   const t = data.tournament;
   if (!t) return <NotYet row={t} what={`tournament ${id}`} data={data} />;
   const isOrganiser = !!account && account.toLowerCase() === t.organiser;
-  const lines = data.rooms.map((r) => roomLine(r, data.head));
-  const waits = waitingOn(lines);
-  const absent = notShownUp(data.entries, data.moved);
   return (
     <div className="class-console" data-tournament={id.toString()}>
       <nav className="crumbs">

@@ -7,7 +7,8 @@ import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
 import { countRooms, displayName, type RoomLine } from "./model";
 import { IndexerLag } from "./IndexerLag";
-import type { SeatRow } from "../../data/class";
+import { Good } from "../../../../client/snatch/names";
+import type { RoomRow, SeatRow } from "../../data/class";
 import type { ClassData } from "./useClassData";
 
 function Count({ label, value, testid, hint }: { label: string; value: number; testid: string; hint: string }) {
@@ -21,8 +22,8 @@ function Count({ label, value, testid, hint }: { label: string; value: number; t
   );
 }
 
-/** Rooms playing, waiting and finished, and the players not shown up. */
-export function Counts({
+/** Rooms playing, waiting and finished, and the players not shown up (drawn again when its lines or count change). */
+export const Counts = memo(function Counts({
   lines,
   absent,
   label,
@@ -47,7 +48,7 @@ export function Counts({
       <Count label="not shown up" value={absent} testid="count-absent" hint="seated, no move in any room yet" />
     </div>
   );
-}
+});
 
 const name = (s: SeatRow | undefined) => (s ? <bdi>{displayName(s.name, s.player)}</bdi> : "—");
 
@@ -67,28 +68,22 @@ interface GridRowProps {
   seconds: number | null;
 }
 
+/** A room's seats by seat number. */
+const bySeat = (seats: readonly SeatRow[]) => [...seats].sort((a, b) => a.seat - b.seat);
+
 /**
- * A room's row. A line is rebuilt at every render of the console, but what its row shows follows from the room's row
- * of the indexer (kept as the same object while it is unchanged), its status and the blocks left: a row is drawn
- * again only when one of those changed, not at every read of the console's other parts.
+ * A room's cells up to "waits on": they follow from the room's row of the indexer (kept as the same object while it is
+ * unchanged) and its status alone, so a new block, which changes only the time left, leaves them as they are.
  */
-const GridRow = memo(
-  function GridRow({ line: l, three, rounds, seconds }: GridRowProps) {
-    const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
-    const seats = [...l.room.seats].sort((a, b) => a.seat - b.seat);
+const RoomCells = memo(
+  function RoomCells({ line: l, three, rounds }: Omit<GridRowProps, "seconds">) {
     return (
-      <tr
-        data-room={l.room.id.toString()}
-        data-status={l.status}
-        data-round={l.room.round}
-        data-phase={l.room.phase}
-        data-waits={l.waits.map((s) => s.player).join(",")}
-      >
+      <>
         <td>
           <a href={href("snatch", "room", l.room.id)}>{l.room.id.toString()}</a>
         </td>
         {three ? (
-          <td className="console-players">{names(seats)}</td>
+          <td className="console-players">{names(bySeat(l.room.seats))}</td>
         ) : (
           <>
             <td>{name(l.p1)}</td>
@@ -106,8 +101,38 @@ const GridRow = memo(
             "—"
           )}
         </td>
+      </>
+    );
+  },
+  (a, b) =>
+    a.line.room === b.line.room && a.line.status === b.line.status && a.three === b.three && a.rounds === b.rounds,
+);
+
+/** A room's points, by role (two players) or by seat (three); drawn again only when its room's row changed. */
+const PointsCell = memo(function PointsCell({ room, three }: { room: RoomRow; three: boolean }) {
+  const seats = three ? bySeat(room.seats) : [Good.Turkey, Good.Corn].map((g) => room.seats.find((s) => s.role === g));
+  return <td>{seats.map((s) => s?.points ?? 0).join(" / ")}</td>;
+});
+
+/**
+ * A room's row. A line is rebuilt at every block, but what its row shows follows from the room's row of the indexer,
+ * its status and the blocks left: the row is drawn again only when one of those changed, and a new block alone draws
+ * only its time left.
+ */
+const GridRow = memo(
+  function GridRow({ line: l, three, rounds, seconds }: GridRowProps) {
+    const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
+    return (
+      <tr
+        data-room={l.room.id.toString()}
+        data-status={l.status}
+        data-round={l.room.round}
+        data-phase={l.room.phase}
+        data-waits={l.waits.map((s) => s.player).join(",")}
+      >
+        <RoomCells line={l} three={three} rounds={rounds} />
         <td title={left.blocks}>{l.status === "finished" ? "—" : left.text}</td>
-        <td>{(three ? seats : [l.p1, l.p2]).map((s) => s?.points ?? 0).join(" / ")}</td>
+        <PointsCell room={l.room} three={three} />
       </tr>
     );
   },
@@ -120,8 +145,11 @@ const GridRow = memo(
     a.seconds === b.seconds,
 );
 
-/** The rooms' grid: two players (P1, P2) or three (by seat), the round of `rounds`. */
-export function RoomsGrid({
+/**
+ * The rooms' grid: two players (P1, P2) or three (by seat), the round of `rounds`. Drawn again only when its lines
+ * (a block, an answer of the indexer) or its words change, not at the console's other renders (the organiser's probes).
+ */
+export const RoomsGrid = memo(function RoomsGrid({
   lines,
   title,
   empty,
@@ -171,10 +199,18 @@ export function RoomsGrid({
       )}
     </Panel>
   );
-}
+});
 
 /** The players the rooms wait on, soonest deadline first (`lines` from `waitingOn`). */
-export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: number; seconds: number | null }) {
+export const WaitsPanel = memo(function WaitsPanel({
+  lines,
+  head,
+  seconds,
+}: {
+  lines: RoomLine[];
+  head: number;
+  seconds: number | null;
+}) {
   return (
     <Panel title={`Rooms wait on (${lines.length})`}>
       {lines.length === 0 ? (
@@ -188,7 +224,7 @@ export function WaitsPanel({ lines, head, seconds }: { lines: RoomLine[]; head: 
       )}
     </Panel>
   );
-}
+});
 
 /** A room that waits on a player; drawn again only when its room's row, its status or the block changed. */
 const WaitItem = memo(

@@ -1,21 +1,12 @@
 // A tournament as the console and the projector show it, live from the indexer: the tournament, its phases, the
 // current phase's rooms with their seats, the registered players and who has moved; plus how far the indexer is
-// behind the chain. Each part is one read of the indexer (data/class.ts, ./indexer.tsx): a new event shows within the
-// indexer's polling interval plus one round trip, with no polling of the node.
+// behind the chain. All of it is one read of the indexer (data/class.ts readTournamentClass), one snapshot a block: a
+// new event shows within the indexer's polling interval plus one round trip, with no polling of the node.
+import { useMemo } from "react";
 import { useBlock } from "../../shared/block";
-import {
-  readEntries,
-  readPhaseRooms,
-  readPhases,
-  readTournament,
-  readTournamentMoved,
-  type EntryRow,
-  type PhaseRow,
-  type RoomRow,
-  type TournamentRow,
-} from "../../data/class";
+import { readTournamentClass, type EntryRow, type PhaseRow, type RoomRow, type TournamentRow } from "../../data/class";
 import { indexerKeys } from "../../data/keys";
-import { oldest, useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
+import { useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
 
 export interface ClassData {
   /** null: not indexed (yet), or no such tournament. */
@@ -42,43 +33,36 @@ export interface ClassData {
 }
 
 const EMPTY_MOVED: ReadonlySet<string> = new Set();
+const NONE: never[] = [];
 
 export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassData {
-  const t = useSnapshot(indexerKeys.classRead("tournament", id, "tournament"), (db) => readTournament(db, id));
-  const phases = useSnapshot(indexerKeys.classRead("tournament", id, "phases"), (db) => readPhases(db, id));
-  const current = t.data?.phase ?? 0;
-  const rooms = useSnapshot(
-    indexerKeys.classRead("tournament", id, "rooms", current),
-    (db) => readPhaseRooms(db, id, current),
-    current > 0,
-  );
-  const entries = useSnapshot(indexerKeys.classRead("tournament", id, "entries"), (db) => readEntries(db, id));
-  const moved = useSnapshot(
-    indexerKeys.classRead("tournament", id, "moved"),
-    (db) => readTournamentMoved(db, id),
-    opts.moved !== false,
+  const withMoved = opts.moved !== false;
+  const read = useSnapshot(indexerKeys.classRead("tournament", id, "class", withMoved ? "moved" : "board"), (db) =>
+    readTournamentClass(db, id, { moved: withMoved }),
   );
   const block = useBlock();
   const status = useIndexedBlock();
-  // The rooms' grid, the counts and whom the rooms wait on come from one statement: its block is the page's.
-  const asOf = current > 0 ? (rooms.asOf ?? null) : (t.asOf ?? null);
-  const phaseRows = phases.data ?? [];
-  const errors = [t.error, phases.error, rooms.error, entries.error, moved.error]
-    .filter((e): e is Error => !!e)
-    .map((e) => e.message);
+  const d = read.data;
+  // The query keeps unchanged rows (and the sorted list of who moved) as the same objects: the set follows the list.
+  const movedList = d?.moved;
+  const moved = useMemo(() => (movedList ? new Set(movedList) : EMPTY_MOVED), [movedList]);
+  // Every part is one snapshot: the grid's, the counts' and the "not shown up" list's block is the page's.
+  const asOf = read.asOf ?? null;
+  const phaseRows = d?.phases ?? NONE;
+  const current = d?.tournament?.phase ?? 0;
   return {
-    tournament: t.isPending ? undefined : (t.data ?? null),
+    tournament: read.isPending ? undefined : (d?.tournament ?? null),
     phases: phaseRows,
     phase: phaseRows.find((p) => p.phase === current),
-    rooms: current > 0 ? (rooms.data ?? []) : [],
-    entries: entries.data ?? [],
-    moved: moved.data ?? EMPTY_MOVED,
+    rooms: d?.rooms ?? NONE,
+    entries: d?.entries ?? NONE,
+    moved,
     head: block.number,
     indexed: status.block,
     asOf,
-    absentAsOf: oldest([entries, moved]),
+    absentAsOf: asOf,
     behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
-    error: status.error ?? (errors.length ? `the indexer refused a query: ${errors[0]}` : null),
-    loading: t.isPending,
+    error: status.error ?? (read.error ? `the indexer refused a query: ${read.error.message}` : null),
+    loading: read.isPending,
   };
 }
