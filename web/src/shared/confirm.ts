@@ -5,35 +5,9 @@
 // chain's one-second blocks, added 0.3–0.4 s at the 95th percentile (docs/class.md); it is asked only for what the
 // clock does not settle: a reverted transaction (ethers' error), a replaced one, a clock that stopped. No DOM, no
 // React: the transactions panel (tx.tsx) gives it the clock's next block.
-import { JsonRpcProvider, type Provider, type TransactionReceipt, type TransactionResponse } from "ethers";
+import type { TransactionReceipt, TransactionResponse } from "ethers";
 import { minedTx, type MinedTx } from "../../../client/common/heads";
-
-const twins = new WeakMap<JsonRpcProvider, JsonRpcProvider>();
-
-/**
- * The same node without batching. A page's provider sends the calls of one moment as one batch, and at a new block
- * that moment is the page's reads of the block (its action checks and the like): a receipt asked in it came back only
- * with the slowest of them. Asked on its own it does not wait for them.
- */
-function unbatched(provider: Provider): Provider {
-  if (!(provider instanceof JsonRpcProvider)) return provider;
-  let twin = twins.get(provider);
-  if (!twin) {
-    let network;
-    try {
-      network = provider._network;
-    } catch {
-      return provider; // its network not known yet: as it is
-    }
-    twin = new JsonRpcProvider(provider._getConnection(), network, {
-      staticNetwork: network,
-      batchMaxCount: 1,
-      cacheTimeout: -1,
-    });
-    twins.set(provider, twin);
-  }
-  return twin;
-}
+import { ownProvider } from "./ownProvider";
 
 /** Where and for how much gas a transaction was mined. */
 export interface Mined {
@@ -67,7 +41,8 @@ export async function confirmed(
     timer = setTimeout(() => wait().then(resolve, reject), WAIT_AFTER_MS);
   });
   let settled = false;
-  const reader = unbatched(tx.provider);
+  // (Through the move's own provider: not held in a batch with the page's reads of the block.)
+  const reader = ownProvider(tx.provider);
   const byClock = async (): Promise<TransactionReceipt | null> => {
     while (!settled) {
       const listed = minedTx((await nextBlock()) || null, tx.hash);

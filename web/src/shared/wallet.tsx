@@ -26,6 +26,7 @@ import { stackUrl } from "../../../client/common/stack";
 import { discoverWallets, type Eip1193Provider, type WalletDetail } from "./eip6963";
 import { describeError } from "./errors";
 import { askFaucet } from "./faucet";
+import { ownProvider } from "./ownProvider";
 import { SeatWallet } from "./seatWallet";
 import { useToasts } from "./toasts";
 import { rpcCall, WalletContext, type Wallet, type WalletMode } from "./walletContext";
@@ -148,7 +149,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
           new SeatWallet(seat.key, p, {
             seat,
             faucet,
-            sendVia: rpcProvider(url, id),
+            sendVia: ownProvider(p),
             onSent: () => {
               burnerStore.noteSent(seat.address);
               setBurners(burnerStore.list());
