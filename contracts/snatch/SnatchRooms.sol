@@ -256,8 +256,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             revert WrongPhase(roomId, phase);
         }
         uint256 ow;
-        uint256[3] memory escrowed;
-        (ow, offerId, escrowed) = _escrow(r, from, to, offering, requesting);
+        (ow, offerId) = _escrow(r, from, to, offering, requesting);
         // G2: a forced offer must escrow a good (an offer of goods P1 does not hold would dodge the force).
         if (
             phase == Phase.Offering && uint24(ow >> 24) == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)
@@ -269,7 +268,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         assembly ("memory-safe") {
             sstore(o.slot, ow)
         }
-        emit OfferMade(roomId, offerId, msg.sender, target, offering, requesting, escrowed);
+        _emitOfferMade(roomId, offerId, target, offering, requesting, ow >> 24);
         if (phase == Phase.Offering) {
             SnatchProgress.openPhase(r, roomId, Phase.Responding, block.number + _s.formats[r.format].response);
         }
@@ -677,15 +676,14 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 to,
         uint256[3] calldata offering,
         uint256[3] calldata requesting
-    ) internal returns (uint256 ow, uint256 offerId, uint256[3] memory escrowed) {
+    ) internal returns (uint256 ow, uint256 offerId) {
         (uint256 offeredSum, uint256 requested) = _amounts(offering, requesting, r.player2 == 0);
         uint256 w = SnatchLayout.goodsWord(r);
         (uint72 free, uint72 escrow, uint256 esc) = _take(
             uint72(w),
             uint72(w >> SnatchLayout.ESCROW_SHIFT),
             from,
-            offering,
-            escrowed
+            offering
         );
         // offerCount (bits 168-175) + 1: at most 60 offers a room (12 a round, 5 rounds), so it stays a byte.
         offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
@@ -711,25 +709,49 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             (uint256(uint40(block.number)) << 184);
     }
 
-    /// @dev Moves to `from`'s escrow cells what it holds free of each offered good, up to the amount offered; records
-    ///      it in `escrowed` and returns the grids and the packed escrow (good g at bit 8g).
+    /// @dev Moves to `from`'s escrow cells what it holds free of each offered good, up to the amount offered; returns
+    ///      the grids and the packed escrow (good g at bit 8g).
+    ///      Packed and unchecked (~600 gas less than cell by cell): each amount is at most the free cell, so the
+    ///      subtraction never borrows across cells, and no cell holds more than 20 goods, so the addition never carries.
     function _take(
         uint72 free,
         uint72 escrow,
         uint8 from,
-        uint256[3] calldata offering,
-        uint256[3] memory escrowed
+        uint256[3] calldata offering
     ) private pure returns (uint72, uint72, uint256 esc) {
-        for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-            uint256 held = free.get(from, g);
-            uint256 e = offering[g] < held ? offering[g] : held;
-            if (e == 0) continue;
-            free = free.sub(from, g, e);
-            escrow = escrow.add(from, g, e);
-            esc |= e << (8 * g);
-            escrowed[g] = e;
+        uint256 cells = uint256(free) >> (24 * from);
+        unchecked {
+            for (uint256 g; g < SnatchGoods.GOODS; ++g) {
+                uint256 held = (cells >> (8 * g)) & 0xff;
+                esc |= (offering[g] < held ? offering[g] : held) << (8 * g);
+            }
+            uint256 moved = esc << (24 * from);
+            return (uint72(uint256(free) - moved), uint72(uint256(escrow) + moved), esc);
         }
-        return (free, escrow, esc);
+    }
+
+    /// @dev Emits {OfferMade} with the offered and requested amounts copied from calldata and the escrow unpacked
+    ///      (good g at bit 8g of `esc`), encoded in place: the same log as `emit`, without its memory arrays and
+    ///      encoding loops (~2,000 gas an offer).
+    function _emitOfferMade(
+        uint256 roomId,
+        uint256 offerId,
+        address target,
+        uint256[3] calldata offering,
+        uint256[3] calldata requesting,
+        uint256 esc
+    ) private {
+        bytes32 topic = OfferMade.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, target)
+            calldatacopy(add(m, 0x20), offering, 0x60)
+            calldatacopy(add(m, 0x80), requesting, 0x60)
+            mstore(add(m, 0xe0), and(esc, 0xff))
+            mstore(add(m, 0x100), and(shr(8, esc), 0xff))
+            mstore(add(m, 0x120), and(shr(16, esc), 0xff))
+            log4(m, 0x140, topic, roomId, offerId, caller())
+        }
     }
 
     /// @dev Checks an offer's amounts, good by good (each at most {MAX_AMOUNT}, no coffee in a 2-player room, at least
