@@ -48,6 +48,17 @@ contract SnatchGoodsHarness {
         return SnatchGoods.payUpTo(f, payer, payee, w);
     }
 
+    function payShrunk(
+        uint72 f,
+        uint256 payer,
+        uint256 payee,
+        uint96 requested,
+        uint24 escrowed,
+        uint256 offered
+    ) external pure returns (uint72, uint256) {
+        return SnatchGoods.payShrunk(f, payer, payee, requested, escrowed, offered);
+    }
+
     function escrowAmounts(uint24 escrowed) external pure returns (uint256[3] memory) {
         return SnatchGoods.escrowAmounts(escrowed);
     }

@@ -139,6 +139,34 @@ library SnatchGoods {
         return (free, paid);
     }
 
+    /// @notice An accept's payment: `payer` gives `payee`, per good, the request shrunk by escrowed / offered
+    ///         ({shrunkRequest}) or what it holds free of it if less; the same result as {payUpTo} of {shrunkRequest}.
+    /// @dev Packed and unchecked, which saves ~2,600 gas an accept against the two memory-array loops: requested <
+    ///      2^32 and the escrow sum <= 60 cannot overflow the product; each amount given is at most the payer's cell,
+    ///      so the packed subtraction never borrows across cells, and no cell ever holds more than 20 goods, so the
+    ///      packed addition never carries (see {releaseEscrow}).
+    /// @return The grid after. @return paid The amounts given, packed as an escrow (good g at bit 8g).
+    function payShrunk(
+        uint72 free,
+        uint256 payer,
+        uint256 payee,
+        uint96 requested,
+        uint24 escrowed,
+        uint256 offered
+    ) internal pure returns (uint72, uint256 paid) {
+        uint256 escrowedSum = escrowSum(escrowed);
+        uint256 grid = free;
+        uint256 payerCells = grid >> (24 * payer);
+        unchecked {
+            for (uint256 g; g < GOODS; ++g) {
+                uint256 want = (requestOf(requested, g) * escrowedSum) / offered;
+                uint256 held = (payerCells >> (8 * g)) & 0xff;
+                paid |= (want < held ? want : held) << (8 * g);
+            }
+            return (uint72(grid - (paid << (24 * payer)) + (paid << (24 * payee))), paid);
+        }
+    }
+
     /// @notice The three amounts of a packed escrow.
     function escrowAmounts(uint24 escrowed) internal pure returns (uint256[3] memory amounts) {
         for (uint256 g; g < GOODS; ++g) amounts[g] = escrowOf(escrowed, g);

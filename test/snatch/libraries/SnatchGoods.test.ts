@@ -112,6 +112,36 @@ describe("SnatchGoods", function () {
     );
   });
 
+  it("payShrunk pays as payUpTo of shrunkRequest, packed (random grids and offers)", async function () {
+    const { goods } = await loadFixture(fixture);
+    const row = fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20));
+    const amount = fc.oneof(fc.nat(30), fc.constant(2 ** 32 - 1));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(row, row, row),
+        fc.nat(2),
+        fc.nat(1),
+        fc.tuple(amount, amount, amount),
+        fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)),
+        fc.tuple(fc.nat(40), fc.nat(40), fc.nat(40)),
+        async (rows, payer, other, request, escrow, extra) => {
+          const payee = (payer + 1 + other) % 3;
+          // An offer offers at least what it escrowed, and at least one good.
+          const offered = escrow.reduce((a, b) => a + b, 0) + extra.reduce((a, b) => a + b, 0) || 1;
+          const requested = BigInt(request[0]) | (BigInt(request[1]) << 32n) | (BigInt(request[2]) << 64n);
+          const escrowed = BigInt(escrow[0]) | (BigInt(escrow[1]) << 8n) | (BigInt(escrow[2]) << 16n);
+          const grid = pack(rows.map((r) => [...r]));
+          const wanted = await goods.shrunkRequest(requested, escrowed, offered);
+          const [expectedGrid, expectedPaid] = await goods.payUpTo(grid, payer, payee, [...wanted]);
+          const [after, paid] = await goods.payShrunk(grid, payer, payee, requested, escrowed, offered);
+          expect(after).to.equal(expectedGrid);
+          expect([...(await goods.escrowAmounts(paid))]).to.deep.equal([...expectedPaid]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("takes own good first, then the largest holding, ties to the lowest good", async function () {
     const { goods } = await loadFixture(fixture);
     // Seat 1 produces coffee and holds 2 turkey, 1 coffee, 2 corn.
