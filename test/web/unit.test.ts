@@ -10,7 +10,7 @@ import { axialToPixel, hexCorners, POINTY_SIDE, viewBoxOf } from "../../web/src/
 import { href, idPart, parseHash } from "../../web/src/shared/routes";
 import { flattenTree, visibleRange } from "../../web/src/shared/tree";
 import { positionState } from "../../web/src/hex/positionState";
-import { lastDue, standing, type ProbeResult } from "../../web/src/shared/probes";
+import { lastDue } from "../../web/src/data/refresh";
 import { settleProgress } from "../../web/src/hex/settle";
 import { readDeployments } from "../../web/deployments";
 import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../client/hex";
@@ -341,44 +341,8 @@ describe("web: pure helpers", function () {
       }
     });
   });
-  describe("probe answers while the contract is asked again", function () {
-    const yes: ProbeResult = { ok: true };
-    const no: ProbeResult = { ok: false, reason: "the round is over" };
-    const last = {
-      key: "7:alice",
-      ids: "accept:1,reject:1,accept:2",
-      within: "alice",
-      probes: new Map<string, ProbeResult>([
-        ["accept:1", yes],
-        ["reject:1", yes],
-        ["accept:2", no],
-      ]),
-    };
-
-    it("answers for the key they were asked for", function () {
-      expect(standing(last, "7:alice", last.ids)).to.equal(last.probes);
-    });
-
-    it("keeps the answers of the probes still listed when a new offer comes in, within the same account", function () {
-      const now = standing(last, "8:alice", "accept:1,reject:1,accept:2,accept:3", "alice");
-      expect(now.get("reject:1")).to.deep.equal(yes);
-      expect(now.get("accept:2")).to.deep.equal(no);
-      expect(now.has("accept:3"), "a new probe waits for its own answer").to.equal(false);
-    });
-
-    it("drops the answers of probes no longer listed", function () {
-      const now = standing(last, "8:alice", "accept:2", "alice");
-      expect([...now.keys()]).to.deep.equal(["accept:2"]);
-    });
-
-    it("holds nothing for another account, or without holdWithin", function () {
-      expect(standing(last, "8:bob", last.ids, "bob").size).to.equal(0);
-      expect(standing(last, "8:alice", last.ids).size).to.equal(0);
-    });
-  });
-
   describe("asking again about a wait that comes with blocks", function () {
-    // The blocks from `since` up to `until` at which lastDue changes: the blocks a probe keyed on it runs at.
+    // The blocks from `since` up to `until` at which lastDue changes: the blocks a check refreshed on it runs at.
     const askedAt = (since: number, until: number) => {
       const at: number[] = [];
       const outside: number[] = [];

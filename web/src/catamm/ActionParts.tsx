@@ -2,10 +2,11 @@
 import type { ReactNode } from "react";
 import { idsOf } from "../../../client/catamm/board";
 import { DEV_CARD_NAMES, DevCard } from "../../../client/catamm/game";
-import type { TxCall } from "../shared/calls";
+import { callOf, type Action } from "../shared/action";
+import type { Check } from "../data/checks";
 import { ActionButton } from "../shared/ui";
 import { PLAYER_COLORS } from "./look";
-import type { Check } from "./useChecks";
+import type { Act } from "./Actions";
 import type { LiveGame } from "./useLiveGame";
 
 /** The player's development cards (drawn this turn marked), VP cards included (hidden from the score views). */
@@ -38,28 +39,30 @@ export function SeatChip({ seat }: { seat: number }) {
   );
 }
 
-/** A button enabled by its static check (of `call`, the transaction it sends); the reason shows under it when the
- *  contract refuses. */
+/** A button enabled by its static check (of `action`, the transaction it sends or, with `onClick`, leads to); the
+ *  reason shows under it when the contract refuses. */
 export function Checked(props: {
   check: Check | undefined;
-  call: TxCall;
-  onClick: () => Promise<unknown>;
+  action: Action;
+  act: Act;
+  onClick?: () => Promise<unknown>;
   children: ReactNode;
   kind?: "primary" | "secondary";
 }) {
-  const ok = props.check?.ok === true;
+  const { check, action, act } = props;
+  const why = check && !check.ok ? check.reason : undefined;
   return (
     <div className="checked">
       <ActionButton
-        onClick={props.onClick}
-        disabled={!ok}
+        onClick={props.onClick ?? (() => act(action))}
+        disabled={check?.ok !== true}
         kind={props.kind}
-        title={props.check?.reason}
-        call={props.call}
+        title={why}
+        call={callOf(action)}
       >
         {props.children}
       </ActionButton>
-      {props.check && !props.check.ok && <span className="why">{props.check.reason}</span>}
+      {why !== undefined && <span className="why">{why}</span>}
     </div>
   );
 }

@@ -1,22 +1,22 @@
 // What the connected player can do now, phase by phase: join and start; serve a random value; the draft; roll; the
 // discard of a 7; the ghost ship (with the odds of each steal); building (the board highlights the legal spots);
-// development cards; gold credits; end of turn. Each button is enabled by a static call of its action (useChecks),
-// so the contract decides and the page shows its reason.
+// development cards; gold credits; end of turn. Each action is described once (checks.ts `gameAction`) and its button
+// is enabled by the contract's answer to it (useGameChecks), so the contract decides and the page shows its reason.
 import { useEffect } from "react";
 import { JsonRpcProvider } from "ethers";
-import type { ContractTransactionResponse } from "ethers";
 import { idsOf } from "../../../client/catamm/board";
 import { mine } from "../../../client/chain";
-import { NO_EDGE, Pending, PENDING_NAMES, Phase, type Build, type GameSnapshot } from "../../../client/catamm/game";
+import { Pending, PENDING_NAMES, Phase, type Build, type GameSnapshot } from "../../../client/catamm/game";
 import { RANDOMNESS_STATUS_NAMES } from "../../../client/chain";
 import { useBlock } from "../shared/block";
 import { blocksLeft } from "../shared/countdown";
-import { txCall, callAttrs } from "../shared/calls";
+import { callAttrs } from "../shared/calls";
+import { callOf, type Action } from "../shared/action";
 import { ActionButton, RequestId } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { useWallet } from "../shared/wallet";
 import type { CatammContracts } from "./contracts";
-import { useChecks } from "./useChecks";
+import { gameAction, useGameChecks } from "./checks";
 import { useGameRead } from "./useGameRead";
 import type { LiveGame } from "./useLiveGame";
 import { CardsHeld, Checked, firstOf } from "./ActionParts";
@@ -30,8 +30,8 @@ export type Mode =
   | { kind: "roadBuilding"; first?: number; seconds?: bigint }
   | { kind: "ghost"; hex?: number; port?: number };
 
-/** Sends a transaction through the transactions panel, then re-reads the game; resolves to whether it was mined. */
-export type Act = (label: string, submit: () => Promise<ContractTransactionResponse>) => Promise<boolean>;
+/** Sends an action through the transactions panel, then re-reads the game; resolves to whether it was mined. */
+export type Act = (a: Action) => Promise<boolean>;
 
 export interface ActionProps {
   c: CatammContracts;
@@ -103,16 +103,16 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
   const block = useBlock();
   const creator = account?.toLowerCase() === snap.creator.toLowerCase();
   const late = block.number > snap.deadline;
-  const checks = useChecks(
-    `${live.version}-${late}`,
-    {
-      join: isIn ? undefined : () => c.game.joinGame.staticCall(gameId),
-      leave: isIn && !creator ? () => c.game.leaveGame.staticCall(gameId) : undefined,
-      start: creator ? () => c.game.startGame.staticCall(gameId) : undefined,
-      cancel: creator || late ? () => c.game.cancelGame.staticCall(gameId) : undefined,
-    },
-    { holdWithin: account ?? "" },
-  );
+  const join = gameAction(c, "joinGame", [gameId], `Join game ${gameId}`);
+  const start = gameAction(c, "startGame", [gameId], `Start game ${gameId}`);
+  const leave = gameAction(c, "leaveGame", [gameId], `Leave game ${gameId}`);
+  const cancel = gameAction(c, "cancelGame", [gameId], `Cancel game ${gameId}`);
+  const checks = useGameChecks(c, gameId, [live.version, late], {
+    join: isIn ? undefined : join,
+    leave: isIn && !creator ? leave : undefined,
+    start: creator ? start : undefined,
+    cancel: creator || late ? cancel : undefined,
+  });
   return (
     <div>
       <h3>Players joined</h3>
@@ -131,40 +131,22 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
       </p>
       <div className="row">
         {!isIn && (
-          <Checked
-            check={checks.join}
-            call={txCall(c.game, c.game.joinGame, [gameId])}
-            onClick={() => act(`Join game ${gameId}`, () => c.game.joinGame(gameId))}
-          >
+          <Checked check={checks.get("join")} action={join} act={act}>
             Join the game
           </Checked>
         )}
         {creator && (
-          <Checked
-            check={checks.start}
-            call={txCall(c.game, c.game.startGame, [gameId])}
-            onClick={() => act(`Start game ${gameId}`, () => c.game.startGame(gameId))}
-          >
+          <Checked check={checks.get("start")} action={start} act={act}>
             Start the game
           </Checked>
         )}
         {isIn && !creator && (
-          <Checked
-            check={checks.leave}
-            call={txCall(c.game, c.game.leaveGame, [gameId])}
-            kind="secondary"
-            onClick={() => act(`Leave game ${gameId}`, () => c.game.leaveGame(gameId))}
-          >
+          <Checked check={checks.get("leave")} action={leave} act={act} kind="secondary">
             Leave the game
           </Checked>
         )}
         {(creator || late) && (
-          <Checked
-            check={checks.cancel}
-            call={txCall(c.game, c.game.cancelGame, [gameId])}
-            kind="secondary"
-            onClick={() => act(`Cancel game ${gameId}`, () => c.game.cancelGame(gameId))}
-          >
+          <Checked check={checks.get("cancel")} action={cancel} act={act} kind="secondary">
             Cancel the game
           </Checked>
         )}
@@ -190,16 +172,24 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
   const r = live.randomness;
   const local = mode === "local" && provider instanceof JsonRpcProvider;
   const status = r ? RANDOMNESS_STATUS_NAMES[r.status] : "…";
+  // On the local node a pending value is made ready by mining first: its static call may refuse it as still pending.
+  const mineFirst = r !== null && r.status === 1 && local;
+  const advance = gameAction(
+    c,
+    "advance",
+    [gameId],
+    `Serve the random value (${PENDING_NAMES[snap.pending]})`,
+    mineFirst ? ["RandomnessPending"] : undefined,
+  );
+  const rerequest = gameAction(c, "rerequestRandomness", [gameId], "Re-request the stale random value");
   const serve = async () => {
     if (r && r.status === 1 && local) {
       // A development node mines on request: make the value ready, then serve it.
       const need = Math.max(1, r.readyAt - block.number);
       await mine(provider as JsonRpcProvider, need);
     }
-    await act(`Serve the random value (${PENDING_NAMES[snap.pending]})`, () => c.game.advance(gameId));
+    await act(advance);
   };
-  // On the local node a pending value is made ready by mining first: its static call may refuse it as still pending.
-  const mineFirst = r !== null && r.status === 1 && local;
   return (
     <div className="serve" role="status">
       <p>
@@ -209,18 +199,11 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
         {r && r.status === 1 && ` (ready from block ${r.readyAt.toLocaleString("en-US")})`}. Anyone may serve it.
       </p>
       {r && r.status === 3 ? (
-        <ActionButton
-          call={txCall(c.game, c.game.rerequestRandomness, [gameId])}
-          onClick={() => act("Re-request the stale random value", () => c.game.rerequestRandomness(gameId))}
-        >
+        <ActionButton call={callOf(rerequest)} onClick={() => act(rerequest)}>
           Re-request it (stale)
         </ActionButton>
       ) : (
-        <ActionButton
-          onClick={serve}
-          disabled={!r || (r.status !== 2 && !mineFirst)}
-          call={txCall(c.game, c.game.advance, [gameId], mineFirst ? { accepts: ["RandomnessPending"] } : {})}
-        >
+        <ActionButton onClick={serve} disabled={!r || (r.status !== 2 && !mineFirst)} call={callOf(advance)}>
           {r && r.status === 1 && local ? "Mine and serve the random value" : "Serve the random value"}
         </ActionButton>
       )}
@@ -228,32 +211,31 @@ function ServePanel(props: ActionProps & { snap: GameSnapshot }) {
   );
 }
 
-/** The first spot of a mask (0 when empty: the contract's refusal then says why), the one a probe asks about. */
-
 function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
   const { c, gameId, act, live, snap, mode, setMode } = props;
-  const { account } = useWallet();
   const me = live.me;
   const firstRoad = me ? firstOf(me.spots.roads) : 0n;
   const firstSettlement = me ? firstOf(me.spots.settlements) : 0n;
   const firstCity = me ? firstOf(me.spots.cities) : 0n;
   const main = snap.phase === Phase.Main;
-  const checks = useChecks(
-    live.version,
-    {
-      roll: main ? undefined : () => c.game.rollDice.staticCall(gameId),
-      end: main ? () => c.game.endTurn.staticCall(gameId) : undefined,
-      road: main ? () => c.game.buildRoad.staticCall(gameId, firstRoad) : undefined,
-      settlement: main ? () => c.game.buildSettlement.staticCall(gameId, firstSettlement) : undefined,
-      city: main ? () => c.game.buildCity.staticCall(gameId, firstCity) : undefined,
-      buy: main ? () => c.game.buyDevCard.staticCall(gameId) : undefined,
-      knight: () => c.game.playKnight.staticCall(gameId),
-      roadBuilding: () => c.game.playRoadBuilding.staticCall(gameId, firstRoad, NO_EDGE),
-      yearOfPlenty: () => c.game.playYearOfPlenty.staticCall(gameId, 0, 0),
-      monopoly: () => c.game.playMonopoly.staticCall(gameId, 0),
-    },
-    { holdWithin: account ?? "" },
-  );
+  // The builds are asked at the first spot of each kind (0 when none: the contract's refusal then says why); the
+  // board then offers every legal spot.
+  const acts = {
+    roll: gameAction(c, "rollDice", [gameId], "Roll the dice"),
+    end: gameAction(c, "endTurn", [gameId], "End the turn"),
+    road: gameAction(c, "buildRoad", [gameId, firstRoad], "Build a road"),
+    settlement: gameAction(c, "buildSettlement", [gameId, firstSettlement], "Build a settlement"),
+    city: gameAction(c, "buildCity", [gameId, firstCity], "Build a city"),
+    buy: gameAction(c, "buyDevCard", [gameId], "Buy a development card"),
+  };
+  const checks = useGameChecks(c, gameId, live.version, {
+    roll: main ? undefined : acts.roll,
+    end: main ? acts.end : undefined,
+    road: main ? acts.road : undefined,
+    settlement: main ? acts.settlement : undefined,
+    city: main ? acts.city : undefined,
+    buy: main ? acts.buy : undefined,
+  });
   const spotMask = (kind: "road" | "settlement" | "city") =>
     me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"] ?? 0n;
   const spots = (mask: bigint | undefined) => {
@@ -261,14 +243,9 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     return `${n} spot${n === 1 ? "" : "s"}`;
   };
   const toggle = (kind: "road" | "settlement" | "city") => setMode(mode.kind === kind ? { kind: "none" } : { kind });
-  const buildCall = {
-    road: txCall(c.game, c.game.buildRoad, [gameId, firstRoad]),
-    settlement: txCall(c.game, c.game.buildSettlement, [gameId, firstSettlement]),
-    city: txCall(c.game, c.game.buildCity, [gameId, firstCity]),
-  };
   // A build the contract refuses now (too few cards, no spot, no piece left) offers no spot on the board: leave it.
   const refusedBuild =
-    (mode.kind === "road" || mode.kind === "settlement" || mode.kind === "city") && checks[mode.kind]?.ok === false;
+    (mode.kind === "road" || mode.kind === "settlement" || mode.kind === "city") && checks.get(mode.kind)?.ok === false;
   useEffect(() => {
     if (refusedBuild) setMode({ kind: "none" });
   }, [refusedBuild, setMode]);
@@ -276,11 +253,7 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
     <div className="my-turn">
       <h3>Your turn {snap.turn}</h3>
       {!main && (
-        <Checked
-          check={checks.roll}
-          call={txCall(c.game, c.game.rollDice, [gameId])}
-          onClick={() => act("Roll the dice", () => c.game.rollDice(gameId))}
-        >
+        <Checked check={checks.get("roll")} action={acts.roll} act={act}>
           Roll the dice
         </Checked>
       )}
@@ -297,42 +270,32 @@ function MyTurn(props: ActionProps & { snap: GameSnapshot }) {
                   type="button"
                   className={`btn ${mode.kind === kind ? "btn-primary" : "btn-secondary"}`}
                   aria-pressed={mode.kind === kind}
-                  disabled={checks[kind]?.ok !== true}
+                  disabled={!checks.ok(kind)}
                   onClick={() => toggle(kind)}
                   title={COST_TEXT[kind]}
-                  {...callAttrs(buildCall[kind])}
+                  {...callAttrs(callOf(acts[kind]))}
                 >
                   Build a {kind} (
                   {spots(me?.spots[kind === "road" ? "roads" : kind === "city" ? "cities" : "settlements"])})
                 </button>
                 <span className="why">
                   {COST_TEXT[kind]}
-                  {checks[kind] &&
-                    !checks[kind]!.ok &&
+                  {checks.why(kind) !== undefined &&
                     (spotMask(kind) === 0n
                       ? ": no spot for it now (the contract's legal spots)"
-                      : `: ${checks[kind]!.reason}`)}
+                      : `: ${checks.why(kind)}`)}
                 </span>
               </div>
             ))}
           </div>
-          <Checked
-            check={checks.buy}
-            call={txCall(c.game, c.game.buyDevCard, [gameId])}
-            kind="secondary"
-            onClick={() => act("Buy a development card", () => c.game.buyDevCard(gameId))}
-          >
+          <Checked check={checks.get("buy")} action={acts.buy} act={act} kind="secondary">
             Buy a development card ({COST_TEXT.devCard})
           </Checked>
         </>
       )}
-      <CardPlays {...props} checks={checks} />
+      <CardPlays {...props} />
       {main && (
-        <Checked
-          check={checks.end}
-          call={txCall(c.game, c.game.endTurn, [gameId])}
-          onClick={() => act("End the turn", () => c.game.endTurn(gameId))}
-        >
+        <Checked check={checks.get("end")} action={acts.end} act={act}>
           End the turn
         </Checked>
       )}

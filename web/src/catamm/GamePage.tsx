@@ -36,14 +36,14 @@ export function GamePage({ gameId, view }: { gameId: bigint; view: GameView }) {
   const c = useCatamm();
   const source = useRandomnessSource(c);
   const live = useLiveGame(c, source, gameId);
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const act: Act = useCallback(
-    async (label, submit) => {
-      const receipt = await send(label, submit, { contract: "Catamm" });
+    async (a) => {
+      const receipt = await sendAction(a);
       await live.refresh();
       return receipt !== null;
     },
-    [send, live],
+    [sendAction, live],
   );
   if (!c) return <p>No CATAMM deployment on this network.</p>;
   const snap = live.snap;

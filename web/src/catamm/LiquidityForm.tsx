@@ -16,7 +16,8 @@ import {
   poolName,
   type PoolView,
 } from "../../../client/catamm/market";
-import { txCall } from "../shared/calls";
+import { callOf } from "../shared/action";
+import { gameAction } from "./checks";
 import type { Act } from "./Actions";
 import type { CatammContracts } from "./contracts";
 import type { LiveGame } from "./useLiveGame";
@@ -63,6 +64,25 @@ export function LiquidityForm({
   // A preview counts only for the inputs it was made with (the buttons send what it shows, and its minimums).
   const { add, remove } = previews;
   const less = (x: bigint) => (x * (BPS - slip)) / BPS;
+  // What the buttons send: exactly what the previews show, with their minimums.
+  const adding =
+    add?.value && a0 && a1
+      ? gameAction(
+          c,
+          "addLiquidity",
+          [gameId, poolId, a0, a1, less(add.value[0])],
+          `Add liquidity to ${poolName(poolId)}`,
+        )
+      : null;
+  const removing =
+    remove?.value && shares
+      ? gameAction(
+          c,
+          "removeLiquidity",
+          [gameId, poolId, shares, less(remove.value[0]), less(remove.value[1])],
+          `Remove liquidity from ${poolName(poolId)}`,
+        )
+      : null;
   /** The other side in the pool's proportion (the pool takes the proportional amounts anyway). */
   const proportional = (text: string) => {
     const x = amountOf(text);
@@ -131,16 +151,8 @@ export function LiquidityForm({
         <ActionButton
           kind="secondary"
           disabled={!add?.value}
-          call={
-            add?.value && a0 && a1
-              ? txCall(c.game, c.game.addLiquidity, [gameId, poolId, a0, a1, less(add.value[0])])
-              : undefined
-          }
-          onClick={() =>
-            act(`Add liquidity to ${poolName(poolId)}`, () =>
-              c.game.addLiquidity(gameId, poolId, a0!, a1!, less(add!.value![0])),
-            )
-          }
+          call={adding ? callOf(adding) : undefined}
+          onClick={() => act(adding!)}
         >
           Add liquidity
         </ActionButton>
@@ -175,22 +187,8 @@ export function LiquidityForm({
         <ActionButton
           kind="secondary"
           disabled={!remove?.value}
-          call={
-            remove?.value && shares
-              ? txCall(c.game, c.game.removeLiquidity, [
-                  gameId,
-                  poolId,
-                  shares,
-                  less(remove.value[0]),
-                  less(remove.value[1]),
-                ])
-              : undefined
-          }
-          onClick={() =>
-            act(`Remove liquidity from ${poolName(poolId)}`, () =>
-              c.game.removeLiquidity(gameId, poolId, shares!, less(remove!.value![0]), less(remove!.value![1])),
-            )
-          }
+          call={removing ? callOf(removing) : undefined}
+          onClick={() => act(removing!)}
         >
           Remove liquidity
         </ActionButton>

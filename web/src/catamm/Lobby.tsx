@@ -2,9 +2,9 @@
 // kept live by the data layer;
 // join and start from the list; the form to create one (fee preset, pool depth, blocks per waiting state).
 import { useMemo, useState } from "react";
+import type { TransactionReceipt } from "ethers";
 import { useBlock } from "../shared/block";
 import { href } from "../shared/routes";
-import { useTx } from "../shared/tx";
 import { ActionButton, Field, GamesLobby, Panel } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { emptyLine, ListControls, useListParams } from "../shared/ListControls";
@@ -15,9 +15,8 @@ import { OPEN_BLOCKS, PHASE_NAMES, Phase } from "../../../client/catamm/game";
 import { DEFAULT_DEPTH_CARDS, MAX_DEPTH_CARDS, PRESET_FEES, formatBps } from "../../../client/catamm/market";
 import { useCatamm, type CatammContracts } from "./contracts";
 import { receiptEvent } from "../shared/receipt";
-import { txCall } from "../shared/calls";
-import { useChecks } from "./useChecks";
-import { useVerdict } from "../shared/probes";
+import { useVerdict } from "../data/checks";
+import { gameAction, useGameChecks } from "./checks";
 
 interface LobbyGame {
   id: bigint;
@@ -72,12 +71,7 @@ export function Lobby() {
   );
   const search = parseSearch(list.params.search);
   const { account } = useWallet();
-  const { send } = useTx();
   if (!c) return <p>No CATAMM deployment on this network.</p>;
-  const act = async (label: string, submit: () => ReturnType<CatammContracts["game"]["joinGame"]>, id: bigint) => {
-    const receipt = await send(label, submit, { contract: "Catamm" });
-    if (receipt) window.location.hash = href("catamm", id);
-  };
   return (
     <GamesLobby
       title="CATAMM"
@@ -121,9 +115,7 @@ export function Lobby() {
           <td>
             <Player address={g.creator} you={account} />
           </td>
-          <td className="row-actions">
-            {g.phase === Phase.Open && <RowActions c={c} g={g} act={act} version={version} />}
-          </td>
+          <td className="row-actions">{g.phase === Phase.Open && <RowActions c={c} g={g} version={version} />}</td>
         </tr>
       )}
       side={<CreateGame c={c} />}
@@ -131,56 +123,49 @@ export function Lobby() {
   );
 }
 
-type LobbyAct = (
-  label: string,
-  submit: () => ReturnType<CatammContracts["game"]["joinGame"]>,
-  id: bigint,
-) => Promise<void>;
-
-/** An open game's Join / Start / Cancel: offered to whom they concern, enabled by their static calls. */
-function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; act: LobbyAct; version: string }) {
+/** An open game's Join / Start / Cancel: offered to whom they concern, enabled by their static calls; once sent, the
+ *  game's page. */
+function RowActions({ c, g, version }: { c: CatammContracts; g: LobbyGame; version: string }) {
   const { account } = useWallet();
   const block = useBlock();
   const late = block.number > g.deadline;
   const joined = account !== null && g.players.some((p) => p.toLowerCase() === account.toLowerCase());
   const creator = account?.toLowerCase() === g.creator.toLowerCase();
-  const checks = useChecks(
-    `${version}-${late}`,
-    {
-      join: !joined ? () => c.game.joinGame.staticCall(g.id) : undefined,
-      start: creator ? () => c.game.startGame.staticCall(g.id) : undefined,
-      cancel: creator || late ? () => c.game.cancelGame.staticCall(g.id) : undefined,
-    },
-    { holdWithin: account ?? "" },
-  );
+  const join = gameAction(c, "joinGame", [g.id], `Join game ${g.id}`);
+  const start = gameAction(c, "startGame", [g.id], `Start game ${g.id}`);
+  const cancel = gameAction(c, "cancelGame", [g.id], `Cancel game ${g.id}`);
+  const checks = useGameChecks(c, g.id, [version, late], {
+    join: !joined ? join : undefined,
+    start: creator ? start : undefined,
+    cancel: creator || late ? cancel : undefined,
+  });
+  const open = () => {
+    window.location.hash = href("catamm", g.id);
+  };
   return (
     <>
-      {!joined && checks.join?.ok && (
-        <ActionButton
-          kind="secondary"
-          call={txCall(c.game, c.game.joinGame, [g.id])}
-          onClick={() => act(`Join game ${g.id}`, () => c.game.joinGame(g.id), g.id)}
-        >
+      {!joined && checks.ok("join") && (
+        <ActionButton kind="secondary" action={join} onDone={open}>
           Join
         </ActionButton>
       )}
       {creator && (
         <ActionButton
           kind="secondary"
-          disabled={checks.start?.ok !== true}
-          title={checks.start?.reason}
-          call={txCall(c.game, c.game.startGame, [g.id])}
-          onClick={() => act(`Start game ${g.id}`, () => c.game.startGame(g.id), g.id)}
+          disabled={!checks.ok("start")}
+          title={checks.why("start")}
+          action={start}
+          onDone={open}
         >
           Start
         </ActionButton>
       )}
-      {(creator || late) && checks.cancel?.ok && (
+      {(creator || late) && checks.ok("cancel") && (
         <ActionButton
           kind="secondary"
           title={late ? "its open window has passed: anyone may cancel it" : "the creator may cancel before the start"}
-          call={txCall(c.game, c.game.cancelGame, [g.id])}
-          onClick={() => act(`Cancel game ${g.id}`, () => c.game.cancelGame(g.id), g.id)}
+          action={cancel}
+          onDone={open}
         >
           Cancel
         </ActionButton>
@@ -191,7 +176,6 @@ function RowActions({ c, g, act, version }: { c: CatammContracts; g: LobbyGame; 
 
 function CreateGame({ c }: { c: CatammContracts }) {
   const { signer } = useWallet();
-  const { send } = useTx();
   const [depth, setDepth] = useState("100");
   const [preset, setPreset] = useState(0);
   const [turnBlocks, setTurnBlocks] = useState("50");
@@ -200,20 +184,19 @@ function CreateGame({ c }: { c: CatammContracts }) {
   const args = [int(depth), preset, int(turnBlocks), int(openBlocks)] as const;
   const valid = args.every((x) => x !== null);
   const [d, , t, o] = args.map((x) => x ?? 0);
+  const create = valid
+    ? gameAction(
+        c,
+        "createGame",
+        [d, preset, t, o],
+        `Create a CATAMM game (${PRESET_FEES[preset].name} fees, depth ${depth})`,
+      )
+    : null;
   // The contract's verdict on exactly these values, before sending.
-  const verdict = useVerdict(
-    valid && signer ? () => c.game.createGame.staticCall(d, preset, t, o) : null,
-    `${depth}:${preset}:${turnBlocks}:${openBlocks}:${signer !== null}`,
-    { contract: "Catamm" },
-  );
-  const create = async () => {
-    const receipt = await send(
-      `Create a CATAMM game (${PRESET_FEES[preset].name} fees, depth ${depth})`,
-      () => c.game.createGame(d, preset, t, o),
-      { contract: "Catamm" },
-    );
-    const created = receiptEvent(receipt, c.game.interface, "GameCreated");
-    if (created) window.location.hash = href("catamm", created.args.gameId as bigint);
+  const verdict = useVerdict(create);
+  const created = (receipt: TransactionReceipt) => {
+    const event = receiptEvent(receipt, c.game.interface, "GameCreated");
+    if (event) window.location.hash = href("catamm", event.args.gameId as bigint);
   };
   return (
     <Panel title="Create a game" className="create">
@@ -245,10 +228,10 @@ function CreateGame({ c }: { c: CatammContracts }) {
         {!valid && <p className="why">Each number must be a whole number.</p>}
         {verdict && <p className="why">The contract would refuse these values: {verdict}</p>}
         <ActionButton
-          onClick={create}
-          disabled={!signer || !valid || verdict !== null}
+          action={create ?? undefined}
+          onDone={created}
+          disabled={!signer || !create || verdict !== null}
           busyText="Creating…"
-          call={valid ? txCall(c.game, c.game.createGame, [d, preset, t, o]) : undefined}
         >
           Create the game
         </ActionButton>

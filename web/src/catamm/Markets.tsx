@@ -24,12 +24,12 @@ import {
 } from "../../../client/catamm/market";
 import { has } from "../../../client/catamm/board";
 import { fractionOrCards, swapOutcome, swapOutcomeText, type SwapSide } from "../../../client/catamm/cards";
-import { txCall } from "../shared/calls";
+import { callOf } from "../shared/action";
 import type { Act } from "./Actions";
 import { SeatChip } from "./ActionParts";
 import type { CatammContracts } from "./contracts";
 import type { LiveGame } from "./useLiveGame";
-import { useChecks } from "./useChecks";
+import { gameAction, useGameChecks } from "./checks";
 import { LiquidityForm } from "./LiquidityForm";
 import { amountOf, slippageBps } from "./marketInputs";
 
@@ -176,7 +176,6 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   const amount = mode === "pay" ? amountOf(amountText) : typeof exactIn === "bigint" ? exactIn : null;
   const slippage = slippageBps(slippageText);
   const player = live.me?.address ?? account ?? null;
-  const key = `${from}-${to}-${amount}-${live.version}`;
 
   // The contract's quote for these inputs once the typing pauses, asked again with each version of the game.
   const inputs = player && amount !== null && amount !== 0n && from !== to ? { player, from, to, amount } : null;
@@ -191,27 +190,21 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
   // Buying exactly: the contract must deliver the cards asked for, not a wei less.
   const minOut = mode === "buy" ? want : (figures?.minAmountOut ?? null);
   const pool = q ? live.market!.pools[q.pool] : undefined;
-  const call =
-    q && amount !== null && minOut !== null
-      ? txCall(c.game, c.game.swap, [gameId, from, to, amount, minOut])
-      : undefined;
-  const check = useChecks(`${key}-${q ? "q" : ""}-${minOut}`, {
-    swap:
-      q && amount !== null && minOut !== null
-        ? () => c.game.swap.staticCall(gameId, from, to, amount, minOut)
-        : undefined,
-  }).swap;
   const A = RESOURCE_NAMES[from];
   const B = RESOURCE_NAMES[to];
+  const label =
+    mode === "pay"
+      ? `Swap ${amountText} ${A} for ${B}`
+      : `Buy exactly ${wantText} ${B} for ${amount !== null ? formatAmount(amount, 4) : "…"} ${A}`;
+  const swap =
+    q && amount !== null && minOut !== null ? gameAction(c, "swap", [gameId, from, to, amount, minOut], label) : null;
+  const checks = useGameChecks(c, gameId, live.version, { swap });
+  const why = checks.why("swap");
   const balance = live.me?.player.balances[from];
   const outcome =
     q && amount !== null && side && live.me
       ? swapOutcome(live.me.player.balances, from, to, amount, q.amountOut, side)
       : null;
-  const label =
-    mode === "pay"
-      ? `Swap ${amountText} ${A} for ${B}`
-      : `Buy exactly ${wantText} ${B} for ${amount !== null ? formatAmount(amount, 4) : "…"} ${A}`;
   const buyNext = (cards: bigint) => {
     const held = live.me?.player.balances[to] ?? 0n;
     setWantText(formatAmount(cards * ONE_CARD - held, 18).replace(/,/g, ""));
@@ -361,14 +354,14 @@ function SwapForm({ c, live, gameId, act }: { c: CatammContracts; live: LiveGame
           Whole cards build and count in your hand; a fraction of a card only trades (it is kept beside them).
         </p>
         <ActionButton
-          disabled={!q || !figures || check?.ok !== true}
-          title={check?.reason}
-          call={call}
-          onClick={() => act(label, () => c.game.swap(gameId, from, to, amount!, minOut!))}
+          disabled={!q || !figures || !checks.ok("swap")}
+          title={why}
+          call={swap ? callOf(swap) : undefined}
+          onClick={() => act(swap!)}
         >
           {label}
         </ActionButton>
-        {check && !check.ok && <p className="why">{check.reason}</p>}
+        {why !== undefined && <p className="why">{why}</p>}
       </form>
     </Panel>
   );

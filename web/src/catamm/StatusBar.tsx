@@ -11,14 +11,14 @@ import {
 } from "../../../client/catamm/game";
 import { plural } from "../../../client/format";
 import { useBlock, useCountdown } from "../shared/block";
-import { txCall } from "../shared/calls";
+import { callOf } from "../shared/action";
 import { ActionButton } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { useWallet } from "../shared/wallet";
 import type { Act } from "./Actions";
 import { SeatChip } from "./ActionParts";
 import type { CatammContracts } from "./contracts";
-import { useChecks } from "./useChecks";
+import { gameAction, useGameChecks } from "./checks";
 import type { LiveGame } from "./useLiveGame";
 
 /** Whom the game waits on, until when, and `advance` once the deadline has passed; the winner at the end. */
@@ -32,14 +32,12 @@ export function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: Gam
   const late = timed && block.number > snap.deadline;
   // A started game nobody plays any more may be ended by anyone (Catamm.endAbandonedGame).
   const abandonable = snap.phase > Phase.Open && snap.phase < Phase.Finished && block.number >= abandonableFrom(snap);
-  const checks = useChecks(
-    `${live.version}-${late}-${abandonable}`,
-    {
-      advance: late ? () => c.game.advance.staticCall(gameId) : undefined,
-      abandon: abandonable ? () => c.game.endAbandonedGame.staticCall(gameId) : undefined,
-    },
-    { holdWithin: account ?? "" },
-  );
+  const advance = gameAction(c, "advance", [gameId], `Advance the game (${PHASE_NAMES[snap.phase]})`);
+  const abandon = gameAction(c, "endAbandonedGame", [gameId], `End game ${gameId} as abandoned`);
+  const checks = useGameChecks(c, gameId, [live.version, late, abandonable], {
+    advance: late ? advance : undefined,
+    abandon: abandonable ? abandon : undefined,
+  });
   if (snap.phase === Phase.Abandoned) {
     return (
       <div className="status" role="status">
@@ -88,20 +86,16 @@ export function StatusBar(props: { c: CatammContracts; live: LiveGame; snap: Gam
       {late && ADVANCE_DEFAULTS[snap.phase] && (
         <ActionButton
           kind="secondary"
-          disabled={checks.advance?.ok !== true}
-          title={checks.advance?.reason}
-          call={txCall(c.game, c.game.advance, [gameId])}
-          onClick={() => act(`Advance the game (${PHASE_NAMES[snap.phase]})`, () => c.game.advance(gameId))}
+          disabled={!checks.ok("advance")}
+          title={checks.why("advance")}
+          call={callOf(advance)}
+          onClick={() => act(advance)}
         >
           Advance: {ADVANCE_DEFAULTS[snap.phase]}
         </ActionButton>
       )}
-      {abandonable && checks.abandon?.ok === true && (
-        <ActionButton
-          kind="secondary"
-          call={txCall(c.game, c.game.endAbandonedGame, [gameId])}
-          onClick={() => act(`End game ${gameId} as abandoned`, () => c.game.endAbandonedGame(gameId))}
-        >
+      {abandonable && checks.ok("abandon") && (
+        <ActionButton kind="secondary" call={callOf(abandon)} onClick={() => act(abandon)}>
           End the game as abandoned (its players stopped playing)
         </ActionButton>
       )}

@@ -5,23 +5,40 @@ import { ZeroAddress } from "ethers";
 import { DevCard, NO_EDGE, PORT_PLACE, wholeCards, type GameSnapshot } from "../../../client/catamm/game";
 import { POOL_PAIRS, RESOURCE_NAMES } from "../../../client/catamm/market";
 import { plural } from "../../../client/format";
-import { txCall } from "../shared/calls";
+import { callOf } from "../shared/action";
 import { ActionButton } from "../shared/ui";
 import { Player } from "../shared/Player";
-import { useWallet } from "../shared/wallet";
-import { useChecks, type Check } from "./useChecks";
+import { gameAction, useGameChecks } from "./checks";
 import { useGameRead } from "./useGameRead";
 import type { ActionProps } from "./Actions";
 import { Checked, firstOf } from "./ActionParts";
 
-/** Development cards the player may play now (each enabled by a static call of its play). */
-export function CardPlays(props: ActionProps & { checks: Partial<Record<string, Check>> }) {
-  const { c, gameId, act, live, checks, setMode, mode } = props;
+/** Development cards the player may play now (each enabled by the contract's answer to exactly that play). */
+export function CardPlays(props: ActionProps) {
+  const { c, gameId, act, live, setMode, mode } = props;
   const [yop, setYop] = useState<[number, number]>([0, 0]);
   const [mono, setMono] = useState(0);
   const me = live.me;
+  const plays = {
+    knight: gameAction(c, "playKnight", [gameId], "Play a Knight"),
+    // The card leads to the board's choice of two roads: asked with the first legal road alone.
+    roadBuilding: gameAction(c, "playRoadBuilding", [gameId, firstOf(me?.spots.roads ?? 0n), NO_EDGE], "Road Building"),
+    yearOfPlenty: gameAction(
+      c,
+      "playYearOfPlenty",
+      [gameId, yop[0], yop[1]],
+      `Play Year of Plenty: ${RESOURCE_NAMES[yop[0]]} and ${RESOURCE_NAMES[yop[1]]}`,
+    ),
+    monopoly: gameAction(c, "playMonopoly", [gameId, mono], `Play Monopoly on ${RESOURCE_NAMES[mono]}`),
+  };
+  const held = (card: number) => me?.held[card] ?? 0;
+  const checks = useGameChecks(c, gameId, live.version, {
+    knight: held(DevCard.Knight) > 0 ? plays.knight : null,
+    roadBuilding: held(DevCard.RoadBuilding) > 0 ? plays.roadBuilding : null,
+    yearOfPlenty: held(DevCard.YearOfPlenty) > 0 ? plays.yearOfPlenty : null,
+    monopoly: held(DevCard.Monopoly) > 0 ? plays.monopoly : null,
+  });
   if (!me) return null;
-  const held = (card: number) => me.held[card] ?? 0;
   if ([DevCard.Knight, DevCard.RoadBuilding, DevCard.YearOfPlenty, DevCard.Monopoly].every((k) => held(k) === 0)) {
     return null;
   }
@@ -38,19 +55,15 @@ export function CardPlays(props: ActionProps & { checks: Partial<Record<string, 
     <div className="card-plays">
       <h3>Play a development card</h3>
       {held(DevCard.Knight) > 0 && (
-        <Checked
-          check={checks.knight}
-          call={txCall(c.game, c.game.playKnight, [gameId])}
-          kind="secondary"
-          onClick={() => act("Play a Knight", () => c.game.playKnight(gameId))}
-        >
+        <Checked check={checks.get("knight")} action={plays.knight} act={act} kind="secondary">
           Play a Knight (move the ghost ship)
         </Checked>
       )}
       {held(DevCard.RoadBuilding) > 0 && (
         <Checked
-          check={checks.roadBuilding}
-          call={txCall(c.game, c.game.playRoadBuilding, [gameId, firstOf(me.spots.roads), NO_EDGE])}
+          check={checks.get("roadBuilding")}
+          action={plays.roadBuilding}
+          act={act}
           kind="secondary"
           onClick={async () => setMode(mode.kind === "roadBuilding" ? { kind: "none" } : { kind: "roadBuilding" })}
         >
@@ -62,16 +75,7 @@ export function CardPlays(props: ActionProps & { checks: Partial<Record<string, 
         <div className="row">
           {select(yop[0], (n) => setYop([n, yop[1]]), "Year of Plenty: first resource")}
           {select(yop[1], (n) => setYop([yop[0], n]), "Year of Plenty: second resource")}
-          <Checked
-            check={checks.yearOfPlenty}
-            call={txCall(c.game, c.game.playYearOfPlenty, [gameId, yop[0], yop[1]])}
-            kind="secondary"
-            onClick={() =>
-              act(`Play Year of Plenty: ${RESOURCE_NAMES[yop[0]]} and ${RESOURCE_NAMES[yop[1]]}`, () =>
-                c.game.playYearOfPlenty(gameId, yop[0], yop[1]),
-              )
-            }
-          >
+          <Checked check={checks.get("yearOfPlenty")} action={plays.yearOfPlenty} act={act} kind="secondary">
             Play Year of Plenty
           </Checked>
         </div>
@@ -79,12 +83,7 @@ export function CardPlays(props: ActionProps & { checks: Partial<Record<string, 
       {held(DevCard.Monopoly) > 0 && (
         <div className="row">
           {select(mono, setMono, "Monopoly: resource")}
-          <Checked
-            check={checks.monopoly}
-            call={txCall(c.game, c.game.playMonopoly, [gameId, mono])}
-            kind="secondary"
-            onClick={() => act(`Play Monopoly on ${RESOURCE_NAMES[mono]}`, () => c.game.playMonopoly(gameId, mono))}
-          >
+          <Checked check={checks.get("monopoly")} action={plays.monopoly} act={act} kind="secondary">
             Play Monopoly
           </Checked>
         </div>
@@ -96,6 +95,10 @@ export function CardPlays(props: ActionProps & { checks: Partial<Record<string, 
 export function RoadBuildingHint(props: ActionProps) {
   const { c, gameId, act, mode, setMode } = props;
   if (mode.kind !== "roadBuilding") return null;
+  const only =
+    mode.first !== undefined
+      ? gameAction(c, "playRoadBuilding", [gameId, mode.first, NO_EDGE], `Play Road Building: edge ${mode.first}`)
+      : null;
   return (
     <div className="hint">
       {mode.first === undefined ? (
@@ -105,15 +108,9 @@ export function RoadBuildingHint(props: ActionProps) {
           <p>First road on edge {mode.first}: click a highlighted edge for the second, or build only this one.</p>
           <ActionButton
             kind="secondary"
-            call={txCall(c.game, c.game.playRoadBuilding, [gameId, mode.first, NO_EDGE])}
+            call={only ? callOf(only) : undefined}
             onClick={async () => {
-              if (
-                await act(`Play Road Building: edge ${mode.first}`, () =>
-                  c.game.playRoadBuilding(gameId, mode.first!, NO_EDGE),
-                )
-              ) {
-                setMode({ kind: "none" });
-              }
+              if (await act(only!)) setMode({ kind: "none" });
             }}
           >
             Build only this road
@@ -143,6 +140,12 @@ export function DiscardPanel(props: ActionProps & { snap: GameSnapshot }) {
   const total = take.reduce((a, b) => a + b, 0);
   const owed = me.player.discardOwed;
   const names = [...RESOURCE_NAMES, "Gold credits"];
+  const discard = gameAction(
+    c,
+    "discard",
+    [gameId, [take[0], take[1], take[2], take[3], take[4]], take[5]],
+    `Discard ${owed} cards`,
+  );
   return (
     <form className="discard" aria-label="Discard" onSubmit={(e) => e.preventDefault()}>
       <h3>
@@ -174,15 +177,7 @@ export function DiscardPanel(props: ActionProps & { snap: GameSnapshot }) {
           ))}
         </tbody>
       </table>
-      <ActionButton
-        disabled={total !== owed}
-        call={txCall(c.game, c.game.discard, [gameId, [take[0], take[1], take[2], take[3], take[4]], take[5]])}
-        onClick={() =>
-          act(`Discard ${owed} cards`, () =>
-            c.game.discard(gameId, [take[0], take[1], take[2], take[3], take[4]], take[5]),
-          )
-        }
-      >
+      <ActionButton disabled={total !== owed} call={callOf(discard)} onClick={() => act(discard)}>
         Discard {owed} cards
       </ActionButton>
     </form>
@@ -226,30 +221,24 @@ export function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
           {victims?.map((v) => {
             if (!v.ok) return null;
             const p = snap.players.find((x) => x.address === v.address);
+            const rob = gameAction(
+              c,
+              "blockHex",
+              [gameId, hex, v.address],
+              `Ghost ship to hex ${hex}, robbing ${p ? `P${p.seat + 1}` : "nobody"}`,
+            );
             return (
               <div key={v.address} className="victim">
                 {p ? (
                   <>
-                    <ActionButton
-                      call={txCall(c.game, c.game.blockHex, [gameId, hex, v.address])}
-                      onClick={() =>
-                        act(`Ghost ship to hex ${hex}, robbing P${p.seat + 1}`, () =>
-                          c.game.blockHex(gameId, hex, v.address),
-                        )
-                      }
-                    >
+                    <ActionButton call={callOf(rob)} onClick={() => act(rob)}>
                       Rob P{p.seat + 1}
                     </ActionButton>{" "}
                     <Player address={p.address} />
                     <Odds whole={wholeCards(p.balances)} />
                   </>
                 ) : (
-                  <ActionButton
-                    call={txCall(c.game, c.game.blockHex, [gameId, hex, ZeroAddress])}
-                    onClick={() =>
-                      act(`Ghost ship to hex ${hex}, robbing nobody`, () => c.game.blockHex(gameId, hex, ZeroAddress))
-                    }
-                  >
+                  <ActionButton call={callOf(rob)} onClick={() => act(rob)}>
                     Block it without a steal
                   </ActionButton>
                 )}
@@ -282,14 +271,10 @@ export function Odds({ whole }: { whole: number[] }) {
 
 export function FlipPreview(props: ActionProps & { port: number }) {
   const { c, gameId, act, live, port } = props;
-  const { account } = useWallet();
   const pool = live.market!.pools.find((p) => p.active && p.port === port);
   const missing = live.market!.pools.find((p) => !p.active);
-  const checks = useChecks(
-    live.version * 100 + port,
-    { flip: () => c.game.flipPort.staticCall(gameId, port) },
-    { holdWithin: `${account}:${port}` },
-  );
+  const flip = gameAction(c, "flipPort", [gameId, port], `Flip port ${port}`);
+  const checks = useGameChecks(c, gameId, live.version, { flip });
   if (!pool) return null;
   const [a, b] = POOL_PAIRS[pool.pool];
   const sum = pool.reserve0 + pool.reserve1;
@@ -302,11 +287,7 @@ export function FlipPreview(props: ActionProps & { port: number }) {
         the steal takes 1 {RESOURCE_NAMES[a]} with {pct(pool.reserve0)}% or 1 {RESOURCE_NAMES[b]} with{" "}
         {pct(pool.reserve1)}% (by the reserves).
       </p>
-      <Checked
-        check={checks.flip}
-        call={txCall(c.game, c.game.flipPort, [gameId, port])}
-        onClick={() => act(`Flip port ${port}`, () => c.game.flipPort(gameId, port))}
-      >
+      <Checked check={checks.get("flip")} action={flip} act={act}>
         Flip port {port}
       </Checked>
     </div>
@@ -319,13 +300,18 @@ export function GoldPanel(props: ActionProps) {
   const [resource, setResource] = useState(0);
   const [credits, setCredits] = useState("1");
   const gold = live.me!.player.gold;
-  const { account } = useWallet();
   const amount = /^\d{1,9}$/.test(credits) ? BigInt(credits) : null;
-  const checks = useChecks(
-    `${live.version}-${resource}-${amount}`,
-    { convert: amount !== null ? () => c.game.convertGold.staticCall(gameId, resource, amount) : undefined },
-    { holdWithin: `${account}:${resource}:${amount}` },
-  );
+  const convert =
+    amount !== null
+      ? gameAction(
+          c,
+          "convertGold",
+          [gameId, resource, amount],
+          `Convert ${plural(amount, "gold credit")} into ${RESOURCE_NAMES[resource]}`,
+        )
+      : null;
+  const checks = useGameChecks(c, gameId, live.version, { convert });
+  const why = checks.why("convert");
   return (
     <div className="gold row">
       <span>
@@ -348,19 +334,15 @@ export function GoldPanel(props: ActionProps) {
       </select>
       <ActionButton
         kind="secondary"
-        disabled={checks.convert?.ok !== true}
-        title={checks.convert?.reason}
-        call={amount !== null ? txCall(c.game, c.game.convertGold, [gameId, resource, amount]) : undefined}
-        onClick={() =>
-          act(`Convert ${plural(amount ?? 0n, "gold credit")} into ${RESOURCE_NAMES[resource]}`, () =>
-            c.game.convertGold(gameId, resource, amount ?? 0n),
-          )
-        }
+        disabled={!checks.ok("convert")}
+        title={why}
+        call={convert ? callOf(convert) : undefined}
+        onClick={() => act(convert!)}
       >
         Convert
       </ActionButton>
       {amount === null && <span className="why">Not a number of credits.</span>}
-      {checks.convert && !checks.convert.ok && <span className="why">{checks.convert.reason}</span>}
+      {why !== undefined && <span className="why">{why}</span>}
     </div>
   );
 }

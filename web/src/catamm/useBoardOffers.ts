@@ -5,7 +5,9 @@ import { ZeroAddress } from "ethers";
 import { describeError as describeRaw } from "../../../client/errors";
 import { HEX_COUNT, PORT_COUNT, TOPOLOGY, has, idsOf, maskOf } from "../../../client/catamm/board";
 import { NO_EDGE } from "../../../client/catamm/game";
+import { callOf } from "../shared/action";
 import { txCall } from "../shared/calls";
+import { gameAction } from "./checks";
 import type { Act, Mode } from "./Actions";
 import type { BoardOffers } from "./Board";
 import type { CatammContracts } from "./contracts";
@@ -85,6 +87,13 @@ export function useOffers(
   // The draft's settlement is sent with a road: the one a pick leads to at the first edge no road holds yet.
   const roads = live.snap?.players.reduce((all, p) => all | p.roads, 0n) ?? 0n;
   const freeEdge = (v: number) => TOPOLOGY.vertexEdges[v].find((e) => !has(roads, e)) ?? TOPOLOGY.vertexEdges[v][0];
+  const draft = (v: number, e: number) =>
+    gameAction(c, "placeInitial", [gameId, v, e], `Draft: settlement on vertex ${v}, road on edge ${e}`);
+  const road = (e: number) => gameAction(c, "buildRoad", [gameId, e], `Build a road on edge ${e}`);
+  const settlement = (v: number) => gameAction(c, "buildSettlement", [gameId, v], `Build a settlement on vertex ${v}`);
+  const city = (v: number) => gameAction(c, "buildCity", [gameId, v], `Build a city on vertex ${v}`);
+  const twoRoads = (first: number, e: number) =>
+    gameAction(c, "playRoadBuilding", [gameId, first, e], `Play Road Building: edges ${first} and ${e}`);
   switch (mode.kind) {
     case "draft":
       return {
@@ -100,11 +109,8 @@ export function useOffers(
             : {
                 mask: mode.edges,
                 label: (e) => `Draft road on edge ${e} (settlement on vertex ${mode.vertex})`,
-                call: (e) => txCall(g, g.placeInitial, [gameId, mode.vertex!, e]),
-                onPick: (e) =>
-                  void act(`Draft: settlement on vertex ${mode.vertex}, road on edge ${e}`, () =>
-                    c.game.placeInitial(gameId, mode.vertex!, e),
-                  ),
+                call: (e) => callOf(draft(mode.vertex!, e)),
+                onPick: (e) => void act(draft(mode.vertex!, e)),
               },
         selectedVertex: mode.vertex,
       };
@@ -113,8 +119,8 @@ export function useOffers(
         edges: {
           mask: spots.roads,
           label: (e) => `Build a road on edge ${e}`,
-          call: (e) => txCall(g, g.buildRoad, [gameId, e]),
-          onPick: (e) => void act(`Build a road on edge ${e}`, () => c.game.buildRoad(gameId, e)),
+          call: (e) => callOf(road(e)),
+          onPick: (e) => void act(road(e)),
         },
       };
     case "settlement":
@@ -122,8 +128,8 @@ export function useOffers(
         vertices: {
           mask: spots.settlements,
           label: (v) => `Build a settlement on vertex ${v}`,
-          call: (v) => txCall(g, g.buildSettlement, [gameId, v]),
-          onPick: (v) => void act(`Build a settlement on vertex ${v}`, () => c.game.buildSettlement(gameId, v)),
+          call: (v) => callOf(settlement(v)),
+          onPick: (v) => void act(settlement(v)),
         },
       };
     case "city":
@@ -131,8 +137,8 @@ export function useOffers(
         vertices: {
           mask: spots.cities,
           label: (v) => `Build a city on vertex ${v}`,
-          call: (v) => txCall(g, g.buildCity, [gameId, v]),
-          onPick: (v) => void act(`Build a city on vertex ${v}`, () => c.game.buildCity(gameId, v)),
+          call: (v) => callOf(city(v)),
+          onPick: (v) => void act(city(v)),
         },
       };
     case "roadBuilding":
@@ -150,11 +156,8 @@ export function useOffers(
         edges: {
           mask: mode.seconds ?? 0n,
           label: (e) => `Road Building: second road on edge ${e}`,
-          call: (e) => txCall(g, g.playRoadBuilding, [gameId, mode.first!, e]),
-          onPick: (e) =>
-            void act(`Play Road Building: edges ${mode.first} and ${e}`, () =>
-              c.game.playRoadBuilding(gameId, mode.first!, e),
-            ).then((ok) => ok && setMode({ kind: "none" })),
+          call: (e) => callOf(twoRoads(mode.first!, e)),
+          onPick: (e) => void act(twoRoads(mode.first!, e)).then((ok) => ok && setMode({ kind: "none" })),
         },
         selectedVertex: undefined,
       };

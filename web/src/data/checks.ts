@@ -5,12 +5,13 @@
 // meanwhile the last answer for the same call stands, so a control does not blink at every re-check (a click the
 // new state refuses fails at its gas estimate with the contract's reason). A call not asked yet (new inputs, another
 // account) has no answer until its own comes.
-import { useQueries, type QueryKey } from "@tanstack/react-query";
+import { keepPreviousData, useQueries, useQuery, type QueryKey } from "@tanstack/react-query";
 import { describeError as describeFull } from "../../../client/errors";
 import { callOf, staticCallOf, type Action } from "../shared/action";
 import { useBlock } from "../shared/block";
+import { useDebounced } from "../shared/useDebounced";
 import { useWallet } from "../shared/wallet";
-import { hashKey } from "./keys";
+import { chainKeys, hashKey } from "./keys";
 
 export type Check = { ok: true } | { ok: false; reason: string; error?: string };
 
@@ -76,4 +77,30 @@ export function useChecks<K extends string>(
       return c && !c.ok ? c.reason : undefined;
     },
   };
+}
+
+/**
+ * The contract's verdict on exactly what a form would send (`a`; null: nothing to check), once its inputs have held
+ * still for a moment: null while it would pass, else its refusal sentence. Asked again whenever the form comes back
+ * to inputs it had; the last verdict stands while the next is asked (the form's button does not blink as one types).
+ */
+export function useVerdict(a: Action | null): string | null {
+  const { account, signer, chainId } = useWallet();
+  const block = useBlock().number;
+  const hash = a ? hashKey([callOf(a)]) : null;
+  const settled = useDebounced(hash, 250);
+  const key =
+    a && account !== null && signer !== null && chainId !== null
+      ? checkKey([...chainKeys.contract(chainId, String(a.contract.target)), "verdict"], account, a)
+      : null;
+  const q = useQuery({
+    queryKey: key ?? ["verdict", "none"],
+    queryFn: () => checkAction(a!, block || undefined),
+    enabled: key !== null && settled === hash,
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const answer = key === null ? undefined : q.data;
+  return answer && !answer.ok ? answer.reason : null;
 }

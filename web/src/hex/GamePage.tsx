@@ -4,8 +4,10 @@ import { useEffect, useMemo, useState } from "react";
 import { ZeroAddress, type Overrides } from "ethers";
 import { useBlock } from "../shared/block";
 import { href, idPart, parseHash } from "../shared/routes";
-import { txCall, type TxCall } from "../shared/calls";
-import { PENDING, allowed, refused, refusal, useProbes, type Probe } from "../shared/probes";
+import { action, callOf, type Action } from "../shared/action";
+import { useChecks } from "../data/checks";
+import { chainKeys } from "../data/keys";
+import { useRefreshOn } from "../data/refresh";
 import { useToasts } from "../shared/toasts";
 import { useTx } from "../shared/tx";
 import { ActionButton, formatAmount, Panel } from "../shared/ui";
@@ -22,6 +24,7 @@ import {
   isOpen,
   outcomes as computeOutcomes,
   type Colour,
+  type HexGameData,
 } from "../../../client/hex";
 import { Board, ColourMark } from "./Board";
 import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInfo } from "./contracts";
@@ -56,8 +59,8 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const live = useHexGame(contract, gameId);
   const { data, view } = live;
   const block = useBlock();
-  const { account, signer } = useWallet();
-  const { send } = useTx();
+  const { account, signer, chainId } = useWallet();
+  const { sendAction } = useTx();
   const toasts = useToasts();
   const stakeFor = useStake();
   const token = useToken(data?.token);
@@ -77,7 +80,6 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const board = useMemo(() => (data && selected ? boardAt(data, selected) : null), [data?.positions, selected]);
   const p0 = data && selected ? data.positions[selected] : undefined;
   const n0 = data?.size ?? 0;
-  const tokenGame = data !== null && data.token !== ZeroAddress;
   // The contract's answer to "may this account move on this position now?": a static call of a move on its first
   // empty cell, asked again every block (positions close with time) and for each position shown. In a token game an
   // allowance too short is no refusal: the page approves the stake first.
@@ -86,38 +88,19 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
     () => (board && p0 ? findWinningPath(board, n0, colourOfDepth(p0.depth) as Colour) : null),
     [board, p0, n0],
   );
-  const probeList = useMemo(() => {
-    if (!contract || !data || !p0 || waiting || !signer || data.ended || data.cancelled) return [];
-    const list: Probe[] = [];
-    if (!p0.proven && firstEmpty >= 0) {
-      list.push({
-        id: "move",
-        call: () =>
-          contract.hex.move
-            .staticCall(gameId, selected, firstEmpty, { value: tokenGame ? 0n : data.stake, ...PENDING })
-            .catch((err: unknown) => {
-              if (tokenGame && refusal(err, {}).error === "ERC20InsufficientAllowance") return;
-              throw err;
-            }),
-      });
-    }
-    if (!p0.proven && moverPath0) {
-      list.push({ id: "claim", call: () => contract.hex.claimWin.staticCall(gameId, selected, moverPath0, PENDING) });
-    }
-    if (data.positions.length === 2) {
-      list.push({ id: "cancel", call: () => contract.hex.cancelGame.staticCall(gameId, PENDING) });
-    }
-    return list;
-  }, [contract, data, p0, waiting, signer, firstEmpty, selected, gameId, tokenGame, moverPath0]);
-  const probes = useProbes(
-    probeList,
-    // Asked again when something happens to the game (the indexer's row changed) and when the position shown closes
-    // with time (no event marks that: a quiet block must not cost a probe, a closing one must).
-    `${gameId}:${selected}:${live.version}:${account}:${data && p0 ? isOpen(data, p0, block.number + 1) : ""}`,
-    { contract: "ForkingHex", hexSize: n0, block: block.number },
-    // Re-checks of the same position keep the board as it was; another position waits for its own answer.
-    { holdWithin: `${account}:${gameId}:${selected}` },
-  );
+  const acts = contract && data && p0 ? gameActions(contract, data, selected) : null;
+  const live0 = acts !== null && !waiting && signer !== null && !data!.ended && !data!.cancelled;
+  const checksKey =
+    chainId !== null && contract ? [...chainKeys.hexGame(chainId, contract.address, gameId), "position"] : null;
+  const checks = useChecks(checksKey, {
+    move: live0 && !p0!.proven && firstEmpty >= 0 ? acts.move(firstEmpty, null) : null,
+    claim: live0 && !p0!.proven && moverPath0 ? acts.claim(moverPath0) : null,
+    cancel: live0 && data!.positions.length === 2 ? acts.cancel : null,
+  });
+  // Asked again when something happens to the game (the indexer's row changed) and when the position shown closes
+  // with time (no event marks that: a quiet block must not cost a check, a closing one must). Re-checks of the same
+  // position keep the board as it was; another position waits for its own answer (its calls differ).
+  useRefreshOn(checksKey, [live.version, data && p0 ? isOpen(data, p0, block.number + 1) : null]);
 
   // Report how long the first render of the tree took (figures; the e2e test reads it).
   useEffect(() => {
@@ -151,15 +134,14 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
   const fmt = (x: bigint) => (token ? formatAmount(x, token.decimals, token.symbol) : x.toString());
   const state = (id: number) => positionState(data, id, block.number, block.secondsPerBlock, outcomes);
   const sel = state(selected);
-  const hexCtx = { contract: "ForkingHex" as const, hexSize: n };
   const mover = colourOfDepth(p.depth) as Colour;
   const toMove = colourOfDepth(p.depth + 1) as Colour;
   const running = !data.ended && !data.cancelled;
   // Clicks stay possible on a closed position while the game runs: the contract has the last word (its refusal is
   // shown as a sentence). Proven positions and full boards take no moves.
   const canTryHere = running && !p.proven && p.depth < n * n && signer !== null;
-  const canMoveHere = canTryHere && allowed(probes, "move");
-  const moveRefusal = refused(probes, "move");
+  const canMoveHere = canTryHere && checks.ok("move");
+  const moveRefusal = checks.why("move");
   const moverPath = findWinningPath(board, n, mover);
   /** Whether the address still names the position `on` (a click made just after navigating away is dropped). */
   const routeShows = (on: number) => {
@@ -179,13 +161,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
     next[cell] = toMove;
     return findWinningPath(next, n, toMove);
   };
-  const callOf = (cell: number): TxCall => {
-    const path = claimPath(cell);
-    const opts = { value: tokenGame ? 0n : data.stake, accepts: tokenGame ? ["ERC20InsufficientAllowance"] : [] };
-    return path
-      ? txCall(contract.hex, contract.hex.moveAndClaim, [gameId, selected, cell, path], opts)
-      : txCall(contract.hex, contract.hex.move, [gameId, selected, cell], opts);
-  };
+  const cellCall = (cell: number) => callOf(acts!.move(cell, claimPath(cell)));
   /** A click on `cell` of the board drawn for position `on`: sent only if that is still the position shown. */
   const play = async (on: number, cell: number) => {
     if (on !== selected || !routeShows(on)) return;
@@ -198,15 +174,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
       return;
     }
     if (!overrides) return;
-    const label = `${colourName(toMove)} ${cellName(cell, n)} on #${on}` + (path ? " and claim the win" : "");
-    const receipt = await send(
-      label,
-      () =>
-        path
-          ? contract.hex.moveAndClaim(gameId, on, cell, path, overrides)
-          : contract.hex.move(gameId, on, cell, overrides),
-      hexCtx,
-    );
+    const receipt = await sendAction(acts!.move(cell, path));
     const moved = receiptEvent(receipt, contract.hex.interface, "Moved");
     if (moved) select(Number(moved.args.positionId));
   };
@@ -303,7 +271,7 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
               position={selected}
               toMove={canMoveHere ? toMove : undefined}
               onPlay={canMoveHere ? (on, cell) => void play(on, cell) : undefined}
-              callOf={callOf}
+              callOf={cellCall}
               label={`position ${selected}, ${running && !p.proven ? `${colourName(toMove)} to move` : sel.text}`}
             />
             <div className="legend" aria-hidden="true">
@@ -339,31 +307,16 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
                 </label>
               </div>
             )}
-            {moverPath && !p.proven && running && allowed(probes, "claim") && (
+            {moverPath && !p.proven && running && checks.ok("claim") && (
               <div className="actions">
                 <p>
                   {colourName(mover)} connects on this board ({moverPath.map((c) => cellName(c, n)).join("–")}).
                 </p>
-                <ActionButton
-                  call={txCall(contract.hex, contract.hex.claimWin, [gameId, selected, moverPath])}
-                  onClick={() =>
-                    send(
-                      `Prove #${selected} winning for ${colourName(mover)}`,
-                      () => contract.hex.claimWin(gameId, selected, moverPath),
-                      hexCtx,
-                    )
-                  }
-                >
-                  Find and prove the winning path
-                </ActionButton>
+                <ActionButton action={acts!.claim(moverPath)}>Find and prove the winning path</ActionButton>
               </div>
             )}
-            {running && view.positionCount === 1 && allowed(probes, "cancel") && (
-              <ActionButton
-                kind="danger"
-                call={txCall(contract.hex, contract.hex.cancelGame, [gameId])}
-                onClick={() => send(`Cancel game ${gameId}`, () => contract.hex.cancelGame(gameId), hexCtx)}
-              >
+            {running && view.positionCount === 1 && checks.ok("cancel") && (
+              <ActionButton kind="danger" action={acts!.cancel}>
                 Cancel the game (before Blue replies)
               </ActionButton>
             )}
@@ -374,4 +327,33 @@ export function GamePage({ gameId, position }: { gameId: bigint; position?: numb
       </div>
     </div>
   );
+}
+
+/**
+ * The actions on position `on` of a game, each described once: a move on a cell (with the claim of the win its path
+ * makes, if any), the proof of the mover's win, the creator's cancel. A move pays the stake in ETH, or in a token
+ * game nothing (the stake is approved first: a short allowance is then no refusal).
+ */
+function gameActions(contract: HexContract, data: HexGameData, on: number) {
+  const n = data.size;
+  const describe = { contract: "ForkingHex" as const, hexSize: n };
+  const depth = data.positions[on].depth;
+  const mover = colourOfDepth(depth) as Colour;
+  const toMove = colourOfDepth(depth + 1) as Colour;
+  const tokenGame = data.token !== ZeroAddress;
+  const stake = { value: tokenGame ? 0n : data.stake, accepts: tokenGame ? ["ERC20InsufficientAllowance"] : undefined };
+  return {
+    move: (cell: number, path: number[] | null): Action => {
+      const label = `${colourName(toMove)} ${cellName(cell, n)} on #${on}` + (path ? " and claim the win" : "");
+      return path
+        ? action(contract.hex, "moveAndClaim", [data.gameId, on, cell, path], { label, describe, ...stake })
+        : action(contract.hex, "move", [data.gameId, on, cell], { label, describe, ...stake });
+    },
+    claim: (path: number[]): Action =>
+      action(contract.hex, "claimWin", [data.gameId, on, path], {
+        label: `Prove #${on} winning for ${colourName(mover)}`,
+        describe,
+      }),
+    cancel: action(contract.hex, "cancelGame", [data.gameId], { label: `Cancel game ${data.gameId}`, describe }),
+  };
 }

@@ -21,8 +21,8 @@ import { NoDeployment, useHexContract, useToken, type HexContract, type TokenInf
 import { useStake } from "./GamePage";
 import { IFeeConfig__factory } from "../../../typechain-types/factories/contracts/common/payments/IFeeConfig__factory";
 import { receiptEvent } from "../shared/receipt";
-import { txCall } from "../shared/calls";
-import { PENDING, refusal, useVerdict } from "../shared/probes";
+import { action, callOf } from "../shared/action";
+import { useVerdict } from "../data/checks";
 
 type LobbyState = "waiting" | "running" | "ended" | "settling" | "settled" | "cancelled";
 
@@ -138,7 +138,7 @@ type Parsed =
 
 function CreateGame({ contract }: { contract: HexContract }) {
   const { signer } = useWallet();
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const toasts = useToasts();
   const stakeFor = useStake();
   const [size, setSize] = useState("11");
@@ -188,27 +188,23 @@ function CreateGame({ contract }: { contract: HexContract }) {
   const erc20 = parsed.ok && parsed.token.address !== ZeroAddress;
   const value = parsed.ok && !erc20 ? parsed.amount : 0n;
   // The contract's verdict on exactly these values (a token's missing approval aside: it is sent first).
-  const verdict = useVerdict(
-    parsed.ok && signer
-      ? () =>
-          contract.hex.createGame.staticCall(...parsed.args, { value, ...PENDING }).catch((err: unknown) => {
-            if (erc20 && refusal(err, {}).error === "ERC20InsufficientAllowance") return;
-            throw err;
-          })
-      : null,
-    JSON.stringify(parsed.ok ? parsed.args.map(String) : parsed.problem) + String(signer !== null),
-    { contract: "ForkingHex" },
-  );
+  const createAction = parsed.ok
+    ? action(contract.hex, "createGame", [...parsed.args], {
+        label: `Create a ${n}×${n} game, Red opens ${cellName(parsed.first, n)}`,
+        value,
+        accepts: erc20 ? ["ERC20InsufficientAllowance"] : undefined,
+        describe: { contract: "ForkingHex" },
+      })
+    : null;
+  const verdict = useVerdict(createAction);
 
   const create = async () => {
     try {
-      if (!parsed.ok) throw new Error(parsed.problem);
-      const { args, first, amount, token: t } = parsed;
-      const overrides = await stakeFor(contract, t.address, amount, t);
-      if (!overrides) return;
-      const receipt = await send(`Create a ${n}×${n} game, Red opens ${cellName(first, n)}`, () =>
-        contract.hex.createGame(...args, overrides),
-      );
+      if (!parsed.ok || !createAction) throw new Error(parsed.ok ? "" : parsed.problem);
+      const { amount, token: t } = parsed;
+      // The stake: ETH as the action's value, or an ERC-20 approval first.
+      if (!(await stakeFor(contract, t.address, amount, t))) return;
+      const receipt = await sendAction(createAction);
       const created = receiptEvent(receipt, contract.hex.interface, "GameCreated");
       if (created) {
         window.location.hash = href("hex", created.args.gameId as bigint);
@@ -293,14 +289,7 @@ function CreateGame({ contract }: { contract: HexContract }) {
           onClick={create}
           disabled={!signer || !parsed.ok || verdict !== null}
           busyText="Creating…"
-          call={
-            parsed.ok
-              ? txCall(contract.hex, contract.hex.createGame, [...parsed.args], {
-                  value,
-                  accepts: erc20 ? ["ERC20InsufficientAllowance"] : [],
-                })
-              : undefined
-          }
+          call={createAction ? callOf(createAction) : undefined}
         >
           {useErc20 ? "Approve (if needed) and create" : "Create the game"}
         </ActionButton>

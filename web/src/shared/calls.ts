@@ -1,7 +1,7 @@
 // The transaction behind a control, written on the control itself. Every enabled action control of a game page (a
 // button, a spot on a board) carries the exact call it sends or leads to (`data-call`: to, calldata, value), or says
 // that it sends nothing (`data-ui`). The pages enable a control only when the contract accepts that call (a static
-// call, shared/probes.ts); the browser tests read these attributes and check every enabled control against the
+// call, data/checks.ts); the browser tests read these attributes and check every enabled control against the
 // contract from the test script (test/web/harness.ts `expectHonestControls`), so a control the contract would refuse
 // cannot stay enabled unnoticed.
 import type { BaseContract } from "ethers";

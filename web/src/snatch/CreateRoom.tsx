@@ -1,11 +1,11 @@
 // The lobby's forms: create a room of any format or a G1–G5 series (five rooms, one per variant), and a new format.
 import { useEffect, useState } from "react";
-import type { ContractTransactionReceipt } from "ethers";
-import { PENDING, useVerdict } from "../shared/probes";
+import type { TransactionReceipt } from "ethers";
+import { useVerdict } from "../data/checks";
+import { action, callOf } from "../shared/action";
 import { href } from "../shared/routes";
 import { useTx } from "../shared/tx";
 import { ActionButton, Field, Panel } from "../shared/ui";
-import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import {
   DEFAULT_FILL_BLOCKS,
@@ -18,7 +18,7 @@ import {
 } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import type { SnatchContracts } from "./contracts";
-import { sendPadded } from "./gas";
+import { roomsAction } from "./roomActions";
 import type { FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
 import { checkName } from "../../../client/common/names";
@@ -27,7 +27,7 @@ import { useBlockTime } from "../shared/Countdown";
 import { WindowField } from "../shared/WindowField";
 
 /** The room id from a `createRoom` receipt. */
-function createdRoom(c: SnatchContracts, receipt: ContractTransactionReceipt | null): bigint | undefined {
+function createdRoom(c: SnatchContracts, receipt: TransactionReceipt | null): bigint | undefined {
   return receiptEvent(receipt, c.rooms.interface, "RoomCreated")?.args.roomId as bigint | undefined;
 }
 
@@ -41,19 +41,21 @@ export function CreateRoom({
   name: string;
 }) {
   const { signer } = useWallet();
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const [format, setFormat] = useState(String(Preset.SnatchOrShare));
   const [fill, setFill] = useState(DEFAULT_FILL_BLOCKS);
   const [count, setCount] = useState<number | null>(null);
   const fillBlocks = BigInt(fill);
   const nameProblem = checkName(name);
+  const f = formats.get(Number(format));
   // The contract's verdict on exactly these inputs, the name included (a name the mirror lets through but the
   // contract refuses would show its sentence here).
-  const verdict = useVerdict(
-    signer && !nameProblem ? () => c.rooms.createRoom.staticCall(Number(format), fillBlocks, name, PENDING) : null,
-    `${format}:${fill}:${name}`,
-    { contract: "SnatchRooms" },
+  const room = (id: number, label: string) => roomsAction(c.rooms, "createRoom", [id, fillBlocks, name], label);
+  const createOne = room(
+    Number(format),
+    `Create a ${f ? formatName(f.playerCount, f.rounds) : `format ${Number(format)}`} room`,
   );
+  const verdict = useVerdict(nameProblem ? null : createOne);
   // Read again when a format is added (the map is rebuilt with every read of the indexer: not on every block).
   useEffect(() => {
     c.rooms.formatCount().then(
@@ -62,33 +64,19 @@ export function CreateRoom({
     );
   }, [c, formats.size]);
   const list = [...formats.values()].sort((a, b) => a.id - b.id);
-  const f = formats.get(Number(format));
   const seconds = useBlockTime();
   const ww = (blocks: number) => windowWords(blocks, seconds);
 
-  const create = async () => {
-    const id = Number(format);
-    const receipt = await send(
-      `Create a ${f ? formatName(f.playerCount, f.rounds) : `format ${id}`} room`,
-      () => sendPadded(c.rooms.createRoom, id, fillBlocks, name),
-      { contract: "SnatchRooms" },
-    );
-    const room = createdRoom(c, receipt);
-    if (room !== undefined) {
-      window.location.hash = href("snatch", "room", room);
-    }
+  const opened = (receipt: TransactionReceipt) => {
+    const id = createdRoom(c, receipt);
+    if (id !== undefined) window.location.hash = href("snatch", "room", id);
   };
+  const seriesRooms = [Preset.G1, Preset.G2, Preset.G3, Preset.G4, Preset.G5].map((p, i) =>
+    room(p, `Create the G${i + 1} room of a series`),
+  );
   const series = async () => {
-    const presets = [Preset.G1, Preset.G2, Preset.G3, Preset.G4, Preset.G5];
-    for (const [i, p] of presets.entries()) {
-      const r = await send(
-        `Create the G${i + 1} room of a series`,
-        () => sendPadded(c.rooms.createRoom, p, fillBlocks, name),
-        {
-          contract: "SnatchRooms",
-        },
-      );
-      if (!r) return;
+    for (const a of seriesRooms) {
+      if (!(await sendAction(a))) return;
     }
   };
 
@@ -123,10 +111,10 @@ export function CreateRoom({
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
         <div className="row">
           <ActionButton
-            onClick={create}
+            action={createOne}
+            onDone={opened}
             disabled={!signer || !f || verdict !== null || nameProblem !== null}
             busyText="Creating…"
-            call={txCall(c.rooms, c.rooms.createRoom, [Number(format), fillBlocks, name])}
           >
             Create the room
           </ActionButton>
@@ -134,7 +122,7 @@ export function CreateRoom({
             kind="secondary"
             onClick={series}
             disabled={!signer || !f || verdict !== null || nameProblem !== null}
-            call={txCall(c.rooms, c.rooms.createRoom, [Preset.G1, fillBlocks, name])}
+            call={callOf(seriesRooms[0])}
             busyText="Creating five rooms…"
           >
             Create a G1–G5 series (5 rooms)
@@ -148,7 +136,6 @@ export function CreateRoom({
 /** A custom format: rule sets per round (one player count) and windows. */
 export function NewFormat({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
-  const { send } = useTx();
   const [rounds, setRounds] = useState("g5,g4,g2");
   const [w, setW] = useState<WindowLengths>(DEFAULT_WINDOWS);
   const parsed = rounds
@@ -157,14 +144,14 @@ export function NewFormat({ c }: { c: SnatchContracts }) {
     .filter(Boolean)
     .map((k) => RULE_KEYS[k]);
   const bad = parsed.some((r) => r === undefined);
-  const verdict = useVerdict(
-    signer && !bad && parsed.length > 0 ? () => c.rooms.createFormat.staticCall(parsed, w, PENDING) : null,
-    `${rounds}:${JSON.stringify(w)}`,
-    { contract: "SnatchRooms" },
-  );
-  const create = async () => {
-    await send(`Create format ${rounds}`, () => c.rooms.createFormat(parsed, w), { contract: "SnatchRooms" });
-  };
+  const create =
+    !bad && parsed.length > 0
+      ? action(c.rooms, "createFormat", [parsed, w], {
+          label: `Create format ${rounds}`,
+          describe: { contract: "SnatchRooms" },
+        })
+      : null;
+  const verdict = useVerdict(create);
   return (
     <Panel title="New format">
       <details>
@@ -184,11 +171,7 @@ export function NewFormat({ c }: { c: SnatchContracts }) {
         {bad && <p className="danger">Unknown rule set name.</p>}
         {!bad && parsed.length > 0 && <p className="muted small">{parsed.map((r) => RULE_NAMES[r]).join(" · ")}</p>}
         {verdict && <p className="refusal">The contract would refuse: {verdict}.</p>}
-        <ActionButton
-          onClick={create}
-          disabled={!signer || bad || parsed.length === 0 || verdict !== null}
-          call={!bad && parsed.length > 0 ? txCall(c.rooms, c.rooms.createFormat, [parsed, w]) : undefined}
-        >
+        <ActionButton action={create ?? undefined} disabled={!signer || !create || verdict !== null}>
           Create the format
         </ActionButton>
       </details>

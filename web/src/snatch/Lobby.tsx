@@ -2,23 +2,22 @@
 // seats and state, from the indexer (web/src/data/snatch.ts: paged, searchable by id, player name or address, and
 // state), kept live by the data layer; join where the contract would take you; create a room of any format, a G1–G5 series
 // (five rooms, one per variant), or a new format.
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { useBlock } from "../shared/block";
-import { lastDue, PENDING, useProbes, type Probe, type Probes } from "../shared/probes";
+import { useChecks } from "../data/checks";
+import { lastDue, useRefreshOn } from "../data/refresh";
 import { href } from "../shared/routes";
-import { useTx } from "../shared/tx";
 import { ActionButton, ListTable, Panel } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { ListControls, useListParams } from "../shared/ListControls";
 import { useFormats, useRooms, type FormatRow, type RoomRow } from "../data/snatch";
 import { parseSearch } from "../data/search";
-import { txCall } from "../shared/calls";
 import { useWallet } from "../shared/wallet";
 import { Phase, PHASE_NAMES, Preset } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { MyRoomsNow, roomKind } from "./MyRooms";
-import { sendPadded } from "./gas";
+import { roomActions } from "./roomActions";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { useQueries } from "@tanstack/react-query";
 import { CreateRoom, NewFormat } from "./CreateRoom";
@@ -197,7 +196,7 @@ export function Lobby() {
 /**
  * One room of the lobby, with the actions the contract would take for it now: joining an open room, drawing the roles
  * of a full one once its randomness is ready, closing one whose fill window passed. Each row asks about its own room
- * (shared/probes.ts): again when the room changes, and, while it waits on something that comes with blocks (its
+ * (data/checks.ts): again when the room changes, and, while it waits on something that comes with blocks (its
  * randomness, or a close the contract refused), at the blocks lastDue picks, counted from when the wait began. A room
  * nobody serves costs a few calls in all, not one per block, and one room's wait never re-asks the others.
  */
@@ -211,8 +210,7 @@ function RoomLine(props: {
   nameProblem: string | null;
 }) {
   const { c, r, f, account, mine, name, nameProblem } = props;
-  const { signer } = useWallet();
-  const { send } = useTx();
+  const { chainId } = useWallet();
   const block = useBlock();
   const seconds = useBlockTime();
   const joinable = r.phase === Phase.Open && !mine;
@@ -220,26 +218,20 @@ function RoomLine(props: {
   // Open rooms whose fill window is over: anyone may close them (their creators may cancel them any time, on the
   // room's page).
   const closable = r.phase === Phase.Open && block.number >= r.deadline;
-  const probeList = useMemo<Probe[]>(
-    () =>
-      signer
-        ? [
-            ...(joinable ? [{ id: "join", call: () => c.rooms.join.staticCall(r.id, "", PENDING) }] : []),
-            ...(awaiting ? [{ id: "roles", call: () => c.rooms.advance.staticCall(r.id, PENDING) }] : []),
-            ...(closable ? [{ id: "close", call: () => c.rooms.cancelRoom.staticCall(r.id, PENDING) }] : []),
-          ]
-        : [],
-    [c, signer, r.id, joinable, awaiting, closable],
-  );
-  const lastProbes = useRef<Probes>(new Map());
+  const act = roomActions(c.rooms, { roomId: r.id });
+  const scope = chainId !== null ? [...chainKeys.room(chainId, String(c.rooms.target), r.id), "lobby"] : null;
+  // A join is asked about without the name (whether the room takes the account at all), as on the room's page.
+  const checks = useChecks(scope, {
+    join: joinable ? act.join("") : null,
+    roles: awaiting ? act.drawRoles() : null,
+    close: closable ? act.closeRoom() : null,
+  });
   const due = awaiting
     ? lastDue(block.number, r.since)
-    : closable && lastProbes.current.get("close")?.ok === false
+    : closable && checks.get("close")?.ok === false
       ? lastDue(block.number, r.deadline)
       : null;
-  const key = `${r.phase}:${r.players.join(",")}:${account}:${probeList.map((p) => p.id).join(",")}:${due ?? ""}`;
-  const probes = useProbes(probeList, key, { contract: "SnatchRooms" });
-  lastProbes.current = probes;
+  useRefreshOn(scope, [r.phase, r.players, due]);
   return (
     <tr data-room={r.id.toString()} className={mine ? "row-you" : ""}>
       <td>
@@ -259,42 +251,23 @@ function RoomLine(props: {
       </td>
       <td className={`st-phase-${r.phase}`}>{stateText(r, f, block.number, seconds)}</td>
       <td>
-        {probes.get("roles")?.ok && (
-          <ActionButton
-            call={txCall(c.rooms, c.rooms.advance, [r.id])}
-            kind="secondary"
-            onClick={() =>
-              send(`Draw the roles of room ${r.id}`, () => sendPadded(c.rooms.advance, r.id), {
-                contract: "SnatchRooms",
-              })
-            }
-          >
+        {checks.ok("roles") && (
+          <ActionButton action={act.drawRoles()} kind="secondary">
             Draw the roles
           </ActionButton>
         )}
-        {probes.get("close")?.ok && (
-          <ActionButton
-            call={txCall(c.rooms, c.rooms.cancelRoom, [r.id])}
-            kind="danger"
-            onClick={() =>
-              send(`Close room ${r.id} (did not fill)`, () => sendPadded(c.rooms.cancelRoom, r.id), {
-                contract: "SnatchRooms",
-              })
-            }
-          >
+        {checks.ok("close") && (
+          <ActionButton action={act.closeRoom()} kind="danger">
             Close (did not fill)
           </ActionButton>
         )}
-        {probes.get("join")?.ok && (
+        {checks.ok("join") && (
           <ActionButton
-            call={txCall(c.rooms, c.rooms.join, [r.id, name])}
+            action={act.join(name)}
             disabled={nameProblem !== null}
             title={nameProblem ?? (name ? `Join as ${name}` : undefined)}
-            onClick={async () => {
-              const rc = await send(`Join room ${r.id}`, () => c.rooms.join(r.id, name), {
-                contract: "SnatchRooms",
-              });
-              if (rc) window.location.hash = href("snatch", "room", r.id);
+            onDone={() => {
+              window.location.hash = href("snatch", "room", r.id);
             }}
           >
             Join

@@ -4,17 +4,21 @@
 // batches with a progress bar, record rooms that finished without reporting, re-request a stale pairing, hand the
 // tournament to another organiser, close a tournament that never reached two players. A batch run in flight is said
 // so, and pressing again then (or when nothing is left) changes nothing and says so.
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { isAddress } from "ethers";
+import type { SnatchTournament } from "../../../../typechain-types";
 import { PHASE_NAMES, Stage } from "../../../../client/snatch/tournament";
-import { txCall } from "../../shared/calls";
-import { PENDING, useProbes, type Probe } from "../../shared/probes";
+import { useChecks } from "../../data/checks";
+import { chainKeys } from "../../data/keys";
+import { useRefreshOn } from "../../data/refresh";
+import { action, callOf, staticCallOf, withLabel, type ArgsOf, type SendMethod } from "../../shared/action";
+import { useTx } from "../../shared/tx";
 import { ActionButton, Panel } from "../../shared/ui";
+import { useWallet } from "../../shared/wallet";
 import { plural } from "../../../../client/format";
-import { sendPadded } from "../../snatch/gas";
+import { HEADROOM } from "../../snatch/gas";
 import type { RoomLine } from "./model";
 import {
-  answers,
   closeInBatches,
   closeSpec,
   createInBatches,
@@ -30,7 +34,9 @@ import type { ClassData } from "./useClassData";
 const CTX = { contract: "SnatchTournament" as const };
 
 export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassData; lines: RoomLine[] }) {
-  const { c, signer, account, block, send, runs } = useOrganiser(CTX);
+  const { c, block, send, runs } = useOrganiser(CTX);
+  const { chainId } = useWallet();
+  const { sendAction } = useTx();
   const { exclusive, inFlight } = runs;
   const [newOrganiser, setNewOrganiser] = useState("");
   const t = data.tournament!;
@@ -38,29 +44,24 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
   const next = t.stage === Stage.Registration ? 1 : t.stage === Stage.Ended ? t.phase + 1 : 0;
   const tournament = c?.tournament ?? null;
 
-  const probeList = useMemo<Probe[]>(() => {
-    if (!tournament || !signer || !c) return [];
-    const list: Probe[] = [];
-    const add = (pid: string, call: () => Promise<unknown>) => list.push({ id: pid, call });
-    if (next > 0) add("start", () => tournament.startPhase.staticCall(id, next, PENDING));
-    if (t.stage === Stage.Pairing) {
-      add("rooms", () => tournament.createPhaseRooms.staticCall(id, PENDING));
-      add("reroll", () => tournament.rerequestPairing.staticCall(id, PENDING));
-    }
-    if (t.stage === Stage.Playing) add("close", () => tournament.closeTimedOutRooms.staticCall(id, 1, PENDING));
-    if (t.stage === Stage.Pairing || t.stage === Stage.Playing)
-      add("record", () => tournament.recordRooms.staticCall(id, 0, 100, PENDING));
-    if (t.stage === Stage.Registration)
-      add("closeTournament", () => tournament.closeTournament.staticCall(id, PENDING));
-    if (isAddress(newOrganiser)) add("organiser", () => tournament.setOrganiser.staticCall(id, newOrganiser, PENDING));
-    return list;
-  }, [tournament, signer, c, id, t.stage, next, newOrganiser]);
-  const probes = useProbes(probeList, `${block.number}:${t.stage}:${t.phase}:${account}:${newOrganiser}`, CTX, {
-    holdWithin: `${t.stage}:${t.phase}:${account}:${newOrganiser}`,
+  // The organiser's actions, each described once; the contract's answers to them asked again every block.
+  const acts = tournament ? organiserActions(tournament, id, next, newOrganiser) : null;
+  const scope =
+    chainId !== null && tournament
+      ? [...chainKeys.tournament(chainId, String(tournament.target), id), "organiser"]
+      : null;
+  const stage = t.stage;
+  const { ok, why } = useChecks<string>(scope, {
+    start: next > 0 ? acts?.start : null,
+    reroll: stage === Stage.Pairing ? acts?.reroll : null,
+    close: stage === Stage.Playing ? acts?.close : null,
+    record: stage === Stage.Pairing || stage === Stage.Playing ? acts?.record : null,
+    closeTournament: stage === Stage.Registration ? acts?.closeTournament : null,
+    organiser: acts?.organiser,
   });
-  const { ok, why } = answers(probes);
+  useRefreshOn(scope, [block.number, stage, t.phase]);
 
-  if (!c || !tournament) return <p className="danger">No SnatchTournament deployment on this network.</p>;
+  if (!c || !tournament || !acts) return <p className="danger">No SnatchTournament deployment on this network.</p>;
   const tw = tournament;
 
   /** Creates the current phase's rooms batch by batch, waiting for the pairing randomness when it is not ready. */
@@ -72,20 +73,15 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
         const open = Number(view.stage) === Stage.Pairing && Number(view.phase) === p;
         return { open, done: Number(pv.created), total: Number(pv.rooms) };
       },
-      probe: () => tw.createPhaseRooms.staticCall(id, PENDING),
+      probe: () => staticCallOf(acts.rooms),
       notReady: "PairingNotReady",
-      create: () => send(`Create the rooms of phase ${p}`, () => sendPadded(tw.createPhaseRooms, id), CTX),
+      create: () => sendAction(withLabel(acts.rooms, `Create the rooms of phase ${p}`)),
       label: (done, total) => `phase ${p}: ${done} of ${plural(total, "room")} created`,
     });
 
   const startPhase = () =>
     exclusive(async () => {
-      const r = await send(
-        `Start phase ${next} (${PHASE_NAMES[next]})`,
-        () => sendPadded(tw.startPhase, id, next),
-        CTX,
-      );
-      if (r) await createRooms(next);
+      if (await sendAction(acts.start!)) await createRooms(next);
     });
 
   const closeAll = () =>
@@ -105,7 +101,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
       <div className="console-actions" data-testid="console-actions">
         {next > 0 && (
           <ProbedAction
-            call={txCall(tw, tw.startPhase, [id, next])}
+            call={callOf(acts.start!)}
             ok={ok("start")}
             why={why("start")}
             yes="then its rooms are created as soon as the pairing is drawn"
@@ -120,7 +116,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
         )}
         {t.stage === Stage.Pairing && (
           <CreateRooms
-            call={txCall(tw, tw.createPhaseRooms, [id], { accepts: ["PairingNotReady"] })}
+            call={callOf(acts.rooms)}
             inFlight={inFlight}
             onClick={() => exclusive(() => createRooms(t.phase))}
           >
@@ -173,11 +169,8 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
             <ActionButton
               kind="secondary"
               disabled={!ok("organiser")}
-              call={isAddress(newOrganiser) ? txCall(tw, tw.setOrganiser, [id, newOrganiser]) : undefined}
-              ui={isAddress(newOrganiser) ? undefined : "waits for an address"}
-              onClick={() =>
-                send(`Hand tournament ${id} over`, () => sendPadded(tw.setOrganiser, id, newOrganiser), CTX)
-              }
+              action={acts.organiser ?? undefined}
+              ui={acts.organiser ? undefined : "waits for an address"}
             >
               Hand over
             </ActionButton>
@@ -190,4 +183,25 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
       </div>
     </Panel>
   );
+}
+
+/** The organiser's actions on tournament `id` (`next`: the phase to start, 0 for none; `to`: a new organiser). */
+function organiserActions(tw: SnatchTournament, id: bigint, next: number, to: string) {
+  const a = <M extends SendMethod<SnatchTournament>>(m: M, args: ArgsOf<SnatchTournament, M>, label: string) =>
+    action(tw, m, args, { label, headroom: HEADROOM, describe: CTX });
+  return {
+    start: next > 0 ? a("startPhase", [id, next], `Start phase ${next} (${PHASE_NAMES[next]})`) : null,
+    // Asked before the pairing is drawn: its refusal for that is no reason to hide the button.
+    rooms: action(tw, "createPhaseRooms", [id], {
+      label: "Create the phase's rooms",
+      headroom: HEADROOM,
+      accepts: ["PairingNotReady"],
+      describe: CTX,
+    }),
+    reroll: a("rerequestPairing", [id], "Request the pairing randomness again"),
+    close: a("closeTimedOutRooms", [id, 1], "Close a timed-out room"),
+    record: a("recordRooms", [id, 0, 100], "Record rooms"),
+    closeTournament: a("closeTournament", [id], `Close tournament ${id}`),
+    organiser: isAddress(to) ? a("setOrganiser", [id, to], `Hand tournament ${id} over`) : null,
+  };
 }

@@ -5,17 +5,19 @@
 // reporting, re-request a stale draw, close a session that never reached three players. A batch run in flight is
 // said so, and pressing again then (or when nothing is left) changes nothing and says so. The runs, their progress
 // and the advance button are the tournament console's (../tournament/console/runs.tsx).
-import { useMemo } from "react";
 import { SessionStage } from "../../../../client/snatch/session";
 import { plural } from "../../../../client/format";
 import type { SnatchSession } from "../../../../typechain-types";
-import { txCall } from "../../shared/calls";
-import { PENDING, useProbes, type Probe } from "../../shared/probes";
+import { useChecks } from "../../data/checks";
+import { chainKeys } from "../../data/keys";
+import { useRefreshOn } from "../../data/refresh";
+import { action, callOf, staticCallOf, type ArgsOf, type SendMethod } from "../../shared/action";
+import { useTx } from "../../shared/tx";
 import { Panel } from "../../shared/ui";
-import { sendPadded } from "../../snatch/gas";
+import { useWallet } from "../../shared/wallet";
+import { HEADROOM } from "../../snatch/gas";
 import type { RoomLine } from "../console/model";
 import {
-  answers,
   closeInBatches,
   closeSpec,
   createInBatches,
@@ -33,35 +35,29 @@ const CTX = { contract: "SnatchSession" as const };
 const MAX_CLOSE = 50;
 
 export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; lines: RoomLine[] }) {
-  const { c, signer, account, block, send, runs } = useOrganiser(CTX);
+  const { c, block, send, runs } = useOrganiser(CTX);
+  const { chainId } = useWallet();
+  const { sendAction } = useTx();
   const { exclusive, inFlight } = runs;
   const session: SnatchSession | null = c?.session ?? null;
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
 
-  const probeList = useMemo<Probe[]>(() => {
-    if (!session || !signer) return [];
-    const list: Probe[] = [];
-    const add = (pid: string, call: () => Promise<unknown>) => list.push({ id: pid, call });
-    if (s.stage === SessionStage.Registration) {
-      add("start", () => session.start.staticCall(id, PENDING));
-      add("closeSession", () => session.closeSession.staticCall(id, PENDING));
-    }
-    if (drawing) {
-      add("rooms", () => session.createRooms.staticCall(id, PENDING));
-      add("reroll", () => session.rerequestDraw.staticCall(id, PENDING));
-    }
-    if (s.stage === SessionStage.Playing) {
-      add("close", () => session.closeTimedOutRooms.staticCall(id, 1, PENDING));
-      add("record", () => session.recordRooms.staticCall(id, 0, MAX_CLOSE, PENDING));
-    }
-    return list;
-  }, [session, signer, id, s.stage, drawing]);
-  const probes = useProbes(probeList, `${block.number}:${s.stage}:${s.created}:${account}`, CTX, {
-    holdWithin: `${s.stage}:${account}`,
+  // The organiser's actions, each described once; the contract's answers to them asked again every block.
+  const acts = session ? organiserActions(session, id) : null;
+  const scope =
+    chainId !== null && session ? [...chainKeys.session(chainId, String(session.target), id), "organiser"] : null;
+  const registration = s.stage === SessionStage.Registration;
+  const playing = s.stage === SessionStage.Playing;
+  const { ok, why } = useChecks<string>(scope, {
+    start: registration ? acts?.start : null,
+    closeSession: registration ? acts?.closeSession : null,
+    reroll: drawing ? acts?.reroll : null,
+    close: playing ? acts?.close : null,
+    record: playing ? acts?.record : null,
   });
-  const { ok, why } = answers(probes);
+  useRefreshOn(scope, [block.number, s.stage, s.created]);
 
-  if (!c || !session) return <p className="danger">No SnatchSession deployment on this network.</p>;
+  if (!c || !session || !acts) return <p className="danger">No SnatchSession deployment on this network.</p>;
   const sw = session;
 
   /** Where the session's rooms stand on chain. */
@@ -79,16 +75,15 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
         const open = v.stage === SessionStage.Drawing || v.stage === SessionStage.Creating;
         return { open, done: v.created, total: v.rooms };
       },
-      probe: () => sw.createRooms.staticCall(id, PENDING),
+      probe: () => staticCallOf(acts.rooms),
       notReady: "DrawNotReady",
-      create: () => send(`Create rooms of session ${id}`, () => sendPadded(sw.createRooms, id), CTX),
+      create: () => sendAction(acts.rooms),
       label: (done, total) => (total > 0 ? `${done} of ${plural(total, "room")} created` : "waiting for the draw"),
     });
 
   const start = () =>
     exclusive(async () => {
-      const r = await send(`Start session ${id}`, () => sendPadded(sw.start, id), CTX);
-      if (r) await roomsLoop();
+      if (await sendAction(acts.start)) await roomsLoop();
     });
 
   const closeAll = () =>
@@ -107,7 +102,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
       <div className="console-actions" data-testid="console-actions">
         {s.stage === SessionStage.Registration && (
           <ProbedAction
-            call={txCall(sw, sw.start, [id])}
+            call={callOf(acts.start)}
             ok={ok("start")}
             why={why("start")}
             yes={`${plural(s.playerCount, "player")} seated: then the rooms are created as soon as the draw is in`}
@@ -119,11 +114,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
           </ProbedAction>
         )}
         {drawing && (
-          <CreateRooms
-            call={txCall(sw, sw.createRooms, [id], { accepts: ["DrawNotReady"] })}
-            inFlight={inFlight}
-            onClick={() => exclusive(roomsLoop)}
-          >
+          <CreateRooms call={callOf(acts.rooms)} inFlight={inFlight} onClick={() => exclusive(roomsLoop)}>
             {/* Before the draw the rooms are the seated players in threes (up to two sit out). */}
             Create the rooms ({s.created} of {s.rooms || Math.floor(s.playerCount / 3)} so far)
           </CreateRooms>
@@ -158,4 +149,24 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
       </div>
     </Panel>
   );
+}
+
+/** The organiser's actions on session `id`. */
+function organiserActions(sw: SnatchSession, id: bigint) {
+  const a = <M extends SendMethod<SnatchSession>>(m: M, args: ArgsOf<SnatchSession, M>, label: string) =>
+    action(sw, m, args, { label, headroom: HEADROOM, describe: CTX });
+  return {
+    start: a("start", [id], `Start session ${id}`),
+    closeSession: a("closeSession", [id], `Close session ${id}`),
+    // Pressed before the draw is in: the run waits for it (its refusal for that is no reason to hide the button).
+    rooms: action(sw, "createRooms", [id], {
+      label: `Create rooms of session ${id}`,
+      headroom: HEADROOM,
+      accepts: ["DrawNotReady"],
+      describe: CTX,
+    }),
+    reroll: a("rerequestDraw", [id], "Request the draw's randomness again"),
+    close: a("closeTimedOutRooms", [id, 1], "Close a timed-out room"),
+    record: a("recordRooms", [id, 0, MAX_CLOSE], "Record rooms"),
+  };
 }

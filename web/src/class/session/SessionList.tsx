@@ -5,14 +5,14 @@
 // transaction) before anything is sent.
 import { useMemo, useState } from "react";
 import { href } from "../../shared/routes";
-import { PENDING, useVerdict } from "../../shared/probes";
+import { useVerdict } from "../../data/checks";
+import { action, callOf } from "../../shared/action";
 import { useTx } from "../../shared/tx";
 import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
 import { Player } from "../../shared/Player";
 import { emptyLine, ListControls, useListParams } from "../../shared/ListControls";
 import { SESSION_STATES, useSessions } from "../../data/snatch";
 import { parseSearch } from "../../data/search";
-import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
 import type { SnatchSession } from "../../../../typechain-types";
@@ -127,7 +127,7 @@ function readSeats(text: string): { seats: ListedSeat[]; problem: string | null 
 
 function CreateSession({ session }: { session: SnatchSession }) {
   const { signer } = useWallet();
-  const { send } = useTx();
+  const { send, sendAction } = useTx();
   const [config, setConfig] = useState<SessionConfig>(DEFAULT_SESSION_CONFIG);
   const [listed, setListed] = useState(false);
   const [text, setText] = useState("");
@@ -147,17 +147,18 @@ function CreateSession({ session }: { session: SnatchSession }) {
     const first = batches[0] ?? [];
     return [config, first.map((s) => s.address), first.map((s) => s.name)] as const;
   }, [config, batches]);
-  const create1 = inBatches ? session.createListedSession : session.createSession;
-  const verdict = useVerdict(
-    signer && !problem ? () => create1.staticCall(...args, PENDING) : null,
-    JSON.stringify([config, seats]),
-    { contract: "SnatchSession" },
-  );
+  const what = listed ? `${seats.length} listed seats` : "first come";
+  // The list above shows the new session as soon as the indexer has it.
+  const options = {
+    label: `Create a session (${config.rooms} rooms, ${what}${inBatches ? `, batch 1 of ${batches.length}` : ""})`,
+    describe: { contract: "SnatchSession" as const },
+  };
+  const create1 = inBatches
+    ? action(session, "createListedSession", [...args], options)
+    : action(session, "createSession", [...args], options);
+  const verdict = useVerdict(problem ? null : create1);
   const create = async () => {
-    const what = listed ? `${seats.length} listed seats` : "first come";
-    // The list above shows the new session as soon as the indexer has it.
-    const label = `Create a session (${config.rooms} rooms, ${what}${inBatches ? `, batch 1 of ${batches.length}` : ""})`;
-    const receipt = await send(label, () => create1(...args), { contract: "SnatchSession" });
+    const receipt = await sendAction(create1);
     if (!receipt || !inBatches) return;
     const created = receipt.logs
       .map((log) => session.interface.parseLog(log))
@@ -261,7 +262,7 @@ function CreateSession({ session }: { session: SnatchSession }) {
           onClick={create}
           disabled={!signer || problem !== null || verdict !== null}
           busyText="Creating…"
-          call={txCall(session, create1, [...args])}
+          call={callOf(create1)}
         >
           Create the session
         </ActionButton>

@@ -2,14 +2,14 @@
 // form to create one.
 import { useState } from "react";
 import { href } from "../../shared/routes";
-import { PENDING, useVerdict } from "../../shared/probes";
-import { useTx } from "../../shared/tx";
+import type { TransactionReceipt } from "ethers";
+import { useVerdict } from "../../data/checks";
+import { action } from "../../shared/action";
 import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
 import { Player } from "../../shared/Player";
 import { ListControls, useListParams } from "../../shared/ListControls";
 import { TOURNAMENT_STATES, useTournaments } from "../../data/snatch";
 import { parseSearch } from "../../data/search";
-import { txCall } from "../../shared/calls";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
 import {
@@ -124,21 +124,17 @@ const WINDOWS: { key: keyof TournamentConfig; label: string; minutes: string; hi
 
 function CreateTournament({ c }: { c: SnatchContracts }) {
   const { signer } = useWallet();
-  const { send } = useTx();
   const [config, setConfig] = useState<TournamentConfig>(DEFAULT_CONFIG);
   const tooMany = config.roomsPerBatch > TOURNAMENT_ROOMS_PER_TX;
-  const verdict = useVerdict(
-    signer ? () => c.tournament!.createTournament.staticCall(config, PENDING) : null,
-    JSON.stringify(config),
-    { contract: "SnatchTournament" },
-  );
-  const create = async () => {
-    const t = c.tournament!;
-    const receipt = await send(`Create a tournament (cap ${config.cap})`, () => t.createTournament(config), {
-      contract: "SnatchTournament",
-    });
-    const created = receiptEvent(receipt, t.interface, "TournamentCreated");
-    if (created) window.location.hash = href("snatch", "tournament", created.args.tournamentId);
+  const t = c.tournament!;
+  const create = action(t, "createTournament", [config], {
+    label: `Create a tournament (cap ${config.cap})`,
+    describe: { contract: "SnatchTournament" },
+  });
+  const verdict = useVerdict(create);
+  const created = (receipt: TransactionReceipt) => {
+    const event = receiptEvent(receipt, t.interface, "TournamentCreated");
+    if (event) window.location.hash = href("snatch", "tournament", event.args.tournamentId);
   };
   return (
     <Panel title="Create a tournament" className="create">
@@ -175,10 +171,10 @@ function CreateTournament({ c }: { c: SnatchContracts }) {
           </p>
         )}
         <ActionButton
-          onClick={create}
+          action={create}
+          onDone={created}
           disabled={!signer || tooMany || verdict !== null}
           busyText="Creating…"
-          call={txCall(c.tournament!, c.tournament!.createTournament, [config])}
         >
           Create the tournament
         </ActionButton>
