@@ -10,7 +10,6 @@ import { roomsToAdvance, type RoomLine } from "./model";
 import { callAttrs, type TxCall } from "../../shared/calls";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
-import type { Probes } from "../../shared/probes";
 import { useTx } from "../../shared/tx";
 import { useWallet } from "../../shared/wallet";
 import { ActionButton, Progress } from "../../shared/ui";
@@ -246,16 +245,6 @@ export function OneShots({ items, ok }: { items: OneShot[]; ok: (id: string) => 
         ))}
     </>
   );
-}
-
-/** `ok(id)`: the contract accepts probe `id`; `why(id)`: its refusal sentence, if it refused. */
-export function answers(probes: Probes) {
-  const ok = (p: string) => probes.get(p)?.ok === true;
-  const why = (p: string) => {
-    const r = probes.get(p);
-    return r && !r.ok ? r.reason : undefined;
-  };
-  return { ok, why };
 }
 
 /** A probe's answer as a line beside its control: `yes` when the contract accepts, else its refusal. */
