@@ -33,9 +33,9 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Ponder's /status: `{ <chain name>: { id, block: { number, timestamp } } }`; the highest block of any chain. */
-async function indexerBlock(indexer: URL): Promise<number> {
+async function indexerBlock(indexer: URL, stop: AbortSignal): Promise<number> {
   const r = await fetch(new URL("status", indexer.href.endsWith("/") ? indexer.href : indexer.href + "/"), {
-    signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
+    signal: AbortSignal.any([AbortSignal.timeout(STATUS_TIMEOUT_MS), stop]),
   });
   if (!r.ok) throw new Error(`the indexer answered ${r.status}`);
   const status = (await r.json()) as Record<string, { block?: { number?: number } | null }>;
@@ -62,6 +62,10 @@ export class HeadsHub {
   private indexerState: Pick<Heads, "indexer" | "indexerError"> = { indexer: null, indexerError: null };
   /** Whether a tick is waiting for the status read in flight. */
   private tickWaits = false;
+  /** Whether the last status read took longer than a tick waits for one (then the ticks do not wait at all). */
+  private indexerSlow = false;
+  /** Aborts a status read in flight when the hub stops. */
+  private stopping = new AbortController();
   /** Whether the node gives a block's receipts in one call (null: not asked yet). */
   private blockReceipts: boolean | null = null;
   /** Receipt reads of the hub (for the benchmark's count: one per block for every page). */
@@ -150,9 +154,11 @@ export class HeadsHub {
     const [head] = await Promise.allSettled([node]);
     // The status read started with the node's: awaited briefly, so that a quick indexer's block comes in the same
     // message; a starved indexer's read goes on, and its answer is published when it comes (askIndexer).
-    if (status) {
+    if (status && !this.indexerSlow) {
       this.tickWaits = true;
-      await Promise.race([status, sleep(STATUS_WAIT_MS)]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([status, new Promise((r) => (timer = setTimeout(r, STATUS_WAIT_MS)))]);
+      clearTimeout(timer);
       this.tickWaits = false;
     }
     if (head.status === "fulfilled" && head.value) {
@@ -226,14 +232,16 @@ export class HeadsHub {
 
   /** Reads the indexer's block into {@link indexerState} (it is said unreachable from the second failed read in a row). */
   private async readIndexer(): Promise<void> {
-    this.indexerAskedAt = Date.now();
+    const asked = (this.indexerAskedAt = Date.now());
     try {
-      this.indexerState = { indexer: { block: await indexerBlock(this.opts.indexerUrl!) }, indexerError: null };
+      const block = await indexerBlock(this.opts.indexerUrl!, this.stopping.signal);
+      this.indexerState = { indexer: { block }, indexerError: null };
       this.indexerFailures = 0;
     } catch (err) {
       if (++this.indexerFailures >= 2)
         this.indexerState = { indexer: null, indexerError: `the indexer is not answering (${message(err)})` };
     }
+    this.indexerSlow = Date.now() - asked > STATUS_WAIT_MS;
   }
 
   /** Makes `next`, with the indexer's latest status, the heads, and pushes it to every page if it changed. */
@@ -257,6 +265,7 @@ export class HeadsHub {
 
   stop(): void {
     this.stopped = true;
+    this.stopping.abort();
     for (const res of this.listeners) res.end();
     this.listeners.clear();
   }

@@ -27,7 +27,15 @@ export interface Checks<K extends string = string> {
 /** The key of an action's check: under its game's `scope`, for `account`, of exactly this call. */
 export function checkKey(scope: QueryKey, account: string, a: Action): QueryKey {
   const call = callOf(a);
-  return [...scope, "check", account.toLowerCase(), call.to.toLowerCase(), call.data, call.value ?? 0n];
+  return [
+    ...scope,
+    "check",
+    account.toLowerCase(),
+    call.to.toLowerCase(),
+    call.data,
+    call.value ?? 0n,
+    call.unencodable ?? "",
+  ];
 }
 
 /** The contract's answer to `a` now (an error `a` says the page completes first counts as a pass). */
@@ -64,6 +72,9 @@ export function useChecks<K extends string>(
     queries: distinct.map(({ a, key }) => ({
       queryKey: key,
       queryFn: () => checkAction(a, block || undefined),
+      // Asked again when a control mounts again (a lobby's row after a visit to its game): an answer from before
+      // stays on screen until the new one comes, never in its place.
+      staleTime: 0,
       retry: false,
     })),
   });

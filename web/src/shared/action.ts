@@ -76,12 +76,14 @@ export function withLabel(a: Action, label: string): Action {
 
 /** The transaction the action sends, for its control's `data-call`. */
 export function callOf(a: Action): TxCall {
-  return {
-    to: String(a.contract.target),
-    data: a.contract.interface.encodeFunctionData(a.method, a.args),
-    value: a.value,
-    accepts: a.accepts,
-  };
+  const call: TxCall = { to: String(a.contract.target), data: "0x", value: a.value, accepts: a.accepts };
+  try {
+    call.data = a.contract.interface.encodeFunctionData(a.method, a.args);
+  } catch (err) {
+    // Drawn at every render: an argument out of its type's range must not take the page down with it.
+    call.unencodable = err instanceof Error ? err.message : String(err);
+  }
+  return call;
 }
 
 /** The action as a static call against the pending block (the block a transaction sent now lands in). */

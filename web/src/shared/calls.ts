@@ -17,6 +17,11 @@ export interface TxCall {
    * (the local node mines the blocks that make the random value ready first), `ERC20InsufficientAllowance` (the approval is sent first).
    */
   accepts?: readonly string[];
+  /**
+   * Why the arguments cannot be encoded (a form's number outside its type's range, such as a negative stake): no
+   * transaction can be sent, `data` is "0x", and the action's check fails with the same error.
+   */
+  unencodable?: string;
 }
 
 /** The call `contract.method(...args)` with `value`, as a {@link TxCall}. */
