@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firstBlock, readIndexerDeployments, type IndexerDeployments } from "../../indexer/deployments";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../lib/deployments";
 import { isLocalChain } from "../lib/chains";
 import { freePort, REPO, rpc, run } from "./stack";
 

@@ -21,7 +21,7 @@ import {
   type Page,
   type Request,
 } from "playwright-core";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../../scripts/lib/deployments";
 import { decodeRevert } from "../../client/errors";
 import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
 import { startWebNode } from "../../scripts/web/node";

@@ -18,7 +18,7 @@ import {
 } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import type { SnatchContracts } from "./contracts";
-import { sendPadded } from "./gas";
+import { sendPadded } from "../../../client/snatch/gas";
 import type { FormatInfo } from "./useRoom";
 import { receiptEvent } from "../shared/receipt";
 import { checkName } from "../../../client/common/names";

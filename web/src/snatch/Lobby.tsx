@@ -18,7 +18,7 @@ import { Phase, PHASE_NAMES, Preset } from "../../../client/snatch/names";
 import { formatName } from "../../../client/snatch/rules";
 import { useSnatchContracts, type SnatchContracts } from "./contracts";
 import { MyRoomsNow, roomKind } from "./MyRooms";
-import { sendPadded } from "./gas";
+import { sendPadded } from "../../../client/snatch/gas";
 import { readFormat, type FormatInfo } from "./useRoom";
 import { useQueries } from "@tanstack/react-query";
 import { CreateRoom, NewFormat } from "./CreateRoom";

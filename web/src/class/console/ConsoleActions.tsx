@@ -11,7 +11,7 @@ import { txCall } from "../../shared/calls";
 import { PENDING, useProbes, type Probe } from "../../shared/probes";
 import { ActionButton, Panel } from "../../shared/ui";
 import { plural } from "../../../../client/format";
-import { sendPadded } from "../../snatch/gas";
+import { sendPadded } from "../../../../client/snatch/gas";
 import type { RoomLine } from "./model";
 import {
   answers,

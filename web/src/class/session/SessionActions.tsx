@@ -12,7 +12,7 @@ import type { SnatchSession } from "../../../../typechain-types";
 import { txCall } from "../../shared/calls";
 import { PENDING, useProbes, type Probe } from "../../shared/probes";
 import { Panel } from "../../shared/ui";
-import { sendPadded } from "../../snatch/gas";
+import { sendPadded } from "../../../../client/snatch/gas";
 import type { RoomLine } from "../console/model";
 import {
   answers,
