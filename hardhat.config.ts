@@ -123,8 +123,8 @@ const config: HardhatUserConfig = {
   },
   mocha: {
     timeout: 600_000,
-    // TEST_TIMES=<file.json>: the spec output plus every test's and file's duration (test/helpers/timings.ts).
-    ...(process.env.TEST_TIMES ? { reporter: require("./test/helpers/timings").TimingsReporter } : {}),
+    // TEST_TIMES=<file.json>: the spec output plus every test's and file's duration (scripts/test/timings.ts).
+    ...(process.env.TEST_TIMES ? { reporter: require("./scripts/test/timings").TimingsReporter } : {}),
   },
 };
 

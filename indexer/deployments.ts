@@ -2,7 +2,7 @@
 // `deployments/chain-<id>`, ...), never an address typed by hand. Plain Node (no Ponder import): ponder.config.ts,
 // scripts/web/indexer.ts and the tests share it.
 import path from "node:path";
-import { readDeployments } from "../web/deployments";
+import { readDeployments } from "../scripts/lib/deployments";
 
 /** The contracts whose events rebuild the games (the randomness source and FeeConfig carry no game state). */
 export const INDEXED_CONTRACTS = ["ForkingHex", "SnatchRooms", "SnatchTournament", "SnatchSession", "Catamm"] as const;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
-import { readDeployments } from "./deployments";
+import { readDeployments } from "../scripts/lib/deployments";
 
 const repo = path.resolve(__dirname, "..");
 const VIRTUAL = "virtual:deployments";

@@ -10,7 +10,8 @@
 // (client/snatch/export-chain.ts): both give byte-identical files for the same chain. Rounds are rebuilt from each
 // room's events (the same fold for both sources). Plain TypeScript, no Hardhat.
 import { toCsv, toJson, type Cell } from "../common/csv";
-import { address, chainOrder, latestBlock, num, nums, runningAt, type ExportEvent } from "../common/export";
+import { address, chainOrder, num, nums, type ExportEvent } from "../common/export";
+import { emptyRow, finishedBlock, namesOf, roomSeats, roomsStatus, seatsOf, without } from "./export-rooms";
 import { tournamentState } from "../states";
 import { NO_OFFER_REASON_NAMES, RuleSet } from "./names";
 import { pointsOf } from "./rules";
@@ -202,8 +203,7 @@ export function roomRounds(
     const a = e.args;
     switch (e.name) {
       case "RolesAssigned": {
-        players = Array.from(a.players as ArrayLike<unknown>, address);
-        roles = nums(a.roles);
+        ({ players, roles } = seatsOf(e));
         goods = [0, 1].map((seat) => {
           const g: Goods = [0, 0, 0];
           g[roles[seat]!] = 10;
@@ -215,7 +215,7 @@ export function roomRounds(
         close(e);
         const round = num(a.round);
         const rules = num(a.rules);
-        current = Object.fromEntries(ROUND_COLUMNS.map((c) => [c, null])) as RoundRow;
+        current = emptyRow(ROUND_COLUMNS);
         Object.assign(current, {
           ...base,
           phase: room.phase,
@@ -361,22 +361,15 @@ export function roomRounds(
 
 /** The status of a tournament: `final`, `closed`, or `running at block N` (its latest event or its rooms'). */
 export function tournamentStatus(input: TournamentExportInput): string {
-  if (input.stage === Stage.Final) return "final";
-  if (input.stage === Stage.Closed) return "closed";
-  const block = Math.max(input.lastBlock, ...input.rooms.map((r) => latestBlock(r.events)));
-  return runningAt(block);
-}
-
-/** Registered names by lower-case address. */
-function namesOf(input: TournamentExportInput): Map<string, string> {
-  return new Map(input.entries.map((e) => [address(e.player), e.name]));
+  const ended = input.stage === Stage.Final ? "final" : input.stage === Stage.Closed ? "closed" : null;
+  return roomsStatus(ended, input.lastBlock, input.rooms);
 }
 
 const byRoom = (a: RoomInput, b: RoomInput) => a.phase - b.phase || a.pair - b.pair || a.roomId - b.roomId;
 
 /** Every room's rounds, by phase, pair and round. */
 export function roundRows(input: TournamentExportInput): RoundRow[] {
-  const names = namesOf(input);
+  const names = namesOf(input.entries);
   const base = { status: tournamentStatus(input), tournament: input.id };
   return [...input.rooms].sort(byRoom).flatMap((room) => roomRounds(room, names, base));
 }
@@ -406,7 +399,7 @@ export type PlayerColumn = (typeof PLAYER_COLUMNS)[number];
 
 /** One row per player and phase whose room exists (or which it sat out), by phase and registration order. */
 export function playerRows(input: TournamentExportInput): Record<PlayerColumn, Cell>[] {
-  const names = namesOf(input);
+  const names = namesOf(input.entries);
   const order = new Map(input.entries.map((e) => [address(e.player), e.index]));
   const status = tournamentStatus(input);
   return [...input.pairings]
@@ -493,7 +486,7 @@ export function leaderboardCsv(input: TournamentExportInput): string {
 
 /** The whole tournament as one JSON document (see docs/class.md for its fields). */
 export function tournamentJson(input: TournamentExportInput): string {
-  const names = namesOf(input);
+  const names = namesOf(input.entries);
   const status = tournamentStatus(input);
   const who = (a: string | null) => (a ? { name: names.get(address(a)) ?? "", address: address(a) } : null);
   const rounds = roundRows(input);
@@ -535,9 +528,7 @@ export function tournamentJson(input: TournamentExportInput): string {
         totals: p.totals,
       })),
     rooms: [...input.rooms].sort(byRoom).map((room) => {
-      const finished = room.events.find((e) => e.name === "RoomFinished");
-      const seats = room.events.find((e) => e.name === "RolesAssigned");
-      const [p1, p2] = seats ? Array.from(seats.args.players as ArrayLike<unknown>, address) : [];
+      const [p1, p2] = roomSeats(room.events).players;
       const mine = rounds.filter((r) => r.room === room.roomId);
       return {
         room: room.roomId,
@@ -546,12 +537,8 @@ export function tournamentJson(input: TournamentExportInput): string {
         pair: room.pair,
         p1: who(p1 ?? null),
         p2: who(p2 ?? null),
-        finishedBlock: finished ? finished.block : null,
-        rounds: mine.map((r) => {
-          const { status: _s, tournament: _t, phase: _p, variant: _v, room: _r, ...rest } = r;
-          void [_s, _t, _p, _v, _r];
-          return rest;
-        }),
+        finishedBlock: finishedBlock(room.events),
+        rounds: mine.map((r) => without(r, ["status", "tournament", "phase", "variant", "room"])),
       };
     }),
     leaderboard: leaderboardRows(input).map((r) => ({

@@ -10,7 +10,8 @@
 // (client/snatch/session-export-chain.ts): both give byte-identical files for the same chain. Offers are rebuilt
 // from each room's events (the same fold for both sources). Plain TypeScript, no Hardhat.
 import { toCsv, toJson, type Cell } from "../common/csv";
-import { address, chainOrder, latestBlock, num, nums, runningAt, type ExportEvent } from "../common/export";
+import { address, chainOrder, num, nums, type ExportEvent } from "../common/export";
+import { emptyRow, finishedBlock, namesOf, roomSeats, roomsStatus, without } from "./export-rooms";
 import { sessionState } from "../states";
 import { GOOD_NAMES, OfferStatus, STATUS_NAMES } from "./names";
 import { SessionStage, type SessionConfig } from "./session";
@@ -81,25 +82,12 @@ export interface SessionExportInput {
 
 /** The status of a session: `final`, `closed`, or `running at block N` (its latest event or its rooms'). */
 export function sessionStatus(input: SessionExportInput): string {
-  if (input.stage === SessionStage.Finished) return "final";
-  if (input.stage === SessionStage.Closed) return "closed";
-  return runningAt(Math.max(input.lastBlock, ...input.rooms.map((r) => latestBlock(r.events))));
+  const ended = input.stage === SessionStage.Finished ? "final" : input.stage === SessionStage.Closed ? "closed" : null;
+  return roomsStatus(ended, input.lastBlock, input.rooms);
 }
 
 const byRoom = (a: SessionRoomInput, b: SessionRoomInput) => a.room - b.room;
 const goodName = (g: number | undefined) => (g === undefined ? null : (GOOD_NAMES[g] ?? String(g)));
-
-/** Names by lower-case address (PlayerSeated's `name`). */
-function namesOf(input: SessionExportInput): Map<string, string> {
-  return new Map(input.seats.map((s) => [address(s.player), s.name]));
-}
-
-/** A room's players and own goods by seat (RolesAssigned), empty before it. */
-function seatsOf(room: SessionRoomInput): { players: string[]; roles: number[] } {
-  const e = room.events.find((x) => x.name === "RolesAssigned");
-  if (!e) return { players: [], roles: [] };
-  return { players: Array.from(e.args.players as ArrayLike<unknown>, address), roles: nums(e.args.roles) };
-}
 
 // ------------------------------------------------------------------------------------------------------ offers
 
@@ -228,7 +216,7 @@ export function roomOffers(
 
 /** Every offer of the session's rooms, by room and offer. */
 export function offerRows(input: SessionExportInput): OfferRow[] {
-  const names = namesOf(input);
+  const names = namesOf(input.seats);
   const base = { status: sessionStatus(input), session: input.id };
   return [...input.rooms].sort(byRoom).flatMap((room) => roomOffers(room, names, base));
 }
@@ -259,12 +247,12 @@ export type RoomColumn = (typeof ROOM_COLUMNS)[number];
 
 /** One row per room and seat (by room, then seat), then one per player who sat out (by seat position). */
 export function roomRows(input: SessionExportInput): Record<RoomColumn, Cell>[] {
-  const names = namesOf(input);
+  const names = namesOf(input.seats);
   const status = sessionStatus(input);
   const points = new Map(input.seats.map((s) => [address(s.player), s.points]));
   const rows: Record<RoomColumn, Cell>[] = [];
   for (const room of [...input.rooms].sort(byRoom)) {
-    const { players, roles } = seatsOf(room);
+    const { players, roles } = roomSeats(room.events);
     players.forEach((player, seat) => {
       const free = room.free[seat] ?? [null, null, null];
       rows.push({
@@ -287,8 +275,7 @@ export function roomRows(input: SessionExportInput): Record<RoomColumn, Cell>[] 
   }
   for (const s of [...input.seats].sort((a, b) => a.index - b.index).filter((x) => x.satOut)) {
     const player = address(s.player);
-    const empty = Object.fromEntries(ROOM_COLUMNS.map((c) => [c, null])) as Record<RoomColumn, Cell>;
-    rows.push({ ...empty, status, session: input.id, name: s.name, address: player, sat_out: true });
+    rows.push({ ...emptyRow(ROOM_COLUMNS), status, session: input.id, name: s.name, address: player, sat_out: true });
   }
   return rows;
 }
@@ -319,7 +306,7 @@ export type SessionPlayerColumn = (typeof SESSION_PLAYER_COLUMNS)[number];
 /** One row per seated player, by seat position; `seating` is `listed` or `first come`. */
 export function sessionPlayerRows(input: SessionExportInput): Record<SessionPlayerColumn, Cell>[] {
   const status = sessionStatus(input);
-  const roles = new Map(input.rooms.map((r) => [r.roomId, seatsOf(r).roles]));
+  const roles = new Map(input.rooms.map((r) => [r.roomId, roomSeats(r.events).roles]));
   return [...input.seats]
     .sort((a, b) => a.index - b.index)
     .map((s) => ({
@@ -371,11 +358,10 @@ export function sessionJson(input: SessionExportInput): string {
     totals: input.totals,
     satOut: rooms.filter((r) => r.sat_out).map((r) => ({ name: r.name, address: r.address })),
     roomList: [...input.rooms].sort(byRoom).map((room) => {
-      const finished = room.events.find((e) => e.name === "RoomFinished");
       return {
         room: room.room,
         roomId: room.roomId,
-        finishedBlock: finished ? finished.block : null,
+        finishedBlock: finishedBlock(room.events),
         seats: rooms
           .filter((r) => r.room_id === room.roomId)
           .map((r) => ({
@@ -389,18 +375,10 @@ export function sessionJson(input: SessionExportInput): string {
           })),
         offers: offers
           .filter((o) => o.room_id === room.roomId)
-          .map((o) => {
-            const { status: _s, session: _k, room: _r, room_id: _i, ...rest } = o;
-            void [_s, _k, _r, _i];
-            return rest;
-          }),
+          .map((o) => without(o, ["status", "session", "room", "room_id"])),
       };
     }),
-    players: sessionPlayerRows(input).map((p) => {
-      const { status: _s, session: _k, ...rest } = p;
-      void [_s, _k];
-      return rest;
-    }),
+    players: sessionPlayerRows(input).map((p) => without(p, ["status", "session"])),
   };
   return toJson(doc);
 }

@@ -10,7 +10,7 @@ import { rank, readLeaderboard } from "../../client/snatch/tournament";
 import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
 import { Catamm__factory } from "../../typechain-types/factories/contracts/catamm/Catamm__factory";
 import { ForkingHex__factory } from "../../typechain-types/factories/contracts/hex/ForkingHex__factory";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../lib/deployments";
 import { filesFromChain, filesFromIndexer } from "../common/export";
 import { startIndexer } from "../web/indexer";
 import { seededChain } from "./web/seed";

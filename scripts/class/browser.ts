@@ -4,11 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium as playwright, type Browser, type Page } from "playwright-core";
-
-interface SparticuzChromium {
-  executablePath(): Promise<string>;
-  args: string[];
-}
+import { chromiumBinary } from "../web/chromium";
 
 /** A browser of its own, with its process id (its processes are the tree under it). */
 export interface LaunchedBrowser {
@@ -21,12 +17,7 @@ export interface LaunchedBrowser {
  * a wrapper script records its process id and `exec`s `taskset -c <core>` Chromium, which keeps that id.
  */
 export async function launchPinned(core: number | null): Promise<LaunchedBrowser> {
-  // The package is ESM-only; Node 20.19+ loads it through require().
-  const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
-  const chromium = mod.default ?? mod;
-  // `--single-process` (tuned for AWS Lambda) would take the browser down with the first context closed.
-  const args = chromium.args.filter((a) => a !== "--single-process");
-  const exe = await chromium.executablePath();
+  const { executablePath: exe, args } = await chromiumBinary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "class-chromium-"));
   const pidFile = path.join(dir, "pid");
   const wrapper = path.join(dir, "chromium");

@@ -5,7 +5,7 @@
 // transaction mined is the latency a student sees, taken on the page's own clock (the click event, the panel's
 // changes seen by a MutationObserver as they happen). Plain Node + playwright-core.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { cardLink, type SeatCard } from "../../web/src/class/card";
+import { cardLink, type SeatCard } from "../../client/snatch/card";
 
 export interface Phone {
   context: BrowserContext;

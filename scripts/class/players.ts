@@ -14,8 +14,7 @@ import { Phase, RuleSet } from "../../client/snatch/names";
 import { Stage } from "../../client/snatch/tournament";
 import { roomStateOf, type RoomState } from "../../client/snatch/state";
 import { decodeRevert } from "../../client/errors";
-import { sendPadded } from "../../web/src/snatch/gas";
-import { advanceHeadroom } from "../../web/src/class/console/batches";
+import { advanceHeadroom, sendPadded } from "../../client/snatch/gas";
 import { mulberry32 } from "./random";
 
 /** Windows of the class's rooms, in blocks (one a second on the class stack). */

@@ -2,9 +2,7 @@
 // second, every game deployed, the indexer following it, the built app and the gateway on the room's network with its
 // /rpc, /indexer and /faucet), plus a counting relay between the gateway and the node, so that the requests the
 // phones' proxy forwards to the node can be counted. Plain Node: Hardhat runs in child processes.
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { lanAddress } from "../web/class";
 import { fork, type Serializable } from "node:child_process";
@@ -12,10 +10,11 @@ import { DEFAULT_LIMITS } from "../web/gateway";
 import type { FrontProcessData } from "./front-worker";
 import type { RelayProcessData } from "./relay-worker";
 import type { WorkerMessage } from "./worker";
-import { startIndexer, type IndexerHandle } from "../web/indexer";
+import type { IndexerHandle } from "../web/indexer";
 import { freshMnemonic } from "../web/keys";
-import { startWebNode, type NodeKind } from "../web/node";
-import { buildApp, freePort } from "../web/stack";
+import type { NodeKind } from "../web/node";
+import { freePort } from "../web/stack";
+import { startStack } from "../web/start-stack";
 
 export type { NodeKind };
 
@@ -151,7 +150,7 @@ export interface ClassFront {
   stop(): Promise<void>;
 }
 
-/** An indexer already following the node, which the front uses but does not own (the browser tests' shared one). */
+/** An indexer already following the node, which the front uses but does not own (its stack's: startStack). */
 export interface SharedIndexer {
   current(): IndexerHandle;
   /** Stops it, runs `whileDown`, and starts it again on its port (rebuilding its tables from the deployment block). */
@@ -159,25 +158,22 @@ export interface SharedIndexer {
 }
 
 /**
- * Starts the indexer on `nodeUrl` (deployments in `deploymentsFolder`; or uses `indexer`, which it then leaves
- * running), the counting relay and the gateway serving `appDir` on 0.0.0.0. `devices`: how many phones share this
- * machine's network address in the run (the gateway's per-device rate and connection limits are multiplied by it,
- * as each phone of a class has its own address).
+ * Starts the counting relay and the gateway (in a process of its own) serving `appDir` on 0.0.0.0, in front of the
+ * node and of `indexer`, which it uses but does not own. `devices`: how many phones share this machine's network
+ * address in the run (the gateway's per-device rate and connection limits are multiplied by it, as each phone of a
+ * class has its own address).
  */
 export async function startClassFront(opts: {
   nodeUrl: string;
-  deploymentsFolder: string;
   appDir: string;
   blockTime: number;
   devices: number;
-  indexer?: SharedIndexer;
+  indexer: SharedIndexer;
 }): Promise<ClassFront> {
   const lan = lanAddress();
   if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
-  const indexerOptions = { rpcUrl: opts.nodeUrl, deploymentsDir: opts.deploymentsFolder };
   const shared = opts.indexer;
-  let indexer = shared ? shared.current() : await startIndexer(indexerOptions);
-  const stopOwnIndexer = () => (shared ? Promise.resolve() : indexer.stop());
+  let indexer = shared.current();
   let relay: WorkerProcess | null = null;
   let gateway: WorkerProcess | null = null;
   try {
@@ -223,12 +219,7 @@ export async function startClassFront(opts: {
       restartIndexer: async (whileDown) => {
         // The gateway proxies to the old address: the new indexer takes the same port.
         const port = indexer.port;
-        if (shared) indexer = await shared.restart(whileDown);
-        else {
-          await indexer.stop();
-          await whileDown?.();
-          indexer = await startIndexer({ ...indexerOptions, port });
-        }
+        indexer = await shared.restart(whileDown);
         front.indexer = indexer;
         if (indexer.port !== port) throw new Error(`the restarted indexer took port ${indexer.port}, not ${port}`);
         return indexer;
@@ -236,14 +227,12 @@ export async function startClassFront(opts: {
       stop: async () => {
         await running.stop();
         await relaying.stop();
-        await stopOwnIndexer();
       },
     };
     return front;
   } catch (err) {
     await gateway?.stop();
     await relay?.stop();
-    await stopOwnIndexer();
     throw err;
   }
 }
@@ -267,44 +256,36 @@ export async function startClassStack(opts: {
   blockTime: number;
   devices: number;
 }): Promise<ClassStack> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "class-load-"));
-  const root = path.join(work, "deployments");
   // The node `npm run web -- --lan` starts (scripts/web/node.ts), a block every `blockTime` seconds, its accounts from
-  // a fresh mnemonic (scripts/web/keys.ts).
-  const node = await startWebNode({
-    kind: opts.kind,
-    deploymentsDir: root,
-    blockTime: opts.blockTime,
-    mnemonic: freshMnemonic(),
+  // a fresh mnemonic (scripts/web/keys.ts); the gateway runs in a process of its own (startClassFront).
+  const stack = await startStack({
+    node: { kind: opts.kind, blockTime: opts.blockTime, mnemonic: freshMnemonic() },
+    gateway: false,
   });
-  const folder = node.folder;
   try {
-    const appDir = path.join(work, "dist");
-    await buildApp({ outDir: appDir, rpcUrl: node.url, deploymentsDir: root });
+    const node = stack.node!;
     const front = await startClassFront({
-      nodeUrl: node.url,
-      deploymentsFolder: folder,
-      appDir,
+      nodeUrl: stack.nodeUrl,
+      appDir: stack.appDir!,
       blockTime: opts.blockTime,
       devices: opts.devices,
+      indexer: { current: () => stack.indexer!, restart: stack.restartIndexer },
     });
     return {
       ...front,
       kind: opts.kind,
-      nodeUrl: node.url,
+      nodeUrl: stack.nodeUrl,
       nodePid: node.process.pid ?? 0,
       keeperPid: node.keeper?.pid ?? 0,
-      deploymentsFolder: folder,
-      appDir,
+      deploymentsFolder: stack.folder,
+      appDir: stack.appDir!,
       stopAll: async () => {
         await front.stop();
-        await node.stop();
-        fs.rmSync(work, { recursive: true, force: true });
+        await stack.stop();
       },
     };
   } catch (err) {
-    await node.stop();
-    fs.rmSync(work, { recursive: true, force: true });
+    await stack.stop();
     throw err;
   }
 }

@@ -15,14 +15,14 @@
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
 //   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, games, class)
 //   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
-//                 with the group's name (f-chain.json, ...; test/helpers/timings.ts)
+//                 with the group's name (f-chain.json, ...; scripts/test/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuText, treeCpuSeconds } from "./cpu";
 import { deleteNamespace, encodePool, makePool, NETNS_POOL_ENV, type Namespace } from "./netns-pool";
-import type { Timings } from "../../test/helpers/timings";
+import type { Timings } from "./timings";
 
 const REPO = path.resolve(__dirname, "../..");
 const HARDHAT = path.join(REPO, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
@@ -228,7 +228,7 @@ async function main(): Promise<number> {
   }
   const dropPools = () => [...pools.values()].flat().forEach(deleteNamespace);
   process.once("exit", dropPools);
-  // Each group writes its figures (test/helpers/timings.ts) to TEST_TIMES's files, or to a temporary folder.
+  // Each group writes its figures (scripts/test/timings.ts) to TEST_TIMES's files, or to a temporary folder.
   const times = process.env.TEST_TIMES;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "test-times-"));
   const timesFile = (group: Group) => {

@@ -3,7 +3,7 @@
 //   npx ts-node --transpile-only scripts/web/icons.ts
 import fs from "node:fs";
 import path from "node:path";
-import { chromium as playwright } from "playwright-core";
+import { launchChromium } from "./chromium";
 import { REPO } from "./stack";
 
 /** File name → size in pixels. The same full-bleed drawing serves as "any" and "maskable" (its mark stays in the
@@ -20,13 +20,7 @@ async function main() {
   const svg = fs.readFileSync(path.join(REPO, "web", "icon.svg"), "utf8");
   const out = path.join(REPO, "web", "public", "icons");
   fs.mkdirSync(out, { recursive: true });
-  const mod = require("@sparticuz/chromium") as { default?: Sparticuz } & Sparticuz;
-  const chromium = mod.default ?? mod;
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((a) => a !== "--single-process"),
-    headless: true,
-  });
+  const browser = await launchChromium();
   try {
     for (const [file, size] of Object.entries(ICONS)) {
       const page = await browser.newPage({ viewport: { width: size, height: size } });
@@ -42,11 +36,6 @@ async function main() {
   } finally {
     await browser.close();
   }
-}
-
-interface Sparticuz {
-  executablePath(): Promise<string>;
-  args: string[];
 }
 
 main().catch((err: unknown) => {

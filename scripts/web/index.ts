@@ -17,26 +17,19 @@
 // stops by itself, the terminal says which and why, and the rest is stopped; no process is left behind.
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { isLocalChain } from "../lib/chains";
 import { lanAddress, terminalQr, webOptions } from "./class";
-import { DEFAULT_FAUCET, Faucet } from "./faucet";
-import { startGateway } from "./gateway";
-import { startWebIndexer } from "./indexer";
-import { buildApp, HARDHAT, portInUse, REPO, rpc, run, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { HARDHAT, portInUse, REPO, rpc, run, setBlockTime, stopProcess, VITE_ENV } from "./stack";
+import { startStack, type Stack } from "./start-stack";
 import { Steps } from "./steps";
 import { checkNodeKeys, freshMnemonic } from "./keys";
-import { startWebNode, type WebNode } from "./node";
 import { Supervisor } from "./supervise";
-import type { IndexerHandle } from "./indexer";
 
 // Every part watched (supervise.ts): one that stops by itself stops the rest, in words; none outlives this process.
-let node: WebNode | undefined;
-let indexer: IndexerHandle | undefined;
-let stopWeb: (() => Promise<void>) | undefined;
+let stack: Stack | undefined;
+let stopDev: (() => Promise<void>) | undefined;
 const supervisor = new Supervisor(async () => {
-  await stopWeb?.();
-  await indexer?.stop();
-  await node?.stop();
+  await stopDev?.();
+  await stack?.stop();
 });
 
 async function main() {
@@ -72,31 +65,39 @@ async function main() {
     if (options.lan) await checkNodeKeys(rpcUrl);
     console.log(`Using the node already running at ${rpcUrl} (chain ${Number(chainId)}); its deployments/ are used.`);
     if (options.blockTime) await setBlockTime(rpcUrl, options.blockTime);
-  } else {
-    const name = options.node === "anvil" ? "anvil" : "Hardhat's node";
+  }
+
+  const deploymentsDir = path.resolve(REPO, process.env.DEPLOYMENTS_DIR || "deployments");
+  stack = await startStack({
     // On the room's network the accounts that matter get keys nobody else has; on this machine alone, the development
     // accounts (their keys are public, and nobody else reaches the node).
-    const mnemonic = options.lan ? freshMnemonic() : undefined;
-    node = await steps.run(`Starting ${name} at ${rpcUrl} and deploying every game`, () =>
-      startWebNode({ kind: options.node, port: nodePort, blockTime: options.blockTime, mnemonic }),
-    );
-    supervisor.watch("node", node.process);
-    if (node.keeper) supervisor.watch("randomness keeper", node.keeper);
-  }
+    node: existingNode
+      ? { running: rpcUrl }
+      : {
+          kind: options.node,
+          port: nodePort,
+          blockTime: options.blockTime,
+          mnemonic: options.lan ? freshMnemonic() : undefined,
+          deploymentsDir,
+        },
+    indexer: startsIndexer
+      ? { optional: true, databaseUrl: process.env.DATABASE_URL, port: Number(process.env.INDEXER_PORT) || undefined }
+      : { url: process.env.WEB_INDEXER_URL! },
+    app: dev ? false : { outDir: path.resolve(REPO, process.env.WEB_OUT_DIR || path.join("web", "dist")) },
+    gateway: dev
+      ? false
+      : {
+          faucet: options.faucet,
+          blockTime: options.blockTime,
+          bind: options.lan ? "0.0.0.0" : "127.0.0.1",
+          port: webPort,
+          publicUrl: lanHost ? `http://${lanHost}:${webPort}/` : null,
+        },
+    step: (label, work, note) => steps.run(label, work, note),
+    watch: (name, child, group) => supervisor.watch(name, child, group),
+  });
   if (options.blockTime)
     console.log(`Mining a block every ${options.blockTime} s (automine off, as on a public chain).`);
-
-  // The indexer and the app's build need only the deployments: they run side by side (each mostly waits on one core).
-  const outDir = path.resolve(REPO, process.env.WEB_OUT_DIR || path.join("web", "dist"));
-  const [started, built] = await Promise.allSettled([
-    // indexer/ (Ponder) following the node, served at /indexer; undefined if it failed (the app works without it).
-    startsIndexer ? steps.run("Starting the indexer and reading the chain", () => startWebIndexer(rpcUrl)) : undefined,
-    dev ? undefined : steps.run("Building the web app", () => buildApp({ outDir, rpcUrl })),
-  ]);
-  // Watched (and so stopped with the rest) before a failed build stops the start.
-  indexer = started.status === "fulfilled" ? started.value : undefined;
-  if (indexer) supervisor.watch("indexer", indexer.process, true);
-  if (built.status === "rejected") throw built.reason;
 
   if (dev) {
     const vite = spawn(
@@ -113,24 +114,7 @@ async function main() {
       { cwd: REPO, stdio: "inherit", env: { ...process.env, ...VITE_ENV, WEB_RPC_URL: rpcUrl } },
     );
     supervisor.watch("web app's dev server (Vite)", vite);
-    stopWeb = () => stopProcess(vite);
-  } else {
-    const chainId = Number(await rpc<string>(rpcUrl, "eth_chainId"));
-    const gateway = await steps.run("Starting the gateway (the app, /rpc, /indexer, the faucet)", async () => {
-      const faucet =
-        options.faucet && isLocalChain(chainId) ? await Faucet.create({ ...DEFAULT_FAUCET, nodeUrl: rpcUrl }) : null;
-      return startGateway({
-        nodeUrl: rpcUrl,
-        appDir: outDir,
-        indexerUrl: process.env.WEB_INDEXER_URL || null,
-        faucet,
-        blockTime: options.blockTime,
-        bind: options.lan ? "0.0.0.0" : "127.0.0.1",
-        port: webPort,
-        publicUrl: lanHost ? `http://${lanHost}:${webPort}/` : null,
-      });
-    });
-    stopWeb = gateway.stop;
+    stopDev = () => stopProcess(vite);
   }
   console.log(`\nReady in ${steps.sinceStart()}.`);
   const url = `http://127.0.0.1:${webPort}/#/hex`;
@@ -138,6 +122,7 @@ async function main() {
     ? "this stack's own accounts (a fresh mnemonic kept on this machine)"
     : "development accounts";
   console.log(`\n  Web app: ${url}\n  Node:    ${rpcUrl} (${accounts} unlocked: local only)`);
+  const indexer = stack.indexer;
   if (indexer)
     console.log(`  Indexer: ${indexer.graphqlUrl} (GraphQL), ${indexer.sqlUrl} (SQL) on ${indexer.database}`);
   console.log("");

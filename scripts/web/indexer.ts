@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firstBlock, readIndexerDeployments, type IndexerDeployments } from "../../indexer/deployments";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../lib/deployments";
 import { isLocalChain } from "../lib/chains";
 import { freePort, REPO, rpc, run } from "./stack";
 
@@ -326,24 +326,3 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tail = (text: string) => text.split("\n").slice(-30).join("\n");
-
-/**
- * The indexer of `npm run web`: the node's deployments (see {@link findDeployments}), PGlite or DATABASE_URL's
- * PostgreSQL, INDEXER_PORT or a free port. The app works without it (moves read the node), so a failure is
- * printed and undefined returned. Sets WEB_INDEXER_URL for the app's build.
- */
-export async function startWebIndexer(rpcUrl: string): Promise<IndexerHandle | undefined> {
-  try {
-    const indexer = await startIndexer({
-      rpcUrl,
-      deploymentsDir: await findDeployments(rpcUrl),
-      databaseUrl: process.env.DATABASE_URL,
-      port: Number(process.env.INDEXER_PORT) || undefined,
-    });
-    process.env.WEB_INDEXER_URL = indexer.url;
-    return indexer;
-  } catch (e) {
-    console.error(`The indexer did not start: ${e instanceof Error ? e.message : String(e)}`);
-    return undefined;
-  }
-}

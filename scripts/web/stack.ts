@@ -35,15 +35,26 @@ export async function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** A JSON-RPC call to a node. */
+/** A node's answer to a call that failed: its message and its data (a revert's bytes, for one). */
+export class RpcError extends Error {
+  constructor(
+    method: string,
+    readonly reason: string,
+    readonly data: unknown,
+  ) {
+    super(`${method}: ${reason}`);
+  }
+}
+
+/** A JSON-RPC call to a node; a failed call throws an {@link RpcError}. */
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  const body = (await res.json()) as { result?: T; error?: { message: string; data?: unknown } };
+  if (body.error) throw new RpcError(method, body.error.message, body.error.data);
   return body.result as T;
 }
 
@@ -237,11 +248,4 @@ export async function buildApp(opts: { outDir: string; rpcUrl: string; deploymen
     WEB_OUT_DIR: opts.outDir,
     ...(opts.deploymentsDir ? { DEPLOYMENTS_DIR: opts.deploymentsDir } : {}),
   });
-}
-
-/** A server this process started (the gateway serving the build): its URL and how to stop it. */
-export interface ServerHandle {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
 }

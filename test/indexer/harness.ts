@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../../scripts/lib/deployments";
 import { NODE_ACCOUNTS } from "../../scripts/web/keys";
 import { deployGames } from "../../scripts/web/node";
 import { startIndexer, type IndexerHandle, type IndexerOptions } from "../../scripts/web/indexer";

@@ -31,7 +31,6 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
   await setBlockTime(stack.node.url, 1);
   return startClassFront({
     nodeUrl: stack.node.url,
-    deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
     appDir: stack.appDir,
     blockTime: 1,
     devices,

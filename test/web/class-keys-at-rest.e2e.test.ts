@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Wallet } from "ethers";
 import type { BrowserContext, Page } from "playwright-core";
-import { cardLink, type SeatCard } from "../../web/src/class/card";
+import { cardLink, type SeatCard } from "../../client/snatch/card";
 import { lanAddress } from "../../scripts/web/class";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
 import { freePort, REPO } from "../../scripts/web/stack";

@@ -21,7 +21,6 @@ describe("class: 15 players on the class stack (load script)", function () {
     await setBlockTime(stack.node.url, 1);
     front = await startClassFront({
       nodeUrl: stack.node.url,
-      deploymentsFolder: path.join(stack.deploymentsDir, "localhost"),
       appDir: stack.appDir,
       blockTime: 1,
       devices: 19,

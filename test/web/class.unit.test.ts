@@ -8,7 +8,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import fc from "fast-check";
 import { computeAddress, hexlify, parseEther, randomBytes, Wallet } from "ethers";
-import { cardFragment, cardLink, cardMismatch, decodeCard, type SeatCard } from "../../web/src/class/card";
+import { cardFragment, cardLink, cardMismatch, decodeCard, type SeatCard } from "../../client/snatch/card";
 import {
   batches,
   csvFields,
@@ -40,7 +40,7 @@ import {
   type KeyValue,
 } from "../../web/src/shared/burner";
 import { SeatUnfunded, SeatWallet } from "../../web/src/shared/seatWallet";
-import { sendPadded } from "../../web/src/snatch/gas";
+import { sendPadded } from "../../client/snatch/gas";
 import { parseHash } from "../../web/src/shared/routes";
 import { describeError } from "../../client/errors";
 import { checkName } from "../../client/common/names";

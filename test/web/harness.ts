@@ -11,25 +11,18 @@
 // other test files run. Chromium is the one inside @sparticuz/chromium (no
 // download); playwright-core drives it.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import {
-  chromium as playwright,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  type Request,
-} from "playwright-core";
-import { readDeployments } from "../../web/deployments";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { readDeployments } from "../../scripts/lib/deployments";
 import { decodeRevert } from "../../client/errors";
-import { buildApp, freePort, REPO, rpc, type NodeHandle, type ServerHandle } from "../../scripts/web/stack";
-import { startWebNode } from "../../scripts/web/node";
+import { freePort, REPO, rpc, RpcError, type NodeHandle } from "../../scripts/web/stack";
+import { rpcCalls } from "../../scripts/web/chromium";
 import { lanAddress } from "../../scripts/web/class";
 import { DEFAULT_FAUCET, Faucet } from "../../scripts/web/faucet";
 import { freshMnemonic } from "../../scripts/web/keys";
 import { startGateway } from "../../scripts/web/gateway";
-import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import { startStack } from "../../scripts/web/start-stack";
+import type { IndexerHandle } from "../../scripts/web/indexer";
 import type { SharedIndexer } from "../../scripts/class/stack";
 
 export { rpc };
@@ -38,18 +31,12 @@ export interface WebStack {
   node: NodeHandle;
   /** The indexer following the node (the lists' and histories' source); `restartIndexer` after stopping it. */
   indexer: IndexerHandle;
-  /** The gateway serving the app, /rpc, /heads and /indexer (as `npm run web`). */
-  app: ServerHandle;
   browser: Browser;
-  /** The app's URL (ends with `/`; add a `#/...` route). */
+  /** The app's URL (ends with `/`; add a `#/...` route), served by the gateway (the app, /rpc, /heads, /indexer). */
   appUrl: string;
-  /** Wall time to start the stack, ms. */
-  startMs: number;
-  /** Vite's build output (bundle sizes). */
-  buildOutput: string;
-  /** The node's hardhat-deploy folder (a temporary one: the repo's deployments/ are left alone). */
+  /** The folder of the node's hardhat-deploy folders (a temporary one: the repo's deployments/ are left alone). */
   deploymentsDir: string;
-  /** The built app (what the static server and a gateway serve). */
+  /** The built app (what a gateway serves). */
   appDir: string;
   /** Stops the indexer (the pages then say it is unreachable); `startIndexerAgain` brings it back on its port. */
   stopIndexer(): Promise<void>;
@@ -64,103 +51,46 @@ export const SCREENSHOTS = path.join(REPO, "reports", "screenshots");
 /** The seed of the test randomness source the stack's node deploys as `Randomness` (SeededRandomness, scriptable). */
 export const RANDOMNESS_SEED = 20261123n;
 
-/** Launches the Chromium shipped in @sparticuz/chromium (unpacked to the temp folder on first use). */
-export async function launchChromium(): Promise<Browser> {
-  // The package is ESM-only; Node 20.19+ loads it through require().
-  const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
-  const chromium = mod.default ?? mod;
-  const executablePath = await chromium.executablePath();
-  // Its flags are tuned for AWS Lambda; `--single-process` there makes closing one browser context take the whole
-  // browser down, and the tests open and close a context per player.
-  const args = chromium.args.filter((a) => a !== "--single-process");
-  return playwright.launch({ executablePath, args, headless: true });
-}
-
-interface SparticuzChromium {
-  executablePath(): Promise<string>;
-  args: string[];
-}
-
-async function startStack(): Promise<WebStack> {
-  const started = Date.now();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-e2e-"));
-  const deploymentsDir = path.join(work, "deployments");
-  const outDir = path.join(work, "dist");
+async function startTestStack(): Promise<WebStack> {
   // The node `npm run web` starts (anvil unless E2E_NODE=hardhat), with the seeded test randomness source
   // (deploy/00_common.ts), so a test can script a value (a 7, a card draw). Its accounts (deployer, teacher, the class
   // gateway's faucet) come from a fresh mnemonic, as on the class stack (scripts/web/keys.ts): the development
   // accounts hold and own nothing here.
-  const node = await startWebNode({
-    kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
-    deploymentsDir,
-    env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
-    mnemonic: freshMnemonic(),
-  });
-  try {
-    const indexerPort = await freePort();
-    const indexerOptions = {
-      rpcUrl: node.url,
-      deploymentsDir: path.join(deploymentsDir, "localhost"),
-      port: indexerPort,
+  const stack = await startStack({
+    node: {
+      kind: process.env.E2E_NODE === "hardhat" ? "hardhat" : "anvil",
+      env: { RANDOMNESS_SEED: String(RANDOMNESS_SEED) },
+      mnemonic: freshMnemonic(),
+    },
+    indexer: {
       verbose: !!process.env.E2E_INDEXER_VERBOSE,
-      logLevel: process.env.E2E_INDEXER_VERBOSE ? ("debug" as const) : undefined,
-    };
-    const [buildOutput, browser, firstIndexer] = await Promise.all([
-      buildApp({ outDir, rpcUrl: node.url, deploymentsDir }),
-      launchChromium(),
-      startIndexer(indexerOptions),
-    ]);
-    let indexer: IndexerHandle | null = firstIndexer;
-    const app = await startGateway({ nodeUrl: node.url, appDir: outDir, indexerUrl: firstIndexer.url });
-    const current = () => {
-      if (!indexer) throw new Error("the indexer is stopped");
-      return indexer;
-    };
-    const stopIndexer = async () => {
-      await indexer?.stop();
-      indexer = null;
-    };
-    const startIndexerAgain = async () => {
-      if (!indexer) indexer = await startIndexer(indexerOptions);
-    };
-    return {
-      node,
-      get indexer() {
-        return current();
-      },
-      app,
-      browser,
-      appUrl: app.url,
-      startMs: Date.now() - started,
-      buildOutput,
-      deploymentsDir,
-      appDir: outDir,
-      stopIndexer,
-      startIndexerAgain,
-      sharedIndexer: {
-        current,
-        restart: async (whileDown) => {
-          await stopIndexer();
-          await whileDown?.();
-          await startIndexerAgain();
-          return current();
-        },
-      },
-      stop: async () => {
-        // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
-        if (process.env.E2E_INDEXER_LOG && indexer) fs.writeFileSync(process.env.E2E_INDEXER_LOG, indexer.output());
-        await browser.close().catch(() => undefined);
-        await app.stop();
-        await indexer?.stop();
-        await node.stop();
-        fs.rmSync(work, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    await node.stop();
-    fs.rmSync(work, { recursive: true, force: true });
-    throw err;
-  }
+      logLevel: process.env.E2E_INDEXER_VERBOSE ? "debug" : undefined,
+    },
+    browser: true,
+  });
+  const current = () => {
+    if (!stack.indexer) throw new Error("the indexer is stopped");
+    return stack.indexer;
+  };
+  return {
+    node: stack.node!,
+    get indexer() {
+      return current();
+    },
+    browser: stack.browser!,
+    appUrl: stack.gateway!.url,
+    deploymentsDir: stack.deploymentsDir,
+    appDir: stack.appDir!,
+    stopIndexer: stack.stopIndexer,
+    startIndexerAgain: async () => void (await stack.startIndexerAgain()),
+    sharedIndexer: { current, restart: stack.restartIndexer },
+    stop: async () => {
+      // E2E_INDEXER_LOG=<file>: keep Ponder's log lines of the run (why the indexer fell behind, say).
+      if (process.env.E2E_INDEXER_LOG && stack.indexer)
+        fs.writeFileSync(process.env.E2E_INDEXER_LOG, stack.indexer.output());
+      await stack.stop();
+    },
+  };
 }
 
 /** The address of a contract the stack's node deployed (hardhat-deploy's name: "ForkingHex", "SnatchRooms", ...). */
@@ -176,7 +106,7 @@ let shared: Promise<WebStack> | undefined;
 /** The process's web stack (started on first use, stopped after the run). */
 export function webStack(): Promise<WebStack> {
   if (!shared) {
-    shared = startStack();
+    shared = startTestStack();
     shared.catch(() => undefined); // awaited (and reported) by the tests; never an unhandled rejection
   }
   return shared;
@@ -259,18 +189,6 @@ export interface Player {
   pageErrors: string[];
   /** JSON-RPC calls the page sent the node (through the gateway's /rpc), per method. */
   rpcMethods: Map<string, number>;
-}
-
-/** JSON-RPC calls in a request to the gateway's /rpc (0 for any other request). */
-export function rpcCalls(req: Request): { count: number; methods: string[] } {
-  if (!new URL(req.url()).pathname.endsWith("/rpc")) return { count: 0, methods: [] };
-  try {
-    const body = JSON.parse(req.postData() ?? "null") as unknown;
-    const items = (Array.isArray(body) ? body : [body]) as { method?: string }[];
-    return { count: items.length, methods: items.map((i) => String(i.method)) };
-  } catch {
-    return { count: 1, methods: ["?"] };
-  }
 }
 
 /** Counts, from now on, the JSON-RPC calls `page` sends the node, per method. */
@@ -553,22 +471,17 @@ export async function enabledControls(page: Page): Promise<PageControl[]> {
 
 /** A static call from `from` against the pending block: undefined when it passes, else the revert's name. */
 export async function refusalOf(nodeUrl: string, from: string, call: NonNullable<PageControl["call"]>) {
-  const res = await fetch(nodeUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "eth_call",
-      params: [{ from, to: call.to, data: call.data, value: "0x" + BigInt(call.value).toString(16) }, "pending"],
-    }),
-  });
-  const body = (await res.json()) as { error?: { message: string; data?: unknown } };
-  if (!body.error) return undefined;
-  const data = body.error.data;
-  const raw = typeof data === "string" ? data : ((data as { data?: string } | undefined)?.data ?? "");
-  const decoded = raw && raw !== "0x" ? decodeRevert(raw) : undefined;
-  return decoded ? decoded.name : body.error.message;
+  const tx = { from, to: call.to, data: call.data, value: "0x" + BigInt(call.value).toString(16) };
+  try {
+    await rpc(nodeUrl, "eth_call", [tx, "pending"]);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    const data = err.data;
+    const raw = typeof data === "string" ? data : ((data as { data?: string } | undefined)?.data ?? "");
+    const decoded = raw && raw !== "0x" ? decodeRevert(raw) : undefined;
+    return decoded ? decoded.name : err.reason;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { flattenTree, visibleRange } from "../../web/src/shared/tree";
 import { positionState } from "../../web/src/hex/positionState";
 import { lastDue } from "../../web/src/data/refresh";
 import { settleProgress } from "../../web/src/hex/settle";
-import { readDeployments } from "../../web/deployments";
+import { readDeployments } from "../../scripts/lib/deployments";
 import { neighbours, outcomes, type HexGameData, type HexPosition } from "../../client/hex";
 
 /** The top-level blocks of a stylesheet: each block's prelude ("@scope (.x)", "@media print", a selector list). */

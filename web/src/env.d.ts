@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 declare module "virtual:deployments" {
-  import type { NetworkDeployment } from "../deployments";
+  import type { NetworkDeployment } from "../../client/common/deployments";
   const deployments: NetworkDeployment[];
   export default deployments;
 }

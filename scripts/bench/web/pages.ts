@@ -13,15 +13,13 @@
 // Requests are counted where they leave the page (Playwright sees every request: a proxy inside the browser).
 // BENCH_WEB_APP_DIR=<dist>: serve that built app instead of building web/ (the pages of another commit, built
 // against the seeded chain's deployments: how the "before" figures were taken).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Interface, ZeroAddress } from "ethers";
 import type { Browser, Page, Request } from "playwright-core";
-import { launchChromium, rpcCalls } from "../../../test/web/harness";
-import { startGateway, type GatewayHandle } from "../../web/gateway";
-import { startIndexer, type IndexerHandle } from "../../web/indexer";
-import { buildApp, rpc, type NodeHandle } from "../../web/stack";
+import { rpcCalls } from "../../web/chromium";
+import type { GatewayHandle } from "../../web/gateway";
+import type { IndexerHandle } from "../../web/indexer";
+import { rpc, type NodeHandle } from "../../web/stack";
+import { startStack } from "../../web/start-stack";
 import { readIndexerDeployments } from "../../../indexer/deployments";
 import type { WebBenchContext } from "./index";
 
@@ -39,46 +37,29 @@ export interface PageStack {
 
 /** Starts the stack the page measurements share (built app, seeded anvil, indexer caught up, gateway, Chromium). */
 export async function startPageStack(ctx: WebBenchContext): Promise<PageStack> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "web-bench-"));
   const anvil = await ctx.seeded.start();
-  const stops: (() => Promise<unknown>)[] = [() => anvil.stop()];
-  const stop = async () => {
-    for (const s of stops.reverse()) await s().catch(() => undefined);
-    fs.rmSync(work, { recursive: true, force: true });
+  const prebuilt = process.env.BENCH_WEB_APP_DIR;
+  ctx.log(`  ${prebuilt ? "" : "building the app and "}starting the indexer on the seeded chain…`);
+  const stack = await startStack({
+    node: { running: anvil, folder: ctx.seeded.folder },
+    indexer: { readyTimeoutMs: 30 * 60_000, caughtUp: true },
+    app: prebuilt ? { prebuilt } : {},
+    browser: true,
+  });
+  const d = readIndexerDeployments(ctx.seeded.folder);
+  return {
+    anvil,
+    indexer: stack.indexer!,
+    gateway: stack.gateway!,
+    browser: stack.browser!,
+    url: stack.gateway!.url,
+    address: (name) => {
+      const c = (d.contracts as Record<string, { address: string } | undefined>)[name];
+      if (!c) throw new Error(`no ${name} in ${ctx.seeded.folder}`);
+      return c.address;
+    },
+    stop: stack.stop,
   };
-  try {
-    const head = Number(await rpc<string>(anvil.url, "eth_blockNumber"));
-    const prebuilt = process.env.BENCH_WEB_APP_DIR;
-    const outDir = prebuilt ? path.resolve(prebuilt) : path.join(work, "dist");
-    ctx.log(`  ${prebuilt ? "" : "building the app and "}starting the indexer on the seeded chain (block ${head})…`);
-    const [indexer] = await Promise.all([
-      startIndexer({ rpcUrl: anvil.url, deploymentsDir: ctx.seeded.folder, readyTimeoutMs: 30 * 60_000 }),
-      prebuilt ? null : buildApp({ outDir, rpcUrl: anvil.url, deploymentsDir: path.dirname(ctx.seeded.folder) }),
-    ]);
-    stops.push(() => indexer.stop());
-    await indexer.waitForBlock(head, 30 * 60_000);
-    const gateway = await startGateway({ nodeUrl: anvil.url, appDir: outDir, indexerUrl: indexer.url });
-    stops.push(() => gateway.stop());
-    const browser = await launchChromium();
-    stops.push(() => browser.close());
-    const d = readIndexerDeployments(ctx.seeded.folder);
-    return {
-      anvil,
-      indexer,
-      gateway,
-      browser,
-      url: gateway.url,
-      address: (name) => {
-        const c = (d.contracts as Record<string, { address: string } | undefined>)[name];
-        if (!c) throw new Error(`no ${name} in ${ctx.seeded.folder}`);
-        return c.address;
-      },
-      stop,
-    };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -14,7 +14,7 @@ import { SnatchTournament__factory } from "../../../typechain-types/factories/co
 import { formatFixed } from "../../../client/format";
 import { askToFund } from "../shared/burner";
 import { useWallet } from "../shared/wallet";
-import { cardMismatch, decodeCard, type SeatCard } from "./card";
+import { cardMismatch, decodeCard, type SeatCard } from "../../../client/snatch/card";
 
 /** What the page found out about the card's seat on its chain. */
 interface SeatFacts {

@@ -17,7 +17,7 @@ import { askFaucet } from "../shared/faucet";
 import { SeatWallet } from "../shared/seatWallet";
 import { useTx } from "../shared/tx";
 import { ActionButton, Panel, Progress } from "../shared/ui";
-import { sendPadded } from "../snatch/gas";
+import { sendPadded } from "../../../client/snatch/gas";
 import { stackUrl } from "../../../client/common/stack";
 import {
   batches,

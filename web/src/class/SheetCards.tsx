@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formatFixed, short } from "../../../client/format";
 import { PLAY_MONEY } from "../app/BurnerBar";
 import { ActionButton, Panel } from "../shared/ui";
-import { cardLink, type SeatCard } from "./card";
+import { cardLink, type SeatCard } from "../../../client/snatch/card";
 import { cardPng, download, fileSafe, qrDataUrl } from "./cardImage";
 import { isFunded, seatsCsv, type Sheet, type SheetSeat } from "./sheet";
 import type { SeatState } from "./useSheet";

@@ -104,7 +104,7 @@ export const MEASURED = {
   registerNamed: gas["tournament.register.named"],
 } as const;
 
-/** Gas the room and tournament transactions carry above their estimate (web/src/snatch/gas.ts): held, not spent. */
+/** Gas the room and tournament transactions carry above their estimate (client/snatch/gas.ts): held, not spent. */
 export const HEADROOM_GAS = 400_000n;
 
 /** A plain transfer: the sweep back. */

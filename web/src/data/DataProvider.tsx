@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { PonderProvider } from "@ponder/react";
 import { useBlock } from "../shared/block";
-import { indexerClient, indexerSqlUrl, schema } from "./client";
+import { indexerClient, schema } from "./client";
 import { refreshAfterEffects } from "./refresh";
 import { ChainClock } from "./chain";
 import { chainKeys, hashKey, PONDER_KEY } from "./keys";
@@ -99,6 +99,3 @@ export function DataProvider({ children }: { children: ReactNode }) {
     </QueryClientProvider>
   );
 }
-
-/** Whether this page has an indexer to read (served by the gateway of a stack that runs one). */
-export const hasIndexer = (): boolean => indexerSqlUrl() !== null;

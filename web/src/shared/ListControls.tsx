@@ -1,8 +1,9 @@
 // A list's search box, state filter and pager (every list of the indexer: web/src/data/useList.ts), and the hook that
 // holds their values: a new search or filter goes back to the first page; typing waits a moment before searching.
-import { useEffect, useState } from "react";
-import type { ListParams } from "../data/useList";
-import type { Search } from "../data/search";
+import { useEffect, useState, type ReactNode } from "react";
+import type { ListParams, ListResult } from "../data/useList";
+import { parseSearch, type Search } from "../data/search";
+import { ListTable, Panel } from "./ui";
 
 export function useListParams(initialState = "all"): {
   params: ListParams;
@@ -87,4 +88,42 @@ export function ListControls(props: {
 export function emptyLine(search: Search, state: string, noun: string): string | undefined {
   if (search.kind === "id") return `There is no ${noun} ${search.id}${state === "all" ? "" : " in that state"}.`;
   return search.kind !== "none" || state !== "all" ? `No ${noun} matches.` : undefined;
+}
+
+/**
+ * A list of the indexer in its panel: search, state filter and pager over a table of `found`'s rows. `one` names a
+ * row ("session") in the empty line; `none` is that line when nothing is searched or filtered.
+ */
+export function ListPanel<T>(props: {
+  /** The panel's title and the table's label ("Sessions"). */
+  title: string;
+  /** "sessions"; `one`: "session". */
+  noun: string;
+  one: string;
+  list: ListParamsState;
+  found: ListResult<T>;
+  placeholder: string;
+  /** The state filter's values ("all" first). */
+  states: readonly string[];
+  none: string;
+  columns: readonly string[];
+  row: (item: T) => ReactNode;
+}) {
+  const { list, found } = props;
+  const filters = props.states.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
+  const empty = emptyLine(parseSearch(list.params.search), list.params.state, props.one) ?? props.none;
+  return (
+    <Panel title={props.title}>
+      <ListControls noun={props.noun} list={list} found={found} placeholder={props.placeholder} states={filters} />
+      <ListTable
+        label={props.title}
+        noun={props.noun}
+        items={found.rows}
+        error={found.error}
+        empty={empty}
+        columns={props.columns}
+        row={props.row}
+      />
+    </Panel>
+  );
 }

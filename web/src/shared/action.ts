@@ -22,7 +22,7 @@ export interface Action {
   accepts?: readonly string[];
   /**
    * Gas above the estimate: an action whose cost depends on what others do in the same block (the last `done`
-   * closes a round) carries headroom (snatch/gas.ts).
+   * closes a round) carries headroom (client/snatch/gas.ts).
    */
   headroom?: bigint;
   /** Which contract, for the sentences of its refusals. */

@@ -1,6 +1,6 @@
-// The deployments baked into the bundle at build time (web/deployments.ts reads hardhat-deploy's folders).
+// The deployments baked into the bundle at build time (scripts/lib/deployments.ts reads hardhat-deploy's folders).
 import all from "virtual:deployments";
-import type { DeployedContract, NetworkDeployment } from "../../deployments";
+import type { DeployedContract, NetworkDeployment } from "../../../client/common/deployments";
 import { stackUrl, type StackConfig } from "../../../client/common/stack";
 
 export type { DeployedContract, NetworkDeployment };

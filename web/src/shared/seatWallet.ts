@@ -81,7 +81,7 @@ export class SeatWallet extends BaseWallet {
     ]).then(([nonce, fees, balance]) => ({ nonce, fees, balance }));
   }
 
-  // An estimate is the first request a send makes (web/src/snatch/gas.ts). The nonce, the fees and the balance the
+  // An estimate is the first request a send makes (client/snatch/gas.ts). The nonce, the fees and the balance the
   // send needs are asked at the same time: a phone's move is two round trips to the node (these four requests at
   // once, then the transaction) instead of six one after the other. A seat with nothing at all whose estimate fails
   // is funded, or stopped with its sentence, then estimated again: the node's refusal never stands for "no funds".

@@ -14,7 +14,7 @@ import {
   type RoomState,
 } from "../../../client/snatch/state";
 import { action, type Action, type ArgsOf, type SendMethod } from "../shared/action";
-import { HEADROOM } from "./gas";
+import { HEADROOM } from "../../../client/snatch/gas";
 
 const same = (a: string, b: string | null) => b !== null && a.toLowerCase() === b.toLowerCase();
 const big = (g: Goods) => g.map((x) => BigInt(x)) as [bigint, bigint, bigint];

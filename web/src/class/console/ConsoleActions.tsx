@@ -16,7 +16,7 @@ import { useTx } from "../../shared/tx";
 import { ActionButton, Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
 import { plural } from "../../../../client/format";
-import { HEADROOM } from "../../snatch/gas";
+import { HEADROOM } from "../../../../client/snatch/gas";
 import type { RoomLine } from "./model";
 import {
   closeInBatches,

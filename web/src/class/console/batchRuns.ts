@@ -2,7 +2,7 @@
 // in gas-bounded batches, each run one at a time through the console's runs (./runs.tsx).
 import type { SnatchSession } from "../../../../typechain-types";
 import { decodeRevert, type DescribeContext } from "../../../../client/errors";
-import { sendPadded } from "../../snatch/gas";
+import { sendPadded } from "../../../../client/snatch/gas";
 import type { useTx } from "../../shared/tx";
 import { closeBatchSize, MAX_CLOSE_BATCH } from "./batches";
 import type { Runs } from "./runs";

@@ -25,10 +25,5 @@ export async function closeBatchSize(
   return size;
 }
 
-/**
- * Gas above `advanceMany`'s estimate for `rooms` rooms: the estimate is made on the state before the block, and each
- * room that finishes in the meantime calls the tournament back (recording its result, maybe ending the phase).
- */
-export function advanceHeadroom(rooms: number): bigint {
-  return 200_000n + 150_000n * BigInt(rooms);
-}
+// Shared with the class load (scripts/class/players.ts), so it lives with the other gas headroom.
+export { advanceHeadroom } from "../../../../client/snatch/gas";

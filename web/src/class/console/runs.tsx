@@ -5,7 +5,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { BaseContract } from "ethers";
 import { useSnatchContracts } from "../../snatch/contracts";
-import { sendPadded } from "../../snatch/gas";
+import { sendPadded } from "../../../../client/snatch/gas";
 import { roomsToAdvance, type RoomLine } from "./model";
 import { callAttrs, type TxCall } from "../../shared/calls";
 import { useBlock } from "../../shared/block";

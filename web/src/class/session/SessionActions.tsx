@@ -15,7 +15,7 @@ import { action, callOf, staticCallOf, type ArgsOf, type SendMethod } from "../.
 import { useTx } from "../../shared/tx";
 import { Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
-import { HEADROOM } from "../../snatch/gas";
+import { HEADROOM } from "../../../../client/snatch/gas";
 import type { RoomLine } from "../console/model";
 import {
   closeInBatches,

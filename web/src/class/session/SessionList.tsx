@@ -8,11 +8,10 @@ import { href } from "../../shared/routes";
 import { useVerdict } from "../../data/checks";
 import { action, callOf } from "../../shared/action";
 import { useTx } from "../../shared/tx";
-import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
+import { ActionButton, Field, Panel } from "../../shared/ui";
 import { Player } from "../../shared/Player";
-import { emptyLine, ListControls, useListParams } from "../../shared/ListControls";
+import { ListPanel, useListParams } from "../../shared/ListControls";
 import { SESSION_STATES, useSessions } from "../../data/snatch";
-import { parseSearch } from "../../data/search";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
 import type { SnatchSession } from "../../../../typechain-types";
@@ -27,74 +26,65 @@ import {
   type SessionConfig,
 } from "../../../../client/snatch/session";
 import { useSnatchContracts } from "../../snatch/contracts";
-
-const FILTERS = SESSION_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
+import { ListPage } from "../../snatch/ListPage";
 
 export function SessionList() {
   const c = useSnatchContracts();
   const { account } = useWallet();
   const list = useListParams();
   const found = useSessions(list.params);
-  const search = parseSearch(list.params.search);
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (!c.session) return <p>No SnatchSession deployment on this network.</p>;
   return (
-    <div className="snatch-lobby">
-      <nav className="crumbs">
-        <a href={href("snatch")}>Rooms</a> › Class sessions
-      </nav>
-      <h1>Snatch or Share for a class</h1>
-      <p className="intro">
-        The three-player game of five rounds (anarchy, anarchy, no reject, shame tokens, judge) for a whole class: the
-        seats are shuffled at random into rooms of three, which also draws each player's good; up to two players left
-        over sit the session out.
-      </p>
-      <div className="lobby-grid">
-        <Panel title="Sessions">
-          <ListControls
-            noun="sessions"
-            list={list}
-            found={found}
-            placeholder="session id, teacher's name or address"
-            states={FILTERS}
-          />
-          <ListTable
-            label="Sessions"
-            noun="sessions"
-            items={found.rows}
-            error={found.error}
-            empty={emptyLine(search, list.params.state, "session") ?? "No session yet: create the first one."}
-            columns={["session", "seats", "stage", "rooms", "teacher", "class view"]}
-            row={(s) => (
-              <tr key={s.id.toString()} data-session={s.id.toString()} data-stage={s.stage}>
-                <td>Session {s.id.toString()}</td>
-                <td>
-                  {s.playerCount} / {s.capacity} ({s.firstCome ? "first come" : "listed"})
-                </td>
-                <td>{SESSION_STAGE_NAMES[s.stage] ?? `stage ${s.stage}`}</td>
-                <td>
-                  {s.created} / {s.rooms}
-                </td>
-                <td>
-                  <Player address={s.organiser} you={account} />
-                </td>
-                <td>
-                  <a href={href("snatch", "session", s.id, "console")} data-testid="session-console">
-                    Console
-                  </a>{" "}
-                  ·{" "}
-                  <a href={href("snatch", "session", s.id, "projector")} data-testid="session-projector">
-                    Projector
-                  </a>
-                </td>
-              </tr>
-            )}
-          />
-        </Panel>
-        <CreateSession session={c.session} />
-      </div>
-    </div>
+    <ListPage
+      crumbs={"Class sessions"}
+      title="Snatch or Share for a class"
+      intro={
+        <>
+          The three-player game of five rounds (anarchy, anarchy, no reject, shame tokens, judge) for a whole class: the
+          seats are shuffled at random into rooms of three, which also draws each player's good; up to two players left
+          over sit the session out.
+        </>
+      }
+    >
+      <ListPanel
+        title="Sessions"
+        noun="sessions"
+        one="session"
+        list={list}
+        found={found}
+        placeholder="session id, teacher's name or address"
+        states={SESSION_STATES}
+        none="No session yet: create the first one."
+        columns={["session", "seats", "stage", "rooms", "teacher", "class view"]}
+        row={(s) => (
+          <tr key={s.id.toString()} data-session={s.id.toString()} data-stage={s.stage}>
+            <td>Session {s.id.toString()}</td>
+            <td>
+              {s.playerCount} / {s.capacity} ({s.firstCome ? "first come" : "listed"})
+            </td>
+            <td>{SESSION_STAGE_NAMES[s.stage] ?? `stage ${s.stage}`}</td>
+            <td>
+              {s.created} / {s.rooms}
+            </td>
+            <td>
+              <Player address={s.organiser} you={account} />
+            </td>
+            <td>
+              <a href={href("snatch", "session", s.id, "console")} data-testid="session-console">
+                Console
+              </a>{" "}
+              ·{" "}
+              <a href={href("snatch", "session", s.id, "projector")} data-testid="session-projector">
+                Projector
+              </a>
+            </td>
+          </tr>
+        )}
+      />
+      <CreateSession session={c.session} />
+    </ListPage>
   );
 }
 

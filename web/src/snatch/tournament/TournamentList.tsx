@@ -5,11 +5,10 @@ import { href } from "../../shared/routes";
 import type { TransactionReceipt } from "ethers";
 import { useVerdict } from "../../data/checks";
 import { action } from "../../shared/action";
-import { ActionButton, Field, ListTable, Panel } from "../../shared/ui";
+import { ActionButton, Field, Panel } from "../../shared/ui";
 import { Player } from "../../shared/Player";
-import { ListControls, useListParams } from "../../shared/ListControls";
+import { ListPanel, useListParams } from "../../shared/ListControls";
 import { TOURNAMENT_STATES, useTournaments } from "../../data/snatch";
-import { parseSearch } from "../../data/search";
 import { useWallet } from "../../shared/wallet";
 import { WindowField } from "../../shared/WindowField";
 import {
@@ -19,71 +18,60 @@ import {
   type TournamentConfig,
 } from "../../../../client/snatch/tournament";
 import { useSnatchContracts, type SnatchContracts } from "../contracts";
+import { ListPage } from "../ListPage";
 import { receiptEvent } from "../../shared/receipt";
-
-const FILTERS = TOURNAMENT_STATES.map((s) => ({ value: s, label: s === "all" ? "every state" : s }));
 
 export function TournamentList() {
   const c = useSnatchContracts();
   const { account } = useWallet();
   const params = useListParams();
   const found = useTournaments(params.params);
-  const search = parseSearch(params.params.search);
 
   if (!c) return <p>No Snatch or Share deployment on this network.</p>;
   if (!c.tournament) return <p>No SnatchTournament deployment on this network.</p>;
   return (
-    <div className="snatch-lobby">
-      <nav className="crumbs">
-        <a href={href("snatch")}>Rooms</a> › Tournaments · <a href={href("snatch", "sessions")}>Class sessions</a>
-      </nav>
-      <h1>SnatchGame tournaments</h1>
-      <p className="intro">
-        Players register; for each phase G1..G5 everyone is shuffled at random into two-player rooms of that variant (an
-        odd one sits out). Only each room's round-3 result counts: score as P1 plus score as P2.
-      </p>
-      <div className="lobby-grid">
-        <Panel title="Tournaments">
-          <ListControls
-            noun="tournaments"
-            list={params}
-            found={found}
-            placeholder="tournament id, organiser's name or address"
-            states={FILTERS}
-          />
-          <ListTable
-            label="Tournaments"
-            noun="tournaments"
-            items={found.rows}
-            error={found.error}
-            empty={
-              search.kind === "id"
-                ? `There is no tournament ${search.id}.`
-                : search.kind !== "none" || params.params.state !== "all"
-                  ? "No tournament matches."
-                  : "No tournament yet: create the first one."
-            }
-            columns={["tournament", "players", "stage", "phase", "organiser"]}
-            row={(t) => (
-              <tr key={t.id.toString()} data-tournament={t.id.toString()}>
-                <td>
-                  <a href={href("snatch", "tournament", t.id)}>Tournament {t.id.toString()}</a>
-                </td>
-                <td>
-                  {t.playerCount} / {t.cap}
-                </td>
-                <td>{STAGE_NAMES[t.stage] ?? `stage ${t.stage}`}</td>
-                <td>{t.phase > 0 ? `G${t.phase}` : "—"}</td>
-                <td>
-                  <Player address={t.organiser} you={account} />
-                </td>
-              </tr>
-            )}
-          />
-        </Panel>
-        <CreateTournament c={c} />
-      </div>
-    </div>
+    <ListPage
+      crumbs={
+        <>
+          Tournaments · <a href={href("snatch", "sessions")}>Class sessions</a>
+        </>
+      }
+      title="SnatchGame tournaments"
+      intro={
+        <>
+          Players register; for each phase G1..G5 everyone is shuffled at random into two-player rooms of that variant
+          (an odd one sits out). Only each room's round-3 result counts: score as P1 plus score as P2.
+        </>
+      }
+    >
+      <ListPanel
+        title="Tournaments"
+        noun="tournaments"
+        one="tournament"
+        list={params}
+        found={found}
+        placeholder="tournament id, organiser's name or address"
+        states={TOURNAMENT_STATES}
+        none="No tournament yet: create the first one."
+        columns={["tournament", "players", "stage", "phase", "organiser"]}
+        row={(t) => (
+          <tr key={t.id.toString()} data-tournament={t.id.toString()}>
+            <td>
+              <a href={href("snatch", "tournament", t.id)}>Tournament {t.id.toString()}</a>
+            </td>
+            <td>
+              {t.playerCount} / {t.cap}
+            </td>
+            <td>{STAGE_NAMES[t.stage] ?? `stage ${t.stage}`}</td>
+            <td>{t.phase > 0 ? `G${t.phase}` : "—"}</td>
+            <td>
+              <Player address={t.organiser} you={account} />
+            </td>
+          </tr>
+        )}
+      />
+      <CreateTournament c={c} />
+    </ListPage>
   );
 }
 

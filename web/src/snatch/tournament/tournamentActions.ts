@@ -3,7 +3,7 @@
 import type { SnatchTournament } from "../../../../typechain-types";
 import { PHASE_NAMES, Stage } from "../../../../client/snatch/tournament";
 import { action, type Action, type ArgsOf, type SendMethod } from "../../shared/action";
-import { HEADROOM } from "../gas";
+import { HEADROOM } from "../../../../client/snatch/gas";
 
 /** The organiser's (and anyone's) calls on tournament `id`; rooms' callbacks make their gas vary: headroom. */
 export function tournamentActions(t: SnatchTournament, id: bigint) {

@@ -1,23 +1,8 @@
-// Build-time reader of hardhat-deploy's `deployments/` folders (Node side: used by vite.config.ts and unit tests).
-// The bundle gets, per network folder, its chain id and each contract's address and deployment block: never an ABI
-// (ABIs and types come from typechain-types) and never an address typed by hand.
+// Reader of hardhat-deploy's `deployments/` folders (Node side): the web build (web/vite.config.ts) bakes its result
+// into the bundle; the indexer, the stacks and the tests read their contracts with it.
 import fs from "node:fs";
 import path from "node:path";
-
-/** One deployed contract as the app needs it. */
-export interface DeployedContract {
-  address: string;
-  /** Block of the deployment transaction: where event reading starts. */
-  blockNumber: number;
-}
-
-/** One hardhat-deploy network folder. */
-export interface NetworkDeployment {
-  /** Folder name (`localhost`, `sepolia`, a chain id, ...). */
-  name: string;
-  chainId: number;
-  contracts: Record<string, DeployedContract>;
-}
+import type { DeployedContract, NetworkDeployment } from "../../client/common/deployments";
 
 /**
  * Reads every folder of `dir` that has a `.chainId` file. Folders sharing a chain id: the most recently written one

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Mocha from "mocha";
-import { cpuText, sampleKinds, treeCpuSeconds } from "../../scripts/test/cpu";
+import { cpuText, sampleKinds, treeCpuSeconds } from "./cpu";
 
 const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_FAIL, EVENT_TEST_PASS } = Mocha.Runner.constants;
 

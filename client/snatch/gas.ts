@@ -3,7 +3,7 @@
 // the same blocks: three players saying done at once each get an estimate for "not the last", and the one mined last
 // pays for closing the round. So every room transaction carries headroom above its estimate (unused gas is not paid).
 import type { ContractTransactionResponse } from "ethers";
-import type { TypedContractMethod } from "../../../typechain-types/common";
+import type { TypedContractMethod } from "../../typechain-types/common";
 
 /** Extra gas above the estimate: closing a 3-player round returns or executes up to 12 offers (~25k each) and starts
  *  the next round (shame penalties, judge), or finishes a tournament room (its callback). */
@@ -19,4 +19,12 @@ export async function sendPadded<A extends unknown[]>(
   return (method as unknown as (...a: unknown[]) => Promise<ContractTransactionResponse>)(...args, {
     gasLimit: estimate + HEADROOM,
   });
+}
+
+/**
+ * Gas above `advanceMany`'s estimate for `rooms` rooms: the estimate is made on the state before the block, and each
+ * room that finishes in the meantime calls the tournament back (recording its result, maybe ending the phase).
+ */
+export function advanceHeadroom(rooms: number): bigint {
+  return 200_000n + 150_000n * BigInt(rooms);
 }

@@ -6,7 +6,7 @@
 // URL for a public network (a phone has no wallet to read the chain through); on the class stack the page's own /rpc
 // serves. Pure: no DOM.
 import { getAddress, hexlify, isAddress } from "ethers";
-import { checkName } from "../../../client/common/names";
+import { checkName } from "../common/names";
 
 export interface SeatCard {
   /** The seat's private key, 0x and 64 hex digits (play money only). */
