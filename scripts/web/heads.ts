@@ -31,6 +31,12 @@ const STATUS_WAIT_MS = 1_000;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits for `work`, at most `ms` (its timer cleared either way; the work goes on if it is slower). */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
 
 /** Ponder's /status: `{ <chain name>: { id, block: { number, timestamp } } }`; the highest block of any chain. */
 async function indexerBlock(indexer: URL, stop: AbortSignal): Promise<number> {
@@ -105,7 +111,7 @@ export class HeadsHub {
       // that much sooner), not up to a whole interval later.
       while (Date.now() < until && this.indexerBehind() && !this.stopped) {
         await sleep(25);
-        await Promise.race([this.askIndexer(), sleep(Math.max(0, until - Date.now()))]);
+        await atMost(this.askIndexer(), Math.max(0, until - Date.now()));
       }
       const left = until - Date.now();
       if (left > 0) await sleep(left);
@@ -156,9 +162,7 @@ export class HeadsHub {
     // message; a starved indexer's read goes on, and its answer is published when it comes (askIndexer).
     if (status && !this.indexerSlow) {
       this.tickWaits = true;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([status, new Promise((r) => (timer = setTimeout(r, STATUS_WAIT_MS)))]);
-      clearTimeout(timer);
+      await atMost(status, STATUS_WAIT_MS);
       this.tickWaits = false;
     }
     if (head.status === "fulfilled" && head.value) {
