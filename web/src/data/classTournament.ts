@@ -42,7 +42,7 @@ export interface TournamentRow {
   phase: number;
   playerCount: number;
   createdBlock: number;
-  /** The block of the tournament's latest event (every SnatchTournament event moves it: indexer/src/SnatchTournament.ts). */
+  /** The block of the tournament's latest event (each of its events moves it: indexer/src/SnatchTournament.ts). */
   lastBlockSeen: number;
 }
 
@@ -65,7 +65,7 @@ const TOURNAMENT = {
   lastBlockSeen: t.lastBlockSeen,
 };
 
-/** A phase's columns the pages read (its number named apart: a row is read by its columns' names, and the tournament has a `phase`). */
+/** A phase's columns the pages read (its number named apart: a row is read by its columns' names). */
 const PHASE = {
   phaseNo: sql<number | null>`${p.phase}`.as("phase_no"),
   rooms: p.rooms,
