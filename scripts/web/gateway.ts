@@ -161,7 +161,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
   // With blocks mined on a timer (the class stack's one a second) every move waits for the next block: the clock asks
   // every 50 ms (a local node's eth_blockNumber, one poller for all pages) so that pages hear of it that much sooner.
   const heads = new HeadsHub({ nodeUrl: opts.nodeUrl, indexerUrl: indexer, intervalMs: opts.blockTime ? 50 : 150 });
-  const reads = new IndexerReadCache();
+  const reads = new IndexerReadCache(() => heads.indexedNow());
 
   const config = (host: boolean): StackConfig => ({
     chainId,

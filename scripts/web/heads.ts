@@ -70,6 +70,9 @@ export class HeadsHub {
   private tickWaits = false;
   /** Whether the last status read took longer than a tick waits for one (then the ticks do not wait at all). */
   private indexerSlow = false;
+  /** The read cache's status read in flight, and the one that waits for it (indexedNow). */
+  private checkRead: Promise<number | null> | null = null;
+  private checkNext: Promise<number | null> | null = null;
   /** Aborts a status read in flight when the hub stops. */
   private stopping = new AbortController();
   /** Whether the node gives a block's receipts in one call (null: not asked yet). */
@@ -232,6 +235,45 @@ export class HeadsHub {
       if (this.polling && !this.stopped && !this.tickWaits) this.publish({ ...this.heads, mined: null });
     });
     return this.indexerRead;
+  }
+
+  /**
+   * The indexer's block by a status read that starts after this call (the read cache's check of an answer: see
+   * read-cache.ts), or null if it does not answer within {@link STATUS_WAIT_MS}. Callers that come while such a read is
+   * in flight share the next one (one in flight, one waiting, however many ask). Its answer is the clock's too.
+   */
+  indexedNow(): Promise<number | null> {
+    if (!this.opts.indexerUrl) return Promise.resolve(null);
+    const read = this.checkRead
+      ? (this.checkNext ??= this.checkRead.then(() => {
+          this.checkRead = this.checkNext;
+          this.checkNext = null;
+          return this.readForCheck();
+        }))
+      : (this.checkRead = this.readForCheck());
+    // (A starved indexer's read goes on after the wait, and no other starts beside it until it ends.)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), STATUS_WAIT_MS)));
+    return Promise.race([read, late]).finally(() => clearTimeout(timer));
+  }
+
+  private readForCheck(): Promise<number | null> {
+    return indexerBlock(this.opts.indexerUrl!, this.stopping.signal)
+      .then(
+        (block) => {
+          // A newer block than the clock's is published now: pages (and the cache) move on without waiting for a tick.
+          if (block > (this.indexerState.indexer?.block ?? -1) && !this.stopped) {
+            this.indexerState = { indexer: { block }, indexerError: null };
+            this.indexerFailures = 0;
+            if (this.polling) this.publish({ ...this.heads, mined: null });
+          }
+          return block;
+        },
+        () => null,
+      )
+      .finally(() => {
+        if (this.checkNext === null) this.checkRead = null;
+      });
   }
 
   /** Reads the indexer's block into {@link indexerState} (it is said unreachable from the second failed read in a row). */
