@@ -12,7 +12,11 @@ import { rememberName } from "./lib/names";
 
 type Db = Context["db"];
 
-/** Every SnatchTournament event of a tournament moves its `lastBlockSeen` (the exports' "running at block N"). */
+/**
+ * Every SnatchTournament event of a tournament moves its `lastBlockSeen` (the exports' "running at block N"). The
+ * entries are written only here, so the console keeps the entries it read while it does not move
+ * (web/src/data/classTournament.ts).
+ */
 function on<N extends Parameters<typeof ponder.on>[0]>(name: N, handler: Parameters<typeof ponder.on<N>>[1]) {
   ponder.on(name, async (args) => {
     await handler(args);

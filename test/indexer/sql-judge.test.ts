@@ -27,6 +27,17 @@ const APP_QUERIES = [
    SELECT s.player FROM snatch_log l JOIN snatch_room r ON r.id = l.room_id
      JOIN snatch_seat s ON s.room_id = l.room_id AND s.role = 0
    WHERE r.tournament_id = $2 AND l.name = 'NoOffer' AND (CAST(l.args AS text) LIKE '%"reason":0%') GROUP BY s.player`,
+  // The console's stamped statements (web/src/data/class.ts stamped): the rows, then Ponder's checkpoint as one row more.
+  `(select "snatch_tournament"."id", "snatch_tournament"."phase", "snatch_phase"."phase" as "phase_no", "snatch_phase"."rooms", null as "stamp"
+     from "snatch_tournament" left join "snatch_phase" on "snatch_phase"."tournament_id" = "snatch_tournament"."id"
+     where "snatch_tournament"."id" = $1)
+   union all (select null, null, null, null, coalesce(max(latest_checkpoint), '') as "stamp" from _ponder_checkpoint)`,
+  `(select "snatch_log"."actor", "snatch_seat"."player", null as "stamp" from "snatch_tournament"
+     left join "snatch_room" on "snatch_room"."tournament_id" = "snatch_tournament"."id"
+     left join "snatch_log" on ("snatch_log"."room_id" = "snatch_room"."id" and "snatch_log"."name" in ($1, $2))
+     left join "snatch_seat" on ("snatch_seat"."room_id" = "snatch_log"."room_id" and "snatch_seat"."role" = $3)
+     where "snatch_tournament"."id" = $4 group by "snatch_log"."actor", "snatch_seat"."player")
+   union all (select null, null, coalesce(max(latest_checkpoint), '') as "stamp" from _ponder_checkpoint)`,
   "select count(*) as games, sum(position_count) as positions from hex_game",
   "select * from hex_position where game_id = $1 order by position_id",
 ];
@@ -75,8 +86,9 @@ describe("indexer: the SQL gate's judge (issue 33, item 4)", function () {
     expect(await judgeSql(`select '${"a".repeat(MAX_SQL_LENGTH)}'`)).to.match(/characters long/);
   });
 
-  // The class pages read the block their answer stands for in a query of its own (web/src/data/class.ts), not by
-  // joining Ponder's checkpoint table to every query: that join has no condition, and is refused as any other.
+  // The class pages read the block their answer stands for in a query of its own (web/src/data/class.ts readAt) or as
+  // one row more of the same statement (UNION ALL, above), not by joining Ponder's checkpoint table to every query:
+  // that join has no condition, and is refused as any other.
   it("lets the class pages' checkpoint read through, and refuses the checkpoint joined to a query ON true", async function () {
     expect(await judgeSql('select max(latest_checkpoint) as "cp" from _ponder_checkpoint')).to.equal(null);
     const q = "select * from hex_game where id = $1";

@@ -16,7 +16,8 @@ import {
   roomsToAdvance,
   waitingOn,
 } from "../../web/src/class/console/model";
-import type { EntryRow, RoomRow } from "../../web/src/data/class";
+import type { RoomRow } from "../../web/src/data/class";
+import type { EntryRow } from "../../web/src/data/classTournament";
 import { touches } from "../../client/common/heads";
 import { roundFigures, type LogEntry } from "../../web/src/class/session/rounds";
 import { parseLoadArgs, writeReport } from "../../scripts/class/load";

@@ -3,7 +3,7 @@
 // a connection of its own: a live query per panel, beside the clock's /heads stream, took all six of the browser's
 // connections to the gateway.
 import { usePonderClient } from "@ponder/react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useBlock } from "../shared/block";
 import type { Snapshot } from "./class";
 import type { IndexerClient } from "./client";
@@ -18,15 +18,20 @@ export interface SnapshotRead<T> {
 
 /**
  * A read (`key`: what it reads, data/keys.ts), read again whenever the indexer has indexed a new
- * block. `enabled` false skips it (its inputs are not known yet).
+ * block, given the snapshot it read last (if any). `enabled` false skips it (its inputs are not known yet).
  */
 export function useSnapshot<T>(
   key: readonly unknown[],
-  read: (db: IndexerClient["db"]) => Promise<Snapshot<T>>,
+  read: (db: IndexerClient["db"], previous: Snapshot<T> | undefined) => Promise<Snapshot<T>>,
   enabled = true,
 ): SnapshotRead<T> {
   const client = usePonderClient();
-  const q = useQuery({ queryKey: key, queryFn: () => read(client.db), enabled });
+  const queryClient = useQueryClient();
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => read(client.db, queryClient.getQueryData<Snapshot<T>>(key)),
+    enabled,
+  });
   return {
     data: q.data?.data,
     asOf: enabled ? (q.data?.asOf ?? null) : undefined,

@@ -24,7 +24,7 @@ export function ProjectorPage({ id }: { id: bigint }) {
 }
 
 function Projector({ id }: { id: bigint }) {
-  const data = useClassData(id, { moved: false });
+  const data = useClassData(id, { board: true });
   // The indexer's rows stay the same objects while unchanged: the board and the charts are drawn again only then.
   const ranked = useMemo(() => rankEntries(data.entries).map((e) => ({ ...e, points: e.aggregate })), [data.entries]);
   const variants = useMemo<VariantRow[]>(

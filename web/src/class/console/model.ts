@@ -2,7 +2,8 @@
 // rows and the current block: whose move each room waits on (by name), its state, the counts, and who has not shown
 // up. Pure: no React, no DOM.
 import { Good, Phase } from "../../../../client/snatch/names";
-import type { EntryRow, RoomRow, SeatRow } from "../../data/class";
+import type { RoomRow, SeatRow } from "../../data/class";
+import type { EntryRow } from "../../data/classTournament";
 
 /** A room as the console's grid shows it. */
 export type RoomStatus = "playing" | "waiting" | "finished";

@@ -1,10 +1,17 @@
 // A tournament as the console and the projector show it, live from the indexer: the tournament, its phases, the
 // current phase's rooms with their seats, the registered players and who has moved; plus how far the indexer is
 // behind the chain. All of it is one read of the indexer (data/class.ts readTournamentClass), one snapshot a block: a
-// new event shows within the indexer's polling interval plus one round trip, with no polling of the node.
+// new event shows within the indexer's polling interval plus one or two round trips, with no polling of the node.
 import { useMemo } from "react";
 import { useBlock } from "../../shared/block";
-import { readTournamentClass, type EntryRow, type PhaseRow, type RoomRow, type TournamentRow } from "../../data/class";
+import type { RoomRow } from "../../data/class";
+import {
+  readTournamentClass,
+  type EntryRow,
+  type PhaseRow,
+  type TournamentClass,
+  type TournamentRow,
+} from "../../data/classTournament";
 import { indexerKeys } from "../../data/keys";
 import { useIndexedBlock, useSnapshot } from "../../data/useSnapshot";
 
@@ -35,10 +42,12 @@ export interface ClassData {
 const EMPTY_MOVED: ReadonlySet<string> = new Set();
 const NONE: never[] = [];
 
-export function useClassData(id: bigint, opts: { moved?: boolean } = {}): ClassData {
-  const withMoved = opts.moved !== false;
-  const read = useSnapshot(indexerKeys.classRead("tournament", id, "class", withMoved ? "moved" : "board"), (db) =>
-    readTournamentClass(db, id, { moved: withMoved }),
+/** The console reads everything; the projector (`board`) neither the rooms nor who has moved: it shows neither. */
+export function useClassData(id: bigint, opts: { board?: boolean } = {}): ClassData {
+  const all = !opts.board;
+  const read = useSnapshot<TournamentClass>(
+    indexerKeys.classRead("tournament", id, "class", all ? "console" : "board"),
+    (db, previous) => readTournamentClass(db, id, { moved: all, rooms: all, previous }),
   );
   const block = useBlock();
   const status = useIndexedBlock();
