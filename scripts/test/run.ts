@@ -63,6 +63,14 @@ export function isClassBrowsers(file: string): boolean {
 
 const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
 
+/**
+ * The indexer files that play on the chain and two indexers they share (test/indexer/harness.ts `comparedPair`,
+ * each calling `usesComparedPair`): run first, so the pair is stopped once they are done instead of polling its node
+ * beside the files that start chains and indexers of their own.
+ */
+export const PAIR_FILES = /^test\/indexer\/(differential|export|starvation)\.test\.ts$/;
+const pairFirst = (file: string) => (PAIR_FILES.test(file) ? 0 : 1);
+
 /** The files of the "indexer" group. */
 export function isIndexer(file: string): boolean {
   return /^test\/indexer\//.test(file);
@@ -84,7 +92,7 @@ export function groupsOf(files: readonly string[]): Group[] {
       files: files.filter((f) => !isBrowsers(f) && !isIndexer(f) && !isNodesOrStacks(f)),
       nice: 10,
     },
-    { name: "indexer", files: files.filter(isIndexer), nice: 5 },
+    { name: "indexer", files: files.filter(isIndexer).sort((x, y) => pairFirst(x) - pairFirst(y)), nice: 5 },
     // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
     // the time mocha reaches test/nodes, last in this group's order.
     {

@@ -1,7 +1,11 @@
 import { expect } from "chai";
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { parseStat, treeCpuSeconds } from "../../scripts/test/cpu";
-import { failures, fileTable, groupsOf, testFiles } from "../../scripts/test/run";
+import { failures, fileTable, groupsOf, PAIR_FILES, testFiles } from "../../scripts/test/run";
+
+const REPO = path.join(__dirname, "../..");
 
 describe("npm test's runner (scripts/test/run.ts)", function () {
   it("puts every test file in exactly one group", function () {
@@ -24,6 +28,19 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     expect(nodes.findIndex((f) => f.startsWith("test/nodes/"))).to.be.greaterThan(
       nodes.indexOf("test/deploy/timelock.test.ts"),
     );
+  });
+
+  it("runs the indexer files that share the compared pair first, and only those call usesComparedPair", function () {
+    const indexer = groupsOf(testFiles())
+      .find((g) => g.name === "indexer")!
+      .files.filter((f) => f.endsWith(".test.ts"));
+    const users = indexer.filter((f) => /usesComparedPair\(\)/.test(fs.readFileSync(path.join(REPO, f), "utf8")));
+    expect(users).to.have.length(3);
+    expect(indexer.filter((f) => PAIR_FILES.test(f))).to.deep.equal(users);
+    expect(indexer.slice(0, users.length)).to.deep.equal(users);
+    // Every file that asks for the pair says so (else the pair may stop under it).
+    const askers = indexer.filter((f) => /comparedPair\(\)/.test(fs.readFileSync(path.join(REPO, f), "utf8")));
+    expect(askers).to.deep.equal(users);
   });
 
   it("repeats mocha's failure section from 'N failing' on, bounded", function () {
