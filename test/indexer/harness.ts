@@ -314,7 +314,7 @@ let pair: Promise<ComparedPair> | undefined;
  * The games deployed on one anvil, with two indexers following it, on PGlite and on PostgreSQL: the test files that
  * compare what the indexers serve with the chain (differential, export) play their games on it one after the other,
  * instead of each starting its own chain, database and indexers. Started by the first file that asks; stopped after
- * the run.
+ * the last file that uses it ({@link usesComparedPair}), or after the run.
  */
 export function comparedPair(): Promise<ComparedPair> {
   if (!pair) {
@@ -351,9 +351,9 @@ let pairUsers = 0;
 
 /**
  * Called in the `describe` of every file that uses {@link comparedPair}, as the file loads: the pair is stopped as
- * soon as the last of them ends, instead of polling its node beside the files that follow (`npm test` runs these
- * files first in the indexer group: scripts/test/run.ts). A file whose tests are all filtered out never ends; the
- * root hook below stops the pair then.
+ * soon as the last of them ends, instead of polling its node beside the files that follow in the same process
+ * (`npm test -- test/indexer`; `npm test` runs these files in a group of their own: PAIR_FILES in
+ * scripts/test/run.ts). A file whose tests are all filtered out never ends; the root hook below stops the pair then.
  */
 export function usesComparedPair(): void {
   pairUsers++;
