@@ -1,9 +1,12 @@
-// `npm test`: compiles once, then runs the test files in five processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in seven processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
-//   - "indexer": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits on them;
-//   - "nodes and stacks": whole processes started by the tests themselves and waited on: the deploys, the nodes, the
-//     README on anvil and Hardhat's node, the gateway and `npm run web` (isNodesOrStacks);
+//   - "indexer" and "faults and SQL gates": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits
+//     on them: the files sharing one chain and two indexers (PAIR_FILES), and the others;
+//   - "nodes and deploys" and "stacks and gateways": whole processes started by the tests themselves and waited on
+//     (isNodesOrStacks): the deploys, the nodes, the README on anvil and Hardhat's node (isNodesOrDeploys); the
+//     gateway, `npm run web` and the class stack's keys. Two processes: one would wait on them one after the other
+//     for longer than any other group takes;
 //   - "games' browsers": the games' pages in Chromium;
 //   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 15-player load).
 //   The browser tests mostly wait on their node, indexer and browser, so they run as two processes.
@@ -13,7 +16,8 @@
 // (user + system of the group's process and everything it started: scripts/test/cpu.ts); the exit code is non-zero if
 // a group failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
-//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, games, class)
+//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, faults, nodes,
+//                 stacks, games, class)
 //   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
 //                 with the group's name (f-chain.json, ...; scripts/test/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
@@ -39,7 +43,7 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
 }
 
 /**
- * The "nodes and stacks" group's files: tests of whole processes (the nodes, the deploys, the gateway, `npm run web`)
+ * The "nodes and deploys" and "stacks and gateways" groups' files: tests of whole processes (the nodes, the deploys, the gateway, `npm run web`)
  * that start their own and share no browser stack, so they can wait beside the browser groups instead of in them.
  */
 export function isNodesOrStacks(file: string): boolean {
@@ -49,6 +53,11 @@ export function isNodesOrStacks(file: string): boolean {
       file,
     )
   );
+}
+
+/** Of those, the nodes' and deploys' (test/nodes, test/deploy and the class stack's block clock on each node). */
+export function isNodesOrDeploys(file: string): boolean {
+  return isNodesOrStacks(file) && /^test\/(nodes\/|deploy\/|web\/class\.test\.ts$)/.test(file);
 }
 
 /** The files of the two browser groups (test/web but its unit tests and the stacks' tests, with its harness). */
@@ -62,6 +71,18 @@ export function isClassBrowsers(file: string): boolean {
 }
 
 const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
+
+/**
+ * The indexer files that play on the chain and two indexers they share (test/indexer/harness.ts `comparedPair`, each
+ * calling `usesComparedPair`): the "indexer" group. The others (faults, the SQL gate, PostgreSQL from npm) start
+ * chains and indexers of their own and wait on them in a process of their own, beside it.
+ */
+export const PAIR_FILES = /^test\/indexer\/(differential|export|starvation)\.test\.ts$/;
+
+/** The "faults and SQL gates" group: the indexer's test files that do not use the pair. */
+export function isIndexerFaults(file: string): boolean {
+  return isIndexer(file) && file.endsWith(".test.ts") && !PAIR_FILES.test(file);
+}
 
 /** The files of the "indexer" group. */
 export function isIndexer(file: string): boolean {
@@ -84,14 +105,16 @@ export function groupsOf(files: readonly string[]): Group[] {
       files: files.filter((f) => !isBrowsers(f) && !isIndexer(f) && !isNodesOrStacks(f)),
       nice: 10,
     },
-    { name: "indexer", files: files.filter(isIndexer), nice: 5 },
+    { name: "indexer", files: files.filter((f) => isIndexer(f) && !isIndexerFaults(f)), nice: 5 },
+    { name: "faults and SQL gates", files: files.filter(isIndexerFaults), nice: 5 },
     // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
     // the time mocha reaches test/nodes, last in this group's order.
     {
-      name: "nodes and stacks",
-      files: files.filter(isNodesOrStacks).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      name: "nodes and deploys",
+      files: files.filter(isNodesOrDeploys).sort((x, y) => nodesLast(x) - nodesLast(y)),
       nice: 5,
     },
+    { name: "stacks and gateways", files: files.filter((f) => isNodesOrStacks(f) && !isNodesOrDeploys(f)), nice: 5 },
     { name: "games' browsers", files: files.filter((f) => isBrowsers(f) && !isClassBrowsers(f)), nice: 0 },
     { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
   ];
@@ -210,7 +233,9 @@ async function main(): Promise<number> {
   const only = process.env.TEST_GROUPS?.split(",").map((g) => g.trim().toLowerCase());
   const groups = allGroups.filter((g) => !only || only.includes(shortName(g)));
   if (groups.length === 0)
-    throw new Error(`TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, nodes, games, class)`);
+    throw new Error(
+      `TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, faults, nodes, stacks, games, class)`,
+    );
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",

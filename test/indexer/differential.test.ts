@@ -19,7 +19,7 @@ import {
   type DriverContext,
   type Entity,
 } from "./drivers";
-import { caughtUp, comparedPair, connectGames, dumpTables, settled, type Games } from "./harness";
+import { caughtUp, comparedPair, usesComparedPair, connectGames, dumpTables, settled, type Games } from "./harness";
 
 const SEED = Number(process.env.INDEXER_DIFF_SEED ?? 19);
 /** Sizes of the random games (scaled for quick local runs). */
@@ -134,4 +134,7 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
       await fresh.stop();
     }
   });
+
+  // Last: after this file's own hooks.
+  usesComparedPair();
 });

@@ -23,7 +23,7 @@ import type { IndexerHandle } from "../../scripts/web/indexer";
 import { filesFromChain, filesFromIndexer, writeExport, type ExportContracts } from "../../scripts/common/export";
 import { tournamentAt } from "../../scripts/snatch/lib";
 import { playCatamm, playHex, playSession, playTournament, type DriverContext } from "./drivers";
-import { caughtUp, comparedPair, connectGames, settled, type Games } from "./harness";
+import { caughtUp, comparedPair, usesComparedPair, connectGames, settled, type Games } from "./harness";
 
 /** A tournament with the shortest windows the contract takes (its cap set by each test). */
 const SHORT_TOURNAMENT = {
@@ -416,4 +416,7 @@ describe("exports: the indexer's files equal the tasks' files built from the cha
       fs.rmSync(out, { recursive: true, force: true });
     }
   });
+
+  // Last: after this file's own hooks.
+  usesComparedPair();
 });

@@ -314,7 +314,7 @@ let pair: Promise<ComparedPair> | undefined;
  * The games deployed on one anvil, with two indexers following it, on PGlite and on PostgreSQL: the test files that
  * compare what the indexers serve with the chain (differential, export) play their games on it one after the other,
  * instead of each starting its own chain, database and indexers. Started by the first file that asks; stopped after
- * the run.
+ * the last file that uses it ({@link usesComparedPair}), or after the run.
  */
 export function comparedPair(): Promise<ComparedPair> {
   if (!pair) {
@@ -337,16 +337,38 @@ export function comparedPair(): Promise<ComparedPair> {
   return pair;
 }
 
+async function stopPair(): Promise<void> {
+  const shared = await pair?.catch(() => undefined);
+  pair = undefined;
+  if (shared) {
+    await Promise.all(shared.indexers.map((i) => i.stop()));
+    await shared.anvil.stop();
+  }
+}
+
+/** Files (suites) that said they use the pair and have not ended yet. */
+let pairUsers = 0;
+
+/**
+ * Called in the `describe` of every file that uses {@link comparedPair}, as the file loads: the pair is stopped as
+ * soon as the last of them ends, instead of polling its node beside the files that follow in the same process
+ * (`npm test -- test/indexer`; `npm test` runs these files in a group of their own: PAIR_FILES in
+ * scripts/test/run.ts). A file whose tests are all filtered out never ends; the root hook below stops the pair then.
+ */
+export function usesComparedPair(): void {
+  pairUsers++;
+  after(async function () {
+    this.timeout(60_000);
+    if (--pairUsers === 0) await stopPair();
+  });
+}
+
 // Mocha root hook: stop what the files shared, once every file has run.
 if (typeof after === "function") {
   after(async function () {
     this.timeout(60_000);
-    const shared = await pair?.catch(() => undefined);
-    if (shared) {
-      await Promise.all(shared.indexers.map((i) => i.stop()));
-      await shared.anvil.stop();
-    }
+    await stopPair();
     await (await postgresServer?.catch(() => undefined))?.stop();
-    pair = postgresServer = undefined;
+    postgresServer = undefined;
   });
 }

@@ -14,10 +14,10 @@ import { Rng } from "../../client/rng";
 import type { NodeHandle } from "../../scripts/web/stack";
 import { startGateway, type GatewayHandle } from "../../scripts/web/gateway";
 import type { IndexerHandle } from "../../scripts/web/indexer";
-import { startPostgres, type PostgresHandle } from "../../scripts/web/postgres";
+import type { PostgresHandle } from "../../scripts/web/postgres";
 import { createNetns, type Netns } from "../helpers/netns";
 import { playHex } from "./drivers";
-import { caughtUp, connectGames, freshChain, startIndexers, type Games } from "./harness";
+import { caughtUp, connectGames, freshChain, sharedPostgres, startIndexers, type Games } from "./harness";
 
 /** A query as @ponder/client puts it in the URL. */
 const q = (sql: string, params: unknown[] = []) => encodeURIComponent(superjson.stringify({ sql, params }));
@@ -57,7 +57,8 @@ describe("indexer: SQL reads bounded for a phone, on PGlite and PostgreSQL (issu
   before(async function () {
     let folder: string;
     let chain;
-    [chain, pg] = await Promise.all([freshChain(), startPostgres()]);
+    // The indexer files' PostgreSQL server (each indexer has a schema of its own on it).
+    [chain, pg] = await Promise.all([freshChain(), sharedPostgres()]);
     ({ anvil, folder } = chain);
     const env = { INDEXER_POLLING_MS: "100", INDEXER_LIVE_MAX: "3" };
     [pglite, postgres] = await startIndexers([
@@ -91,7 +92,6 @@ describe("indexer: SQL reads bounded for a phone, on PGlite and PostgreSQL (issu
     await Promise.all(gateways.map((x) => x.stop()));
     await Promise.all([pglite?.stop(), postgres?.stop()]);
     await anvil?.stop();
-    await pg?.stop();
   });
 
   for (const [i, name] of [

@@ -15,7 +15,7 @@ import { ZeroAddress } from "ethers";
 import type { Heads } from "../../client/common/heads";
 import { HeadsHub } from "../../scripts/web/heads";
 import { waitUntil } from "../helpers/wait";
-import { canon, comparedPair, connectGames, liveQuery, sql } from "./harness";
+import { canon, comparedPair, usesComparedPair, connectGames, liveQuery, sql } from "./harness";
 
 /** How long the indexer is starved. */
 const STARVED_MS = 15_000;
@@ -238,4 +238,7 @@ describe("indexer: starved of CPU [no-coverage]", function () {
       server.close();
     }
   });
+
+  // Last: after this file's own hooks.
+  usesComparedPair();
 });

@@ -1,7 +1,11 @@
 import { expect } from "chai";
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { parseStat, treeCpuSeconds } from "../../scripts/test/cpu";
-import { failures, fileTable, groupsOf, testFiles } from "../../scripts/test/run";
+import { failures, fileTable, groupsOf, PAIR_FILES, testFiles } from "../../scripts/test/run";
+
+const REPO = path.join(__dirname, "../..");
 
 describe("npm test's runner (scripts/test/run.ts)", function () {
   it("puts every test file in exactly one group", function () {
@@ -13,17 +17,34 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     expect(groupOf("test/scripts/test-runner.test.ts")).to.deep.equal(["chain"]);
     expect(groupOf("test/web/refresh.unit.test.ts")).to.deep.equal(["chain"]);
     expect(groupOf("test/indexer/export.test.ts")).to.deep.equal(["indexer"]);
-    expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and stacks"]);
-    expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["nodes and stacks"]);
+    expect(groupOf("test/indexer/harness.ts")).to.deep.equal(["indexer"]);
+    expect(groupOf("test/indexer/sql-gate.test.ts")).to.deep.equal(["faults and SQL gates"]);
+    expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and deploys"]);
+    expect(groupOf("test/web/class.test.ts")).to.deep.equal(["nodes and deploys"]);
+    expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["stacks and gateways"]);
+    expect(groupOf("test/web/supervise.test.ts")).to.deep.equal(["stacks and gateways"]);
     expect(groupOf("test/web/catamm.e2e.test.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/harness.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/session-console.e2e.test.ts")).to.deep.equal(["class browsers"]);
     // The README's node runs start when test/nodes/readme.ts loads and are met last, when they are done.
-    const nodes = groups.find((g) => g.name === "nodes and stacks")!.files;
+    const nodes = groups.find((g) => g.name === "nodes and deploys")!.files;
     expect(nodes.at(-1)).to.match(/^test\/nodes\//);
     expect(nodes.findIndex((f) => f.startsWith("test/nodes/"))).to.be.greaterThan(
       nodes.indexOf("test/deploy/timelock.test.ts"),
     );
+  });
+
+  it("runs the indexer files that share the compared pair in one group, and only those call usesComparedPair", function () {
+    const groups = groupsOf(testFiles());
+    const testsOf = (name: string) => groups.find((g) => g.name === name)!.files.filter((f) => f.endsWith(".test.ts"));
+    const read = (f: string) => fs.readFileSync(path.join(REPO, f), "utf8");
+    const indexer = testsOf("indexer");
+    expect(indexer).to.have.length(3);
+    expect(indexer.every((f) => PAIR_FILES.test(f) && /usesComparedPair\(\)/.test(read(f)))).to.equal(true);
+    // Every file that asks for the pair says so (else the pair may stop under it), and is in the pair's group.
+    const askers = testFiles().filter((f) => f.endsWith(".test.ts") && /comparedPair\(\)/.test(read(f)));
+    expect(askers).to.deep.equal(indexer);
+    expect(testsOf("faults and SQL gates")).to.include("test/indexer/faults.test.ts");
   });
 
   it("repeats mocha's failure section from 'N failing' on, bounded", function () {

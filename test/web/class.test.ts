@@ -134,6 +134,8 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
   });
 
   describe("a block a second", function () {
+    // Deploying every game at a block a second waits for each block: on a busy machine that took over 120 s.
+    this.timeout(300_000);
     let node: NodeHandle | undefined;
     afterEach(async function () {
       await node?.stop();
