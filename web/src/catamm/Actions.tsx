@@ -25,9 +25,9 @@ import { CardPlays, DiscardPanel, GhostPanel, GoldPanel } from "./TurnParts";
 /** What a click on the board does now. */
 export type Mode =
   | { kind: "none" }
-  | { kind: "draft"; vertex?: number; edges?: bigint }
+  | { kind: "draft"; vertex?: number }
   | { kind: "road" | "settlement" | "city" }
-  | { kind: "roadBuilding"; first?: number; seconds?: bigint }
+  | { kind: "roadBuilding"; first?: number }
   | { kind: "ghost"; hex?: number; port?: number };
 
 /** Sends an action through the transactions panel, then re-reads the game; resolves to whether it was mined. */
