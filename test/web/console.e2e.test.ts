@@ -12,9 +12,11 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
+import { SnatchTournament__factory } from "../../typechain-types/factories/contracts/snatch/SnatchTournament__factory";
 import { ClassRun } from "../../scripts/class/players";
 import { openConsole, openProjector } from "../../scripts/class/run";
-import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { clickAndMine, deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { mineNode } from "./snatch-helpers";
 import {
   classFrontHooks,
   closeTwice,
@@ -229,5 +231,28 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     } finally {
       second.destroy();
     }
+  });
+
+  it("closes a tournament that never reached two players with its one-click action, sent as described", async function () {
+    const { stack, front, provider, opened } = file;
+    const organiser = await provider.getSigner(0);
+    const address = await organiser.getAddress();
+    const t = SnatchTournament__factory.connect(deployedAddress(stack, "SnatchTournament"), organiser);
+    const windows = { talk: 2, offer: 8, response: 8, decision: 3 };
+    await (
+      await t.createTournament({ cap: 2, roomsPerBatch: 50, registrationBlocks: 20, grace: 0, ...windows })
+    ).wait();
+    const id = await t.tournamentCount();
+    const page = await openConsole(stack.browser, front.hostUrl, id, address, opened);
+    // Once its registration window is over with nobody registered, the contract accepts the close: the console
+    // offers it, and the click sends the action's own transaction (the panel names it).
+    await mineNode(stack, 21);
+    const label = "Close the tournament (it never reached two players)";
+    const close = page.getByRole("button", { name: label });
+    await close.waitFor();
+    await expectHonestControls(page, stack, address);
+    await clickAndMine(page, close, label);
+    expect(Number((await t.tournament(id)).stage)).to.equal(Stage.Closed);
+    await page.locator('[data-testid="phase-state"][data-stage="6"]').waitFor();
   });
 });

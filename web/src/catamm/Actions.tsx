@@ -25,9 +25,9 @@ import { CardPlays, DiscardPanel, GhostPanel, GoldPanel } from "./TurnParts";
 /** What a click on the board does now. */
 export type Mode =
   | { kind: "none" }
-  | { kind: "draft"; vertex?: number; edges?: bigint }
+  | { kind: "draft"; vertex?: number }
   | { kind: "road" | "settlement" | "city" }
-  | { kind: "roadBuilding"; first?: number; seconds?: bigint }
+  | { kind: "roadBuilding"; first?: number }
   | { kind: "ghost"; hex?: number; port?: number };
 
 /** Sends an action through the transactions panel, then re-reads the game; resolves to whether it was mined. */
@@ -98,7 +98,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
   const { c, gameId, act, live, snap } = props;
   const { account } = useWallet();
   const joined = snap.players.length > 0 ? snap.players.map((p) => p.address) : [];
-  const info = useJoined(c, gameId, live.version);
+  const { players: info, error: joinedError } = useJoined(c, gameId, live.version);
   const isIn = account !== null && (info ?? joined).some((a) => a.toLowerCase() === account.toLowerCase());
   const block = useBlock();
   const creator = account?.toLowerCase() === snap.creator.toLowerCase();
@@ -124,6 +124,7 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
           </li>
         ))}
       </ol>
+      {joinedError && <p className="danger">{joinedError}</p>}
       <p className="muted small">
         Open until block {snap.deadline.toLocaleString("en-US")} (
         {blocksLeft(snap.deadline, block.number, block.secondsPerBlock)}
@@ -156,12 +157,16 @@ function OpenActions(props: ActionProps & { snap: GameSnapshot }) {
 }
 
 /** The players of an open game (join order), from gameInfo. */
-function useJoined(c: CatammContracts, gameId: bigint, version: number): string[] | null {
+function useJoined(
+  c: CatammContracts,
+  gameId: bigint,
+  version: number,
+): { players: string[] | null; error: string | null } {
   const read = useGameRead(c, gameId, ["joined"], version, async () => {
     const g = await c.game.gameInfo(gameId);
     return g.players.slice(0, Number(g.playerCount));
   });
-  return read.data ?? null;
+  return { players: read.data ?? null, error: read.error };
 }
 
 /** The outstanding random value: whom it is for, when it is ready, and the button that serves it. */

@@ -23,7 +23,7 @@ import { SeatChip } from "./ActionParts";
 import { Board } from "./Board";
 import { Charts } from "./Charts";
 import { useCatamm, useRandomnessSource, type CatammContracts } from "./contracts";
-import { useGhostTargets, useOffers } from "./useBoardOffers";
+import { useOffers } from "./useBoardOffers";
 import { PLAYER_COLOR_NAMES } from "./look";
 import { Markets } from "./Markets";
 import { fractionText, splitCards } from "../../../client/catamm/cards";
@@ -37,13 +37,14 @@ export function GamePage({ gameId, view }: { gameId: bigint; view: GameView }) {
   const source = useRandomnessSource(c);
   const live = useLiveGame(c, source, gameId);
   const { sendAction } = useTx();
+  const refreshGame = live.refresh;
   const act: Act = useCallback(
     async (a) => {
       const receipt = await sendAction(a);
-      await live.refresh();
+      refreshGame();
       return receipt !== null;
     },
-    [sendAction, live],
+    [sendAction, refreshGame],
   );
   if (!c) return <p>No CATAMM deployment on this network.</p>;
   const snap = live.snap;
@@ -132,8 +133,7 @@ function Playing(props: {
     setMode((m) => (m.kind === "draft" ? { kind: "draft" } : m.kind === "ghost" ? { kind: "ghost" } : m));
   }, [snap.setupPick, snap.turn]);
 
-  const targets = useGhostTargets(c, gameId, myTurn && snap.phase === Phase.GhostShip && free, live.version);
-  const offers = useOffers(c, live, gameId, mode, setMode, act, targets);
+  const offers = useOffers(c, live, gameId, mode, setMode, act);
   const poolOfPort = useMemo(() => {
     const out = Array<number>(PORT_COUNT).fill(-1);
     for (const p of live.market?.pools ?? []) if (p.port !== NO_PORT) out[p.port] = p.pool;
@@ -171,7 +171,7 @@ function Playing(props: {
                   ghostShip={snap.ghostShip}
                   poolOfPort={poolOfPort}
                   missingPool={missing}
-                  ports={snap.players.map((p) => live.market?.ports.get(p.address) ?? 0n)}
+                  ports={snap.players.map((_, i) => live.market?.ports[i] ?? 0n)}
                   offers={offers}
                   lastRoll={snap.turn > 0 ? snap.lastRoll : undefined}
                 />

@@ -51,8 +51,7 @@ function PoolsTable({ live }: { live: LiveGame }) {
   const market = live.market!;
   const snap = live.snap!;
   const rows = [...market.pools].sort((a, b) => (a.active === b.active ? a.port - b.port : a.active ? -1 : 1));
-  const owners = (port: number) =>
-    snap.players.filter((p) => has(market.ports.get(p.address) ?? 0n, port)).map((p) => p.seat);
+  const owners = (port: number) => snap.players.filter((_, i) => has(market.ports[i] ?? 0n, port)).map((p) => p.seat);
   return (
     <Panel title="Pools" className="pools">
       <p className="muted small">

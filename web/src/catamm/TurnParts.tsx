@@ -9,7 +9,6 @@ import { callOf } from "../shared/action";
 import { ActionButton } from "../shared/ui";
 import { Player } from "../shared/Player";
 import { gameAction, useGameChecks } from "./checks";
-import { useGameRead } from "./useGameRead";
 import type { ActionProps } from "./Actions";
 import { Checked, firstOf } from "./ActionParts";
 
@@ -191,18 +190,23 @@ export function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
   const port = mode.kind === "ghost" ? mode.port : undefined;
   const me = live.me?.address;
   const candidates = [...snap.players.map((p) => p.address).filter((a) => a !== me), ZeroAddress];
-  // Whom the ghost ship may rob from this hex: the contract's answer for each candidate (static calls).
-  const victims =
-    useGameRead(c, gameId, hex === undefined ? null : ["ghostVictims", hex, candidates], live.version, () =>
-      Promise.all(
-        candidates.map((address) =>
-          c.game.blockHex.staticCall(gameId, hex!, address).then(
-            () => ({ address, ok: true }),
-            () => ({ address, ok: false }),
-          ),
-        ),
-      ),
-    ).data ?? null;
+  // Whom the ghost ship may rob from this hex: the contract's answer for each candidate.
+  const robs =
+    hex === undefined
+      ? []
+      : candidates.map((address) => {
+          const p = snap.players.find((x) => x.address === address);
+          const whom = p ? `P${p.seat + 1}` : "nobody";
+          return {
+            address,
+            p,
+            rob: gameAction(c, "blockHex", [gameId, hex, address], `Ghost ship to hex ${hex}, robbing ${whom}`),
+          };
+        });
+  const checks = useGameChecks(c, gameId, live.version, Object.fromEntries(robs.map((r) => [r.address, r.rob])));
+  const victims = robs.some((r) => checks.get(r.address) === undefined)
+    ? null
+    : robs.filter((r) => checks.ok(r.address));
 
   const place = snap.ghostShip >= PORT_PLACE ? `port ${snap.ghostShip - PORT_PLACE}` : `hex ${snap.ghostShip}`;
   return (
@@ -218,34 +222,24 @@ export function GhostPanel(props: ActionProps & { snap: GameSnapshot }) {
             <strong>Hex {hex}</strong>: whom to rob?
           </p>
           {!victims && <p aria-busy="true">Asking the contract…</p>}
-          {victims?.map((v) => {
-            if (!v.ok) return null;
-            const p = snap.players.find((x) => x.address === v.address);
-            const rob = gameAction(
-              c,
-              "blockHex",
-              [gameId, hex, v.address],
-              `Ghost ship to hex ${hex}, robbing ${p ? `P${p.seat + 1}` : "nobody"}`,
-            );
-            return (
-              <div key={v.address} className="victim">
-                {p ? (
-                  <>
-                    <ActionButton call={callOf(rob)} onClick={() => act(rob)}>
-                      Rob P{p.seat + 1}
-                    </ActionButton>{" "}
-                    <Player address={p.address} />
-                    <Odds whole={wholeCards(p.balances)} />
-                  </>
-                ) : (
+          {victims?.map(({ address, p, rob }) => (
+            <div key={address} className="victim">
+              {p ? (
+                <>
                   <ActionButton call={callOf(rob)} onClick={() => act(rob)}>
-                    Block it without a steal
-                  </ActionButton>
-                )}
-              </div>
-            );
-          })}
-          {victims && victims.every((v) => !v.ok) && <p className="danger">The contract refuses every choice here.</p>}
+                    Rob P{p.seat + 1}
+                  </ActionButton>{" "}
+                  <Player address={p.address} />
+                  <Odds whole={wholeCards(p.balances)} />
+                </>
+              ) : (
+                <ActionButton call={callOf(rob)} onClick={() => act(rob)}>
+                  Block it without a steal
+                </ActionButton>
+              )}
+            </div>
+          ))}
+          {victims?.length === 0 && <p className="danger">The contract refuses every choice here.</p>}
         </div>
       )}
       {port !== undefined && live.market && <FlipPreview {...props} port={port} />}

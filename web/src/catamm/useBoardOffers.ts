@@ -1,41 +1,24 @@
-// What the board offers the player now, as hooks: the ghost ship's legal targets (static calls) and the spots a click
-// may build on or move to in the current mode.
-import { useCallback } from "react";
+// What the board offers the player now, as a hook: the spots a click may build on or move to in the current mode. The
+// choices that need the contract's answer first (the draft's road at a picked settlement, Road Building's second
+// road, the ghost ship's hexes and ports) are actions (checks.ts `gameAction`) asked as the game's checks
+// (data/checks.ts): the board lights the ones the contract accepts, once it has answered them all.
 import { ZeroAddress } from "ethers";
-import { describeError as describeRaw } from "../../../client/errors";
 import { HEX_COUNT, PORT_COUNT, TOPOLOGY, has, idsOf, maskOf } from "../../../client/catamm/board";
 import { NO_EDGE } from "../../../client/catamm/game";
-import { callOf } from "../shared/action";
-import { txCall } from "../shared/calls";
-import { gameAction } from "./checks";
+import { callOf, type Action } from "../shared/action";
+import { gameAction, useGameChecks } from "./checks";
 import type { Act, Mode } from "./Actions";
 import type { BoardOffers } from "./Board";
 import type { CatammContracts } from "./contracts";
-import { useGameRead } from "./useGameRead";
 import type { LiveGame } from "./useLiveGame";
 
-/** The hexes and ports the ghost ship may go to, by static calls (a hex whose only objection is a missing victim counts). */
-export function useGhostTargets(
-  c: CatammContracts,
-  gameId: bigint,
-  active: boolean,
-  version: number,
-): { hexes: number[]; ports: number[] } | null {
-  const read = useGameRead(c, gameId, active ? ["ghostTargets"] : null, version, async () => {
-    const legal = (call: Promise<unknown>) =>
-      call.then(
-        () => true,
-        (err: unknown) => describeRaw(err, { contract: "Catamm" }).revert?.name === "VictimRequired",
-      );
-    const [h, p] = await Promise.all([
-      Promise.all(
-        Array.from({ length: HEX_COUNT }, (_, h) => legal(c.game.blockHex.staticCall(gameId, h, ZeroAddress))),
-      ),
-      Promise.all(Array.from({ length: PORT_COUNT }, (_, p) => legal(c.game.flipPort.staticCall(gameId, p)))),
-    ]);
-    return { hexes: h.flatMap((ok, i) => (ok ? [i] : [])), ports: p.flatMap((ok, i) => (ok ? [i] : [])) };
-  });
-  return read.data ?? null;
+/** A choice the contract answers: its kind, its spot and its action. */
+type Choice = ["draft" | "second" | "hex" | "port", number, Action];
+
+/** Road Building's second road: the spots already legal and the edges next to the first. */
+function secondCandidates(first: number, roads: bigint): number[] {
+  const near = TOPOLOGY.edgeVertices[first].flatMap((v) => TOPOLOGY.vertexEdges[v]);
+  return [...new Set([...idsOf(roads), ...near])].filter((e) => e !== first);
 }
 
 /** What the board offers to click in the current mode. */
@@ -46,47 +29,9 @@ export function useOffers(
   mode: Mode,
   setMode: (m: Mode) => void,
   act: Act,
-  targets: { hexes: number[]; ports: number[] } | null,
 ): BoardOffers {
   const me = live.me;
   const spots = me?.spots;
-  const draftEdges = useCallback(
-    async (v: number) => {
-      // The draft's road: any edge at the settlement the contract accepts with it (a static call per edge).
-      const ok = await Promise.all(
-        TOPOLOGY.vertexEdges[v].map((e) =>
-          c.game.placeInitial.staticCall(gameId, v, e).then(
-            () => e,
-            () => -1,
-          ),
-        ),
-      );
-      setMode({ kind: "draft", vertex: v, edges: maskOf(ok.filter((e) => e >= 0)) });
-    },
-    [c, gameId, setMode],
-  );
-  const secondRoads = useCallback(
-    async (first: number) => {
-      // Road Building's second road: the spots already legal and the edges next to the first, checked together.
-      const near = TOPOLOGY.edgeVertices[first].flatMap((v) => TOPOLOGY.vertexEdges[v]);
-      const candidates = [...new Set([...idsOf(spots?.roads ?? 0n), ...near])].filter((e) => e !== first);
-      const ok = await Promise.all(
-        candidates.map((e) =>
-          c.game.playRoadBuilding.staticCall(gameId, first, e).then(
-            () => e,
-            () => -1,
-          ),
-        ),
-      );
-      setMode({ kind: "roadBuilding", first, seconds: maskOf(ok.filter((e) => e >= 0)) });
-    },
-    [c, gameId, setMode, spots],
-  );
-  if (!me || !spots) return {};
-  const g = c.game;
-  // The draft's settlement is sent with a road: the one a pick leads to at the first edge no road holds yet.
-  const roads = live.snap?.players.reduce((all, p) => all | p.roads, 0n) ?? 0n;
-  const freeEdge = (v: number) => TOPOLOGY.vertexEdges[v].find((e) => !has(roads, e)) ?? TOPOLOGY.vertexEdges[v][0];
   const draft = (v: number, e: number) =>
     gameAction(c, "placeInitial", [gameId, v, e], `Draft: settlement on vertex ${v}, road on edge ${e}`);
   const road = (e: number) => gameAction(c, "buildRoad", [gameId, e], `Build a road on edge ${e}`);
@@ -94,26 +39,67 @@ export function useOffers(
   const city = (v: number) => gameAction(c, "buildCity", [gameId, v], `Build a city on vertex ${v}`);
   const twoRoads = (first: number, e: number) =>
     gameAction(c, "playRoadBuilding", [gameId, first, e], `Play Road Building: edges ${first} and ${e}`);
+  const oneRoad = (e: number) =>
+    gameAction(c, "playRoadBuilding", [gameId, e, NO_EDGE], `Play Road Building: edge ${e}`);
+  // The victim is chosen next: the hex alone may be refused for want of one.
+  const ghostHex = (h: number) =>
+    gameAction(c, "blockHex", [gameId, h, ZeroAddress], `Ghost ship to hex ${h}`, ["VictimRequired"]);
+  const flip = (p: number) => gameAction(c, "flipPort", [gameId, p], `Flip port ${p}`);
+
+  // The choices of this mode that the contract answers first.
+  const choices: Choice[] = [];
+  if (mode.kind === "draft" && mode.vertex !== undefined) {
+    for (const e of TOPOLOGY.vertexEdges[mode.vertex]) choices.push(["draft", e, draft(mode.vertex, e)]);
+  } else if (mode.kind === "roadBuilding" && mode.first !== undefined) {
+    for (const e of secondCandidates(mode.first, spots?.roads ?? 0n))
+      choices.push(["second", e, twoRoads(mode.first, e)]);
+  } else if (mode.kind === "ghost") {
+    for (let h = 0; h < HEX_COUNT; h++) choices.push(["hex", h, ghostHex(h)]);
+    for (let p = 0; p < PORT_COUNT; p++) choices.push(["port", p, flip(p)]);
+  }
+  const checks = useGameChecks(
+    c,
+    gameId,
+    live.version,
+    Object.fromEntries(choices.map(([kind, id, a]) => [`${kind}:${id}`, a])),
+  );
+  /** The spots of `kind` the contract accepts, once it has answered every one (undefined until then). */
+  const accepted = (kind: Choice[0]): number[] | undefined => {
+    const names = choices.filter((ch) => ch[0] === kind).map(([, id]) => [id, `${kind}:${id}`] as const);
+    if (names.some(([, name]) => checks.get(name) === undefined)) return undefined;
+    return names.filter(([, name]) => checks.ok(name)).map(([id]) => id);
+  };
+  const maskOfAccepted = (kind: Choice[0]) => {
+    const ids = accepted(kind);
+    return ids === undefined ? undefined : maskOf(ids);
+  };
+
+  if (!me || !spots) return {};
+  // The draft's settlement is sent with a road: the one a pick leads to at the first edge no road holds yet.
+  const roads = live.snap?.players.reduce((all, p) => all | p.roads, 0n) ?? 0n;
+  const freeEdge = (v: number) => TOPOLOGY.vertexEdges[v].find((e) => !has(roads, e)) ?? TOPOLOGY.vertexEdges[v][0];
   switch (mode.kind) {
-    case "draft":
+    case "draft": {
+      const edges = maskOfAccepted("draft");
       return {
         vertices: {
           mask: spots.settlements,
           label: (v) => `Draft a settlement on vertex ${v}`,
-          onPick: (v) => void draftEdges(v),
-          call: (v) => txCall(g, g.placeInitial, [gameId, v, freeEdge(v)]),
+          onPick: (v) => setMode({ kind: "draft", vertex: v }),
+          call: (v) => callOf(draft(v, freeEdge(v))),
         },
         edges:
-          mode.vertex === undefined || mode.edges === undefined
+          mode.vertex === undefined || edges === undefined
             ? undefined
             : {
-                mask: mode.edges,
+                mask: edges,
                 label: (e) => `Draft road on edge ${e} (settlement on vertex ${mode.vertex})`,
                 call: (e) => callOf(draft(mode.vertex!, e)),
                 onPick: (e) => void act(draft(mode.vertex!, e)),
               },
         selectedVertex: mode.vertex,
       };
+    }
     case "road":
       return {
         edges: {
@@ -147,41 +133,39 @@ export function useOffers(
           edges: {
             mask: spots.roads,
             label: (e) => `Road Building: first road on edge ${e}`,
-            call: (e) => txCall(g, g.playRoadBuilding, [gameId, e, NO_EDGE]),
-            onPick: (e) => void secondRoads(e),
+            call: (e) => callOf(oneRoad(e)),
+            onPick: (e) => setMode({ kind: "roadBuilding", first: e }),
           },
         };
       }
       return {
         edges: {
-          mask: mode.seconds ?? 0n,
+          mask: maskOfAccepted("second") ?? 0n,
           label: (e) => `Road Building: second road on edge ${e}`,
           call: (e) => callOf(twoRoads(mode.first!, e)),
           onPick: (e) => void act(twoRoads(mode.first!, e)).then((ok) => ok && setMode({ kind: "none" })),
         },
         selectedVertex: undefined,
       };
-    case "ghost":
+    case "ghost": {
+      const hexes = accepted("hex");
+      const ports = accepted("port");
       return {
-        hexes: targets
-          ? {
-              ids: targets.hexes,
-              label: (h) => `Ghost ship to hex ${h}`,
-              // The victim is chosen next: the hex alone may be refused for want of one.
-              call: (h) => txCall(g, g.blockHex, [gameId, h, ZeroAddress], { accepts: ["VictimRequired"] }),
-              onPick: (h) => setMode({ kind: "ghost", hex: h }),
-            }
-          : undefined,
-        ports: targets
-          ? {
-              ids: targets.ports,
-              label: (p) => `Flip port ${p}`,
-              onPick: (p) => setMode({ kind: "ghost", port: p }),
-              call: (p) => txCall(g, g.flipPort, [gameId, p]),
-            }
-          : undefined,
+        hexes: hexes && {
+          ids: hexes,
+          label: (h) => `Ghost ship to hex ${h}`,
+          call: (h) => callOf(ghostHex(h)),
+          onPick: (h) => setMode({ kind: "ghost", hex: h }),
+        },
+        ports: ports && {
+          ids: ports,
+          label: (p) => `Flip port ${p}`,
+          call: (p) => callOf(flip(p)),
+          onPick: (p) => setMode({ kind: "ghost", port: p }),
+        },
         selectedHex: mode.hex,
       };
+    }
     default:
       return {};
   }

@@ -1,18 +1,25 @@
-// A CATAMM game kept live: its events (the history: prices, points, production, feed) read once, then as the game
-// changes, from the indexer's log of the game whenever it answers (else the node's logs, in pages); its views re-read whenever an event of the game arrives (or the page asks,
-// after its own transaction). The outstanding random value's status is polled while one is pending.
-import { useCallback, useEffect, useRef, useState } from "react";
+// A CATAMM game kept live, as queries under the game's key (data/keys.ts), following the room page's useRoom: every
+// event of the game (data/useHistory.ts: the indexer's log of the game, or the node's logs without one) folded into
+// its history (prices, points, production, feed); the views the page shows (the game, its market, the connected
+// player's cards, shares, fees and legal spots), keyed by the account they are read for; and the random value's
+// status while one is awaited. The views are read again when the indexer's word for the game changes (without an
+// indexer: when the game's logs bring an event) and after the page's own transaction (`refresh`); the status at
+// every block while a value is awaited.
+import { useCallback, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { IRandomness } from "../../../typechain-types";
 import { useBlock } from "../shared/block";
-import { describeError } from "../shared/errors";
 import { useWallet } from "../shared/wallet";
 import { getLogsOfId } from "../../../client/logs";
-import { useCatammGameVersion } from "../data/catamm";
 import { decodeCatammLogs, GameHistory, type CatammEvent } from "../../../client/catamm/history";
-import { readCatammEvents } from "../data/history";
-import { useHistoryRead } from "../data/useHistoryRead";
 import { Pending, Phase, readGame, type GameSnapshot, type PlayerSnapshot } from "../../../client/catamm/game";
 import { POOL_COUNT, toPoolView, type PoolView } from "../../../client/catamm/market";
+import { useChainRead } from "../data/chain";
+import { readCatammEvents } from "../data/history";
+import { chainKeys } from "../data/keys";
+import { refresh, useRefreshOn, useRefreshOnRise } from "../data/refresh";
+import { useHistory } from "../data/useHistory";
+import { useCatammWord } from "../data/words";
 import type { CatammContracts } from "./contracts";
 
 export interface MyView {
@@ -34,8 +41,8 @@ export interface MarketView {
   feeBps: bigint;
   portFeeBps: bigint;
   pools: PoolView[];
-  /** Ports owned, per player address (bit p = port p). */
-  ports: Map<string, bigint>;
+  /** Ports owned, per player in the snapshot's order (bit p = port p). */
+  ports: bigint[];
 }
 
 export interface RandomnessView {
@@ -52,189 +59,143 @@ export interface LiveGame {
   me: MyView | null;
   randomness: RandomnessView | null;
   history: GameHistory;
-  /** Bumped on every change (memos over the history, which grows in place). */
+  /** Bumped on every change (memos over the history, which grows in place; the checks' trigger). */
   version: number;
+  /** The last failed read in words (what is shown is what was read before it). */
   error: string | null;
-  /** Re-reads the views now (after the page's own transaction). */
-  refresh(): Promise<void>;
+  /** Reads the game again (after the page's own transaction). */
+  refresh(): void;
 }
+
+/** What the views query keeps: plain data (the cache compares answers by value). */
+interface Views {
+  snap: GameSnapshot;
+  market: MarketView | null;
+  me: MyView | null;
+}
+
+/** The history and how many events it holds: a new object whenever events came, so that a change is seen. */
+interface Grown {
+  game: GameHistory;
+  events: number;
+}
+
+const DESCRIBE = { contract: "Catamm" } as const;
+const NO_EVENTS: CatammEvent[] = [];
+const EMPTY = new GameHistory();
 
 /** The target block of a block-hash-style request id (`sequence << 64 | target`): ready from the next block. */
 function readyAtOf(id: bigint): number {
   return Number(id & ((1n << 64n) - 1n)) + 1;
 }
 
-export function useLiveGame(c: CatammContracts | null, source: IRandomness | null, gameId: bigint): LiveGame {
-  const { account, epoch } = useWallet();
-  const block = useBlock();
-  const [state, setState] = useState<Omit<LiveGame, "refresh">>(() => ({
-    snap: null,
-    market: null,
-    me: null,
-    randomness: null,
-    history: new GameHistory(),
-    version: 0,
-    error: null,
-  }));
-  const history = useRef(new GameHistory());
-  const scanned = useRef(-1);
-  const busy = useRef(false);
-  const again = useRef(false);
-  const [retry, setRetry] = useState(0);
-  // The indexer's word for this game (data/catamm.ts): "events:last block".
-  const indexed = useCatammGameVersion(gameId);
-  const readHistory = useHistoryRead(indexed, 1);
-  const snapRef = useRef<GameSnapshot | null>(null);
-  snapRef.current = state.snap;
+/** Adds a read's events to the history (in place; repeats are ignored). */
+function fold(h: Grown | undefined, events: CatammEvent[]): Grown {
+  if (!h) {
+    const game = new GameHistory();
+    game.add(events);
+    return { game, events: events.length };
+  }
+  return h.game.add(events) ? { game: h.game, events: h.events + events.length } : h;
+}
 
-  /** Every view the page shows, read together. */
-  const readViews = useCallback(async () => {
-    if (!c) return;
-    const { game } = c;
-    const snap = await readGame(game, gameId);
-    if (snap.phase === Phase.None) throw new Error(`there is no CATAMM game ${gameId}`);
-    let market: MarketView | null = null;
-    let me: MyView | null = null;
-    if (snap.phase > Phase.Starting) {
-      const [[depth, feeBps, portFeeBps], pools, ports] = await Promise.all([
-        game.marketSettings(gameId),
-        game.marketPools(gameId),
-        Promise.all(snap.players.map((p) => game.portsOwned(gameId, p.address))),
-      ]);
-      market = {
-        depth,
-        feeBps,
-        portFeeBps,
-        pools: pools.map(toPoolView),
-        ports: new Map(snap.players.map((p, i) => [p.address, ports[i]])),
-      };
-      const player = snap.players.find((p) => p.address.toLowerCase() === account?.toLowerCase());
-      if (player) {
-        const views = market.pools;
-        const [[held, fresh], shares, spots, fees] = await Promise.all([
-          game.devCards(gameId, player.address),
-          game.liquidityShares(gameId, player.address),
-          c.lens ? c.lens.legalSpots(gameId, player.address) : Promise.resolve([0n, 0n, 0n] as const),
-          Promise.all(
-            views.map((p) =>
-              p.active
-                ? game.quoteSwap(gameId, player.address, p.resource0, p.resource1, 0).then((q) => q.feeBps)
-                : Promise.resolve(null),
-            ),
-          ),
-        ]);
-        me = {
-          address: player.address,
-          player,
-          held: held.map(Number),
-          fresh: fresh.map(Number),
-          shares: [...shares].slice(0, POOL_COUNT),
-          fees,
-          spots: { settlements: spots[0], roads: spots[1], cities: spots[2] },
-        };
-      }
-    }
-    let randomness: RandomnessView | null = null;
-    if (snap.pending !== Pending.None && source) {
-      randomness = {
-        id: snap.requestId,
-        status: Number(await source.status(snap.requestId)),
-        readyAt: readyAtOf(snap.requestId),
-      };
-    }
-    setState((s) => ({ ...s, snap, market, me, randomness, version: s.version + 1, error: null }));
-  }, [c, source, gameId, account]);
-
-  /** The game's events in blocks after..to (data/useHistoryRead.ts), and the block they are read up to. */
-  const readEvents = useCallback(
-    (after: number, to: number): Promise<[CatammEvent[], number]> =>
-      readHistory(
-        after,
-        to,
-        (db, from, upTo) => readCatammEvents(db, gameId, from, upTo),
-        async (fromBlock, toBlock) =>
-          c
-            ? decodeCatammLogs(await getLogsOfId(c.game.runner!.provider!, c.address, gameId, { fromBlock, toBlock }))
-            : [],
-        [] as CatammEvent[],
+/** Every view the page shows, read together, for `account` (null: a watcher). */
+async function readViews(c: CatammContracts, gameId: bigint, account: string | null): Promise<Views> {
+  const { game } = c;
+  const snap = await readGame(game, gameId);
+  if (snap.phase === Phase.None) throw new Error(`there is no CATAMM game ${gameId}`);
+  if (snap.phase <= Phase.Starting) return { snap, market: null, me: null };
+  const [[depth, feeBps, portFeeBps], pools, ports] = await Promise.all([
+    game.marketSettings(gameId),
+    game.marketPools(gameId),
+    Promise.all(snap.players.map((p) => game.portsOwned(gameId, p.address))),
+  ]);
+  const market = { depth, feeBps, portFeeBps, pools: pools.map(toPoolView), ports };
+  const player = snap.players.find((p) => p.address.toLowerCase() === account?.toLowerCase());
+  if (!player) return { snap, market, me: null };
+  const [[held, fresh], shares, spots, fees] = await Promise.all([
+    game.devCards(gameId, player.address),
+    game.liquidityShares(gameId, player.address),
+    c.lens ? c.lens.legalSpots(gameId, player.address) : Promise.resolve([0n, 0n, 0n] as const),
+    Promise.all(
+      market.pools.map((p) =>
+        p.active
+          ? game.quoteSwap(gameId, player.address, p.resource0, p.resource1, 0).then((q) => q.feeBps)
+          : Promise.resolve(null),
       ),
-    [c, gameId, readHistory],
+    ),
+  ]);
+  const me = {
+    address: player.address,
+    player,
+    held: held.map(Number),
+    fresh: fresh.map(Number),
+    shares: [...shares].slice(0, POOL_COUNT),
+    fees,
+    spots: { settlements: spots[0], roads: spots[1], cities: spots[2] },
+  };
+  return { snap, market, me };
+}
+
+export function useLiveGame(c: CatammContracts | null, source: IRandomness | null, gameId: bigint): LiveGame {
+  const { chainId, account } = useWallet();
+  const queryClient = useQueryClient();
+  const block = useBlock().number;
+  const word = useCatammWord(gameId);
+  const scope = c && chainId !== null ? chainKeys.catammGame(chainId, c.address, gameId) : null;
+  const stateKey = scope && [...scope, "state"];
+
+  const history = useHistory<CatammEvent[], Grown>({
+    key: scope && [...scope, "history"],
+    from: c?.fromBlock ?? 0,
+    wordBlock: word?.lastBlock ?? null,
+    fromIndexer: (db, after, upTo) => readCatammEvents(db, gameId, after, upTo),
+    fromNode: async (fromBlock, toBlock) =>
+      decodeCatammLogs(await getLogsOfId(c!.game.runner!.provider!, c!.address, gameId, { fromBlock, toBlock })),
+    empty: NO_EVENTS,
+    fold,
+    describe: DESCRIBE,
+  });
+  const grown = history.history;
+
+  const views = useChainRead(
+    stateKey && [...stateKey, "view", account?.toLowerCase() ?? null],
+    () => readViews(c!, gameId, account),
+    { describe: DESCRIBE },
   );
+  const snap = views.data?.snap ?? null;
+  const request = snap && snap.pending !== Pending.None && source ? snap.requestId : null;
+  const requestKey = stateKey && request !== null ? [...stateKey, "request", request] : null;
+  const status = useChainRead(requestKey, async () => Number(await source!.status(request!)), { describe: DESCRIBE });
 
-  /** New events of this game up to `to` (from the deployment on the first read), then the views. */
-  const sync = useCallback(
-    async (to: number, force: boolean) => {
-      if (!c) return;
-      if (busy.current) {
-        again.current = true;
-        return;
-      }
-      busy.current = true;
-      const h = history.current;
-      const before = scanned.current;
-      try {
-        const first = scanned.current < 0;
-        const after = first ? c.fromBlock - 1 : scanned.current;
-        const [events, upTo] = await readEvents(after, to);
-        if (h !== history.current) return; // the game or the connection changed meanwhile
-        const fresh = h.add(events);
-        scanned.current = Math.max(scanned.current, upTo);
-        if (first || fresh || force) {
-          await readViews();
-        } else if (source && snapRef.current && snapRef.current.pending !== Pending.None) {
-          const status = Number(await source.status(snapRef.current.requestId));
-          setState((s) =>
-            s.randomness && s.randomness.status !== status
-              ? { ...s, randomness: { ...s.randomness, status }, version: s.version + 1 }
-              : s,
-          );
-        }
-      } catch (err) {
-        setState((s) => ({ ...s, error: describeError(err) }));
-        // Read again shortly (events already in the history are skipped): no new block may come to trigger it.
-        if (h === history.current) scanned.current = before;
-        setTimeout(() => setRetry((r) => r + 1), 2000);
-      } finally {
-        busy.current = false;
-      }
-      if (again.current) {
-        again.current = false;
-        await sync(await c.game.runner!.provider!.getBlockNumber(), true);
-      }
-    },
-    [c, readViews, readEvents, source],
-  );
+  // The views, when the game's events change (the indexer's word, else the logs read); the random value's status at
+  // every block while it is awaited.
+  useRefreshOn(stateKey, word ?? grown?.events ?? 0);
+  useRefreshOnRise(requestKey, request !== null ? block : 0);
 
-  // A fresh start when the connection, the account (the contracts follow the signer) or the game changes.
+  const randomness =
+    request !== null && status.data !== undefined
+      ? { id: request, status: status.data, readyAt: readyAtOf(request) }
+      : null;
+
+  const again = useCallback(() => {
+    if (c && chainId !== null) refresh(queryClient, chainKeys.catammGame(chainId, c.address, gameId));
+  }, [queryClient, c, chainId, gameId]);
+
+  // One number that moves whenever anything read changed (answers equal by value keep their identity).
+  const [version, setVersion] = useState(0);
   useEffect(() => {
-    history.current = new GameHistory();
-    scanned.current = -1;
-    setState({
-      snap: null,
-      market: null,
-      me: null,
-      randomness: null,
-      history: history.current,
-      version: 0,
-      error: null,
-    });
-  }, [c, gameId, epoch]);
+    setVersion((n) => n + 1);
+  }, [views.data, grown, status.data]);
 
-  // Each block, or (with the indexer) only when its row of the game changed or a random value is awaited: quiet
-  // blocks then cost the node nothing (the logs' cursor stays; the next read covers them).
-  const indexedRead = useRef<string | null>(null);
-  useEffect(() => {
-    if (!c || block.number === 0 || block.number <= scanned.current) return;
-    const waiting = snapRef.current !== null && snapRef.current.pending !== Pending.None;
-    if (indexed !== null && indexed === indexedRead.current && scanned.current >= 0 && !waiting) return;
-    indexedRead.current = indexed;
-    void sync(block.number, false);
-  }, [block.number, c, sync, retry, indexed]);
-
-  const refresh = useCallback(async () => {
-    if (!c) return;
-    await sync(await c.game.runner!.provider!.getBlockNumber(), true);
-  }, [c, sync]);
-
-  return { ...state, history: history.current, refresh };
+  return {
+    snap,
+    market: views.data?.market ?? null,
+    me: views.data?.me ?? null,
+    randomness,
+    history: grown?.game ?? EMPTY,
+    version,
+    error: views.error ?? history.error ?? status.error,
+    refresh: again,
+  };
 }

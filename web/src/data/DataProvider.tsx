@@ -64,15 +64,6 @@ export function useCaughtUp(): (word: string | null) => string | null {
 }
 
 /**
- * The indexer's latest block while it answers: the game pages read their histories (a room's events, a game's tree
- * or log) from it then, up to that block, however far behind it is (the banner says how far; a node's logs read in
- * pages from the deployment would be no quicker). Null while it does not answer: they read the node's logs.
- */
-export function useHistoryBlock(): number | null {
-  return useBlock().indexed;
-}
-
-/**
  * Marks the indexer's queries stale whenever the indexer has indexed a new block, and re-reads the ones on screen. A
  * read in flight then is not cancelled but read once more when it answers (./refresh.ts): it began before the block,
  * and on an idle chain no later block would ever bring the block's rows (a lobby never listed the game just made).

@@ -2,11 +2,8 @@
 //   useCatammGames({ search, state, page })   the lobby: newest first, searchable by id, by player or creator (name
 //                                             or address) and by state ("open", "starting", "playing", "finished",
 //                                             "cancelled", "abandoned")
-import { and, count, desc, eq, inArray, max, or, sql, type SQL } from "@ponder/client";
-import { useQuery } from "@tanstack/react-query";
-import { usePonderClient } from "@ponder/react";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "@ponder/client";
 import { schema } from "./client";
-import { PONDER_KEY, useCaughtUp } from "./DataProvider";
 import { namedLike, parseSearch, playerCondition } from "./search";
 import { useList, type ListParams, type ListResult } from "./useList";
 
@@ -55,26 +52,4 @@ export function useCatammGames(params: ListParams): ListResult<CatammGameRow> {
       count: db.select({ n: count() }).from(g).where(where),
     };
   });
-}
-
-/**
- * A word that changes with every event of game `id` the indexer has (the count of its `catamm_log` rows, which keep
- * every event of a game, and the block of the last: `count:block`): the game page reads the node's logs and views then, not every block. Null while the
- * indexer does not answer.
- */
-export function useCatammGameVersion(id: bigint): string | null {
-  const client = usePonderClient();
-  const usable = useCaughtUp();
-  const log = schema.catammLog;
-  const q = useQuery({
-    queryKey: [PONDER_KEY, "catammGameVersion", id.toString()],
-    queryFn: async () => {
-      const rows = await client.db
-        .select({ n: count(), last: max(log.block) })
-        .from(log)
-        .where(eq(log.gameId, id));
-      return `${rows[0]?.n ?? 0}:${rows[0]?.last ?? 0}`;
-    },
-  });
-  return usable(q.isError ? null : (q.data ?? null));
 }

@@ -1,6 +1,6 @@
 // Which actions the contract would accept right now: each action a page offers (shared/action.ts) is asked as a
-// static call from the account against the pending block, a query keyed by its game's key, the account and the exact
-// call. The page shows a control only for the ones that pass, and the contract's own refusal sentence for the
+// static call from the account against the pending block, a query keyed by its game's key, the account, the exact
+// call and the errors it accepts (data/keys.ts `checkKey`). The page shows a control only for the ones that pass, and the contract's own refusal sentence for the
 // others: it never decides a rule. Re-asked when the game's key is refreshed (its views changed, a deadline passed);
 // meanwhile the last answer for the same call stands, so a control does not blink at every re-check (a click the
 // new state refuses fails at its gas estimate with the contract's reason). A call not asked yet (new inputs, another
@@ -11,7 +11,7 @@ import { callOf, staticCallOf, type Action } from "../shared/action";
 import { useBlock } from "../shared/block";
 import { useDebounced } from "../shared/useDebounced";
 import { useWallet } from "../shared/wallet";
-import { chainKeys, hashKey } from "./keys";
+import { chainKeys, checkKey, hashKey } from "./keys";
 
 export type Check = { ok: true } | { ok: false; reason: string; error?: string };
 
@@ -22,20 +22,6 @@ export interface Checks<K extends string = string> {
   ok(id: K): boolean;
   /** Its refusal sentence, once asked and refused. */
   why(id: K): string | undefined;
-}
-
-/** The key of an action's check: under its game's `scope`, for `account`, of exactly this call. */
-export function checkKey(scope: QueryKey, account: string, a: Action): QueryKey {
-  const call = callOf(a);
-  return [
-    ...scope,
-    "check",
-    account.toLowerCase(),
-    call.to.toLowerCase(),
-    call.data,
-    call.value ?? 0n,
-    call.unencodable ?? "",
-  ];
 }
 
 /** The contract's answer to `a` now (an error `a` says the page completes first counts as a pass). */

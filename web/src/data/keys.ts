@@ -3,6 +3,7 @@
 // game, the game's key is the prefix of everything read about it (its views, its history, the checks of its actions),
 // so that one invalidation of the prefix re-reads all of it. Indexer reads start with the data layer's PONDER_KEY.
 import type { QueryKey } from "@tanstack/react-query";
+import { callOf, type Action } from "../shared/action";
 
 /** The key prefix of every indexer query (@ponder/react's own queries use it too). */
 export const PONDER_KEY = "__ponder_react";
@@ -60,6 +61,24 @@ export const indexerKeys = {
   classRead: (kind: "tournament" | "session", id: bigint, part: string, ...more: (string | number)[]) =>
     [PONDER_KEY, "class", kind, id, part, ...more] as const,
 };
+
+/**
+ * The key of an action's check: under its game's `scope`, for `account`, of exactly this call and the errors it
+ * accepts (a ghost ship's hex asked before its victim is chosen passes where the same call sent as is would not).
+ */
+export function checkKey(scope: QueryKey, account: string, a: Action): QueryKey {
+  const call = callOf(a);
+  return [
+    ...scope,
+    "check",
+    account.toLowerCase(),
+    call.to.toLowerCase(),
+    call.data,
+    call.value ?? 0n,
+    call.unencodable ?? "",
+    [...(a.accepts ?? [])].sort(),
+  ];
+}
 
 /**
  * A key's hash, as the QueryClient's: bigints as their digits and an "n" (TanStack's default hash cannot take a

@@ -91,11 +91,16 @@ export function staticCallOf(a: Action): Promise<unknown> {
   return a.contract.getFunction(a.method).staticCall(...a.args, { value: a.value ?? 0n, blockTag: "pending" });
 }
 
+/** The node's gas estimate for the action from the contract's signer. */
+export function estimateOf(a: Action): Promise<bigint> {
+  return a.contract.getFunction(a.method).estimateGas(...a.args, { value: a.value ?? 0n });
+}
+
 /** Sends the action from the contract's signer (with its headroom above the gas estimate, if it has one). */
 export async function submit(a: Action): Promise<ContractTransactionResponse> {
   const fn = a.contract.getFunction(a.method);
   const value = a.value ?? 0n;
   if (a.headroom === undefined) return (await fn.send(...a.args, { value })) as ContractTransactionResponse;
-  const estimate = await fn.estimateGas(...a.args, { value });
-  return (await fn.send(...a.args, { value, gasLimit: estimate + a.headroom })) as ContractTransactionResponse;
+  const gasLimit = (await estimateOf(a)) + a.headroom;
+  return (await fn.send(...a.args, { value, gasLimit })) as ContractTransactionResponse;
 }

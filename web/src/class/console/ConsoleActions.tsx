@@ -12,7 +12,6 @@ import { useChecks } from "../../data/checks";
 import { chainKeys } from "../../data/keys";
 import { useRefreshOn } from "../../data/refresh";
 import { action, callOf, staticCallOf, withLabel, type ArgsOf, type SendMethod } from "../../shared/action";
-import { useTx } from "../../shared/tx";
 import { ActionButton, Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
 import { plural } from "../../../../client/format";
@@ -23,8 +22,7 @@ import {
   closeSpec,
   createInBatches,
   CreateRooms,
-  OneShots,
-  shots,
+  OneClickActions,
   ProbedAction,
   PlayingRuns,
   useOrganiser,
@@ -34,9 +32,8 @@ import type { ClassData } from "./useClassData";
 const CTX = { contract: "SnatchTournament" as const };
 
 export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassData; lines: RoomLine[] }) {
-  const { c, block, send, runs } = useOrganiser(CTX);
+  const { c, block, sendAction, runs } = useOrganiser(CTX);
   const { chainId } = useWallet();
-  const { sendAction } = useTx();
   const { exclusive, inFlight } = runs;
   const [newOrganiser, setNewOrganiser] = useState("");
   const t = data.tournament!;
@@ -86,8 +83,8 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
 
   const closeAll = () =>
     closeInBatches(
-      { runs, send, ctx: CTX },
-      [tw, id],
+      { runs, sendAction },
+      acts.closeBatch,
       async () => {
         const [view, pv] = await Promise.all([tw.tournament(id), tw.phaseView(id, t.phase)]);
         const open = Number(view.stage) === Stage.Playing && Number(view.phase) === t.phase;
@@ -129,8 +126,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
           close={
             t.stage === Stage.Playing && phase
               ? closeSpec(
-                  tw,
-                  id,
+                  acts.close,
                   ok("close"),
                   closeAll,
                   [phase.deadline, phase.rooms - phase.finished],
@@ -139,25 +135,13 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
               : null
           }
         />
-        <OneShots
+        <OneClickActions
           ok={ok}
-          items={shots(tw, send, CTX, [
-            ["reroll", "secondary", "rerequestPairing", [id], "Request the pairing randomness again (stale)"],
-            [
-              "record",
-              "secondary",
-              "recordRooms",
-              [id, 0, 100],
-              "Record rooms that finished without reporting (up to 100)",
-            ],
-            [
-              "closeTournament",
-              "danger",
-              "closeTournament",
-              [id],
-              "Close the tournament (it never reached two players)",
-            ],
-          ])}
+          items={[
+            ["reroll", "secondary", acts.reroll],
+            ["record", "secondary", acts.record],
+            ["closeTournament", "danger", acts.closeTournament],
+          ]}
         />
         {t.stage !== Stage.Final && t.stage !== Stage.Closed && (
           <details className="console-handover">
@@ -198,10 +182,12 @@ function organiserActions(tw: SnatchTournament, id: bigint, next: number, to: st
       accepts: ["PairingNotReady"],
       describe: CTX,
     }),
-    reroll: a("rerequestPairing", [id], "Request the pairing randomness again"),
+    reroll: a("rerequestPairing", [id], "Request the pairing randomness again (stale)"),
+    closeBatch: (size: number) => a("closeTimedOutRooms", [id, size], `Close timed-out rooms (batch of ${size})`),
+    // The close of one room stands for the run (its check, the honest-controls check).
     close: a("closeTimedOutRooms", [id, 1], "Close a timed-out room"),
-    record: a("recordRooms", [id, 0, 100], "Record rooms"),
-    closeTournament: a("closeTournament", [id], `Close tournament ${id}`),
+    record: a("recordRooms", [id, 0, 100], "Record rooms that finished without reporting (up to 100)"),
+    closeTournament: a("closeTournament", [id], "Close the tournament (it never reached two players)"),
     organiser: isAddress(to) ? a("setOrganiser", [id, to], `Hand tournament ${id} over`) : null,
   };
 }

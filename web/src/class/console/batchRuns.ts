@@ -1,13 +1,10 @@
 // The organiser's batched runs: rooms created batch by batch while the randomness comes, and timed-out rooms closed
 // in gas-bounded batches, each run one at a time through the console's runs (./runs.tsx).
-import type { SnatchSession } from "../../../../typechain-types";
-import { decodeRevert, type DescribeContext } from "../../../../client/errors";
-import { sendPadded } from "../../../../client/snatch/gas";
-import type { useTx } from "../../shared/tx";
+import { decodeRevert } from "../../../../client/errors";
+import { estimateOf, type Action } from "../../shared/action";
 import { closeBatchSize, MAX_CLOSE_BATCH } from "./batches";
 import type { Runs } from "./runs";
 
-export type Send = ReturnType<typeof useTx>["send"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Where a batched creation or close stands on chain: whether it still applies, and done of total. */
@@ -50,16 +47,16 @@ export async function createInBatches(opts: {
 }
 
 /**
- * Closes every timed-out room in gas-bounded batches through `contract.closeTimedOutRooms(id, size)` (the
- * tournament's or the session's) as one run, while `read` says rooms are left; says `nothing` when none was.
+ * Closes every timed-out room in gas-bounded batches as one run, while `read` says rooms are left: `batchOf(size)`
+ * is the close of `size` rooms (the tournament's or the session's `closeTimedOutRooms`), sent as every action is.
+ * Says `nothing` when no room was left.
  */
 export function closeInBatches(
-  { runs, send, ctx }: { runs: Runs; send: Send; ctx: DescribeContext },
-  [contract, id]: [Pick<SnatchSession, "closeTimedOutRooms">, bigint],
+  { runs, sendAction }: { runs: Runs; sendAction: (a: Action) => Promise<unknown> },
+  batchOf: (size: number) => Action,
   read: () => Promise<BatchState>,
   { nothing, max = MAX_CLOSE_BATCH }: { nothing: string; max?: number },
 ): Promise<void> {
-  const method = contract.closeTimedOutRooms;
   return runs.exclusive(async () => {
     for (let batch = 1; ; batch++) {
       const st = await read();
@@ -68,14 +65,14 @@ export function closeInBatches(
         if (batch === 1) runs.setNote(nothing);
         return;
       }
-      const size = await closeBatchSize((n) => method.estimateGas(id, n), left, max);
+      const size = await closeBatchSize((n) => estimateOf(batchOf(n)), left, max);
       runs.setRun({
         what: "close",
         done: st.done,
         total: st.total,
         text: `batch ${batch}: closing rooms ${st.done + 1}–${st.done + size} of ${st.total}`,
       });
-      if (!(await send(`Close timed-out rooms (batch of ${size})`, () => sendPadded(method, id, size), ctx))) return;
+      if (!(await sendAction(batchOf(size)))) return;
     }
   });
 }

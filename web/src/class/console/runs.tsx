@@ -3,15 +3,13 @@
 // Shared by the tournament's console and the class session's (../session/SessionActions.tsx), with the
 // advance button both offer (the rooms whose window passed, through `SnatchRooms.advanceMany`).
 import { useRef, useState, type ReactNode } from "react";
-import type { BaseContract } from "ethers";
 import { useSnatchContracts } from "../../snatch/contracts";
-import { sendPadded } from "../../../../client/snatch/gas";
 import { roomsToAdvance, type RoomLine } from "./model";
+import { callOf, type Action } from "../../shared/action";
 import { callAttrs, type TxCall } from "../../shared/calls";
 import { useBlock } from "../../shared/block";
 import { describeError } from "../../shared/errors";
 import { useTx } from "../../shared/tx";
-import { useWallet } from "../../shared/wallet";
 import { ActionButton, Progress } from "../../shared/ui";
 import { plural } from "../../../../client/format";
 import type { DescribeContext } from "../../../../client/errors";
@@ -53,17 +51,15 @@ export function useRuns(ctx: DescribeContext) {
 
 export type Runs = ReturnType<typeof useRuns>;
 
-/** What an organiser's panel works with: the contracts, the wallet, the block, `send`, and its runs. */
+/** What an organiser's panel works with: the contracts, the block, `sendAction`, and its runs. */
 export function useOrganiser(ctx: DescribeContext) {
   const c = useSnatchContracts();
-  const { signer, account } = useWallet();
   const block = useBlock();
-  const { send } = useTx();
+  const { sendAction } = useTx();
   const runs = useRuns(ctx);
-  return { c, signer, account, block, send, runs };
+  return { c, block, sendAction, runs };
 }
 export { closeInBatches, createInBatches, type BatchState } from "./batchRuns";
-type Send = ReturnType<typeof useTx>["send"];
 
 /**
  * The close button: `call` is a one-room close (for the honest-controls check), sent only when `ok`; the line beside
@@ -189,60 +185,40 @@ export function PlayingRuns({
 }
 
 /**
- * The close button's settings for `contract.closeTimedOutRooms(id, …)`: `[deadline, rooms still running]`, what
- * the deadline is ("the phase deadline") and what advancing a room whose window passed does.
+ * The close button's settings: `close`, the close of one room (its call for the honest-controls check);
+ * `[deadline, rooms still running]`, what the deadline is ("the phase deadline") and what advancing a room whose
+ * window passed does.
  */
 export function closeSpec(
-  contract: BaseContract,
-  id: bigint,
+  close: Action,
   ok: boolean,
   onClick: () => void,
   [deadline, running]: [number, number],
   [what, advanceHint]: [string, string],
 ): NonNullable<Parameters<typeof PlayingRuns>[0]["close"]> {
-  const call = {
-    to: String(contract.target),
-    data: contract.interface.encodeFunctionData("closeTimedOutRooms", [id, 1]),
-  };
-  return { call, ok, onClick, deadline, running, what, advanceHint };
-}
-
-/** A one-click organiser call, shown only while the contract accepts it (probe `id`). */
-export interface OneShot {
-  id: string;
-  kind: "secondary" | "danger";
-  call: TxCall;
-  label: string;
-  onClick: () => Promise<unknown>;
+  return { call: callOf(close), ok, onClick, deadline, running, what, advanceHint };
 }
 
 /**
- * One-click calls of `contract`, each `[probe id, kind, method, args, label]`: the call for the honest-controls check,
- * and a click sends it with gas headroom (../../gas.ts).
+ * One-click organiser actions, each `[check id, kind, action]`, shown only while the contract accepts it (`ok`) and
+ * sent as every action is (its description's send, through the transactions panel).
  */
-export function shots(
-  contract: BaseContract,
-  send: Send,
-  ctx: DescribeContext,
-  list: [string, OneShot["kind"], string, unknown[], string][],
-): OneShot[] {
-  return list.map(([id, kind, method, args, label]) => {
-    const fn = contract.getFunction(method) as unknown as Parameters<typeof sendPadded>[0];
-    const call = { to: String(contract.target), data: contract.interface.encodeFunctionData(method, args) };
-    return { id, kind, call, label, onClick: () => send(label, () => sendPadded(fn, ...args), ctx) };
-  });
-}
-
-export function OneShots({ items, ok }: { items: OneShot[]; ok: (id: string) => boolean }) {
+export function OneClickActions({
+  items,
+  ok,
+}: {
+  items: [string, "secondary" | "danger", Action | null | undefined][];
+  ok: (id: string) => boolean;
+}) {
   return (
     <>
-      {items
-        .filter((i) => ok(i.id))
-        .map((i) => (
-          <ActionButton key={i.id} kind={i.kind} call={i.call} onClick={i.onClick}>
-            {i.label}
+      {items.map(([id, kind, a]) =>
+        a && ok(id) ? (
+          <ActionButton key={id} kind={kind} action={a}>
+            {a.label}
           </ActionButton>
-        ))}
+        ) : null,
+      )}
     </>
   );
 }

@@ -12,7 +12,6 @@ import { useChecks } from "../../data/checks";
 import { chainKeys } from "../../data/keys";
 import { useRefreshOn } from "../../data/refresh";
 import { action, callOf, staticCallOf, type ArgsOf, type SendMethod } from "../../shared/action";
-import { useTx } from "../../shared/tx";
 import { Panel } from "../../shared/ui";
 import { useWallet } from "../../shared/wallet";
 import { HEADROOM } from "../../../../client/snatch/gas";
@@ -23,8 +22,7 @@ import {
   createInBatches,
   CreateRooms,
   ProbedAction,
-  OneShots,
-  shots,
+  OneClickActions,
   PlayingRuns,
   useOrganiser,
 } from "../console/runs";
@@ -35,9 +33,8 @@ const CTX = { contract: "SnatchSession" as const };
 const MAX_CLOSE = 50;
 
 export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; lines: RoomLine[] }) {
-  const { c, block, send, runs } = useOrganiser(CTX);
+  const { c, block, sendAction, runs } = useOrganiser(CTX);
   const { chainId } = useWallet();
-  const { sendAction } = useTx();
   const { exclusive, inFlight } = runs;
   const session: SnatchSession | null = c?.session ?? null;
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
@@ -88,8 +85,8 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
 
   const closeAll = () =>
     closeInBatches(
-      { runs, send, ctx: CTX },
-      [sw, id],
+      { runs, sendAction },
+      acts.closeBatch,
       async () => {
         const v = await view();
         return { open: v.stage === SessionStage.Playing, done: v.closed, total: v.rooms };
@@ -125,8 +122,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
           close={
             s.stage === SessionStage.Playing
               ? closeSpec(
-                  sw,
-                  id,
+                  acts.close,
                   ok("close"),
                   closeAll,
                   [s.deadline, s.rooms - s.finished],
@@ -138,13 +134,13 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
               : null
           }
         />
-        <OneShots
+        <OneClickActions
           ok={ok}
-          items={shots(sw, send, CTX, [
-            ["reroll", "secondary", "rerequestDraw", [id], "Request the draw's randomness again (stale)"],
-            ["record", "secondary", "recordRooms", [id, 0, MAX_CLOSE], "Record rooms that finished without reporting"],
-            ["closeSession", "danger", "closeSession", [id], "Close the session (it never reached three players)"],
-          ])}
+          items={[
+            ["reroll", "secondary", acts.reroll],
+            ["record", "secondary", acts.record],
+            ["closeSession", "danger", acts.closeSession],
+          ]}
         />
       </div>
     </Panel>
@@ -157,7 +153,7 @@ function organiserActions(sw: SnatchSession, id: bigint) {
     action(sw, m, args, { label, headroom: HEADROOM, describe: CTX });
   return {
     start: a("start", [id], `Start session ${id}`),
-    closeSession: a("closeSession", [id], `Close session ${id}`),
+    closeSession: a("closeSession", [id], "Close the session (it never reached three players)"),
     // Pressed before the draw is in: the run waits for it (its refusal for that is no reason to hide the button).
     rooms: action(sw, "createRooms", [id], {
       label: `Create rooms of session ${id}`,
@@ -165,8 +161,10 @@ function organiserActions(sw: SnatchSession, id: bigint) {
       accepts: ["DrawNotReady"],
       describe: CTX,
     }),
-    reroll: a("rerequestDraw", [id], "Request the draw's randomness again"),
+    reroll: a("rerequestDraw", [id], "Request the draw's randomness again (stale)"),
+    closeBatch: (size: number) => a("closeTimedOutRooms", [id, size], `Close timed-out rooms (batch of ${size})`),
+    // The close of one room stands for the run (its check, the honest-controls check).
     close: a("closeTimedOutRooms", [id, 1], "Close a timed-out room"),
-    record: a("recordRooms", [id, 0, MAX_CLOSE], "Record rooms"),
+    record: a("recordRooms", [id, 0, MAX_CLOSE], "Record rooms that finished without reporting"),
   };
 }
