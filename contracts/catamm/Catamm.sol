@@ -321,7 +321,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _present(g, t);
         if (credits > s.gold) revert NotEnoughGold(s.gold, credits);
         s.gold -= uint16(credits);
-        CatammState.issue(g, msg.sender, resource, credits * ONE_CARD);
+        CatammState.issue(g, msg.sender, resource, credits);
         emit GoldConverted(gameId, msg.sender, resource, credits);
     }
 
@@ -416,13 +416,11 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///         `issued − received − burned` equals the players' balances plus the pools' reserves.
     function bank(
         uint256 gameId
-    ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+    ) public view virtual returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
         CatammState.Game storage g = _games[gameId];
         for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            (uint256 iw, uint256 ishift) = CatammState.issuedAt(r);
-            (uint256 rw, uint256 rshift) = CatammState.receivedAt(r);
-            issued[r] = CatammState.bankCounter(g, iw, ishift);
-            received[r] = CatammState.bankCounter(g, rw, rshift);
+            issued[r] = CatammState.bankCounter(g, CatammState.ISSUED, r) * ONE_CARD;
+            received[r] = CatammState.bankCounter(g, CatammState.RECEIVED, r) * ONE_CARD;
         }
         burned = g.market.burnedAll();
     }

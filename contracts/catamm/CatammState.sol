@@ -17,8 +17,8 @@ import {HexKind, NONE} from "./libraries/BoardTypes.sol";
 ///        before a trade ("your turn, after the roll") reads no slot the trade does not read anyway;
 ///      - `balances`: per player, the five resources and the port mask (ResourceBalances), whose spare bits hold the
 ///        player's seat + 1 (the "host tag"), for the same reason;
-///      - `settings`, `table`: one word each; `seats`, `pieces`, `cards`: one word per seat; `bank`: five words of
-///        two 120-bit counters each (see {receivedAt}).
+///      - `settings`, `table` (with the board): one word each; `seats`, `pieces`, `cards`: one word per seat; `bank`: two words, five
+///        counters each (see {BANK_LANE}).
 library CatammState {
     using CatammMarket for CatammMarket.State;
     using ResourceBalances for ResourceBalances.Balances;
@@ -78,15 +78,17 @@ library CatammState {
         uint8 joined;
     }
 
-    /// @dev Game-wide state that no trade needs. Seats are stored + 1 (0 = nobody).
+    /// @dev Game-wide state that no trade needs, in one word with the board and the turn length, which a roll's
+    ///      resolution reads with it (two cold reads fewer: ~4,200 gas). Seats are stored + 1 (0 = nobody).
     /// @param ghost The ghost ship's place (hex, or PORT_PLACE + port).
     /// @param longestRoad Holder's seat + 1.
     /// @param largestArmy Holder's seat + 1.
     /// @param winner Winner's seat + 1.
     /// @param stealTarget The pending steal's victim seat (hex steal) or pool (pool steal).
     /// @param lastRoll Sum of the last roll.
-    /// @param desert The desert hex (where the ghost ship goes by default).
     /// @param deck Development cards left, one byte per kind.
+    /// @param board The board (BoardSetup's 133-bit word; the desert is its hex of kind Desert).
+    /// @param turnBlocks A copy of the settings' turn length, for every deadline after the start.
     struct Table {
         uint8 ghost;
         uint8 longestRoad;
@@ -94,8 +96,9 @@ library CatammState {
         uint8 winner;
         uint8 stealTarget;
         uint8 lastRoll;
-        uint8 desert;
         uint40 deck;
+        uint136 board;
+        uint32 turnBlocks;
     }
 
     /// @dev One word per seat.
@@ -104,6 +107,9 @@ library CatammState {
     /// @param discardOwed Cards to discard during the current 7. 32 bits charge any hand in full: a balance field
     ///        holds under 2^85 wei (~38.7 million cards), so a hand is below 5 × 38.7 million cards + 65,535 gold
     ///        credits, and half of it below 2^32.
+    /// @param bonus Points beyond the buildings: 2 for each award held and 1 for each Victory Point card, kept here so
+    ///        that the win check reads only this word, which every action reads anyway (the table and the cards
+    ///        were two more cold reads, 4,200 gas, on every settlement, city and end of turn).
     struct Seat {
         address account;
         uint16 gold;
@@ -113,6 +119,7 @@ library CatammState {
         uint8 roads;
         uint8 settlements;
         uint8 cities;
+        uint8 bonus;
     }
 
     /// @dev Vertex masks of settlements and cities, edge mask of roads (BoardTopology numbering).
@@ -133,15 +140,13 @@ library CatammState {
         mapping(address player => ResourceBalances.Balances) balances;
         Settings settings;
         Table table;
-        uint256 board;
         uint256 request;
         Seat[4] seats;
         Pieces[4] pieces;
         Cards[4] cards;
-        /// @dev The bank's counters per resource (18 decimals), 120 bits each, paired by what is paid together (see
-        ///      {receivedAt}): what it issued (production, Year of Plenty, gold, the pools' opening depth) and
-        ///      received (building costs, discards).
-        uint256[5] bank;
+        /// @dev The bank's counters per resource, in whole cards (see {BANK_LANE}): what it issued (production, Year
+        ///      of Plenty, gold, the pools' opening depth) and received (building costs, discards).
+        uint256[2] bank;
         /// @dev Request credit (wei, at the randomness source, in the game's name) held for each seat (CatammCredit).
         uint128[4] requestCredit;
     }
@@ -227,7 +232,7 @@ library CatammState {
 
     /// @dev The deadline of a waiting state that starts now.
     function deadlineFromNow(Game storage g) internal view returns (uint64) {
-        return uint64(block.number + g.settings.turnBlocks);
+        return uint64(block.number + g.table.turnBlocks);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -294,55 +299,60 @@ library CatammState {
     // ------------------------------------------------------------------------------------------------------------
     // The bank
 
-    /// @dev Where the bank counts what it received of `resource`: word and bit offset. The counters are paired by
-    ///      what is paid together, so that a payment writes fewer words (each a cold read and a write, ~5,000 gas):
-    ///      word 0 received Wood | Brick (a road: one word, not two), word 1 received Sheep | Ore, word 2 received
-    ///      Wheat | issued Wheat, word 3 issued Wood | Brick, word 4 issued Sheep | Ore (a settlement: three words,
-    ///      not four; a card: two, not three). Counters sit at bits 0 and 128, 120 bits each (~1.3e18 cards: never
-    ///      reached; an overflow reverts); bit 255 of words 0 and 1 is set at the start ({BANK_OPENED}) so that the
-    ///      first payment of a game updates a word instead of filling a fresh one (17,100 gas more).
-    function receivedAt(uint256 resource) internal pure returns (uint256 word, uint256 shift) {
-        return (resource >> 1, (resource & 1) << 7);
-    }
-
-    /// @dev Where the bank counts what it issued of `resource` (see {receivedAt}).
-    function issuedAt(uint256 resource) internal pure returns (uint256 word, uint256 shift) {
-        return resource == 4 ? (2, 128) : (3 + (resource >> 1), (resource & 1) << 7);
-    }
-
-    /// @dev Set at the start in bank words 0 and 1 (see {receivedAt}).
+    /// @dev The bank counts whole cards (every flow between the bank and a player is whole cards: costs, production,
+    ///      discards, Year of Plenty, gold, the pools' opening depth), five counters of {BANK_LANE} bits to a word:
+    ///      word {ISSUED} holds what it issued of each resource, word {RECEIVED} what it received, resource `r` at bit
+    ///      `BANK_LANE * r`. A payment or a production then writes one bank word whatever its resources (a settlement
+    ///      wrote three words of paired 120-bit wei counters, a roll of two resources two: ~5,000 gas each). A lane holds
+    ///      2^51 − 1 cards (~2.3e15: a game issues at most a few dozen a turn; an overflow reverts). Bit 255 of the
+    ///      received word is set at the start ({BANK_OPENED}) so that the first payment updates a word instead of
+    ///      filling a fresh one (17,100 gas more).
+    uint256 internal constant BANK_LANE = 51;
+    uint256 internal constant BANK_LANE_MAX = (1 << BANK_LANE) - 1;
+    uint256 internal constant ISSUED = 0;
+    uint256 internal constant RECEIVED = 1;
     uint256 internal constant BANK_OPENED = 1 << 255;
 
-    /// @dev A bank counter's value.
-    function bankCounter(Game storage g, uint256 word, uint256 shift) internal view returns (uint256) {
-        return uint120(g.bank[word] >> shift);
+    /// @dev A bank counter, in whole cards.
+    function bankCounter(Game storage g, uint256 word, uint256 resource) internal view returns (uint256) {
+        return (g.bank[word] >> (BANK_LANE * resource)) & BANK_LANE_MAX;
     }
 
-    /// @dev Adds `amount` (a payment: below 2^85) to a bank counter; checked, so a counter past 2^120 - 1 reverts.
-    function addToBank(Game storage g, uint256 word, uint256 shift, uint256 amount) internal {
+    /// @dev Adds `cards` (a byte per resource, Wood in the low byte, as the costs) to the bank's `word`, one write.
+    function addToBank(Game storage g, uint256 word, uint256 cards) internal {
         uint256 w = g.bank[word];
-        uint120 value = uint120(w >> shift) + uint120(amount);
-        g.bank[word] = (w & ~(uint256(type(uint120).max) << shift)) | (uint256(value) << shift);
+        for (uint256 r; r < RESOURCE_COUNT; ++r) {
+            uint256 n = (cards >> (8 * r)) & 0xff;
+            if (n != 0) w = _addLane(w, r, n);
+        }
+        g.bank[word] = w;
     }
+
+    /// @dev `w` with `n` cards more in resource `r`'s lane; reverts past the lane's maximum.
+    function _addLane(uint256 w, uint256 r, uint256 n) private pure returns (uint256) {
+        uint256 shift = BANK_LANE * r;
+        uint256 value = ((w >> shift) & BANK_LANE_MAX) + n;
+        if (value > BANK_LANE_MAX) revert BankCounterOverflow(r);
+        return (w & ~(BANK_LANE_MAX << shift)) | (value << shift);
+    }
+
+    /// @notice A bank counter would pass 2^51 − 1 cards (never in a game: see {BANK_LANE}).
+    error BankCounterOverflow(uint256 resource);
 
     /// @dev `player` pays `cost` (whole cards per resource, one byte each) to the bank.
     function pay(Game storage g, address player, uint256 cost) internal {
         ResourceBalances.Balances storage b = g.balances[player];
         for (uint8 r; r < RESOURCE_COUNT; ++r) {
             uint256 cards = (cost >> (8 * r)) & 0xff;
-            if (cards == 0) continue;
-            uint256 amount = cards * ONE_CARD;
-            b.debit(r, amount);
-            (uint256 word, uint256 shift) = receivedAt(r);
-            addToBank(g, word, shift, amount);
+            if (cards != 0) b.debit(r, cards * ONE_CARD);
         }
+        addToBank(g, RECEIVED, cost);
     }
 
-    /// @dev The bank gives `amount` of `resource` to `player`.
-    function issue(Game storage g, address player, uint8 resource, uint256 amount) internal {
-        g.balances[player].credit(resource, amount);
-        (uint256 word, uint256 shift) = issuedAt(resource);
-        addToBank(g, word, shift, amount);
+    /// @dev The bank gives `cards` whole cards of `resource` to `player`.
+    function issue(Game storage g, address player, uint8 resource, uint256 cards) internal {
+        g.balances[player].credit(resource, cards * ONE_CARD);
+        g.bank[ISSUED] = _addLane(g.bank[ISSUED], resource, cards);
     }
 
     /// @dev What hex `hexId` (of `kind`) yields `player` (seat word `s`), in the draft and on a roll: `cards` cards of
@@ -363,17 +373,15 @@ library CatammState {
             ++s.gold;
             emit ICatamm.GoldProduced(gameId, player, hexId);
         } else if (kind != HexKind.Desert) {
-            uint256 amount = cards * ONE_CARD;
-            issue(g, player, uint8(kind), amount);
-            emit ICatamm.ResourceProduced(gameId, player, hexId, uint8(kind), amount);
+            issue(g, player, uint8(kind), cards);
+            emit ICatamm.ResourceProduced(gameId, player, hexId, uint8(kind), cards * ONE_CARD);
         }
     }
 
-    /// @dev The bank takes `amount` of `resource` from `player` (discards).
-    function collect(Game storage g, address player, uint8 resource, uint256 amount) internal {
-        g.balances[player].debit(resource, amount);
-        (uint256 word, uint256 shift) = receivedAt(resource);
-        addToBank(g, word, shift, amount);
+    /// @dev The bank takes `cards` whole cards of `resource` from `player` (discards).
+    function collect(Game storage g, address player, uint8 resource, uint256 cards) internal {
+        g.balances[player].debit(resource, cards * ONE_CARD);
+        g.bank[RECEIVED] = _addLane(g.bank[RECEIVED], resource, cards);
     }
 
     /// @dev Whole cards of each resource and their total.
@@ -397,9 +405,16 @@ library CatammState {
         if (tb.largestArmy == seat + 1) points += AWARD_POINTS;
     }
 
-    /// @dev All points, hidden VP cards included.
+    /// @dev All points, hidden VP cards included (awards and VP cards through the seat's {Seat.bonus}).
     function totalPoints(Game storage g, uint256 seat) internal view returns (uint256) {
-        return publicPoints(g, seat) + cardCount(g.cards[seat].held, uint8(ICatamm.DevCard.VictoryPoint));
+        Seat storage s = g.seats[seat];
+        return uint256(s.settlements) + 2 * uint256(s.cities) + s.bonus;
+    }
+
+    /// @dev An award (longest road or largest army) moves from seat + 1 `from` to seat + 1 `to` (0: nobody).
+    function moveAward(Game storage g, uint256 from, uint256 to) internal {
+        if (from != 0) g.seats[from - 1].bonus -= uint8(AWARD_POINTS);
+        if (to != 0) g.seats[to - 1].bonus += uint8(AWARD_POINTS);
     }
 
     /// @dev One byte of a packed per-card-kind counter.
@@ -459,6 +474,7 @@ library CatammState {
         }
         if (next != holder) {
             g.table.longestRoad = uint8(next);
+            moveAward(g, holder, next);
             if (next == 0) emit ICatamm.LongestRoadChanged(gameId, address(0), 0);
             else emit ICatamm.LongestRoadChanged(gameId, g.seats[next - 1].account, best);
         }

@@ -59,6 +59,11 @@ library BoardSetup {
         return (board >> (7 * hexId + 3)) & 15;
     }
 
+    /// @notice The desert hex of `board` (the one hex of kind Desert).
+    function desertOf(uint256 board) internal pure returns (uint256 h) {
+        while (kindOf(board, h) != HexKind.Desert) ++h;
+    }
+
     /// @notice The hexes carrying number `n`: two for 3–6 and 8–11, one for 2 and 12 (`second` = NONE), none for
     ///         anything else (both NONE). A fixed 19-step scan.
     function hexesWithNumber(uint256 board, uint256 n) internal pure returns (uint256 first, uint256 second) {

@@ -5,7 +5,7 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IRandomness} from "../../common/randomness/IRandomness.sol";
 import {CatammCredit} from "../CatammCredit.sol";
 import {CatammState} from "../CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
@@ -36,7 +36,7 @@ library CatammTurns {
             _seven(g, gameId, t);
             return;
         }
-        uint256 board = g.board;
+        uint256 board = g.table.board;
         uint256 blocked = g.table.ghost;
         (uint256 first, uint256 second) = BoardSetup.hexesWithNumber(board, total);
         if (first != blocked) _produce(g, gameId, board, first, t.players);
@@ -203,7 +203,7 @@ library CatammTurns {
         bool automatic
     ) private {
         for (uint8 r; r < RESOURCE_COUNT; ++r) {
-            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r] * ONE_CARD);
+            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r]);
         }
         s.gold -= uint16(gold);
         s.discardOwed = 0;

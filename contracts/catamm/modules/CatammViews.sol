@@ -30,7 +30,7 @@ library CatammViews {
         info.turn = t.number;
         info.setupPick = t.pick;
         info.cardPlayed = t.cardPlayed;
-        info.board = g.board;
+        info.board = tb.board;
         info.ghostShip = tb.ghost;
         info.lastRoll = tb.lastRoll;
         for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) info.deck[i] = CatammState.cardCount(tb.deck, i);
