@@ -5,7 +5,7 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
 import {CatammMarket} from "./CatammMarket.sol";
 import {CatammState} from "./CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
+import {RESOURCE_COUNT} from "./CatammTypes.sol";
 import {ICatamm} from "./ICatamm.sol";
 import {ICatammMarket} from "./ICatammMarket.sol";
 import {ResourceBalances} from "./libraries/ResourceBalances.sol";
@@ -400,15 +400,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         uint256 gameId,
         address player
     ) external view returns (uint256[5] memory held, uint256[5] memory drawnThisTurn) {
-        CatammState.Game storage g = _games[gameId];
-        uint256 tag = CatammState.tagOf(g, player);
-        if (tag == 0) revert NotAPlayer(gameId, player);
-        CatammState.Cards storage c = g.cards[tag - 1];
-        bool fresh = CatammState.loadTurn(g).freshCards;
-        for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) {
-            held[i] = CatammState.cardCount(c.held, i);
-            if (fresh) drawnThisTurn[i] = CatammState.cardCount(c.fresh, i);
-        }
+        return CatammViews.devCards(_games[gameId], gameId, player);
     }
 
     /// @notice The bank's counters per resource: issued (production, Year of Plenty, gold, the pools' opening),
@@ -417,12 +409,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function bank(
         uint256 gameId
     ) public view virtual returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
-        CatammState.Game storage g = _games[gameId];
-        for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            issued[r] = CatammState.bankCounter(g, CatammState.ISSUED, r) * ONE_CARD;
-            received[r] = CatammState.bankCounter(g, CatammState.RECEIVED, r) * ONE_CARD;
-        }
-        burned = g.market.burnedAll();
+        return CatammViews.bank(_games[gameId]);
     }
 
     /// @inheritdoc ICatammMarket

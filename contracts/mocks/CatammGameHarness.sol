@@ -46,12 +46,7 @@ contract CatammGameHarness is Catamm {
     /// @notice Sets seat `seat`'s pieces (vertex masks of settlements and cities, edge mask of roads) and the
     ///         counters that follow them. Ports, road lengths and awards are not recomputed.
     function harnessSetPieces(uint256 gameId, uint256 seat, uint64 settlements, uint64 cities, uint128 roads) external {
-        CatammState.Game storage g = _games[gameId];
-        g.pieces[seat] = CatammState.Pieces(settlements, cities, roads);
-        CatammState.Seat storage s = g.seats[seat];
-        s.settlements = uint8(CatammState.popcount(settlements));
-        s.cities = uint8(CatammState.popcount(cities));
-        s.roads = uint8(CatammState.popcount(roads));
+        CatammState.setPieces(_games[gameId], seat, settlements, cities, roads);
     }
 
     /// @notice Gives seat `seat` `count` development cards of kind `card` (taken from the deck).

@@ -11,7 +11,7 @@ import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
-import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
+import {EdgeOccupied, NONE, VERTEX_COUNT} from "../libraries/BoardTypes.sol";
 import {LongestRoad} from "../libraries/LongestRoad.sol";
 import {Placement} from "../libraries/Placement.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -192,7 +192,7 @@ library CatammSetup {
     ///         pip total (lowest id on ties) and the lowest-id free edge at it.
     function autoPlace(CatammState.Game storage g, uint256 gameId) external {
         CatammState.Turn memory t = CatammState.loadTurn(g);
-        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat, t.players);
+        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat);
         uint256 occupied = opponents | CatammState.buildingsOf(g, t.seat);
         uint256 vertex = Placement.autoSettlementVertex(Placement.pipTable(g.table.board), occupied);
         _place(g, gameId, t, vertex, Placement.autoRoadEdge(allRoads, vertex), true);
@@ -207,27 +207,28 @@ library CatammSetup {
         bool automatic
     ) private {
         uint256 seat = t.seat;
-        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, seat, t.players);
-        CatammState.Pieces storage p = g.pieces[seat];
-        Placement.requireSettlementSpot(opponents | uint256(p.settlements) | uint256(p.cities), 0, vertex, false);
+        uint256 w = g.buildings;
+        uint256 r = g.roads;
+        uint256 own = CatammState.buildingsIn(w, seat);
+        uint256 opponents = w & ((1 << VERTEX_COUNT) - 1) & ~own;
+        Placement.requireSettlementSpot(opponents | own, 0, vertex, false);
         if (!Placement.edgeTouches(edge, vertex)) revert ICatamm.RoadMustTouchSettlement(edge, vertex);
-        if ((allRoads >> edge) & 1 == 1) revert EdgeOccupied(edge);
+        if ((CatammState.allRoadsIn(r) >> edge) & 1 == 1) revert EdgeOccupied(edge);
 
-        uint256 roads = uint256(p.roads) | (1 << edge);
-        p.settlements |= uint64(1 << vertex);
-        p.roads = uint128(roads);
+        g.buildings = CatammState.withSettlement(w, seat, vertex);
+        r = CatammState.withRoad(r, seat, edge);
         CatammState.Seat storage s = g.seats[seat];
         ++s.settlements;
-        ++s.roads;
         address player = s.account;
         emit ICatamm.InitialPlacement(gameId, player, vertex, edge, automatic);
         CatammState.addPort(g, gameId, player, vertex);
         // No draft settlement can cut a road (its neighbours are free), so only the player's own length changes.
-        uint256 length = LongestRoad.length(roads, opponents);
-        if (length != s.roadLength) {
-            s.roadLength = uint8(length);
+        uint256 length = LongestRoad.length(CatammState.roadsIn(r, seat), opponents);
+        if (length != CatammState.roadLengthIn(r, seat)) {
+            r = CatammState.withRoadLength(r, seat, length);
             emit ICatamm.RoadLengthChanged(gameId, player, length);
         }
+        g.roads = r;
         if (t.pick >= t.players) _yield(g, gameId, s, vertex);
 
         if (t.pick + 1 == 2 * uint256(t.players)) {

@@ -151,13 +151,14 @@ library CatammTurns {
     ) private {
         HexKind kind = BoardSetup.kindOf(board, hexId);
         uint256 corners = BoardTopology.hexVertexMask(hexId);
+        uint256 w = g.buildings;
+        uint256 cityMask = CatammState.citiesIn(w);
         for (uint256 seat; seat < players; ++seat) {
-            CatammState.Pieces storage p = g.pieces[seat];
-            uint256 settlements = CatammState.popcount(uint256(p.settlements) & corners);
-            uint256 cities = CatammState.popcount(uint256(p.cities) & corners);
-            if (settlements + cities == 0) continue;
+            uint256 own = CatammState.buildingsIn(w, seat) & corners;
+            if (own == 0) continue;
+            uint256 cities = CatammState.popcount(own & cityMask);
             CatammState.Seat storage s = g.seats[seat];
-            CatammState.produce(g, gameId, s, s.account, hexId, kind, settlements + 2 * cities);
+            CatammState.produce(g, gameId, s, s.account, hexId, kind, CatammState.popcount(own) + cities);
         }
     }
 
