@@ -392,56 +392,47 @@ library CatammState {
     ///      discards, Year of Plenty, gold, the pools' opening depth), five counters of {BANK_LANE} bits to a word:
     ///      word {ISSUED} holds what it issued of each resource, word {RECEIVED} what it received, resource `r` at bit
     ///      `BANK_LANE * r`. A payment or a production then writes one bank word whatever its resources (a settlement
-    ///      wrote three words of paired 120-bit wei counters, a roll of two resources two: ~5,000 gas each). A lane holds
-    ///      2^51 − 1 cards (~2.3e15: a game issues at most a few dozen a turn; an overflow reverts). Bit 255 of the
-    ///      received word is set at the start ({BANK_OPENED}) so that the first payment updates a word instead of
-    ///      filling a fresh one (17,100 gas more).
+    ///      wrote three words of paired 120-bit wei counters, a roll of two resources two: ~5,000 gas each). A counter
+    ///      stays below 2^50 cards (~1.1e15: a game issues at most a few dozen a turn), so that adding to every lane
+    ///      at once cannot carry into the next lane and an overflow shows in a lane's top bit ({BANK_GUARDS}): it
+    ///      reverts. Bit 255 of the received word is set at the start ({BANK_OPENED}) so that the first payment
+    ///      updates a word instead of filling a fresh one (17,100 gas more).
     uint256 internal constant BANK_LANE = 51;
-    uint256 internal constant BANK_LANE_MAX = (1 << BANK_LANE) - 1;
+    uint256 private constant BANK_LANE_MAX = (1 << BANK_LANE) - 1;
+    /// @dev The top bit of each of the five lanes.
+    uint256 private constant BANK_GUARDS = (((1 << 255) - 1) / BANK_LANE_MAX) << (BANK_LANE - 1);
     uint256 internal constant ISSUED = 0;
     uint256 internal constant RECEIVED = 1;
     uint256 internal constant BANK_OPENED = 1 << 255;
+
+    /// @notice A bank counter would reach 2^50 cards (never in a game: see {BANK_LANE}).
+    error BankCounterOverflow(uint256 word);
 
     /// @dev A bank counter, in whole cards.
     function bankCounter(Game storage g, uint256 word, uint256 resource) internal view returns (uint256) {
         return (g.bank[word] >> (BANK_LANE * resource)) & BANK_LANE_MAX;
     }
 
-    /// @dev Adds `cards` (a byte per resource, Wood in the low byte, as the costs) to the bank's `word`, one write.
-    function addToBank(Game storage g, uint256 word, uint256 cards) internal {
-        uint256 w = g.bank[word];
-        for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            uint256 n = (cards >> (8 * r)) & 0xff;
-            if (n != 0) w = _addLane(w, r, n);
-        }
+    /// @dev Adds `lanes` (counts already in their lanes, each below 2^50) to the bank's `word`: one read, one write.
+    function addToBank(Game storage g, uint256 word, uint256 lanes) internal {
+        uint256 w = g.bank[word] + lanes;
+        if (w & BANK_GUARDS != 0) revert BankCounterOverflow(word);
         g.bank[word] = w;
     }
 
-    /// @dev `w` with `n` cards more in resource `r`'s lane; reverts past the lane's maximum.
-    function _addLane(uint256 w, uint256 r, uint256 n) private pure returns (uint256) {
-        uint256 shift = BANK_LANE * r;
-        uint256 value = ((w >> shift) & BANK_LANE_MAX) + n;
-        if (value > BANK_LANE_MAX) revert BankCounterOverflow(r);
-        return (w & ~(BANK_LANE_MAX << shift)) | (value << shift);
-    }
-
-    /// @notice A bank counter would pass 2^51 − 1 cards (never in a game: see {BANK_LANE}).
-    error BankCounterOverflow(uint256 resource);
-
-    /// @dev `player` pays `cost` (whole cards per resource, one byte each) to the bank.
+    /// @dev `player` pays `cost` (whole cards per resource, one byte each, each below 256) to the bank: each balance
+    ///      word and the bank's word read and written once.
     function pay(Game storage g, address player, uint256 cost) internal {
-        ResourceBalances.Balances storage b = g.balances[player];
-        for (uint8 r; r < RESOURCE_COUNT; ++r) {
-            uint256 cards = (cost >> (8 * r)) & 0xff;
-            if (cards != 0) b.debit(r, cards * ONE_CARD);
-        }
-        addToBank(g, RECEIVED, cost);
+        g.balances[player].debitCards(cost);
+        uint256 lanes;
+        for (uint256 r; r < RESOURCE_COUNT; ++r) lanes |= ((cost >> (8 * r)) & 0xff) << (BANK_LANE * r);
+        addToBank(g, RECEIVED, lanes);
     }
 
     /// @dev The bank gives `cards` whole cards of `resource` to `player`.
     function issue(Game storage g, address player, uint8 resource, uint256 cards) internal {
         g.balances[player].credit(resource, cards * ONE_CARD);
-        g.bank[ISSUED] = _addLane(g.bank[ISSUED], resource, cards);
+        addToBank(g, ISSUED, cards << (BANK_LANE * resource));
     }
 
     /// @dev What hex `hexId` (of `kind`) yields `player` (seat word `s`), in the draft and on a roll: `cards` cards of
@@ -470,7 +461,7 @@ library CatammState {
     /// @dev The bank takes `cards` whole cards of `resource` from `player` (discards).
     function collect(Game storage g, address player, uint8 resource, uint256 cards) internal {
         g.balances[player].debit(resource, cards * ONE_CARD);
-        g.bank[RECEIVED] = _addLane(g.bank[RECEIVED], resource, cards);
+        addToBank(g, RECEIVED, cards << (BANK_LANE * resource));
     }
 
     /// @dev Whole cards of each resource and their total.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {ONE_CARD} from "../CatammTypes.sol";
+
 /// @title ResourceBalances
 /// @notice A player's five resource balances packed in two storage words, so that a swap between two resources of
 ///         the same word reads and writes one slot.
@@ -66,6 +68,14 @@ library ResourceBalances {
         b.words[w] = _sub(b.words[w], resource, shift, amount);
     }
 
+    /// @notice Takes whole cards ({ONE_CARD} wei each) of every resource: `cost` holds a count per resource, one byte
+    ///         each (Wood in the low byte), as the game's building costs; reverts with {InsufficientBalance} for the
+    ///         first resource short. Each word is read and written once (a debit per resource read and wrote it again).
+    function debitCards(Balances storage b, uint256 cost) internal {
+        if (cost & 0xffffff != 0) b.words[0] = _debitWord(b.words[0], cost, 0);
+        if (cost >> 24 != 0) b.words[1] = _debitWord(b.words[1], cost >> 24, 3);
+    }
+
     /// @notice Takes `amountIn` of `resourceIn` and adds `amountOut` of `resourceOut` (distinct resources), touching
     ///         each word once.
     function exchange(
@@ -107,6 +117,16 @@ library ResourceBalances {
     function setHostTag(Balances storage b, uint256 tag) internal {
         if (tag >> TAG_BITS != 0) revert HostTagTooWide(tag);
         b.words[1] = (b.words[1] & ((1 << TAG_SHIFT) - 1)) | (tag << TAG_SHIFT);
+    }
+
+    /// @dev `word` (holding resources `first`, `first + 1`, ...) less the whole cards counted in `cards`' low bytes.
+    function _debitWord(uint256 word, uint256 cards, uint8 first) private pure returns (uint256) {
+        for (uint256 i; i < 3 && cards != 0; ++i) {
+            uint256 n = cards & 0xff;
+            cards >>= 8;
+            if (n != 0) word = _sub(word, first + uint8(i), i * FIELD_BITS, n * ONE_CARD);
+        }
+        return word;
     }
 
     /// @dev Word index and bit offset of `resource`'s field.
