@@ -86,7 +86,6 @@ library CatammState {
     /// @param largestArmy Holder's seat + 1.
     /// @param winner Winner's seat + 1.
     /// @param stealTarget The pending steal's victim seat (hex steal) or pool (pool steal).
-    /// @param lastRoll Sum of the last roll.
     /// @param deck Development cards left, one byte per kind.
     /// @param board The board (BoardSetup's 133-bit word; the desert is its hex of kind Desert).
     /// @param turnBlocks A copy of the settings' turn length, for every deadline after the start.
@@ -96,7 +95,6 @@ library CatammState {
         uint8 largestArmy;
         uint8 winner;
         uint8 stealTarget;
-        uint8 lastRoll;
         uint40 deck;
         uint136 board;
         uint32 turnBlocks;
@@ -153,8 +151,8 @@ library CatammState {
     // The turn word (the markets' host bits)
 
     /// @dev Decoded turn word. Bits: phase 0–3, seat 4–5, pending 6–8, cardPlayed 9, afterRoll 10, autoEnd 11,
-    ///      freshCards 12, pick 13–15, players 16–18, deadline 19–58, number 59–82, absentTurns 83–87 (the 88 host
-    ///      bits).
+    ///      freshCards 12, pick 13–15, players 16–18, deadline 19–58, number 59–78, lastRoll 79–82, absentTurns 83–87
+    ///      (the 88 host bits).
     /// @param seat Whose turn or draft pick.
     /// @param cardPlayed A development card was played this turn.
     /// @param afterRoll Where the ghost ship returns the turn: Main (true) or BeforeRoll (a Knight before the roll).
@@ -163,7 +161,9 @@ library CatammState {
     /// @param pick The draft pick under way.
     /// @param players Players in the game.
     /// @param deadline Block after which anyone may advance the waiting state.
-    /// @param number Turns started so far.
+    /// @param number Turns started so far (20 bits: over a million turns).
+    /// @param lastRoll Sum of the last roll (0 before the first), here and not in the table so that a roll's
+    ///        resolution writes no word but the turn word it writes anyway (2,900 gas).
     /// @param absentTurns Turns (and draft picks) in a row that timed out with no player acting, up to 31: once it
     ///        reaches the player count, anyone may end the game as abandoned.
     // A memory-only struct (stored packed by hand in the host bits): its field order is the reading order.
@@ -180,6 +180,7 @@ library CatammState {
         uint8 players;
         uint64 deadline;
         uint32 number;
+        uint8 lastRoll;
         uint8 absentTurns;
     }
 
@@ -190,6 +191,7 @@ library CatammState {
     uint256 internal constant DEADLINE_SHIFT = 19;
     uint256 internal constant ABSENT_SHIFT = 83;
     uint256 internal constant MAX_ABSENT_TURNS = 31;
+    uint256 private constant NUMBER_BITS = (1 << 20) - 1;
 
     function loadTurn(Game storage g) internal view returns (Turn memory t) {
         uint256 w = g.market.hostData();
@@ -203,7 +205,8 @@ library CatammState {
         t.pick = uint8((w >> 13) & 7);
         t.players = uint8((w >> 16) & 7);
         t.deadline = uint64((w >> DEADLINE_SHIFT) & type(uint40).max);
-        t.number = uint32((w >> 59) & type(uint24).max);
+        t.number = uint32((w >> 59) & NUMBER_BITS);
+        t.lastRoll = uint8((w >> 79) & 15);
         t.absentTurns = uint8((w >> ABSENT_SHIFT) & MAX_ABSENT_TURNS);
     }
 
@@ -219,7 +222,8 @@ library CatammState {
                 (uint256(t.pick) << 13) |
                 (uint256(t.players) << 16) |
                 (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
-                (uint256(uint24(t.number)) << 59) |
+                ((uint256(t.number) & NUMBER_BITS) << 59) |
+                (uint256(t.lastRoll & 15) << 79) |
                 (uint256(t.absentTurns) << ABSENT_SHIFT);
         g.market.setHostData(w);
     }

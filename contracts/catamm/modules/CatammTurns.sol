@@ -29,7 +29,7 @@ library CatammTurns {
         CatammState.Turn memory t = CatammState.loadTurn(g);
         (uint256 d1, uint256 d2) = Dice.roll(value);
         uint256 total = d1 + d2;
-        g.table.lastRoll = uint8(total);
+        t.lastRoll = uint8(total);
         emit ICatamm.DiceRolled(gameId, g.seats[t.seat].account, d1, d2);
         t.deadline = CatammState.deadlineFromNow(g);
         if (total == 7) {
@@ -39,8 +39,14 @@ library CatammTurns {
         uint256 board = g.table.board;
         uint256 blocked = g.table.ghost;
         (uint256 first, uint256 second) = BoardSetup.hexesWithNumber(board, total);
-        if (first != blocked) _produce(g, gameId, board, first, t.players);
-        if (second != NONE && second != blocked) _produce(g, gameId, board, second, t.players);
+        if (first == blocked) first = NONE;
+        if (second == blocked) second = NONE;
+        // Each seat's buildings worked out once for both hexes (they were for each hex).
+        uint256 w = g.buildings;
+        uint256[4] memory own;
+        for (uint256 seat; seat < t.players; ++seat) own[seat] = CatammState.buildingsIn(w, seat);
+        if (first != NONE) _produce(g, gameId, board, first, own, w);
+        if (second != NONE) _produce(g, gameId, board, second, own, w);
         t.phase = ICatamm.Phase.Main;
         CatammState.storeTurn(g, t);
     }
@@ -141,24 +147,26 @@ library CatammTurns {
         for (uint256 i; i < 6; ++i) if (h[i] > level) total += h[i] - level;
     }
 
-    /// @dev Production of hex `hexId` for every seat with buildings at its corners.
+    /// @dev Production of hex `hexId` for every seat with buildings at its corners (`own`: each seat's buildings,
+    ///      `w`: the buildings word).
     function _produce(
         CatammState.Game storage g,
         uint256 gameId,
         uint256 board,
         uint256 hexId,
-        uint256 players
+        uint256[4] memory own,
+        uint256 w
     ) private {
         HexKind kind = BoardSetup.kindOf(board, hexId);
         uint256 corners = BoardTopology.hexVertexMask(hexId);
-        uint256 w = g.buildings;
+        if (w & corners == 0) return;
         uint256 cityMask = CatammState.citiesIn(w);
-        for (uint256 seat; seat < players; ++seat) {
-            uint256 own = CatammState.buildingsIn(w, seat) & corners;
-            if (own == 0) continue;
-            uint256 cities = CatammState.popcount(own & cityMask);
+        for (uint256 seat; seat < 4; ++seat) {
+            uint256 here = own[seat] & corners;
+            if (here == 0) continue;
             CatammState.Seat storage s = g.seats[seat];
-            CatammState.produce(g, gameId, s, s.account, hexId, kind, CatammState.popcount(own) + cities);
+            uint256 cards = CatammState.popcount(here) + CatammState.popcount(here & cityMask);
+            CatammState.produce(g, gameId, s, s.account, hexId, kind, cards);
         }
     }
 

@@ -35,7 +35,7 @@ library CatammViews {
         info.cardPlayed = t.cardPlayed;
         info.board = tb.board;
         info.ghostShip = tb.ghost;
-        info.lastRoll = tb.lastRoll;
+        info.lastRoll = t.lastRoll;
         for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) info.deck[i] = CatammState.cardCount(tb.deck, i);
         info.longestRoad = _account(g, tb.longestRoad);
         info.largestArmy = _account(g, tb.largestArmy);
