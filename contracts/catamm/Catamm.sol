@@ -388,10 +388,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @notice Public victory points by seat (settlements, cities, longest road, largest army; no hidden VP cards).
-    function scores(uint256 gameId) external view returns (uint256[4] memory points) {
-        CatammState.Game storage g = _games[gameId];
-        uint256 n = CatammState.loadTurn(g).players;
-        for (uint256 i; i < n; ++i) points[i] = CatammState.publicPoints(g, i);
+    function scores(uint256 gameId) external view returns (uint256[4] memory) {
+        return CatammViews.scores(_games[gameId]);
     }
 
     /// @notice `player`'s development cards by kind, and how many of them were drawn this turn. Meant for the

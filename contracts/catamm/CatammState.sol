@@ -365,10 +365,25 @@ library CatammState {
         emit ICatamm.PortsChanged(gameId, player, mask);
     }
 
-    /// @dev Number of set bits (masks here have at most a few dozen).
+    /// @dev Number of set bits (~20 gas a set bit: for the few bits of a hex's corners or a vertex's roads).
     function popcount(uint256 x) internal pure returns (uint256 n) {
         unchecked {
             for (; x != 0; ++n) x &= x - 1;
+        }
+    }
+
+    /// @dev Number of set bits of `x` (below 2^255), counted in parallel: bit pairs, nibbles, bytes, then the 32 byte
+    ///      counts summed into the top byte by one multiplication; ~60 gas whatever the count (a player's up to 15
+    ///      roads cost {popcount} ~300).
+    function popcountWide(uint256 x) internal pure returns (uint256) {
+        unchecked {
+            uint256 m1 = type(uint256).max / 3; // 0x5555...
+            uint256 m2 = type(uint256).max / 5; // 0x3333...
+            uint256 m4 = type(uint256).max / 17; // 0x0f0f...
+            x -= (x >> 1) & m1;
+            x = (x & m2) + ((x >> 2) & m2);
+            x = (x + (x >> 4)) & m4;
+            return (x * (type(uint256).max / 255)) >> 248;
         }
     }
 
@@ -428,8 +443,13 @@ library CatammState {
     ///      word and the bank's word read and written once.
     function pay(Game storage g, address player, uint256 cost) internal {
         g.balances[player].debitCards(cost);
-        uint256 lanes;
-        for (uint256 r; r < RESOURCE_COUNT; ++r) lanes |= ((cost >> (8 * r)) & 0xff) << (BANK_LANE * r);
+        // Each cost byte moved to its resource's lane, unrolled (a loop cost ~200 gas more).
+        uint256 lanes =
+            (cost & 0xff) |
+                (((cost >> 8) & 0xff) << BANK_LANE) |
+                (((cost >> 16) & 0xff) << (2 * BANK_LANE)) |
+                (((cost >> 24) & 0xff) << (3 * BANK_LANE)) |
+                (((cost >> 32) & 0xff) << (4 * BANK_LANE));
         addToBank(g, RECEIVED, lanes);
     }
 

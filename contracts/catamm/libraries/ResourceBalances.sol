@@ -72,8 +72,16 @@ library ResourceBalances {
     ///         each (Wood in the low byte), as the game's building costs; reverts with {InsufficientBalance} for the
     ///         first resource short. Each word is read and written once (a debit per resource read and wrote it again).
     function debitCards(Balances storage b, uint256 cost) internal {
-        if (cost & 0xffffff != 0) b.words[0] = _debitWord(b.words[0], cost, 0);
-        if (cost >> 24 != 0) b.words[1] = _debitWord(b.words[1], cost >> 24, 3);
+        // Unrolled: a loop over the bytes cost ~300 gas more a payment.
+        if (cost & 0xffffff != 0) {
+            uint256 w = _subCards(b.words[0], 0, 0, cost & 0xff);
+            w = _subCards(w, 1, FIELD_BITS, (cost >> 8) & 0xff);
+            b.words[0] = _subCards(w, 2, 2 * FIELD_BITS, (cost >> 16) & 0xff);
+        }
+        if (cost >> 24 != 0) {
+            uint256 w = _subCards(b.words[1], 3, 0, (cost >> 24) & 0xff);
+            b.words[1] = _subCards(w, 4, FIELD_BITS, (cost >> 32) & 0xff);
+        }
     }
 
     /// @notice Takes `amountIn` of `resourceIn` and adds `amountOut` of `resourceOut` (distinct resources), touching
@@ -119,14 +127,9 @@ library ResourceBalances {
         b.words[1] = (b.words[1] & ((1 << TAG_SHIFT) - 1)) | (tag << TAG_SHIFT);
     }
 
-    /// @dev `word` (holding resources `first`, `first + 1`, ...) less the whole cards counted in `cards`' low bytes.
-    function _debitWord(uint256 word, uint256 cards, uint8 first) private pure returns (uint256) {
-        for (uint256 i; i < 3 && cards != 0; ++i) {
-            uint256 n = cards & 0xff;
-            cards >>= 8;
-            if (n != 0) word = _sub(word, first + uint8(i), i * FIELD_BITS, n * ONE_CARD);
-        }
-        return word;
+    /// @dev `word` less `cards` whole cards of `resource` (its field at `shift`).
+    function _subCards(uint256 word, uint8 resource, uint256 shift, uint256 cards) private pure returns (uint256) {
+        return cards == 0 ? word : _sub(word, resource, shift, cards * ONE_CARD);
     }
 
     /// @dev Word index and bit offset of `resource`'s field.

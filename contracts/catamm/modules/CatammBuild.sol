@@ -25,7 +25,7 @@ library CatammBuild {
         uint256 w = g.buildings;
         uint256 r = g.roads;
         uint256 roads = CatammState.roadsIn(r, seat);
-        if (CatammState.popcount(roads) >= CatammState.ROAD_LIMIT) {
+        if (CatammState.popcountWide(roads) >= CatammState.ROAD_LIMIT) {
             revert ICatamm.PieceLimitReached(CatammState.PIECE_ROAD, CatammState.ROAD_LIMIT);
         }
         uint256 own = CatammState.buildingsIn(w, seat);

@@ -70,6 +70,12 @@ library CatammViews {
         }
     }
 
+    /// @notice Public victory points by seat (see the game's `scores`).
+    function scores(CatammState.Game storage g) external view returns (uint256[4] memory points) {
+        uint256 n = CatammState.loadTurn(g).players;
+        for (uint256 i; i < n; ++i) points[i] = CatammState.publicPoints(g, i);
+    }
+
     /// @notice `player`'s development cards by kind, and how many were drawn this turn (see the game's `devCards`).
     function devCards(
         CatammState.Game storage g,
