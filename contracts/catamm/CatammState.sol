@@ -188,6 +188,9 @@ library CatammState {
     uint256 internal constant PHASE_BITS = 0xf;
     uint256 internal constant SEAT_SHIFT = 4;
     uint256 internal constant PENDING_SHIFT = 6;
+    uint256 internal constant AUTO_END_SHIFT = 11;
+    uint256 internal constant PLAYERS_SHIFT = 16;
+    uint256 private constant LAST_ROLL_SHIFT = 79;
     uint256 internal constant DEADLINE_SHIFT = 19;
     uint256 internal constant ABSENT_SHIFT = 83;
     uint256 internal constant MAX_ABSENT_TURNS = 31;
@@ -200,13 +203,13 @@ library CatammState {
         t.pending = ICatamm.Pending((w >> PENDING_SHIFT) & 7);
         t.cardPlayed = (w >> 9) & 1 == 1;
         t.afterRoll = (w >> 10) & 1 == 1;
-        t.autoEnd = (w >> 11) & 1 == 1;
+        t.autoEnd = (w >> AUTO_END_SHIFT) & 1 == 1;
         t.freshCards = (w >> 12) & 1 == 1;
         t.pick = uint8((w >> 13) & 7);
-        t.players = uint8((w >> 16) & 7);
+        t.players = uint8((w >> PLAYERS_SHIFT) & 7);
         t.deadline = uint64((w >> DEADLINE_SHIFT) & type(uint40).max);
         t.number = uint32((w >> 59) & NUMBER_BITS);
-        t.lastRoll = uint8((w >> 79) & 15);
+        t.lastRoll = uint8((w >> LAST_ROLL_SHIFT) & 15);
         t.absentTurns = uint8((w >> ABSENT_SHIFT) & MAX_ABSENT_TURNS);
     }
 
@@ -217,15 +220,25 @@ library CatammState {
                 (uint256(t.pending) << PENDING_SHIFT) |
                 (_bit(t.cardPlayed) << 9) |
                 (_bit(t.afterRoll) << 10) |
-                (_bit(t.autoEnd) << 11) |
+                (_bit(t.autoEnd) << AUTO_END_SHIFT) |
                 (_bit(t.freshCards) << 12) |
                 (uint256(t.pick) << 13) |
-                (uint256(t.players) << 16) |
+                (uint256(t.players) << PLAYERS_SHIFT) |
                 (uint256(uint40(t.deadline)) << DEADLINE_SHIFT) |
                 ((uint256(t.number) & NUMBER_BITS) << 59) |
-                (uint256(t.lastRoll & 15) << 79) |
+                (uint256(t.lastRoll & 15) << LAST_ROLL_SHIFT) |
                 (uint256(t.absentTurns) << ABSENT_SHIFT);
         g.market.setHostData(w);
+    }
+
+    /// @dev Turn word `w` after a roll of `total` that is not a 7: the main phase, with `deadline` (as {storeTurn}).
+    function rolledToMain(uint256 w, uint64 deadline, uint256 total) internal pure returns (uint256) {
+        w &= ~(PHASE_BITS | (uint256(type(uint40).max) << DEADLINE_SHIFT) | (uint256(15) << LAST_ROLL_SHIFT));
+        return
+            w |
+            uint256(ICatamm.Phase.Main) |
+            (uint256(uint40(deadline)) << DEADLINE_SHIFT) |
+            ((total & 15) << LAST_ROLL_SHIFT);
     }
 
     function _bit(bool b) private pure returns (uint256) {
