@@ -18,8 +18,7 @@ import {HexKind, NONE} from "./libraries/BoardTypes.sol";
 ///      - `balances`: per player, the five resources and the port mask (ResourceBalances), whose spare bits hold the
 ///        player's seat + 1 (the "host tag"), for the same reason;
 ///      - `settings`, `table` (with the board), `buildings`, `roads`: one word each; `seats`, `cards`: one word per
-///        seat; `bank`: two words, five
-///        counters each (see {BANK_LANE}).
+///        seat; `bank`: two words of five counters each (see {BANK_LANE}).
 library CatammState {
     using CatammMarket for CatammMarket.State;
     using ResourceBalances for ResourceBalances.Balances;
