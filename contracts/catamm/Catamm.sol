@@ -5,7 +5,7 @@ import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {RandomnessConsumer} from "../common/randomness/RandomnessConsumer.sol";
 import {CatammMarket} from "./CatammMarket.sol";
 import {CatammState} from "./CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "./CatammTypes.sol";
+import {RESOURCE_COUNT} from "./CatammTypes.sol";
 import {ICatamm} from "./ICatamm.sol";
 import {ICatammMarket} from "./ICatammMarket.sol";
 import {ResourceBalances} from "./libraries/ResourceBalances.sol";
@@ -146,12 +146,11 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///         random value requested now, by the next call that finds it ready ({advance}).
     function startGame(uint256 gameId) external {
         CatammState.Game storage g = _games[gameId];
-        CatammState.Turn memory t = _requireOpen(g, gameId);
+        _requireOpen(g, gameId);
         CatammState.Settings storage s = g.settings;
         if (msg.sender != s.creator) revert NotCreator(msg.sender, s.creator);
         if (s.joined < CatammState.MIN_PLAYERS) revert NotEnoughPlayers(s.joined, CatammState.MIN_PLAYERS);
-        t.phase = Phase.Starting;
-        _request(g, gameId, t, Pending.Start);
+        _request(g, gameId, Phase.Starting, Pending.Start);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -164,10 +163,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
 
     /// @notice Rolls the dice (requests the random value; the next call that finds it ready produces).
     function rollDice(uint256 gameId) external {
-        CatammState.Game storage g = _enter(gameId, BEFORE_ROLL);
-        CatammState.Turn memory t = CatammState.loadTurn(g);
-        t.phase = Phase.RollPending;
-        _request(g, gameId, t, Pending.Roll);
+        _request(_enter(gameId, BEFORE_ROLL), gameId, Phase.RollPending, Pending.Roll);
     }
 
     /// @notice Ends the sender's turn (after the roll, with no card draw outstanding).
@@ -240,11 +236,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///         when nobody on that hex can be robbed). The steal is drawn from a value requested now.
     function blockHex(uint256 gameId, uint256 hexId, address victim) external {
         CatammState.Game storage g = _enter(gameId, GHOST_SHIP);
-        if (CatammGhost.blockHex(g, gameId, hexId, victim)) {
-            CatammState.Turn memory t = CatammState.loadTurn(g);
-            t.phase = Phase.StealPending;
-            _request(g, gameId, t, Pending.HexSteal);
-        }
+        if (CatammGhost.blockHex(g, gameId, hexId, victim)) _request(g, gameId, Phase.StealPending, Pending.HexSteal);
     }
 
     /// @notice Moves the ghost ship to port `port`, flipping its market: the port's pool becomes the missing one and
@@ -253,9 +245,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function flipPort(uint256 gameId, uint8 port) external {
         CatammState.Game storage g = _enter(gameId, GHOST_SHIP);
         CatammGhost.flipPort(g, gameId, port);
-        CatammState.Turn memory t = CatammState.loadTurn(g);
-        t.phase = Phase.StealPending;
-        _request(g, gameId, t, Pending.PoolSteal);
+        _request(g, gameId, Phase.StealPending, Pending.PoolSteal);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -280,7 +270,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     function buyDevCard(uint256 gameId) external {
         CatammState.Game storage g = _enter(gameId, MAIN);
         CatammCards.buy(g, gameId);
-        _request(g, gameId, CatammState.loadTurn(g), Pending.Draw);
+        _request(g, gameId, Phase.Main, Pending.Draw);
     }
 
     /// @notice Plays a Knight: the army grows and the sender moves the ghost ship ({blockHex} or {flipPort}).
@@ -321,7 +311,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         _present(g, t);
         if (credits > s.gold) revert NotEnoughGold(s.gold, credits);
         s.gold -= uint16(credits);
-        CatammState.issue(g, msg.sender, resource, credits * ONE_CARD);
+        CatammState.issue(g, msg.sender, resource, credits);
         emit GoldConverted(gameId, msg.sender, resource, credits);
     }
 
@@ -388,10 +378,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @notice Public victory points by seat (settlements, cities, longest road, largest army; no hidden VP cards).
-    function scores(uint256 gameId) external view returns (uint256[4] memory points) {
-        CatammState.Game storage g = _games[gameId];
-        uint256 n = CatammState.loadTurn(g).players;
-        for (uint256 i; i < n; ++i) points[i] = CatammState.publicPoints(g, i);
+    function scores(uint256 gameId) external view returns (uint256[4] memory) {
+        return CatammViews.scores(_games[gameId]);
     }
 
     /// @notice `player`'s development cards by kind, and how many of them were drawn this turn. Meant for the
@@ -400,15 +388,7 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         uint256 gameId,
         address player
     ) external view returns (uint256[5] memory held, uint256[5] memory drawnThisTurn) {
-        CatammState.Game storage g = _games[gameId];
-        uint256 tag = CatammState.tagOf(g, player);
-        if (tag == 0) revert NotAPlayer(gameId, player);
-        CatammState.Cards storage c = g.cards[tag - 1];
-        bool fresh = CatammState.loadTurn(g).freshCards;
-        for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) {
-            held[i] = CatammState.cardCount(c.held, i);
-            if (fresh) drawnThisTurn[i] = CatammState.cardCount(c.fresh, i);
-        }
+        return CatammViews.devCards(_games[gameId], gameId, player);
     }
 
     /// @notice The bank's counters per resource: issued (production, Year of Plenty, gold, the pools' opening),
@@ -416,15 +396,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///         `issued − received − burned` equals the players' balances plus the pools' reserves.
     function bank(
         uint256 gameId
-    ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
-        CatammState.Game storage g = _games[gameId];
-        for (uint256 r; r < RESOURCE_COUNT; ++r) {
-            (uint256 iw, uint256 ishift) = CatammState.issuedAt(r);
-            (uint256 rw, uint256 rshift) = CatammState.receivedAt(r);
-            issued[r] = CatammState.bankCounter(g, iw, ishift);
-            received[r] = CatammState.bankCounter(g, rw, rshift);
-        }
-        burned = g.market.burnedAll();
+    ) public view virtual returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+        return CatammViews.bank(_games[gameId]);
     }
 
     /// @inheritdoc ICatammMarket
@@ -513,8 +486,10 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ///      place, and the turn ends on reaching its main phase.
     function _afterStep(CatammState.Game storage g, uint256 gameId) private {
         while (true) {
+            // The two bits first, from the word: decoding the whole turn cost ~500 gas after every served value.
+            uint256 w = g.market.hostData();
+            if ((w >> CatammState.AUTO_END_SHIFT) & 1 == 0 || (w >> CatammState.PENDING_SHIFT) & 7 != 0) return;
             CatammState.Turn memory t = CatammState.loadTurn(g);
-            if (!t.autoEnd || t.pending != Pending.None) return;
             if (t.phase == Phase.GhostShip) {
                 CatammGhost.defaultMove(g, gameId);
             } else {
@@ -524,13 +499,15 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
         }
     }
 
-    /// @dev Requests a random value for `kind` (one at a time) and stores `t` with it.
-    function _request(CatammState.Game storage g, uint256 gameId, CatammState.Turn memory t, Pending kind) private {
-        if (t.pending != Pending.None) revert RandomnessPending(g.request);
+    /// @dev Requests a random value for `kind` (one at a time) and moves the turn word to `phase` with it. On the
+    ///      word itself: decoding and encoding the whole turn cost ~1,000 gas for two fields.
+    function _request(CatammState.Game storage g, uint256 gameId, Phase phase, Pending kind) private {
+        uint256 w = g.market.hostData();
+        if ((w >> CatammState.PENDING_SHIFT) & 7 != 0) revert RandomnessPending(g.request);
         uint256 id = _requestRandomness();
         g.request = id;
-        t.pending = kind;
-        CatammState.storeTurn(g, t);
+        w &= ~(CatammState.PHASE_BITS | (uint256(7) << CatammState.PENDING_SHIFT));
+        g.market.setHostData(w | uint256(phase) | (uint256(kind) << CatammState.PENDING_SHIFT));
         emit RandomnessRequested(gameId, kind, id);
     }
 
@@ -544,15 +521,20 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     /// @dev {_enter} on a game already looked up.
     function _check(CatammState.Game storage g, uint256 gameId, uint256 phases) private {
         _sync(g, gameId);
-        CatammState.Turn memory t = CatammState.loadTurn(g);
-        _requirePhase(g, gameId, t, phases);
+        // On the turn word itself (the whole turn is decoded only to name a wrong phase): decoding it cost every
+        // action ~500 gas.
+        uint256 w = g.market.hostData();
+        if ((phases >> (w & CatammState.PHASE_BITS)) & 1 == 0)
+            _requirePhase(g, gameId, CatammState.loadTurn(g), phases);
         // The current seat's word first: the actions read it anyway, the sender's balance word not always.
-        address current = g.seats[t.seat].account;
+        address current = g.seats[(w >> CatammState.SEAT_SHIFT) & 3].account;
         if (msg.sender != current) {
             _seatOf(g, gameId); // an outsider is told so
             revert NotYourTurn(msg.sender, current);
         }
-        _present(g, t);
+        // A player acted (see {_present}).
+        uint256 absent = CatammState.MAX_ABSENT_TURNS << CatammState.ABSENT_SHIFT;
+        if (w & absent != 0) g.market.setHostData(w & ~absent);
     }
 
     /// @dev A player acted: the count of turns timed out in a row starts again (a write only when it is not zero, so

@@ -3,33 +3,50 @@ pragma solidity ^0.8.28;
 
 import {IRandomness} from "../common/randomness/IRandomness.sol";
 import {Catamm} from "../catamm/Catamm.sol";
+import {ICatamm} from "../catamm/ICatamm.sol";
 import {CatammState} from "../catamm/CatammState.sol";
+import {ResourceBalances} from "../catamm/libraries/ResourceBalances.sol";
 
 /// @notice The CATAMM game with test-only setters, so tests and the bench can reach a position (resources, pieces)
 ///         without playing dozens of turns. TEST-ONLY: anyone may call the setters. Every setter keeps the books
-///         straight: resources come from the bank's `issued` counter, piece counters follow the masks.
+///         straight: resources come from the bank (its own counters, in wei, since the game's count whole cards and
+///         tests issue fractions too; {bank} adds them), piece counters follow the masks.
 contract CatammGameHarness is Catamm {
+    using ResourceBalances for ResourceBalances.Balances;
+
+    /// @dev What the harness issued and took, per game and resource (wei).
+    mapping(uint256 gameId => uint256[5]) private _harnessIssued;
+    mapping(uint256 gameId => uint256[5]) private _harnessReceived;
+
     constructor(IRandomness randomness_) Catamm(randomness_) {}
 
-    /// @notice The bank issues `amount` of `resource` to `player` (counted as issued).
+    /// @notice The bank issues `amount` (wei) of `resource` to `player` (counted as issued).
     function harnessIssue(uint256 gameId, address player, uint8 resource, uint256 amount) external {
-        CatammState.issue(_games[gameId], player, resource, amount);
+        _games[gameId].balances[player].credit(resource, amount);
+        _harnessIssued[gameId][resource] += amount;
     }
 
-    /// @notice The bank takes `amount` of `resource` from `player` (counted as received).
+    /// @notice The bank takes `amount` (wei) of `resource` from `player` (counted as received).
     function harnessCollect(uint256 gameId, address player, uint8 resource, uint256 amount) external {
-        CatammState.collect(_games[gameId], player, resource, amount);
+        _games[gameId].balances[player].debit(resource, amount);
+        _harnessReceived[gameId][resource] += amount;
+    }
+
+    /// @notice The game's bank counters plus what the harness issued and took.
+    function bank(
+        uint256 gameId
+    ) public view override returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+        (issued, received, burned) = super.bank(gameId);
+        for (uint256 r; r < 5; ++r) {
+            issued[r] += _harnessIssued[gameId][r];
+            received[r] += _harnessReceived[gameId][r];
+        }
     }
 
     /// @notice Sets seat `seat`'s pieces (vertex masks of settlements and cities, edge mask of roads) and the
     ///         counters that follow them. Ports, road lengths and awards are not recomputed.
     function harnessSetPieces(uint256 gameId, uint256 seat, uint64 settlements, uint64 cities, uint128 roads) external {
-        CatammState.Game storage g = _games[gameId];
-        g.pieces[seat] = CatammState.Pieces(settlements, cities, roads);
-        CatammState.Seat storage s = g.seats[seat];
-        s.settlements = uint8(CatammState.popcount(settlements));
-        s.cities = uint8(CatammState.popcount(cities));
-        s.roads = uint8(CatammState.popcount(roads));
+        CatammState.setPieces(_games[gameId], seat, settlements, cities, roads);
     }
 
     /// @notice Gives seat `seat` `count` development cards of kind `card` (taken from the deck).
@@ -38,6 +55,7 @@ contract CatammGameHarness is Catamm {
         uint40 one = uint40(1) << (8 * card);
         g.table.deck -= one * count;
         g.cards[seat].held += one * count;
+        if (card == uint8(ICatamm.DevCard.VictoryPoint)) g.seats[seat].bonus += count;
     }
 
     /// @notice Gives seat `seat` `credits` gold credits.

@@ -64,12 +64,28 @@ library BoardTopology {
     // generated:end
 
     /// @notice The six vertices of hex `hexId` as a 54-bit mask.
-    function hexVertexMask(uint256 hexId) internal pure returns (uint256 mask) {
-        uint256 f = hexCornerField(_checkHex(hexId));
+    function hexVertexMask(uint256 hexId) internal pure returns (uint256) {
+        // One lookup in the masks below instead of setting six bits from the corner record (~450 gas a hex: a roll
+        // looks up two).
         unchecked {
-            for (uint256 i; i < 36; i += 6) mask |= 1 << ((f >> i) & 63);
+            uint256 h = _checkHex(hexId);
+            uint256 i = h >> 2;
+            uint256 w = HEX_MASKS_4;
+            if (i == 0) w = HEX_MASKS_0;
+            else if (i == 1) w = HEX_MASKS_1;
+            else if (i == 2) w = HEX_MASKS_2;
+            else if (i == 3) w = HEX_MASKS_3;
+            return (w >> (64 * (h & 3))) & ((1 << 54) - 1);
         }
     }
+
+    /// @dev Hex h's corner mask (the six vertices of its corner record, {hexCornerField}) at bits 64 × (h % 4) of
+    ///      word h / 4; `BoardTopology.test.ts` checks every mask against the corners.
+    uint256 private constant HEX_MASKS_0 = 0x00000000000e038000000000000070700000000000001c1c0000000000000707;
+    uint256 private constant HEX_MASKS_1 = 0x0000000038070000000000000380e0000000000000e038000000000000380e00;
+    uint256 private constant HEX_MASKS_2 = 0x00000038070000000000000e01c00000000000038070000000000000e01c0000;
+    uint256 private constant HEX_MASKS_3 = 0x0000701c0000000000001c070000000000000701c0000000000001c070000000;
+    uint256 private constant HEX_MASKS_4 = 0x00000000000000000038380000000000000e0e00000000000003838000000000;
 
     /// @notice The vertices adjacent to vertex `v` as a 54-bit mask.
     function vertexNeighbourMask(uint256 v) internal pure returns (uint256) {

@@ -55,7 +55,11 @@ library LongestRoad {
         }
 
         // What the searches did not reach: components where every vertex has degree 2 and no block, i.e. simple
-        // cycles, each as long as its number of roads.
+        // cycles, each as long as its number of roads. They hold none of the best trail's roads, so when fewer than
+        // 6 roads (the shortest cycle on this board, a hexagon) or no more than `best` are off it, no cycle can be
+        // longer and the flood fill (~3,000 gas for a dozen roads) is skipped.
+        uint256 off = total - best;
+        if (off < 6 || off <= best) return best;
         uint256 rest = roads & ~_reach(table, roads, blockers, starts);
         while (rest != 0) {
             uint256 f = BoardTopology.edgeVertexField(_lowestBit(rest));
@@ -142,10 +146,24 @@ library LongestRoad {
         return type(uint256).max;
     }
 
-    /// @dev Index of the lowest set bit of a non-zero `x` (`x & (~x + 1)`, i.e. `x & -x`, isolates it).
-    function _lowestBit(uint256 x) private pure returns (uint256) {
+    /// @dev Index of the lowest set bit of a non-zero `x` below 2^128 (edge and vertex masks): a de Bruijn multiply of
+    ///      the isolated bit (`x & -x`) and a 64-entry table, cheaper than a logarithm for the search's dozens of
+    ///      lookups a road.
+    function _lowestBit(uint256 x) private pure returns (uint256 i) {
         unchecked {
-            return Math.log2(x & (~x + 1));
+            x &= ~x + 1;
+            if (x >> 64 != 0) {
+                x >>= 64;
+                i = 64;
+            }
+            uint256 k = ((x * DE_BRUIJN) >> 58) & 63;
+            i += ((k < 32 ? DE_BRUIJN_LOW : DE_BRUIJN_HIGH) >> (8 * (31 - (k & 31)))) & 0xff;
         }
     }
+
+    /// @dev The de Bruijn sequence of {_lowestBit}, and its table (byte `k`: the bit whose product's top six bits are
+    ///      `k`), bytes 0–31 then 32–63.
+    uint256 private constant DE_BRUIJN = 0x022fdd63cc95386d;
+    uint256 private constant DE_BRUIJN_LOW = 0x000102350307361b042629082237301c3e05272e2c2a160918233b3831121d0b;
+    uint256 private constant DE_BRUIJN_HIGH = 0x3f34061a2528212f3d2d2b15173a110a331924203c143910321f130f1e0e0d0c;
 }

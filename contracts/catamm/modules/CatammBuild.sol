@@ -21,27 +21,30 @@ library CatammBuild {
     /// @notice A road on `edge` for the current player (`free`: Road Building).
     function buildRoad(CatammState.Game storage g, uint256 gameId, uint256 edge, bool free) external {
         CatammState.Turn memory t = CatammState.loadTurn(g);
-        CatammState.Seat storage s = g.seats[t.seat];
-        if (s.roads >= CatammState.ROAD_LIMIT) {
+        uint256 seat = t.seat;
+        uint256 w = g.buildings;
+        uint256 r = g.roads;
+        uint256 roads = CatammState.roadsIn(r, seat);
+        if (CatammState.popcountWide(roads) >= CatammState.ROAD_LIMIT) {
             revert ICatamm.PieceLimitReached(CatammState.PIECE_ROAD, CatammState.ROAD_LIMIT);
         }
-        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat, t.players);
-        CatammState.Pieces storage p = g.pieces[t.seat];
-        uint256 roads = p.roads;
-        Placement.requireRoadSpot(uint256(p.settlements) | uint256(p.cities), opponents, roads, allRoads, edge);
-        address player = s.account;
+        uint256 own = CatammState.buildingsIn(w, seat);
+        uint256 opponents = w & ((1 << VERTEX_COUNT) - 1) & ~own;
+        Placement.requireRoadSpot(own, opponents, roads, CatammState.allRoadsIn(r), edge);
+        address player = g.seats[seat].account;
         if (!free) CatammState.pay(g, player, CatammState.ROAD_COST);
-        roads |= 1 << edge;
-        p.roads = uint128(roads);
-        ++s.roads;
+        r = CatammState.withRoad(r, seat, edge);
         emit ICatamm.RoadBuilt(gameId, player, edge, free);
-        uint256 length = LongestRoad.length(roads, opponents);
-        if (length == s.roadLength) return;
-        s.roadLength = uint8(length);
+        uint256 length = LongestRoad.length(roads | (1 << edge), opponents);
+        if (length == CatammState.roadLengthIn(r, seat)) {
+            g.roads = r;
+            return;
+        }
+        g.roads = CatammState.withRoadLength(r, seat, length);
         emit ICatamm.RoadLengthChanged(gameId, player, length);
         // A road never shortens its builder's road, so below the award's minimum the builder neither holds nor takes
         // it, and every other length is as the last award left them: the award and the points stand. Skipping the
-        // award's check saves reading every seat and the points (~8k gas on most roads of a game).
+        // award's check saves reading the table and the points (~5k gas on most roads of a game).
         if (length < CatammState.LONGEST_ROAD_MIN) return;
         CatammState.updateLongestRoad(g, gameId, t.players);
         CatammState.checkWin(g, gameId, t);
@@ -54,17 +57,17 @@ library CatammBuild {
         if (s.settlements >= CatammState.SETTLEMENT_LIMIT) {
             revert ICatamm.PieceLimitReached(CatammState.PIECE_SETTLEMENT, CatammState.SETTLEMENT_LIMIT);
         }
-        (uint256 opponents, ) = CatammState.othersAndRoads(g, t.seat, t.players);
-        CatammState.Pieces storage p = g.pieces[t.seat];
-        uint256 own = uint256(p.settlements) | uint256(p.cities);
-        Placement.requireSettlementSpot(opponents | own, p.roads, vertex, true);
+        uint256 w = g.buildings;
+        uint256 r = g.roads;
+        uint256 occupied = w & ((1 << VERTEX_COUNT) - 1);
+        Placement.requireSettlementSpot(occupied, CatammState.roadsIn(r, t.seat), vertex, true);
         address player = s.account;
         CatammState.pay(g, player, CatammState.SETTLEMENT_COST);
-        p.settlements |= uint64(1 << vertex);
+        g.buildings = CatammState.withSettlement(w, t.seat, vertex);
         ++s.settlements;
         emit ICatamm.SettlementBuilt(gameId, player, vertex);
         CatammState.addPort(g, gameId, player, vertex);
-        if (_cutRoads(g, gameId, t, opponents | own | (1 << vertex), vertex)) {
+        if (_cutRoads(g, gameId, t, w, r, occupied | (1 << vertex), vertex)) {
             CatammState.updateLongestRoad(g, gameId, t.players);
         }
         CatammState.checkWin(g, gameId, t);
@@ -74,16 +77,17 @@ library CatammBuild {
     function buildCity(CatammState.Game storage g, uint256 gameId, uint256 vertex) external {
         if (vertex >= VERTEX_COUNT) revert InvalidVertex(vertex);
         CatammState.Turn memory t = CatammState.loadTurn(g);
-        CatammState.Pieces storage p = g.pieces[t.seat];
-        if ((p.settlements >> vertex) & 1 == 0) revert ICatamm.NotYourSettlement(vertex);
+        uint256 w = g.buildings;
+        if (((CatammState.buildingsIn(w, t.seat) & ~CatammState.citiesIn(w)) >> vertex) & 1 == 0) {
+            revert ICatamm.NotYourSettlement(vertex);
+        }
         CatammState.Seat storage s = g.seats[t.seat];
         if (s.cities >= CatammState.CITY_LIMIT) {
             revert ICatamm.PieceLimitReached(CatammState.PIECE_CITY, CatammState.CITY_LIMIT);
         }
         address player = s.account;
         CatammState.pay(g, player, CatammState.CITY_COST);
-        p.settlements &= ~uint64(1 << vertex);
-        p.cities |= uint64(1 << vertex);
+        g.buildings = w | (1 << (64 + vertex)); // the city bit (see CatammState.Game.buildings)
         --s.settlements;
         ++s.cities;
         emit ICatamm.CityBuilt(gameId, player, vertex);
@@ -91,27 +95,29 @@ library CatammBuild {
     }
 
     /// @dev Recomputes the longest road of every opponent with two or more roads at `vertex`, where a settlement
-    ///      now stands (`buildings`: every building, the new one included). Returns whether any length changed.
+    ///      now stands (`w` and `r`: the buildings and roads words before it; `buildings`: every building, the new one
+    ///      included). Stores the roads word if any length changed, and returns whether one did.
     function _cutRoads(
         CatammState.Game storage g,
         uint256 gameId,
         CatammState.Turn memory t,
+        uint256 w,
+        uint256 r,
         uint256 buildings,
         uint256 vertex
     ) private returns (bool changed) {
         uint256 atVertex = BoardTopology.vertexEdgeMask(vertex);
+        if (CatammState.popcount(CatammState.allRoadsIn(r) & atVertex) < 2) return false;
         for (uint256 i; i < t.players; ++i) {
             if (i == t.seat) continue;
-            CatammState.Pieces storage p = g.pieces[i];
-            uint256 roads = p.roads;
+            uint256 roads = CatammState.roadsIn(r, i);
             if (CatammState.popcount(roads & atVertex) < 2) continue;
-            uint256 blockers = buildings & ~(uint256(p.settlements) | uint256(p.cities));
-            uint256 length = LongestRoad.length(roads, blockers);
-            CatammState.Seat storage s = g.seats[i];
-            if (length == s.roadLength) continue;
-            s.roadLength = uint8(length);
-            emit ICatamm.RoadLengthChanged(gameId, s.account, length);
+            uint256 length = LongestRoad.length(roads, buildings & ~CatammState.buildingsIn(w, i));
+            if (length == CatammState.roadLengthIn(r, i)) continue;
+            r = CatammState.withRoadLength(r, i, length);
+            emit ICatamm.RoadLengthChanged(gameId, g.seats[i].account, length);
             changed = true;
         }
+        if (changed) g.roads = r;
     }
 }

@@ -3,7 +3,7 @@ pragma solidity ^0.8.28;
 
 import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 import {CatammState} from "../CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -56,7 +56,10 @@ library CatammCards {
         t.freshCards = true;
         CatammState.storeTurn(g, t);
         emit ICatamm.DevCardDrawn(gameId, g.seats[t.seat].account, ICatamm.DevCard(card));
-        if (card == uint256(ICatamm.DevCard.VictoryPoint)) CatammState.checkWin(g, gameId, t);
+        if (card == uint256(ICatamm.DevCard.VictoryPoint)) {
+            ++g.seats[t.seat].bonus;
+            CatammState.checkWin(g, gameId, t);
+        }
     }
 
     /// @notice Plays a Knight: the army grows (maybe taking the largest army) and the ghost ship must move.
@@ -73,6 +76,7 @@ library CatammCards {
             (holder == 0 || knights > g.seats[holder - 1].knights)
         ) {
             g.table.largestArmy = t.seat + 1;
+            CatammState.moveAward(g, holder, t.seat + 1);
             emit ICatamm.LargestArmyChanged(gameId, player, knights);
         }
         t.afterRoll = t.phase == ICatamm.Phase.Main;
@@ -94,8 +98,8 @@ library CatammCards {
         CatammState.Turn memory t = CatammState.loadTurn(g);
         address player = _play(g, gameId, t, ICatamm.DevCard.YearOfPlenty);
         CatammState.storeTurn(g, t);
-        CatammState.issue(g, player, resource1, ONE_CARD);
-        CatammState.issue(g, player, resource2, ONE_CARD);
+        CatammState.issue(g, player, resource1, 1);
+        CatammState.issue(g, player, resource2, 1);
         emit ICatamm.YearOfPlenty(gameId, player, resource1, resource2);
     }
 

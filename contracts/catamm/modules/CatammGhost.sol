@@ -7,6 +7,7 @@ import {CatammState} from "../CatammState.sol";
 import {ONE_CARD, PORT_COUNT, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
+import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
 import {HEX_COUNT, InvalidHex} from "../libraries/BoardTypes.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -106,7 +107,7 @@ library CatammGhost {
     function defaultMove(CatammState.Game storage g, uint256 gameId) external {
         CatammState.Turn memory t = CatammState.loadTurn(g);
         CatammState.Table storage tb = g.table;
-        uint256 desert = tb.desert;
+        uint256 desert = BoardSetup.desertOf(tb.board);
         uint256 target = desert;
         if (tb.ghost == desert) {
             uint256 occupied;

@@ -6,12 +6,12 @@ import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 import {CatammCredit} from "../CatammCredit.sol";
 import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
-import {FeePreset, ONE_CARD} from "../CatammTypes.sol";
+import {FeePreset, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ICatammMarket} from "../ICatammMarket.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
-import {EdgeOccupied, NONE} from "../libraries/BoardTypes.sol";
+import {EdgeOccupied, NONE, VERTEX_COUNT} from "../libraries/BoardTypes.sol";
 import {LongestRoad} from "../libraries/LongestRoad.sol";
 import {Placement} from "../libraries/Placement.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
@@ -149,18 +149,14 @@ library CatammSetup {
     function resolveStart(CatammState.Game storage g, uint256 gameId, uint256 seed) external {
         CatammState.Settings memory s = g.settings;
         (uint256 board, uint256 desert) = BoardSetup.generate(seed);
-        g.board = board;
         g.market.open(uint64(gameId), s.depthCards, s.feePreset, seed);
-        // Each resource sits in four pools, each opened with the depth from the bank.
-        uint128 opening = uint128(4 * uint256(s.depthCards) * ONE_CARD);
-        // Every resource's issued counter starts at the opening (words 2, 3 and 4), nothing received yet (words 0 and
-        // 1 marked as opened: see CatammState.receivedAt).
-        uint256 pair = (uint256(opening) << 128) | opening;
-        g.bank[0] = CatammState.BANK_OPENED;
-        g.bank[1] = CatammState.BANK_OPENED;
-        g.bank[2] = uint256(opening) << 128;
-        g.bank[3] = pair;
-        g.bank[4] = pair;
+        // Each resource sits in four pools, each opened with the depth from the bank: every issued counter starts at
+        // the opening, nothing received yet (the word marked as opened: see CatammState.BANK_LANE).
+        uint256 opening = 4 * uint256(s.depthCards);
+        uint256 issued;
+        for (uint256 r; r < RESOURCE_COUNT; ++r) issued |= opening << (CatammState.BANK_LANE * r);
+        g.bank[CatammState.ISSUED] = issued;
+        g.bank[CatammState.RECEIVED] = CatammState.BANK_OPENED;
 
         uint256 n = s.joined;
         uint256[] memory joinIndex = RandomDraw.permutation(seed, SALT_ORDER, n);
@@ -172,8 +168,9 @@ library CatammSetup {
         }
         CatammState.Table storage tb = g.table;
         tb.ghost = uint8(desert);
-        tb.desert = uint8(desert);
         tb.deck = uint40(CatammState.FULL_DECK);
+        tb.board = uint136(board);
+        tb.turnBlocks = s.turnBlocks;
 
         CatammState.Turn memory t = CatammState.loadTurn(g);
         t.phase = ICatamm.Phase.Setup;
@@ -195,9 +192,9 @@ library CatammSetup {
     ///         pip total (lowest id on ties) and the lowest-id free edge at it.
     function autoPlace(CatammState.Game storage g, uint256 gameId) external {
         CatammState.Turn memory t = CatammState.loadTurn(g);
-        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat, t.players);
+        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, t.seat);
         uint256 occupied = opponents | CatammState.buildingsOf(g, t.seat);
-        uint256 vertex = Placement.autoSettlementVertex(Placement.pipTable(g.board), occupied);
+        uint256 vertex = Placement.autoSettlementVertex(Placement.pipTable(g.table.board), occupied);
         _place(g, gameId, t, vertex, Placement.autoRoadEdge(allRoads, vertex), true);
     }
 
@@ -210,27 +207,28 @@ library CatammSetup {
         bool automatic
     ) private {
         uint256 seat = t.seat;
-        (uint256 opponents, uint256 allRoads) = CatammState.othersAndRoads(g, seat, t.players);
-        CatammState.Pieces storage p = g.pieces[seat];
-        Placement.requireSettlementSpot(opponents | uint256(p.settlements) | uint256(p.cities), 0, vertex, false);
+        uint256 w = g.buildings;
+        uint256 r = g.roads;
+        uint256 own = CatammState.buildingsIn(w, seat);
+        uint256 opponents = w & ((1 << VERTEX_COUNT) - 1) & ~own;
+        Placement.requireSettlementSpot(opponents | own, 0, vertex, false);
         if (!Placement.edgeTouches(edge, vertex)) revert ICatamm.RoadMustTouchSettlement(edge, vertex);
-        if ((allRoads >> edge) & 1 == 1) revert EdgeOccupied(edge);
+        if ((CatammState.allRoadsIn(r) >> edge) & 1 == 1) revert EdgeOccupied(edge);
 
-        uint256 roads = uint256(p.roads) | (1 << edge);
-        p.settlements |= uint64(1 << vertex);
-        p.roads = uint128(roads);
+        g.buildings = CatammState.withSettlement(w, seat, vertex);
+        r = CatammState.withRoad(r, seat, edge);
         CatammState.Seat storage s = g.seats[seat];
         ++s.settlements;
-        ++s.roads;
         address player = s.account;
         emit ICatamm.InitialPlacement(gameId, player, vertex, edge, automatic);
         CatammState.addPort(g, gameId, player, vertex);
         // No draft settlement can cut a road (its neighbours are free), so only the player's own length changes.
-        uint256 length = LongestRoad.length(roads, opponents);
-        if (length != s.roadLength) {
-            s.roadLength = uint8(length);
+        uint256 length = LongestRoad.length(CatammState.roadsIn(r, seat), opponents);
+        if (length != CatammState.roadLengthIn(r, seat)) {
+            r = CatammState.withRoadLength(r, seat, length);
             emit ICatamm.RoadLengthChanged(gameId, player, length);
         }
+        g.roads = r;
         if (t.pick >= t.players) _yield(g, gameId, s, vertex);
 
         if (t.pick + 1 == 2 * uint256(t.players)) {
@@ -247,7 +245,7 @@ library CatammSetup {
     function _yield(CatammState.Game storage g, uint256 gameId, CatammState.Seat storage s, uint256 vertex) private {
         (uint256 a, uint256 b, uint256 c) = BoardTopology.vertexHexes(vertex);
         uint256[3] memory hexes = [a, b, c];
-        uint256 board = g.board;
+        uint256 board = g.table.board;
         address player = s.account;
         for (uint256 i; i < 3; ++i) {
             uint256 h = hexes[i];

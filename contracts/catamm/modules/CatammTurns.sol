@@ -4,8 +4,9 @@ pragma solidity ^0.8.28;
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IRandomness} from "../../common/randomness/IRandomness.sol";
 import {CatammCredit} from "../CatammCredit.sol";
+import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
-import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
+import {RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {BoardSetup} from "../libraries/BoardSetup.sol";
 import {BoardTopology} from "../libraries/BoardTopology.sol";
@@ -24,25 +25,28 @@ import {Dice} from "../libraries/Dice.sol";
 ///        bank; when nobody owes (or all have paid) the roller moves the ghost ship. A player pays with whole cards
 ///        and gold credits of their choice; after the deadline anyone has the rest paid automatically ({autoDiscard}).
 library CatammTurns {
+    using CatammMarket for CatammMarket.State;
+
     /// @notice Rolls the dice with `value` for the player whose turn it is and produces, or starts a 7.
     function resolveRoll(CatammState.Game storage g, uint256 gameId, uint256 value) external {
-        CatammState.Turn memory t = CatammState.loadTurn(g);
-        (uint256 d1, uint256 d2) = Dice.roll(value);
-        uint256 total = d1 + d2;
-        g.table.lastRoll = uint8(total);
-        emit ICatamm.DiceRolled(gameId, g.seats[t.seat].account, d1, d2);
-        t.deadline = CatammState.deadlineFromNow(g);
+        // The turn word read and written as a word on the common path: decoding and encoding the whole turn cost
+        // ~1,000 gas for the three fields a roll changes.
+        uint256 w = g.market.hostData();
+        uint256 total;
+        {
+            (uint256 d1, uint256 d2) = Dice.roll(value);
+            total = d1 + d2;
+            emit ICatamm.DiceRolled(gameId, g.seats[(w >> CatammState.SEAT_SHIFT) & 3].account, d1, d2);
+        }
         if (total == 7) {
+            CatammState.Turn memory t = CatammState.loadTurn(g);
+            t.lastRoll = 7;
+            t.deadline = CatammState.deadlineFromNow(g);
             _seven(g, gameId, t);
             return;
         }
-        uint256 board = g.board;
-        uint256 blocked = g.table.ghost;
-        (uint256 first, uint256 second) = BoardSetup.hexesWithNumber(board, total);
-        if (first != blocked) _produce(g, gameId, board, first, t.players);
-        if (second != NONE && second != blocked) _produce(g, gameId, board, second, t.players);
-        t.phase = ICatamm.Phase.Main;
-        CatammState.storeTurn(g, t);
+        _produceRoll(g, gameId, total, (w >> CatammState.PLAYERS_SHIFT) & 7);
+        g.market.setHostData(CatammState.rolledToMain(w, CatammState.deadlineFromNow(g), total));
     }
 
     /// @notice `seat` pays the discard it owes: `cards` whole cards of each resource and `gold` gold credits.
@@ -141,23 +145,41 @@ library CatammTurns {
         for (uint256 i; i < 6; ++i) if (h[i] > level) total += h[i] - level;
     }
 
-    /// @dev Production of hex `hexId` for every seat with buildings at its corners.
+    /// @dev Production of a roll of `total` (not 7): the hexes carrying it that the ghost ship does not block.
+    function _produceRoll(CatammState.Game storage g, uint256 gameId, uint256 total, uint256 players) private {
+        uint256 board = g.table.board;
+        uint256 blocked = g.table.ghost;
+        (uint256 first, uint256 second) = BoardSetup.hexesWithNumber(board, total);
+        if (first == blocked) first = NONE;
+        if (second == blocked) second = NONE;
+        // Each seat's buildings worked out once for both hexes (they were for each hex).
+        uint256 buildings = g.buildings;
+        uint256[4] memory own;
+        for (uint256 seat; seat < players; ++seat) own[seat] = CatammState.buildingsIn(buildings, seat);
+        if (first != NONE) _produce(g, gameId, board, first, own, buildings);
+        if (second != NONE) _produce(g, gameId, board, second, own, buildings);
+    }
+
+    /// @dev Production of hex `hexId` for every seat with buildings at its corners (`own`: each seat's buildings,
+    ///      `w`: the buildings word).
     function _produce(
         CatammState.Game storage g,
         uint256 gameId,
         uint256 board,
         uint256 hexId,
-        uint256 players
+        uint256[4] memory own,
+        uint256 w
     ) private {
         HexKind kind = BoardSetup.kindOf(board, hexId);
         uint256 corners = BoardTopology.hexVertexMask(hexId);
-        for (uint256 seat; seat < players; ++seat) {
-            CatammState.Pieces storage p = g.pieces[seat];
-            uint256 settlements = CatammState.popcount(uint256(p.settlements) & corners);
-            uint256 cities = CatammState.popcount(uint256(p.cities) & corners);
-            if (settlements + cities == 0) continue;
+        if (w & corners == 0) return;
+        uint256 cityMask = CatammState.citiesIn(w);
+        for (uint256 seat; seat < 4; ++seat) {
+            uint256 here = own[seat] & corners;
+            if (here == 0) continue;
             CatammState.Seat storage s = g.seats[seat];
-            CatammState.produce(g, gameId, s, s.account, hexId, kind, settlements + 2 * cities);
+            uint256 cards = CatammState.popcount(here) + CatammState.popcount(here & cityMask);
+            CatammState.produce(g, gameId, s, s.account, hexId, kind, cards);
         }
     }
 
@@ -203,7 +225,7 @@ library CatammTurns {
         bool automatic
     ) private {
         for (uint8 r; r < RESOURCE_COUNT; ++r) {
-            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r] * ONE_CARD);
+            if (cards[r] != 0) CatammState.collect(g, player, r, cards[r]);
         }
         s.gold -= uint16(gold);
         s.discardOwed = 0;

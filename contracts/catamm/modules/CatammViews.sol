@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {CatammMarket} from "../CatammMarket.sol";
 import {CatammState} from "../CatammState.sol";
+import {ONE_CARD, RESOURCE_COUNT} from "../CatammTypes.sol";
 import {ICatamm} from "../ICatamm.sol";
 import {ResourceBalances} from "../libraries/ResourceBalances.sol";
 
@@ -9,6 +11,7 @@ import {ResourceBalances} from "../libraries/ResourceBalances.sol";
 /// @notice The game's large views, assembled outside the game contract to keep it under the size limit (linked
 ///         library; the game calls it by delegatecall from its own views).
 library CatammViews {
+    using CatammMarket for CatammMarket.State;
     using ResourceBalances for ResourceBalances.Balances;
 
     /// @notice Game `g` as {ICatamm.GameInfo}.
@@ -30,9 +33,9 @@ library CatammViews {
         info.turn = t.number;
         info.setupPick = t.pick;
         info.cardPlayed = t.cardPlayed;
-        info.board = g.board;
+        info.board = tb.board;
         info.ghostShip = tb.ghost;
-        info.lastRoll = tb.lastRoll;
+        info.lastRoll = t.lastRoll;
         for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) info.deck[i] = CatammState.cardCount(tb.deck, i);
         info.longestRoad = _account(g, tb.longestRoad);
         info.largestArmy = _account(g, tb.largestArmy);
@@ -51,12 +54,9 @@ library CatammViews {
         if (tag == 0) revert ICatamm.NotAPlayer(gameId, player);
         uint256 seat = tag - 1;
         CatammState.Seat memory s = g.seats[seat];
-        CatammState.Pieces memory p = g.pieces[seat];
         info.seat = seat;
-        info.settlements = p.settlements;
-        info.cities = p.cities;
-        info.roads = p.roads;
-        info.roadLength = s.roadLength;
+        (info.settlements, info.cities, info.roads) = CatammState.piecesOf(g, seat);
+        info.roadLength = CatammState.roadLengthIn(g.roads, seat);
         info.knights = s.knights;
         info.goldCredits = s.gold;
         info.discardOwed = s.discardOwed;
@@ -68,6 +68,39 @@ library CatammViews {
         for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) {
             if (i != uint8(ICatamm.DevCard.VictoryPoint)) info.cardsHeld[i] = CatammState.cardCount(held, i);
         }
+    }
+
+    /// @notice Public victory points by seat (see the game's `scores`).
+    function scores(CatammState.Game storage g) external view returns (uint256[4] memory points) {
+        uint256 n = CatammState.loadTurn(g).players;
+        for (uint256 i; i < n; ++i) points[i] = CatammState.publicPoints(g, i);
+    }
+
+    /// @notice `player`'s development cards by kind, and how many were drawn this turn (see the game's `devCards`).
+    function devCards(
+        CatammState.Game storage g,
+        uint256 gameId,
+        address player
+    ) external view returns (uint256[5] memory held, uint256[5] memory drawnThisTurn) {
+        uint256 tag = CatammState.tagOf(g, player);
+        if (tag == 0) revert ICatamm.NotAPlayer(gameId, player);
+        CatammState.Cards storage c = g.cards[tag - 1];
+        bool fresh = CatammState.loadTurn(g).freshCards;
+        for (uint8 i; i < CatammState.DEV_CARD_KINDS; ++i) {
+            held[i] = CatammState.cardCount(c.held, i);
+            if (fresh) drawnThisTurn[i] = CatammState.cardCount(c.fresh, i);
+        }
+    }
+
+    /// @notice The bank's counters per resource, in wei (see {ICatamm}'s `bank`).
+    function bank(
+        CatammState.Game storage g
+    ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+        for (uint256 r; r < RESOURCE_COUNT; ++r) {
+            issued[r] = CatammState.bankCounter(g, CatammState.ISSUED, r) * ONE_CARD;
+            received[r] = CatammState.bankCounter(g, CatammState.RECEIVED, r) * ONE_CARD;
+        }
+        burned = g.market.burnedAll();
     }
 
     function _account(CatammState.Game storage g, uint256 seatPlusOne) private view returns (address) {
