@@ -10,6 +10,7 @@ import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { usePonderClient } from "@ponder/react";
 import type { Client } from "@ponder/client";
 import { useBlock } from "../shared/block";
+import { stackConfig } from "../shared/deployments";
 import type { DescribeContext } from "../shared/errors";
 import type { schema } from "./client";
 import { readError } from "./chain";
@@ -54,10 +55,12 @@ export function useHistory<C, H>(
   const head = clock.number;
   // Tagged, so that a word arriving for the block the clock showed (null, then 417: 417) still reads again.
   useRefreshOn(key, wordBlock === null ? ["head", head] : ["word", wordBlock]);
+  // The node's logs are read only on a stack without an indexer or once the clock calls it lost: the clock's first
+  // blocks can come before the indexer's first answer (a busy laptop), and that is no reason to read around it.
+  const awaitingIndexer = indexed === null && clock.indexerLost === null && Boolean(stackConfig()?.indexer);
   const q = useQuery({
     queryKey: key ?? ["chain", "none"],
-    // The clock's first block says whether the indexer answers.
-    enabled: key !== null && head > 0,
+    enabled: key !== null && head > 0 && !awaitingIndexer,
     // The history grows in place: no deep comparison of thousands of rows at every read.
     structuralSharing: false,
     queryFn: async (): Promise<Grown<H>> => {
