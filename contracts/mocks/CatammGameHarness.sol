@@ -32,6 +32,12 @@ contract CatammGameHarness is Catamm {
         _harnessReceived[gameId][resource] += amount;
     }
 
+    /// @notice Adds `lanes` (whole cards, one 51-bit lane per resource) to the bank's counter word `word` as a payment
+    ///         or a production does: its overflow check, reached without a game of a quadrillion cards.
+    function harnessAddToBank(uint256 gameId, uint256 word, uint256 lanes) external {
+        CatammState.addToBank(_games[gameId], word, lanes);
+    }
+
     /// @notice The game's bank counters plus what the harness issued and took.
     function bank(
         uint256 gameId
