@@ -74,6 +74,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///         never behind, so a sweep can never take a stake.
     uint256 public constant OWED_BLOCK = 32;
 
+    /// @dev {occupancy} reports cells below this in `low`, the others in `high` (see {IForkingHex-occupancy}).
+    uint256 private constant VIEW_LOW_CELLS = 214;
+    uint256 private constant VIEW_LOW_MASK = (1 << VIEW_LOW_CELLS) - 1;
+
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
 
@@ -316,7 +320,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
         // The rules {move} applies (a cancelled game takes no move: GameIsCancelled).
-        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board);
+        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board, link.depth());
         bool open = core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None;
         v = PositionView({
             parent: link.parent(),
@@ -336,13 +340,26 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
         uint256 base = gameId << 32;
         PositionSlots storage ps = _positions[base | positionId];
-        high = ps.boardHigh;
-        if (ps.link & HexWords.LINK_SPILLED == 0) return (ps.board & HexWords.OCC_MASK, high);
-        // Settlement recycled the board word's occupancy bits: rebuild them from the ancestors' cells.
+        uint256 link = ps.link;
+        uint256 parentId = link.parent();
+        if ((link | (parentId == 0 ? 0 : _positions[base | parentId].link)) & HexWords.LINK_SPILLED == 0) {
+            // Both colours' stones: the position's bitmap and its parent's (none for position 1).
+            uint256 stones = ps.board & HexWords.STONES_MASK;
+            uint256 up = ps.boardHigh;
+            if (parentId != 0) {
+                PositionSlots storage pp = _positions[base | parentId];
+                stones |= pp.board & HexWords.STONES_MASK;
+                up |= pp.boardHigh;
+            }
+            // Storage splits the cells at 199, this view at 214 (its answer predates the colour bitmaps).
+            return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
+        }
+        // Settlement recycled a board word's stones: rebuild them from the ancestors' cells.
         for (uint256 id = positionId; id != 0;) {
-            uint256 link = _positions[base | id].link;
+            link = _positions[base | id].link;
             uint256 c = link.cell();
-            if (c < HexWords.LOW_CELLS) low |= 1 << c;
+            if (c < VIEW_LOW_CELLS) low |= 1 << c;
+            else high |= 1 << (c - VIEW_LOW_CELLS);
             id = link.parent();
         }
     }
@@ -353,9 +370,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     function _placeFirst(uint256 gameId, uint256 cell) private {
         PositionSlots storage first = _positions[(gameId << 32) | 1];
         if (cell < HexWords.LOW_CELLS) {
-            first.board = HexWords.newBoard(1 << cell, 0, 1);
+            first.board = HexWords.newBoard(1 << cell, 0, 0);
         } else {
-            first.board = HexWords.newBoard(0, 0, 1);
+            first.board = HexWords.newBoard(0, 0, 0);
             first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
         }
         first.link = HexWords.newLink(msg.sender, 0, cell, 1);
@@ -367,10 +384,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (core & HexWords.CORE_CANCELLED != 0) revert GameIsCancelled(gameId);
     }
 
-    /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
-    ///      rewritten, one event. Takes no payment: callers call {_collectStake} with the returned `core` (the game
-    ///      word before the move) after every state change (checks-effects-interactions). Also returns the new
-    ///      position's board and link words, as written.
+    /// @dev The hot path: one game word and the parent's and grandparent's board words read, two new position words
+    ///      written, the game word rewritten, one event. Takes no payment: callers call {_collectStake} with the
+    ///      returned `core` (the game word before the move) after every state change (checks-effects-interactions).
+    ///      Also returns the new position's board and link words, as written.
     function _move(
         uint256 gameId,
         uint256 parentId,
@@ -379,30 +396,53 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         GameSlots storage g = _games[gameId];
         core = g.core;
         uint256 parentBoard;
-        uint256 deadline;
-        (id, parentBoard, deadline) = _openParent(gameId, core, parentId);
-        (board, link) = _writeChild(gameId << 32, parentId, id, parentBoard, core.size(), cell, deadline);
+        uint256 depth;
+        (id, parentBoard, board, depth) = _openParent(gameId, core, parentId);
+        (board, link) = _writeChild(gameId << 32, id, parentBoard, board, core.size(), cell, depth);
+        uint256 deadline = board.deadline();
         // One more position; maxDeadline only rises.
         g.core = core.afterMove(deadline);
         emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
     }
 
     /// @dev A move's checks on the game and the parent position ({_moveRules}, reverting with the refusal's error);
-    ///      returns the new position's id, the parent's board word and the new position's deadline.
+    ///      returns the new position's id, the parent's board word, the new position's board word before its stone
+    ///      (its colour's stones, which are the grandparent's, its parent and its deadline) and the parent's depth.
     function _openParent(
         uint256 gameId,
         uint256 core,
         uint256 parentId
-    ) private view returns (uint256 id, uint256 parentBoard, uint256 deadline) {
+    ) private view returns (uint256 id, uint256 parentBoard, uint256 board, uint256 depth) {
         _requireLive(gameId, core);
         uint256 count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
-        parentBoard = _positions[(gameId << 32) | parentId].board;
-        Refusal refusal;
-        (refusal, deadline) = _moveRules(core, count, parentId, parentBoard);
+        (parentBoard, board, depth) = _parentStones(gameId << 32, parentId, core.size()); // `board`: the mover's stones
+        (Refusal refusal, uint256 deadline) = _moveRules(core, count, parentId, parentBoard, depth);
         if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentBoard, deadline, core.lastBlock());
+        board = HexWords.newBoard(board, parentId, deadline);
         unchecked {
             id = count + 1; // count < 2^24 - 1 (checked)
+        }
+    }
+
+    /// @dev The board word of position `parentId` (keys from `base`, an n×n board), the stones of the colour to move
+    ///      there below cell 199 and the position's depth.
+    function _parentStones(
+        uint256 base,
+        uint256 parentId,
+        uint256 n
+    ) private view returns (uint256 parentBoard, uint256 own, uint256 depth) {
+        parentBoard = _positions[base | parentId].board;
+        // The mover's colour last moved into the grandparent (none for position 2): its stones are still those. This
+        // read (2,100 gas) is what makes a proof read one word at any depth instead of one per ancestor.
+        uint256 grand = parentBoard.boardParent();
+        if (grand != 0) own = _positions[base | grand].board & HexWords.STONES_MASK;
+        // The parent's stones are its colour's and the mover's: their count is its depth.
+        depth = HexWords.popcount((parentBoard & HexWords.STONES_MASK) | own);
+        if (n > 14) {
+            uint256 high = _positions[base | parentId].boardHigh;
+            if (grand != 0) high |= _positions[base | grand].boardHigh;
+            depth += HexWords.popcount(high);
         }
     }
 
@@ -421,7 +461,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the
-    ///      position's board word `parentBoard`), its cell aside: the first that refuses it now, or None; and the
+    ///      position's board word `parentBoard` and depth `parentDepth`), its cell aside: the first that refuses it
+    ///      now, or None; and the
     ///      deadline the new position would get, `block.number + blocks(colour to move there)` (Red is to move at
     ///      even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
     ///      the last block would leave unanswerable would win by default at no risk (last-block sniping). Block
@@ -430,7 +471,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core,
         uint256 count,
         uint256 parentId,
-        uint256 parentBoard
+        uint256 parentBoard,
+        uint256 parentDepth
     ) private view returns (Refusal, uint256 deadline) {
         if (count == HexWords.MAX_POSITIONS) return (Refusal.TooManyPositions, 0);
         if (parentId == 1) {
@@ -441,7 +483,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
         unchecked {
             // The new position is one deeper: Red is to move there if the parent's depth is odd. Each below 2^32.
-            deadline = block.number + (parentBoard.boardDepth() & 1 == 1 ? core.redBlocks() : core.blueBlocks());
+            deadline = block.number + (parentDepth & 1 == 1 ? core.redBlocks() : core.blueBlocks());
         }
         uint256 last = core.lastBlock();
         if (last != 0 && deadline > last) return (Refusal.ReplyWindowPastLastBlock, deadline);
@@ -466,43 +508,51 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         revert BlockNumberTooLarge(deadline);
     }
 
-    /// @dev Writes position `id`, a child of `parentId` (board word `parentBoard`) on an n×n board: its board word(s),
-    ///      the parent's stones plus `cell`, with its deadline and depth, and its link word. Returns both words.
+    /// @dev Writes position `id`, a child of the position whose board word is `parentBoard` (at depth `depth`) on an
+    ///      n×n board, filling `cell`: its board word(s), `board` (from {_openParent}) plus the stone, and its link
+    ///      word. Returns both words.
     function _writeChild(
         uint256 base,
-        uint256 parentId,
         uint256 id,
         uint256 parentBoard,
+        uint256 board,
         uint256 n,
         uint256 cell,
-        uint256 deadline
-    ) private returns (uint256 board, uint256 link) {
+        uint256 depth
+    ) private returns (uint256, uint256 link) {
         if (cell >= n * n) revert CellOffBoard(cell, n * n);
-        uint256 depth;
-        unchecked {
-            depth = parentBoard.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
-        }
         PositionSlots storage child = _positions[base | id];
-        uint256 occupied = parentBoard & HexWords.OCC_MASK;
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
-            if (occupied & bit != 0) revert CellOccupied(cell);
-            occupied |= bit;
+            if ((parentBoard | board) & bit != 0) revert CellOccupied(cell); // both colours' stones
+            board |= bit;
         }
         if (n > 14) {
-            // Boards above 14×14 keep cells 214.. in a second word.
-            uint256 high = _positions[base | parentId].boardHigh;
-            if (cell >= HexWords.LOW_CELLS) {
-                uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
-                if (high & bit != 0) revert CellOccupied(cell);
-                high |= bit;
-            }
+            uint256 high = _childHigh(base, board.boardParent(), parentBoard.boardParent(), cell);
             if (high != 0) child.boardHigh = high;
         }
-        board = HexWords.newBoard(occupied, deadline, depth);
         child.board = board;
-        link = HexWords.newLink(msg.sender, parentId, cell, depth);
+        unchecked {
+            link = HexWords.newLink(msg.sender, board.boardParent(), cell, depth + 1); // depth < n² ≤ 361
+        }
         child.link = link;
+        return (board, link);
+    }
+
+    /// @dev Boards above 14×14 keep cells 199.. in a second word per position, the same colour's stones: the new
+    ///      position's, a child of `parentId` (grandparent `grand`, 0 for none) filling `cell`.
+    function _childHigh(
+        uint256 base,
+        uint256 parentId,
+        uint256 grand,
+        uint256 cell
+    ) private view returns (uint256 high) {
+        if (grand != 0) high = _positions[base | grand].boardHigh;
+        if (cell >= HexWords.LOW_CELLS) {
+            uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
+            if ((high | _positions[base | parentId].boardHigh) & bit != 0) revert CellOccupied(cell);
+            high |= bit;
+        }
     }
 
     /// @dev Checks a claim on `positionId` (the game live and not ended, the position existing and not proven),
@@ -521,10 +571,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Verifies a winning path for `positionId` (an unproven position of a live game on an n×n board; its slots
-    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. Stone colours come from the
-    ///      ancestor chain: the position's own stone is the prover's; then the walk clears, at every ancestor of the
-    ///      prover's colour, that ancestor's cell from the set of path cells still unaccounted for, and stops as soon
-    ///      as the set is empty.
+    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. The prover's stones are the
+    ///      position's own colour bitmap (its board word, and above 14×14 its second word): no walk up the tree.
     function _prove(
         GameSlots storage g,
         PositionSlots storage ps,
@@ -536,13 +584,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint16[] calldata path
     ) private {
         {
-            uint256 depth = board.boardDepth();
+            uint256 depth = link.depth();
             // At most as many cells as the colour that moved into the position has stones.
             (uint256 lo, uint256 hi) = HexBoard.checkPath(n, depth & 1 == 1, (depth + 1) >> 1, path);
-            uint256 c = link.cell();
-            if (c < 256) lo &= ~(1 << c);
-            else hi &= ~(1 << (c - 256));
-            if (lo | hi != 0) (lo, hi) = _notOfColour(gameId << 32, link.parent(), depth & 1, lo, hi);
+            lo &= ~(board & HexWords.STONES_MASK);
+            if (n > 14) {
+                // Cells 199.. (bit c - 199): those below 256 belong in `lo`, the others in `hi` (bit c - 256).
+                uint256 high = ps.boardHigh;
+                lo &= ~(high << HexWords.LOW_CELLS);
+                hi &= ~(high >> (256 - HexWords.LOW_CELLS));
+            }
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }
         ps.board = board | HexWords.BOARD_PROVEN;
@@ -551,29 +602,6 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 updated = meta.withProven(positionId);
         if (updated != meta) g.meta = updated;
         emit WinProven(gameId, positionId, msg.sender);
-    }
-
-    /// @dev Removes from the cell set (`lo`, `hi`) the cells of the ancestors of `id` (itself included) whose depth
-    ///      has parity `parity`, i.e. the stones of that colour on the board; stops as soon as the set is empty.
-    ///      Returns what is left: cells that are not that colour's stones.
-    function _notOfColour(
-        uint256 base,
-        uint256 id,
-        uint256 parity,
-        uint256 lo,
-        uint256 hi
-    ) private view returns (uint256, uint256) {
-        while (id != 0) {
-            uint256 link = _positions[base | id].link;
-            if (link.depth() & 1 == parity) {
-                uint256 c = link.cell();
-                if (c < 256) lo &= ~(1 << c);
-                else hi &= ~(1 << (c - 256));
-                if (lo | hi == 0) break;
-            }
-            id = link.parent();
-        }
-        return (lo, hi);
     }
 
     /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending. A
@@ -724,14 +752,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 acc;
         bool wide;
         if (link & HexWords.LINK_SPILLED == 0) {
-            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds occupancy
+            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds stones and parent
         } else {
             wide = board & HexWords.RECYCLED_WIDE != 0;
             acc = wide ? _spill[key] : HexWords.unpackRecycled(board);
         }
         acc = HexEval.merge(acc, up);
         (uint256 low, bool fits) = HexWords.packRecycled(acc);
-        uint256 kept = board & ~HexWords.OCC_MASK;
+        uint256 kept = board & ~HexWords.RECYCLABLE;
         if (fits && !wide) {
             ps.board = kept | low;
         } else {
