@@ -76,7 +76,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @dev {occupancy} reports cells below this in `low`, the others in `high` (see {IForkingHex-occupancy}).
     uint256 private constant VIEW_LOW_CELLS = 214;
-    uint256 private constant VIEW_LOW_MASK = (1 << VIEW_LOW_CELLS) - 1;
+    uint256 private constant VIEW_LOW_MASK = (1 << 214) - 1; // (1 << VIEW_LOW_CELLS) - 1, as a literal
 
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
@@ -450,7 +450,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      The new position's id is `core`'s count + 1: if it opens a block of {OWED_BLOCK}, the block is counted.
     function _collectStake(uint256 gameId, uint256 core) private {
         uint256 stake = core.stake();
-        uint256 counted = core.positionCount() % OWED_BLOCK == 0 ? OWED_BLOCK * stake : 0;
+        // A mask, not `%` (which checks for a zero divisor): OWED_BLOCK is a power of two.
+        uint256 counted = core.positionCount() & 31 == 0 ? OWED_BLOCK * stake : 0;
         _collectCounted(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), stake, counted);
     }
 
@@ -520,7 +521,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 cell,
         uint256 depth
     ) private returns (uint256, uint256 link) {
-        if (cell >= n * n) revert CellOffBoard(cell, n * n);
+        uint256 cells;
+        unchecked {
+            cells = n * n; // n ≤ 19: no overflow check needed
+        }
+        if (cell >= cells) revert CellOffBoard(cell, cells);
         PositionSlots storage child = _positions[base | id];
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
