@@ -33,17 +33,23 @@ import {HexWords} from "./libraries/HexWords.sol";
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
-    /// @dev The two words of a game (layouts in {HexWords}).
-    struct GameSlots {
-        uint256 core;
-        uint256 meta;
-    }
-
     /// @dev The words of a position (layouts in {HexWords}); `boardHigh` is used by boards larger than 14×14 only.
     struct PositionSlots {
         uint256 board;
         uint256 link;
         uint256 boardHigh;
+    }
+
+    /// @dev A game's two words (layouts in {HexWords}) and its positions' words, all at fixed offsets from the one
+    ///      slot its id hashes to: a move hashes one key where a mapping keyed by position hashed one per position it
+    ///      touched (~60 gas each), and settlement one per position.
+    struct GameSlots {
+        uint256 core;
+        uint256 meta;
+        /// @dev Settlement accumulators too large for a recycled board word (see {HexWords}).
+        mapping(uint256 positionId => uint256) spill;
+        /// @dev By position id (1..2^24 - 1; 0 unused).
+        PositionSlots[1 << 24] positions;
     }
 
     /// @dev Why a move on a position would be refused now (its cell aside), in the order {move} checks; None: it
@@ -82,10 +88,6 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     uint256 public gameCount;
 
     mapping(uint256 gameId => GameSlots) private _games;
-    /// @dev Keyed by `gameId << 32 | positionId`.
-    mapping(uint256 key => PositionSlots) private _positions;
-    /// @dev Settlement accumulators too large for a recycled board word (same key; see {HexWords}).
-    mapping(uint256 key => uint256) private _spill;
 
     /// @param feeConfig_ Where the fee (read once per game) and the fund recipient are read.
     constructor(IFeeConfig feeConfig_) PayoutLedger(feeConfig_) {}
@@ -119,11 +121,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 feeBps = _currentFeeBps();
         if (feeBps > maxFeeBps) revert FeeAboveMax(feeBps, maxFeeBps);
         gameId = ++gameCount;
-        _games[gameId] = GameSlots({
-            core: HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake),
-            meta: HexWords.newMeta(token, feeBps)
-        });
-        _placeFirst(gameId, firstCell);
+        GameSlots storage g = _games[gameId];
+        g.core = HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake);
+        g.meta = HexWords.newMeta(token, feeBps);
+        _placeFirst(g.positions[1], firstCell);
         emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
         emit Moved(gameId, 1, 0, msg.sender, firstCell, 0);
         _collectCounted(token, stake, OWED_BLOCK * stake); // position 1 opens the first block of counted stakes
@@ -136,7 +137,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _requireLive(gameId, core);
         uint256 meta = g.meta;
         if (core.positionCount() != 1 || meta.phase() != 0) revert CannotCancel(gameId);
-        address creator = _positions[(gameId << 32) | 1].link.player();
+        address creator = g.positions[1].link.player();
         if (msg.sender != creator) revert NotCreator(msg.sender, creator);
         g.core = core | HexWords.CORE_CANCELLED;
         uint256 refund = core.stake();
@@ -174,9 +175,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 link;
         (positionId, core, board, link) = _move(gameId, parentId, cell);
         // The position was just written and the game is live: the proof starts from the words in hand.
+        GameSlots storage g = _games[gameId];
         _prove(
-            _games[gameId],
-            _positions[(gameId << 32) | positionId],
+            g,
+            _at(g, positionId),
             gameId,
             positionId,
             core.size(),
@@ -212,11 +214,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             }
         }
         uint256 budget = maxPositions;
-        uint256 base = gameId << 32;
         if (phase == 1) {
             uint256 todo = count - cursor + 1;
             if (budget < todo) todo = budget;
-            _markVoid(base, cursor, cursor + todo - 1);
+            _markVoid(g, cursor, cursor + todo - 1);
             budget -= todo;
             cursor += todo;
             if (cursor > count) (phase, cursor) = (2, count);
@@ -224,7 +225,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 fund;
         if (phase == 2 && budget != 0) {
             uint256 lo = cursor > budget ? cursor - budget + 1 : 1;
-            fund = _evaluate(gameId, cursor, lo, core.stake(), meta.feeBps(), meta.token());
+            fund = _evaluate(gameId, g, cursor, lo, core.stake(), meta.feeBps(), meta.token());
             cursor = lo - 1;
             if (cursor == 0) phase = 3;
         }
@@ -239,21 +240,21 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function payoutOf(uint256 gameId, address player) external view returns (Payout memory out) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         uint256 stake = core.stake();
-        uint256 base = gameId << 32;
         if (core & HexWords.CORE_CANCELLED != 0) {
-            if (_positions[base | 1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
+            if (g.positions[1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
             return out;
         }
         uint256 count = core.positionCount();
-        uint256 feeBps = _games[gameId].meta.feeBps();
+        uint256 feeBps = g.meta.feeBps();
 
         // Load every link word; recompute voidness top-down (ascending ids: parents first).
         uint256[] memory links = new uint256[](count + 1);
         for (uint256 v = 1; v <= count; ++v) {
-            uint256 link = _positions[base | v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
+            uint256 link = g.positions[v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
             uint256 p = link.parent();
             if (p != 0 && HexEval.voidsChildren(links[p])) link |= HexWords.LINK_VOID;
             links[v] = link;
@@ -298,7 +299,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             token: meta.token(),
             lastBlock: core.lastBlock(),
             feeBps: meta.feeBps(),
-            creator: _positions[(gameId << 32) | 1].link.player(),
+            creator: g.positions[1].link.player(),
             positionCount: core.positionCount(),
             maxDeadline: core.maxDeadline(),
             endBlock: end,
@@ -312,10 +313,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory v) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        PositionSlots storage ps = g.positions[positionId];
         uint256 board = ps.board;
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
@@ -335,28 +337,25 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        uint256 base = gameId << 32;
-        PositionSlots storage ps = _positions[base | positionId];
+        PositionSlots storage ps = g.positions[positionId];
         uint256 link = ps.link;
         uint256 parentId = link.parent();
-        if ((link | (parentId == 0 ? 0 : _positions[base | parentId].link)) & HexWords.LINK_SPILLED == 0) {
+        // (Position 0's slots are never written: position 1 reads zeros for its parent.)
+        PositionSlots storage pp = g.positions[parentId];
+        if ((link | pp.link) & HexWords.LINK_SPILLED == 0) {
             // Both colours' stones: the position's bitmap and its parent's (none for position 1).
-            uint256 stones = ps.board & HexWords.STONES_MASK;
-            uint256 up = ps.boardHigh;
-            if (parentId != 0) {
-                PositionSlots storage pp = _positions[base | parentId];
-                stones |= pp.board & HexWords.STONES_MASK;
-                up |= pp.boardHigh;
-            }
+            uint256 stones = (ps.board | pp.board) & HexWords.STONES_MASK;
+            uint256 up = ps.boardHigh | pp.boardHigh;
             // Storage splits the cells at 199, this view at 214 (its answer predates the colour bitmaps).
             return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
         }
         // Settlement recycled a board word's stones: rebuild them from the ancestors' cells.
         for (uint256 id = positionId; id != 0;) {
-            link = _positions[base | id].link;
+            link = g.positions[id].link;
             uint256 c = link.cell();
             if (c < VIEW_LOW_CELLS) low |= 1 << c;
             else high |= 1 << (c - VIEW_LOW_CELLS);
@@ -367,8 +366,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     // ============================================================================================ internals
 
     /// @dev Writes position 1: the creator's stone on `cell`, depth 1, no deadline.
-    function _placeFirst(uint256 gameId, uint256 cell) private {
-        PositionSlots storage first = _positions[(gameId << 32) | 1];
+    function _placeFirst(PositionSlots storage first, uint256 cell) private {
         if (cell < HexWords.LOW_CELLS) {
             first.board = HexWords.newBoard(1 << cell, 0, 0);
         } else {
@@ -376,6 +374,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
         }
         first.link = HexWords.newLink(msg.sender, 0, cell, 1);
+    }
+
+    /// @dev Position `id`'s slots in game `g`: `g.positions[id]` without its bounds check (~25 gas a use), which ids
+    ///      never fail (they are below 2^24, as the position count is).
+    function _at(GameSlots storage g, uint256 id) private pure returns (PositionSlots storage ps) {
+        assembly ("memory-safe") {
+            ps.slot := add(add(g.slot, 3), mul(id, 3)) // after core, meta and spill: 3 words per position
+        }
     }
 
     /// @dev Reverts unless the game exists and is not cancelled.
@@ -397,8 +403,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         core = g.core;
         uint256 parentBoard;
         uint256 depth;
-        (id, parentBoard, board, depth) = _openParent(gameId, core, parentId);
-        (board, link) = _writeChild(gameId << 32, id, parentBoard, board, core.size(), cell, depth);
+        (id, parentBoard, board, depth) = _openParent(gameId, g, core, parentId);
+        (board, link) = _writeChild(g, id, parentBoard, board, core.size(), cell, depth);
         uint256 deadline = board.deadline();
         // One more position; maxDeadline only rises.
         g.core = core.afterMove(deadline);
@@ -410,13 +416,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      (its colour's stones, which are the grandparent's, its parent and its deadline) and the parent's depth.
     function _openParent(
         uint256 gameId,
+        GameSlots storage g,
         uint256 core,
         uint256 parentId
     ) private view returns (uint256 id, uint256 parentBoard, uint256 board, uint256 depth) {
         _requireLive(gameId, core);
         uint256 count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
-        (parentBoard, board, depth) = _parentStones(gameId << 32, parentId, core.size()); // `board`: the mover's stones
+        (parentBoard, board, depth) = _parentStones(g, parentId, core.size()); // `board`: the mover's stones
         (Refusal refusal, uint256 deadline) = _moveRules(core, count, parentId, parentBoard, depth);
         if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentBoard, deadline, core.lastBlock());
         board = HexWords.newBoard(board, parentId, deadline);
@@ -425,23 +432,23 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev The board word of position `parentId` (keys from `base`, an n×n board), the stones of the colour to move
-    ///      there below cell 199 and the position's depth.
+    /// @dev The board word of position `parentId` (of game `g`, an n×n board), the stones of the colour to move there
+    ///      below cell 199 and the position's depth.
     function _parentStones(
-        uint256 base,
+        GameSlots storage g,
         uint256 parentId,
         uint256 n
     ) private view returns (uint256 parentBoard, uint256 own, uint256 depth) {
-        parentBoard = _positions[base | parentId].board;
+        parentBoard = _at(g, parentId).board;
         // The mover's colour last moved into the grandparent (none for position 2): its stones are still those. This
         // read (2,100 gas) is what makes a proof read one word at any depth instead of one per ancestor.
         uint256 grand = parentBoard.boardParent();
-        if (grand != 0) own = _positions[base | grand].board & HexWords.STONES_MASK;
+        if (grand != 0) own = _at(g, grand).board & HexWords.STONES_MASK;
         // The parent's stones are its colour's and the mover's: their count is its depth.
         depth = HexWords.popcount((parentBoard & HexWords.STONES_MASK) | own);
         if (n > 14) {
-            uint256 high = _positions[base | parentId].boardHigh;
-            if (grand != 0) high |= _positions[base | grand].boardHigh;
+            uint256 high = _at(g, parentId).boardHigh;
+            if (grand != 0) high |= _at(g, grand).boardHigh;
             depth += HexWords.popcount(high);
         }
     }
@@ -513,7 +520,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      n×n board, filling `cell`: its board word(s), `board` (from {_openParent}) plus the stone, and its link
     ///      word. Returns both words.
     function _writeChild(
-        uint256 base,
+        GameSlots storage g,
         uint256 id,
         uint256 parentBoard,
         uint256 board,
@@ -526,14 +533,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             cells = n * n; // n ≤ 19: no overflow check needed
         }
         if (cell >= cells) revert CellOffBoard(cell, cells);
-        PositionSlots storage child = _positions[base | id];
+        PositionSlots storage child = _at(g, id);
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
             if ((parentBoard | board) & bit != 0) revert CellOccupied(cell); // both colours' stones
             board |= bit;
         }
         if (n > 14) {
-            uint256 high = _childHigh(base, board.boardParent(), parentBoard.boardParent(), cell);
+            uint256 high = _childHigh(g, board.boardParent(), parentBoard.boardParent(), cell);
             if (high != 0) child.boardHigh = high;
         }
         child.board = board;
@@ -547,15 +554,15 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     /// @dev Boards above 14×14 keep cells 199.. in a second word per position, the same colour's stones: the new
     ///      position's, a child of `parentId` (grandparent `grand`, 0 for none) filling `cell`.
     function _childHigh(
-        uint256 base,
+        GameSlots storage g,
         uint256 parentId,
         uint256 grand,
         uint256 cell
     ) private view returns (uint256 high) {
-        if (grand != 0) high = _positions[base | grand].boardHigh;
+        if (grand != 0) high = _at(g, grand).boardHigh;
         if (cell >= HexWords.LOW_CELLS) {
             uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
-            if ((high | _positions[base | parentId].boardHigh) & bit != 0) revert CellOccupied(cell);
+            if ((high | _at(g, parentId).boardHigh) & bit != 0) revert CellOccupied(cell);
             high |= bit;
         }
     }
@@ -569,7 +576,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 end = core.endBlock();
         if (end != 0 && block.number > end) revert GameEnded(gameId, end);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        PositionSlots storage ps = _at(g, positionId);
         uint256 board = ps.board;
         if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
         _prove(g, ps, gameId, positionId, core.size(), board, ps.link, path);
@@ -612,17 +619,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending. A
     ///      position is void if its parent is proven or void; parents inside the window are looked up in memory,
     ///      older ones in storage (their void bit was written by an earlier batch).
-    function _markVoid(uint256 base, uint256 lo, uint256 hi) private {
+    function _markVoid(GameSlots storage g, uint256 lo, uint256 hi) private {
         // Bit v - lo set: position v is proven or void.
         uint256[] memory blocked = new uint256[](((hi - lo) >> 8) + 1);
         for (uint256 v = lo; v <= hi; ++v) {
-            PositionSlots storage ps = _positions[base | v];
+            PositionSlots storage ps = _at(g, v);
             uint256 link = ps.link;
             uint256 p = link.parent();
             bool parentBlocked =
                 p >= lo
                     ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
-                    : HexEval.voidsChildren(_positions[base | p].link);
+                    : HexEval.voidsChildren(_at(g, p).link);
             if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
             if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
@@ -635,6 +642,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      player in memory and credits each player once. Returns what went to the fund.
     function _evaluate(
         uint256 gameId,
+        GameSlots storage g,
         uint256 hi,
         uint256 lo,
         uint256 stake,
@@ -643,7 +651,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ) private returns (uint256 fund) {
         Payees memory payees = _newPayees(hi - lo + 1);
         // A losing move's fee is the same for every position of the game.
-        fund = _settleWindow(gameId << 32, hi, lo, stake, (stake * feeBps) / 10_000, payees);
+        fund = _settleWindow(g, hi, lo, stake, (stake * feeBps) / 10_000, payees);
         for (uint256 i; i < payees.keys.length; ++i) {
             address who = payees.keys[i];
             uint256 amount = payees.amounts[i];
@@ -654,14 +662,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _creditFund(token, fund);
     }
 
-    /// @dev Evaluates positions hi down to lo of the game whose keys start at `base` into `payees`, children first;
+    /// @dev Evaluates positions hi down to lo of game `g` into `payees`, children first;
     ///      returns what goes to the fund. Keeps the accumulators of parents inside the window in memory and spills
     ///      those of older parents to storage ({_store}). Per position: one cold read of its link word, then
     ///      {_evaluateFast} and {_addPayee} on the stack and in memory (the link read and the accumulators in
     ///      assembly, `fee` the game's fee per loss computed once: ~200 gas less per position than the Solidity path
     ///      it replaced, measured on the bench's trees).
     function _settleWindow(
-        uint256 base,
+        GameSlots storage g,
         uint256 hi,
         uint256 lo,
         uint256 stake,
@@ -675,10 +683,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             for (; hi >= lo; --hi) {
                 uint256 link;
                 assembly ("memory-safe") {
-                    // _positions[base | hi].link: the mapping's slot for the key, plus 1 (the struct's second word).
-                    mstore(0x00, or(base, hi))
-                    mstore(0x20, _positions.slot)
-                    link := sload(add(keccak256(0x00, 0x40), 1))
+                    // g.positions[hi].link: the game's slot + 3 (core, meta, spill) + 3 words per position + 1.
+                    link := sload(add(g.slot, add(mul(hi, 3), 4)))
                 }
                 if (link & HexWords.LINK_VOID != 0) {
                     _addPayee(payees, address(uint160(link)), stake); // refunded
@@ -693,7 +699,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
                     }
                     // Children settled by an earlier batch left theirs in storage.
-                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | hi));
+                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(g, hi));
                     uint256 toFund;
                     (pay, toFund, up) = _evaluateFast(link, a, stake, fee);
                     fund += toFund;
@@ -706,7 +712,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         mstore(at, or(add(mload(at), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))))
                     }
                 } else if (parent != 0) {
-                    _store(base | parent, up); // a parent a later batch settles
+                    _store(g, parent, up); // a parent a later batch settles
                 }
                 _addPayee(payees, address(uint160(link)), pay);
             }
@@ -749,9 +755,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Merges `up` into the stored accumulators of position `key`, which a later batch settles: in its recycled
-    ///      board word (flagged in its link word), or in `_spill` if a sum outgrows 106 bits.
-    function _store(uint256 key, uint256 up) private {
-        PositionSlots storage ps = _positions[key];
+    ///      board word (flagged in its link word), or in `g.spill` if a sum outgrows 106 bits.
+    function _store(GameSlots storage g, uint256 id, uint256 up) private {
+        PositionSlots storage ps = _at(g, id);
         uint256 link = ps.link;
         uint256 board = ps.board;
         uint256 acc;
@@ -760,7 +766,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds stones and parent
         } else {
             wide = board & HexWords.RECYCLED_WIDE != 0;
-            acc = wide ? _spill[key] : HexWords.unpackRecycled(board);
+            acc = wide ? g.spill[id] : HexWords.unpackRecycled(board);
         }
         acc = HexEval.merge(acc, up);
         (uint256 low, bool fits) = HexWords.packRecycled(acc);
@@ -768,15 +774,15 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (fits && !wide) {
             ps.board = kept | low;
         } else {
-            _spill[key] = acc;
+            g.spill[id] = acc;
             if (!wide) ps.board = kept | HexWords.RECYCLED_WIDE;
         }
     }
 
     /// @dev The stored accumulators of a flagged position (see {_store}).
-    function _stored(uint256 key) private view returns (uint256) {
-        uint256 board = _positions[key].board;
-        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : _spill[key];
+    function _stored(GameSlots storage g, uint256 id) private view returns (uint256) {
+        uint256 board = _at(g, id).board;
+        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : g.spill[id];
     }
 
     /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).

@@ -59,7 +59,7 @@ pragma solidity ^0.8.28;
 ///        0..105   Σ Red-made losses (106 bits)
 ///        106..211 Σ Blue-made losses (106 bits)
 ///        212      a child is winning
-///        213      wide: a sum outgrew 106 bits (≥ 2^106 wei, ~8·10^13 ETH); the full word is in `_spill` instead
+///        213      wide: a sum outgrew 106 bits (≥ 2^106 wei, ~8·10^13 ETH); the full word is in the game's `spill` map instead
 library HexWords {
     uint256 internal constant M9 = 0x1ff;
     uint256 internal constant M24 = 0xffffff;
