@@ -178,16 +178,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         (positionId, core, board, link) = _move(gameId, parentId, cell);
         // The position was just written and the game is live: the proof starts from the words in hand.
         GameSlots storage g = _games[gameId];
-        _prove(
-            g,
-            _at(g, positionId),
-            gameId,
-            positionId,
-            core.size(),
-            board,
-            link,
-            path
-        );
+        _prove(g, _at(g, positionId), gameId, positionId, core.size(), board, link, path);
         _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
@@ -629,9 +620,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             uint256 link = ps.link;
             uint256 p = link.parent();
             bool parentBlocked =
-                p >= lo
-                    ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
-                    : HexEval.voidsChildren(_at(g, p).link);
+                p >= lo ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0 : HexEval.voidsChildren(_at(g, p).link);
             if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
             if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);

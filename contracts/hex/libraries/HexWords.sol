@@ -97,7 +97,6 @@ library HexWords {
     /// @dev What settlement may recycle once the game has ended: the stones and the parent id.
     uint256 internal constant RECYCLABLE = (1 << 223) - 1; // (1 << BOARD_DEADLINE_SHIFT) - 1, as a literal
 
-
     // ---- link
     uint256 internal constant LINK_PARENT_SHIFT = 160;
     uint256 internal constant LINK_CELL_SHIFT = 192;
