@@ -450,7 +450,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      The new position's id is `core`'s count + 1: if it opens a block of {OWED_BLOCK}, the block is counted.
     function _collectStake(uint256 gameId, uint256 core) private {
         uint256 stake = core.stake();
-        // A mask, not `%` (which checks for a zero divisor): OWED_BLOCK is a power of two.
+        // `& 31` is `% OWED_BLOCK` (a power of two) without the division's zero check (~30 gas a move).
         uint256 counted = core.positionCount() & 31 == 0 ? OWED_BLOCK * stake : 0;
         _collectCounted(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), stake, counted);
     }
@@ -463,9 +463,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the
     ///      position's board word `parentBoard` and depth `parentDepth`), its cell aside: the first that refuses it
-    ///      now, or None; and the
-    ///      deadline the new position would get, `block.number + blocks(colour to move there)` (Red is to move at
-    ///      even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
+    ///      now, or None; and the deadline the new position would get, `block.number + blocks(colour to move there)`
+    ///      (Red is to move at even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
     ///      the last block would leave unanswerable would win by default at no risk (last-block sniping). Block
     ///      numbers are stored in 32 bits. {move} and {position} both decide by this function.
     function _moveRules(
