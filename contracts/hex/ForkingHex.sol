@@ -33,17 +33,23 @@ import {HexWords} from "./libraries/HexWords.sol";
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
-    /// @dev The two words of a game (layouts in {HexWords}).
-    struct GameSlots {
-        uint256 core;
-        uint256 meta;
-    }
-
     /// @dev The words of a position (layouts in {HexWords}); `boardHigh` is used by boards larger than 14×14 only.
     struct PositionSlots {
         uint256 board;
         uint256 link;
         uint256 boardHigh;
+    }
+
+    /// @dev A game's two words (layouts in {HexWords}) and its positions' words, all at fixed offsets from the one
+    ///      slot its id hashes to: a move hashes one key where a mapping keyed by position hashed one per position it
+    ///      touched (~60 gas each), and settlement one per position.
+    struct GameSlots {
+        uint256 core;
+        uint256 meta;
+        /// @dev Settlement accumulators too large for a recycled board word (see {HexWords}).
+        mapping(uint256 positionId => uint256) spill;
+        /// @dev By position id (1..2^24 - 1; 0 unused).
+        PositionSlots[1 << 24] positions;
     }
 
     /// @dev Why a move on a position would be refused now (its cell aside), in the order {move} checks; None: it
@@ -65,6 +71,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256[] amounts;
         uint256 mask;
         uint256 salt;
+        /// @dev Bit i set: slot i holds a player. Crediting visits these bits, not every slot of the sparse map.
+        uint256[] used;
     }
 
     /// @notice Stakes the ledger counts as owed at a time, ahead of the moves: the position that opens each block of
@@ -74,14 +82,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///         never behind, so a sweep can never take a stake.
     uint256 public constant OWED_BLOCK = 32;
 
+    /// @dev {occupancy} reports cells below this in `low`, the others in `high` (see {IForkingHex-occupancy}).
+    uint256 private constant VIEW_LOW_CELLS = 214;
+    uint256 private constant VIEW_LOW_MASK = (1 << 214) - 1; // (1 << VIEW_LOW_CELLS) - 1, as a literal
+
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
 
     mapping(uint256 gameId => GameSlots) private _games;
-    /// @dev Keyed by `gameId << 32 | positionId`.
-    mapping(uint256 key => PositionSlots) private _positions;
-    /// @dev Settlement accumulators too large for a recycled board word (same key; see {HexWords}).
-    mapping(uint256 key => uint256) private _spill;
 
     /// @param feeConfig_ Where the fee (read once per game) and the fund recipient are read.
     constructor(IFeeConfig feeConfig_) PayoutLedger(feeConfig_) {}
@@ -115,11 +123,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 feeBps = _currentFeeBps();
         if (feeBps > maxFeeBps) revert FeeAboveMax(feeBps, maxFeeBps);
         gameId = ++gameCount;
-        _games[gameId] = GameSlots({
-            core: HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake),
-            meta: HexWords.newMeta(token, feeBps)
-        });
-        _placeFirst(gameId, firstCell);
+        GameSlots storage g = _games[gameId];
+        g.core = HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake);
+        g.meta = HexWords.newMeta(token, feeBps);
+        _placeFirst(g.positions[1], firstCell);
         emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
         emit Moved(gameId, 1, 0, msg.sender, firstCell, 0);
         _collectCounted(token, stake, OWED_BLOCK * stake); // position 1 opens the first block of counted stakes
@@ -132,7 +139,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _requireLive(gameId, core);
         uint256 meta = g.meta;
         if (core.positionCount() != 1 || meta.phase() != 0) revert CannotCancel(gameId);
-        address creator = _positions[(gameId << 32) | 1].link.player();
+        address creator = g.positions[1].link.player();
         if (msg.sender != creator) revert NotCreator(msg.sender, creator);
         g.core = core | HexWords.CORE_CANCELLED;
         uint256 refund = core.stake();
@@ -170,16 +177,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 link;
         (positionId, core, board, link) = _move(gameId, parentId, cell);
         // The position was just written and the game is live: the proof starts from the words in hand.
-        _prove(
-            _games[gameId],
-            _positions[(gameId << 32) | positionId],
-            gameId,
-            positionId,
-            core.size(),
-            board,
-            link,
-            path
-        );
+        GameSlots storage g = _games[gameId];
+        _prove(g, _at(g, positionId), gameId, positionId, core.size(), board, link, path);
         _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
@@ -208,11 +207,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             }
         }
         uint256 budget = maxPositions;
-        uint256 base = gameId << 32;
         if (phase == 1) {
             uint256 todo = count - cursor + 1;
             if (budget < todo) todo = budget;
-            _markVoid(base, cursor, cursor + todo - 1);
+            _markVoid(g, cursor, cursor + todo - 1);
             budget -= todo;
             cursor += todo;
             if (cursor > count) (phase, cursor) = (2, count);
@@ -220,7 +218,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 fund;
         if (phase == 2 && budget != 0) {
             uint256 lo = cursor > budget ? cursor - budget + 1 : 1;
-            fund = _evaluate(gameId, cursor, lo, core.stake(), meta.feeBps(), meta.token());
+            fund = _evaluate(gameId, g, cursor, lo, core.stake(), meta.feeBps(), meta.token());
             cursor = lo - 1;
             if (cursor == 0) phase = 3;
         }
@@ -235,21 +233,21 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function payoutOf(uint256 gameId, address player) external view returns (Payout memory out) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         uint256 stake = core.stake();
-        uint256 base = gameId << 32;
         if (core & HexWords.CORE_CANCELLED != 0) {
-            if (_positions[base | 1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
+            if (g.positions[1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
             return out;
         }
         uint256 count = core.positionCount();
-        uint256 feeBps = _games[gameId].meta.feeBps();
+        uint256 feeBps = g.meta.feeBps();
 
         // Load every link word; recompute voidness top-down (ascending ids: parents first).
         uint256[] memory links = new uint256[](count + 1);
         for (uint256 v = 1; v <= count; ++v) {
-            uint256 link = _positions[base | v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
+            uint256 link = g.positions[v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
             uint256 p = link.parent();
             if (p != 0 && HexEval.voidsChildren(links[p])) link |= HexWords.LINK_VOID;
             links[v] = link;
@@ -294,7 +292,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             token: meta.token(),
             lastBlock: core.lastBlock(),
             feeBps: meta.feeBps(),
-            creator: _positions[(gameId << 32) | 1].link.player(),
+            creator: g.positions[1].link.player(),
             positionCount: core.positionCount(),
             maxDeadline: core.maxDeadline(),
             endBlock: end,
@@ -308,15 +306,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory v) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        PositionSlots storage ps = g.positions[positionId];
         uint256 board = ps.board;
         uint256 link = ps.link;
         bool proven = board & HexWords.BOARD_PROVEN != 0;
         // The rules {move} applies (a cancelled game takes no move: GameIsCancelled).
-        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board);
+        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board, link.depth());
         bool open = core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None;
         v = PositionView({
             parent: link.parent(),
@@ -331,18 +330,28 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @inheritdoc IForkingHex
     function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high) {
-        uint256 core = _games[gameId].core;
+        GameSlots storage g = _games[gameId];
+        uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        uint256 base = gameId << 32;
-        PositionSlots storage ps = _positions[base | positionId];
-        high = ps.boardHigh;
-        if (ps.link & HexWords.LINK_SPILLED == 0) return (ps.board & HexWords.OCC_MASK, high);
-        // Settlement recycled the board word's occupancy bits: rebuild them from the ancestors' cells.
+        PositionSlots storage ps = g.positions[positionId];
+        uint256 link = ps.link;
+        uint256 parentId = link.parent();
+        // (Position 0's slots are never written: position 1 reads zeros for its parent.)
+        PositionSlots storage pp = g.positions[parentId];
+        if ((link | pp.link) & HexWords.LINK_SPILLED == 0) {
+            // Both colours' stones: the position's bitmap and its parent's (none for position 1).
+            uint256 stones = (ps.board | pp.board) & HexWords.STONES_MASK;
+            uint256 up = ps.boardHigh | pp.boardHigh;
+            // Storage splits the cells at 199, this view at 214 (its answer predates the colour bitmaps).
+            return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
+        }
+        // Settlement recycled a board word's stones: rebuild them from the ancestors' cells.
         for (uint256 id = positionId; id != 0;) {
-            uint256 link = _positions[base | id].link;
+            link = g.positions[id].link;
             uint256 c = link.cell();
-            if (c < HexWords.LOW_CELLS) low |= 1 << c;
+            if (c < VIEW_LOW_CELLS) low |= 1 << c;
+            else high |= 1 << (c - VIEW_LOW_CELLS);
             id = link.parent();
         }
     }
@@ -350,15 +359,22 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     // ============================================================================================ internals
 
     /// @dev Writes position 1: the creator's stone on `cell`, depth 1, no deadline.
-    function _placeFirst(uint256 gameId, uint256 cell) private {
-        PositionSlots storage first = _positions[(gameId << 32) | 1];
+    function _placeFirst(PositionSlots storage first, uint256 cell) private {
         if (cell < HexWords.LOW_CELLS) {
-            first.board = HexWords.newBoard(1 << cell, 0, 1);
+            first.board = HexWords.newBoard(1 << cell, 0, 0);
         } else {
-            first.board = HexWords.newBoard(0, 0, 1);
+            first.board = HexWords.newBoard(0, 0, 0);
             first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
         }
         first.link = HexWords.newLink(msg.sender, 0, cell, 1);
+    }
+
+    /// @dev Position `id`'s slots in game `g`: `g.positions[id]` without its bounds check (~25 gas a use), which ids
+    ///      never fail (they are below 2^24, as the position count is).
+    function _at(GameSlots storage g, uint256 id) private pure returns (PositionSlots storage ps) {
+        assembly ("memory-safe") {
+            ps.slot := add(add(g.slot, 3), mul(id, 3)) // after core, meta and spill: 3 words per position
+        }
     }
 
     /// @dev Reverts unless the game exists and is not cancelled.
@@ -367,10 +383,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (core & HexWords.CORE_CANCELLED != 0) revert GameIsCancelled(gameId);
     }
 
-    /// @dev The hot path: one game word and one parent word read, two new position words written, the game word
-    ///      rewritten, one event. Takes no payment: callers call {_collectStake} with the returned `core` (the game
-    ///      word before the move) after every state change (checks-effects-interactions). Also returns the new
-    ///      position's board and link words, as written.
+    /// @dev The hot path: one game word and the parent's and grandparent's board words read, two new position words
+    ///      written, the game word rewritten, one event. Takes no payment: callers call {_collectStake} with the
+    ///      returned `core` (the game word before the move) after every state change (checks-effects-interactions).
+    ///      Also returns the new position's board and link words, as written.
     function _move(
         uint256 gameId,
         uint256 parentId,
@@ -379,30 +395,54 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         GameSlots storage g = _games[gameId];
         core = g.core;
         uint256 parentBoard;
-        uint256 deadline;
-        (id, parentBoard, deadline) = _openParent(gameId, core, parentId);
-        (board, link) = _writeChild(gameId << 32, parentId, id, parentBoard, core.size(), cell, deadline);
+        uint256 depth;
+        (id, parentBoard, board, depth) = _openParent(gameId, g, core, parentId);
+        (board, link) = _writeChild(g, id, parentBoard, board, core.size(), cell, depth);
+        uint256 deadline = board.deadline();
         // One more position; maxDeadline only rises.
         g.core = core.afterMove(deadline);
         emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
     }
 
     /// @dev A move's checks on the game and the parent position ({_moveRules}, reverting with the refusal's error);
-    ///      returns the new position's id, the parent's board word and the new position's deadline.
+    ///      returns the new position's id, the parent's board word, the new position's board word before its stone
+    ///      (its colour's stones, which are the grandparent's, its parent and its deadline) and the parent's depth.
     function _openParent(
         uint256 gameId,
+        GameSlots storage g,
         uint256 core,
         uint256 parentId
-    ) private view returns (uint256 id, uint256 parentBoard, uint256 deadline) {
+    ) private view returns (uint256 id, uint256 parentBoard, uint256 board, uint256 depth) {
         _requireLive(gameId, core);
         uint256 count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
-        parentBoard = _positions[(gameId << 32) | parentId].board;
-        Refusal refusal;
-        (refusal, deadline) = _moveRules(core, count, parentId, parentBoard);
+        (parentBoard, board, depth) = _parentStones(g, parentId, core.size()); // `board`: the mover's stones
+        (Refusal refusal, uint256 deadline) = _moveRules(core, count, parentId, parentBoard, depth);
         if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentBoard, deadline, core.lastBlock());
+        board = HexWords.newBoard(board, parentId, deadline);
         unchecked {
             id = count + 1; // count < 2^24 - 1 (checked)
+        }
+    }
+
+    /// @dev The board word of position `parentId` (of game `g`, an n×n board), the stones of the colour to move there
+    ///      below cell 199 and the position's depth.
+    function _parentStones(
+        GameSlots storage g,
+        uint256 parentId,
+        uint256 n
+    ) private view returns (uint256 parentBoard, uint256 own, uint256 depth) {
+        parentBoard = _at(g, parentId).board;
+        // The mover's colour last moved into the grandparent (none for position 2): its stones are still those. This
+        // read (2,100 gas) is what makes a proof read one word at any depth instead of one per ancestor.
+        uint256 grand = parentBoard.boardParent();
+        if (grand != 0) own = _at(g, grand).board & HexWords.STONES_MASK;
+        // The parent's stones are its colour's and the mover's: their count is its depth.
+        depth = HexWords.popcount((parentBoard & HexWords.STONES_MASK) | own);
+        if (n > 14) {
+            uint256 high = _at(g, parentId).boardHigh;
+            if (grand != 0) high |= _at(g, grand).boardHigh;
+            depth += HexWords.popcount(high);
         }
     }
 
@@ -410,7 +450,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      The new position's id is `core`'s count + 1: if it opens a block of {OWED_BLOCK}, the block is counted.
     function _collectStake(uint256 gameId, uint256 core) private {
         uint256 stake = core.stake();
-        uint256 counted = core.positionCount() % OWED_BLOCK == 0 ? OWED_BLOCK * stake : 0;
+        // `& 31` is `% OWED_BLOCK` (a power of two) without the division's zero check (~30 gas a move).
+        uint256 counted = core.positionCount() & 31 == 0 ? OWED_BLOCK * stake : 0;
         _collectCounted(core & HexWords.CORE_TOKEN == 0 ? address(0) : _games[gameId].meta.token(), stake, counted);
     }
 
@@ -421,16 +462,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the
-    ///      position's board word `parentBoard`), its cell aside: the first that refuses it now, or None; and the
-    ///      deadline the new position would get, `block.number + blocks(colour to move there)` (Red is to move at
-    ///      even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
+    ///      position's board word `parentBoard` and depth `parentDepth`), its cell aside: the first that refuses it
+    ///      now, or None; and the deadline the new position would get, `block.number + blocks(colour to move there)`
+    ///      (Red is to move at even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
     ///      the last block would leave unanswerable would win by default at no risk (last-block sniping). Block
     ///      numbers are stored in 32 bits. {move} and {position} both decide by this function.
     function _moveRules(
         uint256 core,
         uint256 count,
         uint256 parentId,
-        uint256 parentBoard
+        uint256 parentBoard,
+        uint256 parentDepth
     ) private view returns (Refusal, uint256 deadline) {
         if (count == HexWords.MAX_POSITIONS) return (Refusal.TooManyPositions, 0);
         if (parentId == 1) {
@@ -441,7 +483,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
         unchecked {
             // The new position is one deeper: Red is to move there if the parent's depth is odd. Each below 2^32.
-            deadline = block.number + (parentBoard.boardDepth() & 1 == 1 ? core.redBlocks() : core.blueBlocks());
+            deadline = block.number + (parentDepth & 1 == 1 ? core.redBlocks() : core.blueBlocks());
         }
         uint256 last = core.lastBlock();
         if (last != 0 && deadline > last) return (Refusal.ReplyWindowPastLastBlock, deadline);
@@ -466,43 +508,55 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         revert BlockNumberTooLarge(deadline);
     }
 
-    /// @dev Writes position `id`, a child of `parentId` (board word `parentBoard`) on an n×n board: its board word(s),
-    ///      the parent's stones plus `cell`, with its deadline and depth, and its link word. Returns both words.
+    /// @dev Writes position `id`, a child of the position whose board word is `parentBoard` (at depth `depth`) on an
+    ///      n×n board, filling `cell`: its board word(s), `board` (from {_openParent}) plus the stone, and its link
+    ///      word. Returns both words.
     function _writeChild(
-        uint256 base,
-        uint256 parentId,
+        GameSlots storage g,
         uint256 id,
         uint256 parentBoard,
+        uint256 board,
         uint256 n,
         uint256 cell,
-        uint256 deadline
-    ) private returns (uint256 board, uint256 link) {
-        if (cell >= n * n) revert CellOffBoard(cell, n * n);
-        uint256 depth;
+        uint256 depth
+    ) private returns (uint256, uint256 link) {
+        uint256 cells;
         unchecked {
-            depth = parentBoard.boardDepth() + 1; // at most n² ≤ 361: a full board has no empty cell to fill
+            cells = n * n; // n ≤ 19: no overflow check needed
         }
-        PositionSlots storage child = _positions[base | id];
-        uint256 occupied = parentBoard & HexWords.OCC_MASK;
+        if (cell >= cells) revert CellOffBoard(cell, cells);
+        PositionSlots storage child = _at(g, id);
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
-            if (occupied & bit != 0) revert CellOccupied(cell);
-            occupied |= bit;
+            if ((parentBoard | board) & bit != 0) revert CellOccupied(cell); // both colours' stones
+            board |= bit;
         }
         if (n > 14) {
-            // Boards above 14×14 keep cells 214.. in a second word.
-            uint256 high = _positions[base | parentId].boardHigh;
-            if (cell >= HexWords.LOW_CELLS) {
-                uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
-                if (high & bit != 0) revert CellOccupied(cell);
-                high |= bit;
-            }
+            uint256 high = _childHigh(g, board.boardParent(), parentBoard.boardParent(), cell);
             if (high != 0) child.boardHigh = high;
         }
-        board = HexWords.newBoard(occupied, deadline, depth);
         child.board = board;
-        link = HexWords.newLink(msg.sender, parentId, cell, depth);
+        unchecked {
+            link = HexWords.newLink(msg.sender, board.boardParent(), cell, depth + 1); // depth < n² ≤ 361
+        }
         child.link = link;
+        return (board, link);
+    }
+
+    /// @dev Boards above 14×14 keep cells 199.. in a second word per position, the same colour's stones: the new
+    ///      position's, a child of `parentId` (grandparent `grand`, 0 for none) filling `cell`.
+    function _childHigh(
+        GameSlots storage g,
+        uint256 parentId,
+        uint256 grand,
+        uint256 cell
+    ) private view returns (uint256 high) {
+        if (grand != 0) high = _at(g, grand).boardHigh;
+        if (cell >= HexWords.LOW_CELLS) {
+            uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
+            if ((high | _at(g, parentId).boardHigh) & bit != 0) revert CellOccupied(cell);
+            high |= bit;
+        }
     }
 
     /// @dev Checks a claim on `positionId` (the game live and not ended, the position existing and not proven),
@@ -514,17 +568,15 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 end = core.endBlock();
         if (end != 0 && block.number > end) revert GameEnded(gameId, end);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _positions[(gameId << 32) | positionId];
+        PositionSlots storage ps = _at(g, positionId);
         uint256 board = ps.board;
         if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
         _prove(g, ps, gameId, positionId, core.size(), board, ps.link, path);
     }
 
     /// @dev Verifies a winning path for `positionId` (an unproven position of a live game on an n×n board; its slots
-    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. Stone colours come from the
-    ///      ancestor chain: the position's own stone is the prover's; then the walk clears, at every ancestor of the
-    ///      prover's colour, that ancestor's cell from the set of path cells still unaccounted for, and stops as soon
-    ///      as the set is empty.
+    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. The prover's stones are the
+    ///      position's own colour bitmap (its board word, and above 14×14 its second word): no walk up the tree.
     function _prove(
         GameSlots storage g,
         PositionSlots storage ps,
@@ -536,13 +588,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint16[] calldata path
     ) private {
         {
-            uint256 depth = board.boardDepth();
+            uint256 depth = link.depth();
             // At most as many cells as the colour that moved into the position has stones.
             (uint256 lo, uint256 hi) = HexBoard.checkPath(n, depth & 1 == 1, (depth + 1) >> 1, path);
-            uint256 c = link.cell();
-            if (c < 256) lo &= ~(1 << c);
-            else hi &= ~(1 << (c - 256));
-            if (lo | hi != 0) (lo, hi) = _notOfColour(gameId << 32, link.parent(), depth & 1, lo, hi);
+            lo &= ~(board & HexWords.STONES_MASK);
+            if (n > 14) {
+                // Cells 199.. (bit c - 199): those below 256 belong in `lo`, the others in `hi` (bit c - 256).
+                uint256 high = ps.boardHigh;
+                lo &= ~(high << HexWords.LOW_CELLS);
+                hi &= ~(high >> (256 - HexWords.LOW_CELLS));
+            }
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }
         ps.board = board | HexWords.BOARD_PROVEN;
@@ -553,43 +608,18 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         emit WinProven(gameId, positionId, msg.sender);
     }
 
-    /// @dev Removes from the cell set (`lo`, `hi`) the cells of the ancestors of `id` (itself included) whose depth
-    ///      has parity `parity`, i.e. the stones of that colour on the board; stops as soon as the set is empty.
-    ///      Returns what is left: cells that are not that colour's stones.
-    function _notOfColour(
-        uint256 base,
-        uint256 id,
-        uint256 parity,
-        uint256 lo,
-        uint256 hi
-    ) private view returns (uint256, uint256) {
-        while (id != 0) {
-            uint256 link = _positions[base | id].link;
-            if (link.depth() & 1 == parity) {
-                uint256 c = link.cell();
-                if (c < 256) lo &= ~(1 << c);
-                else hi &= ~(1 << (c - 256));
-                if (lo | hi == 0) break;
-            }
-            id = link.parent();
-        }
-        return (lo, hi);
-    }
-
     /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending. A
     ///      position is void if its parent is proven or void; parents inside the window are looked up in memory,
     ///      older ones in storage (their void bit was written by an earlier batch).
-    function _markVoid(uint256 base, uint256 lo, uint256 hi) private {
+    function _markVoid(GameSlots storage g, uint256 lo, uint256 hi) private {
         // Bit v - lo set: position v is proven or void.
         uint256[] memory blocked = new uint256[](((hi - lo) >> 8) + 1);
         for (uint256 v = lo; v <= hi; ++v) {
-            PositionSlots storage ps = _positions[base | v];
+            PositionSlots storage ps = _at(g, v);
             uint256 link = ps.link;
             uint256 p = link.parent();
             bool parentBlocked =
-                p >= lo
-                    ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
-                    : HexEval.voidsChildren(_positions[base | p].link);
+                p >= lo ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0 : HexEval.voidsChildren(_at(g, p).link);
             if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
             if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
@@ -602,6 +632,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      player in memory and credits each player once. Returns what went to the fund.
     function _evaluate(
         uint256 gameId,
+        GameSlots storage g,
         uint256 hi,
         uint256 lo,
         uint256 stake,
@@ -610,25 +641,48 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ) private returns (uint256 fund) {
         Payees memory payees = _newPayees(hi - lo + 1);
         // A losing move's fee is the same for every position of the game.
-        fund = _settleWindow(gameId << 32, hi, lo, stake, (stake * feeBps) / 10_000, payees);
-        for (uint256 i; i < payees.keys.length; ++i) {
-            address who = payees.keys[i];
-            uint256 amount = payees.amounts[i];
-            if (amount == 0) continue;
-            _credit(token, who, amount);
-            emit PayoutCredited(gameId, who, amount);
+        fund = _settleWindow(g, hi, lo, stake, (stake * feeBps) / 10_000, payees);
+        // The used slots in the map's order (as a scan of every slot would visit them), found from their bits: a
+        // scan read both arrays for each of the map's 2 × positions slots, mostly empty (~400 gas per position).
+        uint256[] memory used = payees.used;
+        for (uint256 w; w < used.length; ++w) {
+            uint256 bits = used[w];
+            while (bits != 0) {
+                uint256 i = (w << 8) | _lowestBit(bits);
+                bits &= bits - 1; // clears that bit
+                uint256 amount = payees.amounts[i];
+                if (amount == 0) continue;
+                address who = payees.keys[i];
+                _credit(token, who, amount);
+                emit PayoutCredited(gameId, who, amount);
+            }
         }
         _creditFund(token, fund);
     }
 
-    /// @dev Evaluates positions hi down to lo of the game whose keys start at `base` into `payees`, children first;
+    /// @dev The index of the lowest set bit of `x` (x ≠ 0): that bit isolated, then its log2 by binary search.
+    function _lowestBit(uint256 x) private pure returns (uint256 r) {
+        assembly ("memory-safe") {
+            x := and(x, sub(0, x))
+            r := shl(7, lt(0xffffffffffffffffffffffffffffffff, x))
+            r := or(r, shl(6, lt(0xffffffffffffffff, shr(r, x))))
+            r := or(r, shl(5, lt(0xffffffff, shr(r, x))))
+            r := or(r, shl(4, lt(0xffff, shr(r, x))))
+            r := or(r, shl(3, lt(0xff, shr(r, x))))
+            r := or(r, shl(2, lt(0xf, shr(r, x))))
+            r := or(r, shl(1, lt(0x3, shr(r, x))))
+            r := or(r, lt(0x1, shr(r, x)))
+        }
+    }
+
+    /// @dev Evaluates positions hi down to lo of game `g` into `payees`, children first;
     ///      returns what goes to the fund. Keeps the accumulators of parents inside the window in memory and spills
     ///      those of older parents to storage ({_store}). Per position: one cold read of its link word, then
     ///      {_evaluateFast} and {_addPayee} on the stack and in memory (the link read and the accumulators in
     ///      assembly, `fee` the game's fee per loss computed once: ~200 gas less per position than the Solidity path
     ///      it replaced, measured on the bench's trees).
     function _settleWindow(
-        uint256 base,
+        GameSlots storage g,
         uint256 hi,
         uint256 lo,
         uint256 stake,
@@ -642,10 +696,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             for (; hi >= lo; --hi) {
                 uint256 link;
                 assembly ("memory-safe") {
-                    // _positions[base | hi].link: the mapping's slot for the key, plus 1 (the struct's second word).
-                    mstore(0x00, or(base, hi))
-                    mstore(0x20, _positions.slot)
-                    link := sload(add(keccak256(0x00, 0x40), 1))
+                    // g.positions[hi].link: the game's slot + 3 (core, meta, spill) + 3 words per position + 1.
+                    link := sload(add(g.slot, add(mul(hi, 3), 4)))
                 }
                 if (link & HexWords.LINK_VOID != 0) {
                     _addPayee(payees, address(uint160(link)), stake); // refunded
@@ -660,7 +712,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
                     }
                     // Children settled by an earlier batch left theirs in storage.
-                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(base | hi));
+                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(g, hi));
                     uint256 toFund;
                     (pay, toFund, up) = _evaluateFast(link, a, stake, fee);
                     fund += toFund;
@@ -673,7 +725,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         mstore(at, or(add(mload(at), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))))
                     }
                 } else if (parent != 0) {
-                    _store(base | parent, up); // a parent a later batch settles
+                    _store(g, parent, up); // a parent a later batch settles
                 }
                 _addPayee(payees, address(uint160(link)), pay);
             }
@@ -716,34 +768,34 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev Merges `up` into the stored accumulators of position `key`, which a later batch settles: in its recycled
-    ///      board word (flagged in its link word), or in `_spill` if a sum outgrows 106 bits.
-    function _store(uint256 key, uint256 up) private {
-        PositionSlots storage ps = _positions[key];
+    ///      board word (flagged in its link word), or in `g.spill` if a sum outgrows 106 bits.
+    function _store(GameSlots storage g, uint256 id, uint256 up) private {
+        PositionSlots storage ps = _at(g, id);
         uint256 link = ps.link;
         uint256 board = ps.board;
         uint256 acc;
         bool wide;
         if (link & HexWords.LINK_SPILLED == 0) {
-            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds occupancy
+            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds stones and parent
         } else {
             wide = board & HexWords.RECYCLED_WIDE != 0;
-            acc = wide ? _spill[key] : HexWords.unpackRecycled(board);
+            acc = wide ? g.spill[id] : HexWords.unpackRecycled(board);
         }
         acc = HexEval.merge(acc, up);
         (uint256 low, bool fits) = HexWords.packRecycled(acc);
-        uint256 kept = board & ~HexWords.OCC_MASK;
+        uint256 kept = board & ~HexWords.RECYCLABLE;
         if (fits && !wide) {
             ps.board = kept | low;
         } else {
-            _spill[key] = acc;
+            g.spill[id] = acc;
             if (!wide) ps.board = kept | HexWords.RECYCLED_WIDE;
         }
     }
 
     /// @dev The stored accumulators of a flagged position (see {_store}).
-    function _stored(uint256 key) private view returns (uint256) {
-        uint256 board = _positions[key].board;
-        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : _spill[key];
+    function _stored(GameSlots storage g, uint256 id) private view returns (uint256) {
+        uint256 board = _at(g, id).board;
+        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : g.spill[id];
     }
 
     /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
@@ -758,11 +810,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         t.amounts = new uint256[](capacity);
         t.mask = capacity - 1;
         t.salt = uint256(blockhash(block.number - 1));
+        t.used = new uint256[]((capacity + 255) >> 8);
     }
 
     /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
     ///      keccak256(who, salt) over the two arrays' data (array pointer + 32; the hash's input goes in the scratch
-    ///      space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's positions), so the probe always ends.
+    ///      space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's positions), so the probe always ends. A
+    ///      new key also sets its slot's bit in `used`.
     ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot: `who` is never the
     ///      zero address, since every player is the `msg.sender` of a move and no transaction or code runs as the
     ///      zero address (an entry for it would be overwritten by the next player probing through its slot).
@@ -788,6 +842,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 if iszero(k) {
                     mstore(add(keys, at), who)
                     mstore(add(amounts, at), amount)
+                    let word := add(add(mload(add(t, 128)), 32), shl(5, shr(8, i))) // used[i / 256]
+                    mstore(word, or(mload(word), shl(and(i, 255), 1)))
                     break
                 }
             }

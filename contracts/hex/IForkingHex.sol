@@ -230,8 +230,8 @@ interface IForkingHex {
 
     /// @notice Proves `positionId` winning with an ordered path of the colour that moved into it, from that colour's
     ///         first edge to its opposite edge. Accepted until the game ends, open or closed, with or without children.
-    /// @dev Gas: proportional to the path length plus the position's depth (stone colours are read from the
-    ///      ancestor chain).
+    /// @dev Gas: proportional to the path length, whatever the position's depth (the prover's stones are read from
+    ///      the position's own board word).
     function claimWin(uint256 gameId, uint256 positionId, uint16[] calldata path) external;
 
     /// @notice {move} and {claimWin} on the new position in one call.

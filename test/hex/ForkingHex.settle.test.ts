@@ -328,16 +328,19 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
       expect(await hex.credits(t, addresses[i])).to.equal(model.payouts.get(addresses[i]) ?? 0n);
     }
     expect(await hex.fundCredits(t)).to.equal(model.fund);
-    // Position 2's board word was recycled, then marked wide (bit 213): find it in storage (depth 2 at bits 246..254).
+    // Position 2's board word was recycled, then marked wide (bit 213): find it in storage. A game's words start at
+    // the slot its id hashes to (core, meta, the spill map, then three words per position: position 2's board is at
+    // +9); it is the word whose bits 223..254 hold position 2's deadline (kept by recycling; proven, bit 255, unset).
     const coder = ethers.AbiCoder.defaultAbiCoder();
+    const deadline = (await hex.position(1, 2)).deadline;
     let board = 0n;
     for (let slot = 0; slot < 16 && board === 0n; slot++) {
-      const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [(1n << 32n) | 2n, slot]));
-      const word = BigInt(await ethers.provider.getStorage(hexAddress, key));
-      if (((word >> 246n) & 0x1ffn) === 2n) board = word;
+      const gameSlot = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1n, slot])));
+      const word = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 9n));
+      if (word >> 223n === deadline) board = word;
     }
     expect((board >> 213n) & 1n).to.equal(1n);
-    // Its occupancy view is rebuilt from the ancestors' cells; deadline and depth were kept.
+    // Its occupancy view is rebuilt from the ancestors' cells; the deadline was kept.
     expect((await hex.occupancy(1, 2))[0]).to.equal(3n);
     expect((await hex.position(1, 2)).deadline).to.be.greaterThan(0n);
   });

@@ -3,8 +3,8 @@ pragma solidity ^0.8.28;
 
 /// @title HexWords
 /// @notice The packed storage words of Forking Hex, in one place. Packing is what keeps a move near its gas floor:
-///         a move reads ONE game word and ONE parent word, writes two fresh position words and rewrites the game
-///         word (see docs/forking-hex.md, "Gas").
+///         a move reads ONE game word and the board words of the parent and the grandparent, writes two fresh
+///         position words and rewrites the game word (see docs/gas.md, "Forking Hex").
 /// @dev Layouts (bit ranges inclusive, bit 0 = least significant):
 ///
 ///      Game `core` word — everything a move reads and writes:
@@ -25,12 +25,16 @@ pragma solidity ^0.8.28;
 ///        208..239 settlement cursor
 ///        240..241 settlement phase (0 none, 1 marking void positions, 2 evaluating, 3 settled)
 ///
-///      Position `board` word — what a move on this position reads:
-///        0..213   occupancy of cells 0..213 (bit i set = cell i holds a stone); boards up to 14×14 fit entirely
-///        214..245 deadline (last block a reply is accepted; 0 for position 1)
-///        246..254 depth (stones on the board)
+///      Position `board` word — what a move on this position, or on its children, and a proof of it read:
+///        0..198   the stones of the colour that moved into the position, cells 0..198 (bit i set = a stone of that
+///                 colour on cell i); boards up to 14×14 fit entirely. The other colour's stones are the parent's
+///                 bitmap (nobody of that colour moved since), so a move on P reads P's and P's parent's words, and a
+///                 proof of P reads P's word alone: no walk up the tree.
+///        199..222 parent id (24 bits: ids are below 2^24), so a move finds the grandparent without the link word
+///        223..254 deadline (last block a reply is accepted; 0 for position 1)
 ///        255      proven
-///      Position `boardHigh` word (n ≥ 15 only): bit i - 214 = cell i, for cells 214..n²-1.
+///      Depth is not stored here: a position's stones are its bitmap and its parent's, so its depth is their popcount.
+///      Position `boardHigh` word (n ≥ 15 only): bit i - 199 = cell i, for cells 199..n²-1 (the same colour).
 ///
 ///      Position `link` word — what proofs and settlement read:
 ///        0..159   player who made the move
@@ -48,13 +52,14 @@ pragma solidity ^0.8.28;
 ///      Both sums are bounded by the game's total stake < 2^24 · 2^96 = 2^120, so adding packed words never
 ///      carries from one field into the next.
 ///
-///      Recycled `board` word: once the game has ended, occupancy is dead data, so settlement keeps the accumulators
-///      of a parent whose children were settled in an earlier batch in the low 214 bits of the parent's own board
-///      word (a rewrite of a used slot instead of a fresh one), leaving deadline, depth and proven intact:
+///      Recycled `board` word: once the game has ended, the stones and the parent id in a board word are dead data
+///      (no move or proof comes; the link word keeps the parent and the cell), so settlement keeps the accumulators
+///      of a parent whose children were settled in an earlier batch in the low bits of the parent's own board word
+///      (a rewrite of a used slot instead of a fresh one), leaving deadline and proven intact (bits 214..222 zero):
 ///        0..105   Σ Red-made losses (106 bits)
 ///        106..211 Σ Blue-made losses (106 bits)
 ///        212      a child is winning
-///        213      wide: a sum outgrew 106 bits (≥ 2^106 wei, ~8·10^13 ETH); the full word is in `_spill` instead
+///        213      wide: a sum outgrew 106 bits (≥ 2^106 wei, ~8·10^13 ETH); the full word is in the game's `spill` map instead
 library HexWords {
     uint256 internal constant M9 = 0x1ff;
     uint256 internal constant M24 = 0xffffff;
@@ -82,11 +87,15 @@ library HexWords {
 
     // ---- board
     /// @dev Cells held in the board word itself; larger boards spill the rest into `boardHigh`.
-    uint256 internal constant LOW_CELLS = 214;
-    uint256 internal constant OCC_MASK = (1 << LOW_CELLS) - 1;
-    uint256 internal constant BOARD_DEADLINE_SHIFT = 214;
-    uint256 internal constant BOARD_DEPTH_SHIFT = 246;
+    uint256 internal constant LOW_CELLS = 199;
+    /// @dev (1 << LOW_CELLS) - 1, written as a literal: arithmetic on typed constants is checked at run time (~35 gas
+    ///      a use), arithmetic on literals is done by the compiler.
+    uint256 internal constant STONES_MASK = (1 << 199) - 1;
+    uint256 internal constant BOARD_PARENT_SHIFT = 199;
+    uint256 internal constant BOARD_DEADLINE_SHIFT = 223;
     uint256 internal constant BOARD_PROVEN = 1 << 255;
+    /// @dev What settlement may recycle once the game has ended: the stones and the parent id.
+    uint256 internal constant RECYCLABLE = (1 << 223) - 1; // (1 << BOARD_DEADLINE_SHIFT) - 1, as a literal
 
     // ---- link
     uint256 internal constant LINK_PARENT_SHIFT = 160;
@@ -168,8 +177,8 @@ library HexWords {
         return (board >> BOARD_DEADLINE_SHIFT) & M32;
     }
 
-    function boardDepth(uint256 board) internal pure returns (uint256) {
-        return (board >> BOARD_DEPTH_SHIFT) & M9;
+    function boardParent(uint256 board) internal pure returns (uint256) {
+        return (board >> BOARD_PARENT_SHIFT) & M24;
     }
 
     function player(uint256 link) internal pure returns (address) {
@@ -224,7 +233,9 @@ library HexWords {
 
     /// @dev The core word after a move: one more position, maxDeadline raised to `deadline_` if higher.
     function afterMove(uint256 core, uint256 deadline_) internal pure returns (uint256 newCore_) {
-        newCore_ = core + (1 << CORE_COUNT_SHIFT);
+        unchecked {
+            newCore_ = core + (1 << CORE_COUNT_SHIFT); // the count is below 2^24 - 1 (checked): no carry
+        }
         if (deadline_ > maxDeadline(core)) {
             newCore_ = (newCore_ & ~(M32 << CORE_MAXDL_SHIFT)) | (deadline_ << CORE_MAXDL_SHIFT);
         }
@@ -242,9 +253,25 @@ library HexWords {
         return (meta & ~(M32 << META_PROVEN_SHIFT)) | (positionId << META_PROVEN_SHIFT);
     }
 
-    /// @dev A position's board word: the occupancy of cells below {LOW_CELLS}, its deadline and depth, not proven.
-    function newBoard(uint256 occupied, uint256 deadline_, uint256 depth_) internal pure returns (uint256) {
-        return occupied | (deadline_ << BOARD_DEADLINE_SHIFT) | (depth_ << BOARD_DEPTH_SHIFT);
+    /// @dev A position's board word: its colour's stones on cells below {LOW_CELLS}, its parent and deadline, not
+    ///      proven.
+    function newBoard(uint256 stones, uint256 parentId, uint256 deadline_) internal pure returns (uint256) {
+        return stones | (parentId << BOARD_PARENT_SHIFT) | (deadline_ << BOARD_DEADLINE_SHIFT);
+    }
+
+    /// @dev The number of set bits of `x` (SWAR: pairs, nibbles, bytes, then the bytes summed by one multiplication
+    ///      into the top byte), for a word with fewer than 256 bits set, as every stone set here is: ~40 gas where a
+    ///      stored depth would take 9 bits the board word does not have.
+    function popcount(uint256 x) internal pure returns (uint256 c) {
+        assembly ("memory-safe") {
+            let m1 := 0x5555555555555555555555555555555555555555555555555555555555555555
+            let m2 := 0x3333333333333333333333333333333333333333333333333333333333333333
+            let m4 := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+            x := sub(x, and(shr(1, x), m1))
+            x := add(and(x, m2), and(shr(2, x), m2))
+            x := and(add(x, shr(4, x)), m4)
+            c := shr(248, mul(x, 0x0101010101010101010101010101010101010101010101010101010101010101))
+        }
     }
 
     /// @dev The link word of a new position.
