@@ -1,8 +1,7 @@
-// `npm test`: compiles once, then runs the test files in seven processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in six processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
-//   - "indexer" and "faults and SQL gates": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits
-//     on them: the files sharing one chain and two indexers (PAIR_FILES), and the others;
+//   - "indexer": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits on them;
 //   - "nodes and deploys" and "stacks and gateways": whole processes started by the tests themselves and waited on
 //     (isNodesOrStacks): the deploys, the nodes, the README on anvil and Hardhat's node (isNodesOrDeploys); the
 //     gateway, `npm run web` and the class stack's keys. Two processes: one would wait on them one after the other
@@ -16,8 +15,8 @@
 // (user + system of the group's process and everything it started: scripts/test/cpu.ts); the exit code is non-zero if
 // a group failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
-//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, faults, nodes,
-//                 stacks, games, class)
+//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, stacks, games,
+//                 class)
 //   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
 //                 with the group's name (f-chain.json, ...; scripts/test/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
@@ -73,16 +72,12 @@ export function isClassBrowsers(file: string): boolean {
 const nodesLast = (file: string) => (file.startsWith("test/nodes/") ? 1 : 0);
 
 /**
- * The indexer files that play on the chain and two indexers they share (test/indexer/harness.ts `comparedPair`, each
- * calling `usesComparedPair`): the "indexer" group. The others (faults, the SQL gate, PostgreSQL from npm) start
- * chains and indexers of their own and wait on them in a process of their own, beside it.
+ * The indexer files that play on the chain and two indexers they share (test/indexer/harness.ts `comparedPair`,
+ * each calling `usesComparedPair`): run first, so the pair is stopped once they are done instead of polling its node
+ * beside the files that start chains and indexers of their own.
  */
 export const PAIR_FILES = /^test\/indexer\/(differential|export|starvation)\.test\.ts$/;
-
-/** The "faults and SQL gates" group: the indexer's test files that do not use the pair. */
-export function isIndexerFaults(file: string): boolean {
-  return isIndexer(file) && file.endsWith(".test.ts") && !PAIR_FILES.test(file);
-}
+const pairFirst = (file: string) => (PAIR_FILES.test(file) ? 0 : 1);
 
 /** The files of the "indexer" group. */
 export function isIndexer(file: string): boolean {
@@ -105,8 +100,7 @@ export function groupsOf(files: readonly string[]): Group[] {
       files: files.filter((f) => !isBrowsers(f) && !isIndexer(f) && !isNodesOrStacks(f)),
       nice: 10,
     },
-    { name: "indexer", files: files.filter((f) => isIndexer(f) && !isIndexerFaults(f)), nice: 5 },
-    { name: "faults and SQL gates", files: files.filter(isIndexerFaults), nice: 5 },
+    { name: "indexer", files: files.filter(isIndexer).sort((x, y) => pairFirst(x) - pairFirst(y)), nice: 5 },
     // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
     // the time mocha reaches test/nodes, last in this group's order.
     {
@@ -234,7 +228,7 @@ async function main(): Promise<number> {
   const groups = allGroups.filter((g) => !only || only.includes(shortName(g)));
   if (groups.length === 0)
     throw new Error(
-      `TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, faults, nodes, stacks, games, class)`,
+      `TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, nodes, stacks, games, class)`,
     );
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
