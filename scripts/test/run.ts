@@ -1,11 +1,9 @@
-// `npm test`: compiles once, then runs the test files in six processes at once, so both cores work:
+// `npm test`: compiles once, then runs the test files in five processes at once, so both cores work:
 //   - "chain": the contracts, the client layer, the tasks and the web app's unit tests (one single-threaded process on
 //     Hardhat's in-process network);
 //   - "indexer": test/indexer, which starts Ponder, PostgreSQL and anvil and mostly waits on them;
-//   - "nodes and deploys" and "stacks and gateways": whole processes started by the tests themselves and waited on
-//     (isNodesOrStacks): the deploys, the nodes, the README on anvil and Hardhat's node (isNodesOrDeploys); the
-//     gateway, `npm run web` and the class stack's keys. Two processes: one would wait on them one after the other
-//     for longer than any other group takes;
+//   - "nodes and stacks": whole processes started by the tests themselves and waited on: the deploys, the nodes, the
+//     README on anvil and Hardhat's node, the gateway and `npm run web` (isNodesOrStacks);
 //   - "games' browsers": the games' pages in Chromium;
 //   - "class browsers": the class's pages in Chromium (sheet, console, projector, sessions, the 15-player load).
 //   The browser tests mostly wait on their node, indexer and browser, so they run as two processes.
@@ -15,8 +13,7 @@
 // (user + system of the group's process and everything it started: scripts/test/cpu.ts); the exit code is non-zero if
 // a group failed. With arguments it is plain `hardhat test <arguments>` (`npm test -- test/hex/ForkingHex.test.ts`).
 //   TEST_FULL=1   the long versions of the random simulations (`npm run test:full`)
-//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, stacks, games,
-//                 class)
+//   TEST_GROUPS=chain,indexer  only these groups (the first word of their names: chain, indexer, nodes, games, class)
 //   TEST_TIMES=f  also the CPU and wall time of every file in the summary, and every test's and file's figures in f
 //                 with the group's name (f-chain.json, ...; scripts/test/timings.ts)
 import { spawn, type ChildProcess } from "node:child_process";
@@ -42,7 +39,7 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
 }
 
 /**
- * The "nodes and deploys" and "stacks and gateways" groups' files: tests of whole processes (the nodes, the deploys, the gateway, `npm run web`)
+ * The "nodes and stacks" group's files: tests of whole processes (the nodes, the deploys, the gateway, `npm run web`)
  * that start their own and share no browser stack, so they can wait beside the browser groups instead of in them.
  */
 export function isNodesOrStacks(file: string): boolean {
@@ -52,11 +49,6 @@ export function isNodesOrStacks(file: string): boolean {
       file,
     )
   );
-}
-
-/** Of those, the nodes' and deploys' (test/nodes, test/deploy and the class stack's block clock on each node). */
-export function isNodesOrDeploys(file: string): boolean {
-  return isNodesOrStacks(file) && /^test\/(nodes\/|deploy\/|web\/class\.test\.ts$)/.test(file);
 }
 
 /** The files of the two browser groups (test/web but its unit tests and the stacks' tests, with its harness). */
@@ -104,11 +96,10 @@ export function groupsOf(files: readonly string[]): Group[] {
     // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
     // the time mocha reaches test/nodes, last in this group's order.
     {
-      name: "nodes and deploys",
-      files: files.filter(isNodesOrDeploys).sort((x, y) => nodesLast(x) - nodesLast(y)),
+      name: "nodes and stacks",
+      files: files.filter(isNodesOrStacks).sort((x, y) => nodesLast(x) - nodesLast(y)),
       nice: 5,
     },
-    { name: "stacks and gateways", files: files.filter((f) => isNodesOrStacks(f) && !isNodesOrDeploys(f)), nice: 5 },
     { name: "games' browsers", files: files.filter((f) => isBrowsers(f) && !isClassBrowsers(f)), nice: 0 },
     { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
   ];
@@ -227,9 +218,7 @@ async function main(): Promise<number> {
   const only = process.env.TEST_GROUPS?.split(",").map((g) => g.trim().toLowerCase());
   const groups = allGroups.filter((g) => !only || only.includes(shortName(g)));
   if (groups.length === 0)
-    throw new Error(
-      `TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, nodes, stacks, games, class)`,
-    );
+    throw new Error(`TEST_GROUPS=${process.env.TEST_GROUPS}: no such group (chain, indexer, nodes, games, class)`);
   console.log(
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",

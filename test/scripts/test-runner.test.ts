@@ -17,15 +17,13 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     expect(groupOf("test/scripts/test-runner.test.ts")).to.deep.equal(["chain"]);
     expect(groupOf("test/web/refresh.unit.test.ts")).to.deep.equal(["chain"]);
     expect(groupOf("test/indexer/export.test.ts")).to.deep.equal(["indexer"]);
-    expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and deploys"]);
-    expect(groupOf("test/web/class.test.ts")).to.deep.equal(["nodes and deploys"]);
-    expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["stacks and gateways"]);
-    expect(groupOf("test/web/supervise.test.ts")).to.deep.equal(["stacks and gateways"]);
+    expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and stacks"]);
+    expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["nodes and stacks"]);
     expect(groupOf("test/web/catamm.e2e.test.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/harness.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/session-console.e2e.test.ts")).to.deep.equal(["class browsers"]);
     // The README's node runs start when test/nodes/readme.ts loads and are met last, when they are done.
-    const nodes = groups.find((g) => g.name === "nodes and deploys")!.files;
+    const nodes = groups.find((g) => g.name === "nodes and stacks")!.files;
     expect(nodes.at(-1)).to.match(/^test\/nodes\//);
     expect(nodes.findIndex((f) => f.startsWith("test/nodes/"))).to.be.greaterThan(
       nodes.indexOf("test/deploy/timelock.test.ts"),
