@@ -82,6 +82,8 @@ export const CATAMM_ERRORS: ErrorTexts = {
   EmptyReserve: (a) => `a pool side is empty (reserves ${a.reserveIn} in, ${a.reserveOut} out)`,
   OutputExceedsReserve: (a) => `${a.amountOut} is all of the pool's ${a.reserveOut} or more: no input buys it`,
   FeeTooHigh: (a) => `a fee of ${a.feeBps} leaves nothing to trade`,
+  BankCounterOverflow: (_a, _ctx, raw) =>
+    `the bank's ${raw.word === 0n ? "issued" : "received"} counters would reach 2^50 cards`,
   BalanceOverflow: (a) => `crediting ${a.amount} of ${a.resource} to a balance of ${a.balance} would overflow`,
   InsufficientBalance: (a) => `you hold ${a.balance} of ${a.resource}, less than the ${a.needed} needed`,
   PortMaskTooWide: (a) => `port mask ${a.mask} names more than nine ports`,
