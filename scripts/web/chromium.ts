@@ -7,21 +7,16 @@ interface SparticuzChromium {
   args: string[];
 }
 
-/** @sparticuz/chromium's flags for a GPU emulated by SwiftShader. */
-const SWIFTSHADER_FLAGS = /^--(ignore-gpu-blocklist|in-process-gpu|use-gl=|use-angle=|enable-unsafe-swiftshader)/;
-
 /** The browser's executable and its flags. */
 export async function chromiumBinary(): Promise<{ executablePath: string; args: string[] }> {
   // The package is ESM-only; Node 20.19+ loads it through require().
   const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
   const chromium = mod.default ?? mod;
   // Its flags are tuned for AWS Lambda; `--single-process` there makes closing one browser context take the whole
-  // browser down, and the tests open and close a context per player. Its GPU flags emulate WebGL on the CPU
-  // (SwiftShader), which the app never uses: without them pages are drawn by the software compositor, for about a
-  // third less CPU (docs/testing.md).
+  // browser down, and the tests open and close a context per player.
   return {
     executablePath: await chromium.executablePath(),
-    args: [...chromium.args.filter((a) => a !== "--single-process" && !SWIFTSHADER_FLAGS.test(a)), "--disable-gpu"],
+    args: chromium.args.filter((a) => a !== "--single-process"),
   };
 }
 
