@@ -216,11 +216,12 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       const seen = await page.evaluate(() => (window as unknown as { lagSeen: number[] }).lagSeen);
       // In step, not answering, (while the new indexer rebuilds: N blocks behind, counting down,) in step again. A
       // rebuilding indexer on a loaded machine can miss two status reads in a row (3 s each): the line then says it is
-      // not answering again, truthfully (seen once with a core kept busy beside the four test processes). It ends in
-      // step.
+      // not answering again, truthfully (seen once with a core kept busy beside the four test processes). It comes
+      // back in step after the last "not answering"; blocks keep coming at one a second, so by the time the states are
+      // read it may be a block or two behind again (seen: …, 3, 0, 2), which is no fault.
       const states = seen.join(", ");
       expect(seen.indexOf(-1), `the lag line's states: ${states}`).to.be.greaterThan(-1);
-      expect(seen.at(-1), states).to.equal(0);
+      expect(seen.slice(seen.lastIndexOf(-1)), states).to.include(0);
       console.log(`        the console's lag line through the restart: ${states} (-1: not answering)`);
       // The first class's console is whole again, and the class registered while the indexer was down is there.
       await page.locator('[data-testid="count-finished"][data-value="3"]').waitFor();
