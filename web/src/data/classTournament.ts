@@ -4,6 +4,7 @@
 // same block. Plain functions of a database: no React, Node runs them too.
 import { and, eq, inArray, isNotNull, or, sql } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
+import type { TournamentConfig } from "../../../client/snatch/tournament";
 import {
   lower,
   NO_STAMP,
@@ -25,18 +26,10 @@ const s = schema.snatchSeat;
 const e = schema.snatchEntry;
 const l = schema.snatchLog;
 
-/** A tournament as the indexer keeps it. */
-export interface TournamentRow {
+/** A tournament as the indexer keeps it: its configuration, then its progress. */
+export interface TournamentRow extends TournamentConfig {
   id: bigint;
   organiser: string;
-  cap: number;
-  roomsPerBatch: number;
-  registrationBlocks: number;
-  grace: number;
-  talk: number;
-  offer: number;
-  response: number;
-  decision: number;
   /** ISnatchTournament.Stage. */
   stage: number;
   phase: number;
