@@ -29,6 +29,7 @@ import {
   minutesHint,
   minutesToBlocks,
   parseMinutes,
+  roughTimeLeft,
   timeLeft,
   windowWords,
 } from "../../web/src/shared/blocktime";
@@ -298,6 +299,29 @@ describe("web: the class pages' pure parts and the burner signer", function () {
       expect(timeLeft(90, 100, 2)).to.deep.include({ text: "passed 20 s ago", blocks: "passed 10 blocks ago" });
       expect(timeLeft(112, 100, null)).to.deep.equal({ text: "12 blocks left", blocks: "12 blocks left", left: 12 });
       expect(timeLeft(99, 100, null).text).to.equal("passed 1 block ago");
+    });
+
+    it("counts down in steps for a list of many rooms: exact in the last five seconds, the same words for blocks on end", function () {
+      expect(roughTimeLeft(105, 100, 1)).to.deep.equal({
+        text: "5 s left",
+        blocks: "the window's last block is 105",
+        left: 5,
+      });
+      expect(roughTimeLeft(106, 100, 1).text).to.equal("under 10 s left");
+      expect(roughTimeLeft(111, 100, 1).text).to.equal("under 15 s left");
+      expect(roughTimeLeft(130, 100, 1).text).to.equal("under 30 s left");
+      expect(roughTimeLeft(230, 100, 1).text).to.equal("under 2 min 15 s left");
+      expect(roughTimeLeft(101, 100, 12).text).to.equal("last block (~12 s)");
+      expect(roughTimeLeft(100, 100, 1).text).to.equal("passed (this was the last block)");
+      expect(roughTimeLeft(90, 100, 2).text).to.equal("passed");
+      expect(roughTimeLeft(112, 100, null).text).to.equal("under 15 blocks left");
+      // Twenty blocks of a window: three words in its first fifteen blocks, one a block in its last five (a row is
+      // drawn again only when its words change).
+      const words = Array.from({ length: 20 }, (_, i) => roughTimeLeft(120, 100 + i, 1).text);
+      expect(new Set(words.slice(0, 15)).size).to.equal(3);
+      expect(new Set(words).size).to.equal(8);
+      // The title names the deadline's block: the same at every block.
+      expect(roughTimeLeft(120, 100, 1).blocks).to.equal(roughTimeLeft(120, 115, 1).blocks);
     });
 
     it("takes the class stack's block time, a public chain's measured one, and none on an automining node", function () {

@@ -96,6 +96,30 @@ export function timeLeft(deadline: number, block: number, secondsPerBlock: numbe
   return { text, blocks, left };
 }
 
+/**
+ * {@link timeLeft} in steps a glance needs, for lists of many deadlines (the console's 100 rooms): exact in the last
+ * five seconds (blocks, without a block time), above that rounded up to 5 s (5 blocks) up to a minute and to 15 s
+ * (15 blocks) beyond, so most rows keep their text for several blocks and are not drawn again each block; a passed
+ * window says so without counting. `blocks` is the deadline's block, which does not change with the block.
+ */
+export function roughTimeLeft(deadline: number, block: number, secondsPerBlock: number | null): TimeLeft {
+  const left = deadline - block;
+  const blocks = `the window's last block is ${deadline.toLocaleString("en-US")}`;
+  if (left <= 1) {
+    const text = left < 0 ? "passed" : timeLeft(deadline, block, secondsPerBlock).text;
+    return { text, blocks, left };
+  }
+  const unit = secondsPerBlock ?? 1;
+  const exact = left * unit;
+  const step = exact <= 5 ? 1 : exact <= 60 ? 5 : 15;
+  const rough = Math.ceil(exact / step) * step;
+  const text =
+    secondsPerBlock === null
+      ? `${step > 1 ? "under " : ""}${blocksText(rough)} left`
+      : `${step > 1 ? "under " : ""}${formatDuration(rough)} left`;
+  return { text, blocks, left };
+}
+
 /** A window's length as people read it: "2 min (120 blocks)" at a block time, "120 blocks" without one. */
 export function windowWords(blocks: number, secondsPerBlock: number | null): string {
   if (secondsPerBlock === null) return blocksText(blocks);

@@ -38,7 +38,7 @@ function Console({ id }: { id: bigint }) {
   const { account } = useWallet();
   const seconds = useBlockTime();
   // Drawn again with a block (the time left) or a new answer of the indexer, not at every other render.
-  const lines = useMemo(() => data.rooms.map((r) => roomLine(r, data.head)), [data.rooms, data.head]);
+  const lines = useMemo(() => data.rooms.map((r) => roomLine(r, data.head, seconds)), [data.rooms, data.head, seconds]);
   const waits = useMemo(() => waitingOn(lines), [lines]);
   const absent = useMemo(() => notShownUp(data.entries, data.moved), [data.entries, data.moved]);
   const t = data.tournament;
@@ -78,10 +78,9 @@ function Console({ id }: { id: bigint }) {
                 : "No rooms."
           }
           rounds={3}
-          seconds={seconds}
         />
         <div className="console-side">
-          <WaitsPanel lines={waits} head={data.head} seconds={seconds} />
+          <WaitsPanel lines={waits} />
           <AbsentPanel
             absent={absent}
             none="Every registered player has made a move."

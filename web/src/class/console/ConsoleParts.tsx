@@ -2,7 +2,6 @@
 // session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
 import { Fragment, memo, type ReactNode } from "react";
-import { timeLeft } from "../../shared/blocktime";
 import { href } from "../../shared/routes";
 import { Panel } from "../../shared/ui";
 import { countRooms, displayName, type RoomLine } from "./model";
@@ -65,7 +64,6 @@ interface GridRowProps {
   line: RoomLine;
   three: boolean;
   rounds: number;
-  seconds: number | null;
 }
 
 /** A room's seats by seat number. */
@@ -76,7 +74,7 @@ const bySeat = (seats: readonly SeatRow[]) => [...seats].sort((a, b) => a.seat -
  * unchanged) and its status alone, so a new block, which changes only the time left, leaves them as they are.
  */
 const RoomCells = memo(
-  function RoomCells({ line: l, three, rounds }: Omit<GridRowProps, "seconds">) {
+  function RoomCells({ line: l, three, rounds }: GridRowProps) {
     return (
       <>
         <td>
@@ -116,12 +114,11 @@ const PointsCell = memo(function PointsCell({ room, three }: { room: RoomRow; th
 
 /**
  * A room's row. A line is rebuilt at every block, but what its row shows follows from the room's row of the indexer,
- * its status and the blocks left: the row is drawn again only when one of those changed, and a new block alone draws
- * only its time left.
+ * its status and its time left in steps (model.ts `roomLine`): the row is drawn again only when one of those changed,
+ * so most blocks draw none of a waiting room's cells.
  */
 const GridRow = memo(
-  function GridRow({ line: l, three, rounds, seconds }: GridRowProps) {
-    const left = timeLeft(l.room.deadline, l.room.deadline - l.blocksLeft, seconds);
+  function GridRow({ line: l, three, rounds }: GridRowProps) {
     return (
       <tr
         data-room={l.room.id.toString()}
@@ -131,7 +128,7 @@ const GridRow = memo(
         data-waits={l.waits.map((s) => s.player).join(",")}
       >
         <RoomCells line={l} three={three} rounds={rounds} />
-        <td title={left.blocks}>{l.status === "finished" ? "—" : left.text}</td>
+        <td title={l.left.blocks}>{l.status === "finished" ? "—" : l.left.text}</td>
         <PointsCell room={l.room} three={three} />
       </tr>
     );
@@ -139,10 +136,9 @@ const GridRow = memo(
   (a, b) =>
     a.line.room === b.line.room &&
     a.line.status === b.line.status &&
-    a.line.blocksLeft === b.line.blocksLeft &&
+    a.line.left.text === b.line.left.text &&
     a.three === b.three &&
-    a.rounds === b.rounds &&
-    a.seconds === b.seconds,
+    a.rounds === b.rounds,
 );
 
 /**
@@ -154,14 +150,12 @@ export const RoomsGrid = memo(function RoomsGrid({
   title,
   empty,
   rounds,
-  seconds,
 }: {
   lines: RoomLine[];
   title: string;
   /** What the panel says while there are no rooms. */
   empty: string;
   rounds: number;
-  seconds: number | null;
 }) {
   const three = lines.some((l) => l.room.seats.length === 3);
   return (
@@ -191,7 +185,7 @@ export const RoomsGrid = memo(function RoomsGrid({
             </thead>
             <tbody>
               {lines.map((l) => (
-                <GridRow key={l.room.id.toString()} line={l} three={three} rounds={rounds} seconds={seconds} />
+                <GridRow key={l.room.id.toString()} line={l} three={three} rounds={rounds} />
               ))}
             </tbody>
           </table>
@@ -202,15 +196,7 @@ export const RoomsGrid = memo(function RoomsGrid({
 });
 
 /** The players the rooms wait on, soonest deadline first (`lines` from `waitingOn`). */
-export const WaitsPanel = memo(function WaitsPanel({
-  lines,
-  head,
-  seconds,
-}: {
-  lines: RoomLine[];
-  head: number;
-  seconds: number | null;
-}) {
+export const WaitsPanel = memo(function WaitsPanel({ lines }: { lines: RoomLine[] }) {
   return (
     <Panel title={`Rooms wait on (${lines.length})`}>
       {lines.length === 0 ? (
@@ -218,7 +204,7 @@ export const WaitsPanel = memo(function WaitsPanel({
       ) : (
         <ul className="name-list" data-testid="waiting-on">
           {lines.map((l) => (
-            <WaitItem key={l.room.id.toString()} line={l} head={head} seconds={seconds} />
+            <WaitItem key={l.room.id.toString()} line={l} />
           ))}
         </ul>
       )}
@@ -226,20 +212,19 @@ export const WaitsPanel = memo(function WaitsPanel({
   );
 });
 
-/** A room that waits on a player; drawn again only when its room's row, its status or the block changed. */
+/** A room that waits on a player; drawn again only when its room's row, its status or its time left's words changed. */
 const WaitItem = memo(
-  function WaitItem({ line: l, head, seconds }: { line: RoomLine; head: number; seconds: number | null }) {
+  function WaitItem({ line: l }: { line: RoomLine }) {
     return (
       <li data-player={l.waitsOn!.player}>
         <strong>{names(l.waits)}</strong>{" "}
         <span className="muted">
-          · {l.window} in room {l.room.id.toString()} · {timeLeft(l.room.deadline, head, seconds).text}
+          · {l.window} in room {l.room.id.toString()} · {l.left.text}
         </span>
       </li>
     );
   },
-  (a, b) =>
-    a.line.room === b.line.room && a.line.status === b.line.status && a.head === b.head && a.seconds === b.seconds,
+  (a, b) => a.line.room === b.line.room && a.line.status === b.line.status && a.line.left.text === b.line.left.text,
 );
 
 /** Whether two lists hold the same items (the indexer's rows are kept as the same objects while unchanged). */

@@ -4,6 +4,7 @@
 import { Good, Phase } from "../../../../client/snatch/names";
 import type { RoomRow, SeatRow } from "../../data/class";
 import type { EntryRow } from "../../data/classTournament";
+import { roughTimeLeft, type TimeLeft } from "../../shared/blocktime";
 
 /** A room as the console's grid shows it. */
 export type RoomStatus = "playing" | "waiting" | "finished";
@@ -24,6 +25,8 @@ export interface RoomLine {
   window: string;
   /** Blocks that can still include a move of the current window (≤ 0: passed). */
   blocksLeft: number;
+  /** The window's time left as the grid and the waits list show it (in steps: the same text for several blocks). */
+  left: TimeLeft;
 }
 
 /** The seat playing P1 (the turkey producer) or P2 (corn). */
@@ -52,9 +55,9 @@ function threeWaits(room: RoomRow): SeatRow[] {
 /**
  * A room at block `head`: the window it is in, whose move it waits on while the window is open, and its status:
  * finished; waiting (its window passed: it moves on at the next move in it, or when the organiser advances or
- * closes it); playing (a window is open).
+ * closes it); playing (a window is open). `secondsPerBlock` words its time left (null: in blocks).
  */
-export function roomLine(room: RoomRow, head: number): RoomLine {
+export function roomLine(room: RoomRow, head: number, secondsPerBlock: number | null = null): RoomLine {
   const p1 = seatOfRole(room, Good.Turkey);
   const p2 = seatOfRole(room, Good.Corn);
   const finished = room.phase >= Phase.Finished;
@@ -75,6 +78,7 @@ export function roomLine(room: RoomRow, head: number): RoomLine {
     waits,
     window: finished ? "finished" : (WINDOWS[room.phase] ?? `phase ${room.phase}`),
     blocksLeft,
+    left: roughTimeLeft(room.deadline, head, secondsPerBlock),
   };
 }
 

@@ -54,7 +54,7 @@ function SessionConsole({ id }: { id: bigint }) {
   const s = data.session;
   if (!s) return <NotYet row={s} what={`session ${id}`} data={data} />;
   const isOrganiser = !!account && account.toLowerCase() === s.organiser;
-  const lines = data.rooms.map((r) => roomLine(r, data.head));
+  const lines = data.rooms.map((r) => roomLine(r, data.head, seconds));
   const waits = waitingOn(lines);
   const absent = notShownUp(
     data.seats.filter((x) => !x.satOut),
@@ -99,10 +99,9 @@ function SessionConsole({ id }: { id: bigint }) {
                 : "The rooms are being drawn and created."
           }
           rounds={SESSION_ROUNDS}
-          seconds={seconds}
         />
         <div className="console-side">
-          <WaitsPanel lines={waits} head={data.head} seconds={seconds} />
+          <WaitsPanel lines={waits} />
           <AbsentPanel
             absent={absent}
             none="Every seated player has made a move."
