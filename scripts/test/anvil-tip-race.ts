@@ -2,7 +2,7 @@
 // the pool of a node mining a block a second, while a loop reads the receiver's balance (eth_getBalance and an eth_call
 // of BALANCE) at the latest block number, and, with --below, at the block before it. Every answer is then read again,
 // once the block is history, and the differing ones counted. Background for docs/testing.md ("Reading the chain at a
-// block"). Usage: npx tsx scripts/test/anvil-tip-race.ts [--seconds 20] [--below]
+// block"). Usage: npx ts-node --transpile-only scripts/test/anvil-tip-race.ts [--seconds 20] [--below]
 import { rpc, startAnvil } from "../web/stack";
 
 const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 20);
