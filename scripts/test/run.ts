@@ -81,6 +81,13 @@ export interface Group {
   files: string[];
   /** Scheduling priority (os.setPriority: higher is nicer to the others). */
   nice: number;
+  /**
+   * The priority of the group's session (its Linux autogroup, /proc/<pid>/autogroup; default 0). Linux shares the CPU
+   * between sessions first, and the processes a group starts detached (Ponder, Chromium) have sessions of their own,
+   * so a group whose work all runs in its own session (the nodes') gets a smaller share than one with a browser and
+   * an indexer beside it, whatever `nice` says (docs/testing.md).
+   */
+  sessionNice?: number;
 }
 
 /** `npm test`'s groups of `files`, each run by a process of its own; every file is in exactly one. */
@@ -95,10 +102,13 @@ export function groupsOf(files: readonly string[]): Group[] {
     { name: "indexer", files: files.filter(isIndexer).sort((x, y) => pairFirst(x) - pairFirst(y)), nice: 5 },
     // The README's two node runs (test/nodes/readme.ts) start when their file loads (child processes) and are done by
     // the time mocha reaches test/nodes, last in this group's order.
+    // Its deploys, nodes and README runs are children in its own session: a session's share of about three, as the
+    // groups with a session each for their test process, indexer and browser have.
     {
       name: "nodes and stacks",
       files: files.filter(isNodesOrStacks).sort((x, y) => nodesLast(x) - nodesLast(y)),
       nice: 5,
+      sessionNice: -5,
     },
     { name: "games' browsers", files: files.filter((f) => isBrowsers(f) && !isClassBrowsers(f)), nice: 0 },
     { name: "class browsers", files: files.filter(isClassBrowsers), nice: 0 },
@@ -121,6 +131,7 @@ function hardhat(
   env: NodeJS.ProcessEnv,
   capture: boolean,
   nice = 0,
+  sessionNice = 0,
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [HARDHAT, ...args], {
@@ -135,6 +146,14 @@ function hardhat(
         os.setPriority(child.pid, nice);
       } catch {
         // not allowed here: the default priority
+      }
+    }
+    if (sessionNice && child.pid) {
+      try {
+        // Its own session (detached), so this is the group's autogroup alone.
+        fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(sessionNice));
+      } catch {
+        // no autogroups here, or not allowed: the default share
       }
     }
     let output = "";
@@ -256,7 +275,13 @@ async function main(): Promise<number> {
       const pool = pools.get(group);
       if (pool?.length) env[NETNS_POOL_ENV] = encodePool(pool);
       if (!times) env.TEST_TIMES_PRINT = "0";
-      const { code, output } = await hardhat(["test", "--no-compile", ...group.files], env, true, group.nice);
+      const { code, output } = await hardhat(
+        ["test", "--no-compile", ...group.files],
+        env,
+        true,
+        group.nice,
+        group.sessionNice,
+      );
       const done: Done = {
         group,
         code,

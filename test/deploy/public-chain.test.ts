@@ -102,6 +102,10 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
   let accounts: HDNodeWallet[];
   let coordinator: VRFCoordinatorV2_5Mock;
   let subId: bigint;
+  /** The deploys the tests look at, started together in `before`. */
+  let runs: Record<"zero" | "below" | "pays" | "full", Promise<Run>>;
+  /** The paying operator's deployer: an account of anvil's that no other deploy or test uses. */
+  let payer: HDNodeWallet;
 
   const vrfEnv = (fee: bigint, more: Record<string, string> = {}) => ({
     VRF_COORDINATOR: coordinatorAddress,
@@ -129,6 +133,7 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
     const mnemonic = Mnemonic.fromPhrase(MNEMONIC);
     // Plain wallets: each transaction reads its nonce, so the deploy's own transactions (another process) are seen.
     accounts = [0, 1, 2, 3].map((i) => HDNodeWallet.fromMnemonic(mnemonic, `m/44'/60'/0'/0/${i}`).connect(provider));
+    payer = HDNodeWallet.fromMnemonic(mnemonic, "m/44'/60'/0'/0/5");
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "games-public-"));
     // Chainlink's coordinator mock and a subscription owned by the deployer (account 0), as an operator would have.
     const mock = await artifacts.readArtifact("VRFCoordinatorV2_5Mock");
@@ -140,6 +145,32 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
     const receipt = await (await coordinator.createSubscription()).wait();
     subId = coordinator.interface.parseLog(receipt!.logs[0])!.args.subId as bigint;
     await (await coordinator.fundSubscriptionWithNative(subId, { value: 10n ** 16n })).wait();
+    // The four deploys at once (each a Hardhat process that mostly waits on anvil): the refused ones send nothing,
+    // and the one the operator pays for deploys from an account of its own, so no two share a nonce.
+    const later = (run: Promise<Run>) => (run.catch(() => undefined), run);
+    runs = {
+      zero: later(deploy(url, path.join(tmp, "refused-zero"), vrfEnv(0n))),
+      below: later(deploy(url, path.join(tmp, "refused-below"), vrfEnv(COST - 1n))),
+      pays: later(
+        deploy(
+          url,
+          path.join(tmp, "pays"),
+          vrfEnv(0n, { VRF_SUBSCRIPTION_PAYS: "true", PRIVATE_KEY: payer.privateKey }),
+          ["--tags", "common"],
+        ),
+      ),
+      full: later(
+        deploy(
+          url,
+          path.join(tmp, "full"),
+          vrfEnv(COST, {
+            TIMELOCK_DELAY: String(DELAY),
+            TIMELOCK_PROPOSER: await accounts[1].getAddress(),
+            VRF_SUBSCRIPTION_TO_TIMELOCK: "true",
+          }),
+        ),
+      ),
+    };
   });
 
   after(function () {
@@ -148,25 +179,23 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
   });
 
   it("item 1: refuses a request fee of 0, and one below a request's cost, saying why; nothing is deployed", async function () {
-    const dir = path.join(tmp, "refused");
-    const zero = await deploy(url, dir, vrfEnv(0n));
+    const zero = await runs.zero;
     expect(zero.code, zero.out).to.not.equal(0);
     expect(zero.out).to.contain("refusing to deploy the VRF randomness source");
     expect(zero.out).to.contain(`VRF_REQUEST_FEE=0 wei does not cover a request on chain ${CHAIN_ID}`);
     expect(zero.out).to.contain(`one request costs up to ${COST} wei`);
     expect(zero.out).to.match(/fresh accounts and have the subscription pay/);
     expect(zero.out).to.contain(`Set VRF_REQUEST_FEE to at least ${COST}, or VRF_SUBSCRIPTION_PAYS=true`);
-    const below = await deploy(url, dir, vrfEnv(COST - 1n));
+    const below = await runs.below;
     expect(below.code, below.out).to.not.equal(0);
     expect(below.out).to.contain(`VRF_REQUEST_FEE=${COST - 1n} wei does not cover a request`);
-    expect(fs.existsSync(path.join(dir, `chain-${CHAIN_ID}`, "FeeConfig.json"))).to.equal(false);
+    for (const dir of ["refused-zero", "refused-below"]) {
+      expect(fs.existsSync(path.join(tmp, dir, `chain-${CHAIN_ID}`, "FeeConfig.json")), dir).to.equal(false);
+    }
   });
 
   it("item 1: with VRF_SUBSCRIPTION_PAYS=true the operator accepts paying, and the deploy says what that means", async function () {
-    const run = await deploy(url, path.join(tmp, "pays"), vrfEnv(0n, { VRF_SUBSCRIPTION_PAYS: "true" }), [
-      "--tags",
-      "common",
-    ]);
+    const run = await runs.pays;
     expect(run.code, run.out).to.equal(0);
     expect(run.out).to.contain("Deploying anyway because VRF_SUBSCRIPTION_PAYS=true");
     const source = await at<VRFRandomness>(
@@ -187,15 +216,7 @@ describe("deploy on a chain that is neither local nor a test chain (anvil, chain
 
     before(async function () {
       dir = path.join(tmp, "full");
-      const run = await deploy(
-        url,
-        dir,
-        vrfEnv(COST, {
-          TIMELOCK_DELAY: String(DELAY),
-          TIMELOCK_PROPOSER: await accounts[1].getAddress(),
-          VRF_SUBSCRIPTION_TO_TIMELOCK: "true",
-        }),
-      );
+      const run = await runs.full;
       out = run.out;
       expect(run.code, run.out).to.equal(0);
       const deployer = accounts[0];

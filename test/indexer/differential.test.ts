@@ -119,9 +119,15 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
   });
 
   it("a fresh indexer rebuilds identical tables from block 0 (and PostgreSQL's equal PGlite's)", async function () {
+    const started = Date.now();
     const fresh = await startIndexer({ rpcUrl: anvil.url, deploymentsDir: folder });
     try {
-      await caughtUp(g.provider, [...indexers, fresh], 180_000);
+      const ready = Date.now();
+      const head = await caughtUp(g.provider, [...indexers, fresh], 180_000);
+      console.log(
+        `      (the fresh indexer: ready in ${((ready - started) / 1000).toFixed(1)} s, at block ${head} ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s after its start; ${ponderSteps(fresh.output(), started)})`,
+      );
       const [first, postgres, rebuilt] = await Promise.all([...indexers, fresh].map(dumpTables));
       for (const table of Object.keys(first)) {
         expect(rebuilt[table], `${table}: rebuilt from block 0`).to.deep.equal(first[table]);
@@ -138,3 +144,20 @@ describe("indexer: differential test against the contracts' views, PGlite and Po
   // Last: after this file's own hooks.
   usesComparedPair();
 });
+
+/** When Ponder's start-up steps came (its JSON log lines), in seconds from `since`: where a fresh start's time goes. */
+function ponderSteps(output: string, since: number): string {
+  const steps =
+    /^(Connected to database|Created database tables|Started backfill indexing|Completed backfill indexing|Started live indexing)/;
+  return output
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        const { msg, time } = JSON.parse(line) as { msg?: string; time?: number };
+        return msg && time && steps.test(msg) ? [`${msg} ${((time - since) / 1000).toFixed(1)} s`] : [];
+      } catch {
+        return [];
+      }
+    })
+    .join(", ");
+}
