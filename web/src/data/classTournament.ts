@@ -6,6 +6,8 @@ import { and, eq, inArray, isNotNull, or, sql } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
 import type { TournamentConfig } from "../../../client/snatch/tournament";
 import {
+  agree,
+  atOneBlock,
   lower,
   NO_STAMP,
   num,
@@ -15,7 +17,6 @@ import {
   unstamp,
   type Db,
   type RoomRow,
-  type RoomSeatRow,
   type Snapshot,
 } from "./class";
 
@@ -189,9 +190,6 @@ const currentRoomsQuery = (db: Db, id: bigint) =>
       .where(eq(t.id, id)),
   );
 
-/** Rows in pair, then seat order. */
-const byPairAndSeat = (a: RoomSeatRow, b: RoomSeatRow) => num(a.pair) - num(b.pair) || num(a.seat) - num(b.seat);
-
 /** A registered player's leaderboard row. */
 export interface EntryRow {
   player: string;
@@ -303,9 +301,6 @@ export interface TournamentClass {
   moved: string[] | null;
 }
 
-/** A snapshot's parts disagreed this many times in a row (the indexer committed between them): the read fails. */
-const MAX_ATTEMPTS = 3;
-
 /**
  * Everything the console (and, without `rooms` and `moved`, the projector) shows of tournament `id`: one snapshot of
  * the indexer, every part at the same block. Each statement carries its own block ({@link stamped}); the parts are
@@ -325,37 +320,37 @@ export async function readTournamentClass(
     previous,
   }: { moved?: boolean; rooms?: boolean; previous?: Snapshot<TournamentClass> } = {},
 ): Promise<Snapshot<TournamentClass>> {
-  for (let attempt = 1; ; attempt++) {
-    const [head, ro, mo] = await Promise.all([
-      headQuery(db, id).then(unstamp),
-      rooms ? currentRoomsQuery(db, id).then(unstamp) : null,
-      moved ? movedQuery(db, id).then(unstamp) : null,
-    ]);
-    const tournament = parseTournament(head.rows);
-    const kept = previous?.data.entriesAsOf;
-    const keep =
-      kept != null &&
-      head.asOf !== null &&
-      tournament !== null &&
-      kept <= head.asOf &&
-      tournament.lastBlockSeen <= kept &&
-      previous!.data.tournament?.id === tournament.id;
-    const en = keep ? null : await entriesQuery(db, id).then(unstamp);
-    if ([ro, mo, en].every((part) => part === null || part.asOf === head.asOf))
+  return atOneBlock(
+    `tournament ${id}`,
+    async () => {
+      const [head, ro, mo] = await Promise.all([
+        headQuery(db, id).then(unstamp),
+        rooms ? currentRoomsQuery(db, id).then(unstamp) : null,
+        moved ? movedQuery(db, id).then(unstamp) : null,
+      ]);
+      const tournament = parseTournament(head.rows);
+      const kept = previous?.data.entriesAsOf;
+      const keep =
+        kept != null &&
+        head.asOf !== null &&
+        tournament !== null &&
+        kept <= head.asOf &&
+        tournament.lastBlockSeen <= kept &&
+        previous!.data.tournament?.id === tournament.id;
+      const en = keep ? null : await entriesQuery(db, id).then(unstamp);
+      if (!agree(head.asOf, [ro, mo, en])) return null;
       return {
         asOf: head.asOf,
         data: {
           tournament,
           phases: parsePhases(head.rows),
-          rooms: ro ? roomsOf(ro.rows.sort(byPairAndSeat), (x) => x.pair) : [],
+          rooms: ro ? roomsOf(ro.rows, (x) => x.pair) : [],
           entries: en ? parseEntries(en.rows) : previous!.data.entries,
           entriesAsOf: en ? en.asOf : kept!,
           moved: mo ? parseMoved(mo.rows) : null,
         },
       };
-    if (previous) return previous;
-    if (attempt === MAX_ATTEMPTS)
-      throw new Error(`the indexer moved on while tournament ${id} was read, ${MAX_ATTEMPTS} times in a row`);
-    await new Promise((done) => setTimeout(done, 200 * attempt));
-  }
+    },
+    previous,
+  );
 }
