@@ -6,6 +6,7 @@
 // or the session's own row (a left join on its id). Plain functions of a database: no React, Node runs them too.
 import { and, eq, sql, type Client } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
+import { address, count } from "../../../client/common/export";
 import { checkpointBlock } from "./checkpoint";
 
 export type Db = Client<typeof schema>["db"];
@@ -77,8 +78,10 @@ export async function atOneBlock<T>(
   }
 }
 
-export const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
-export const lower = (a: string) => a.toLowerCase();
+/** The columns `keys` of `table`, for a select (field lists named once, in client/). */
+export function columns<T extends object, K extends keyof T & string>(table: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
+}
 
 const t = schema.snatchTournament;
 const r = schema.snatchRoom;
@@ -140,7 +143,7 @@ export type RoomSeatRow = { [K in keyof typeof ROOM_SEAT]: (typeof ROOM_SEAT)[K]
 export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => number | null): RoomRow[] {
   const rooms: RoomRow[] = [];
   const sorted = [...rows].sort(
-    (a, b) => num(pairOf(a)) - num(pairOf(b)) || num(a.roomId) - num(b.roomId) || num(a.seat) - num(b.seat),
+    (a, b) => count(pairOf(a)) - count(pairOf(b)) || count(a.roomId) - count(b.roomId) || count(a.seat) - count(b.seat),
   );
   for (const x of sorted) {
     if (x.roomId === null || x.seat === null) continue;
@@ -148,24 +151,24 @@ export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => numbe
     if (!room || room.id !== x.roomId) {
       room = {
         id: x.roomId,
-        pair: num(pairOf(x)),
-        phase: num(x.roomPhase),
+        pair: count(pairOf(x)),
+        phase: count(x.roomPhase),
         state: x.state ?? "",
-        round: num(x.round),
-        rules: num(x.rules),
-        judge: num(x.judge),
-        deadline: num(x.deadline),
-        offerCount: num(x.offerCount),
+        round: count(x.round),
+        rules: count(x.rules),
+        judge: count(x.judge),
+        deadline: count(x.deadline),
+        offerCount: count(x.offerCount),
         seats: [],
       };
       rooms.push(room);
     }
     room.seats.push({
       seat: x.seat,
-      player: lower(x.player ?? ""),
+      player: address(x.player ?? ""),
       name: x.name ?? "",
       role: x.role,
-      points: num(x.points),
+      points: count(x.points),
       done: x.done === true,
     });
   }

@@ -4,12 +4,11 @@
 // block. Plain functions of a database: Node runs them too.
 import { and, eq, inArray, isNotNull } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
+import { address, count } from "../../../client/common/export";
 import {
   agree,
   atOneBlock,
-  lower,
   NO_STAMP,
-  num,
   ROOM_SEAT,
   roomsOf,
   stamped,
@@ -106,20 +105,20 @@ function parseSession([x]: Awaited<ReturnType<typeof sessionQuery>>): SessionRow
   return x
     ? {
         id: x.id,
-        organiser: lower(x.organiser),
+        organiser: address(x.organiser),
         capacity: x.capacity,
         roomsPerBatch: x.roomsPerBatch,
         stage: x.stage,
         firstCome: x.firstCome,
-        startableFrom: num(x.startableFrom),
+        startableFrom: count(x.startableFrom),
         playerCount: x.playerCount,
         rooms: x.rooms,
         created: x.created,
         closed: x.closed,
         finished: x.finished,
-        deadline: num(x.deadline),
+        deadline: count(x.deadline),
         request: x.request,
-        satOut: x.satOut.map(lower),
+        satOut: x.satOut.map(address),
       }
     : null;
 }
@@ -155,9 +154,9 @@ function parseSeats(all: Awaited<ReturnType<typeof seatsQuery>>): SessionSeatRow
       ? []
       : [
           {
-            player: lower(x.player),
+            player: address(x.player),
             name: x.name ?? "",
-            index: num(x.index),
+            index: count(x.index),
             listed: x.listed === true,
             room: x.room,
             satOut: x.satOut === true,
@@ -196,7 +195,7 @@ const movedQuery = (db: Db, id: bigint) =>
 
 /** Who moved, sorted: the same list reads as the same value. */
 function parseMoved(all: Awaited<ReturnType<typeof movedQuery>>): string[] {
-  return [...new Set(all.flatMap((x) => (x.player ? [lower(x.player)] : [])))].sort();
+  return [...new Set(all.flatMap((x) => (x.player ? [address(x.player)] : [])))].sort();
 }
 
 /** The events the projector's per-round figures fold (class/session/rounds.ts); chain order is restored on parsing. */
@@ -222,12 +221,12 @@ function parseLog(all: Awaited<ReturnType<typeof logQuery>>): LogEntry[] {
     .flatMap((x) =>
       x.roomId === null || x.name === null
         ? []
-        : [{ ...x, roomId: x.roomId, name: x.name, block: x.block ?? 0n, logIndex: num(x.logIndex) }],
+        : [{ ...x, roomId: x.roomId, name: x.name, block: x.block ?? 0n, logIndex: count(x.logIndex) }],
     )
     .sort((a, b) => order(a.roomId, b.roomId) || order(a.block, b.block) || a.logIndex - b.logIndex)
     .map((x) => ({
       roomId: x.roomId,
-      round: num(x.round),
+      round: count(x.round),
       name: x.name,
       args: (x.args ?? {}) as Record<string, unknown>,
     }));
