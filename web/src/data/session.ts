@@ -199,15 +199,22 @@ function parseMoved(all: Awaited<ReturnType<typeof movedQuery>>): string[] {
 }
 
 /** The events the projector's per-round figures fold (class/session/rounds.ts); chain order is restored on parsing. */
-const LOG = { roomId: l.roomId, round: l.round, name: l.name, args: l.args, block: l.block, logIndex: l.logIndex };
-const LOG_STAMPED = { ...LOG, stamp: NO_STAMP };
+const LOG = {
+  roomId: l.roomId,
+  round: l.round,
+  name: l.name,
+  args: l.args,
+  block: l.block,
+  logIndex: l.logIndex,
+  stamp: NO_STAMP,
+};
 
 const logQuery = (db: Db, id: bigint) =>
   stamped(
     db,
-    LOG_STAMPED,
+    LOG,
     db
-      .select(LOG_STAMPED)
+      .select(LOG)
       .from(cs)
       .leftJoin(r, eq(r.sessionId, cs.id))
       .leftJoin(l, and(eq(l.roomId, r.id), inArray(l.name, [...ROUND_EVENTS])))
