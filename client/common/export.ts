@@ -38,6 +38,8 @@ export function unknownId(what: string, id: bigint | number, count: bigint | num
   return new UnknownExportId(`there is no ${what} ${id}: ${has}`);
 }
 
+/** A count, block or score from a column that may be missing (the other side of a left join): 0 then. */
+export const count = (x: bigint | number | null | undefined): number => Number(x ?? 0);
 /** A number from an event argument (bigint, number or decimal string). */
 export const num = (x: unknown): number => Number(x as bigint | number | string);
 /** A bigint from an event argument. */

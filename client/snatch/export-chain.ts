@@ -7,6 +7,7 @@ import type { SnatchTournament } from "../../typechain-types";
 import { byRoomId, eventsOf } from "../common/export-chain";
 import { address, num, unknownId } from "../common/export";
 import type { EntryInput, PairingInput, PhaseInput, RoomInput, TournamentExportInput } from "./export";
+import { configRecord, phaseTotals } from "./records";
 import { PHASES, Role } from "./tournament";
 
 /** Reads tournament `id` as of the latest block. Throws an UnknownExportId (client/common/export.ts) when there is no such tournament. */
@@ -77,18 +78,7 @@ export async function tournamentFromChain(
       satOut,
       deadline: Number(v.deadline),
       endedBlock: v.endedAt === 0n ? null : Number(v.endedAt),
-      totals: {
-        finished: Number(v.totals.finished),
-        offers: Number(v.totals.offers),
-        accepts: Number(v.totals.accepts),
-        rejects: Number(v.totals.rejects),
-        snatches: Number(v.totals.snatches),
-        shames: Number(v.totals.shames),
-        reports: Number(v.totals.reports),
-        refusals: Number(v.totals.refusals),
-        pointsAsP1: Number(v.totals.pointsAsP1),
-        pointsAsP2: Number(v.totals.pointsAsP2),
-      },
+      totals: phaseTotals(v.totals),
     });
     if (satOut) {
       pairings.push({
@@ -149,16 +139,7 @@ export async function tournamentFromChain(
   return {
     id: Number(id),
     organiser: address(t.organiser),
-    config: {
-      cap: Number(t.cap),
-      roomsPerBatch: Number(t.roomsPerBatch),
-      registrationBlocks: Number(t.registrationBlocks),
-      grace: Number(t.grace),
-      talk: Number(t.talk),
-      offer: Number(t.offer),
-      response: Number(t.response),
-      decision: Number(t.decision),
-    },
+    config: configRecord(t),
     formats: Array.from({ length: PHASES }, (_, p) => Number(t.firstFormat) + p),
     stage: Number(t.stage),
     phase: Number(t.phase),

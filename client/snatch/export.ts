@@ -14,50 +14,18 @@ import { address, chainOrder, num, nums, type ExportEvent } from "../common/expo
 import { emptyRow, finishedBlock, namesOf, roomSeats, roomsStatus, seatsOf, without } from "./export-rooms";
 import { tournamentState } from "../states";
 import { NO_OFFER_REASON_NAMES, RuleSet } from "./names";
+import type { EntryRecord, PhaseRecord } from "./records";
 import { pointsOf } from "./rules";
 import { PHASES, rank, Role, ROLE_NAMES, Stage, type TournamentConfig } from "./tournament";
 
 /** A registered player (registration order), the leaderboard's record of it. */
-export interface EntryInput {
-  player: string;
-  name: string;
-  /** Registration order, 1-based. */
-  index: number;
-  scoreAsP1: number;
-  scoreAsP2: number;
-  roomsAsP1: number;
-  roomsAsP2: number;
-  /** Bit p-1: sat phase p out. */
-  satOut: number;
-  g3Shame: number;
-}
+export type EntryInput = EntryRecord;
 
 /** A started phase (the contract's `phaseView`). */
-export interface PhaseInput {
-  phase: number;
+export interface PhaseInput extends PhaseRecord {
   format: number;
-  startedBlock: number;
   /** The pairing's seed, decimal ("0" until drawn). */
   seed: string;
-  rooms: number;
-  created: number;
-  closed: number;
-  /** The player left out (odd count), lower case, or null. */
-  satOut: string | null;
-  deadline: number;
-  endedBlock: number | null;
-  totals: {
-    finished: number;
-    offers: number;
-    accepts: number;
-    rejects: number;
-    snatches: number;
-    shames: number;
-    reports: number;
-    refusals: number;
-    pointsAsP1: number;
-    pointsAsP2: number;
-  };
 }
 
 /** A player's phase once its room exists (or it sat out): points only once the room's result is recorded. */

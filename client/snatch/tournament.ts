@@ -22,17 +22,20 @@ export const ROLE_NAMES = ["-", "P1", "P2", "sat out"] as const;
 export const PHASE_NAMES = ["", "G1 plain", "G2 forced offer", "G3 shame", "G4 report", "G5 cheap talk"] as const;
 export const PHASES = 5;
 
+/** ISnatchTournament.Config's fields, in its order (also the indexer's `snatch_tournament` columns). */
+export const CONFIG_FIELDS = [
+  "cap",
+  "roomsPerBatch",
+  "registrationBlocks",
+  "grace",
+  "talk",
+  "offer",
+  "response",
+  "decision",
+] as const;
+
 /** ISnatchTournament.Config as plain numbers. */
-export interface TournamentConfig {
-  cap: number;
-  roomsPerBatch: number;
-  registrationBlocks: number;
-  grace: number;
-  talk: number;
-  offer: number;
-  response: number;
-  decision: number;
-}
+export type TournamentConfig = Record<(typeof CONFIG_FIELDS)[number], number>;
 
 /**
  * Most rooms per createPhaseRooms transaction the tasks and the form accept: ~74k gas a room plus the shuffle (~1.4M

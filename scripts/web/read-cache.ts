@@ -6,11 +6,12 @@
 // both its players watch): the indexer answers each once a block, however many phones show it.
 //
 // The clock learns the indexed block by asking, so it can lag the indexer: a read sent while the clock says block B
-// may be answered from block B + 1. Such an answer is never kept under B. A page names what it shows by the
-// indexer's checkpoint, read before and after its rows (web/src/data/class.ts readAt), and that is only right if
-// every answer it gets is from one block: an answer kept under B is one the indexer gave while it was at B (a status
-// read started after the answer came still said B), and once an answer shows the indexer has moved past B, nothing
-// more is kept or served from the cache until the clock moves: every read goes to the indexer, in order.
+// may be answered from block B + 1. Such an answer is never kept under B: an answer kept under B is one the indexer
+// gave while it was at B (a status read started after the answer came still said B), and once an answer shows the
+// indexer has moved past B, nothing more is kept or served from the cache until the clock moves: every read goes to
+// the indexer, in order. So the reads a page sends together are answered from one block whenever the indexer stayed
+// on it; the class pages' statements name their block in their own answer (web/src/data/class.ts stamped), and a
+// snapshot whose parts name different blocks is not shown.
 import type http from "node:http";
 
 /** An answer as the indexer gave it. */

@@ -1,8 +1,8 @@
 // The gateway's cache of indexer reads (scripts/web/read-cache.ts) against a model indexer that moves on by itself and
-// a clock that learns its block late: a page's snapshot (the checkpoint read before and after its rows, as
-// web/src/data/class.ts readAt does) must show the block it names, whatever the interleaving. Before the cache
-// checked its answers, a row answered at an older block than the checkpoint beside it was served (the console's
-// "as of block N" showing a room's points of block N − 1).
+// a clock that learns its block late: reads that agree on their block (here a checkpoint read before and after the
+// rows) must all be from that block, whatever the interleaving. Before the cache checked its answers, a row answered
+// at an older block than the checkpoint beside it was served (the console's "as of block N" showing a room's points
+// of block N − 1, when the console read its checkpoint in statements of their own).
 import { expect } from "chai";
 import { IndexerReadCache, type IndexerAnswer } from "../../scripts/web/read-cache";
 

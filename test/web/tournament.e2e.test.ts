@@ -103,6 +103,9 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     const pairs = await Promise.all([0, 1].map((k) => t.roomAt(id, 1, k)));
     const byAddress = (a: string) => players.find((p) => p.address.toLowerCase() === a.toLowerCase())!;
     await o.locator("table.pairs tbody tr").nth(1).waitFor();
+    // The phase's rooms by pair (the indexer's statement has no order: the page sorts).
+    const listed = await o.locator("table.pairs tbody tr").evaluateAll((rows) => rows.map((r) => r.dataset.room));
+    expect(listed).to.deep.equal(pairs.map((p) => p.roomId.toString()));
 
     // Pair 1 plays its G1 room: an accepted offer, a pass, and a snatch that ends the room.
     const p1 = byAddress(pairs[0].p1);

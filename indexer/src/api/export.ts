@@ -28,6 +28,7 @@ import { asc, eq, inArray } from "ponder";
 import { Hono, type Context } from "hono";
 import { EXPORT_TYPES, exportFileName, type ExportEvent, type ExportGame } from "../../../client/common/export";
 import { TOURNAMENT_FILES, type TournamentExportInput } from "../../../client/snatch/export";
+import { configRecord, entryRecord, phaseRecord } from "../../../client/snatch/records";
 import { SESSION_FILES, type SessionExportInput } from "../../../client/snatch/session-export";
 import { HEX_FILES, type HexExportInput } from "../../../client/hex/export";
 import { CATAMM_FILES, type CatammExportInput } from "../../../client/catamm/export";
@@ -112,57 +113,15 @@ async function tournamentInput(id: bigint): Promise<TournamentExportInput | null
   return {
     id: Number(t.id),
     organiser: t.organiser,
-    config: {
-      cap: t.cap,
-      roomsPerBatch: t.roomsPerBatch,
-      registrationBlocks: t.registrationBlocks,
-      grace: t.grace,
-      talk: t.talk,
-      offer: t.offer,
-      response: t.response,
-      decision: t.decision,
-    },
+    config: configRecord(t),
     formats: t.formats,
     stage: t.stage,
     phase: t.phase,
     playerCount: t.playerCount,
     createdBlock: Number(t.createdBlock),
     lastBlock: Number(t.lastBlockSeen),
-    entries: entries.map((e) => ({
-      player: e.player,
-      name: e.name,
-      index: e.index,
-      scoreAsP1: e.scoreAsP1,
-      scoreAsP2: e.scoreAsP2,
-      roomsAsP1: e.roomsAsP1,
-      roomsAsP2: e.roomsAsP2,
-      satOut: e.satOut,
-      g3Shame: e.g3Shame,
-    })),
-    phases: phases.map((p) => ({
-      phase: p.phase,
-      format: p.format,
-      startedBlock: Number(p.startedBlock),
-      seed: p.seed.toString(),
-      rooms: p.rooms,
-      created: p.created,
-      closed: p.closed,
-      satOut: p.satOut,
-      deadline: Number(p.deadline),
-      endedBlock: p.endedBlock === null ? null : Number(p.endedBlock),
-      totals: {
-        finished: p.finished,
-        offers: p.offers,
-        accepts: p.accepts,
-        rejects: p.rejects,
-        snatches: p.snatches,
-        shames: p.shames,
-        reports: p.reports,
-        refusals: p.refusals,
-        pointsAsP1: p.pointsAsP1,
-        pointsAsP2: p.pointsAsP2,
-      },
-    })),
+    entries: entries.map((e) => entryRecord(e)),
+    phases: phases.map((p) => ({ ...phaseRecord(p), format: p.format, seed: p.seed.toString() })),
     pairings: pairings.map((p) => ({
       phase: p.phase,
       player: p.player,

@@ -1,11 +1,12 @@
 // What the class's consoles and projectors share of their reads of the indexer (a tournament's: ./classTournament.ts,
 // a class session's: ./session.ts), as typed @ponder/client queries over the indexer's schema
-// (indexer/ponder.schema.ts): how a read names the block its rows show (the indexer's checkpoint, in the statement's
-// own answer: stamped, or read before and after the rows: readAt), and the rooms with their seats as the console's
-// values. Reads of many rows start from the tournament's or the session's own row (a left join on its id). Plain
-// functions of a database: no React, Node runs them too.
-import { and, asc, eq, sql, type Client } from "@ponder/client";
+// (indexer/ponder.schema.ts): how a read names the block its rows show (the indexer's checkpoint, one row more of the
+// statement's own answer: stamped), how a snapshot of several such statements is kept only when all name one block
+// (atOneBlock), and the rooms with their seats as the console's values. Reads of many rows start from the tournament's
+// or the session's own row (a left join on its id). Plain functions of a database: no React, Node runs them too.
+import { and, eq, sql, type Client } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
+import { address, count } from "../../../client/common/export";
 import { checkpointBlock } from "./checkpoint";
 
 export type Db = Client<typeof schema>["db"];
@@ -16,35 +17,6 @@ export interface Snapshot<T> {
   asOf: number | null;
 }
 
-/**
- * The block the indexer's checkpoint names now (timestamp, chain id, block number, …). It is read in a statement of its
- * own: Ponder's SQL endpoint takes no subquery in a column, and the gate no join without matching columns.
- */
-export async function checkpointNow(db: Db): Promise<number | null> {
-  const [row] = await db.select({ cp: sql<string | null>`max(latest_checkpoint)` }).from(sql`_ponder_checkpoint`);
-  return row?.cp ? checkpointBlock(row.cp) : null;
-}
-
-/**
- * `read`'s rows and the block they show. Ponder commits a block's rows with its checkpoint, so rows read between two
- * equal checkpoint reads are exactly at that block (the console's "as of block N" is the chain at N); when the indexer
- * committed a block in between, the rows are read again, at most three times in all (then named with the block read
- * before them: they are at least as new).
- */
-export async function readAt<R>(db: Db, read: () => PromiseLike<R>): Promise<{ asOf: number | null; rows: R }> {
-  let asOf = await checkpointNow(db);
-  for (let attempt = 1; ; attempt++) {
-    const rows = await read();
-    const after = await checkpointNow(db);
-    if (after === asOf || attempt === 3) return { asOf, rows };
-    asOf = after;
-  }
-}
-
-export function snapshot<R, T>(asOf: number | null, rows: R, parse: (rows: R) => T): Snapshot<T> {
-  return { data: parse(rows), asOf };
-}
-
 /** The stamp column of a stamped statement: null on its rows, the checkpoint ('' for none yet) on the stamp's row. */
 export const NO_STAMP = sql<string | null>`null`.as("stamp");
 
@@ -52,8 +24,8 @@ export const NO_STAMP = sql<string | null>`null`.as("stamp");
  * Statement `rows` (its fields flat, the last `stamp: NO_STAMP`) with one row more, in the same statement (UNION ALL):
  * Ponder's checkpoint, the other columns null. A statement reads one state of the database, and Ponder commits a
  * block's rows and its checkpoint in one transaction, so the stamp is exactly the block the rows show, however the
- * answer was cached (the gateway's read cache, Ponder's own) or whenever it was read. Two requests fewer a snapshot
- * than a checkpoint read before and after (readAt). The statement has no ORDER BY: {@link unstamp}'s caller sorts.
+ * answer was cached (the gateway's read cache, Ponder's own) or whenever it was read. The statement has no ORDER BY
+ * (a union's order would name its output columns): {@link unstamp}'s caller sorts.
  */
 export function stamped<F extends { stamp: typeof NO_STAMP }, Q extends { unionAll: (right: never) => unknown }>(
   db: Db,
@@ -79,8 +51,37 @@ export function unstamp<R extends { stamp: string | null }>(all: R[]): { asOf: n
   return { asOf: mark ? checkpointBlock(mark) : null, rows: all.filter((x) => x.stamp === null) };
 }
 
-export const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
-export const lower = (a: string) => a.toLowerCase();
+/** A snapshot's parts disagreed this many times in a row (the indexer committed between them): the read fails. */
+const MAX_ATTEMPTS = 3;
+
+/** Whether every part read (null: not asked) names block `asOf`. */
+export const agree = (asOf: number | null, parts: readonly ({ asOf: number | null } | null)[]) =>
+  parts.every((part) => part === null || part.asOf === asOf);
+
+/**
+ * The snapshot `read` makes of stamped statements sent at once: null when they named different blocks (the indexer
+ * committed between them). Then `previous` stays (the clock brings the next block's read); without one, the parts are
+ * read again, a little later, and after {@link MAX_ATTEMPTS} disagreements the read fails, naming `what`.
+ */
+export async function atOneBlock<T>(
+  what: string,
+  read: () => Promise<Snapshot<T> | null>,
+  previous?: Snapshot<T>,
+): Promise<Snapshot<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const got = await read();
+    if (got) return got;
+    if (previous) return previous;
+    if (attempt === MAX_ATTEMPTS)
+      throw new Error(`the indexer moved on while ${what} was read, ${MAX_ATTEMPTS} times in a row`);
+    await new Promise((done) => setTimeout(done, 200 * attempt));
+  }
+}
+
+/** The columns `keys` of `table`, for a select (field lists named once, in client/). */
+export function columns<T extends object, K extends keyof T & string>(table: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
+}
 
 const t = schema.snatchTournament;
 const r = schema.snatchRoom;
@@ -138,50 +139,59 @@ export const ROOM_SEAT = {
 
 export type RoomSeatRow = { [K in keyof typeof ROOM_SEAT]: (typeof ROOM_SEAT)[K]["_"]["data"] | null };
 
-/** Rows of rooms and their seats (in room, then seat order) as rooms. */
+/** Rows of rooms and their seats, in any order (a stamped statement has none), as rooms by `pairOf`, then seat. */
 export function roomsOf(rows: RoomSeatRow[], pairOf: (row: RoomSeatRow) => number | null): RoomRow[] {
   const rooms: RoomRow[] = [];
-  for (const x of rows) {
+  const sorted = [...rows].sort(
+    (a, b) => count(pairOf(a)) - count(pairOf(b)) || count(a.roomId) - count(b.roomId) || count(a.seat) - count(b.seat),
+  );
+  for (const x of sorted) {
     if (x.roomId === null || x.seat === null) continue;
     let room = rooms[rooms.length - 1];
     if (!room || room.id !== x.roomId) {
       room = {
         id: x.roomId,
-        pair: num(pairOf(x)),
-        phase: num(x.roomPhase),
+        pair: count(pairOf(x)),
+        phase: count(x.roomPhase),
         state: x.state ?? "",
-        round: num(x.round),
-        rules: num(x.rules),
-        judge: num(x.judge),
-        deadline: num(x.deadline),
-        offerCount: num(x.offerCount),
+        round: count(x.round),
+        rules: count(x.rules),
+        judge: count(x.judge),
+        deadline: count(x.deadline),
+        offerCount: count(x.offerCount),
         seats: [],
       };
       rooms.push(room);
     }
     room.seats.push({
       seat: x.seat,
-      player: lower(x.player ?? ""),
+      player: address(x.player ?? ""),
       name: x.name ?? "",
       role: x.role,
-      points: num(x.points),
+      points: count(x.points),
       done: x.done === true,
     });
   }
   return rooms;
 }
 
-/** The rooms of a tournament's phase with their seats, by pair. */
-const phaseRoomsQuery = (db: Db, id: bigint, phase: number) =>
-  db
-    .select({ ...ROOM_SEAT })
-    .from(t)
-    .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
-    .leftJoin(s, eq(s.roomId, r.id))
-    .where(eq(t.id, id))
-    .orderBy(asc(r.pair), asc(s.seat));
+const PHASE_ROOMS = { ...ROOM_SEAT, stamp: NO_STAMP };
 
+/** The rooms of a tournament's phase with their seats, stamped. */
+const phaseRoomsQuery = (db: Db, id: bigint, phase: number) =>
+  stamped(
+    db,
+    PHASE_ROOMS,
+    db
+      .select(PHASE_ROOMS)
+      .from(t)
+      .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, phase)))
+      .leftJoin(s, eq(s.roomId, r.id))
+      .where(eq(t.id, id)),
+  );
+
+/** The rooms of tournament `id`'s phase `phase` with their seats, by pair: one statement, one request. */
 export async function readPhaseRooms(db: Db, id: bigint, phase: number): Promise<Snapshot<RoomRow[]>> {
-  const { asOf, rows } = await readAt(db, () => phaseRoomsQuery(db, id, phase));
-  return snapshot(asOf, rows, (all) => roomsOf(all, (x) => x.pair));
+  const { asOf, rows } = unstamp(await phaseRoomsQuery(db, id, phase));
+  return { asOf, data: roomsOf(rows, (x) => x.pair) };
 }

@@ -4,18 +4,29 @@
 // same block. Plain functions of a database: no React, Node runs them too.
 import { and, eq, inArray, isNotNull, or, sql } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
-import type { TournamentConfig } from "../../../client/snatch/tournament";
+import { address, count } from "../../../client/common/export";
 import {
-  lower,
+  configRecord,
+  ENTRY_FIELDS,
+  entryRecord,
+  PHASE_FIELDS,
+  PHASE_TOTAL_FIELDS,
+  phaseRecord,
+  type EntryRecord,
+  type PhaseRecord,
+} from "../../../client/snatch/records";
+import { CONFIG_FIELDS, type TournamentConfig } from "../../../client/snatch/tournament";
+import {
+  agree,
+  atOneBlock,
+  columns,
   NO_STAMP,
-  num,
   ROOM_SEAT,
   roomsOf,
   stamped,
   unstamp,
   type Db,
   type RoomRow,
-  type RoomSeatRow,
   type Snapshot,
 } from "./class";
 
@@ -43,14 +54,7 @@ export interface TournamentRow extends TournamentConfig {
 const TOURNAMENT = {
   id: t.id,
   organiser: t.organiser,
-  cap: t.cap,
-  roomsPerBatch: t.roomsPerBatch,
-  registrationBlocks: t.registrationBlocks,
-  grace: t.grace,
-  talk: t.talk,
-  offer: t.offer,
-  response: t.response,
-  decision: t.decision,
+  ...columns(t, CONFIG_FIELDS),
   stage: t.stage,
   phase: t.phase,
   playerCount: t.playerCount,
@@ -61,24 +65,9 @@ const TOURNAMENT = {
 /** A phase's columns the pages read (its number named apart: a row is read by its columns' names). */
 const PHASE = {
   phaseNo: sql<number | null>`${p.phase}`.as("phase_no"),
-  rooms: p.rooms,
-  created: p.created,
-  closed: p.closed,
-  finished: p.finished,
-  deadline: p.deadline,
-  startedBlock: p.startedBlock,
-  endedBlock: p.endedBlock,
+  ...columns(p, PHASE_FIELDS),
+  ...columns(p, PHASE_TOTAL_FIELDS),
   request: p.request,
-  satOut: p.satOut,
-  offers: p.offers,
-  accepts: p.accepts,
-  rejects: p.rejects,
-  snatches: p.snatches,
-  shames: p.shames,
-  reports: p.reports,
-  refusals: p.refusals,
-  pointsAsP1: p.pointsAsP1,
-  pointsAsP2: p.pointsAsP2,
 };
 
 const HEAD = { ...TOURNAMENT, ...PHASE, stamp: NO_STAMP };
@@ -93,50 +82,22 @@ function parseTournament([first]: HeadRow[]): TournamentRow | null {
   return first
     ? {
         id: first.id,
-        organiser: lower(first.organiser),
-        cap: first.cap,
-        roomsPerBatch: first.roomsPerBatch,
-        registrationBlocks: first.registrationBlocks,
-        grace: first.grace,
-        talk: first.talk,
-        offer: first.offer,
-        response: first.response,
-        decision: first.decision,
+        organiser: address(first.organiser),
+        ...configRecord(first),
         stage: first.stage,
         phase: first.phase,
         playerCount: first.playerCount,
-        createdBlock: num(first.createdBlock),
-        lastBlockSeen: num(first.lastBlockSeen),
+        createdBlock: count(first.createdBlock),
+        lastBlockSeen: count(first.lastBlockSeen),
       }
     : null;
 }
 
 /** A phase: its rooms, progress and totals. */
-export interface PhaseRow {
-  phase: number;
-  rooms: number;
-  created: number;
-  closed: number;
+export interface PhaseRow extends PhaseRecord {
   finished: number;
-  /** 0 until the pairing is drawn and every room exists. */
-  deadline: number;
-  startedBlock: number;
-  endedBlock: number | null;
-  /** 0 once the pairing is drawn. */
+  /** The pending pairing request (0 once the pairing is drawn). */
   request: bigint;
-  satOut: string | null;
-  totals: {
-    finished: number;
-    offers: number;
-    accepts: number;
-    rejects: number;
-    snatches: number;
-    shames: number;
-    reports: number;
-    refusals: number;
-    pointsAsP1: number;
-    pointsAsP2: number;
-  };
 }
 
 function parsePhases(all: HeadRow[]): PhaseRow[] {
@@ -144,32 +105,7 @@ function parsePhases(all: HeadRow[]): PhaseRow[] {
     .flatMap((x) =>
       x.phaseNo === null
         ? []
-        : [
-            {
-              phase: num(x.phaseNo),
-              rooms: num(x.rooms),
-              created: num(x.created),
-              closed: num(x.closed),
-              finished: num(x.finished),
-              deadline: num(x.deadline),
-              startedBlock: num(x.startedBlock),
-              endedBlock: x.endedBlock === null ? null : num(x.endedBlock),
-              request: x.request ?? 0n,
-              satOut: x.satOut ? lower(x.satOut) : null,
-              totals: {
-                finished: num(x.finished),
-                offers: num(x.offers),
-                accepts: num(x.accepts),
-                rejects: num(x.rejects),
-                snatches: num(x.snatches),
-                shames: num(x.shames),
-                reports: num(x.reports),
-                refusals: num(x.refusals),
-                pointsAsP1: num(x.pointsAsP1),
-                pointsAsP2: num(x.pointsAsP2),
-              },
-            },
-          ],
+        : [{ ...phaseRecord({ ...x, phase: x.phaseNo }), finished: count(x.finished), request: x.request ?? 0n }],
     )
     .sort((a, b) => a.phase - b.phase);
 }
@@ -189,34 +125,16 @@ const currentRoomsQuery = (db: Db, id: bigint) =>
       .where(eq(t.id, id)),
   );
 
-/** Rows in pair, then seat order. */
-const byPairAndSeat = (a: RoomSeatRow, b: RoomSeatRow) => num(a.pair) - num(b.pair) || num(a.seat) - num(b.seat);
-
 /** A registered player's leaderboard row. */
-export interface EntryRow {
-  player: string;
-  name: string;
-  index: number;
-  scoreAsP1: number;
-  scoreAsP2: number;
+export interface EntryRow extends EntryRecord {
   aggregate: number;
-  roomsAsP1: number;
-  roomsAsP2: number;
-  satOut: number;
-  g3Shame: number;
 }
 
 const ENTRY = {
   player: e.player,
   name: e.name,
-  index: e.index,
-  scoreAsP1: e.scoreAsP1,
-  scoreAsP2: e.scoreAsP2,
+  ...columns(e, ENTRY_FIELDS),
   aggregate: e.aggregate,
-  roomsAsP1: e.roomsAsP1,
-  roomsAsP2: e.roomsAsP2,
-  satOut: e.satOut,
-  g3Shame: e.g3Shame,
   stamp: NO_STAMP,
 };
 
@@ -225,22 +143,7 @@ const entriesQuery = (db: Db, id: bigint) =>
 
 function parseEntries(all: Awaited<ReturnType<typeof entriesQuery>>): EntryRow[] {
   const rows = all.flatMap((x) =>
-    x.player === null
-      ? []
-      : [
-          {
-            player: lower(x.player),
-            name: x.name ?? "",
-            index: num(x.index),
-            scoreAsP1: num(x.scoreAsP1),
-            scoreAsP2: num(x.scoreAsP2),
-            aggregate: num(x.aggregate),
-            roomsAsP1: num(x.roomsAsP1),
-            roomsAsP2: num(x.roomsAsP2),
-            satOut: num(x.satOut),
-            g3Shame: num(x.g3Shame),
-          },
-        ],
+    x.player === null ? [] : [{ ...entryRecord({ ...x, player: x.player }), aggregate: count(x.aggregate) }],
   );
   return rows.sort((a, b) => a.index - b.index);
 }
@@ -286,7 +189,7 @@ const movedQuery = (db: Db, id: bigint) =>
   );
 
 function parseMoved(all: Awaited<ReturnType<typeof movedQuery>>): string[] {
-  return [...new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [lower((x.actor ?? x.p1)!)] : [])))].sort();
+  return [...new Set(all.flatMap((x) => ((x.actor ?? x.p1) ? [address((x.actor ?? x.p1)!)] : [])))].sort();
 }
 
 /** What a tournament's console and projector show: one snapshot of the indexer. */
@@ -302,9 +205,6 @@ export interface TournamentClass {
   /** Who has made a move (null: not asked). */
   moved: string[] | null;
 }
-
-/** A snapshot's parts disagreed this many times in a row (the indexer committed between them): the read fails. */
-const MAX_ATTEMPTS = 3;
 
 /**
  * Everything the console (and, without `rooms` and `moved`, the projector) shows of tournament `id`: one snapshot of
@@ -325,37 +225,37 @@ export async function readTournamentClass(
     previous,
   }: { moved?: boolean; rooms?: boolean; previous?: Snapshot<TournamentClass> } = {},
 ): Promise<Snapshot<TournamentClass>> {
-  for (let attempt = 1; ; attempt++) {
-    const [head, ro, mo] = await Promise.all([
-      headQuery(db, id).then(unstamp),
-      rooms ? currentRoomsQuery(db, id).then(unstamp) : null,
-      moved ? movedQuery(db, id).then(unstamp) : null,
-    ]);
-    const tournament = parseTournament(head.rows);
-    const kept = previous?.data.entriesAsOf;
-    const keep =
-      kept != null &&
-      head.asOf !== null &&
-      tournament !== null &&
-      kept <= head.asOf &&
-      tournament.lastBlockSeen <= kept &&
-      previous!.data.tournament?.id === tournament.id;
-    const en = keep ? null : await entriesQuery(db, id).then(unstamp);
-    if ([ro, mo, en].every((part) => part === null || part.asOf === head.asOf))
+  return atOneBlock(
+    `tournament ${id}`,
+    async () => {
+      const [head, ro, mo] = await Promise.all([
+        headQuery(db, id).then(unstamp),
+        rooms ? currentRoomsQuery(db, id).then(unstamp) : null,
+        moved ? movedQuery(db, id).then(unstamp) : null,
+      ]);
+      const tournament = parseTournament(head.rows);
+      const kept = previous?.data.entriesAsOf;
+      const keep =
+        kept != null &&
+        head.asOf !== null &&
+        tournament !== null &&
+        kept <= head.asOf &&
+        tournament.lastBlockSeen <= kept &&
+        previous!.data.tournament?.id === tournament.id;
+      const en = keep ? null : await entriesQuery(db, id).then(unstamp);
+      if (!agree(head.asOf, [ro, mo, en])) return null;
       return {
         asOf: head.asOf,
         data: {
           tournament,
           phases: parsePhases(head.rows),
-          rooms: ro ? roomsOf(ro.rows.sort(byPairAndSeat), (x) => x.pair) : [],
+          rooms: ro ? roomsOf(ro.rows, (x) => x.pair) : [],
           entries: en ? parseEntries(en.rows) : previous!.data.entries,
           entriesAsOf: en ? en.asOf : kept!,
           moved: mo ? parseMoved(mo.rows) : null,
         },
       };
-    if (previous) return previous;
-    if (attempt === MAX_ATTEMPTS)
-      throw new Error(`the indexer moved on while tournament ${id} was read, ${MAX_ATTEMPTS} times in a row`);
-    await new Promise((done) => setTimeout(done, 200 * attempt));
-  }
+    },
+    previous,
+  );
 }

@@ -40,17 +40,6 @@ export function useSnapshot<T>(
   };
 }
 
-/**
- * The oldest block of `parts` that were read (undefined: a part not read; null: not answered yet). Each part is one
- * statement, one snapshot; parts read at different moments may show different blocks (a slow read ends a block
- * later than a quick one), so a panel made of several names the oldest.
- */
-export function oldest(parts: readonly { asOf: number | null | undefined }[]): number | null {
-  const read = parts.filter((p) => p.asOf !== undefined).map((p) => p.asOf);
-  if (read.length === 0 || read.some((b) => b === null)) return null;
-  return Math.min(...(read as number[]));
-}
-
 /** How far the indexer has read: its latest indexed block, from the page's chain clock (the gateway's /heads). */
 export function useIndexedBlock(): { block: number | null; error: string | null } {
   const clock = useBlock();
