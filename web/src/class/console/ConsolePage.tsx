@@ -81,12 +81,7 @@ function Console({ id }: { id: bigint }) {
         />
         <div className="console-side">
           <WaitsPanel lines={waits} />
-          <AbsentPanel
-            absent={absent}
-            none="Every registered player has made a move."
-            asOf={data.absentAsOf}
-            grid={data.asOf}
-          />
+          <AbsentPanel absent={absent} none="Every registered player has made a move." />
           <Exports id={id} final={t.stage === Stage.Final} />
         </div>
       </div>

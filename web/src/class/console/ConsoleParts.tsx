@@ -1,5 +1,5 @@
 // The console's drawing, shared by the tournament's console (./ConsolePage.tsx, rooms of two) and the class
-// session's (web/src/snatch/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
+// session's (web/src/class/session/SessionConsole.tsx, rooms of three): the counts, the rooms' grid (round, window,
 // whose move it waits on by name, time left, points), who the rooms wait on, and who has not shown up.
 import { Fragment, memo, type ReactNode } from "react";
 import { href } from "../../shared/routes";
@@ -232,25 +232,9 @@ const sameItems = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.lengt
 
 /** Seated players without a move yet; drawn again only when the list or its block changed. */
 export const AbsentPanel = memo(
-  function AbsentPanel({
-    absent,
-    none,
-    asOf,
-    grid,
-  }: {
-    absent: { player: string; name: string }[];
-    none: string;
-    /** The block the list was read at, and the grid's (said when they differ). */
-    asOf?: number | null;
-    grid?: number | null;
-  }) {
+  function AbsentPanel({ absent, none }: { absent: { player: string; name: string }[]; none: string }) {
     return (
       <Panel title={`Not shown up yet (${absent.length})`}>
-        {asOf !== undefined && asOf !== null && grid !== undefined && grid !== null && asOf !== grid && (
-          <p className="muted small" data-testid="absent-as-of">
-            as of block {asOf.toLocaleString("en-US")}
-          </p>
-        )}
         {absent.length === 0 ? (
           <p className="muted">{none}</p>
         ) : (
@@ -265,7 +249,7 @@ export const AbsentPanel = memo(
       </Panel>
     );
   },
-  (a, b) => sameItems(a.absent, b.absent) && a.none === b.none && a.asOf === b.asOf && a.grid === b.grid,
+  (a, b) => sameItems(a.absent, b.absent) && a.none === b.none,
 );
 
 /** Why the console is read-only for this account, and how to act (`what`: "the tournament", "the session"). */

@@ -30,8 +30,6 @@ export interface ClassData {
   indexed: number | null;
   /** The block the rooms (or, before any, the tournament) shown were read at: one snapshot of the indexer. */
   asOf: number | null;
-  /** The block the "not shown up" list was read at (the older of its two reads). */
-  absentAsOf: number | null;
   /** Blocks what is shown is behind the chain (0 when in step). */
   behind: number;
   /** Why the indexer could not be read, if so. */
@@ -69,7 +67,6 @@ export function useClassData(id: bigint, opts: { board?: boolean } = {}): ClassD
     head: block.number,
     indexed: status.block,
     asOf,
-    absentAsOf: asOf,
     behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
     error: status.error ?? (read.error ? `the indexer refused a query: ${read.error.message}` : null),
     loading: read.isPending,

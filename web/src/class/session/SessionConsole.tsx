@@ -102,12 +102,7 @@ function SessionConsole({ id }: { id: bigint }) {
         />
         <div className="console-side">
           <WaitsPanel lines={waits} />
-          <AbsentPanel
-            absent={absent}
-            none="Every seated player has made a move."
-            asOf={data.absentAsOf}
-            grid={data.asOf}
-          />
+          <AbsentPanel absent={absent} none="Every seated player has made a move." />
           <Panel title={`Seated (${data.seats.length})`}>
             <details>
               <summary>Every seat, in order</summary>

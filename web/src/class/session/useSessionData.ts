@@ -25,8 +25,6 @@ export interface SessionData {
   indexed: number | null;
   /** The block everything shown was read at: one snapshot of the indexer. */
   asOf: number | null;
-  /** The block the "not shown up" list was read at (the snapshot's). */
-  absentAsOf: number | null;
   behind: number;
   error: string | null;
 }
@@ -58,7 +56,6 @@ export function useSessionData(id: bigint, opts: { moved?: boolean; log?: boolea
     head: block.number,
     indexed: status.block,
     asOf,
-    absentAsOf: asOf,
     behind: asOf === null || block.number === 0 ? 0 : Math.max(0, block.number - asOf),
     error: status.error ?? (read.error ? `the indexer refused a query: ${read.error.message}` : null),
   };
