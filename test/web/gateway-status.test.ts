@@ -6,7 +6,10 @@
 // the gateway and the indexer sees every request the gateway sends. The gateway's status reads stay at one in flight
 // for the cache and one for the clock however many reads wait, a second phone is served meanwhile, no process stops,
 // and every answer shows the rows of the block it names (a stamped read: its rows and the indexer's checkpoint in one
-// statement, as the class console reads; web/src/data/class.ts stamped).
+// statement, as the class console reads; web/src/data/class.ts stamped), never an older block than the clock's. While
+// blocks come, Ponder 0.16 on PGlite answers some stamped reads with a later block's rows than its stamp (134 of 672
+// asked directly, no gateway in between): on a moving chain those rows are checked to be the chain's at a block between
+// the stamp and the indexer's block after the answer, and counted.
 // [no-coverage]: no contract is measured here.
 import { expect } from "chai";
 import http from "node:http";
@@ -78,9 +81,12 @@ function clockOf(url: string) {
   return { heads: () => last, close: () => void stream.destroy() };
 }
 
-/** The profiles with an id above $1, and the indexer's checkpoint in the same statement (the stamp's row). */
+/**
+ * The profiles with an id above $1, and the indexer's checkpoint in the same statement (the stamp's row). $2 (above
+ * every id) only tells reads apart: each is a read of its own for the caches, whatever rows it shows.
+ */
 const STAMPED =
-  "select id, null as stamp from snatch_profile where id > $1 " +
+  "select id, null as stamp from snatch_profile where id > $1 and id < $2 " +
   "union all select null, coalesce(max(latest_checkpoint), '') from _ponder_checkpoint";
 const readPath = (sql: string, params: unknown[]) =>
   `/indexer/sql/db?sql=${encodeURIComponent(superjson.stringify({ sql, params }))}`;
@@ -91,7 +97,7 @@ const REFUSED_AT_GATEWAY: { path: string; method?: string }[] = [
   { path: "/indexer/sql/db?sql=" },
   { path: "/indexer/sql/db?sql=a&sql=b" },
   { path: "/indexer/sql/db?x=1" },
-  { path: readPath(STAMPED, [0]), method: "POST" },
+  { path: readPath(STAMPED, [0, 1e6]), method: "POST" },
   { path: "/indexer/sql/live?sql=x" },
 ];
 
@@ -202,6 +208,38 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
       { timeoutMs: 120_000 },
     );
     const before = { ...pass.count };
+    /** Until the indexer (asked directly) and the gateway's clock are both at the node's head. */
+    const inStep = () =>
+      waitUntil(
+        "the indexer and the gateway's clock at the node's head",
+        async () => ({ node: await head(), indexer: await indexed(), clock: clock.heads()?.indexer?.block }),
+        ({ node, indexer, clock }) => indexer === node && clock === node,
+        { timeoutMs: 120_000 },
+      );
+    /** Answers whose rows are those of the block after their stamp's (Ponder on PGlite while it indexes: see below). */
+    let aheadOfStamp = 0;
+
+    /**
+     * Checks a stamped answer of read `k`: its block not older than the clock's when it was asked (`lo`: no answer of
+     * an older block served from the cache) nor newer than the indexer's after it came (`hi`), and its rows those of
+     * its block. While blocks come (`moving`), Ponder 0.16 on PGlite itself answers some stamped reads with the rows of
+     * a later block than the checkpoint beside them (seen asking it directly, without the gateway); those rows must
+     * still be the chain's at a block within the window, never older than the stamp.
+     */
+    function showsItsBlock(k: number, a: { block: number; ids: number[] }, lo: number, hi: number, moving: boolean) {
+      expect(a.block, `read ${k}`).to.be.within(lo, hi);
+      const at = (b: number) => JSON.stringify(expectedIds(k, b));
+      if (moving && at(a.block) !== JSON.stringify(a.ids)) {
+        const blocks = Array.from({ length: hi - a.block }, (_, i) => a.block + 1 + i);
+        expect(
+          blocks.some((b) => at(b) === JSON.stringify(a.ids)),
+          `read ${k} at ${a.block}: ${a.ids}`,
+        ).to.equal(true);
+        aheadOfStamp++;
+      } else expect(a.ids, `read ${k} at block ${a.block}`).to.deep.equal(expectedIds(k, a.block));
+      checked++;
+    }
+
     /** SQL reads sent (the attacker's and the other phone's), answers checked, refusals of the turns' queue. */
     let sent = 0;
     let checked = 0;
@@ -212,12 +250,16 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
      * holds, where they may be refused with the rest), and the other phone's ordinary requests beside it; then every
      * answer checked.
      */
-    async function wave(reads: { k: number }[], chainMoves: number, burst = false) {
+    async function wave(reads: { k: number; tag: number }[], chainMoves: number, burst = false) {
+      // A wave on a standing chain starts once the indexer and the clock are at the node's head.
+      if (chainMoves === 0) await inStep();
       const lo = clock.heads()?.indexer?.block ?? 0;
       const moving = makeProfiles(chainMoves);
       const flood = Promise.all(
-        reads.map(({ k }) =>
-          attacker.fetch(base(attacker) + readPath(STAMPED, [k]), { timeoutMs: 120_000 }).then((r) => ({ k, r })),
+        reads.map(({ k, tag }) =>
+          attacker
+            .fetch(base(attacker) + readPath(STAMPED, [k, 1e6 + tag]), { timeoutMs: 120_000 })
+            .then((r) => ({ k, r })),
         ),
       );
       const refusedAtGateway = Promise.all(
@@ -235,7 +277,7 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
         });
-        const read = await other.fetch(base(other) + readPath(STAMPED, [-1]), { timeoutMs: 120_000 });
+        const read = await other.fetch(base(other) + readPath(STAMPED, [-1, 1e6]), { timeoutMs: 120_000 });
         return { page, node, read };
       })();
       const [answers, atGateway, byIndexer, theirs] = await Promise.all([
@@ -255,11 +297,7 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
           continue;
         }
         expect(r.status, r.body.slice(0, 300)).to.equal(200);
-        const { block, ids } = stampedAnswer(r);
-        // Not older than the clock when it was asked, not newer than the indexer after it came, and its block's rows.
-        expect(block, `read ${k}`).to.be.within(lo, hi);
-        expect(ids, `read ${k} at block ${block}`).to.deep.equal(expectedIds(k, block));
-        checked++;
+        showsItsBlock(k, stampedAnswer(r), lo, hi, chainMoves > 0);
       }
       for (const [i, r] of atGateway.entries()) {
         expect(r.status, REFUSED_AT_GATEWAY[i].path).to.be.oneOf([400, 404, 405]);
@@ -273,23 +311,20 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
       }
       expect([theirs.page.status, theirs.node.status, theirs.read.status]).to.deep.equal([200, 200, 200]);
       expect((JSON.parse(theirs.node.body) as { result: string }).result).to.match(/^0x[0-9a-f]+$/);
-      const their = stampedAnswer(theirs.read);
-      expect(their.block).to.be.within(lo, hi);
-      expect(their.ids).to.deep.equal(expectedIds(-1, their.block));
-      checked++;
+      showsItsBlock(-1, stampedAnswer(theirs.read), lo, hi, chainMoves > 0);
     }
 
     // Eight waves of 48 reads (32 distinct, 16 of one read) with the malformed ones: every other wave while the chain
     // moves (a profile a block), so that answers come from blocks the clock has not heard of yet.
     for (let w = 0; w < 8; w++) {
-      const distinct = Array.from({ length: 32 }, (_, i) => ({ k: w * 40 + i - 20 }));
-      const repeated = Array.from({ length: 16 }, () => ({ k: w % 3 }));
+      const distinct = Array.from({ length: 32 }, (_, i) => ({ k: i - 4, tag: w * 100 + i }));
+      const repeated = Array.from({ length: 16 }, () => ({ k: w % 3, tag: w * 100 + 99 }));
       await wave([...distinct, ...repeated], w % 2 === 1 ? 4 : 0);
     }
     // And a few hundred at once: 150 distinct, 150 of four reads; those over the turns' queue are refused in words.
     const burst = [
-      ...Array.from({ length: 150 }, (_, i) => ({ k: 1_000 + i })),
-      ...Array.from({ length: 150 }, (_, i) => ({ k: i % 4 })),
+      ...Array.from({ length: 150 }, (_, i) => ({ k: (i % 30) - 2, tag: 10_000 + i })),
+      ...Array.from({ length: 150 }, (_, i) => ({ k: i % 4, tag: 20_000 + (i % 4) })),
     ];
     await wave(burst, 2, true);
 
@@ -297,6 +332,7 @@ describe("web: the gateway's status reads under a phone's flood of indexer reads
       sqlReadsSent: sent,
       answersChecked: checked,
       refused429,
+      aheadOfStamp,
       sqlReadsAtIndexer: pass.count.sql - before.sql,
       statusReads: pass.count.status - before.status,
       statusMostAtOnce: pass.count.statusMost,
