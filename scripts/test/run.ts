@@ -45,7 +45,7 @@ export function testFiles(dir = path.join(REPO, "test")): string[] {
 export function isNodesOrStacks(file: string): boolean {
   return (
     /^test\/(nodes|deploy)\//.test(file) ||
-    /^test\/web\/(supervise|gateway|gateway-attacks|gateway-property|gateway-process|confirm|class|class-keys)\.(test\.)?ts$/.test(
+    /^test\/web\/(supervise|gateway|gateway-attacks|gateway-property|gateway-process|gateway-status|confirm|class|class-keys)\.(test\.)?ts$/.test(
       file,
     )
   );

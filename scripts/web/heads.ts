@@ -258,36 +258,39 @@ export class HeadsHub {
   }
 
   private readForCheck(): Promise<number | null> {
-    return indexerBlock(this.opts.indexerUrl!, this.stopping.signal)
-      .then(
-        (block) => {
-          // A newer block than the clock's is published now: pages (and the cache) move on without waiting for a tick.
-          if (block > (this.indexerState.indexer?.block ?? -1) && !this.stopped) {
-            this.indexerState = { indexer: { block }, indexerError: null };
-            this.indexerFailures = 0;
-            if (this.polling) this.publish({ ...this.heads, mined: null });
-          }
-          return block;
-        },
-        () => null,
-      )
-      .finally(() => {
-        if (this.checkNext === null) this.checkRead = null;
-      });
+    return this.readStatus("check").finally(() => {
+      if (this.checkNext === null) this.checkRead = null;
+    });
   }
 
-  /** Reads the indexer's block into {@link indexerState} (it is said unreachable from the second failed read in a row). */
+  /** The clock's own status read, into {@link indexerState}; a read slower than a tick waits makes the ticks not wait. */
   private async readIndexer(): Promise<void> {
     const asked = (this.indexerAskedAt = Date.now());
+    await this.readStatus("clock");
+    this.indexerSlow = Date.now() - asked > STATUS_WAIT_MS;
+  }
+
+  /**
+   * One status read, taken into {@link indexerState}; the indexer's block, or null if it did not answer. The clock's
+   * read records what it hears (a restarted indexer's lower block too) and counts failures (the indexer is said
+   * unreachable from the second in a row); a check's read records only a block newer than the clock's, published at
+   * once (pages and the cache move on without waiting for a tick), and its failure is the check's alone.
+   */
+  private async readStatus(reader: "clock" | "check"): Promise<number | null> {
+    let block: number;
     try {
-      const block = await indexerBlock(this.opts.indexerUrl!, this.stopping.signal);
+      block = await indexerBlock(this.opts.indexerUrl!, this.stopping.signal);
+    } catch (err) {
+      if (reader === "clock" && ++this.indexerFailures >= 2)
+        this.indexerState = { indexer: null, indexerError: `the indexer is not answering (${message(err)})` };
+      return null;
+    }
+    if (reader === "clock" || (block > (this.indexerState.indexer?.block ?? -1) && !this.stopped)) {
       this.indexerState = { indexer: { block }, indexerError: null };
       this.indexerFailures = 0;
-    } catch (err) {
-      if (++this.indexerFailures >= 2)
-        this.indexerState = { indexer: null, indexerError: `the indexer is not answering (${message(err)})` };
+      if (reader === "check" && this.polling) this.publish({ ...this.heads, mined: null });
     }
-    this.indexerSlow = Date.now() - asked > STATUS_WAIT_MS;
+    return block;
   }
 
   /** Makes `next`, with the indexer's latest status, the heads, and pushes it to every page if it changed. */

@@ -19,6 +19,7 @@ describe("npm test's runner (scripts/test/run.ts)", function () {
     expect(groupOf("test/indexer/export.test.ts")).to.deep.equal(["indexer"]);
     expect(groupOf("test/deploy/timelock.test.ts")).to.deep.equal(["nodes and stacks"]);
     expect(groupOf("test/web/gateway-attacks.test.ts")).to.deep.equal(["nodes and stacks"]);
+    expect(groupOf("test/web/gateway-status.test.ts")).to.deep.equal(["nodes and stacks"]);
     expect(groupOf("test/web/catamm.e2e.test.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/harness.ts")).to.deep.equal(["games' browsers"]);
     expect(groupOf("test/web/session-console.e2e.test.ts")).to.deep.equal(["class browsers"]);
