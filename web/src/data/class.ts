@@ -22,9 +22,11 @@ export const NO_STAMP = sql<string | null>`null`.as("stamp");
 
 /**
  * Statement `rows` (its fields flat, the last `stamp: NO_STAMP`) with one row more, in the same statement (UNION ALL):
- * Ponder's checkpoint, the other columns null. A statement reads one state of the database, and Ponder commits a
- * block's rows and its checkpoint in one transaction, so the stamp is exactly the block the rows show, however the
- * answer was cached (the gateway's read cache, Ponder's own) or whenever it was read. The statement has no ORDER BY
+ * Ponder's checkpoint, the other columns null. A statement reads one state of the database and Ponder means to commit a
+ * block's rows with its checkpoint, so the stamp names the rows' block however the answer was cached (the gateway's
+ * read cache, Ponder's own) or whenever it was read; on PGlite, while blocks come, Ponder 0.16 answers some statements
+ * with a later block's rows than the stamp (test/web/gateway-status.test.ts): the rows are then newer than said,
+ * never older. The statement has no ORDER BY
  * (a union's order would name its output columns): {@link unstamp}'s caller sorts.
  */
 export function stamped<F extends { stamp: typeof NO_STAMP }, Q extends { unionAll: (right: never) => unknown }>(
