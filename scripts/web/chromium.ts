@@ -7,22 +7,35 @@ interface SparticuzChromium {
   args: string[];
 }
 
+/** @sparticuz/chromium's flags for a GPU emulated by SwiftShader. */
+const SWIFTSHADER_FLAGS = /^--(ignore-gpu-blocklist|in-process-gpu|use-gl=|use-angle=|enable-unsafe-swiftshader)/;
+
+/**
+ * How pages are drawn: "emulated", on a GPU emulated by SwiftShader (the package's flags: what the class load and the
+ * web bench measure, whose phones sent their moves faster so), or "software", by the software compositor without a
+ * GPU (what the browser tests use: about a third less of Chromium's CPU; the app draws no WebGL).
+ */
+export type ChromiumGpu = "emulated" | "software";
+
 /** The browser's executable and its flags. */
-export async function chromiumBinary(): Promise<{ executablePath: string; args: string[] }> {
+export async function chromiumBinary(
+  gpu: ChromiumGpu = "emulated",
+): Promise<{ executablePath: string; args: string[] }> {
   // The package is ESM-only; Node 20.19+ loads it through require().
   const mod = require("@sparticuz/chromium") as { default?: SparticuzChromium } & SparticuzChromium;
   const chromium = mod.default ?? mod;
   // Its flags are tuned for AWS Lambda; `--single-process` there makes closing one browser context take the whole
   // browser down, and the tests open and close a context per player.
+  const args = chromium.args.filter((a) => a !== "--single-process");
   return {
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((a) => a !== "--single-process"),
+    args: gpu === "software" ? [...args.filter((a) => !SWIFTSHADER_FLAGS.test(a)), "--disable-gpu"] : args,
   };
 }
 
 /** Launches headless Chromium. */
-export async function launchChromium(): Promise<Browser> {
-  return playwright.launch({ ...(await chromiumBinary()), headless: true });
+export async function launchChromium(gpu: ChromiumGpu = "emulated"): Promise<Browser> {
+  return playwright.launch({ ...(await chromiumBinary(gpu)), headless: true });
 }
 
 /** JSON-RPC calls in a request to the gateway's /rpc (0 for any other request). */

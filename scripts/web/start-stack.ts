@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { isLocalChain } from "../lib/chains";
-import { launchChromium } from "./chromium";
+import { launchChromium, type ChromiumGpu } from "./chromium";
 import { DEFAULT_FAUCET, Faucet } from "./faucet";
 import { startGateway, type GatewayHandle, type GatewayOptions } from "./gateway";
 import { findDeployments, startIndexer, type IndexerHandle, type IndexerOptions } from "./indexer";
@@ -54,8 +54,8 @@ export interface StackOptions {
   /** The gateway in this process (false: none, e.g. the class load runs its own). `faucet`: a faucet for burner
    *  accounts (DEFAULT_FAUCET) on a local chain. */
   gateway?: false | (Omit<GatewayOptions, "nodeUrl" | "appDir" | "indexerUrl" | "faucet"> & { faucet?: boolean });
-  /** Launch headless Chromium beside the build. */
-  browser?: boolean;
+  /** Launch headless Chromium beside the build (how it draws pages: ./chromium.ts, default "emulated"). */
+  browser?: boolean | ChromiumGpu;
   /** Runs each step (npm run web numbers and times them); default: just runs it. */
   step?: <T>(label: string, work: () => Promise<T>, note?: string) => Promise<T>;
   /** Told of each long-running process as it starts (npm run web watches them); `group`: it leads its own group. */
@@ -159,7 +159,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       app !== false && !app.prebuilt && appDir
         ? step("Building the web app", () => buildApp({ outDir: appDir, rpcUrl: nodeUrl, deploymentsDir }))
         : null,
-      opts.browser ? launchChromium() : null,
+      opts.browser ? launchChromium(opts.browser === true ? "emulated" : opts.browser) : null,
     ]);
     if (browser.status === "fulfilled" && browser.value) {
       const b = browser.value;
