@@ -16,6 +16,8 @@ import "hardhat-gas-reporter";
 import "solidity-coverage";
 import "hardhat-deploy";
 import { etherscanConfig, remoteAccounts } from "./scripts/lib/networks";
+// Deploys parse the build-info once, not once per contract (the file says why).
+import { forgetBuildInfos } from "./scripts/lib/artifact-memo";
 
 // Settings from the environment, or from a `.env` file beside this config (see .env.example); DOTENV_CONFIG_PATH
 // points elsewhere. Variables already set in the environment win.
@@ -54,9 +56,12 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args: { solcVersion: string
 // to compile. A child that reads it half-written drops the cache and recompiles everything, rewriting the artifacts
 // the others are reading (seen on CI: "Unexpected end of JSON input" in the artifacts). NO_COMPILE=1, which the
 // runner sets after its compile, makes `compile` do nothing in them.
-task(TASK_COMPILE).setAction(async (args, _hre, runSuper) =>
-  process.env.NO_COMPILE === "1" ? undefined : runSuper(args),
-);
+task(TASK_COMPILE).setAction(async (args, _hre, runSuper) => {
+  if (process.env.NO_COMPILE === "1") return undefined;
+  const compiled: unknown = await runSuper(args);
+  forgetBuildInfos();
+  return compiled;
+});
 
 // Compiler warnings about dependencies' own code (OpenZeppelin's transient-storage notice, Chainlink's mocks) are
 // not ours to fix; hide them so a warning in this project's contracts stands out.
