@@ -1,8 +1,9 @@
 // The README's "Running a class" commands (its `class` example), run as written on anvil mining a block a second as
 // the class stack does (`npm run web -- --lan`), through the `localhost` network its commands name (WEB_NODE_PORT is
 // the node's port here): the project's deploy, a tournament with six named players and the class sheet's CSV of
-// their seats made first, then every line of the example in order in one Hardhat process (`cli:lines`), in a folder
-// of its own (the CSV beside it, the exports written there). And the issue-34 mistake: a session of 24 seats in 3
+// their seats made first, a block per transaction (as the class stack deploys before it starts its clock), then the
+// clock started and every line of the example in order in one Hardhat process (`cli:lines`), in a folder of its own
+// (the CSV beside it, the exports written there). And the issue-34 mistake: a session of 24 seats in 3
 // rooms is checked by a static call and refused with the contract's sentence, and nothing is sent (the sender's
 // nonce is unchanged), where it used to mine a failing transaction and print "transaction execution reverted".
 // Tagged [no-coverage]: it exercises the tooling.
@@ -15,7 +16,7 @@ import { expect } from "chai";
 import { HDNodeWallet, Mnemonic } from "ethers";
 import type { LineResult } from "../../scripts/common/lines";
 import { readmeExamples } from "./readme";
-import { freePort, rpc } from "../../scripts/web/stack";
+import { freePort, rpc, setBlockTime } from "../../scripts/web/stack";
 import { UNDER_COVERAGE } from "../helpers/coverage";
 
 const ROOT = path.join(__dirname, "../..");
@@ -52,6 +53,8 @@ describe("the README's class commands on anvil at a block a second [no-coverage]
   let url: string;
   let nonceBefore: number;
   let nonceAfter: number;
+  /** The head before and after the refused line's wait: the clock mines meanwhile. */
+  let heads: [number, number];
   let refused: { code: number | null; out: string };
   const stop: (() => void)[] = [];
 
@@ -62,7 +65,7 @@ describe("the README's class commands on anvil at a block a second [no-coverage]
     // Inside the checkout (its cache/ folder, ignored by git): Hardhat runs only where it finds its local installation.
     fs.mkdirSync(path.join(ROOT, "cache"), { recursive: true });
     dir = fs.mkdtempSync(path.join(ROOT, "cache", "class-readme-"));
-    const node = spawn(ANVIL, ["--port", String(port), "--silent", "--block-time", "1"], { stdio: "ignore" });
+    const node = spawn(ANVIL, ["--port", String(port), "--silent"], { stdio: "ignore" });
     stop.push(() => node.kill());
     for (let i = 0; ; i++) {
       try {
@@ -107,12 +110,17 @@ describe("the README's class commands on anvil at a block a second [no-coverage]
       return JSON.parse(fs.readFileSync(path.join(dir, "out.json"), "utf8")) as LineResult[];
     };
     setup = await lines(before);
+    // From here on a block a second, as `npm run web -- --lan` mines once its games are deployed (scripts/web/node.ts).
+    await setBlockTime(url, 1);
     // The mistake through a real `npx hardhat` process, as typed; account 0's nonce (pending included) around it.
     const nonce = async () => Number(await rpc<string>(url, "eth_getTransactionCount", [account(0), "pending"]));
+    const head = async () => Number(await rpc<string>(url, "eth_blockNumber"));
     nonceBefore = await nonce();
+    const headBefore = await head();
     refused = await hardhat(mistake, dir, env);
     await new Promise((r) => setTimeout(r, 2_000)); // a block or two: anything sent would be in the pool or mined
     nonceAfter = await nonce();
+    heads = [headBefore, await head()];
     const exports = path.join(ROOT, "exports");
     const had = new Set(fs.existsSync(exports) ? fs.readdirSync(exports) : []);
     results = await lines(example);
@@ -143,6 +151,7 @@ describe("the README's class commands on anvil at a block a second [no-coverage]
     expect(refused.out).not.to.contain("transaction execution reverted");
     expect(refused.out).not.to.match(/^\s+at /m);
     expect(nonceAfter - nonceBefore, "transactions the refused line sent").to.equal(0);
+    expect(heads[1], "blocks mined by the clock meanwhile").to.be.greaterThan(heads[0]);
   });
 
   it("runs every line of the README's class example as written", function () {
