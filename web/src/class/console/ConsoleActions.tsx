@@ -41,7 +41,7 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
   const next = t.stage === Stage.Registration ? 1 : t.stage === Stage.Ended ? t.phase + 1 : 0;
   const tournament = c?.tournament ?? null;
 
-  // The organiser's actions, each described once; the contract's answers to them asked again every block.
+  // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
   const acts = tournament ? organiserActions(tournament, id, next, newOrganiser) : null;
   const scope =
     chainId !== null && tournament
@@ -56,7 +56,16 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
     closeTournament: stage === Stage.Registration ? acts?.closeTournament : null,
     organiser: acts?.organiser,
   });
-  useRefreshOn(scope, [block.number, stage, t.phase]);
+  // While rooms play, their answers change only with the tournament's events (its stage, a room finished and
+  // reported or not: record) and when the phase deadline passes (close): asked then, not at every block (two calls a
+  // block were a good part of a 200-player console's work). Else at every block (a pairing going stale, and the like).
+  const finished = lines.filter((l) => l.status === "finished").length;
+  useRefreshOn(
+    scope,
+    stage === Stage.Playing
+      ? [stage, t.phase, t.lastBlockSeen, finished, phase !== undefined && block.number > phase.deadline]
+      : [block.number, stage, t.phase],
+  );
 
   if (!c || !tournament || !acts) return <p className="danger">No SnatchTournament deployment on this network.</p>;
   const tw = tournament;

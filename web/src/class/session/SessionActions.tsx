@@ -39,7 +39,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
   const session: SnatchSession | null = c?.session ?? null;
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
 
-  // The organiser's actions, each described once; the contract's answers to them asked again every block.
+  // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
   const acts = session ? organiserActions(session, id) : null;
   const scope =
     chainId !== null && session ? [...chainKeys.session(chainId, String(session.target), id), "organiser"] : null;
@@ -52,7 +52,15 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
     close: playing ? acts?.close : null,
     record: playing ? acts?.record : null,
   });
-  useRefreshOn(scope, [block.number, s.stage, s.created]);
+  // While rooms play, close's answer changes when the deadline passes and record's when a room finishes (reported or
+  // not): asked then, not at every block. Else at every block (the draw's randomness, and the like).
+  const finished = lines.filter((l) => l.status === "finished").length;
+  useRefreshOn(
+    scope,
+    playing
+      ? [s.stage, s.created, s.finished, finished, block.number > s.deadline]
+      : [block.number, s.stage, s.created],
+  );
 
   if (!c || !session || !acts) return <p className="danger">No SnatchSession deployment on this network.</p>;
   const sw = session;
