@@ -4,7 +4,7 @@
 // batches with a progress bar, record rooms that finished without reporting, re-request a stale pairing, hand the
 // tournament to another organiser, close a tournament that never reached two players. A batch run in flight is said
 // so, and pressing again then (or when nothing is left) changes nothing and says so.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { isAddress } from "ethers";
 import type { SnatchTournament } from "../../../../typechain-types";
 import { PHASE_NAMES, Stage } from "../../../../client/snatch/tournament";
@@ -42,7 +42,11 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
   const tournament = c?.tournament ?? null;
 
   // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
-  const acts = tournament ? organiserActions(tournament, id, next, newOrganiser) : null;
+  // (The same objects from render to render: each one's calldata is encoded once, shared/action.ts callOf.)
+  const acts = useMemo(
+    () => (tournament ? organiserActions(tournament, id, next, newOrganiser) : null),
+    [tournament, id, next, newOrganiser],
+  );
   const scope =
     chainId !== null && tournament
       ? [...chainKeys.tournament(chainId, String(tournament.target), id), "organiser"]

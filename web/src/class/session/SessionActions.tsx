@@ -5,6 +5,7 @@
 // reporting, re-request a stale draw, close a session that never reached three players. A batch run in flight is
 // said so, and pressing again then (or when nothing is left) changes nothing and says so. The runs, their progress
 // and the advance button are the tournament console's (../tournament/console/runs.tsx).
+import { useMemo } from "react";
 import { SessionStage } from "../../../../client/snatch/session";
 import { plural } from "../../../../client/format";
 import type { SnatchSession } from "../../../../typechain-types";
@@ -40,7 +41,8 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
 
   // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
-  const acts = session ? organiserActions(session, id) : null;
+  // (The same objects from render to render: each one's calldata is encoded once, shared/action.ts callOf.)
+  const acts = useMemo(() => (session ? organiserActions(session, id) : null), [session, id]);
   const scope =
     chainId !== null && session ? [...chainKeys.session(chainId, String(session.target), id), "organiser"] : null;
   const registration = s.stage === SessionStage.Registration;
