@@ -23,6 +23,7 @@ import {
   NO_STAMP,
   ROOM_SEAT,
   roomsOf,
+  sendPrepared,
   stamped,
   unstamp,
   type Db,
@@ -253,13 +254,13 @@ export async function readTournamentClass(
     async () => {
       const [both, mo] = await Promise.all([
         rooms
-          ? headRoomsQuery(db, id)
+          ? sendPrepared(db, `tournament ${id} head and rooms`, () => headRoomsQuery(db, id))
               .then(unstamp)
               .then((x) => ({ asOf: x.asOf, ...splitHeadRooms(x.rows as Record<string, unknown>[]) }))
-          : headQuery(db, id)
+          : sendPrepared(db, `tournament ${id} head`, () => headQuery(db, id))
               .then(unstamp)
               .then((x) => ({ asOf: x.asOf, head: x.rows, rooms: null })),
-        moved ? movedQuery(db, id).then(unstamp) : null,
+        moved ? sendPrepared(db, `tournament ${id} moved`, () => movedQuery(db, id)).then(unstamp) : null,
       ]);
       const head = { asOf: both.asOf, rows: both.head };
       const ro = both.rooms;
@@ -272,7 +273,9 @@ export async function readTournamentClass(
         kept <= head.asOf &&
         tournament.lastBlockSeen <= kept &&
         previous!.data.tournament?.id === tournament.id;
-      const en = keep ? null : await entriesQuery(db, id).then(unstamp);
+      const en = keep
+        ? null
+        : await sendPrepared(db, `tournament ${id} entries`, () => entriesQuery(db, id)).then(unstamp);
       if (!agree(head.asOf, [mo, en])) return null;
       return {
         asOf: head.asOf,
