@@ -122,6 +122,13 @@ export class HeadsHub {
     this.polling = false;
   }
 
+  /** The node's head while the clock is running and the node answers, else null (nobody polls: it may be old). */
+  liveHeadBlock(): number | null {
+    return this.polling && this.listeners.size > 0 && !this.heads.nodeError && this.heads.block > 0
+      ? this.heads.block
+      : null;
+  }
+
   /**
    * The indexed block while the clock is running and the indexer answers, else null (no page listens: nobody polls,
    * and the last value may be old).
