@@ -45,6 +45,7 @@ import {
 import { IndexerReadCache } from "./read-cache";
 import { HeadsHub } from "./heads";
 import { freePort, rpc } from "./stack";
+import { nodeRpc, postJson } from "./upstream";
 
 export type { StackConfig };
 
@@ -190,7 +191,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     const live = heads.liveHeadBlock();
     if (live !== null) return live;
     if (Date.now() - head.at > 250)
-      head = { block: Number(await rpc<string>(opts.nodeUrl, "eth_blockNumber")), at: Date.now() };
+      head = { block: Number(await nodeRpc<string>(opts.nodeUrl, "eth_blockNumber")), at: Date.now() };
     return head.block;
   };
 
@@ -283,12 +284,11 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
         params: f.request.params ?? [],
       }));
       try {
-        const r = await fetch(opts.nodeUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(upstream),
-        });
-        const results = (await r.json()) as { id: number; result?: unknown; error?: unknown }[];
+        const results = (await postJson(opts.nodeUrl, JSON.stringify(upstream))) as {
+          id: number;
+          result?: unknown;
+          error?: unknown;
+        }[];
         const byId = new Map((Array.isArray(results) ? results : [results]).map((x) => [Number(x.id), x]));
         forward.forEach((f, k) => {
           const x = byId.get(k);

@@ -8,7 +8,7 @@
 // every page): a page sees its own transaction mined with the block, not one more round trip later.
 import type http from "node:http";
 import { MINED_LIST_MAX, type Heads, type MinedTx } from "../../client/common/heads";
-import { rpc } from "./stack";
+import { nodeRpc as rpc } from "./upstream";
 
 export interface HeadsOptions {
   nodeUrl: string;
