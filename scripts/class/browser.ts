@@ -75,3 +75,17 @@ export async function pageCpu(page: Page): Promise<PageCpu> {
     },
   };
 }
+
+/**
+ * Traces `page`'s browser for `ms` into `<dir>/console.trace.json` (Chromium's `toplevel` tasks with where each was
+ * posted from, and the DevTools timeline's events inside them): what the page's main thread runs, task by task.
+ */
+export async function traceFor(browser: Browser, page: Page, dir: string, ms: number): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  await browser.startTracing(page, {
+    path: path.join(dir, "console.trace.json"),
+    categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"],
+  });
+  await new Promise((r) => setTimeout(r, ms));
+  await browser.stopTracing();
+}

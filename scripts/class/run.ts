@@ -11,7 +11,7 @@ import { readDeployments } from "../lib/deployments";
 import { hashPrefix, type SeatCard } from "../../client/snatch/card";
 import { readLeaderboard, Stage } from "../../client/snatch/tournament";
 import { ClassRun, type ClassWindows } from "./players";
-import { pageCpu } from "./browser";
+import { pageCpu, traceFor } from "./browser";
 import { cpuSeconds } from "./cores";
 import { openPhone, playRoom, rpcTimes, type Phone } from "./phones";
 import { mulberry32 } from "./random";
@@ -272,6 +272,13 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       await run.startPhase(p);
       o.log(`phase ${p} playing`);
       if (profileDir && p === 1) await Promise.all(meters.slice(0, 3).map((m) => m.startProfile()));
+      // And a trace of the console's browser over the phase's first 40 s: its tasks one by one (traceTasks).
+      const tracing =
+        profileDir && p === 1
+          ? traceFor(o.hostBrowsers?.console ?? o.browser, consolePage, profileDir, 40_000).catch((err: unknown) =>
+              o.log(`the console's trace failed: ${String(err)}`),
+            )
+          : null;
       const rooms = await Promise.all(
         Array.from({ length: Number((await run.tournament.phaseView(id, p)).rooms) }, (_, k) =>
           run.tournament.roomAt(id, p, k),
@@ -305,6 +312,7 @@ export async function runClass(o: ClassRunOptions): Promise<ClassFigures> {
       const lag = Math.max(0, (await consoleSaw) - endedAt);
       phaseDoneToConsoleMs = Math.max(phaseDoneToConsoleMs, lag);
       if (profileDir && p === 1) {
+        await tracing;
         await meters[0].stopProfile(path.join(profileDir, "console.cpuprofile"));
         await meters[1].stopProfile(path.join(profileDir, "projector.cpuprofile"));
         if (meters[2]) await meters[2].stopProfile(path.join(profileDir, "phone.cpuprofile"));

@@ -89,8 +89,14 @@ interface WorkerProcess {
 
 /** Forks a worker (TypeScript through ts-node, as the rest of the script runs) and gives it `data`. */
 async function startWorker(file: string, what: string, data: unknown): Promise<WorkerProcess> {
+  // CLASS_PROFILE=<folder>: the gateway's CPU profile over its life (written as it exits), beside the pages'.
+  const profile = process.env.CLASS_PROFILE && file === "front-worker.ts" ? process.env.CLASS_PROFILE : null;
   const child = fork(path.join(__dirname, file), [], {
-    execArgv: ["--require", require.resolve("ts-node/register/transpile-only")],
+    execArgv: [
+      "--require",
+      require.resolve("ts-node/register/transpile-only"),
+      ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--cpu-prof-name=gateway.cpuprofile"] : []),
+    ],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   let counts: Record<string, number> = {};
@@ -119,6 +125,8 @@ async function startWorker(file: string, what: string, data: unknown): Promise<W
         const done = new Promise<void>((resolve) => (stopped = resolve));
         child.send("stop");
         await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+        // (A profiled worker writes its profile as it exits: given the time to.)
+        if (profile) await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
       child.kill("SIGKILL");
       await exited;

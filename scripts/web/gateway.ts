@@ -45,6 +45,7 @@ import {
 import { IndexerReadCache } from "./read-cache";
 import { HeadsHub } from "./heads";
 import { freePort, rpc } from "./stack";
+import { nodeRpc, postJson } from "./upstream";
 
 export type { StackConfig };
 
@@ -117,6 +118,9 @@ export interface GatewayHandle {
   stop(): Promise<void>;
 }
 
+/** The methods whose block range is limited (rpc-policy.ts logRangeVerdict): the others need no head to judge. */
+const LOG_RANGE_METHODS: ReadonlySet<string> = new Set(["eth_getLogs", "eth_newFilter"]);
+
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -180,11 +184,14 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     url: opts.publicUrl ?? null,
   });
 
-  // The head, for log-range checks: asked at most every 250 ms.
+  // The head, for log-range checks: the clock's while it runs (it asks the node every 50 ms), else asked at most every
+  // 250 ms.
   let head = { block: 0, at: 0 };
   const headBlock = async () => {
+    const live = heads.liveHeadBlock();
+    if (live !== null) return live;
     if (Date.now() - head.at > 250)
-      head = { block: Number(await rpc<string>(opts.nodeUrl, "eth_blockNumber")), at: Date.now() };
+      head = { block: Number(await nodeRpc<string>(opts.nodeUrl, "eth_blockNumber")), at: Date.now() };
     return head.block;
   };
 
@@ -257,7 +264,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
       let verdict = methodVerdict(item.method, host);
       if (verdict.ok && !host && item.method === "eth_sendRawTransaction") {
         verdict = rawTransactionVerdict(item.params, protectedAccounts);
-      } else if (verdict.ok && !host) {
+      } else if (verdict.ok && !host && LOG_RANGE_METHODS.has(String(item.method))) {
         try {
           verdict = logRangeVerdict(String(item.method), item.params, await headBlock(), limits.maxLogRange);
         } catch {
@@ -277,12 +284,11 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
         params: f.request.params ?? [],
       }));
       try {
-        const r = await fetch(opts.nodeUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(upstream),
-        });
-        const results = (await r.json()) as { id: number; result?: unknown; error?: unknown }[];
+        const results = (await postJson(opts.nodeUrl, JSON.stringify(upstream))) as {
+          id: number;
+          result?: unknown;
+          error?: unknown;
+        }[];
         const byId = new Map((Array.isArray(results) ? results : [results]).map((x) => [Number(x.id), x]));
         forward.forEach((f, k) => {
           const x = byId.get(k);

@@ -8,7 +8,7 @@
 // every page): a page sees its own transaction mined with the block, not one more round trip later.
 import type http from "node:http";
 import { MINED_LIST_MAX, type Heads, type MinedTx } from "../../client/common/heads";
-import { rpc } from "./stack";
+import { nodeRpc as rpc } from "./upstream";
 
 export interface HeadsOptions {
   nodeUrl: string;
@@ -120,6 +120,13 @@ export class HeadsHub {
       if (left > 0) await sleep(left);
     }
     this.polling = false;
+  }
+
+  /** The node's head while the clock is running and the node answers, else null (nobody polls: it may be old). */
+  liveHeadBlock(): number | null {
+    return this.polling && this.listeners.size > 0 && !this.heads.nodeError && this.heads.block > 0
+      ? this.heads.block
+      : null;
   }
 
   /**

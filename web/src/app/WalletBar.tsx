@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { JsonRpcProvider } from "ethers";
 import { mine as mineBlocks } from "../../../client/chain";
-import { useChainRead, useEveryBlock } from "../data/chain";
+import { useChainRead } from "../data/chain";
+import { useRefreshOn } from "../data/refresh";
 import { chainKeys } from "../data/keys";
 import { useBlock } from "../shared/block";
 import { deployments } from "../shared/deployments";
@@ -21,7 +22,8 @@ export function WalletBar() {
   const { provider, account } = w;
   const balanceKey = provider && account && w.chainId !== null ? chainKeys.balance(w.chainId, account) : null;
   const balanceRead = useChainRead(balanceKey, () => provider!.getBalance(account!), { onMount: true });
-  useEveryBlock(balanceKey);
+  // Every third block, as the seat's nonce (BurnerBar): a class's many pages each asked the node for it at every block.
+  useRefreshOn(balanceKey, Math.floor(useBlock().number / 3));
   const balance = balanceRead.data ?? null;
 
   const mine = async () => {

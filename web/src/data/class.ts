@@ -46,6 +46,26 @@ export function stamped<F extends { stamp: typeof NO_STAMP }, Q extends { unionA
   >;
 }
 
+/** A statement that can be built once and sent again (drizzle's prepared query; pg-proxy sends its SQL as it is). */
+interface Preparable<R> {
+  prepare(name: string): { execute(): Promise<R> };
+}
+
+const prepared = new WeakMap<object, Map<string, { execute(): Promise<unknown> }>>();
+
+/**
+ * Statement `key` of `db`, built by `build` the first time only, then sent again as it is. Drizzle takes milliseconds
+ * to build and print a statement (about 4 ms for the console's largest, in Node), and the consoles send the same few
+ * at every block.
+ */
+export function sendPrepared<R>(db: Db, key: string, build: () => Preparable<R>): Promise<R> {
+  let byKey = prepared.get(db);
+  if (!byKey) prepared.set(db, (byKey = new Map()));
+  let statement = byKey.get(key) as { execute(): Promise<R> } | undefined;
+  if (!statement) byKey.set(key, (statement = build().prepare(key)));
+  return statement.execute();
+}
+
 /** A stamped statement's rows without the stamp's row, and the block it names (null: the indexer has none yet). */
 export function unstamp<R extends { stamp: string | null }>(all: R[]): { asOf: number | null; rows: R[] } {
   const mark = all.find((x) => x.stamp !== null)?.stamp;

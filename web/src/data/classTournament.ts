@@ -1,7 +1,7 @@
 // What a tournament's console and projector read from the indexer (data/class.ts has what the class pages share): the
-// tournament with its phases, the current phase's rooms with their seats, the registered players and who has moved,
-// each a stamped statement (its rows and the block they show), kept as one snapshot only when every part names the
-// same block. Plain functions of a database: no React, Node runs them too.
+// tournament with its phases and the current phase's rooms with their seats (one statement), the registered players
+// and who has moved, each a stamped statement (its rows and the block they show), kept as one snapshot only when every
+// part names the same block. Plain functions of a database: no React, Node runs them too.
 import { and, eq, inArray, isNotNull, or, sql } from "@ponder/client";
 import * as schema from "../../../indexer/ponder.schema";
 import { address, count } from "../../../client/common/export";
@@ -23,10 +23,12 @@ import {
   NO_STAMP,
   ROOM_SEAT,
   roomsOf,
+  sendPrepared,
   stamped,
   unstamp,
   type Db,
   type RoomRow,
+  type RoomSeatRow,
   type Snapshot,
 } from "./class";
 
@@ -110,20 +112,42 @@ function parsePhases(all: HeadRow[]): PhaseRow[] {
     .sort((a, b) => a.phase - b.phase);
 }
 
-const ROOMS = { ...ROOM_SEAT, stamp: NO_STAMP };
+/** The room and seat columns beside the tournament's in one statement, each under a key of its own (`rs_<key>`). */
+const ROOM_KEYS = Object.keys(ROOM_SEAT) as (keyof typeof ROOM_SEAT)[];
+const rs = (k: string) => `rs_${k}`;
 
-/** The tournament's current phase's rooms with their seats (the tournament's own `phase` column), stamped. */
-const currentRoomsQuery = (db: Db, id: bigint) =>
-  stamped(
-    db,
-    ROOMS,
-    db
-      .select(ROOMS)
-      .from(t)
-      .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, t.phase)))
-      .leftJoin(s, eq(s.roomId, r.id))
-      .where(eq(t.id, id)),
-  );
+/**
+ * The tournament with its phases and the current phase's rooms with their seats, in one stamped statement (one request
+ * a block instead of two): the head's rows (the room columns null), then the rooms' (the head's columns null). Each
+ * part's absent columns are typed nulls, named apart in the first part (its names are the statement's: the indexer
+ * answers a row as an object by column name) and read with their columns' own decoders.
+ */
+export function headRoomsQuery(db: Db, id: bigint) {
+  const { stamp: _, ...head } = HEAD;
+  const nullHead = Object.fromEntries(Object.keys(head).map((k) => [k, sql`null`]));
+  const roomNulls = Object.fromEntries(ROOM_KEYS.map((k) => [rs(k), sql`null`.mapWith(ROOM_SEAT[k]).as(rs(k))]));
+  const roomCols = Object.fromEntries(ROOM_KEYS.map((k) => [rs(k), ROOM_SEAT[k]]));
+  const first = { ...head, ...roomNulls, stamp: NO_STAMP } as typeof HEAD & Record<string, never>;
+  const second = { ...nullHead, ...roomCols, stamp: NO_STAMP } as unknown as typeof first;
+  const rooms = db
+    .select(second)
+    .from(t)
+    .leftJoin(r, and(eq(r.tournamentId, t.id), eq(r.tournamentPhase, t.phase)))
+    .leftJoin(s, eq(s.roomId, r.id))
+    .where(eq(t.id, id));
+  const heads = db.select(first).from(t).leftJoin(p, eq(p.tournamentId, t.id)).where(eq(t.id, id));
+  return stamped(db, first, heads.unionAll(rooms as never) as unknown as typeof heads);
+}
+
+/** A head-and-rooms statement's rows: the head's (the tournament's id set) and the rooms' as their own rows. */
+function splitHeadRooms(all: Record<string, unknown>[]): { head: HeadRow[]; rooms: RoomSeatRow[] } {
+  const head: HeadRow[] = [];
+  const rooms: RoomSeatRow[] = [];
+  for (const x of all)
+    if (x.id !== null) head.push(x as unknown as HeadRow);
+    else rooms.push(Object.fromEntries(ROOM_KEYS.map((k) => [k, x[rs(k)]])) as RoomSeatRow);
+  return { head, rooms };
+}
 
 /** A registered player's leaderboard row. */
 export interface EntryRow extends EntryRecord {
@@ -228,11 +252,18 @@ export async function readTournamentClass(
   return atOneBlock(
     `tournament ${id}`,
     async () => {
-      const [head, ro, mo] = await Promise.all([
-        headQuery(db, id).then(unstamp),
-        rooms ? currentRoomsQuery(db, id).then(unstamp) : null,
-        moved ? movedQuery(db, id).then(unstamp) : null,
+      const [both, mo] = await Promise.all([
+        rooms
+          ? sendPrepared(db, `tournament ${id} head and rooms`, () => headRoomsQuery(db, id))
+              .then(unstamp)
+              .then((x) => ({ asOf: x.asOf, ...splitHeadRooms(x.rows as Record<string, unknown>[]) }))
+          : sendPrepared(db, `tournament ${id} head`, () => headQuery(db, id))
+              .then(unstamp)
+              .then((x) => ({ asOf: x.asOf, head: x.rows, rooms: null })),
+        moved ? sendPrepared(db, `tournament ${id} moved`, () => movedQuery(db, id)).then(unstamp) : null,
       ]);
+      const head = { asOf: both.asOf, rows: both.head };
+      const ro = both.rooms;
       const tournament = parseTournament(head.rows);
       const kept = previous?.data.entriesAsOf;
       const keep =
@@ -242,14 +273,16 @@ export async function readTournamentClass(
         kept <= head.asOf &&
         tournament.lastBlockSeen <= kept &&
         previous!.data.tournament?.id === tournament.id;
-      const en = keep ? null : await entriesQuery(db, id).then(unstamp);
-      if (!agree(head.asOf, [ro, mo, en])) return null;
+      const en = keep
+        ? null
+        : await sendPrepared(db, `tournament ${id} entries`, () => entriesQuery(db, id)).then(unstamp);
+      if (!agree(head.asOf, [mo, en])) return null;
       return {
         asOf: head.asOf,
         data: {
           tournament,
           phases: parsePhases(head.rows),
-          rooms: ro ? roomsOf(ro.rows, (x) => x.pair) : [],
+          rooms: ro ? roomsOf(ro, (x) => x.pair) : [],
           entries: en ? parseEntries(en.rows) : previous!.data.entries,
           entriesAsOf: en ? en.asOf : kept!,
           moved: mo ? parseMoved(mo.rows) : null,

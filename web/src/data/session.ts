@@ -11,6 +11,7 @@ import {
   NO_STAMP,
   ROOM_SEAT,
   roomsOf,
+  sendPrepared,
   stamped,
   unstamp,
   type Db,
@@ -264,11 +265,11 @@ export function readSessionClass(
     `session ${id}`,
     async () => {
       const [head, se, ro, mo, lo] = await Promise.all([
-        sessionQuery(db, id).then(unstamp),
-        seatsQuery(db, id).then(unstamp),
-        roomsQuery(db, id).then(unstamp),
-        moved ? movedQuery(db, id).then(unstamp) : null,
-        log ? logQuery(db, id).then(unstamp) : null,
+        sendPrepared(db, `session ${id} head`, () => sessionQuery(db, id)).then(unstamp),
+        sendPrepared(db, `session ${id} seats`, () => seatsQuery(db, id)).then(unstamp),
+        sendPrepared(db, `session ${id} rooms`, () => roomsQuery(db, id)).then(unstamp),
+        moved ? sendPrepared(db, `session ${id} moved`, () => movedQuery(db, id)).then(unstamp) : null,
+        log ? sendPrepared(db, `session ${id} log`, () => logQuery(db, id)).then(unstamp) : null,
       ]);
       if (!agree(head.asOf, [se, ro, mo, lo])) return null;
       return {

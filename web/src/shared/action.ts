@@ -74,8 +74,13 @@ export function withLabel(a: Action, label: string): Action {
   return { ...a, label };
 }
 
+/** Each action's call, encoded once (an action is never changed after it is made; a page draws it at every render). */
+const calls = new WeakMap<Action, Readonly<TxCall>>();
+
 /** The transaction the action sends, for its control's `data-call`. */
-export function callOf(a: Action): TxCall {
+export function callOf(a: Action): Readonly<TxCall> {
+  const known = calls.get(a);
+  if (known) return known;
   const call: TxCall = { to: String(a.contract.target), data: "0x", value: a.value, accepts: a.accepts };
   try {
     call.data = a.contract.interface.encodeFunctionData(a.method, a.args);
@@ -83,6 +88,7 @@ export function callOf(a: Action): TxCall {
     // Drawn at every render: an argument out of its type's range must not take the page down with it.
     call.unencodable = err instanceof Error ? err.message : String(err);
   }
+  calls.set(a, call);
   return call;
 }
 

@@ -5,6 +5,9 @@
 // last as long as the players' activity), so there forms and countdowns stay in blocks. Pure: no DOM, no React.
 import { formatDuration } from "./countdown";
 
+/** Counts as "1,234": one formatter (a number's toLocaleString makes one per call, the console's 100 rooms a block). */
+const COUNT = new Intl.NumberFormat("en-US");
+
 /** Chain ids of development nodes (31337 Hardhat and anvil, 1337 ganache). */
 const DEV_CHAINS = [31337, 1337];
 
@@ -45,7 +48,7 @@ export function parseMinutes(text: string): number | null {
 
 /** "120 blocks", "1 block". */
 export function blocksText(n: number): string {
-  return `${n.toLocaleString("en-US")} block${n === 1 ? "" : "s"}`;
+  return `${COUNT.format(n)} block${n === 1 ? "" : "s"}`;
 }
 
 /**
@@ -104,7 +107,7 @@ export function timeLeft(deadline: number, block: number, secondsPerBlock: numbe
  */
 export function roughTimeLeft(deadline: number, block: number, secondsPerBlock: number | null): TimeLeft {
   const left = deadline - block;
-  const blocks = `the window's last block is ${deadline.toLocaleString("en-US")}`;
+  const blocks = `the window's last block is ${COUNT.format(deadline)}`;
   if (left <= 1) {
     const text = left < 0 ? "passed" : timeLeft(deadline, block, secondsPerBlock).text;
     return { text, blocks, left };

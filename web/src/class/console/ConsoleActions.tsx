@@ -4,7 +4,7 @@
 // batches with a progress bar, record rooms that finished without reporting, re-request a stale pairing, hand the
 // tournament to another organiser, close a tournament that never reached two players. A batch run in flight is said
 // so, and pressing again then (or when nothing is left) changes nothing and says so.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { isAddress } from "ethers";
 import type { SnatchTournament } from "../../../../typechain-types";
 import { PHASE_NAMES, Stage } from "../../../../client/snatch/tournament";
@@ -41,8 +41,12 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
   const next = t.stage === Stage.Registration ? 1 : t.stage === Stage.Ended ? t.phase + 1 : 0;
   const tournament = c?.tournament ?? null;
 
-  // The organiser's actions, each described once; the contract's answers to them asked again every block.
-  const acts = tournament ? organiserActions(tournament, id, next, newOrganiser) : null;
+  // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
+  // (The same objects from render to render: each one's calldata is encoded once, shared/action.ts callOf.)
+  const acts = useMemo(
+    () => (tournament ? organiserActions(tournament, id, next, newOrganiser) : null),
+    [tournament, id, next, newOrganiser],
+  );
   const scope =
     chainId !== null && tournament
       ? [...chainKeys.tournament(chainId, String(tournament.target), id), "organiser"]
@@ -56,7 +60,16 @@ export function ConsoleActions({ id, data, lines }: { id: bigint; data: ClassDat
     closeTournament: stage === Stage.Registration ? acts?.closeTournament : null,
     organiser: acts?.organiser,
   });
-  useRefreshOn(scope, [block.number, stage, t.phase]);
+  // While rooms play, their answers change only with the tournament's events (its stage, a room finished and
+  // reported or not: record) and when the phase deadline passes (close): asked then, not at every block (two calls a
+  // block were a good part of a 200-player console's work). Else at every block (a pairing going stale, and the like).
+  const finished = lines.filter((l) => l.status === "finished").length;
+  useRefreshOn(
+    scope,
+    stage === Stage.Playing
+      ? [stage, t.phase, t.lastBlockSeen, finished, phase !== undefined && block.number > phase.deadline]
+      : [block.number, stage, t.phase],
+  );
 
   if (!c || !tournament || !acts) return <p className="danger">No SnatchTournament deployment on this network.</p>;
   const tw = tournament;

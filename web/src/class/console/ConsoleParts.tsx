@@ -165,6 +165,23 @@ export const RoomsGrid = memo(function RoomsGrid({
       ) : (
         <div className="console-table-scroll">
           <table className="console-table" data-testid="rooms-grid" aria-label={title}>
+            {/* Fixed widths (console.css): a cell's new text lays out its own row, not every column of the grid. */}
+            <colgroup>
+              <col className="col-room" />
+              {three ? (
+                <col />
+              ) : (
+                <>
+                  <col />
+                  <col />
+                </>
+              )}
+              <col className="col-round" />
+              <col className="col-window" />
+              <col />
+              <col className="col-left" />
+              <col className="col-points" />
+            </colgroup>
             <thead>
               <tr>
                 <th>room</th>

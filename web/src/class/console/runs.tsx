@@ -2,7 +2,7 @@
 // stands (a progress bar), and a note when a press changed nothing (a run in flight, nothing left) or a call failed.
 // Shared by the tournament's console and the class session's (../session/SessionActions.tsx), with the
 // advance button both offer (the rooms whose window passed, through `SnatchRooms.advanceMany`).
-import { useRef, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useSnatchContracts } from "../../snatch/contracts";
 import { roomsToAdvance, type RoomLine } from "./model";
 import { callOf, type Action } from "../../shared/action";
@@ -264,6 +264,17 @@ export function AdvanceButton({
 }) {
   const { send } = useTx();
   const { exclusive, setRun, setNote, inFlight } = runs;
+  // The first batch's call, encoded when that batch changes, not at every render (two or three a block).
+  const firstBatch = due.slice(0, ADVANCE_BATCH).join();
+  const call = useMemo(
+    () =>
+      JSON.stringify({
+        to: String(rooms.target),
+        data: rooms.interface.encodeFunctionData("advanceMany", [firstBatch ? firstBatch.split(",").map(BigInt) : []]),
+        value: "0",
+      }),
+    [rooms, firstBatch],
+  );
   const advance = () =>
     exclusive(async () => {
       if (due.length === 0) {
@@ -289,15 +300,7 @@ export function AdvanceButton({
         className="btn btn-secondary"
         data-testid="advance-rooms"
         disabled={due.length === 0 && !inFlight}
-        {...(inFlight
-          ? { "data-ui": "says a batch is in flight" }
-          : {
-              "data-call": JSON.stringify({
-                to: String(rooms.target),
-                data: rooms.interface.encodeFunctionData("advanceMany", [due.slice(0, ADVANCE_BATCH)]),
-                value: "0",
-              }),
-            })}
+        {...(inFlight ? { "data-ui": "says a batch is in flight" } : { "data-call": call })}
         onClick={() => void advance()}
       >
         Advance {plural(due.length, "room")} whose window passed

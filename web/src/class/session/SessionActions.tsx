@@ -5,6 +5,7 @@
 // reporting, re-request a stale draw, close a session that never reached three players. A batch run in flight is
 // said so, and pressing again then (or when nothing is left) changes nothing and says so. The runs, their progress
 // and the advance button are the tournament console's (../tournament/console/runs.tsx).
+import { useMemo } from "react";
 import { SessionStage } from "../../../../client/snatch/session";
 import { plural } from "../../../../client/format";
 import type { SnatchSession } from "../../../../typechain-types";
@@ -39,8 +40,9 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
   const session: SnatchSession | null = c?.session ?? null;
   const drawing = s.stage === SessionStage.Drawing || s.stage === SessionStage.Creating;
 
-  // The organiser's actions, each described once; the contract's answers to them asked again every block.
-  const acts = session ? organiserActions(session, id) : null;
+  // The organiser's actions, each described once; the contract's answers to them asked again as they may change.
+  // (The same objects from render to render: each one's calldata is encoded once, shared/action.ts callOf.)
+  const acts = useMemo(() => (session ? organiserActions(session, id) : null), [session, id]);
   const scope =
     chainId !== null && session ? [...chainKeys.session(chainId, String(session.target), id), "organiser"] : null;
   const registration = s.stage === SessionStage.Registration;
@@ -52,7 +54,15 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
     close: playing ? acts?.close : null,
     record: playing ? acts?.record : null,
   });
-  useRefreshOn(scope, [block.number, s.stage, s.created]);
+  // While rooms play, close's answer changes when the deadline passes and record's when a room finishes (reported or
+  // not): asked then, not at every block. Else at every block (the draw's randomness, and the like).
+  const finished = lines.filter((l) => l.status === "finished").length;
+  useRefreshOn(
+    scope,
+    playing
+      ? [s.stage, s.created, s.finished, finished, block.number > s.deadline]
+      : [block.number, s.stage, s.created],
+  );
 
   if (!c || !session || !acts) return <p className="danger">No SnatchSession deployment on this network.</p>;
   const sw = session;
