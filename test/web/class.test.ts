@@ -134,7 +134,7 @@ describe("web: the class stack (npm run web -- --lan) [no-coverage]", function (
   });
 
   describe("a block a second", function () {
-    // Deploying every game at a block a second waits for each block: on a busy machine that took over 120 s.
+    // startWebNode deploys on automine and starts the clock after; Hardhat's node and a busy machine still take time.
     this.timeout(300_000);
     let node: NodeHandle | undefined;
     afterEach(async function () {
