@@ -47,7 +47,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     stack = await webStack();
     started = Date.now();
     players = await Promise.all([8, 9, 10, 11].map((i) => openPlayer(stack, i, "#/snatch/tournaments")));
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
   });
 
   afterEach(async function () {
