@@ -8,7 +8,7 @@ import { JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { startClassFront, type ClassFront } from "../../scripts/class/stack";
 import { setBlockTime } from "../../scripts/web/stack";
-import { openPhone, pageState, PHONE, screenshot, webStack, type WebStack } from "./harness";
+import { openPhone, pageState, PHONE, POLL_MS, screenshot, webStack, type WebStack } from "./harness";
 import { TestProvider } from "../helpers/provider";
 
 export { pageState };
@@ -73,7 +73,7 @@ export async function closeTwice(page: Page, timeout: number): Promise<void> {
       return !!b && !b.disabled && b.hasAttribute("data-call");
     },
     undefined,
-    { timeout },
+    { timeout, polling: POLL_MS },
   );
   // The run's progress bar may show for a single block on a quiet machine: record whether it ever appears.
   await page.evaluate(() => {
@@ -92,9 +92,7 @@ export async function closeTwice(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as { __closeProgressSeen?: boolean }).__closeProgressSeen,
     undefined,
-    {
-      timeout,
-    },
+    { timeout, polling: POLL_MS },
   );
 }
 

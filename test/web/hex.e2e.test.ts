@@ -26,6 +26,7 @@ import {
   webStack,
   type Player,
   type WebStack,
+  POLL_MS,
 } from "./harness";
 import { TestProvider } from "../helpers/provider";
 
@@ -257,6 +258,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     // The message dismissed itself (errors stay 9 s; the transactions panel keeps the failure).
     await a.waitForFunction(() => document.querySelectorAll(".toast").length === 0, undefined, {
       timeout: Math.max(1000, 20_000 - (Date.now() - messageShown)),
+      polling: POLL_MS,
     });
     await a.locator('.tx[data-status="failed"]').first().waitFor({ state: "attached" });
 
