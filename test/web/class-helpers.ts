@@ -36,6 +36,8 @@ export async function classFrontOn(stack: WebStack, devices: number): Promise<Cl
     devices,
     // The stack's own indexer already follows this node: a second one would index every block twice.
     indexer: stack.sharedIndexer,
+    // The load script's counting relay stands for nothing of a class: the gateway reaches the node itself.
+    countCalls: false,
   });
 }
 
