@@ -143,6 +143,14 @@ export function classFrontHooks(name: string, devices: number, cleanup: () => vo
   return file;
 }
 
+/**
+ * Closes the pages a test opened (their contexts) and forgets them: on a clock mining a block a second, a page left
+ * open redraws and reads the chain and the indexer at every block while later tests run.
+ */
+export async function closePages(opened: Page[]): Promise<void> {
+  for (const page of opened.splice(0)) await page.context().close();
+}
+
 /** The projector sizes of issue 34 item 10. */
 export const PROJECTOR_SIZES = [
   { width: 1280, height: 720 },
