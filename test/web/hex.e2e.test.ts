@@ -104,10 +104,12 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     }
   });
 
-  after(function () {
+  after(async function () {
     console.log(
       `      e2e wall time of this file (the stack's start included): ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    // Left open, their pages would redraw and read at every block of the test files that follow.
+    for (const p of [alice, bob, carol]) await p?.context.close();
   });
 
   it("plays a whole game through the pages and the chain agrees", async function () {

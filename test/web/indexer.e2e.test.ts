@@ -125,5 +125,6 @@ describe("web: lists from the indexer, search, paging, not found, the indexer's 
     ]);
     await page.locator(`tr[data-game="${Number(BigInt(count))}"]`).waitFor();
     // (Errors logged while the indexer was away are the expected failed reads.)
+    await alice.context.close();
   });
 });
