@@ -143,7 +143,7 @@ export interface ClassFront {
   reads(): IndexerReads;
   /** The gateway's process (with its faucet). */
   gatewayPid: number;
-  /** The counting relay's process (the load script's, between the gateway and the node). */
+  /** The counting relay's process (the load script's, between the gateway and the node; 0: none). */
   relayPid: number;
   /** The host's way in (loopback: the development accounts and the node's controls). */
   hostUrl: string;
@@ -177,6 +177,9 @@ export async function startClassFront(opts: {
   blockTime: number;
   devices: number;
   indexer: SharedIndexer;
+  /** Put the counting relay between the gateway and the node (default true: the load script's `calls()`); false:
+   *  the gateway reaches the node itself, as on `npm run web -- --lan`, and `calls()` throws. */
+  countCalls?: boolean;
 }): Promise<ClassFront> {
   const lan = lanAddress();
   if (!lan) throw new Error("the class stack needs a network address besides loopback (eth0 or Wi-Fi)");
@@ -187,12 +190,13 @@ export async function startClassFront(opts: {
   try {
     const port = await freePort();
     const devices = Math.max(1, opts.devices);
-    relay = await startWorker("relay-worker.ts", "the counting relay", {
-      nodeUrl: opts.nodeUrl,
-    } satisfies RelayProcessData);
+    if (opts.countCalls !== false)
+      relay = await startWorker("relay-worker.ts", "the counting relay", {
+        nodeUrl: opts.nodeUrl,
+      } satisfies RelayProcessData);
     gateway = await startWorker("front-worker.ts", "the gateway", {
       nodeUrl: opts.nodeUrl,
-      relayUrl: relay.url,
+      relayUrl: relay?.url ?? opts.nodeUrl,
       faucetClients: opts.devices + 20,
       gateway: {
         appDir: opts.appDir,
@@ -218,10 +222,13 @@ export async function startClassFront(opts: {
     const relaying = relay;
     const front: ClassFront = {
       indexer,
-      calls: () => relaying.counts().calls ?? 0,
+      calls: () => {
+        if (!relaying) throw new Error("this class front has no counting relay (started with countCalls: false)");
+        return relaying.counts().calls ?? 0;
+      },
       reads: () => ({ hits: running.counts().hits ?? 0, misses: running.counts().misses ?? 0 }),
       gatewayPid: running.pid,
-      relayPid: relaying.pid,
+      relayPid: relaying?.pid ?? 0,
       hostUrl: running.url,
       phoneUrl: `http://${lan}:${port}/`,
       restartIndexer: async (whileDown) => {
@@ -234,7 +241,7 @@ export async function startClassFront(opts: {
       },
       stop: async () => {
         await running.stop();
-        await relaying.stop();
+        await relaying?.stop();
       },
     };
     return front;

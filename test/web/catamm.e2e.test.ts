@@ -110,7 +110,7 @@ describe("web: CATAMM in the browser (e2e)", function () {
     started = Date.now();
     stack = await webStack();
     // No cache: a view read right after a transaction must see it (ethers caches identical requests for 250 ms).
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
     game = Catamm__factory.connect(deployedAddress(stack, "Catamm"), provider);
     // The test's own account scripts the test randomness source (never a game call).
     source = SeededRandomness__factory.connect(deployedAddress(stack, "Randomness"), await provider.getSigner(9));

@@ -28,6 +28,7 @@ import {
   screenshot,
   SMALL_PHONE,
   type Player,
+  POLL_MS,
 } from "./harness";
 import { classFrontHooks, expectAccessible, pageState, pickAccount } from "./class-helpers";
 import { act, makeOffer } from "./snatch-helpers";
@@ -299,6 +300,7 @@ describe("web: the first real class: a sheet, a three-player session played from
               /mined|failed/.test(el.getAttribute("data-status") ?? ""),
           ),
         label,
+        { polling: POLL_MS },
       );
       return { status: await item.getAttribute("data-status"), text: (await item.textContent()) ?? "" };
     };

@@ -74,7 +74,7 @@ describe("web: a class plays on its phones (e2e)", function () {
 
   // The tournament the sheet is for: created by the teacher's account from a script while other files run.
   const setup = ahead(async (s) => {
-    const p = new TestProvider(s.node.url, undefined, { batchMaxCount: 1 });
+    const p = new TestProvider(s.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
     const address = (await p.send("eth_accounts", []))[TEACHER] as string;
     const t = SnatchTournament__factory.connect(deployedAddress(s, "SnatchTournament"), await p.getSigner(address));
     const rc = await (
@@ -98,7 +98,7 @@ describe("web: a class plays on its phones (e2e)", function () {
     tournamentId = await setup;
     stack = await webStack();
     gw = await classGateway(stack, 2);
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
     const context = await newContext(stack);
     contexts.push(context);
     const page = await context.newPage();

@@ -20,6 +20,7 @@ import { clickAndMine, deployedAddress, expectHonestControls, expectPlainWords, 
 import { mineNode } from "./snatch-helpers";
 import {
   classFrontHooks,
+  closePages,
   closeTwice,
   expectAccessible,
   expectProjectorReadable,
@@ -210,6 +211,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
     for (const [player, aggregate] of shown) expect(aggregate).to.equal(expected.get(player as string));
     await expectHonestControls(page, stack, organiser);
     expect(visitor.pageErrors).to.deep.equal([]);
+    await closePages(opened);
   });
 
   it("says the indexer is not answering while it restarts mid-class, then catches up with what happened meanwhile", async function () {
@@ -253,6 +255,7 @@ describe("web: the teacher's console and the projector view (e2e)", function () 
       await page2.locator('[data-testid="count-absent"][data-value="2"]').waitFor({ timeout: 30_000 });
       const names = await page2.locator('[data-testid="not-joined"] li').allTextContents();
       expect(names.sort()).to.deep.equal(["Maximiliana-Alexandrovna 01", "Maximiliana-Alexandrovna 02"]);
+      await closePages(opened);
     } finally {
       second.destroy();
     }

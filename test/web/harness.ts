@@ -48,6 +48,12 @@ export interface WebStack {
 
 export const SCREENSHOTS = path.join(REPO, "reports", "screenshots");
 
+/**
+ * How often a `waitForFunction` asks its page, ms. Playwright's default asks at every animation frame, which keeps a
+ * waiting page drawing frames at 60 a second in the software compositor (docs/testing.md).
+ */
+export const POLL_MS = 100;
+
 /** The seed of the test randomness source the stack's node deploys as `Randomness` (SeededRandomness, scriptable). */
 export const RANDOMNESS_SEED = 20261123n;
 
@@ -250,7 +256,7 @@ export async function mine(page: Page, blocks: number): Promise<void> {
         return Number(text.replace(/[^0-9]/g, "")) >= target;
       },
       before + blocks,
-      { timeout: 60_000 },
+      { timeout: 60_000, polling: POLL_MS },
     )
     .catch(async (err: Error) => {
       const shown = await blockNumber(page).catch(() => NaN);
@@ -423,7 +429,7 @@ export async function clickAndMine(
         return done ? `${done.getAttribute("data-status")}: ${done.textContent}` : false;
       },
       { before, source, flags },
-      { timeout },
+      { timeout, polling: POLL_MS },
     )
     .then((handle) => handle.jsonValue() as Promise<string>)
     .catch(async (err: Error) => {

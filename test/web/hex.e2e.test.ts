@@ -26,6 +26,7 @@ import {
   webStack,
   type Player,
   type WebStack,
+  POLL_MS,
 } from "./harness";
 import { TestProvider } from "../helpers/provider";
 
@@ -59,7 +60,7 @@ async function play(player: Player, parent: number, cell: string): Promise<numbe
 // Built from a script as soon as the node is up (while the other test files run): the bench's seeded random tree
 // (same seed and size as hex.payoutView.2000) through the batching player harness.
 const bigTree = ahead(async (stack) => {
-  const provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+  const provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
   try {
     const deployer = await provider.getSigner(0);
     const players = await new HexPlayersHarness__factory(deployer).deploy(10);
@@ -103,14 +104,16 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     }
   });
 
-  after(function () {
+  after(async function () {
     console.log(
       `      e2e wall time of this file (the stack's start included): ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    // Left open, their pages would redraw and read at every block of the test files that follow.
+    for (const p of [alice, bob, carol]) await p?.context.close();
   });
 
   it("plays a whole game through the pages and the chain agrees", async function () {
-    const provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
     const hex = ForkingHex__factory.connect(deployedAddress(stack, "ForkingHex"), provider);
     const firstBlock = await provider.getBlockNumber();
     const balancesBefore = await Promise.all([alice, bob, carol].map((p) => provider.getBalance(p.address)));
@@ -257,6 +260,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
     // The message dismissed itself (errors stay 9 s; the transactions panel keeps the failure).
     await a.waitForFunction(() => document.querySelectorAll(".toast").length === 0, undefined, {
       timeout: Math.max(1000, 20_000 - (Date.now() - messageShown)),
+      polling: POLL_MS,
     });
     await a.locator('.tx[data-status="failed"]').first().waitFor({ state: "attached" });
 
@@ -397,7 +401,7 @@ describe("web: Forking Hex in the browser (e2e)", function () {
 
   it("creates a game with an ERC-20 stake: the approval, then the game, then a reply", async function () {
     // A token minted to two development accounts from a script; everything else through the page.
-    const provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    const provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
     const deployer = await provider.getSigner(0);
     const token = await new MockERC20__factory(deployer).deploy("Test Token", "TST");
     for (const p of [alice, bob]) await (await token.mint(p.address, parseEther("5"))).wait();

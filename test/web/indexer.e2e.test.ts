@@ -6,7 +6,7 @@
 // again, the banner goes once it has caught up. Screenshots: reports/screenshots/indexer-<view>.png.
 import { expect } from "chai";
 import { Interface, ZeroAddress } from "ethers";
-import { deployedAddress, openPlayer, rpc, screenshot, waitMined, webStack, type WebStack } from "./harness";
+import { deployedAddress, openPlayer, rpc, screenshot, waitMined, webStack, type WebStack, POLL_MS } from "./harness";
 import { waitUntil } from "../helpers/wait";
 
 const HEX = new Interface([
@@ -67,10 +67,14 @@ describe("web: lists from the indexer, search, paging, not found, the indexer's 
     // By id, by the creator's address (the other account's five games), by state.
     const search = page.getByLabel("Search games");
     await search.fill(String(last - 3));
-    await page.waitForFunction((id) => {
-      const r = document.querySelectorAll("table.games tbody tr[data-game]");
-      return r.length === 1 && r[0].getAttribute("data-game") === String(id);
-    }, last - 3);
+    await page.waitForFunction(
+      (id) => {
+        const r = document.querySelectorAll("table.games tbody tr[data-game]");
+        return r.length === 1 && r[0].getAttribute("data-game") === String(id);
+      },
+      last - 3,
+      { polling: POLL_MS },
+    );
     await search.fill(other);
     await page.getByTestId("list-page").filter({ hasText: "5 games" }).waitFor();
     expect(await rows.count()).to.equal(5);
@@ -121,5 +125,6 @@ describe("web: lists from the indexer, search, paging, not found, the indexer's 
     ]);
     await page.locator(`tr[data-game="${Number(BigInt(count))}"]`).waitFor();
     // (Errors logged while the indexer was away are the expected failed reads.)
+    await alice.context.close();
   });
 });

@@ -16,7 +16,7 @@ import type { JsonRpcSigner } from "ethers";
 import { SnatchRooms__factory } from "../../typechain-types/factories/contracts/snatch/SnatchRooms__factory";
 import { SnatchSession__factory } from "../../typechain-types/factories/contracts/snatch/SnatchSession__factory";
 import { SessionStage } from "../../client/snatch/session";
-import { deployedAddress, expectHonestControls, expectPlainWords, screenshot } from "./harness";
+import { deployedAddress, expectHonestControls, expectPlainWords, screenshot, POLL_MS } from "./harness";
 import { mineNode } from "./snatch-helpers";
 import {
   classFrontHooks,
@@ -142,7 +142,7 @@ describe("web: a class session's console and projector view (e2e)", function () 
         return !!b && !b.disabled && /Advance \d+ room/.test(b.textContent ?? "");
       },
       undefined,
-      { timeout: 60_000 },
+      { timeout: 60_000, polling: POLL_MS },
     );
     await page.getByTestId("advance-rooms").click();
     await page.locator(`tr[data-room="${ids[1]}"]`).getByText("2 of 5").waitFor();

@@ -27,7 +27,7 @@ describe("web: a teacher creates a three-player class session (e2e)", function (
   before(async function () {
     stack = await webStack();
     teacher = await openPlayer(stack, 12, "#/snatch/sessions");
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
   });
 
   after(async function () {

@@ -47,7 +47,7 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     stack = await webStack();
     started = Date.now();
     [alice, bob, carol] = await Promise.all([5, 6, 7].map((i) => openPlayer(stack, i, "#/snatch")));
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
   });
 
   afterEach(async function () {

@@ -21,6 +21,7 @@ import {
   webStack,
   type Player,
   type WebStack,
+  POLL_MS,
 } from "./harness";
 import { act, clearTransactions, makeOffer, mineNode, openRoom, waitRound } from "./snatch-helpers";
 import { TestProvider } from "../helpers/provider";
@@ -47,7 +48,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
     stack = await webStack();
     started = Date.now();
     players = await Promise.all([8, 9, 10, 11].map((i) => openPlayer(stack, i, "#/snatch/tournaments")));
-    provider = new TestProvider(stack.node.url, undefined, { batchMaxCount: 1 });
+    provider = new TestProvider(stack.node.url, 31337, { staticNetwork: true, batchMaxCount: 1 });
   });
 
   afterEach(async function () {
@@ -143,6 +144,7 @@ describe("web: a SnatchGame tournament in the browser (e2e)", function () {
           .map((el) => `${el.getAttribute("data-player")}:${el.getAttribute("data-aggregate")}`)
           .join(",") === want,
       expected.map((r) => `${r.player.toLowerCase()}:${r.aggregate}`).join(","),
+      { polling: POLL_MS },
     );
     const shown = await boardRows(org);
     expect(shown.map((r) => r.player)).to.deep.equal(expected.map((r) => r.player.toLowerCase()));
