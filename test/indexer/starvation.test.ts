@@ -18,7 +18,7 @@ import { waitUntil } from "../helpers/wait";
 import { canon, comparedPair, usesComparedPair, connectGames, liveQuery, sql } from "./harness";
 
 /** How long the indexer is starved. */
-const STARVED_MS = 15_000;
+const STARVED_MS = 10_000;
 const STAKE = 10n ** 15n;
 const TOTALS = "select count(*) as games from hex_game";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
