@@ -13,6 +13,7 @@ import path from "node:path";
 import { firstBlock, readIndexerDeployments, type IndexerDeployments } from "../../indexer/deployments";
 import { readDeployments } from "../lib/deployments";
 import { isLocalChain } from "../lib/chains";
+import { memoryDir } from "./postgres";
 import { freePort, REPO, rpc, run } from "./stack";
 
 const INDEXER_DIR = path.join(REPO, "indexer");
@@ -318,12 +319,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
  * call each; on a busy disk they took most of an indexer's start-up and much of its work per block.
  */
 export function scratchDir(): string {
-  try {
-    fs.accessSync("/dev/shm", fs.constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return os.tmpdir();
-  }
+  return memoryDir() ?? os.tmpdir();
 }
 
 /** SIGTERM to the whole process group (Ponder starts workers), SIGKILL after 5 s; waits for the exit. */

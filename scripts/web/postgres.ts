@@ -61,12 +61,30 @@ function sharedTmp(): string {
   return othersCanReach(os.tmpdir()) ? os.tmpdir() : "/tmp";
 }
 
+/** Free space a memory folder must have to take throwaway databases (a test run's use peaks at a few hundred MB). */
+const MEMORY_DIR_ROOM = 2 * 1024 ** 3;
+
 /**
- * Where the data of a database deleted at `stop()` goes: memory (Linux's /dev/shm, which every user may enter) if
- * there is one, so that its writes wait for no disk; else {@link sharedTmp}.
+ * Linux's memory folder (/dev/shm) if it is there, writable, every user may enter it (the database's user) and it has
+ * room ({@link MEMORY_DIR_ROOM}: a container's default /dev/shm is 64 MB); else undefined.
+ */
+export function memoryDir(): string | undefined {
+  const dir = "/dev/shm";
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    const { bavail, bsize } = fs.statfsSync(dir);
+    return othersCanReach(dir) && bavail * bsize >= MEMORY_DIR_ROOM ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the data of a database deleted at `stop()` goes: memory ({@link memoryDir}) if there is one, so that its
+ * writes wait for no disk; else {@link sharedTmp}.
  */
 function dataTmp(): string {
-  return othersCanReach("/dev/shm") ? "/dev/shm" : sharedTmp();
+  return memoryDir() ?? sharedTmp();
 }
 
 /**
