@@ -44,9 +44,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * This process's environment when the file loaded. The runs below start then but build their children's environment
+ * later (once a node answers), while other files' tests run: some set variables for a while (the deploy tests'
+ * VRF_COORDINATOR), which a child must not inherit.
+ */
+const LOADED_ENV: NodeJS.ProcessEnv = { ...process.env };
+
 /** The environment of a child: the `remote` network at `url`, nothing from the caller's own settings or .env. */
 function childEnv(url: string | undefined, deployments: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+  const env = { ...LOADED_ENV };
   for (const key of Object.keys(env)) {
     if (/^(RPC_URL|PRIVATE_KEY|MNEMONIC|CHAIN_ID|VERIFY_|ETHERSCAN_|HARDHAT_NETWORK|HARDHAT_DEPLOY_)/.test(key))
       delete env[key];
