@@ -13,7 +13,7 @@ import path from "node:path";
 import { firstBlock, readIndexerDeployments, type IndexerDeployments } from "../../indexer/deployments";
 import { readDeployments } from "../lib/deployments";
 import { isLocalChain } from "../lib/chains";
-import { memoryDir } from "./postgres";
+import { scratchFolder } from "./postgres";
 import { freePort, REPO, rpc, run } from "./stack";
 
 const INDEXER_DIR = path.join(REPO, "indexer");
@@ -161,9 +161,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     fs.rmSync(opts.pgliteDir, { recursive: true, force: true });
   }
   const ownPglite = !postgres && !opts.pgliteDir;
-  const pgliteDir = postgres
-    ? undefined
-    : (opts.pgliteDir ?? fs.mkdtempSync(path.join(scratchDir(), "games-indexer-")));
+  const pgliteDir = postgres ? undefined : (opts.pgliteDir ?? newScratch("indexer"));
   if (pgliteDir && (!fs.existsSync(pgliteDir) || fs.readdirSync(pgliteDir).length === 0)) {
     fs.cpSync(await pgliteCluster(), pgliteDir, { recursive: true });
   }
@@ -225,6 +223,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
     } catch {
       // already gone
     }
+    if (ownPglite && pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
   };
   process.once("exit", orphan);
   // "close", not "exit": by then the output is all read, so a start that failed says why.
@@ -315,11 +314,13 @@ export async function startIndexer(opts: IndexerOptions): Promise<IndexerHandle>
 }
 
 /**
- * Where a database nobody keeps goes: memory (Linux's /dev/shm) if there is one. PGlite writes its pages with a system
- * call each; on a busy disk they took most of an indexer's start-up and much of its work per block.
+ * A new folder for a database nobody keeps ({@link scratchFolder}: in memory if there is room). PGlite writes its
+ * pages with a system call each; on a busy disk they took most of an indexer's start-up and much of its work per block.
  */
-export function scratchDir(): string {
-  return memoryDir() ?? os.tmpdir();
+export function newScratch(kind: string): string {
+  const dir = scratchFolder(kind, os.tmpdir());
+  fs.mkdirSync(dir);
+  return dir;
 }
 
 /** SIGTERM to the whole process group (Ponder starts workers), SIGKILL after 5 s; waits for the exit. */
@@ -351,7 +352,7 @@ let cluster: Promise<string> | undefined;
  */
 function pgliteCluster(): Promise<string> {
   cluster ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(scratchDir(), "games-pglite-cluster-"));
+    const dir = newScratch("pglite-cluster");
     process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
     const from = require.resolve("@electric-sql/pglite", { paths: [path.dirname(PONDER_BIN)] });
     const { PGlite } = (await import(from)) as {

