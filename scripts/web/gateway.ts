@@ -62,7 +62,7 @@ export interface GatewayLimits {
   connections: ConnectionLimit;
   /** Indexer requests of one device sent at once; its next ones (up to 32) wait their turn, more are refused. */
   indexerPerDevice: number;
-  /** How long the indexer may take to answer before the page is told it does not (ms). */
+  /** How long the indexer or the node may take to answer a page before the page is told it does not (ms). */
   upstreamTimeoutMs: number;
   /** Whether the host (loopback) is limited too (rate and connections). */
   limitHost: boolean;
@@ -184,8 +184,8 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     url: opts.publicUrl ?? null,
   });
 
-  // The head, for log-range checks: the clock's while it runs (it asks the node every 50 ms), else asked at most every
-  // 250 ms.
+  // The head, for log-range checks: the clock's while it runs (it asks the node every 50 ms on a chain mined by the
+  // clock, else every 150 ms), else asked at most every 250 ms.
   let head = { block: 0, at: 0 };
   const headBlock = async () => {
     const live = heads.liveHeadBlock();
@@ -284,7 +284,7 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
         params: f.request.params ?? [],
       }));
       try {
-        const results = (await postJson(opts.nodeUrl, JSON.stringify(upstream))) as {
+        const results = (await postJson(opts.nodeUrl, JSON.stringify(upstream), limits.upstreamTimeoutMs)) as {
           id: number;
           result?: unknown;
           error?: unknown;

@@ -4,10 +4,20 @@
 import http from "node:http";
 import { RpcError } from "./stack";
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** The phones' calls: at most 64 at once on the node's port (the per-device limits keep the rest waiting). */
+const phones = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** The gateway's own reads (the clock's polls, the head for log ranges): never queued behind the phones'. */
+const own = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-/** POSTs `body` (JSON text) to `url` and parses the answer as JSON, whatever its status (as the node answers). */
-export function postJson(url: string, body: string): Promise<unknown> {
+/** How long the gateway's own reads wait for the node before they fail (and the clock says the node is not answering). */
+export const OWN_TIMEOUT_MS = 10_000;
+
+/**
+ * POSTs `body` (JSON text) to `url` and parses the answer as JSON, whatever its status (as the node answers). Fails
+ * with a sentence when the socket is idle for `timeoutMs` (a node that took the request and never answers), and
+ * when the connection breaks or the answer is not JSON.
+ */
+export function postJson(url: string, body: string, timeoutMs: number, agent: http.Agent = phones): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -20,6 +30,9 @@ export function postJson(url: string, body: string): Promise<unknown> {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", reject);
+        res.on("close", () => {
+          if (!res.complete) reject(new Error("the connection broke mid-answer"));
+        });
         res.on("end", () => {
           try {
             resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
@@ -29,14 +42,21 @@ export function postJson(url: string, body: string): Promise<unknown> {
         });
       },
     );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on("error", reject);
     req.end(body);
   });
 }
 
-/** One JSON-RPC call to the node at `url` (stack.ts rpc, on kept-alive sockets); an error answer throws RpcError. */
+/** One of the gateway's own JSON-RPC calls to the node at `url` (its own sockets, {@link OWN_TIMEOUT_MS}); an error
+ * answer throws RpcError. */
 export async function nodeRpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const body = (await postJson(url, JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }))) as {
+  const body = (await postJson(
+    url,
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    OWN_TIMEOUT_MS,
+    own,
+  )) as {
     result?: T;
     error?: { message: string; data?: unknown };
   };

@@ -486,3 +486,93 @@ describe("web: the class stack's gateway (/rpc, /faucet, /stack.json, /indexer, 
     controller.abort();
   });
 });
+
+describe("web: the gateway before a node that stops answering [no-coverage]", function () {
+  this.timeout(60_000);
+  // A node stand-in: it answers the gateway's start (chain id, accounts), then, as `mode` says, holds every other
+  // request without an answer (a node stuck or stopped in a debugger) or breaks the connection mid-answer.
+  let mode: "silent" | "reset" = "silent";
+  let node: http.Server;
+  let gateway: GatewayHandle;
+  let phone: string;
+
+  before(async function () {
+    node = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        const { method, id } = JSON.parse(body) as { method: string; id: number };
+        if (method === "eth_chainId" || method === "eth_accounts") {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ jsonrpc: "2.0", id, result: method === "eth_chainId" ? "0x7a69" : [] }));
+        } else if (mode === "reset") {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.write('{"jsonrpc":"2.0","id":0,"res');
+          setTimeout(() => req.socket.destroy(), 50);
+        }
+        // silent: no answer, ever (the socket stays open until the gateway gives up on it)
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => node.listen(port, "127.0.0.1", resolve));
+    const lan = lanAddress();
+    if (!lan) throw new Error("this test needs a network address besides loopback (eth0 or Wi-Fi)");
+    gateway = await startGateway({
+      nodeUrl: `http://127.0.0.1:${port}`,
+      bind: "0.0.0.0",
+      limits: { upstreamTimeoutMs: 1_000 },
+    });
+    phone = `http://${lan}:${gateway.port}`;
+  });
+
+  after(async function () {
+    await gateway?.stop();
+    node?.closeAllConnections();
+    await new Promise<void>((resolve) => (node ? node.close(() => resolve()) : resolve()));
+  });
+
+  it("answers a phone's call 502 with a sentence once the node has been silent for the upstream timeout", async function () {
+    mode = "silent";
+    const r = await post(`${phone}/rpc`, call("eth_blockNumber"));
+    expect(r.status).to.equal(502);
+    expect((r.body as RpcAnswer).error?.message).to.equal("the node is not answering (no answer within 1 s)");
+  });
+
+  it("answers 502 with a sentence when the node breaks the connection mid-answer, and keeps serving", async function () {
+    mode = "reset";
+    const r = await post(`${phone}/rpc`, [call("eth_blockNumber", [], 7), call("eth_gasPrice", [], 8)]);
+    expect(r.status).to.equal(502);
+    const answers = r.body as RpcAnswer[];
+    expect(answers.map((a) => a.id)).to.deep.equal([7, 8]);
+    for (const a of answers) expect(a.error?.message).to.match(/^the node is not answering \(.+\)$/);
+    const config = await fetch(`${phone}/stack.json`);
+    expect(config.status).to.equal(200);
+  });
+
+  it("the clock tells every open page that the node is not answering (its own reads time out too)", async function () {
+    mode = "silent";
+    const controller = new AbortController();
+    const r = await fetch(`${phone}/heads`, { signal: controller.signal });
+    const reader = r.body!.getReader();
+    let seen = "";
+    try {
+      const said = await waitUntil(
+        "a /heads message with the node's error",
+        async () => {
+          const { value } = await reader.read();
+          seen += new TextDecoder().decode(value);
+          return seen
+            .split("\n\n")
+            .filter((e) => e.startsWith("data: "))
+            .map((e) => (JSON.parse(e.slice(6)) as Heads).nodeError)
+            .find((e) => e !== null);
+        },
+        (error) => error !== undefined,
+        { timeoutMs: 40_000 },
+      );
+      expect(said).to.equal("the node is not answering (no answer within 10 s)");
+    } finally {
+      controller.abort();
+    }
+  });
+});
