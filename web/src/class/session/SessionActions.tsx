@@ -60,7 +60,7 @@ export function SessionActions({ id, s, lines }: { id: bigint; s: SessionRow; li
   useRefreshOn(
     scope,
     playing
-      ? [s.stage, s.created, s.finished, finished, block.number > s.deadline]
+      ? [s.stage, s.created, s.closed, s.finished, finished, block.number > s.deadline]
       : [block.number, s.stage, s.created],
   );
 
