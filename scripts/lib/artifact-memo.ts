@@ -3,8 +3,9 @@
 // project (tens of megabytes of JSON), read and parsed again for each contract: most of a deploy's CPU. Here
 // Hardhat's `Artifacts.getBuildInfo`, which hardhat-deploy calls on instances of its own, keeps a parsed build-info
 // for the contracts that follow; it is let go a few seconds after its last use (it holds about 115 MB of heap) and
-// after a compile, which may rewrite it (hardhat.config.ts). Callers only read it: hardhat-deploy spreads the
-// contract's part into a new object and serialises the input.
+// after a compile, which may rewrite it (hardhat.config.ts). Callers share the object: hardhat-deploy spreads the
+// contract's part into a new object and serialises the input; hardhat-verify's fallback sets the input's libraries
+// before each submission it sends, so no caller reads another's change.
 import fs from "node:fs";
 import path from "node:path";
 import type { BuildInfo } from "hardhat/types";

@@ -119,8 +119,9 @@ const rs = (k: string) => `rs_${k}`;
 /**
  * The tournament with its phases and the current phase's rooms with their seats, in one stamped statement (one request
  * a block instead of two): the head's rows (the room columns null), then the rooms' (the head's columns null). Each
- * part's absent columns are typed nulls, named apart in the first part (its names are the statement's: the indexer
- * answers a row as an object by column name) and read with their columns' own decoders.
+ * part's absent columns are SQL nulls (PostgreSQL types each from the other part's column), named apart in the first
+ * part (its names are the statement's: the indexer answers a row as an object by column name) and decoded by their
+ * columns' own decoders (`mapWith`).
  */
 export function headRoomsQuery(db: Db, id: bigint) {
   const { stamp: _, ...head } = HEAD;
