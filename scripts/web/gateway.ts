@@ -35,6 +35,7 @@ import { indexerRequest, indexerRoute, passedBack, readIndexer } from "./indexer
 import {
   isLoopback,
   isRequestObject,
+  LOG_RANGE_METHODS,
   logRangeVerdict,
   methodVerdict,
   rawTransactionVerdict,
@@ -117,9 +118,6 @@ export interface GatewayHandle {
   connections: ConnectionCounter;
   stop(): Promise<void>;
 }
-
-/** The methods whose block range is limited (rpc-policy.ts logRangeVerdict): the others need no head to judge. */
-const LOG_RANGE_METHODS: ReadonlySet<string> = new Set(["eth_getLogs", "eth_newFilter"]);
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

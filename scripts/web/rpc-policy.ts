@@ -149,9 +149,12 @@ export function logRange(filter: unknown, head: number): { from: number; to: num
   return { from, to };
 }
 
+/** The methods whose block range is limited ({@link logRangeVerdict}): the others need no head to be judged. */
+export const LOG_RANGE_METHODS: ReadonlySet<string> = new Set(["eth_getLogs", "eth_newFilter"]);
+
 /** Whether the log query of `method` with `params` stays within `maxRange` blocks (inclusive count). */
 export function logRangeVerdict(method: string, params: unknown, head: number, maxRange: number): Verdict {
-  if (method !== "eth_getLogs" && method !== "eth_newFilter") return { ok: true };
+  if (!LOG_RANGE_METHODS.has(method)) return { ok: true };
   const filter = Array.isArray(params) ? params[0] : undefined;
   const range = logRange(filter, head);
   if (range === "invalid") {
