@@ -15,6 +15,8 @@ export const HEX_ERRORS: ErrorTexts = {
   BadMoveTimes: (a) =>
     `move times of ${a.redBlocks} blocks (Red) and ${a.blueBlocks} blocks (Blue) are not allowed: Blue's must be ` +
     "longer than Red's, and Red's at least 1",
+  MoveTimeTooLong: (a) =>
+    `a move time of ${a.blocks} blocks is too long: a game lasts at most ${a.maxBlocks} blocks from its creation`,
   ZeroStake: () => "the stake must be above zero",
   FeeAboveMax: (a) =>
     `the developer-fund fee is ${a.feeBps} now, above the ${a.maxFeeBps} you accept (--max-fee): it was raised`,
@@ -22,7 +24,7 @@ export const HEX_ERRORS: ErrorTexts = {
   BadLastBlock: (a, ctx) =>
     `last block ${a.lastBlock} is not allowed: it must be between ${a.earliest} (leaving Blue's first reply its ` +
     `whole window) and ${a.latest}${itIs(ctx)}`,
-  BlockNumberTooLarge: (a) => `block ${a.blockNumber} does not fit the game's 32-bit block numbers`,
+  BlockNumberTooLarge: (a) => `no game can be created after block 4,294,967,295: this is block ${a.blockNumber}`,
   GameIsCancelled: (a) => `game ${a.gameId} was cancelled by its creator`,
   ReplyWindowPastLastBlock: (a, ctx) =>
     `this move's reply window would end at block ${a.deadline}, after game ${a.gameId}'s last block ` +
@@ -35,6 +37,11 @@ export const HEX_ERRORS: ErrorTexts = {
   CellOffBoard: (a, ctx, raw) => `${cell(raw.cell, ctx)} is off the board (it has ${a.cells} cells, numbered from 0)`,
   CellOccupied: (_a, ctx, raw) => `${cell(raw.cell, ctx)} already holds a stone on this position's board`,
   TooManyPositions: (a) => `game ${a.gameId} has reached its limit of 16,777,215 positions`,
+  TooManyPlayers: (a) =>
+    `game ${a.gameId} already has its ${a.cap} players: only those who have moved in it may move now`,
+  PositionRecycled: (a) =>
+    `settlement has recycled the storage of position ${a.positionId} of game ${a.gameId}: its board is in the ` +
+    "game's events (ask the indexer)",
   NotCreator: (a) => `only the game's creator ${a.creator} may cancel it, not ${a.caller}`,
   CannotCancel: (a) =>
     `game ${a.gameId} can no longer be cancelled: Blue has replied to position 1 (or settlement began)`,

@@ -28,16 +28,18 @@ import {HexWords} from "./libraries/HexWords.sol";
 ///        total over both phases.
 ///      Every state-changing entry point is `nonReentrant`, and a stake is pulled last, after every state change of
 ///      the call (in {moveAndClaim}, after the proof too): checks-effects-interactions.
-///      Not supported: rebasing stake tokens (as everywhere). Block numbers are stored in 32 bits: games cannot be
-///      created after block 2^32 - 1, nor moves made whose deadline would pass it ({BlockNumberTooLarge}).
+///      Not supported: rebasing stake tokens (as everywhere). A game stores its creation block in 32 bits (games
+///      cannot be created after block 2^32 - 1: {BlockNumberTooLarge}) and every other block as an offset of 23 bits
+///      from it: a game spans at most 2^23 - 1 blocks ({HexWords-MAX_SPAN}), an implicit last block when none is set.
+///      A game's movers are numbered in a per-game list (at most 4,095: {TooManyPlayers}) so that a position word
+///      holds a 12-bit index instead of a 160-bit address.
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
-    /// @dev The words of a position (layouts in {HexWords}); `boardHigh` is used by boards larger than 14×14 only.
+    /// @dev The words of a position (layouts in {HexWords}); `high` is used by boards larger than 14×14 only.
     struct PositionSlots {
-        uint256 board;
-        uint256 link;
-        uint256 boardHigh;
+        uint256 word;
+        uint256 high;
     }
 
     /// @dev A game's two words (layouts in {HexWords}) and its positions' words, all at fixed offsets from the one
@@ -46,8 +48,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     struct GameSlots {
         uint256 core;
         uint256 meta;
-        /// @dev Settlement accumulators too large for a recycled board word (see {HexWords}).
+        /// @dev Settlement accumulators too large for a recycled position word (see {HexWords}).
         mapping(uint256 positionId => uint256) spill;
+        /// @dev A mover's index in the list + 1 (0: not in it). A later move reads this word (2,100 gas) where a
+        ///      position kept the mover's 160-bit address in a second new word (22,100).
+        mapping(address player => uint256) playerNumber;
+        /// @dev The game's movers by index (0: the creator); the length is in the meta word.
+        mapping(uint256 index => address) playerAt;
         /// @dev By position id (1..2^24 - 1; 0 unused).
         PositionSlots[1 << 24] positions;
     }
@@ -60,14 +67,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         FirstPositionAnswered,
         PositionProven,
         PositionClosed,
-        ReplyWindowPastLastBlock,
-        BlockNumberTooLarge
+        ReplyWindowPastLastBlock
     }
 
     /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
-    ///      player is credited once per batch. Probes start at a hash of the address and `salt` (see {_newPayees}).
+    ///      player is credited once per batch. Keys are list indices + 1 (0: an empty slot); probes start at a hash
+    ///      of the key and `salt` (see {_newPayees}).
     struct Payees {
-        address[] keys;
+        uint256[] keys;
         uint256[] amounts;
         uint256 mask;
         uint256 salt;
@@ -85,6 +92,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     /// @dev {occupancy} reports cells below this in `low`, the others in `high` (see {IForkingHex-occupancy}).
     uint256 private constant VIEW_LOW_CELLS = 214;
     uint256 private constant VIEW_LOW_MASK = (1 << 214) - 1; // (1 << VIEW_LOW_CELLS) - 1, as a literal
+    /// @dev Position 1's deadline field: it has no deadline, and a live word's field is never 0 (see {HexWords}).
+    uint256 private constant FIRST_DEADLINE = HexWords.M23;
 
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
@@ -109,13 +118,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ) external payable nonReentrant returns (uint256 gameId) {
         if (block.number > HexWords.M32) revert BlockNumberTooLarge(block.number);
         if (size < HexBoard.MIN_SIZE || size > HexBoard.MAX_SIZE) revert BadBoardSize(size);
-        if (redBlocks == 0 || blueBlocks <= redBlocks || blueBlocks > HexWords.M32 - block.number) {
-            revert BadMoveTimes(redBlocks, blueBlocks);
-        }
+        if (redBlocks == 0 || blueBlocks <= redBlocks) revert BadMoveTimes(redBlocks, blueBlocks);
+        if (blueBlocks > HexWords.MAX_SPAN) revert MoveTimeTooLong(blueBlocks, HexWords.MAX_SPAN);
         if (stake == 0) revert ZeroStake();
         if (stake > HexWords.M96) revert StakeTooLarge(stake);
-        if (lastBlock != 0 && (lastBlock < block.number + redBlocks || lastBlock > HexWords.M32)) {
-            revert BadLastBlock(lastBlock, block.number + redBlocks, HexWords.M32);
+        if (lastBlock != 0 && (lastBlock < block.number + redBlocks || lastBlock > block.number + HexWords.MAX_SPAN)) {
+            revert BadLastBlock(lastBlock, block.number + redBlocks, block.number + HexWords.MAX_SPAN);
         }
         uint256 cells = size * size;
         if (firstCell >= cells) revert CellOffBoard(firstCell, cells);
@@ -124,9 +132,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (feeBps > maxFeeBps) revert FeeAboveMax(feeBps, maxFeeBps);
         gameId = ++gameCount;
         GameSlots storage g = _games[gameId];
-        g.core = HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastBlock, stake);
-        g.meta = HexWords.newMeta(token, feeBps);
-        _placeFirst(g.positions[1], firstCell);
+        uint256 lastOffset = lastBlock == 0 ? 0 : lastBlock - block.number;
+        g.core = HexWords.newCore(size, token != address(0), redBlocks, blueBlocks, lastOffset, stake, block.number);
+        g.meta = HexWords.newMeta(token, feeBps); // one player: the creator, index 0
+        g.playerAt[0] = msg.sender;
+        g.playerNumber[msg.sender] = 1;
+        _placeFirst(_at(g, 1), firstCell);
         emit GameCreated(gameId, msg.sender, size, redBlocks, blueBlocks, stake, token, lastBlock, feeBps);
         emit Moved(gameId, 1, 0, msg.sender, firstCell, 0);
         _collectCounted(token, stake, OWED_BLOCK * stake); // position 1 opens the first block of counted stakes
@@ -139,7 +150,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _requireLive(gameId, core);
         uint256 meta = g.meta;
         if (core.positionCount() != 1 || meta.phase() != 0) revert CannotCancel(gameId);
-        address creator = g.positions[1].link.player();
+        address creator = g.playerAt[0];
         if (msg.sender != creator) revert NotCreator(msg.sender, creator);
         g.core = core | HexWords.CORE_CANCELLED;
         uint256 refund = core.stake();
@@ -173,12 +184,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint16[] calldata path
     ) external payable nonReentrant returns (uint256 positionId) {
         uint256 core;
-        uint256 board;
-        uint256 link;
-        (positionId, core, board, link) = _move(gameId, parentId, cell);
-        // The position was just written and the game is live: the proof starts from the words in hand.
+        uint256 word;
+        uint256 depth;
+        (positionId, core, word, depth) = _move(gameId, parentId, cell);
+        // The position was just written and the game is live: the proof starts from the word in hand.
         GameSlots storage g = _games[gameId];
-        _prove(g, _at(g, positionId), gameId, positionId, core.size(), board, link, path);
+        _prove(g, gameId, positionId, core.size(), word, depth, path);
         _collectStake(gameId, core); // last: every state change (the proof included) is written before the pull
     }
 
@@ -218,7 +229,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 fund;
         if (phase == 2 && budget != 0) {
             uint256 lo = cursor > budget ? cursor - budget + 1 : 1;
-            fund = _evaluate(gameId, g, cursor, lo, core.stake(), meta.feeBps(), meta.token());
+            fund = _evaluate(gameId, g, cursor, lo, core, meta);
             cursor = lo - 1;
             if (cursor == 0) phase = 3;
         }
@@ -237,38 +248,38 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         uint256 stake = core.stake();
+        uint256 number = g.playerNumber[player]; // list index + 1, 0 for someone who never moved
         if (core & HexWords.CORE_CANCELLED != 0) {
-            if (g.positions[1].link.player() == player) out = Payout(1, stake, stake, 0, 0, stake);
+            if (number == 1) out = Payout(1, stake, stake, 0, 0, stake); // the creator
             return out;
         }
         uint256 count = core.positionCount();
         uint256 feeBps = g.meta.feeBps();
 
-        // Load every link word; recompute voidness top-down (ascending ids: parents first).
-        uint256[] memory links = new uint256[](count + 1);
-        for (uint256 v = 1; v <= count; ++v) {
-            uint256 link = g.positions[v].link & ~(HexWords.LINK_VOID | HexWords.LINK_SPILLED);
-            uint256 p = link.parent();
-            if (p != 0 && HexEval.voidsChildren(links[p])) link |= HexWords.LINK_VOID;
-            links[v] = link;
-        }
+        uint256[] memory info = _treeInfo(g, count);
         // Evaluate bottom-up (descending ids: children first).
         uint256[] memory acc = new uint256[](count + 1);
         for (uint256 v = count; v != 0; --v) {
-            uint256 link = links[v];
-            bool mine = link.player() == player;
+            uint256 item = info[v];
+            bool mine = item.mover() + 1 == number;
             if (mine) ++out.moves;
-            if (link & HexWords.LINK_VOID != 0) {
+            if (item & (1 << 10) != 0) {
                 if (mine) out.refunded += stake;
                 continue;
             }
-            (, , uint256 up, uint256 reward) = HexEval.evaluate(link, acc[v], stake, feeBps);
+            (, , uint256 up, uint256 reward) = HexEval.evaluate(
+                item & HexWords.M9,
+                item & (1 << 9) != 0,
+                acc[v],
+                stake,
+                feeBps
+            );
             if (mine) {
                 out.rewards += reward;
                 if (up & HexWords.ACC_WIN != 0) out.refunded += stake;
                 else out.forfeited += stake;
             }
-            uint256 p = link.parent();
+            uint256 p = item.parent();
             if (p != 0) acc[p] = HexEval.merge(acc[p], up);
         }
         out.deposited = out.moves * stake;
@@ -292,7 +303,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             token: meta.token(),
             lastBlock: core.lastBlock(),
             feeBps: meta.feeBps(),
-            creator: g.positions[1].link.player(),
+            creator: g.playerAt[0],
             positionCount: core.positionCount(),
             maxDeadline: core.maxDeadline(),
             endBlock: end,
@@ -310,21 +321,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = g.positions[positionId];
-        uint256 board = ps.board;
-        uint256 link = ps.link;
-        bool proven = board & HexWords.BOARD_PROVEN != 0;
+        (uint256 word, uint256 cell, uint256 depth) = _cellAndDepth(gameId, g, positionId, core.size());
         // The rules {move} applies (a cancelled game takes no move: GameIsCancelled).
-        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, board, link.depth());
-        bool open = core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None;
+        (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, word, depth);
         v = PositionView({
-            parent: link.parent(),
-            player: link.player(),
-            cell: link.cell(),
-            depth: link.depth(),
-            deadline: board.deadline(),
-            proven: proven,
-            open: open
+            parent: word.parent(),
+            player: g.playerAt[word.mover()],
+            cell: cell,
+            depth: depth,
+            deadline: positionId == 1 ? 0 : word.deadline(core),
+            proven: word & HexWords.PROVEN != 0,
+            open: core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None
         });
     }
 
@@ -334,46 +341,80 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = g.positions[positionId];
-        uint256 link = ps.link;
-        uint256 parentId = link.parent();
-        // (Position 0's slots are never written: position 1 reads zeros for its parent.)
-        PositionSlots storage pp = g.positions[parentId];
-        if ((link | pp.link) & HexWords.LINK_SPILLED == 0) {
-            // Both colours' stones: the position's bitmap and its parent's (none for position 1).
-            uint256 stones = (ps.board | pp.board) & HexWords.STONES_MASK;
-            uint256 up = ps.boardHigh | pp.boardHigh;
-            // Storage splits the cells at 199, this view at 214 (its answer predates the colour bitmaps).
-            return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
-        }
-        // Settlement recycled a board word's stones: rebuild them from the ancestors' cells.
-        for (uint256 id = positionId; id != 0;) {
-            link = g.positions[id].link;
-            uint256 c = link.cell();
-            if (c < VIEW_LOW_CELLS) low |= 1 << c;
-            else high |= 1 << (c - VIEW_LOW_CELLS);
-            id = link.parent();
-        }
+        uint256 word = _live(gameId, g, positionId);
+        uint256 parentId = word.parent();
+        // Both colours' stones: the position's bitmap and its parent's (none for position 1).
+        uint256 stones = (word | _live(gameId, g, parentId)) & HexWords.STONES_MASK;
+        uint256 up = _at(g, positionId).high | _at(g, parentId).high;
+        // Storage splits the cells at 196, this view at 214 (its answer predates the colour bitmaps).
+        return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
     }
 
     // ============================================================================================ internals
 
-    /// @dev Writes position 1: the creator's stone on `cell`, depth 1, no deadline.
+    /// @dev Writes position 1: the creator's stone on `cell`, mover index 0, no deadline.
     function _placeFirst(PositionSlots storage first, uint256 cell) private {
         if (cell < HexWords.LOW_CELLS) {
-            first.board = HexWords.newBoard(1 << cell, 0, 0);
+            first.word = HexWords.newWord(1 << cell, 0, FIRST_DEADLINE, 0);
         } else {
-            first.board = HexWords.newBoard(0, 0, 0);
-            first.boardHigh = 1 << (cell - HexWords.LOW_CELLS);
+            first.word = HexWords.newWord(0, 0, FIRST_DEADLINE, 0);
+            first.high = 1 << (cell - HexWords.LOW_CELLS);
         }
-        first.link = HexWords.newLink(msg.sender, 0, cell, 1);
+    }
+
+    /// @dev For {payoutOf}: every position's parent, mover, proven flag, depth and voidness, worked out top-down
+    ///      (ascending ids: parents first) from the fields every word keeps, recycled or not: bits 0..8 depth, 9
+    ///      proven, 10 void, then the word's parent and mover fields where they are.
+    function _treeInfo(GameSlots storage g, uint256 count) private view returns (uint256[] memory info) {
+        info = new uint256[](count + 1);
+        for (uint256 v = 1; v <= count; ++v) {
+            uint256 word = _at(g, v).word;
+            uint256 p = word.parent();
+            uint256 up = info[p]; // position 0: zeros (depth 0, not void)
+            uint256 item = (word & HexWords.KEPT & ~HexWords.PROVEN) | ((up & HexWords.M9) + 1);
+            if (word & HexWords.PROVEN != 0) item |= 1 << 9;
+            if (p != 0 && up & (3 << 9) != 0) item |= 1 << 10; // its parent is proven or void
+            info[v] = item;
+        }
+    }
+
+    /// @dev Position `id`'s word (of game `g`, an n×n board), its cell and its depth, from its own, its parent's and
+    ///      its grandparent's stones ({PositionRecycled} if settlement recycled one of those words).
+    function _cellAndDepth(
+        uint256 gameId,
+        GameSlots storage g,
+        uint256 id,
+        uint256 n
+    ) private view returns (uint256 word, uint256 cell, uint256 depth) {
+        word = _live(gameId, g, id);
+        uint256 parentId = word.parent();
+        uint256 parentWord = _live(gameId, g, parentId);
+        uint256 grand = parentWord.parent();
+        depth = HexWords.popcount((word | parentWord) & HexWords.STONES_MASK);
+        // Its cell: the one stone its bitmap adds to its grandparent's (none for positions 1 and 2).
+        uint256 added = (word ^ _live(gameId, g, grand)) & HexWords.STONES_MASK;
+        if (added != 0) cell = _lowestBit(added);
+        if (n > 14) {
+            uint256 high = _at(g, id).high;
+            depth += HexWords.popcount(high | _at(g, parentId).high);
+            if (added == 0) cell = HexWords.LOW_CELLS + _lowestBit(high ^ _at(g, grand).high);
+        }
+    }
+
+    /// @dev Position `id`'s word (0 for id 0), reverting with {PositionRecycled} if settlement recycled it: its
+    ///      stones are gone (the events keep them).
+    function _live(uint256 gameId, GameSlots storage g, uint256 id) private view returns (uint256 word) {
+        if (id == 0) return 0;
+        word = _at(g, id).word;
+        if (word.recycled()) revert PositionRecycled(gameId, id);
     }
 
     /// @dev Position `id`'s slots in game `g`: `g.positions[id]` without its bounds check (~25 gas a use), which ids
     ///      never fail (they are below 2^24, as the position count is).
     function _at(GameSlots storage g, uint256 id) private pure returns (PositionSlots storage ps) {
         assembly ("memory-safe") {
-            ps.slot := add(add(g.slot, 3), mul(id, 3)) // after core, meta and spill: 3 words per position
+            // After core, meta, spill, playerNumber and playerAt: 2 words per position.
+            ps.slot := add(add(g.slot, 5), shl(1, id))
         }
     }
 
@@ -383,65 +424,68 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         if (core & HexWords.CORE_CANCELLED != 0) revert GameIsCancelled(gameId);
     }
 
-    /// @dev The hot path: one game word and the parent's and grandparent's board words read, two new position words
-    ///      written, the game word rewritten, one event. Takes no payment: callers call {_collectStake} with the
-    ///      returned `core` (the game word before the move) after every state change (checks-effects-interactions).
-    ///      Also returns the new position's board and link words, as written.
+    /// @dev The hot path: the game word, the parent's and grandparent's position words and the mover's number in
+    ///      the player list read, one new position word written, the game word rewritten, one event. Takes no payment:
+    ///      callers call {_collectStake} with the returned `core` (the game word before the move) after every state
+    ///      change (checks-effects-interactions). Also returns the new position's word, as written, and its depth.
     function _move(
         uint256 gameId,
         uint256 parentId,
         uint256 cell
-    ) private returns (uint256 id, uint256 core, uint256 board, uint256 link) {
+    ) private returns (uint256 id, uint256 core, uint256 word, uint256 depth) {
         GameSlots storage g = _games[gameId];
         core = g.core;
-        uint256 parentBoard;
-        uint256 depth;
-        (id, parentBoard, board, depth) = _openParent(gameId, g, core, parentId);
-        (board, link) = _writeChild(g, id, parentBoard, board, core.size(), cell, depth);
-        uint256 deadline = board.deadline();
+        uint256 parentWord;
+        (id, parentWord, word, depth) = _openParent(gameId, g, core, parentId);
+        word = _writeChild(gameId, g, id, parentWord, word, cell);
+        uint256 offset = (word >> HexWords.DEADLINE_SHIFT) & HexWords.M23;
         // One more position; maxDeadline only rises.
-        g.core = core.afterMove(deadline);
-        emit Moved(gameId, id, parentId, msg.sender, cell, deadline);
+        g.core = core.afterMove(offset);
+        emit Moved(gameId, id, parentId, msg.sender, cell, core.created() + offset);
+        unchecked {
+            ++depth; // below n² ≤ 361
+        }
     }
 
     /// @dev A move's checks on the game and the parent position ({_moveRules}, reverting with the refusal's error);
-    ///      returns the new position's id, the parent's board word, the new position's board word before its stone
+    ///      returns the new position's id, the parent's word, the new position's word before its stone and mover
     ///      (its colour's stones, which are the grandparent's, its parent and its deadline) and the parent's depth.
     function _openParent(
         uint256 gameId,
         GameSlots storage g,
         uint256 core,
         uint256 parentId
-    ) private view returns (uint256 id, uint256 parentBoard, uint256 board, uint256 depth) {
+    ) private view returns (uint256 id, uint256 parentWord, uint256 word, uint256 depth) {
         _requireLive(gameId, core);
         uint256 count = core.positionCount();
         if (parentId == 0 || parentId > count) revert UnknownPosition(gameId, parentId);
-        (parentBoard, board, depth) = _parentStones(g, parentId, core.size()); // `board`: the mover's stones
-        (Refusal refusal, uint256 deadline) = _moveRules(core, count, parentId, parentBoard, depth);
-        if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentBoard, deadline, core.lastBlock());
-        board = HexWords.newBoard(board, parentId, deadline);
+        (parentWord, word, depth) = _parentStones(g, parentId, core.size()); // `word`: the mover's stones
+        (Refusal refusal, uint256 deadline) = _moveRules(core, count, parentId, parentWord, depth);
+        if (refusal != Refusal.None) _refuse(refusal, gameId, parentId, parentWord, deadline, core);
         unchecked {
+            // deadline > created (blocks ≥ 1) and ≤ created + 2^23 - 1 (checked): the offset fits its field.
+            word = HexWords.newWord(word, parentId, deadline - core.created(), 0);
             id = count + 1; // count < 2^24 - 1 (checked)
         }
     }
 
-    /// @dev The board word of position `parentId` (of game `g`, an n×n board), the stones of the colour to move there
-    ///      below cell 199 and the position's depth.
+    /// @dev The word of position `parentId` (of game `g`, an n×n board), the stones of the colour to move there
+    ///      below cell 196 and the position's depth.
     function _parentStones(
         GameSlots storage g,
         uint256 parentId,
         uint256 n
-    ) private view returns (uint256 parentBoard, uint256 own, uint256 depth) {
-        parentBoard = _at(g, parentId).board;
+    ) private view returns (uint256 parentWord, uint256 own, uint256 depth) {
+        parentWord = _at(g, parentId).word;
         // The mover's colour last moved into the grandparent (none for position 2): its stones are still those. This
-        // read (2,100 gas) is what makes a proof read one word at any depth instead of one per ancestor.
-        uint256 grand = parentBoard.boardParent();
-        if (grand != 0) own = _at(g, grand).board & HexWords.STONES_MASK;
+        // read (2,100 gas) is what makes a proof read its position's words alone at any depth.
+        uint256 grand = parentWord.parent();
+        if (grand != 0) own = _at(g, grand).word & HexWords.STONES_MASK;
         // The parent's stones are its colour's and the mover's: their count is its depth.
-        depth = HexWords.popcount((parentBoard & HexWords.STONES_MASK) | own);
+        depth = HexWords.popcount((parentWord & HexWords.STONES_MASK) | own);
         if (n > 14) {
-            uint256 high = _at(g, parentId).boardHigh;
-            if (grand != 0) high |= _at(g, grand).boardHigh;
+            uint256 high = _at(g, parentId).high;
+            if (grand != 0) high |= _at(g, grand).high;
             depth += HexWords.popcount(high);
         }
     }
@@ -462,32 +506,31 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The rules of a move on position `parentId` of a live game (game word `core` with `count` positions, the
-    ///      position's board word `parentBoard` and depth `parentDepth`), its cell aside: the first that refuses it
-    ///      now, or None; and the deadline the new position would get, `block.number + blocks(colour to move there)`
-    ///      (Red is to move at even depth). With a last block, the move is refused unless that whole reply window fits before it: a move
-    ///      the last block would leave unanswerable would win by default at no risk (last-block sniping). Block
-    ///      numbers are stored in 32 bits. {move} and {position} both decide by this function.
+    ///      position's word `parentWord` and depth `parentDepth`), its cell aside: the first that refuses it now, or
+    ///      None; and the deadline the new position would get, `block.number + blocks(colour to move there)` (Red is to
+    ///      move at even depth). The move is refused unless that whole reply window fits before the last block (the
+    ///      implicit one, {HexWords-MAX_SPAN} after creation, if none is set): a move the last block would leave
+    ///      unanswerable would win by default at no risk (last-block sniping). {move} and {position} both decide by
+    ///      this function.
     function _moveRules(
         uint256 core,
         uint256 count,
         uint256 parentId,
-        uint256 parentBoard,
+        uint256 parentWord,
         uint256 parentDepth
     ) private view returns (Refusal, uint256 deadline) {
         if (count == HexWords.MAX_POSITIONS) return (Refusal.TooManyPositions, 0);
         if (parentId == 1) {
             if (count != 1) return (Refusal.FirstPositionAnswered, 0);
         } else {
-            if (parentBoard & HexWords.BOARD_PROVEN != 0) return (Refusal.PositionProven, 0);
-            if (block.number > parentBoard.deadline()) return (Refusal.PositionClosed, 0);
+            if (parentWord & HexWords.PROVEN != 0) return (Refusal.PositionProven, 0);
+            if (block.number > parentWord.deadline(core)) return (Refusal.PositionClosed, 0);
         }
         unchecked {
             // The new position is one deeper: Red is to move there if the parent's depth is odd. Each below 2^32.
             deadline = block.number + (parentDepth & 1 == 1 ? core.redBlocks() : core.blueBlocks());
         }
-        uint256 last = core.lastBlock();
-        if (last != 0 && deadline > last) return (Refusal.ReplyWindowPastLastBlock, deadline);
-        if (deadline > HexWords.M32) return (Refusal.BlockNumberTooLarge, deadline);
+        if (deadline > core.lastUsable()) return (Refusal.ReplyWindowPastLastBlock, deadline);
         return (Refusal.None, deadline);
     }
 
@@ -496,30 +539,29 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         Refusal refusal,
         uint256 gameId,
         uint256 parentId,
-        uint256 parentBoard,
+        uint256 parentWord,
         uint256 deadline,
-        uint256 lastBlock
+        uint256 core
     ) private pure {
         if (refusal == Refusal.TooManyPositions) revert TooManyPositions(gameId);
         if (refusal == Refusal.FirstPositionAnswered) revert FirstPositionAnswered(gameId);
         if (refusal == Refusal.PositionProven) revert PositionProven(gameId, parentId);
-        if (refusal == Refusal.PositionClosed) revert PositionClosed(gameId, parentId, parentBoard.deadline());
-        if (refusal == Refusal.ReplyWindowPastLastBlock) revert ReplyWindowPastLastBlock(gameId, deadline, lastBlock);
-        revert BlockNumberTooLarge(deadline);
+        if (refusal == Refusal.PositionClosed) revert PositionClosed(gameId, parentId, parentWord.deadline(core));
+        revert ReplyWindowPastLastBlock(gameId, deadline, core.lastUsable());
     }
 
-    /// @dev Writes position `id`, a child of the position whose board word is `parentBoard` (at depth `depth`) on an
-    ///      n×n board, filling `cell`: its board word(s), `board` (from {_openParent}) plus the stone, and its link
-    ///      word. Returns both words.
+    /// @dev Writes position `id` of game `g`, a child of the position whose word is `parentWord`, filling `cell`: its
+    ///      word, `word` (from {_openParent}) plus the stone and the mover's index, and above 14×14 its second word.
+    ///      Returns the word.
     function _writeChild(
+        uint256 gameId,
         GameSlots storage g,
         uint256 id,
-        uint256 parentBoard,
-        uint256 board,
-        uint256 n,
-        uint256 cell,
-        uint256 depth
-    ) private returns (uint256, uint256 link) {
+        uint256 parentWord,
+        uint256 word,
+        uint256 cell
+    ) private returns (uint256) {
+        uint256 n = g.core.size(); // warm: ~100 gas, one stack slot fewer in {_move}
         uint256 cells;
         unchecked {
             cells = n * n; // n ≤ 19: no overflow check needed
@@ -528,22 +570,37 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         PositionSlots storage child = _at(g, id);
         if (cell < HexWords.LOW_CELLS) {
             uint256 bit = 1 << cell;
-            if ((parentBoard | board) & bit != 0) revert CellOccupied(cell); // both colours' stones
-            board |= bit;
+            if ((parentWord | word) & bit != 0) revert CellOccupied(cell); // both colours' stones
+            word |= bit;
         }
         if (n > 14) {
-            uint256 high = _childHigh(g, board.boardParent(), parentBoard.boardParent(), cell);
-            if (high != 0) child.boardHigh = high;
+            uint256 high = _childHigh(g, word.parent(), parentWord.parent(), cell);
+            if (high != 0) child.high = high;
         }
-        child.board = board;
-        unchecked {
-            link = HexWords.newLink(msg.sender, board.boardParent(), cell, depth + 1); // depth < n² ≤ 361
-        }
-        child.link = link;
-        return (board, link);
+        word |= _moverIndex(gameId, g) << HexWords.MOVER_SHIFT;
+        child.word = word;
+        return word;
     }
 
-    /// @dev Boards above 14×14 keep cells 199.. in a second word per position, the same colour's stones: the new
+    /// @dev The caller's index in game `g`'s player list, adding them at the end on their first move there (two new
+    ///      words and the list's length in the meta word; {TooManyPlayers} past {HexWords-MAX_PLAYERS}).
+    function _moverIndex(uint256 gameId, GameSlots storage g) private returns (uint256) {
+        uint256 number = g.playerNumber[msg.sender];
+        unchecked {
+            if (number != 0) return number - 1;
+        }
+        uint256 meta = g.meta;
+        uint256 index = meta.players();
+        if (index == HexWords.MAX_PLAYERS) revert TooManyPlayers(gameId, HexWords.MAX_PLAYERS);
+        g.playerAt[index] = msg.sender;
+        unchecked {
+            g.playerNumber[msg.sender] = index + 1;
+            g.meta = meta + (1 << HexWords.META_PLAYERS_SHIFT); // the length is below 4,095 (checked): no carry
+        }
+        return index;
+    }
+
+    /// @dev Boards above 14×14 keep cells 196.. in a second word per position, the same colour's stones: the new
     ///      position's, a child of `parentId` (grandparent `grand`, 0 for none) filling `cell`.
     function _childHigh(
         GameSlots storage g,
@@ -551,16 +608,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 grand,
         uint256 cell
     ) private view returns (uint256 high) {
-        if (grand != 0) high = _at(g, grand).boardHigh;
+        if (grand != 0) high = _at(g, grand).high;
         if (cell >= HexWords.LOW_CELLS) {
             uint256 bit = 1 << (cell - HexWords.LOW_CELLS);
-            if ((high | _at(g, parentId).boardHigh) & bit != 0) revert CellOccupied(cell);
+            if ((high | _at(g, parentId).high) & bit != 0) revert CellOccupied(cell);
             high |= bit;
         }
     }
 
     /// @dev Checks a claim on `positionId` (the game live and not ended, the position existing and not proven),
-    ///      then proves it ({_prove}).
+    ///      then proves it ({_prove}) with its depth: the popcount of its and its parent's stones.
     function _claim(uint256 gameId, uint256 positionId, uint16[] calldata path) private {
         GameSlots storage g = _games[gameId];
         uint256 core = g.core;
@@ -568,80 +625,96 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 end = core.endBlock();
         if (end != 0 && block.number > end) revert GameEnded(gameId, end);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        PositionSlots storage ps = _at(g, positionId);
-        uint256 board = ps.board;
-        if (board & HexWords.BOARD_PROVEN != 0) revert AlreadyProven(gameId, positionId);
-        _prove(g, ps, gameId, positionId, core.size(), board, ps.link, path);
+        uint256 word = _at(g, positionId).word;
+        if (word & HexWords.PROVEN != 0) revert AlreadyProven(gameId, positionId);
+        uint256 n = core.size();
+        _prove(g, gameId, positionId, n, word, _liveDepth(g, positionId, word, n), path);
     }
 
-    /// @dev Verifies a winning path for `positionId` (an unproven position of a live game on an n×n board; its slots
-    ///      `g` and `ps`, and its words `board` and `link` in hand) and marks it proven. The prover's stones are the
-    ///      position's own colour bitmap (its board word, and above 14×14 its second word): no walk up the tree.
+    /// @dev The depth of position `id` (of an n×n board) whose live word is `word`: the popcount of its and its
+    ///      parent's stones (1 for position 1).
+    function _liveDepth(GameSlots storage g, uint256 id, uint256 word, uint256 n) private view returns (uint256 depth) {
+        uint256 parentId = word.parent();
+        if (parentId == 0) return 1;
+        depth = HexWords.popcount((word | _at(g, parentId).word) & HexWords.STONES_MASK);
+        if (n > 14) depth += HexWords.popcount(_at(g, id).high | _at(g, parentId).high);
+    }
+
+    /// @dev Verifies a winning path for `positionId` (an unproven position of a live game on an n×n board at depth
+    ///      `depth`; its word `word` in hand) and marks it proven. The prover's stones are the
+    ///      position's own colour bitmap (its word, and above 14×14 its second word): no walk up the tree.
     function _prove(
         GameSlots storage g,
-        PositionSlots storage ps,
         uint256 gameId,
         uint256 positionId,
         uint256 n,
-        uint256 board,
-        uint256 link,
+        uint256 word,
+        uint256 depth,
         uint16[] calldata path
     ) private {
+        PositionSlots storage ps = _at(g, positionId);
         {
-            uint256 depth = link.depth();
             // At most as many cells as the colour that moved into the position has stones.
             (uint256 lo, uint256 hi) = HexBoard.checkPath(n, depth & 1 == 1, (depth + 1) >> 1, path);
-            lo &= ~(board & HexWords.STONES_MASK);
+            lo &= ~(word & HexWords.STONES_MASK);
             if (n > 14) {
-                // Cells 199.. (bit c - 199): those below 256 belong in `lo`, the others in `hi` (bit c - 256).
-                uint256 high = ps.boardHigh;
+                // Cells 196.. (bit c - 196): those below 256 belong in `lo`, the others in `hi` (bit c - 256).
+                uint256 high = ps.high;
                 lo &= ~(high << HexWords.LOW_CELLS);
                 hi &= ~(high >> (256 - HexWords.LOW_CELLS));
             }
             if (lo | hi != 0) revert PathCellWrongColour(HexBoard.firstIn(path, lo, hi));
         }
-        ps.board = board | HexWords.BOARD_PROVEN;
-        ps.link = link | HexWords.LINK_PROVEN;
+        ps.word = word | HexWords.PROVEN;
         uint256 meta = g.meta;
         uint256 updated = meta.withProven(positionId);
         if (updated != meta) g.meta = updated;
         emit WinProven(gameId, positionId, msg.sender);
     }
 
-    /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending. A
-    ///      position is void if its parent is proven or void; parents inside the window are looked up in memory,
-    ///      older ones in storage (their void bit was written by an earlier batch).
+    /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending, in its
+    ///      recycled word (the game has ended: its stones and deadline are dead). A position is void if its parent
+    ///      is proven or void; parents inside the window are looked up in memory, older ones in storage (their void
+    ///      flag was written by an earlier batch).
     function _markVoid(GameSlots storage g, uint256 lo, uint256 hi) private {
         // Bit v - lo set: position v is proven or void.
         uint256[] memory blocked = new uint256[](((hi - lo) >> 8) + 1);
         for (uint256 v = lo; v <= hi; ++v) {
             PositionSlots storage ps = _at(g, v);
-            uint256 link = ps.link;
-            uint256 p = link.parent();
+            uint256 word = ps.word;
+            uint256 p = word.parent();
             bool parentBlocked =
-                p >= lo ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0 : HexEval.voidsChildren(_at(g, p).link);
-            if (parentBlocked) ps.link = link | HexWords.LINK_VOID;
-            if (parentBlocked || link & HexWords.LINK_PROVEN != 0) {
+                p >= lo ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0 : _at(g, p).word.voidsChildren();
+            if (parentBlocked) ps.word = (word & HexWords.KEPT) | HexWords.RECYCLED_VOID;
+            if (parentBlocked || word & HexWords.PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
             }
         }
     }
 
-    /// @dev Settlement phase 2 for positions hi down to lo: evaluates each (children first), keeps the accumulators of
-    ///      parents inside the window in memory and spills those of older parents to storage, aggregates payouts per
-    ///      player in memory and credits each player once. Returns what went to the fund.
+    /// @dev Settlement phase 2 for positions hi down to lo of the game whose words are `core` and `meta`: evaluates
+    ///      each (children first), keeps the accumulators of parents inside the window in memory and those of older
+    ///      parents in their recycled words, aggregates payouts per player in memory and credits each player once
+    ///      (its address read from the player list). Returns what went to the fund.
     function _evaluate(
         uint256 gameId,
         GameSlots storage g,
         uint256 hi,
         uint256 lo,
-        uint256 stake,
-        uint256 feeBps,
-        address token
+        uint256 core,
+        uint256 meta
     ) private returns (uint256 fund) {
         Payees memory payees = _newPayees(hi - lo + 1);
+        uint256 stake = core.stake();
         // A losing move's fee is the same for every position of the game.
-        fund = _settleWindow(g, hi, lo, stake, (stake * feeBps) / 10_000, payees);
+        fund = _settleWindow(g, hi, lo, stake, (stake * meta.feeBps()) / 10_000, core.size(), payees);
+        address token = meta.token();
+        _creditPayees(gameId, g, payees, token);
+        _creditFund(token, fund);
+    }
+
+    /// @dev Credits each player of `payees` (list index + 1 → amount) in game `g`, its address read from the list.
+    function _creditPayees(uint256 gameId, GameSlots storage g, Payees memory payees, address token) private {
         // The used slots in the map's order (as a scan of every slot would visit them), found from their bits: a
         // scan read both arrays for each of the map's 2 × positions slots, mostly empty (~400 gas per position).
         uint256[] memory used = payees.used;
@@ -652,12 +725,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 bits &= bits - 1; // clears that bit
                 uint256 amount = payees.amounts[i];
                 if (amount == 0) continue;
-                address who = payees.keys[i];
+                address who = g.playerAt[payees.keys[i] - 1];
                 _credit(token, who, amount);
                 emit PayoutCredited(gameId, who, amount);
             }
         }
-        _creditFund(token, fund);
     }
 
     /// @dev The index of the lowest set bit of `x` (x ≠ 0): that bit isolated, then its log2 by binary search.
@@ -675,18 +747,19 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev Evaluates positions hi down to lo of game `g` into `payees`, children first;
-    ///      returns what goes to the fund. Keeps the accumulators of parents inside the window in memory and spills
-    ///      those of older parents to storage ({_store}). Per position: one cold read of its link word, then
-    ///      {_evaluateFast} and {_addPayee} on the stack and in memory (the link read and the accumulators in
-    ///      assembly, `fee` the game's fee per loss computed once: ~200 gas less per position than the Solidity path
-    ///      it replaced, measured on the bench's trees).
+    /// @dev Evaluates positions hi down to lo of game `g` (an n×n board) into `payees`, children first; returns
+    ///      what goes to the fund. Keeps the accumulators of parents inside the window in memory and stores those of
+    ///      older parents in their recycled words ({_store}). Per position: one cold read of its word (and, unless
+    ///      recycled, its parent's for its depth: warm later when the parent is in the window), then {_evaluateFast}
+    ///      and {_addPayee} on the stack and in memory (the word read and the accumulators in assembly, `fee` the
+    ///      game's fee per loss computed once).
     function _settleWindow(
         GameSlots storage g,
         uint256 hi,
         uint256 lo,
         uint256 stake,
         uint256 fee,
+        uint256 n,
         Payees memory payees
     ) private returns (uint256 fund) {
         uint256[] memory acc = new uint256[](hi - lo + 1);
@@ -694,30 +767,31 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         unchecked {
             // `hi` counts down as the position being settled (one stack slot fewer).
             for (; hi >= lo; --hi) {
-                uint256 link;
+                uint256 word;
                 assembly ("memory-safe") {
-                    // g.positions[hi].link: the game's slot + 3 (core, meta, spill) + 3 words per position + 1.
-                    link := sload(add(g.slot, add(mul(hi, 3), 4)))
+                    // g.positions[hi].word: the game's slot + 5 (core, meta and three maps) + 2 words per position.
+                    word := sload(add(g.slot, add(shl(1, hi), 5)))
                 }
-                if (link & HexWords.LINK_VOID != 0) {
-                    _addPayee(payees, address(uint160(link)), stake); // refunded
+                if (word & (HexWords.DEADLINE_MASK | HexWords.RECYCLED_VOID) == HexWords.RECYCLED_VOID) {
+                    _addPayee(payees, word.mover() + 1, stake); // void (recycled, flagged): refunded
                     continue;
                 }
                 uint256 pay;
                 uint256 up;
+                uint256 depth;
                 {
                     uint256 a;
                     assembly ("memory-safe") {
                         // What its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
                         a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
                     }
-                    // Children settled by an earlier batch left theirs in storage.
-                    if (link & HexWords.LINK_SPILLED != 0) a = HexEval.merge(a, _stored(g, hi));
+                    // Children settled by an earlier batch left theirs in its recycled word (or `spill`).
+                    (depth, a) = _depthAndStored(g, hi, word, n, a);
                     uint256 toFund;
-                    (pay, toFund, up) = _evaluateFast(link, a, stake, fee);
+                    (pay, toFund, up) = _evaluateFast(depth, word & HexWords.PROVEN, a, stake, fee);
                     fund += toFund;
                 }
-                uint256 parent = link.parent();
+                uint256 parent = word.parent();
                 if (parent >= lo) {
                     assembly ("memory-safe") {
                         // HexEval.merge into the parent's accumulator: sums added, the winning bit OR-ed.
@@ -725,28 +799,52 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         mstore(at, or(add(mload(at), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))))
                     }
                 } else if (parent != 0) {
-                    _store(g, parent, up); // a parent a later batch settles
+                    _store(g, parent, up, depth - 1); // a parent a later batch settles
                 }
-                _addPayee(payees, address(uint160(link)), pay);
+                _addPayee(payees, word.mover() + 1, pay);
             }
         }
     }
 
-    /// @dev HexEval.evaluate in assembly for a non-void position with accumulator `a`, `fee` being the game's fee per
-    ///      loss (the same rules, checked by the property test's model): what its mover gets, what goes to the fund and
-    ///      what goes up to its parent.
+    /// @dev The depth of non-void position `id` (word `word`, an n×n board) and `a` merged with what earlier batches
+    ///      stored for it: a recycled word keeps both; a live one has no accumulators stored and its depth is the
+    ///      popcount of its and its parent's stones, or the depth its recycled parent keeps plus one.
+    function _depthAndStored(
+        GameSlots storage g,
+        uint256 id,
+        uint256 word,
+        uint256 n,
+        uint256 a
+    ) private view returns (uint256 depth, uint256) {
+        if (word.recycled()) {
+            uint256 stored = word & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(word) : g.spill[id];
+            return (word.storedDepth(), HexEval.merge(a, stored));
+        }
+        uint256 p = word.parent();
+        if (p == 0) return (1, a);
+        uint256 parentWord = _at(g, p).word;
+        // A void parent would have made this position void (phase 1 marked it): a recycled parent keeps its depth.
+        if (parentWord.recycled()) return (parentWord.storedDepth() + 1, a);
+        depth = HexWords.popcount((word | parentWord) & HexWords.STONES_MASK);
+        if (n > 14) depth += HexWords.popcount(_at(g, id).high | _at(g, p).high);
+        return (depth, a);
+    }
+
+    /// @dev HexEval.evaluate in assembly for a non-void position at `depth` (`proven` nonzero if proven) with
+    ///      accumulator `a`, `fee` being the game's fee per loss (the same rules, checked by the property test's
+    ///      model): what its mover gets, what goes to the fund and what goes up to its parent.
     function _evaluateFast(
-        uint256 link,
+        uint256 depth,
+        uint256 proven,
         uint256 a,
         uint256 stake,
         uint256 fee
     ) private pure returns (uint256 pay, uint256 toFund, uint256 up) {
         assembly ("memory-safe") {
             // Red movers (odd depth) collect the Blue-made losses (high field), Blue movers the Red-made ones.
-            let depth := and(shr(201, link), 0x1ff)
             pay := and(shr(mul(and(depth, 1), 120), a), sub(shl(120, 1), 1)) // the reward
             up := and(a, sub(shl(240, 1), 1))
-            switch or(and(link, shl(210, 1)), iszero(shr(255, a))) // proven, or no winning child
+            switch or(proven, iszero(shr(255, a))) // proven, or no winning child
             case 0 {
                 // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to the fund.
                 switch shr(1, depth)
@@ -767,35 +865,30 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev Merges `up` into the stored accumulators of position `key`, which a later batch settles: in its recycled
-    ///      board word (flagged in its link word), or in `g.spill` if a sum outgrows 106 bits.
-    function _store(GameSlots storage g, uint256 id, uint256 up) private {
+    /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`), which a later batch settles: in
+    ///      its recycled word, or in `g.spill` if a sum outgrows 92 bits. The first time, the word's stones are
+    ///      still there: it keeps `depth` instead, which they gave.
+    function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth) private {
         PositionSlots storage ps = _at(g, id);
-        uint256 link = ps.link;
-        uint256 board = ps.board;
+        uint256 word = ps.word;
         uint256 acc;
         bool wide;
-        if (link & HexWords.LINK_SPILLED == 0) {
-            ps.link = link | HexWords.LINK_SPILLED; // first time: the board word still holds stones and parent
+        uint256 base;
+        if (!word.recycled()) {
+            base = (word & HexWords.KEPT) | (depth << HexWords.RECYCLED_DEPTH_SHIFT);
         } else {
-            wide = board & HexWords.RECYCLED_WIDE != 0;
-            acc = wide ? g.spill[id] : HexWords.unpackRecycled(board);
+            wide = word & HexWords.RECYCLED_WIDE != 0;
+            acc = wide ? g.spill[id] : HexWords.unpackRecycled(word);
+            base = word & (HexWords.KEPT | HexWords.RECYCLED_DEPTH);
         }
         acc = HexEval.merge(acc, up);
         (uint256 low, bool fits) = HexWords.packRecycled(acc);
-        uint256 kept = board & ~HexWords.RECYCLABLE;
         if (fits && !wide) {
-            ps.board = kept | low;
+            ps.word = base | low;
         } else {
             g.spill[id] = acc;
-            if (!wide) ps.board = kept | HexWords.RECYCLED_WIDE;
+            if (!wide) ps.word = base | HexWords.RECYCLED_WIDE;
         }
-    }
-
-    /// @dev The stored accumulators of a flagged position (see {_store}).
-    function _stored(GameSlots storage g, uint256 id) private view returns (uint256) {
-        uint256 board = _at(g, id).board;
-        return board & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(board) : g.spill[id];
     }
 
     /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
@@ -806,27 +899,24 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     function _newPayees(uint256 positions) private view returns (Payees memory t) {
         uint256 capacity = 16;
         while (capacity < positions * 2) capacity <<= 1;
-        t.keys = new address[](capacity);
+        t.keys = new uint256[](capacity);
         t.amounts = new uint256[](capacity);
         t.mask = capacity - 1;
         t.salt = uint256(blockhash(block.number - 1));
         t.used = new uint256[]((capacity + 255) >> 8);
     }
 
-    /// @dev Adds `amount` to `who` in the payee map, once per settled position, hence in assembly: linear probing from
-    ///      keccak256(who, salt) over the two arrays' data (array pointer + 32; the hash's input goes in the scratch
-    ///      space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's positions), so the probe always ends. A
-    ///      new key also sets its slot's bit in `used`.
-    ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot: `who` is never the
-    ///      zero address, since every player is the `msg.sender` of a move and no transaction or code runs as the
-    ///      zero address (an entry for it would be overwritten by the next player probing through its slot).
-    function _addPayee(Payees memory t, address who, uint256 amount) private pure {
+    /// @dev Adds `amount` to player `key` (list index + 1) in the payee map, once per settled position, hence in
+    ///      assembly: linear probing from keccak256(key, salt) over the two arrays' data (array pointer + 32; the
+    ///      hash's input goes in the scratch space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's
+    ///      positions), so the probe always ends. A new key also sets its slot's bit in `used`.
+    ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot; keys start at 1.
+    function _addPayee(Payees memory t, uint256 key, uint256 amount) private pure {
         assembly ("memory-safe") {
-            who := and(who, 0xffffffffffffffffffffffffffffffffffffffff) // an address's high bits may be dirty here
             let keys := add(mload(t), 32)
             let amounts := add(mload(add(t, 32)), 32)
             let mask := mload(add(t, 64))
-            mstore(0x00, who)
+            mstore(0x00, key)
             mstore(0x20, mload(add(t, 96)))
             for {
                 let i := and(keccak256(0x00, 0x40), mask)
@@ -835,12 +925,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             } {
                 let at := shl(5, i)
                 let k := mload(add(keys, at))
-                if eq(k, who) {
+                if eq(k, key) {
                     mstore(add(amounts, at), add(mload(add(amounts, at)), amount))
                     break
                 }
                 if iszero(k) {
-                    mstore(add(keys, at), who)
+                    mstore(add(keys, at), key)
                     mstore(add(amounts, at), amount)
                     let word := add(add(mload(add(t, 128)), 32), shl(5, shr(8, i))) // used[i / 256]
                     mstore(word, or(mload(word), shl(and(i, 255), 1)))

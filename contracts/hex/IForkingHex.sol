@@ -135,24 +135,27 @@ interface IForkingHex {
     error FeeAboveMax(uint256 feeBps, uint256 maxFeeBps);
     /// @notice Board side outside 2..19.
     error BadBoardSize(uint256 size);
-    /// @notice Times per move must satisfy blue > red ≥ 1 (and fit in 32-bit block numbers).
+    /// @notice Times per move must satisfy blue > red ≥ 1.
     error BadMoveTimes(uint256 redBlocks, uint256 blueBlocks);
+    /// @notice A time per move longer than a game may last: a game spans at most `maxBlocks` = 2^23 - 1 blocks from
+    ///         its creation (every block it stores is a 23-bit offset from its creation block).
+    error MoveTimeTooLong(uint256 blocks, uint256 maxBlocks);
     /// @notice A zero stake.
     error ZeroStake();
     /// @notice A stake above 2^96 - 1.
     error StakeTooLarge(uint256 stake);
     /// @notice A last block outside [`earliest`, `latest`]: it must leave Blue's reply to position 1 its whole window
-    ///         (`earliest` = the current block + redBlocks) and fit in 32 bits (`latest` = 2^32 - 1).
+    ///         (`earliest` = the current block + redBlocks) and come at most 2^23 - 1 blocks after the creation block
+    ///         (`latest`: a game spans at most that many blocks).
     error BadLastBlock(uint256 lastBlock, uint256 earliest, uint256 latest);
-    /// @notice A block number the game would have to store does not fit in 32 bits (2^32 - 1 is the last usable
-    ///         block): the current block when creating a game, or a new position's deadline when moving. Rejected
-    ///         rather than clamped, which would silently shorten a reply window.
+    /// @notice A game's creation block must fit in 32 bits: no game is created after block 2^32 - 1.
     error BlockNumberTooLarge(uint256 blockNumber);
     /// @notice The game was cancelled.
     error GameIsCancelled(uint256 gameId);
     /// @notice A move whose reply window would end after the game's last block: the position it creates could be
     ///         answered until `deadline` > `lastBlock`. No move is accepted after the last block, nor one whose reply
-    ///         window the last block would cut short (a reply nobody may answer would win at no risk).
+    ///         window the last block would cut short (a reply nobody may answer would win at no risk). A game without
+    ///         a last block has an implicit one, 2^23 - 1 blocks after its creation block (`lastBlock` names it).
     error ReplyWindowPastLastBlock(uint256 gameId, uint256 deadline, uint256 lastBlock);
     /// @notice No such position in this game.
     error UnknownPosition(uint256 gameId, uint256 positionId);
@@ -168,6 +171,13 @@ interface IForkingHex {
     error CellOccupied(uint256 cell);
     /// @notice The game has too many positions (2^24 - 1).
     error TooManyPositions(uint256 gameId);
+    /// @notice The game already has `cap` (4,095) distinct movers: a new one may not move in it (a position names its
+    ///         mover by a 12-bit index in the game's player list).
+    error TooManyPlayers(uint256 gameId, uint256 cap);
+    /// @notice Settlement recycled this position's word (its stones, deadline and cell are gone from storage; the
+    ///         {Moved} events keep them): {position} and {occupancy} cannot answer for it, nor for its children and
+    ///         grandchildren (whose stones and cell need it).
+    error PositionRecycled(uint256 gameId, uint256 positionId);
     /// @notice Only the creator may cancel.
     error NotCreator(address caller, address creator);
     /// @notice Cancelling is possible only before Blue's reply and before settlement.
@@ -205,7 +215,8 @@ interface IForkingHex {
     /// @param token Stake token, address(0) for ETH (then send `stake` as value).
     /// @param lastBlock 0 for none; else no move is accepted after it, nor one whose reply window (blocks of the colour
     ///        to reply) would end after it, so the game ends by it. At least the current block + redBlocks (Blue's
-    ///        reply to position 1 fits), at most 2^32 - 1 ({BadLastBlock}).
+    ///        reply to position 1 fits), at most the current block + 2^23 - 1 ({BadLastBlock}). Without one, the
+    ///        game's last block is implicitly the current block + 2^23 - 1.
     /// @param firstCell Red's first cell.
     /// @param maxFeeBps The highest developer-fund fee the creator accepts ({FeeAboveMax} if the fee read now is
     ///        higher: a fee raised just before the call, in the same block, cannot charge the game more).
@@ -258,8 +269,8 @@ interface IForkingHex {
     function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory);
 
     /// @notice Occupancy bitmaps of a position's board: bit i of `low` is cell i for i < 214, bit i - 214 of `high`
-    ///         is cell i for larger boards. (After settlement recycled a board word, `low` is rebuilt from the
-    ///         ancestors' cells.)
+    ///         is cell i for larger boards. {PositionRecycled} once settlement recycled the position's word or its
+    ///         parent's.
     function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high);
 
     /// @notice Games created so far (ids 1..gameCount).

@@ -58,12 +58,24 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         [0, 5],
         [5, 5],
         [6, 5],
-        [1, 2 ** 32],
       ]) {
         await expect(createGame(hex, { red, blue }))
           .to.be.revertedWithCustomError(hex, "BadMoveTimes")
           .withArgs(red, blue);
       }
+    });
+
+    it("rejects a move time of 2^23 blocks or more (a game spans at most 2^23 - 1 blocks from its creation)", async function () {
+      const { hex } = await loadFixture(deployHex);
+      const max = 2 ** 23 - 1;
+      for (const blue of [max + 1, 2 ** 32]) {
+        await expect(createGame(hex, { red: 1, blue }))
+          .to.be.revertedWithCustomError(hex, "MoveTimeTooLong")
+          .withArgs(blue, max);
+      }
+      await createGame(hex, { red: max - 1, blue: max });
+      const g = await hex.game(1);
+      expect([g.redBlocks, g.blueBlocks]).to.deep.equal([BigInt(max - 1), BigInt(max)]);
     });
 
     it("rejects a zero stake, a stake above 2^96 - 1, and a wrong ETH amount", async function () {
@@ -77,26 +89,27 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .withArgs(STAKE - 1n, STAKE);
     });
 
-    it("rejects a last block that leaves no room for Blue's reply, or does not fit in 32 bits", async function () {
+    it("rejects a last block that leaves no room for Blue's reply, or comes 2^23 blocks or more after creation", async function () {
       const { hex } = await loadFixture(deployHex);
+      const span = 2 ** 23 - 1;
       const next = (await ethers.provider.getBlockNumber()) + 1; // each attempt mines a block
       for (const [lastBlock, block] of [
         [next - 1, next],
         [next + 1, next + 1],
         [next + 2 + 4, next + 2], // one block short of the reply window (red 5)
-        [2 ** 32, next + 3],
+        [next + 3 + span + 1, next + 3], // one block past the span
       ]) {
         await expect(createGame(hex, { red: 5, blue: 10, lastBlock }))
           .to.be.revertedWithCustomError(hex, "BadLastBlock")
-          .withArgs(lastBlock, block + 5, 2 ** 32 - 1);
+          .withArgs(lastBlock, block + 5, block + span);
       }
       // The least accepted: Blue's reply in the creation block itself gets its whole window. And the greatest.
       await createGame(hex, { red: 5, blue: 10, lastBlock: next + 4 + 5 });
-      await createGame(hex, { red: 5, blue: 10, lastBlock: 2 ** 32 - 1 });
-      expect((await hex.game(2)).lastBlock).to.equal(BigInt(2 ** 32 - 1));
+      await createGame(hex, { red: 5, blue: 10, lastBlock: next + 5 + span });
+      expect((await hex.game(2)).lastBlock).to.equal(BigInt(next + 5 + span));
     });
 
-    it("rejects games and deadlines past block 2^32 - 1 (block numbers are stored in 32 bits)", async function () {
+    it("rejects games created past block 2^32 - 1; later blocks are offsets from creation", async function () {
       const { hex, alice, bob, carol } = await loadFixture(deployHex);
       const max = 2 ** 32 - 1;
       await mine(max - 19 - (await ethers.provider.getBlockNumber()) - 1);
@@ -104,22 +117,37 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await mine(13);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE }); // max - 5: Red may answer until max
       expect((await hex.position(1, 2)).deadline).to.equal(BigInt(max));
-      // The view agrees: from here a move on position 2 would open a window past 2^32 - 1.
-      expect((await hex.position(1, 2)).open).to.equal(false);
-      await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE })) // max - 4: Blue's window would end at max + 6
-        .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
-        .withArgs(max + 6);
-      await expect(createGame(hex, { red: 5, blue: 10 })) // max - 3: the times cannot fit any more
-        .to.be.revertedWithCustomError(hex, "BadMoveTimes")
-        .withArgs(5, 10);
+      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // max - 4: Blue's window ends at max + 6, past 2^32
+      expect((await hex.position(1, 3)).deadline).to.equal(BigInt(max + 6));
+      expect((await hex.game(1)).maxDeadline).to.equal(BigInt(max + 6));
       await mine(max + 1 - (await ethers.provider.getBlockNumber()) - 1);
       await expect(createGame(hex, { red: 5, blue: 10 }))
         .to.be.revertedWithCustomError(hex, "BlockNumberTooLarge")
         .withArgs(max + 1);
-      // The game itself has ended at max and still settles.
+      // The game ends at max + 6 and settles.
+      await mine(7);
       expect((await hex.game(1)).ended).to.equal(true);
       await hex.settle(1, 10);
-      expect(await hex.credits(ETH, bob.address)).to.equal(STAKE);
+      expect(await hex.credits(ETH, carol.address)).to.equal(STAKE);
+    });
+
+    it("refuses a move whose reply window would pass the implicit last block, 2^23 - 1 blocks after creation", async function () {
+      const { hex, alice, bob, carol } = await loadFixture(deployHex);
+      const span = 2 ** 23 - 1;
+      await createGame(hex, { red: 5, blue: 10 }, alice);
+      const created = await ethers.provider.getBlockNumber();
+      const last = created + span;
+      expect((await hex.game(1)).lastBlock).to.equal(0n); // no last block set: the view reports none
+      await mine(span - 6); // Blue's reply in block last - 5 gives Red until the last block: the last one accepted
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      expect((await hex.position(1, 2)).deadline).to.equal(BigInt(last));
+      // Blue's move on position 2 in block last - 4 would be answered until last + 6: refused as a set last block
+      // refuses it, and the view agrees.
+      expect((await hex.position(1, 2)).open).to.equal(false);
+      await expect(hex.connect(carol).move(1, 2, 2, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "ReplyWindowPastLastBlock")
+        .withArgs(1, last + 6, last);
+      expect((await hex.game(1)).endBlock).to.equal(BigInt(last));
     });
 
     it("rejects a first cell off the board", async function () {
@@ -557,8 +585,8 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       for (let slot = 0; slot < 16 && !found; slot++) {
         const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot]));
         const word = BigInt(await ethers.provider.getStorage(address, key));
-        if (((word >> 103n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) {
-          const full = word | (0xffffffn << 103n);
+        if (((word >> 76n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) {
+          const full = word | (0xffffffn << 76n);
           await network.provider.send("hardhat_setStorageAt", [address, key, ethers.toBeHex(full, 32)]);
           found = true;
         }
@@ -569,6 +597,45 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await expect(hex.connect(alice).move(1, 2, 2, { value: STAKE }))
         .to.be.revertedWithCustomError(hex, "TooManyPositions")
         .withArgs(1);
+    });
+
+    it("numbers at most 4,095 distinct movers a game: a new one past that is refused, known ones still move", async function () {
+      const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+      await createGame(hex, {}, alice);
+      await hex.connect(bob).move(1, 1, 1, { value: STAKE });
+      // Find the game's meta word (after its core word) and set its list length to 4,094: alice and bob are in it.
+      const address = await hex.getAddress();
+      const coder = ethers.AbiCoder.defaultAbiCoder();
+      let found = false;
+      for (let slot = 0; slot < 16 && !found; slot++) {
+        const key = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot])));
+        const core = BigInt(await ethers.provider.getStorage(address, key));
+        if (((core >> 76n) & 0xffffffn) === 2n && (core & 0x1fn) === 14n) {
+          const meta = BigInt(await ethers.provider.getStorage(address, key + 1n));
+          expect((meta >> 242n) & 0xfffn).to.equal(2n);
+          const full = (meta & ~(0xfffn << 242n)) | (4094n << 242n);
+          await network.provider.send("hardhat_setStorageAt", [
+            address,
+            ethers.toBeHex(key + 1n),
+            ethers.toBeHex(full, 32),
+          ]);
+          found = true;
+        }
+      }
+      expect(found).to.equal(true);
+      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // the 4,095th mover: index 4,094
+      expect((await hex.position(1, 3)).player).to.equal(carol.address);
+      await expect(hex.connect(dave).move(1, 3, 3, { value: STAKE }))
+        .to.be.revertedWithCustomError(hex, "TooManyPlayers")
+        .withArgs(1, 4095);
+      await hex.connect(alice).move(1, 2, 3, { value: STAKE }); // a known mover reads its index (a fork of 3)
+      expect((await hex.position(1, 4)).player).to.equal(alice.address);
+      // Settlement credits the last index's mover: position 3 is an unanswered leaf, winning, its stake back.
+      const expected = (await hex.payoutOf(1, carol.address)).total;
+      expect(expected).to.equal(STAKE);
+      await mine(Number((await hex.game(1)).endBlock) - (await ethers.provider.getBlockNumber()) + 1);
+      await hex.settle(1, 10);
+      expect(await hex.credits(ETH, carol.address)).to.equal(expected);
     });
 
     it("emits everything an indexer needs to rebuild the tree and the deadlines", async function () {

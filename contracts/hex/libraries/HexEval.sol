@@ -16,13 +16,9 @@ import {HexWords} from "./HexWords.sol";
 ///        10000) and the remainder net − k·floor(net / k) go to the fund, k = floor(d / 2) shares of floor(net / k)
 ///        go up the tree; with k = 0 (position 1) the whole stake goes to the fund.
 library HexEval {
-    /// @notice Whether a position makes its children void: it was proven, or is itself void.
-    function voidsChildren(uint256 link) internal pure returns (bool) {
-        return link & (HexWords.LINK_PROVEN | HexWords.LINK_VOID) != 0;
-    }
-
     /// @notice Evaluates one non-void position.
-    /// @param link The position's link word (depth, proven flag).
+    /// @param depth The position's depth (odd: Red made it).
+    /// @param proven Whether it was proven.
     /// @param acc What its non-void children passed up, merged.
     /// @param stake The game's stake.
     /// @param feeBps The game's fee.
@@ -31,7 +27,8 @@ library HexEval {
     /// @return up What to merge into the parent's accumulator (sums, and bit 255 if this position is winning).
     /// @return reward The rewards part of `pay`.
     function evaluate(
-        uint256 link,
+        uint256 depth,
+        bool proven,
         uint256 acc,
         uint256 stake,
         uint256 feeBps
@@ -39,12 +36,11 @@ library HexEval {
         // Unchecked: stake < 2^96 and feeBps ≤ 10^4, so no product overflows; fee ≤ stake and share · k ≤ net; sums
         // stay below 2^120 (the game's total stake).
         unchecked {
-            uint256 depth = HexWords.depth(link);
             bool red = depth & 1 == 1;
             // Red movers collect Blue-made losses (high field), Blue movers Red-made ones (low field).
             reward = red ? (acc >> 120) & HexWords.M120 : acc & HexWords.M120;
             up = acc & HexWords.ACC_SUMS;
-            if (link & HexWords.LINK_PROVEN != 0 || acc & HexWords.ACC_WIN == 0) {
+            if (proven || acc & HexWords.ACC_WIN == 0) {
                 pay = stake + reward;
                 up |= HexWords.ACC_WIN;
             } else {
