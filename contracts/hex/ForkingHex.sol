@@ -70,15 +70,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         ReplyWindowPastLastBlock
     }
 
-    /// @dev A memory map player → amount for one settlement batch (open addressing, linear probing), so each
-    ///      player is credited once per batch. Keys are list indices + 1 (0: an empty slot); probes start at a hash
-    ///      of the key and `salt` (see {_newPayees}).
+    /// @dev What one settlement batch owes each player, by index in the game's player list, so each player is
+    ///      credited once per batch. Indexed directly: the hashed map of addresses it replaced cost a hash and a probe
+    ///      per position (~150 gas).
     struct Payees {
-        uint256[] keys;
         uint256[] amounts;
-        uint256 mask;
-        uint256 salt;
-        /// @dev Bit i set: slot i holds a player. Crediting visits these bits, not every slot of the sparse map.
+        /// @dev Bit i set: player i is owed something by this batch. Crediting visits these bits, not every player.
         uint256[] used;
     }
 
@@ -704,7 +701,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core,
         uint256 meta
     ) private returns (uint256 fund) {
-        Payees memory payees = _newPayees(hi - lo + 1);
+        Payees memory payees = _newPayees(meta.players());
         uint256 stake = core.stake();
         // A losing move's fee is the same for every position of the game.
         fund = _settleWindow(g, hi, lo, stake, (stake * meta.feeBps()) / 10_000, core.size(), payees);
@@ -713,10 +710,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _creditFund(token, fund);
     }
 
-    /// @dev Credits each player of `payees` (list index + 1 → amount) in game `g`, its address read from the list.
+    /// @dev Credits each player of `payees` (list index → amount) in game `g`, its address read from the list.
     function _creditPayees(uint256 gameId, GameSlots storage g, Payees memory payees, address token) private {
-        // The used slots in the map's order (as a scan of every slot would visit them), found from their bits: a
-        // scan read both arrays for each of the map's 2 × positions slots, mostly empty (~400 gas per position).
+        // The players this batch owes, in index order, found from their bits: not every player of the game.
         uint256[] memory used = payees.used;
         for (uint256 w; w < used.length; ++w) {
             uint256 bits = used[w];
@@ -725,7 +721,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 bits &= bits - 1; // clears that bit
                 uint256 amount = payees.amounts[i];
                 if (amount == 0) continue;
-                address who = g.playerAt[payees.keys[i] - 1];
+                address who = g.playerAt[i];
                 _credit(token, who, amount);
                 emit PayoutCredited(gameId, who, amount);
             }
@@ -773,7 +769,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                     word := sload(add(g.slot, add(shl(1, hi), 5)))
                 }
                 if (word & (HexWords.DEADLINE_MASK | HexWords.RECYCLED_VOID) == HexWords.RECYCLED_VOID) {
-                    _addPayee(payees, word.mover() + 1, stake); // void (recycled, flagged): refunded
+                    _addPayee(payees, word.mover(), stake); // void (recycled, flagged): refunded
                     continue;
                 }
                 uint256 pay;
@@ -801,7 +797,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 } else if (parent != 0) {
                     _store(g, parent, up, depth - 1); // a parent a later batch settles
                 }
-                _addPayee(payees, word.mover() + 1, pay);
+                _addPayee(payees, word.mover(), pay);
             }
         }
     }
@@ -891,52 +887,21 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev A payee map with room for twice the batch's positions (a power of two, so probing wraps with a mask).
-    ///      Its salt is the previous block's hash. This is hash-table placement, NOT game randomness (nothing of the
-    ///      game depends on it: every amount is the same wherever a player lands, only the order of the
-    ///      `PayoutCredited` events changes): players choose their addresses long before the block that settles them,
-    ///      so they cannot grind addresses that collide in the map and make a batch's probing quadratic.
-    function _newPayees(uint256 positions) private view returns (Payees memory t) {
-        uint256 capacity = 16;
-        while (capacity < positions * 2) capacity <<= 1;
-        t.keys = new uint256[](capacity);
-        t.amounts = new uint256[](capacity);
-        t.mask = capacity - 1;
-        t.salt = uint256(blockhash(block.number - 1));
-        t.used = new uint256[]((capacity + 255) >> 8);
+    /// @dev The amounts a batch owes the game's `players` players, all zero.
+    function _newPayees(uint256 players) private pure returns (Payees memory t) {
+        t.amounts = new uint256[](players);
+        t.used = new uint256[]((players + 255) >> 8);
     }
 
-    /// @dev Adds `amount` to player `key` (list index + 1) in the payee map, once per settled position, hence in
-    ///      assembly: linear probing from keccak256(key, salt) over the two arrays' data (array pointer + 32; the
-    ///      hash's input goes in the scratch space 0x00..0x3f); the map never fills (capacity ≥ 2 × the batch's
-    ///      positions), so the probe always ends. A new key also sets its slot's bit in `used`.
-    ///      Amounts stay far below 2^256 (at most the game's stakes). Key 0 marks an empty slot; keys start at 1.
-    function _addPayee(Payees memory t, uint256 key, uint256 amount) private pure {
+    /// @dev Adds `amount` to player `index` in `t`, once per settled position, hence in assembly (no bounds checks:
+    ///      every position's mover index is below the list's length, which sized the arrays) and sets its bit in
+    ///      `used`. Amounts stay far below 2^256 (at most the game's stakes).
+    function _addPayee(Payees memory t, uint256 index, uint256 amount) private pure {
         assembly ("memory-safe") {
-            let keys := add(mload(t), 32)
-            let amounts := add(mload(add(t, 32)), 32)
-            let mask := mload(add(t, 64))
-            mstore(0x00, key)
-            mstore(0x20, mload(add(t, 96)))
-            for {
-                let i := and(keccak256(0x00, 0x40), mask)
-            } 1 {
-                i := and(add(i, 1), mask)
-            } {
-                let at := shl(5, i)
-                let k := mload(add(keys, at))
-                if eq(k, key) {
-                    mstore(add(amounts, at), add(mload(add(amounts, at)), amount))
-                    break
-                }
-                if iszero(k) {
-                    mstore(add(keys, at), key)
-                    mstore(add(amounts, at), amount)
-                    let word := add(add(mload(add(t, 128)), 32), shl(5, shr(8, i))) // used[i / 256]
-                    mstore(word, or(mload(word), shl(and(i, 255), 1)))
-                    break
-                }
-            }
+            let at := add(add(mload(t), 32), shl(5, index)) // amounts[index]
+            mstore(at, add(mload(at), amount))
+            let word := add(add(mload(add(t, 32)), 32), shl(5, shr(8, index))) // used[index / 256]
+            mstore(word, or(mload(word), shl(and(index, 255), 1)))
         }
     }
 }
