@@ -759,9 +759,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         Payees memory payees
     ) private returns (uint256 fund) {
         uint256[] memory acc = new uint256[](hi - lo + 1);
-        // Unchecked: `hi` stays ≥ lo ≥ 1 inside the loop; the fund is at most the game's total stake (< 2^120).
+        // Unchecked: `hi` (the position being settled, counting down) stays ≥ lo ≥ 1; the fund is < 2^120.
         unchecked {
-            // `hi` counts down as the position being settled (one stack slot fewer).
             for (; hi >= lo; --hi) {
                 uint256 word;
                 assembly ("memory-safe") {
@@ -777,12 +776,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 uint256 depth;
                 {
                     uint256 a;
+                    // What its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
                     assembly ("memory-safe") {
-                        // What its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
                         a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
                     }
-                    // Children settled by an earlier batch left theirs in its recycled word (or `spill`).
-                    (depth, a) = _depthAndStored(g, hi, word, n, a);
+                    (depth, a) = _depthAndStored(g, hi, word, n, a); // and what earlier batches stored for it
                     uint256 toFund;
                     (pay, toFund, up) = _evaluateFast(depth, word & HexWords.PROVEN, a, stake, fee);
                     fund += toFund;
@@ -790,9 +788,11 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 uint256 parent = word.parent();
                 if (parent >= lo) {
                     assembly ("memory-safe") {
-                        // HexEval.merge into the parent's accumulator: sums added, the winning bit OR-ed.
+                        // HexEval.merge into the parent's accumulator (sums added, the winning bit OR-ed), and its
+                        // depth in bits 240..248: its evaluation then reads no word for it (~200 gas).
                         let at := add(add(acc, 0x20), shl(5, sub(parent, lo)))
-                        mstore(at, or(add(mload(at), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))))
+                        let sums := add(mload(at), and(up, sub(shl(240, 1), 1)))
+                        mstore(at, or(or(sums, and(up, shl(255, 1))), shl(240, sub(depth, 1))))
                     }
                 } else if (parent != 0) {
                     _store(g, parent, up, depth - 1); // a parent a later batch settles
@@ -802,9 +802,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev The depth of non-void position `id` (word `word`, an n×n board) and `a` merged with what earlier batches
-    ///      stored for it: a recycled word keeps both; a live one has no accumulators stored and its depth is the
-    ///      popcount of its and its parent's stones, or the depth its recycled parent keeps plus one.
+    /// @dev The depth of non-void position `id` (word `word`, an n×n board) and `a` (what its children in the batch
+    ///      passed up) merged with what earlier batches stored for it: a recycled word keeps both; a live one has
+    ///      no accumulators stored, and its depth is what a child in the batch passed up, else the popcount of its
+    ///      and its parent's stones, or the depth its recycled parent keeps plus one.
     function _depthAndStored(
         GameSlots storage g,
         uint256 id,
@@ -816,6 +817,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             uint256 stored = word & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(word) : g.spill[id];
             return (word.storedDepth(), HexEval.merge(a, stored));
         }
+        // A child in the batch passed its depth up (bits 240..248 of `a`).
+        depth = (a >> 240) & HexWords.M9;
+        if (depth != 0) return (depth, a);
         uint256 p = word.parent();
         if (p == 0) return (1, a);
         uint256 parentWord = _at(g, p).word;

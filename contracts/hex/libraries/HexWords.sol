@@ -47,6 +47,7 @@ pragma solidity ^0.8.28;
 ///      Settlement accumulator word (in memory during a batch):
 ///        0..119   Σ shares of losing Red-made positions in the subtree (owed to Blue movers above)
 ///        120..239 Σ shares of losing Blue-made positions in the subtree (owed to Red movers above)
+///        240..248 (a position's own word only) its depth, passed up by its children in the batch (0: none)
 ///        255      a child is winning (in a position's own word) / this position is winning (in what it passes up)
 ///      Both sums are bounded by the game's total stake < 2^24 · 2^96 = 2^120, so adding packed words never
 ///      carries from one field into the next.
