@@ -39,9 +39,6 @@ export const HEX_ERRORS: ErrorTexts = {
   TooManyPositions: (a) => `game ${a.gameId} has reached its limit of 16,777,215 positions`,
   TooManyPlayers: (a) =>
     `game ${a.gameId} already has its ${a.cap} players: only those who have moved in it may move now`,
-  PositionRecycled: (a) =>
-    `settlement has recycled the storage of position ${a.positionId} of game ${a.gameId}: its board is in the ` +
-    "game's events (ask the indexer)",
   NotCreator: (a) => `only the game's creator ${a.creator} may cancel it, not ${a.caller}`,
   CannotCancel: (a) =>
     `game ${a.gameId} can no longer be cancelled: Blue has replied to position 1 (or settlement began)`,

@@ -318,7 +318,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        (uint256 word, uint256 cell, uint256 depth) = _cellAndDepth(gameId, g, positionId, core.size());
+        (uint256 word, uint256 cell, uint256 depth) = _cellAndDepth(g, positionId, core.size());
         // The rules {move} applies (a cancelled game takes no move: GameIsCancelled).
         (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, word, depth);
         v = PositionView({
@@ -326,7 +326,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             player: g.playerAt[word.mover()],
             cell: cell,
             depth: depth,
-            deadline: positionId == 1 ? 0 : word.deadline(core),
+            deadline: positionId == 1 ? 0 : (word.recycled() ? word.storedDeadlineField() : word).deadline(core),
             proven: word & HexWords.PROVEN != 0,
             open: core & HexWords.CORE_CANCELLED == 0 && refusal == Refusal.None
         });
@@ -338,10 +338,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core = g.core;
         if (core.size() == 0) revert UnknownGame(gameId);
         if (positionId == 0 || positionId > core.positionCount()) revert UnknownPosition(gameId, positionId);
-        uint256 word = _live(gameId, g, positionId);
-        uint256 parentId = word.parent();
+        uint256 parentId = _at(g, positionId).word.parent();
         // Both colours' stones: the position's bitmap and its parent's (none for position 1).
-        uint256 stones = (word | _live(gameId, g, parentId)) & HexWords.STONES_MASK;
+        uint256 stones = _ownLow(g, positionId) | _ownLow(g, parentId);
         uint256 up = _at(g, positionId).high | _at(g, parentId).high;
         // Storage splits the cells at 196, this view at 214 (its answer predates the colour bitmaps).
         return ((stones | (up << HexWords.LOW_CELLS)) & VIEW_LOW_MASK, up >> (VIEW_LOW_CELLS - HexWords.LOW_CELLS));
@@ -375,21 +374,20 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev Position `id`'s word (of game `g`, an n×n board), its cell and its depth, from its own, its parent's and
-    ///      its grandparent's stones ({PositionRecycled} if settlement recycled one of those words).
+    /// @dev Position `id`'s word (of game `g`, an n×n board), its cell and its depth: kept by a recycled word, else
+    ///      from its own, its parent's and its grandparent's stones.
     function _cellAndDepth(
-        uint256 gameId,
         GameSlots storage g,
         uint256 id,
         uint256 n
     ) private view returns (uint256 word, uint256 cell, uint256 depth) {
-        word = _live(gameId, g, id);
+        word = _at(g, id).word;
+        if (word.recycled()) return (word, word.storedCell(), word.storedDepth());
         uint256 parentId = word.parent();
-        uint256 parentWord = _live(gameId, g, parentId);
-        uint256 grand = parentWord.parent();
-        depth = HexWords.popcount((word | parentWord) & HexWords.STONES_MASK);
+        uint256 grand = _at(g, parentId).word.parent();
+        depth = HexWords.popcount((word & HexWords.STONES_MASK) | _ownLow(g, parentId));
         // Its cell: the one stone its bitmap adds to its grandparent's (none for positions 1 and 2).
-        uint256 added = (word ^ _live(gameId, g, grand)) & HexWords.STONES_MASK;
+        uint256 added = (word & HexWords.STONES_MASK) ^ _ownLow(g, grand);
         if (added != 0) cell = _lowestBit(added);
         if (n > 14) {
             uint256 high = _at(g, id).high;
@@ -398,12 +396,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev Position `id`'s word (0 for id 0), reverting with {PositionRecycled} if settlement recycled it: its
-    ///      stones are gone (the events keep them).
-    function _live(uint256 gameId, GameSlots storage g, uint256 id) private view returns (uint256 word) {
-        if (id == 0) return 0;
-        word = _at(g, id).word;
-        if (word.recycled()) revert PositionRecycled(gameId, id);
+    /// @dev The stones on cells below 196 of the colour that moved into position `id` (0 for id 0): its word's, or,
+    ///      once settlement recycled the word, its kept cell plus its grandparent's stones, walking up (views only).
+    ///      Above 14×14 the `high` words are never recycled.
+    function _ownLow(GameSlots storage g, uint256 id) private view returns (uint256 low) {
+        while (id != 0) {
+            uint256 word = _at(g, id).word;
+            if (!word.recycled()) return low | (word & HexWords.STONES_MASK);
+            uint256 cell = word.storedCell();
+            if (cell < HexWords.LOW_CELLS) low |= 1 << cell;
+            id = _at(g, word.parent()).word.parent();
+        }
     }
 
     /// @dev Position `id`'s slots in game `g`: `g.positions[id]` without its bounds check (~25 gas a use), which ids
@@ -669,24 +672,35 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         emit WinProven(gameId, positionId, msg.sender);
     }
 
-    /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending, in its
-    ///      recycled word (the game has ended: its stones and deadline are dead). A position is void if its parent
-    ///      is proven or void; parents inside the window are looked up in memory, older ones in storage (their void
-    ///      flag was written by an earlier batch).
+    /// @dev Settlement phase 1: marks void (below a proven position) every position in [lo, hi], ascending, in the
+    ///      game's void bitmap (`spill` at {HexWords-VOID_KEYS}: one word per 256 positions, written once per batch;
+    ///      the position words stay whole for the views). A position is void if its parent is proven or void; parents
+    ///      inside the window are looked up in memory, older ones in storage (marked by an earlier batch).
     function _markVoid(GameSlots storage g, uint256 lo, uint256 hi) private {
         // Bit v - lo set: position v is proven or void.
         uint256[] memory blocked = new uint256[](((hi - lo) >> 8) + 1);
+        // The bitmap's words this batch touches, from word lo / 256.
+        uint256[] memory voids = new uint256[]((hi >> 8) - (lo >> 8) + 1);
         for (uint256 v = lo; v <= hi; ++v) {
-            PositionSlots storage ps = _at(g, v);
-            uint256 word = ps.word;
+            uint256 word = _at(g, v).word;
             uint256 p = word.parent();
             bool parentBlocked =
-                p >= lo ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0 : _at(g, p).word.voidsChildren();
-            if (parentBlocked) ps.word = (word & HexWords.KEPT) | HexWords.RECYCLED_VOID;
+                p >= lo
+                    ? (blocked[(p - lo) >> 8] >> ((p - lo) & 255)) & 1 != 0
+                    : _at(g, p).word & HexWords.PROVEN != 0 || _isVoid(g, p);
+            if (parentBlocked) voids[(v >> 8) - (lo >> 8)] |= 1 << (v & 255);
             if (parentBlocked || word & HexWords.PROVEN != 0) {
                 blocked[(v - lo) >> 8] |= 1 << ((v - lo) & 255);
             }
         }
+        for (uint256 k; k < voids.length; ++k) {
+            if (voids[k] != 0) g.spill[HexWords.VOID_KEYS + (lo >> 8) + k] |= voids[k];
+        }
+    }
+
+    /// @dev Whether settlement phase 1 marked position `id` of game `g` void.
+    function _isVoid(GameSlots storage g, uint256 id) private view returns (bool) {
+        return (g.spill[HexWords.VOID_KEYS + (id >> 8)] >> (id & 255)) & 1 != 0;
     }
 
     /// @dev Settlement phase 2 for positions hi down to lo of the game whose words are `core` and `meta`: evaluates
@@ -704,7 +718,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         Payees memory payees = _newPayees(meta.players());
         uint256 stake = core.stake();
         // A losing move's fee is the same for every position of the game.
-        fund = _settleWindow(g, hi, lo, stake, (stake * meta.feeBps()) / 10_000, core.size(), payees);
+        // The board's size and, from the lowest proven id on, the void positions to look up ({_depthAndStored}).
+        uint256 shape = core.size() | (meta.lowestProven() << 8);
+        fund = _settleWindow(g, hi, lo, stake, (stake * meta.feeBps()) / 10_000, shape, payees);
         address token = meta.token();
         _creditPayees(gameId, g, payees, token);
         _creditFund(token, fund);
@@ -755,7 +771,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 lo,
         uint256 stake,
         uint256 fee,
-        uint256 n,
+        uint256 shape,
         Payees memory payees
     ) private returns (uint256 fund) {
         uint256[] memory acc = new uint256[](hi - lo + 1);
@@ -763,24 +779,24 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         unchecked {
             for (; hi >= lo; --hi) {
                 uint256 word;
-                assembly ("memory-safe") {
-                    // g.positions[hi].word: the game's slot + 5 (core, meta and three maps) + 2 words per position.
-                    word := sload(add(g.slot, add(shl(1, hi), 5)))
-                }
-                if (word & (HexWords.DEADLINE_MASK | HexWords.RECYCLED_VOID) == HexWords.RECYCLED_VOID) {
-                    _addPayee(payees, word.mover(), stake); // void (recycled, flagged): refunded
-                    continue;
-                }
                 uint256 pay;
                 uint256 up;
                 uint256 depth;
                 {
                     uint256 a;
-                    // What its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
+                    // g.positions[hi].word (the game's slot + 5: core, meta, three maps; 2 words a position), and
+                    // what its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
                     assembly ("memory-safe") {
+                        word := sload(add(g.slot, add(shl(1, hi), 5)))
                         a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
                     }
-                    (depth, a) = _depthAndStored(g, hi, word, n, a); // and what earlier batches stored for it
+                    // A child in the batch passed its depth up (bits 240..248; never for a void position).
+                    depth = (a >> 240) & HexWords.M9;
+                    if (depth == 0 || word.recycled()) (depth, a) = _depthAndStored(g, hi, word, shape, a);
+                    if (depth == 0) {
+                        _addPayee(payees, word.mover(), stake); // void: refunded
+                        continue;
+                    }
                     uint256 toFund;
                     (pay, toFund, up) = _evaluateFast(depth, word & HexWords.PROVEN, a, stake, fee);
                     fund += toFund;
@@ -795,38 +811,37 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         mstore(at, or(or(sums, and(up, shl(255, 1))), shl(240, sub(depth, 1))))
                     }
                 } else if (parent != 0) {
-                    _store(g, parent, up, depth - 1); // a parent a later batch settles
+                    _store(g, parent, up, depth - 1, shape & 0xff); // a parent a later batch settles
                 }
                 _addPayee(payees, word.mover(), pay);
             }
         }
     }
 
-    /// @dev The depth of non-void position `id` (word `word`, an n×n board) and `a` (what its children in the batch
-    ///      passed up) merged with what earlier batches stored for it: a recycled word keeps both; a live one has
-    ///      no accumulators stored, and its depth is what a child in the batch passed up, else the popcount of its
-    ///      and its parent's stones, or the depth its recycled parent keeps plus one.
+    /// @dev The depth of position `id` (word `word`; `shape`: the board's size n, and the lowest proven id above bit
+    ///      8) and `a` (what its children in the batch passed up) merged with what earlier batches stored for it; depth
+    ///      0 if it is void. A recycled word keeps both; a live one (with no child in the batch: the caller took the
+    ///      depth a child passed up) has no accumulators stored, and its depth is the popcount of its and its parent's
+    ///      stones, or the depth its recycled parent keeps plus one.
     function _depthAndStored(
         GameSlots storage g,
         uint256 id,
         uint256 word,
-        uint256 n,
+        uint256 shape,
         uint256 a
     ) private view returns (uint256 depth, uint256) {
+        // Only positions below the lowest proven one can be void.
+        if (shape > 0xff && id > shape >> 8 && _isVoid(g, id)) return (0, a);
         if (word.recycled()) {
             uint256 stored = word & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(word) : g.spill[id];
             return (word.storedDepth(), HexEval.merge(a, stored));
         }
-        // A child in the batch passed its depth up (bits 240..248 of `a`).
-        depth = (a >> 240) & HexWords.M9;
-        if (depth != 0) return (depth, a);
         uint256 p = word.parent();
         if (p == 0) return (1, a);
         uint256 parentWord = _at(g, p).word;
-        // A void parent would have made this position void (phase 1 marked it): a recycled parent keeps its depth.
         if (parentWord.recycled()) return (parentWord.storedDepth() + 1, a);
         depth = HexWords.popcount((word | parentWord) & HexWords.STONES_MASK);
-        if (n > 14) depth += HexWords.popcount(_at(g, id).high | _at(g, p).high);
+        if (shape & 0xff > 14) depth += HexWords.popcount(_at(g, id).high | _at(g, p).high);
         return (depth, a);
     }
 
@@ -865,21 +880,22 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`), which a later batch settles: in
-    ///      its recycled word, or in `g.spill` if a sum outgrows 92 bits. The first time, the word's stones are
-    ///      still there: it keeps `depth` instead, which they gave.
-    function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth) private {
+    /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`, on an n×n board), which a later
+    ///      batch settles: in its recycled word, or in `g.spill` if a sum outgrows 76 bits. The first time, the word's
+    ///      stones are still there: it keeps instead what the views read from them (`depth` and its cell) and its
+    ///      deadline.
+    function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth, uint256 n) private {
         PositionSlots storage ps = _at(g, id);
         uint256 word = ps.word;
         uint256 acc;
         bool wide;
         uint256 base;
         if (!word.recycled()) {
-            base = (word & HexWords.KEPT) | (depth << HexWords.RECYCLED_DEPTH_SHIFT);
+            base = (word & HexWords.KEPT) | HexWords.recycledInfo(word, depth, _cellOf(g, id, word, n));
         } else {
             wide = word & HexWords.RECYCLED_WIDE != 0;
             acc = wide ? g.spill[id] : HexWords.unpackRecycled(word);
-            base = word & (HexWords.KEPT | HexWords.RECYCLED_DEPTH);
+            base = word & HexWords.RECYCLED_KEPT;
         }
         acc = HexEval.merge(acc, up);
         (uint256 low, bool fits) = HexWords.packRecycled(acc);
@@ -889,6 +905,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             g.spill[id] = acc;
             if (!wide) ps.word = base | HexWords.RECYCLED_WIDE;
         }
+    }
+
+    /// @dev The cell of position `id` (live word `word`, an n×n board): the one stone its bitmap adds to its
+    ///      grandparent's. Two reads (the parent's word for the grandparent's id, the grandparent's), more if the
+    ///      grandparent's word was recycled too ({_ownLow}).
+    function _cellOf(GameSlots storage g, uint256 id, uint256 word, uint256 n) private view returns (uint256) {
+        uint256 grand = _at(g, word.parent()).word.parent();
+        uint256 added = (word & HexWords.STONES_MASK) ^ _ownLow(g, grand);
+        if (added != 0 || n <= 14) return _lowestBit(added);
+        return HexWords.LOW_CELLS + _lowestBit(_at(g, id).high ^ _at(g, grand).high);
     }
 
     /// @dev The amounts a batch owes the game's `players` players, all zero.
@@ -903,9 +929,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     function _addPayee(Payees memory t, uint256 index, uint256 amount) private pure {
         assembly ("memory-safe") {
             let at := add(add(mload(t), 32), shl(5, index)) // amounts[index]
-            mstore(at, add(mload(at), amount))
-            let word := add(add(mload(add(t, 32)), 32), shl(5, shr(8, index))) // used[index / 256]
-            mstore(word, or(mload(word), shl(and(index, 255), 1)))
+            let before := mload(at)
+            mstore(at, add(before, amount))
+            // A player owed nothing yet (or only zeros) sets its bit; the others skip the bitmap's word (~20 gas).
+            if iszero(before) {
+                let word := add(add(mload(add(t, 32)), 32), shl(5, shr(8, index))) // used[index / 256]
+                mstore(word, or(mload(word), shl(and(index, 255), 1)))
+            }
         }
     }
 }

@@ -174,10 +174,6 @@ interface IForkingHex {
     /// @notice The game already has `cap` (4,095) distinct movers: a new one may not move in it (a position names its
     ///         mover by a 12-bit index in the game's player list).
     error TooManyPlayers(uint256 gameId, uint256 cap);
-    /// @notice Settlement recycled this position's word (its stones, deadline and cell are gone from storage; the
-    ///         {Moved} events keep them): {position} and {occupancy} cannot answer for it, nor for its children and
-    ///         grandchildren (whose stones and cell need it).
-    error PositionRecycled(uint256 gameId, uint256 positionId);
     /// @notice Only the creator may cancel.
     error NotCreator(address caller, address creator);
     /// @notice Cancelling is possible only before Blue's reply and before settlement.
@@ -269,8 +265,7 @@ interface IForkingHex {
     function position(uint256 gameId, uint256 positionId) external view returns (PositionView memory);
 
     /// @notice Occupancy bitmaps of a position's board: bit i of `low` is cell i for i < 214, bit i - 214 of `high`
-    ///         is cell i for larger boards. {PositionRecycled} once settlement recycled the position's word or its
-    ///         parent's.
+    ///         is cell i for larger boards.
     function occupancy(uint256 gameId, uint256 positionId) external view returns (uint256 low, uint256 high);
 
     /// @notice Games created so far (ids 1..gameCount).

@@ -202,16 +202,10 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     await endGame(hex, 2n);
     await hex.settle(1, 100);
     const first = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
+    const boards = await Promise.all([...Array(24).keys()].map((i) => hex.occupancy(2, i + 1)));
     expect(await settleAll(hex, 2n, 1)).to.equal(24);
-    // Settlement recycled the words of parents settled in a later batch: in batches of one, every parent (its
-    // children come first). The view refuses by name a parent's board and a leaf's (which needs its parent's word).
-    const parentOf = (id: number) => (id === 1 ? 0 : id === 2 ? 1 : 2 + ((id * 7) % (id - 2)));
-    const parents = new Set([...Array(24).keys()].map((i) => parentOf(i + 1)));
-    for (let id = 1; id <= 24; id++) {
-      await expect(hex.occupancy(2, id), `occupancy of ${id}`)
-        .to.be.revertedWithCustomError(hex, "PositionRecycled")
-        .withArgs(2, parents.has(id) ? id : parentOf(id));
-    }
+    // Settlement recycled the board words of parents settled in a later batch; the view rebuilds their occupancy.
+    expect(await Promise.all([...Array(24).keys()].map((i) => hex.occupancy(2, i + 1)))).to.deep.equal(boards);
     const second = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
     expect(second).to.deep.equal(first.map((x) => 2n * x));
     expect(await hex.fundCredits(ETH)).to.equal(2n * (24n * STAKE) - second.reduce((a, b) => a + b, 0n));
@@ -291,7 +285,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
   });
 
   // [no-coverage]: 2,200 moves take over ten minutes on instrumented contracts.
-  it("keeps accumulators that outgrow a recycled position word (sums ≥ 2^92) in their own slot [no-coverage]", async function () {
+  it("keeps accumulators that outgrow a recycled position word (sums ≥ 2^76) in their own slot [no-coverage]", async function () {
     const { hex, token } = await loadFixture(deployHex);
     const players = await deployPlayers(hex, token);
     const addresses = await players.playerAddresses();
@@ -303,7 +297,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     const move = (player: number, parent: number, cell: number) =>
       step(player, hex.interface.encodeFunctionData("move", [1n, parent, cell]));
     // Position 2 (Blue) gets 1,100 equal Red forks, each answered once by Blue: every fork loses, and position 2's
-    // sum of Red-made losses (1,100 shares of ~2^96) passes 2^92 (its first share does) while spilled across batches.
+    // sum of Red-made losses (1,100 shares of ~2^96) passes 2^76 (its first share does) while spilled across batches.
     const forks = 1100;
     const positions: ModelPosition[] = [];
     positions[1] = { id: 1, parent: 0, player: addresses[0], proven: false };
@@ -334,22 +328,22 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
       expect(await hex.credits(t, addresses[i])).to.equal(model.payouts.get(addresses[i]) ?? 0n);
     }
     expect(await hex.fundCredits(t)).to.equal(model.fund);
-    // Position 2's word was recycled, then marked wide (bit 185): find it in storage. A game's words start at the
+    // Position 2's word was recycled, then marked wide (bit 153): find it in storage. A game's words start at the
     // slot its id hashes to (core, meta, the spill map and the two player maps, then two words per position:
     // position 2's word is at +9); recycling kept its parent (1, bits 196..219) and mover (index 1, bits 243..254)
-    // and zeroed its deadline (bits 220..242).
+    // and zeroed its deadline field (bits 220..242, the deadline moved to bits 172..194).
     const coder = ethers.AbiCoder.defaultAbiCoder();
     const kept = (1n << 196n) | (1n << 243n);
-    let word = 0n;
-    for (let slot = 0; slot < 16 && word === 0n; slot++) {
+    let board = 0n;
+    for (let slot = 0; slot < 16 && board === 0n; slot++) {
       const gameSlot = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1n, slot])));
-      const found = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 9n));
-      if (found >> 196n === kept >> 196n) word = found;
+      const word = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 9n));
+      if (word >> 196n === kept >> 196n) board = word;
     }
-    expect((word >> 185n) & 1n).to.equal(1n);
-    // Its stones are gone: the views refuse it by name.
-    await expect(hex.occupancy(1, 2)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
-    await expect(hex.position(1, 2)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
+    expect((board >> 153n) & 1n).to.equal(1n);
+    // Its occupancy view is rebuilt from its kept cell and its grandparent's stones; the deadline was kept.
+    expect((await hex.occupancy(1, 2))[0]).to.equal(3n);
+    expect((await hex.position(1, 2)).deadline).to.be.greaterThan(0n);
   });
 
   it("settles a batch of players with addresses ground to share their low bits as fast as ordinary ones", async function () {
@@ -374,31 +368,33 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect(ground).to.be.lessThan(1.03 * ordinary);
   });
 
-  it("refuses the position and occupancy views by name where settlement recycled a word; payoutOf still answers", async function () {
+  it("answers the position and occupancy views from recycled words as before settlement; payoutOf too", async function () {
     const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
     await createGame(hex, { size: 4, red: 30, blue: 60, stake: STAKE, cell: 5 }, alice);
-    // 1 ← 2 ← {3, 4}: settling position 4 alone stores what it passes up in position 2's word.
+    // 1 ← 2 ← {3 ← 5 ← 6, 4}: settling one position a batch stores what each child passes up in its parent's word
+    // (recycled), so every view below reads recycled words: its own, its parent's or its grandparent's.
     await play(hex, 1n, [
       [bob, 1, 6],
       [carol, 2, 7],
       [dave, 2, 8],
+      [alice, 3, 9],
+      [bob, 5, 10],
     ]);
-    const before = await Promise.all([alice, bob, carol, dave].map((p) => hex.payoutOf(1, p.address)));
-    const first = await hex.position(1, 1);
+    const players = [alice, bob, carol, dave].map((p) => p.address);
+    const ids = [1, 2, 3, 4, 5, 6];
+    const views = async () => ({
+      positions: await Promise.all(ids.map((id) => hex.position(1, id))),
+      boards: await Promise.all(ids.map((id) => hex.occupancy(1, id))),
+      payouts: await Promise.all(players.map((p) => hex.payoutOf(1, p))),
+    });
     await endGame(hex, 1n);
-    await hex.settle(1, 1);
-    await expect(hex.position(1, 2)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
-    await expect(hex.occupancy(1, 2)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
-    // Its children need its stones for their own boards.
-    await expect(hex.occupancy(1, 3)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
-    await expect(hex.position(1, 4)).to.be.revertedWithCustomError(hex, "PositionRecycled").withArgs(1, 2);
-    // Position 1's words remain: its view is unchanged.
-    expect(await hex.position(1, 1)).to.deep.equal(first);
-    expect(await hex.occupancy(1, 1)).to.deep.equal([1n << 5n, 0n]);
-    // The payout view reads what every word keeps (parent, mover, proven), recycled or not.
-    expect(await Promise.all([alice, bob, carol, dave].map((p) => hex.payoutOf(1, p.address)))).to.deep.equal(before);
-    await settleAll(hex, 1n, 1);
-    expect(await Promise.all([alice, bob, carol, dave].map((p) => hex.payoutOf(1, p.address)))).to.deep.equal(before);
+    const before = await views();
+    expect(before.positions.map((p) => p.cell)).to.deep.equal([5n, 6n, 7n, 8n, 9n, 10n]);
+    for (let batch = 0; batch < 6; batch++) {
+      await hex.settle(1, 1);
+      expect(await views(), `after batch ${batch + 1}`).to.deep.equal(before);
+    }
+    expect((await hex.game(1)).settlePhase).to.equal(3n);
   });
 
   it("rejects settling unknown games, games not ended, and empty batches", async function () {

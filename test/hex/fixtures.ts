@@ -134,26 +134,3 @@ export function blueRowWin(n: number): { cells: number[]; path: number[] } {
   }
   return { cells, path: Array.from({ length: n }, (_, c) => n + c) };
 }
-
-/**
- * {ForkingHex.occupancy} of a position (whose parent is `parentId`), or null when settlement has recycled its word or its parent's: the view must
- * then refuse with `PositionRecycled` naming the game and one of those two positions (any other failure throws).
- */
-export async function occupancyOrRecycled(
-  hex: ForkingHex,
-  gameId: bigint | number,
-  positionId: number,
-  parentId: number,
-): Promise<[bigint, bigint] | null> {
-  try {
-    const [low, high] = await hex.occupancy(gameId, positionId);
-    return [low, high];
-  } catch (e) {
-    const data = (e as { data?: string }).data;
-    const parsed = data ? hex.interface.parseError(data) : null;
-    if (parsed?.name !== "PositionRecycled" || parsed.args[0] !== BigInt(gameId)) throw e;
-    const recycled = Number(parsed.args[1]);
-    if (recycled !== positionId && recycled !== parentId) throw e;
-    return null;
-  }
-}

@@ -52,17 +52,22 @@ pragma solidity ^0.8.28;
 ///      Both sums are bounded by the game's total stake < 2^24 · 2^96 = 2^120, so adding packed words never
 ///      carries from one field into the next.
 ///
-///      Recycled position word: once the game has ended no move or proof comes, so the stones and the deadline are
-///      dead data. Settlement marks void positions there (phase 1) and keeps the accumulators of a parent whose
-///      children were settled in an earlier batch there (a rewrite of a used slot instead of a fresh one), with the
-///      depth the stones gave; parent, mover and proven stay. A deadline field of 0 marks the word recycled:
-///        0..91    Σ Red-made losses (92 bits)
-///        92..183  Σ Blue-made losses (92 bits)
-///        184      a child is winning
-///        185      wide: a sum outgrew 92 bits (≥ 2^92 wei, ~5·10^9 ETH); the full word is in the game's `spill` map
-///        186      void (below a proven position)
-///        187..195 depth (0 when void)
+///      Recycled position word: once the game has ended no move or proof comes, so the stones are dead data.
+///      Settlement keeps the accumulators of a parent whose children were settled in an earlier batch there (a
+///      rewrite of a used slot instead of a fresh one), with what the views need that the stones gave (its depth and
+///      cell) and its deadline; parent, mover and proven stay. A deadline field of 0 marks the word recycled:
+///        0..75    Σ Red-made losses (76 bits)
+///        76..151  Σ Blue-made losses (76 bits)
+///        152      a child is winning
+///        153      wide: a sum outgrew 76 bits (≥ 2^76 wei, ~75,000 ETH); the full word is in the game's `spill` map
+///        154..162 depth
+///        163..171 cell
+///        172..194 the deadline field as it was (the offset from creation)
 ///        196..219, 243..255 as in a live word; 220..242 zero
+///      Its stones are then the cell plus its grandparent's stones ({ForkingHex-_ownLow} walks up for the views).
+///
+///      Void positions (settlement phase 1) are bits of the game's `spill` map at keys 2^24 + id / 256 (bit id % 256):
+///      one word per 256 positions, and the position words stay whole.
 library HexWords {
     uint256 internal constant M9 = 0x1ff;
     uint256 internal constant M12 = 0xfff;
@@ -114,12 +119,16 @@ library HexWords {
     // ---- accumulators
     uint256 internal constant ACC_SUMS = (1 << 240) - 1;
     uint256 internal constant ACC_WIN = 1 << 255;
-    uint256 internal constant M92 = (1 << 92) - 1;
-    uint256 internal constant RECYCLED_WIN = 1 << 184;
-    uint256 internal constant RECYCLED_WIDE = 1 << 185;
-    uint256 internal constant RECYCLED_VOID = 1 << 186;
-    uint256 internal constant RECYCLED_DEPTH_SHIFT = 187;
-    uint256 internal constant RECYCLED_DEPTH = 0x1ff << 187;
+    uint256 internal constant M76 = (1 << 76) - 1;
+    uint256 internal constant RECYCLED_WIN = 1 << 152;
+    uint256 internal constant RECYCLED_WIDE = 1 << 153;
+    uint256 internal constant RECYCLED_DEPTH_SHIFT = 154;
+    uint256 internal constant RECYCLED_CELL_SHIFT = 163;
+    uint256 internal constant RECYCLED_DEADLINE_SHIFT = 172;
+    /// @dev What a recycled word keeps across later stores: parent, mover, proven, depth, cell and deadline.
+    uint256 internal constant RECYCLED_KEPT = KEPT | (((1 << 41) - 1) << 154);
+    /// @dev `spill` keys of the void bitmap: above every position id.
+    uint256 internal constant VOID_KEYS = 1 << 24;
 
     function size(uint256 core) internal pure returns (uint256) {
         return core & CORE_SIZE_MASK;
@@ -223,28 +232,42 @@ library HexWords {
         return word & DEADLINE_MASK == 0;
     }
 
-    /// @dev Whether a position's children are void: it is proven, or void itself (a recycled word's flag).
-    function voidsChildren(uint256 word) internal pure returns (bool) {
-        return word & PROVEN != 0 || (recycled(word) && word & RECYCLED_VOID != 0);
-    }
-
-    /// @dev The depth a recycled (not void) word keeps.
+    /// @dev The depth a recycled word keeps.
     function storedDepth(uint256 word) internal pure returns (uint256) {
         return (word >> RECYCLED_DEPTH_SHIFT) & M9;
     }
 
-    /// @dev Accumulators packed into a recycled word's low 185 bits; `fits` is false if a sum needs more than 92 bits
+    /// @dev The cell a recycled word keeps.
+    function storedCell(uint256 word) internal pure returns (uint256) {
+        return (word >> RECYCLED_CELL_SHIFT) & M9;
+    }
+
+    /// @dev The deadline field a recycled word keeps (the offset from creation), as a live word holds it.
+    function storedDeadlineField(uint256 word) internal pure returns (uint256) {
+        return ((word >> RECYCLED_DEADLINE_SHIFT) & M23) << DEADLINE_SHIFT;
+    }
+
+    /// @dev The low bits of a recycled word the first time settlement stores there: `depth_`, `cell_` and the live
+    ///      word's deadline field.
+    function recycledInfo(uint256 live, uint256 depth_, uint256 cell_) internal pure returns (uint256) {
+        return
+            (depth_ << RECYCLED_DEPTH_SHIFT) |
+            (cell_ << RECYCLED_CELL_SHIFT) |
+            (((live >> DEADLINE_SHIFT) & M23) << RECYCLED_DEADLINE_SHIFT);
+    }
+
+    /// @dev Accumulators packed into a recycled word's low 154 bits; `fits` is false if a sum needs more than 76 bits
     ///      (then the caller keeps the full word elsewhere and sets {RECYCLED_WIDE}).
     function packRecycled(uint256 acc) internal pure returns (uint256 low, bool fits) {
         uint256 red = acc & M120;
         uint256 blue = (acc >> 120) & M120;
-        fits = red <= M92 && blue <= M92;
-        low = (red & M92) | ((blue & M92) << 92) | (acc & ACC_WIN != 0 ? RECYCLED_WIN : 0);
+        fits = red <= M76 && blue <= M76;
+        low = (red & M76) | ((blue & M76) << 76) | (acc & ACC_WIN != 0 ? RECYCLED_WIN : 0);
     }
 
     /// @dev The accumulator word held in a recycled word (not wide).
     function unpackRecycled(uint256 word) internal pure returns (uint256) {
-        return (word & M92) | (((word >> 92) & M92) << 120) | (word & RECYCLED_WIN != 0 ? ACC_WIN : 0);
+        return (word & M76) | (((word >> 76) & M76) << 120) | (word & RECYCLED_WIN != 0 ? ACC_WIN : 0);
     }
 
     /// @dev A new game's core word: one position, no deadline yet (each value within its field, checked by the
