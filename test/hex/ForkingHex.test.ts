@@ -8,6 +8,20 @@ import { HexSim, Rng } from "./sim";
 /** Sizes the issue asks unit tests to cover. */
 const SIZES = [2, 11, 14, 19];
 
+/**
+ * The storage slot of game 1's core word, a 14×14 game of two positions: the slot its id hashes to with the mapping's
+ * slot (tried from 0), holding size 14 (bits 0..4) and count 2 (bits 76..99; HexWords).
+ */
+async function coreSlotOfTwoPositionGame(address: string): Promise<bigint> {
+  const coder = ethers.AbiCoder.defaultAbiCoder();
+  for (let slot = 0; slot < 16; slot++) {
+    const key = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot])));
+    const word = BigInt(await ethers.provider.getStorage(address, key));
+    if (((word >> 76n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) return key;
+  }
+  throw new Error("game 1's core word not found");
+}
+
 describe("ForkingHex: creating, cancelling and moving", function () {
   describe("createGame", function () {
     for (const n of SIZES) {
@@ -578,20 +592,12 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       const { hex, alice, bob } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE });
-      // Find the game's core word in storage and set its position count to the maximum.
+      // Set the game's position count to the maximum.
       const address = await hex.getAddress();
-      const coder = ethers.AbiCoder.defaultAbiCoder();
-      let found = false;
-      for (let slot = 0; slot < 16 && !found; slot++) {
-        const key = ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot]));
-        const word = BigInt(await ethers.provider.getStorage(address, key));
-        if (((word >> 76n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) {
-          const full = word | (0xffffffn << 76n);
-          await network.provider.send("hardhat_setStorageAt", [address, key, ethers.toBeHex(full, 32)]);
-          found = true;
-        }
-      }
-      expect(found).to.equal(true);
+      const key = await coreSlotOfTwoPositionGame(address);
+      const word = BigInt(await ethers.provider.getStorage(address, key));
+      const full = word | (0xffffffn << 76n);
+      await network.provider.send("hardhat_setStorageAt", [address, ethers.toBeHex(key), ethers.toBeHex(full, 32)]);
       expect((await hex.game(1)).positionCount).to.equal(2n ** 24n - 1n);
       expect((await hex.position(1, 2)).open).to.equal(false); // the view applies the same limit
       await expect(hex.connect(alice).move(1, 2, 2, { value: STAKE }))
@@ -603,26 +609,13 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE });
-      // Find the game's meta word (after its core word) and set its list length to 4,094: alice and bob are in it.
+      // Set the game's list length (in its meta word, after its core word) to 4,094: alice and bob are in it.
       const address = await hex.getAddress();
-      const coder = ethers.AbiCoder.defaultAbiCoder();
-      let found = false;
-      for (let slot = 0; slot < 16 && !found; slot++) {
-        const key = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot])));
-        const core = BigInt(await ethers.provider.getStorage(address, key));
-        if (((core >> 76n) & 0xffffffn) === 2n && (core & 0x1fn) === 14n) {
-          const meta = BigInt(await ethers.provider.getStorage(address, key + 1n));
-          expect((meta >> 242n) & 0xfffn).to.equal(2n);
-          const full = (meta & ~(0xfffn << 242n)) | (4094n << 242n);
-          await network.provider.send("hardhat_setStorageAt", [
-            address,
-            ethers.toBeHex(key + 1n),
-            ethers.toBeHex(full, 32),
-          ]);
-          found = true;
-        }
-      }
-      expect(found).to.equal(true);
+      const key = (await coreSlotOfTwoPositionGame(address)) + 1n;
+      const meta = BigInt(await ethers.provider.getStorage(address, key));
+      expect((meta >> 242n) & 0xfffn).to.equal(2n);
+      const full = (meta & ~(0xfffn << 242n)) | (4094n << 242n);
+      await network.provider.send("hardhat_setStorageAt", [address, ethers.toBeHex(key), ethers.toBeHex(full, 32)]);
       await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // the 4,095th mover: index 4,094
       expect((await hex.position(1, 3)).player).to.equal(carol.address);
       await expect(hex.connect(dave).move(1, 3, 3, { value: STAKE }))
