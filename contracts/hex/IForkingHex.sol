@@ -19,7 +19,8 @@ interface IForkingHex {
     /// @param blueBlocks Blocks a position with Blue to move stays open.
     /// @param stake Deposit per move.
     /// @param token Stake token (address(0) = ETH).
-    /// @param lastBlock No move is accepted after it, nor one whose reply window it would cut short (0 = no limit).
+    /// @param lastBlock No move is accepted after it, nor one whose reply window it would cut short (0 = none set: the
+    ///        implicit last block, 2^23 - 1 blocks after the creation block, applies).
     /// @param feeBps Developer-fund fee on each losing move, read once at creation.
     /// @param creator Who created the game (and made position 1).
     /// @param positionCount Positions created so far.
