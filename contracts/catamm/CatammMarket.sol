@@ -29,8 +29,10 @@ import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 ///        that left ({stealFromPool}), which side weighted by the reserves, never leaving a side below one whole
 ///        card. `k = r0 × r1` never falls in a swap and falls in a withdrawal as in Uniswap V2; what never falls
 ///        outside steals is the value of a share, `k / T²` (T: total shares, the bank's locked ones included).
-///      Every burned fee is added to `burned[resource]`, so the game's bank keeps
-///      `issued − received − burned = balances + reserves` exactly (the opening depth counts as issued).
+///      Burned fees are not counted here: every wei that leaves a trade's balances and reserves is a fee emitted in
+///      its event, so the host derives `burned = issued − received − balances − reserves` ({reserveTotals}) and the
+///      events' fees sum to it, to the wei (the opening depth counts as issued). A counter cost every swap with a
+///      fee a cold read and an update of its own word (~5,000 gas).
 library CatammMarket {
     using ResourceBalances for ResourceBalances.Balances;
 
@@ -46,13 +48,11 @@ library CatammMarket {
     ///        (opening writes no pool slot; a touched pool keeps ≥ 1 wei per side, so it never reads as zero).
     /// @param playerShares Per pool, the shares held by players (the bank's locked shares, equal to the depth in
     ///        wei, are not stored).
-    /// @param burned Fees burned so far, per resource.
     /// @param shares Per player, their shares in each pool.
     struct State {
         uint256 config;
         uint256[10] pools;
         uint256[10] playerShares;
-        uint256[5] burned;
         mapping(address player => uint256[10]) shares;
     }
 
@@ -360,9 +360,15 @@ library CatammMarket {
         return s.shares[player];
     }
 
-    /// @notice Fees burned so far, per resource.
-    function burnedAll(State storage s) internal view returns (uint256[5] memory) {
-        return s.burned;
+    /// @notice What the ten pools hold of each resource (the missing pool included).
+    function reserveTotals(State storage s) internal view returns (uint256[5] memory out) {
+        uint256 c = s.config;
+        for (uint8 p; p < POOL_COUNT; ++p) {
+            (uint256 r0, uint256 r1) = _reserves(s.pools[p], c);
+            (uint8 res0, uint8 res1) = CatammIds.poolResources(p);
+            out[res0] += r0;
+            out[res1] += r1;
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -377,8 +383,8 @@ library CatammMarket {
         uint256 word;
     }
 
-    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee. The caller moves the balances
-    ///      and emits.
+    /// @dev A swap's pool side: validates, prices, writes the pool (the fee is burned by not adding it to the
+    ///      reserve). The caller moves the balances and emits.
     function _swapPool(
         State storage s,
         uint256 portsOwned,
@@ -402,7 +408,6 @@ library CatammMarket {
         if (t.amountOut == 0) revert ICatammMarket.ZeroOutput(t.pool);
         if (t.amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(t.amountOut, minAmountOut);
         s.pools[t.pool] = t.word;
-        if (t.fee != 0) s.burned[resourceIn] += t.fee;
     }
 
     /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
@@ -475,8 +480,8 @@ library CatammMarket {
         uint256 reserve1;
     }
 
-    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees. The caller
-    ///      moves the balances and emits.
+    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool (the fees, paid to nobody, are
+    ///      burned). The caller moves the balances and emits.
     function _redeem(
         State storage s,
         address player,
@@ -510,9 +515,6 @@ library CatammMarket {
         s.pools[pool] = _pack(x.reserve0, x.reserve1, word >> 224);
         s.playerShares[pool] -= shares;
         s.shares[player][pool] = held - shares;
-        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
-        if (x.fee0 != 0) s.burned[res0] += x.fee0;
-        if (x.fee1 != 0) s.burned[res1] += x.fee1;
     }
 
     // ------------------------------------------------------------------------------------------------------------
