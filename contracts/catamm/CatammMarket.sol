@@ -120,6 +120,8 @@ library CatammMarket {
 
     /// @notice `player` swaps `amountIn` of `resourceIn` for at least `minAmountOut` of `resourceOut`, from and to
     ///         `balances` (whose port mask sets the fee).
+    /// @dev Every value on the stack, the pool's slot reached without the array's bounds check and the event written
+    ///      in place ({_emitSwapped}): a `Trade` struct in memory and Solidity's encoder cost ~600 gas a swap.
     function swap(
         State storage s,
         ResourceBalances.Balances storage balances,
@@ -135,20 +137,17 @@ library CatammMarket {
         if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
             revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
         }
-        Trade memory t = _swapPool(s, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
-        balances.exchange(resourceIn, amountIn, resourceOut, t.amountOut);
-        emit ICatammMarket.Swapped(
-            t.gameId,
-            player,
-            t.pool,
-            resourceIn,
-            amountIn,
-            t.fee,
-            t.amountOut,
-            t.word & RESERVE_MASK,
-            (t.word >> 112) & RESERVE_MASK
-        );
-        return t.amountOut;
+        (uint8 pool, ) = _route(resourceIn, resourceOut);
+        uint256 c = s.config;
+        // The fee's rate in basis points, then (one stack slot for both: the stack is full) the fee itself.
+        uint256 fee = _feeFor(c, pool, balances.portsOwned(), _configPortFeeBps(c));
+        uint256 word;
+        (amountOut, fee, word) = _trade(_poolWord(s, pool, c), resourceIn < resourceOut, amountIn, fee);
+        if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
+        if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
+        _setPoolWord(s, pool, word);
+        balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
+        _emitSwapped(c, player, pool, resourceIn, amountIn, fee, amountOut, word);
     }
 
     /// @notice `player` deposits at most `amount0Max` and `amount1Max` of `pool`'s two resources, in the pool's
@@ -374,42 +373,6 @@ library CatammMarket {
     // ------------------------------------------------------------------------------------------------------------
     // Internals: the pool side of each operation (the callers move the balances, then emit)
 
-    /// @dev A swap's outcome (in memory: with the caller's arguments, too many values for the stack).
-    struct Trade {
-        uint64 gameId;
-        uint8 pool;
-        uint256 fee;
-        uint256 amountOut;
-        uint256 word;
-    }
-
-    /// @dev A swap's pool side: validates, prices, writes the pool (the fee is burned by not adding it to the
-    ///      reserve). The caller moves the balances and emits.
-    function _swapPool(
-        State storage s,
-        uint256 portsOwned,
-        uint8 resourceIn,
-        uint8 resourceOut,
-        uint256 amountIn,
-        uint256 minAmountOut
-    ) private returns (Trade memory t) {
-        bool inIsSide0;
-        (t.pool, inIsSide0) = _route(resourceIn, resourceOut);
-        uint256 c = s.config;
-        t.gameId = _configGameId(c);
-        uint256 word = s.pools[t.pool];
-        if (word == 0) word = _configDepth(c) * (1 | (1 << 112)); // the untouched pool: depth on both sides
-        (t.amountOut, t.fee, t.word) = _trade(
-            word,
-            inIsSide0,
-            amountIn,
-            _feeFor(c, t.pool, portsOwned, _configPortFeeBps(c))
-        );
-        if (t.amountOut == 0) revert ICatammMarket.ZeroOutput(t.pool);
-        if (t.amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(t.amountOut, minAmountOut);
-        s.pools[t.pool] = t.word;
-    }
-
     /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
     ///      as the last trade. The reserves are read and written in place: the input side's field at `shiftIn`, the
     ///      output side's at `shiftOut`.
@@ -422,14 +385,62 @@ library CatammMarket {
         (uint256 shiftIn, uint256 shiftOut) = inIsSide0 ? (0, 112) : (112, 0);
         uint256 rIn = (word >> shiftIn) & RESERVE_MASK;
         uint256 rOut = (word >> shiftOut) & RESERVE_MASK;
-        (amountOut, fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, feeBps);
-        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85 (the caller checked), fee ≤ amountIn, amountOut < rOut. The
-        // input reserve grows (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
+        // Bounded: amountIn ≤ 2^85 (the caller checked), reserves in [1, 2^112) (a pool keeps ≥ 1 wei a side; the
+        // untouched one holds the depth), fees from the presets (≤ 1000 bps).
+        (amountOut, fee) = AmmMath.getAmountOutBounded(amountIn, rIn, rOut, feeBps);
+        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85, fee ≤ amountIn, amountOut < rOut. The input reserve grows
+        // (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
         unchecked {
             newWord =
                 (uint256(SafeCast.toUint112(rIn + (amountIn - fee))) << shiftIn) |
                 ((rOut - amountOut) << shiftOut) |
                 (uint256(uint32(block.number)) << 224);
+        }
+    }
+
+    /// @dev `pool`'s word (< {POOL_COUNT}, from {CatammIds.poolOf}), read without the array's bounds check; the
+    ///      untouched pool's zero word as depth on both sides.
+    function _poolWord(State storage s, uint256 pool, uint256 c) private view returns (uint256 word) {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            word := sload(add(add(s.slot, 1), pool)) // `pools` is {State}'s second member
+        }
+        if (word == 0) word = _configDepth(c) * (1 | (1 << 112));
+    }
+
+    /// @dev Writes `pool`'s word (< {POOL_COUNT}) without the array's bounds check.
+    function _setPoolWord(State storage s, uint256 pool, uint256 word) private {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            sstore(add(add(s.slot, 1), pool), word)
+        }
+    }
+
+    /// @dev Emits {ICatammMarket.Swapped} from the stack: the same topics and data as `emit`, without building the
+    ///      arguments in memory first (~150 gas).
+    function _emitSwapped(
+        uint256 c,
+        address player,
+        uint256 pool,
+        uint256 resourceIn,
+        uint256 amountIn,
+        uint256 fee,
+        uint256 amountOut,
+        uint256 word
+    ) private {
+        bytes32 topic = ICatammMarket.Swapped.selector;
+        uint256 gameId = _configGameId(c);
+        uint256 reserve0 = word & RESERVE_MASK;
+        uint256 reserve1 = (word >> 112) & RESERVE_MASK;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, resourceIn)
+            mstore(add(m, 0x20), amountIn)
+            mstore(add(m, 0x40), fee)
+            mstore(add(m, 0x60), amountOut)
+            mstore(add(m, 0x80), reserve0)
+            mstore(add(m, 0xa0), reserve1)
+            log4(m, 0xc0, topic, gameId, player, pool)
         }
     }
 

@@ -96,11 +96,27 @@ library ResourceBalances {
         (uint256 wIn, uint256 shiftIn) = _locate(resourceIn);
         (uint256 wOut, uint256 shiftOut) = _locate(resourceOut);
         if (wIn == wOut) {
-            uint256 word = _sub(b.words[wIn], resourceIn, shiftIn, amountIn);
-            b.words[wIn] = _add(word, resourceOut, shiftOut, amountOut);
+            uint256 word = _sub(_load(b, wIn), resourceIn, shiftIn, amountIn);
+            _store(b, wIn, _add(word, resourceOut, shiftOut, amountOut));
         } else {
-            b.words[wIn] = _sub(b.words[wIn], resourceIn, shiftIn, amountIn);
-            b.words[wOut] = _add(b.words[wOut], resourceOut, shiftOut, amountOut);
+            _store(b, wIn, _sub(_load(b, wIn), resourceIn, shiftIn, amountIn));
+            _store(b, wOut, _add(_load(b, wOut), resourceOut, shiftOut, amountOut));
+        }
+    }
+
+    /// @dev Word `w` (0 or 1, from {_locate}) without the array's bounds check (~40 gas an access on a swap).
+    function _load(Balances storage b, uint256 w) private view returns (uint256 word) {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            word := sload(add(b.slot, w))
+        }
+    }
+
+    /// @dev Writes word `w` (0 or 1, from {_locate}) without the array's bounds check.
+    function _store(Balances storage b, uint256 w, uint256 word) private {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            sstore(add(b.slot, w), word)
         }
     }
 
