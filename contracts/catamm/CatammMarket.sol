@@ -69,7 +69,7 @@ library CatammMarket {
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
     /// @dev The config bits the markets own (all below the host's).
-    uint256 private constant MARKET_BITS = (1 << HOST_SHIFT) - 1;
+    uint256 private constant MARKET_BITS = 0xffffffffffffffffffffffffffffffffffffffffff; // 2^HOST_SHIFT − 1, a literal
 
     // ------------------------------------------------------------------------------------------------------------
     // Opening

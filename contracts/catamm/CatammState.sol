@@ -429,9 +429,10 @@ library CatammState {
     ///      reverts. Bit 255 of the received word is set at the start ({BANK_OPENED}) so that the first payment
     ///      updates a word instead of filling a fresh one (17,100 gas more).
     uint256 internal constant BANK_LANE = 51;
-    uint256 private constant BANK_LANE_MAX = (1 << BANK_LANE) - 1;
-    /// @dev The top bit of each of the five lanes.
-    uint256 private constant BANK_GUARDS = (((1 << 255) - 1) / BANK_LANE_MAX) << (BANK_LANE - 1);
+    /// @dev `2^BANK_LANE − 1` and the top bit of each of the five lanes
+    ///      (`((2^255 − 1) / BANK_LANE_MAX) << (BANK_LANE − 1)`), as literals: the expressions ran at each use.
+    uint256 private constant BANK_LANE_MAX = 0x7ffffffffffff;
+    uint256 private constant BANK_GUARDS = 0x4000000000000800000000000100000000000020000000000004000000000000;
     uint256 internal constant ISSUED = 0;
     uint256 internal constant RECEIVED = 1;
     uint256 internal constant BANK_OPENED = 1 << 255;

@@ -30,14 +30,15 @@ library ResourceBalances {
 
     /// @dev Width of one balance field.
     uint256 internal constant FIELD_BITS = 85;
-    /// @dev The largest balance a field holds.
-    uint256 internal constant MAX_BALANCE = (1 << FIELD_BITS) - 1;
+    /// @dev The largest balance a field holds, `2^85 − 1`. The masks and shifts here are literals: written as
+    ///      expressions of other constants they were computed, with checked arithmetic, at each use (~35 gas).
+    uint256 internal constant MAX_BALANCE = 0x1fffffffffffffffffffff;
     /// @dev Where the port mask sits in word 1 (after Ore and Wheat), and its width (nine ports).
-    uint256 private constant PORTS_SHIFT = 2 * FIELD_BITS;
-    uint256 private constant PORTS_MASK = (1 << 9) - 1;
+    uint256 private constant PORTS_SHIFT = 170; // 2 × FIELD_BITS
+    uint256 private constant PORTS_MASK = 0x1ff;
     /// @dev Where the host's tag sits in word 1 (after the port mask), and its width (the rest of the word).
-    uint256 private constant TAG_SHIFT = PORTS_SHIFT + 9;
-    uint256 private constant TAG_BITS = 256 - TAG_SHIFT;
+    uint256 private constant TAG_SHIFT = 179; // PORTS_SHIFT + 9
+    uint256 private constant TAG_BITS = 77; // 256 − TAG_SHIFT
 
     /// @notice The balance of `resource`.
     function balanceOf(Balances storage b, uint8 resource) internal view returns (uint256) {
