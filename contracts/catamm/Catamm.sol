@@ -56,18 +56,18 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     /// @notice Pass as the second edge of {playRoadBuilding} to build only one road.
     uint256 public constant NO_EDGE = type(uint256).max;
 
-    /// @dev Phase masks (bit p = phase p) for {_check}.
-    uint256 private constant SETUP = 1 << uint256(Phase.Setup);
-    uint256 private constant BEFORE_ROLL = 1 << uint256(Phase.BeforeRoll);
-    uint256 private constant DISCARD = 1 << uint256(Phase.Discard);
-    uint256 private constant GHOST_SHIP = 1 << uint256(Phase.GhostShip);
-    uint256 private constant MAIN = 1 << uint256(Phase.Main);
+    /// @dev Phase masks (bit p = phase p) for {_check}, as literals (`1 << uint256(Phase.X)` ran at each use).
+    uint256 private constant SETUP = 0x8; // 1 << Phase.Setup (3)
+    uint256 private constant BEFORE_ROLL = 0x10; // 1 << Phase.BeforeRoll (4)
+    uint256 private constant DISCARD = 0x40; // 1 << Phase.Discard (6)
+    uint256 private constant GHOST_SHIP = 0x80; // 1 << Phase.GhostShip (7)
+    uint256 private constant MAIN = 0x200; // 1 << Phase.Main (9)
     /// @dev Gold converts in any phase after the start except while a steal is pending (the victim could reshape
     ///      the draw) and before the board exists.
     uint256 private constant GOLD_PHASES =
-        SETUP | BEFORE_ROLL | (1 << uint256(Phase.RollPending)) | DISCARD | GHOST_SHIP | MAIN;
+        SETUP | BEFORE_ROLL | 0x20 | DISCARD | GHOST_SHIP | MAIN; // 0x20: 1 << Phase.RollPending (5)
     /// @dev The turn word's low 9 bits when the sender may trade: Main, nothing pending, and the seat (added).
-    uint256 private constant TRADE_WORD = uint256(Phase.Main);
+    uint256 private constant TRADE_WORD = 9; // Phase.Main
     uint256 private constant TRADE_BITS = 0x1ff;
 
     /// @notice Games created so far (ids 1..gameCount).
