@@ -63,9 +63,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     uint256 private constant GHOST_SHIP = 0x80; // 1 << Phase.GhostShip (7)
     uint256 private constant MAIN = 0x200; // 1 << Phase.Main (9)
     /// @dev Gold converts in any phase after the start except while a steal is pending (the victim could reshape
-    ///      the draw) and before the board exists.
-    uint256 private constant GOLD_PHASES =
-        SETUP | BEFORE_ROLL | 0x20 | DISCARD | GHOST_SHIP | MAIN; // 0x20: 1 << Phase.RollPending (5)
+    ///      the draw) and before the board exists (0x20: 1 << Phase.RollPending, 5).
+    uint256 private constant GOLD_PHASES = SETUP | BEFORE_ROLL | 0x20 | DISCARD | GHOST_SHIP | MAIN;
     /// @dev The turn word's low 9 bits when the sender may trade: Main, nothing pending, and the seat (added).
     uint256 private constant TRADE_WORD = 9; // Phase.Main
     uint256 private constant TRADE_BITS = 0x1ff;
