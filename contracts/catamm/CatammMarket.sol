@@ -38,7 +38,9 @@ library CatammMarket {
 
     /// @dev A game's markets.
     /// @param config One word, hand-packed so a trade reads it once (see the `_config*` accessors):
-    ///        bits 0–63 game id (echoed in events, so one contract can host many games), 64–79 fee without the
+    ///        bits 0–38 game id (echoed in events, so one contract can host many games; ids below 2^39), 39–63 free
+    ///        for the host game ({hostLow}: e.g. its turn length, so that setting a deadline reads no other slot),
+    ///        64–79 fee without the
     ///        pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points), 96–127 initial depth
     ///        in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits per pool (nibble p =
     ///        pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game ({hostData}: e.g.
@@ -69,7 +71,13 @@ library CatammMarket {
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
     /// @dev The config bits the markets own (all below the host's).
-    uint256 private constant MARKET_BITS = 0xffffffffffffffffffffffffffffffffffffffffff; // 2^HOST_SHIFT − 1, a literal
+    /// @dev The game id's bits (0–38) and the host's low field (bits 39–63: {hostLow}).
+    uint256 private constant GAME_ID_MASK = 0x7fffffffff;
+    uint256 private constant HOST_LOW_SHIFT = 39;
+    uint256 private constant HOST_LOW_MASK = 0x1ffffff;
+    /// @dev The config bits the markets own: below the host's, less its low field (2^168 − 1 − (2^25 − 1) × 2^39, a
+    ///      literal).
+    uint256 private constant MARKET_BITS = 0xffffffffffffffffffffffffff0000007fffffffff;
 
     // ------------------------------------------------------------------------------------------------------------
     // Opening
@@ -83,6 +91,7 @@ library CatammMarket {
     function open(State storage s, uint64 gameId, uint32 depthCards, uint8 preset, uint256 seed) internal {
         uint256 old = s.config;
         if (_configDepth(old) != 0) revert ICatammMarket.MarketsAlreadyOpen(gameId);
+        if (gameId > GAME_ID_MASK) revert ICatammMarket.GameIdTooLarge(gameId);
         if (depthCards < MIN_DEPTH_CARDS || depthCards > MAX_DEPTH_CARDS) {
             revert ICatammMarket.DepthOutOfRange(depthCards, MIN_DEPTH_CARDS, MAX_DEPTH_CARDS);
         }
@@ -351,7 +360,19 @@ library CatammMarket {
     /// @notice Sets the host game's 88 bits of the config word; reverts with {HostDataTooWide} past 88 bits.
     function setHostData(State storage s, uint256 value) internal {
         if (value >> (256 - HOST_SHIFT) != 0) revert ICatammMarket.HostDataTooWide(value);
-        s.config = (s.config & MARKET_BITS) | (value << HOST_SHIFT);
+        uint256 c = s.config;
+        s.config = (c & ~(type(uint256).max << HOST_SHIFT)) | (value << HOST_SHIFT);
+    }
+
+    /// @notice The host game's 25 low bits of the config word (39–63; zero until it sets them).
+    function hostLow(State storage s) internal view returns (uint256) {
+        return (s.config >> HOST_LOW_SHIFT) & HOST_LOW_MASK;
+    }
+
+    /// @notice Sets the host game's 25 low bits of the config word; reverts with {HostDataTooWide} past 25 bits.
+    function setHostLow(State storage s, uint256 value) internal {
+        if (value > HOST_LOW_MASK) revert ICatammMarket.HostDataTooWide(value);
+        s.config = (s.config & ~(HOST_LOW_MASK << HOST_LOW_SHIFT)) | (value << HOST_LOW_SHIFT);
     }
 
     /// @notice `player`'s shares in each pool.
@@ -575,7 +596,7 @@ library CatammMarket {
     // Config accessors (layout: {State.config}).
 
     function _configGameId(uint256 c) private pure returns (uint64) {
-        return uint64(c);
+        return uint64(c & GAME_ID_MASK);
     }
 
     function _configFeeBps(uint256 c) private pure returns (uint256) {

@@ -75,6 +75,16 @@ contract CatammMarketHarness is ICatammMarket {
         return _games[gameId].market.hostData();
     }
 
+    /// @notice Sets the host game's 25 low bits of the markets' config word.
+    function setHostLow(uint256 gameId, uint256 value) external known(gameId) {
+        _games[gameId].market.setHostLow(value);
+    }
+
+    /// @notice The host game's 25 low bits of the markets' config word.
+    function hostLow(uint256 gameId) external view returns (uint256) {
+        return _games[gameId].market.hostLow();
+    }
+
     /// @notice The bank issues `amount` of `resource` to `player` (production, Year of Plenty).
     function issue(uint256 gameId, address player, uint8 resource, uint256 amount) external known(gameId) {
         if (resource >= RESOURCE_COUNT) revert UnknownResource(resource);
