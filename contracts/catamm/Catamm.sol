@@ -391,14 +391,16 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @notice The bank's counters per resource: issued (production, Year of Plenty, gold, the pools' opening),
-    ///         received (costs, discards), and burned (market fees). For every resource,
-    ///         `issued − received − burned` equals the players' balances plus the pools' reserves.
+    ///         received (costs, discards), and burned (market fees, derived: what left the bank and is neither in a
+    ///         balance nor in a pool). For every resource, `issued − received − burned` equals the players'
+    ///         balances plus the pools' reserves.
     function bank(
         uint256 gameId
     ) public view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
         (issued, received) = _bankCounters(gameId);
         // Derived, not counted: a counter of burned fees cost every swap a cold read and an update (~5,000 gas).
-        // Every fee is in its trade's event, and the events' fees add up to this (test/indexer's comparison).
+        // Every fee is in its trade's event; Catamm.burned.test.ts and the indexer's comparison check the events'
+        // fees add up to this.
         uint256[5] memory inGame = CatammViews.inGame(_games[gameId]);
         for (uint256 r; r < RESOURCE_COUNT; ++r) burned[r] = issued[r] - received[r] - inGame[r];
     }

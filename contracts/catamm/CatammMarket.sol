@@ -40,11 +40,11 @@ library CatammMarket {
     /// @param config One word, hand-packed so a trade reads it once (see the `_config*` accessors):
     ///        bits 0–38 game id (echoed in events, so one contract can host many games; ids below 2^39), 39–63 free
     ///        for the host game ({hostLow}: e.g. its turn length, so that setting a deadline reads no other slot),
-    ///        64–79 fee without the
-    ///        pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points), 96–127 initial depth
-    ///        in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits per pool (nibble p =
-    ///        pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game ({hostData}: e.g.
-    ///        its turn state, so that the check before a trade reads a slot the trade reads anyway).
+    ///        64–79 fee without the pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points),
+    ///        96–127 initial depth in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits
+    ///        per pool (nibble p = pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game
+    ///        ({hostData}: e.g. its turn state, so that the check before a trade reads a slot the trade reads
+    ///        anyway).
     /// @param pools Per pool, one word: reserve0 (bits 0–111), reserve1 (112–223), block of the last swap
     ///        (224–255). A zero word means "never touched since opening": both reserves are the initial depth
     ///        (opening writes no pool slot; a touched pool keeps ≥ 1 wei per side, so it never reads as zero).
@@ -70,7 +70,6 @@ library CatammMarket {
     uint256 private constant RESERVE_MASK = type(uint112).max;
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
-    /// @dev The config bits the markets own (all below the host's).
     /// @dev The game id's bits (0–38) and the host's low field (bits 39–63: {hostLow}).
     uint256 private constant GAME_ID_MASK = 0x7fffffffff;
     uint256 private constant HOST_LOW_SHIFT = 39;
