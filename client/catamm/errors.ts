@@ -77,7 +77,8 @@ export const CATAMM_ERRORS: ErrorTexts = {
   DepthOutOfRange: (a) =>
     `a pool depth of ${a.depthCards} cards is not allowed: it must be ${a.minCards} to ${a.maxCards}`,
   UnknownFeePreset: (a) => `there is no fee ${a.preset}: presets are 0 (classic) and 1 (defi)`,
-  HostDataTooWide: (a) => `host data ${a.value} does not fit the market's 88 bits`,
+  HostDataTooWide: (a) => `host data ${a.value} does not fit the market's field for it (88 bits, or 25 low bits)`,
+  GameIdTooLarge: (a) => `game id ${a.gameId} does not fit the market's 39 bits for it`,
   // AMM math and balances
   EmptyReserve: (a) => `a pool side is empty (reserves ${a.reserveIn} in, ${a.reserveOut} out)`,
   OutputExceedsReserve: (a) => `${a.amountOut} is all of the pool's ${a.reserveOut} or more: no input buys it`,

@@ -56,18 +56,17 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     /// @notice Pass as the second edge of {playRoadBuilding} to build only one road.
     uint256 public constant NO_EDGE = type(uint256).max;
 
-    /// @dev Phase masks (bit p = phase p) for {_check}.
-    uint256 private constant SETUP = 1 << uint256(Phase.Setup);
-    uint256 private constant BEFORE_ROLL = 1 << uint256(Phase.BeforeRoll);
-    uint256 private constant DISCARD = 1 << uint256(Phase.Discard);
-    uint256 private constant GHOST_SHIP = 1 << uint256(Phase.GhostShip);
-    uint256 private constant MAIN = 1 << uint256(Phase.Main);
+    /// @dev Phase masks (bit p = phase p) for {_check}, as literals (`1 << uint256(Phase.X)` ran at each use).
+    uint256 private constant SETUP = 0x8; // 1 << Phase.Setup (3)
+    uint256 private constant BEFORE_ROLL = 0x10; // 1 << Phase.BeforeRoll (4)
+    uint256 private constant DISCARD = 0x40; // 1 << Phase.Discard (6)
+    uint256 private constant GHOST_SHIP = 0x80; // 1 << Phase.GhostShip (7)
+    uint256 private constant MAIN = 0x200; // 1 << Phase.Main (9)
     /// @dev Gold converts in any phase after the start except while a steal is pending (the victim could reshape
-    ///      the draw) and before the board exists.
-    uint256 private constant GOLD_PHASES =
-        SETUP | BEFORE_ROLL | (1 << uint256(Phase.RollPending)) | DISCARD | GHOST_SHIP | MAIN;
+    ///      the draw) and before the board exists (0x20: 1 << Phase.RollPending, 5).
+    uint256 private constant GOLD_PHASES = SETUP | BEFORE_ROLL | 0x20 | DISCARD | GHOST_SHIP | MAIN;
     /// @dev The turn word's low 9 bits when the sender may trade: Main, nothing pending, and the seat (added).
-    uint256 private constant TRADE_WORD = uint256(Phase.Main);
+    uint256 private constant TRADE_WORD = 9; // Phase.Main
     uint256 private constant TRADE_BITS = 0x1ff;
 
     /// @notice Games created so far (ids 1..gameCount).
@@ -392,12 +391,25 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @notice The bank's counters per resource: issued (production, Year of Plenty, gold, the pools' opening),
-    ///         received (costs, discards), and burned (market fees). For every resource,
-    ///         `issued − received − burned` equals the players' balances plus the pools' reserves.
+    ///         received (costs, discards), and burned (market fees, derived: what left the bank and is neither in a
+    ///         balance nor in a pool). For every resource, `issued − received − burned` equals the players'
+    ///         balances plus the pools' reserves.
     function bank(
         uint256 gameId
-    ) public view virtual returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
-        return CatammViews.bank(_games[gameId]);
+    ) public view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+        (issued, received) = _bankCounters(gameId);
+        // Derived, not counted: a counter of burned fees cost every swap a cold read and an update (~5,000 gas).
+        // Every fee is in its trade's event; Catamm.burned.test.ts and the indexer's comparison check the events'
+        // fees add up to this.
+        uint256[5] memory inGame = CatammViews.inGame(_games[gameId]);
+        for (uint256 r; r < RESOURCE_COUNT; ++r) burned[r] = issued[r] - received[r] - inGame[r];
+    }
+
+    /// @dev The bank's issued and received counters in wei (a test harness adds what it issued itself).
+    function _bankCounters(
+        uint256 gameId
+    ) internal view virtual returns (uint256[5] memory issued, uint256[5] memory received) {
+        return CatammViews.bankCounters(_games[gameId]);
     }
 
     /// @inheritdoc ICatammMarket
@@ -445,8 +457,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @inheritdoc ICatammMarket
-    function burnedResources(uint256 gameId) external view returns (uint256[5] memory) {
-        return _games[gameId].market.burnedAll();
+    function burnedResources(uint256 gameId) external view returns (uint256[5] memory burned) {
+        (, , burned) = bank(gameId);
     }
 
     /// @inheritdoc ICatammMarket

@@ -29,30 +29,32 @@ import {ResourceBalances} from "./libraries/ResourceBalances.sol";
 ///        that left ({stealFromPool}), which side weighted by the reserves, never leaving a side below one whole
 ///        card. `k = r0 × r1` never falls in a swap and falls in a withdrawal as in Uniswap V2; what never falls
 ///        outside steals is the value of a share, `k / T²` (T: total shares, the bank's locked ones included).
-///      Every burned fee is added to `burned[resource]`, so the game's bank keeps
-///      `issued − received − burned = balances + reserves` exactly (the opening depth counts as issued).
+///      Burned fees are not counted here: every wei that leaves a trade's balances and reserves is a fee emitted in
+///      its event, so the host derives `burned = issued − received − balances − reserves` ({reserveTotals}) and the
+///      events' fees sum to it, to the wei (the opening depth counts as issued). A counter cost every swap with a
+///      fee a cold read and an update of its own word (~5,000 gas).
 library CatammMarket {
     using ResourceBalances for ResourceBalances.Balances;
 
     /// @dev A game's markets.
     /// @param config One word, hand-packed so a trade reads it once (see the `_config*` accessors):
-    ///        bits 0–63 game id (echoed in events, so one contract can host many games), 64–79 fee without the
-    ///        pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points), 96–127 initial depth
-    ///        in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits per pool (nibble p =
-    ///        pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game ({hostData}: e.g.
-    ///        its turn state, so that the check before a trade reads a slot the trade reads anyway).
+    ///        bits 0–38 game id (echoed in events, so one contract can host many games; ids below 2^39), 39–63 free
+    ///        for the host game ({hostLow}: e.g. its turn length, so that setting a deadline reads no other slot),
+    ///        64–79 fee without the pool's port (also the withdrawal fee), 80–95 fee with it (both in basis points),
+    ///        96–127 initial depth in whole cards per side (0 until opened), 128–167 the port of each pool, 4 bits
+    ///        per pool (nibble p = pool p's port, or {NO_PORT} for the missing pool), 168–255 free for the host game
+    ///        ({hostData}: e.g. its turn state, so that the check before a trade reads a slot the trade reads
+    ///        anyway).
     /// @param pools Per pool, one word: reserve0 (bits 0–111), reserve1 (112–223), block of the last swap
     ///        (224–255). A zero word means "never touched since opening": both reserves are the initial depth
     ///        (opening writes no pool slot; a touched pool keeps ≥ 1 wei per side, so it never reads as zero).
     /// @param playerShares Per pool, the shares held by players (the bank's locked shares, equal to the depth in
     ///        wei, are not stored).
-    /// @param burned Fees burned so far, per resource.
     /// @param shares Per player, their shares in each pool.
     struct State {
         uint256 config;
         uint256[10] pools;
         uint256[10] playerShares;
-        uint256[5] burned;
         mapping(address player => uint256[10]) shares;
     }
 
@@ -68,8 +70,13 @@ library CatammMarket {
     uint256 private constant RESERVE_MASK = type(uint112).max;
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
-    /// @dev The config bits the markets own (all below the host's).
-    uint256 private constant MARKET_BITS = (1 << HOST_SHIFT) - 1;
+    /// @dev The game id's bits (0–38) and the host's low field (bits 39–63: {hostLow}).
+    uint256 private constant GAME_ID_MASK = 0x7fffffffff;
+    uint256 private constant HOST_LOW_SHIFT = 39;
+    uint256 private constant HOST_LOW_MASK = 0x1ffffff;
+    /// @dev The config bits the markets own: below the host's, less its low field (2^168 − 1 − (2^25 − 1) × 2^39, a
+    ///      literal).
+    uint256 private constant MARKET_BITS = 0xffffffffffffffffffffffffff0000007fffffffff;
 
     // ------------------------------------------------------------------------------------------------------------
     // Opening
@@ -83,6 +90,7 @@ library CatammMarket {
     function open(State storage s, uint64 gameId, uint32 depthCards, uint8 preset, uint256 seed) internal {
         uint256 old = s.config;
         if (_configDepth(old) != 0) revert ICatammMarket.MarketsAlreadyOpen(gameId);
+        if (gameId > GAME_ID_MASK) revert ICatammMarket.GameIdTooLarge(gameId);
         if (depthCards < MIN_DEPTH_CARDS || depthCards > MAX_DEPTH_CARDS) {
             revert ICatammMarket.DepthOutOfRange(depthCards, MIN_DEPTH_CARDS, MAX_DEPTH_CARDS);
         }
@@ -120,6 +128,8 @@ library CatammMarket {
 
     /// @notice `player` swaps `amountIn` of `resourceIn` for at least `minAmountOut` of `resourceOut`, from and to
     ///         `balances` (whose port mask sets the fee).
+    /// @dev Every value on the stack, the pool's slot reached without the array's bounds check and the event written
+    ///      in place ({_emitSwapped}): a `Trade` struct in memory and Solidity's encoder cost ~600 gas a swap.
     function swap(
         State storage s,
         ResourceBalances.Balances storage balances,
@@ -135,20 +145,17 @@ library CatammMarket {
         if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
             revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
         }
-        Trade memory t = _swapPool(s, balances.portsOwned(), resourceIn, resourceOut, amountIn, minAmountOut);
-        balances.exchange(resourceIn, amountIn, resourceOut, t.amountOut);
-        emit ICatammMarket.Swapped(
-            t.gameId,
-            player,
-            t.pool,
-            resourceIn,
-            amountIn,
-            t.fee,
-            t.amountOut,
-            t.word & RESERVE_MASK,
-            (t.word >> 112) & RESERVE_MASK
-        );
-        return t.amountOut;
+        (uint8 pool, ) = _route(resourceIn, resourceOut);
+        uint256 c = s.config;
+        // The fee's rate in basis points, then (one stack slot for both: the stack is full) the fee itself.
+        uint256 fee = _feeFor(c, pool, balances.portsOwned(), _configPortFeeBps(c));
+        uint256 word;
+        (amountOut, fee, word) = _trade(_poolWord(s, pool, c), resourceIn < resourceOut, amountIn, fee);
+        if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
+        if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
+        _setPoolWord(s, pool, word);
+        balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
+        _emitSwapped(c, player, pool, resourceIn, amountIn, fee, amountOut, word);
     }
 
     /// @notice `player` deposits at most `amount0Max` and `amount1Max` of `pool`'s two resources, in the pool's
@@ -352,7 +359,19 @@ library CatammMarket {
     /// @notice Sets the host game's 88 bits of the config word; reverts with {HostDataTooWide} past 88 bits.
     function setHostData(State storage s, uint256 value) internal {
         if (value >> (256 - HOST_SHIFT) != 0) revert ICatammMarket.HostDataTooWide(value);
-        s.config = (s.config & MARKET_BITS) | (value << HOST_SHIFT);
+        uint256 c = s.config;
+        s.config = (c & ~(type(uint256).max << HOST_SHIFT)) | (value << HOST_SHIFT);
+    }
+
+    /// @notice The host game's 25 low bits of the config word (39–63; zero until it sets them).
+    function hostLow(State storage s) internal view returns (uint256) {
+        return (s.config >> HOST_LOW_SHIFT) & HOST_LOW_MASK;
+    }
+
+    /// @notice Sets the host game's 25 low bits of the config word; reverts with {HostDataTooWide} past 25 bits.
+    function setHostLow(State storage s, uint256 value) internal {
+        if (value > HOST_LOW_MASK) revert ICatammMarket.HostDataTooWide(value);
+        s.config = (s.config & ~(HOST_LOW_MASK << HOST_LOW_SHIFT)) | (value << HOST_LOW_SHIFT);
     }
 
     /// @notice `player`'s shares in each pool.
@@ -360,50 +379,19 @@ library CatammMarket {
         return s.shares[player];
     }
 
-    /// @notice Fees burned so far, per resource.
-    function burnedAll(State storage s) internal view returns (uint256[5] memory) {
-        return s.burned;
+    /// @notice What the ten pools hold of each resource (the missing pool included).
+    function reserveTotals(State storage s) internal view returns (uint256[5] memory out) {
+        uint256 c = s.config;
+        for (uint8 p; p < POOL_COUNT; ++p) {
+            (uint256 r0, uint256 r1) = _reserves(s.pools[p], c);
+            (uint8 res0, uint8 res1) = CatammIds.poolResources(p);
+            out[res0] += r0;
+            out[res1] += r1;
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
     // Internals: the pool side of each operation (the callers move the balances, then emit)
-
-    /// @dev A swap's outcome (in memory: with the caller's arguments, too many values for the stack).
-    struct Trade {
-        uint64 gameId;
-        uint8 pool;
-        uint256 fee;
-        uint256 amountOut;
-        uint256 word;
-    }
-
-    /// @dev A swap's pool side: validates, prices, writes the pool and the burned fee. The caller moves the balances
-    ///      and emits.
-    function _swapPool(
-        State storage s,
-        uint256 portsOwned,
-        uint8 resourceIn,
-        uint8 resourceOut,
-        uint256 amountIn,
-        uint256 minAmountOut
-    ) private returns (Trade memory t) {
-        bool inIsSide0;
-        (t.pool, inIsSide0) = _route(resourceIn, resourceOut);
-        uint256 c = s.config;
-        t.gameId = _configGameId(c);
-        uint256 word = s.pools[t.pool];
-        if (word == 0) word = _configDepth(c) * (1 | (1 << 112)); // the untouched pool: depth on both sides
-        (t.amountOut, t.fee, t.word) = _trade(
-            word,
-            inIsSide0,
-            amountIn,
-            _feeFor(c, t.pool, portsOwned, _configPortFeeBps(c))
-        );
-        if (t.amountOut == 0) revert ICatammMarket.ZeroOutput(t.pool);
-        if (t.amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(t.amountOut, minAmountOut);
-        s.pools[t.pool] = t.word;
-        if (t.fee != 0) s.burned[resourceIn] += t.fee;
-    }
 
     /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
     ///      as the last trade. The reserves are read and written in place: the input side's field at `shiftIn`, the
@@ -417,14 +405,62 @@ library CatammMarket {
         (uint256 shiftIn, uint256 shiftOut) = inIsSide0 ? (0, 112) : (112, 0);
         uint256 rIn = (word >> shiftIn) & RESERVE_MASK;
         uint256 rOut = (word >> shiftOut) & RESERVE_MASK;
-        (amountOut, fee) = AmmMath.getAmountOut(amountIn, rIn, rOut, feeBps);
-        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85 (the caller checked), fee ≤ amountIn, amountOut < rOut. The
-        // input reserve grows (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
+        // Bounded: amountIn ≤ 2^85 (the caller checked), reserves in [1, 2^112) (a pool keeps ≥ 1 wei a side; the
+        // untouched one holds the depth), fees from the presets (≤ 1000 bps).
+        (amountOut, fee) = AmmMath.getAmountOutBounded(amountIn, rIn, rOut, feeBps);
+        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85, fee ≤ amountIn, amountOut < rOut. The input reserve grows
+        // (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
         unchecked {
             newWord =
                 (uint256(SafeCast.toUint112(rIn + (amountIn - fee))) << shiftIn) |
                 ((rOut - amountOut) << shiftOut) |
                 (uint256(uint32(block.number)) << 224);
+        }
+    }
+
+    /// @dev `pool`'s word (< {POOL_COUNT}, from {CatammIds.poolOf}), read without the array's bounds check; the
+    ///      untouched pool's zero word as depth on both sides.
+    function _poolWord(State storage s, uint256 pool, uint256 c) private view returns (uint256 word) {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            word := sload(add(add(s.slot, 1), pool)) // `pools` is {State}'s second member
+        }
+        if (word == 0) word = _configDepth(c) * (1 | (1 << 112));
+    }
+
+    /// @dev Writes `pool`'s word (< {POOL_COUNT}) without the array's bounds check.
+    function _setPoolWord(State storage s, uint256 pool, uint256 word) private {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            sstore(add(add(s.slot, 1), pool), word)
+        }
+    }
+
+    /// @dev Emits {ICatammMarket.Swapped} from the stack: the same topics and data as `emit`, without building the
+    ///      arguments in memory first (~150 gas).
+    function _emitSwapped(
+        uint256 c,
+        address player,
+        uint256 pool,
+        uint256 resourceIn,
+        uint256 amountIn,
+        uint256 fee,
+        uint256 amountOut,
+        uint256 word
+    ) private {
+        bytes32 topic = ICatammMarket.Swapped.selector;
+        uint256 gameId = _configGameId(c);
+        uint256 reserve0 = word & RESERVE_MASK;
+        uint256 reserve1 = (word >> 112) & RESERVE_MASK;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, resourceIn)
+            mstore(add(m, 0x20), amountIn)
+            mstore(add(m, 0x40), fee)
+            mstore(add(m, 0x60), amountOut)
+            mstore(add(m, 0x80), reserve0)
+            mstore(add(m, 0xa0), reserve1)
+            log4(m, 0xc0, topic, gameId, player, pool)
         }
     }
 
@@ -475,8 +511,8 @@ library CatammMarket {
         uint256 reserve1;
     }
 
-    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool and the burned fees. The caller
-    ///      moves the balances and emits.
+    /// @dev A withdrawal's pool side: validates, takes the shares, writes the pool (the fees, paid to nobody, are
+    ///      burned). The caller moves the balances and emits.
     function _redeem(
         State storage s,
         address player,
@@ -510,9 +546,6 @@ library CatammMarket {
         s.pools[pool] = _pack(x.reserve0, x.reserve1, word >> 224);
         s.playerShares[pool] -= shares;
         s.shares[player][pool] = held - shares;
-        (uint8 res0, uint8 res1) = CatammIds.poolResources(pool);
-        if (x.fee0 != 0) s.burned[res0] += x.fee0;
-        if (x.fee1 != 0) s.burned[res1] += x.fee1;
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -562,7 +595,7 @@ library CatammMarket {
     // Config accessors (layout: {State.config}).
 
     function _configGameId(uint256 c) private pure returns (uint64) {
-        return uint64(c);
+        return uint64(c & GAME_ID_MASK);
     }
 
     function _configFeeBps(uint256 c) private pure returns (uint256) {

@@ -14,7 +14,8 @@ import {HexKind, NONE} from "./libraries/BoardTypes.sol";
 ///         and the win. Internal functions: each module (the game contract and its linked libraries) inlines them.
 /// @dev Storage layout of a game (one {Game} per id in the game contract):
 ///      - `market` (CatammMarket.State): the pools; its config word's 88 host bits hold the {Turn} word, so the check
-///        before a trade ("your turn, after the roll") reads no slot the trade does not read anyway;
+///        before a trade ("your turn, after the roll") reads no slot the trade does not read anyway, and its 25 host
+///        low bits the turn length, so a new deadline reads no other slot either;
 ///      - `balances`: per player, the five resources and the port mask (ResourceBalances), whose spare bits hold the
 ///        player's seat + 1 (the "host tag"), for the same reason;
 ///      - `settings`, `table` (with the board), `buildings`, `roads`: one word each; `seats`, `cards`: one word per
@@ -78,8 +79,9 @@ library CatammState {
         uint8 joined;
     }
 
-    /// @dev Game-wide state that no trade needs, in one word with the board and the turn length, which a roll's
-    ///      resolution reads with it (two cold reads fewer: ~4,200 gas). Seats are stored + 1 (0 = nobody).
+    /// @dev Game-wide state that no trade needs, in one word with the board, which a roll's resolution reads with it
+    ///      (a cold read fewer: ~2,100 gas). Seats are stored + 1 (0 = nobody). The turn length for deadlines is in
+    ///      the markets' config word ({deadlineFromNow}).
     /// @param ghost The ghost ship's place (hex, or PORT_PLACE + port).
     /// @param longestRoad Holder's seat + 1.
     /// @param largestArmy Holder's seat + 1.
@@ -87,7 +89,6 @@ library CatammState {
     /// @param stealTarget The pending steal's victim seat (hex steal) or pool (pool steal).
     /// @param deck Development cards left, one byte per kind.
     /// @param board The board (BoardSetup's 133-bit word; the desert is its hex of kind Desert).
-    /// @param turnBlocks A copy of the settings' turn length, for every deadline after the start.
     struct Table {
         uint8 ghost;
         uint8 longestRoad;
@@ -96,7 +97,6 @@ library CatammState {
         uint8 stealTarget;
         uint40 deck;
         uint136 board;
-        uint32 turnBlocks;
     }
 
     /// @dev One word per seat (its road count and road length live in the roads word: see {Game.roads}).
@@ -246,7 +246,9 @@ library CatammState {
 
     /// @dev The deadline of a waiting state that starts now.
     function deadlineFromNow(Game storage g) internal view returns (uint64) {
-        return uint64(block.number + g.table.turnBlocks);
+        // The turn length sits in the config word's host low bits, which every action reads for the turn: in the
+        // table it cost an end of turn a cold read (2,000 gas).
+        return uint64(block.number + g.market.hostLow());
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -429,9 +431,10 @@ library CatammState {
     ///      reverts. Bit 255 of the received word is set at the start ({BANK_OPENED}) so that the first payment
     ///      updates a word instead of filling a fresh one (17,100 gas more).
     uint256 internal constant BANK_LANE = 51;
-    uint256 private constant BANK_LANE_MAX = (1 << BANK_LANE) - 1;
-    /// @dev The top bit of each of the five lanes.
-    uint256 private constant BANK_GUARDS = (((1 << 255) - 1) / BANK_LANE_MAX) << (BANK_LANE - 1);
+    /// @dev `2^BANK_LANE − 1` and the top bit of each of the five lanes
+    ///      (`((2^255 − 1) / BANK_LANE_MAX) << (BANK_LANE − 1)`), as literals: the expressions ran at each use.
+    uint256 private constant BANK_LANE_MAX = 0x7ffffffffffff;
+    uint256 private constant BANK_GUARDS = 0x4000000000000800000000000100000000000020000000000004000000000000;
     uint256 internal constant ISSUED = 0;
     uint256 internal constant RECEIVED = 1;
     uint256 internal constant BANK_OPENED = 1 << 255;

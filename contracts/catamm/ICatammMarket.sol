@@ -79,8 +79,10 @@ interface ICatammMarket {
     error DepthOutOfRange(uint256 depthCards, uint256 minCards, uint256 maxCards);
     /// @notice A fee preset id other than 0 (classic) or 1 (defi).
     error UnknownFeePreset(uint8 preset);
-    /// @notice Host data wider than the 88 bits the market's config word keeps for the host game.
+    /// @notice Host data wider than the field the market's config word keeps for the host game (88 bits, or 25).
     error HostDataTooWide(uint256 value);
+    /// @notice A game id at or above 2^39, the width the markets' config word keeps for it.
+    error GameIdTooLarge(uint64 gameId);
 
     /// @notice A game's ten pools opened, each with `depth` of both sides from the bank (locked as bank shares).
     /// @param gameId The game.

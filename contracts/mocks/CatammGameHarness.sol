@@ -38,11 +38,12 @@ contract CatammGameHarness is Catamm {
         CatammState.addToBank(_games[gameId], word, lanes);
     }
 
-    /// @notice The game's bank counters plus what the harness issued and took.
-    function bank(
+    /// @dev The game's bank counters plus what the harness issued and took (the game's `bank` derives the burned
+    ///      fees from them).
+    function _bankCounters(
         uint256 gameId
-    ) public view override returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
-        (issued, received, burned) = super.bank(gameId);
+    ) internal view override returns (uint256[5] memory issued, uint256[5] memory received) {
+        (issued, received) = super._bankCounters(gameId);
         for (uint256 r; r < 5; ++r) {
             issued[r] += _harnessIssued[gameId][r];
             received[r] += _harnessReceived[gameId][r];

@@ -31,6 +31,10 @@ contract CatammMarketHarness is ICatammMarket {
         mapping(address player => ResourceBalances.Balances) balances;
         uint256[5] issued;
         uint256[5] received;
+        /// @dev Everyone who ever held resources here (credited by the bank or a steal), as the game's seats: the
+        ///      burned fees are what the bank let out less what they and the pools hold.
+        address[] holders;
+        mapping(address => bool) isHolder;
     }
 
     /// @notice Games created so far (ids 1..gameCount).
@@ -71,10 +75,21 @@ contract CatammMarketHarness is ICatammMarket {
         return _games[gameId].market.hostData();
     }
 
+    /// @notice Sets the host game's 25 low bits of the markets' config word.
+    function setHostLow(uint256 gameId, uint256 value) external known(gameId) {
+        _games[gameId].market.setHostLow(value);
+    }
+
+    /// @notice The host game's 25 low bits of the markets' config word.
+    function hostLow(uint256 gameId) external view returns (uint256) {
+        return _games[gameId].market.hostLow();
+    }
+
     /// @notice The bank issues `amount` of `resource` to `player` (production, Year of Plenty).
     function issue(uint256 gameId, address player, uint8 resource, uint256 amount) external known(gameId) {
         if (resource >= RESOURCE_COUNT) revert UnknownResource(resource);
         Game storage g = _games[gameId];
+        _hold(g, player);
         g.balances[player].credit(resource, amount);
         g.issued[resource] += amount;
         emit BankIssued(gameId, player, resource, amount);
@@ -151,12 +166,14 @@ contract CatammMarketHarness is ICatammMarket {
     ) external known(gameId) returns (uint8 deactivated, uint8 activated, uint8 resource, uint256 amount) {
         Game storage g = _games[gameId];
         (deactivated, activated) = g.market.flipPort(port);
+        _hold(g, msg.sender);
         (resource, amount) = g.market.stealFromPool(g.balances[msg.sender], msg.sender, deactivated, seed);
     }
 
     /// @notice A pool-steal on its own (any pool), for tests of the draw.
     function stealFromPool(uint256 gameId, uint8 pool, uint256 seed) external known(gameId) {
         Game storage g = _games[gameId];
+        _hold(g, msg.sender);
         g.market.stealFromPool(g.balances[msg.sender], msg.sender, pool, seed);
     }
 
@@ -165,7 +182,7 @@ contract CatammMarketHarness is ICatammMarket {
         uint256 gameId
     ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
         Game storage g = _games[gameId];
-        return (g.issued, g.received, g.market.burnedAll());
+        (issued, received, burned) = (g.issued, g.received, _burned(g));
     }
 
     /// @inheritdoc ICatammMarket
@@ -216,11 +233,28 @@ contract CatammMarketHarness is ICatammMarket {
 
     /// @inheritdoc ICatammMarket
     function burnedResources(uint256 gameId) external view returns (uint256[5] memory) {
-        return _games[gameId].market.burnedAll();
+        return _burned(_games[gameId]);
     }
 
     /// @inheritdoc ICatammMarket
     function portsOwned(uint256 gameId, address player) external view returns (uint256) {
         return _games[gameId].balances[player].portsOwned();
+    }
+
+    /// @dev Records `who` as a holder of resources.
+    function _hold(Game storage g, address who) private {
+        if (g.isHolder[who]) return;
+        g.isHolder[who] = true;
+        g.holders.push(who);
+    }
+
+    /// @dev The fees burned, per resource, derived as the game derives them: issued − received − balances − reserves.
+    function _burned(Game storage g) private view returns (uint256[5] memory burned) {
+        uint256[5] memory inPlay = g.market.reserveTotals();
+        for (uint256 i; i < g.holders.length; ++i) {
+            uint256[5] memory b = g.balances[g.holders[i]].all();
+            for (uint256 r; r < RESOURCE_COUNT; ++r) inPlay[r] += b[r];
+        }
+        for (uint256 r; r < RESOURCE_COUNT; ++r) burned[r] = g.issued[r] - g.received[r] - inPlay[r];
     }
 }

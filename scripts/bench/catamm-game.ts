@@ -190,7 +190,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
     out["catamm.buyDevCard.draw"] = await serve(t);
   }
 
-  // Trades: warm pools and fee counters (as mid-game), then a swap between resources of different balance words
+  // Trades: warm pools (as mid-game), then a swap between resources of different balance words
   // (Wood–Ore, or Brick–Wheat) in a pool whose port the player does not own.
   {
     const pools = await t.game.marketPools(t.id);

@@ -21,7 +21,7 @@ async function harnessScenarios(): Promise<Record<string, number>> {
   const { poolOfPort } = portAssignment(SEED);
   const active = (a: number, b: number) => poolOfPort.includes(poolOf(a, b).pool);
   const cross = active(Resource.Wood, Resource.Ore) ? [Resource.Wood, Resource.Ore] : [Resource.Brick, Resource.Wheat];
-  // Warm-up: earlier trades made the burned counters and the pools' words non-zero, as mid-game.
+  // Warm-up: earlier trades made the pools' words non-zero, as mid-game.
   await harness.connect(bob).swap(game, cross[0], cross[1], ONE_CARD, 0);
   await harness.connect(bob).swap(game, cross[1], cross[0], ONE_CARD, 0);
   out["catamm.harness.swap"] = await gasOf(harness.connect(alice).swap(game, cross[0], cross[1], 2n * ONE_CARD, 0));

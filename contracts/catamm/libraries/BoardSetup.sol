@@ -74,16 +74,25 @@ library BoardSetup {
         first = NONE;
         second = NONE;
         if (n == 0 || n > 15) return (first, second);
-        uint256 fields = ((board >> 3) ^ (n * HEX_UNITS)) & (15 * HEX_UNITS);
-        uint256 zero = HEX_UNITS & ~((fields + 15 * HEX_UNITS) >> 4);
+        uint256 fields;
+        uint256 zero;
+        // Unchecked: n ≤ 15, so n × HEX_UNITS fills each 7-bit slot's low 4 bits at most, and a field plus 15 stays
+        // in its slot (below 2^133 in all).
+        unchecked {
+            fields = ((board >> 3) ^ (n * HEX_UNITS)) & HEX_FIFTEENS;
+            zero = HEX_UNITS & ~((fields + HEX_FIFTEENS) >> 4);
+        }
         if (zero == 0) return (first, second);
         first = Math.log2(zero & (~zero + 1)) / 7;
         zero &= zero - 1;
         if (zero != 0) second = Math.log2(zero) / 7;
     }
 
-    /// @dev Bit 7h set for every hex h: one unit in each hex's 7-bit slot of the board word.
-    uint256 private constant HEX_UNITS = ((1 << (7 * HEX_COUNT)) - 1) / 127;
+    /// @dev Bit 7h set for every hex h: one unit in each hex's 7-bit slot of the board word,
+    ///      `(2^(7 × HEX_COUNT) − 1) / 127`, and 15 in each slot: literals, as the expressions (a division) ran at each
+    ///      use.
+    uint256 private constant HEX_UNITS = 0x40810204081020408102040810204081;
+    uint256 private constant HEX_FIFTEENS = 0x3c78f1e3c78f1e3c78f1e3c78f1e3c78f;
 
     /// @dev Fisher–Yates over the first `count` nibbles of `packed` driven by the mixed-radix digits of `r` (see
     ///      the contract notes). Swapping nibbles `i` and `j` XORs `a ^ b` into both (a no-op when `i == j`).

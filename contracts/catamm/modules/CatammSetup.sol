@@ -150,6 +150,8 @@ library CatammSetup {
         CatammState.Settings memory s = g.settings;
         (uint256 board, uint256 desert) = BoardSetup.generate(seed);
         g.market.open(uint64(gameId), s.depthCards, s.feePreset, seed);
+        // The turn length beside the turn word, for every deadline (see CatammState.deadlineFromNow).
+        g.market.setHostLow(s.turnBlocks);
         // Each resource sits in four pools, each opened with the depth from the bank: every issued counter starts at
         // the opening, nothing received yet (the word marked as opened: see CatammState.BANK_LANE).
         uint256 opening = 4 * uint256(s.depthCards);
@@ -170,7 +172,6 @@ library CatammSetup {
         tb.ghost = uint8(desert);
         tb.deck = uint40(CatammState.FULL_DECK);
         tb.board = uint136(board);
-        tb.turnBlocks = s.turnBlocks;
 
         CatammState.Turn memory t = CatammState.loadTurn(g);
         t.phase = ICatamm.Phase.Setup;

@@ -92,15 +92,25 @@ library CatammViews {
         }
     }
 
-    /// @notice The bank's counters per resource, in wei (see {ICatamm}'s `bank`).
-    function bank(
+    /// @notice The bank's counters per resource, in wei: issued and received (see {ICatamm}'s `bank`).
+    function bankCounters(
         CatammState.Game storage g
-    ) external view returns (uint256[5] memory issued, uint256[5] memory received, uint256[5] memory burned) {
+    ) external view returns (uint256[5] memory issued, uint256[5] memory received) {
         for (uint256 r; r < RESOURCE_COUNT; ++r) {
             issued[r] = CatammState.bankCounter(g, CatammState.ISSUED, r) * ONE_CARD;
             received[r] = CatammState.bankCounter(g, CatammState.RECEIVED, r) * ONE_CARD;
         }
-        burned = g.market.burnedAll();
+    }
+
+    /// @notice What is in play of each resource, in wei: the players' balances plus the ten pools' reserves.
+    ///         Only seated players ever hold resources, so the seats' balances are all of them.
+    function inGame(CatammState.Game storage g) external view returns (uint256[5] memory out) {
+        out = g.market.reserveTotals();
+        uint256 n = g.settings.joined;
+        for (uint256 i; i < n; ++i) {
+            uint256[5] memory b = g.balances[g.seats[i].account].all();
+            for (uint256 r; r < RESOURCE_COUNT; ++r) out[r] += b[r];
+        }
     }
 
     function _account(CatammState.Game storage g, uint256 seatPlusOne) private view returns (address) {

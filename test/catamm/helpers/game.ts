@@ -5,7 +5,7 @@ import hre, { ethers } from "hardhat";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ContractTransactionResponse } from "ethers";
-import type { CatammGameHarness, SeededRandomness } from "../../../typechain-types";
+import type { Catamm, CatammGameHarness, SeededRandomness } from "../../../typechain-types";
 import { deployCatammHarness } from "../../../scripts/catamm/deploy";
 import { OPEN_BLOCKS, Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../client/catamm/game";
 import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../client/catamm/board";
@@ -153,19 +153,28 @@ export async function turnOf(f: GameFixture, address: string): Promise<void> {
  */
 export async function expectConserved(f: GameFixture): Promise<void> {
   const [issued, received, burned] = await f.game.bank(GAME);
-  const pools = await f.game.marketPools(GAME);
-  const held = [0n, 0n, 0n, 0n, 0n];
-  for (const p of pools) {
-    held[Number(p.resource0)] += p.reserve0;
-    held[Number(p.resource1)] += p.reserve1;
-  }
-  for (const p of f.players) {
-    const b = await f.game.resourceBalances(GAME, p.address);
-    for (let r = 0; r < RESOURCE_COUNT; r++) held[r] += b[r];
-  }
+  const held = await inPlay(
+    f.game,
+    GAME,
+    f.players.map((p) => p.address),
+  );
   for (let r = 0; r < RESOURCE_COUNT; r++) {
     expect(issued[r] - received[r] - burned[r], `resource ${r} conserved`).to.equal(held[r]);
   }
+}
+
+/** What game `id` holds of each resource, read from chain: the balances of `players` plus all ten pools' reserves. */
+export async function inPlay(game: Catamm, id: bigint, players: readonly string[]): Promise<bigint[]> {
+  const held = [0n, 0n, 0n, 0n, 0n];
+  for (const p of await game.marketPools(id)) {
+    held[Number(p.resource0)] += p.reserve0;
+    held[Number(p.resource1)] += p.reserve1;
+  }
+  for (const a of players) {
+    const b = await game.resourceBalances(id, a);
+    for (let r = 0; r < RESOURCE_COUNT; r++) held[r] += b[r];
+  }
+  return held;
 }
 
 /** The game's events of a transaction, as `Name(args)` strings (for compact assertions). */
