@@ -265,7 +265,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
         // The new offer's slot in the room's ring, written whole (field by field: a read and a write per field), with
         // its id. After the room's first `ring` offers the slot is a used one (SnatchLayout.ring: its offer is resolved).
-        Offer storage o = SnatchLayout.offerSlot(_s, roomId, r, offerId);
+        // (The ring from the phase already at hand: trading is 3-player, the offer window 2-player.)
+        Offer storage o = _s.offers[roomId][
+            offerId % (phase == Phase.Trading ? SnatchLayout.RING_3P : SnatchLayout.RING_2P)
+        ];
         assembly ("memory-safe") {
             sstore(o.slot, or(ow, shl(224, offerId)))
         }
@@ -481,8 +484,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         } else {
             revert RuleNotInRound(roomId, r.round, rules);
         }
-        (Offer storage o, bool found) = SnatchLayout.findOffer(_s, roomId, r, offerId);
-        OfferStatus status = found ? o.status : OfferStatus.None;
+        (Offer storage o, OfferStatus status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
         if (status != OfferStatus.Snatched) revert NotASnatch(roomId, offerId, status);
         if (offerId < r.firstOffer) revert OfferNotThisRound(roomId, offerId);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
@@ -592,8 +594,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param offerId The offer.
     function offerData(uint256 roomId, uint256 offerId) external view returns (Offer memory o) {
-        (Offer storage stored, bool found) = SnatchLayout.findOffer(_s, roomId, _room(roomId), offerId);
-        if (found) o = stored;
+        (Offer storage stored, OfferStatus status) = SnatchLayout.findOffer(_s, roomId, _room(roomId), offerId);
+        if (status != OfferStatus.None) o = stored;
     }
 
     /// @notice A room's counters: one storage read.
@@ -811,9 +813,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @dev A pending offer of the room, or revert (OfferOverwritten for an id whose slot holds a later offer).
     function _pending(uint256 roomId, Room storage r, uint256 offerId) internal view returns (Offer storage o) {
-        bool found;
-        (o, found) = SnatchLayout.findOffer(_s, roomId, r, offerId);
-        OfferStatus status = found ? o.status : OfferStatus.None;
+        OfferStatus status;
+        (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
         if (status != OfferStatus.Pending) revert OfferNotPending(roomId, offerId, status);
     }
 
@@ -836,9 +837,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
         uint8 judge = SnatchLayout.judge(r.roundBits);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, judge)) revert NotJudge(roomId, msg.sender);
-        bool found;
-        (o, found) = SnatchLayout.findOffer(_s, roomId, r, offerId);
-        OfferStatus status = found ? o.status : OfferStatus.None;
+        OfferStatus status;
+        (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
         if (status != OfferStatus.Reported) revert NotReported(roomId, offerId, status);
     }
 

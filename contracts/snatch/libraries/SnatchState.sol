@@ -83,6 +83,7 @@ library SnatchLayout {
     /// @dev Slots in a 3-player room's ring of offers: the most offers a round can hold (6 ordered pairs x
     ///      OFFERS_PER_TARGET = 2). A 2-player round holds one offer (P1's, in the offer window), so its ring is 1.
     uint256 internal constant RING_3P = 12;
+    uint256 internal constant RING_2P = 1;
 
     /// @notice The size of a room's ring of offer slots (offer `id` lives in slot `id % ring`), so that a room's
     ///         offers after its first `ring` ones update a used word (5,000 gas) instead of writing a new one (22,100).
@@ -98,12 +99,12 @@ library SnatchLayout {
     ///      next round), and the loops over offers (`closeTrading`, `closeJudging`, `_checkNoOfferThisBlock`) walk the
     ///      current round only. test/snatch/SnatchRooms.ring.test.ts plays full rounds into reused slots.
     function ring(ISnatchRooms.Room storage r) internal view returns (uint256) {
-        return r.player2 == 0 ? 1 : RING_3P;
+        return r.player2 == 0 ? RING_2P : RING_3P;
     }
 
     /// @notice {ring} of a room read into memory.
     function ringOf(ISnatchRooms.Room memory r) internal pure returns (uint256) {
-        return r.player2 == 0 ? 1 : RING_3P;
+        return r.player2 == 0 ? RING_2P : RING_3P;
     }
 
     /// @notice The slot of offer `offerId` of the current round (no check: a current round's offer is always stored).
@@ -116,18 +117,29 @@ library SnatchLayout {
         return s.offers[roomId][offerId % ring(r)];
     }
 
-    /// @notice The slot of offer `offerId` and whether it holds that offer (false: not made yet, or id 0). Reverts
-    ///         with OfferOverwritten if it holds a later offer (`offerId` was made and its slot reused since).
+    /// @notice The slot of offer `offerId` and that offer's status: None if the slot does not hold it (not made yet, or
+    ///         id 0). Reverts with OfferOverwritten if the slot holds a later offer (`offerId` was made and its slot
+    ///         reused since). The word is read once for its id and status (field by field: a read each).
     function findOffer(
         SnatchState storage s,
         uint256 roomId,
         ISnatchRooms.Room storage r,
         uint256 offerId
-    ) internal view returns (ISnatchRooms.Offer storage o, bool found) {
+    ) internal view returns (ISnatchRooms.Offer storage o, ISnatchRooms.OfferStatus status) {
         o = offerSlot(s, roomId, r, offerId);
-        uint256 id = o.id;
-        if (id == offerId) return (o, id != 0);
-        if (id > offerId && offerId != 0) revert ISnatchRooms.OfferOverwritten(roomId, offerId);
+        uint256 w;
+        assembly ("memory-safe") {
+            w := sload(o.slot)
+        }
+        uint256 id = uint8(w >> OFFER_ID_SHIFT);
+        if (id == offerId && id != 0) {
+            // A stored status is always a valid OfferStatus (written from the enum).
+            assembly ("memory-safe") {
+                status := and(shr(STATUS_SHIFT, w), 0xff)
+            }
+        } else if (id > offerId && offerId != 0) {
+            revert ISnatchRooms.OfferOverwritten(roomId, offerId);
+        }
     }
 
     /// @notice Room word 2 (goods and counters).
