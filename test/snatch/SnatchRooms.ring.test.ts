@@ -3,6 +3,7 @@ import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnatchRooms } from "../../typechain-types";
 import { eventArg } from "../../client/snatch/room";
 import { DEFAULT_WINDOWS, goods, OfferStatus, Phase, RuleSet } from "../../client/snatch/names";
+import { offerStatesOf } from "../../client/snatch/state";
 import { baseFixture, factoryRoom, offerIdOf, progress, twoFixture, type Signer } from "./fixtures";
 
 // A room's offers live in a ring of slots (SnatchLayout.ring: 12 in a 3-player room, 1 in a 2-player room), so that
@@ -177,6 +178,10 @@ describe("SnatchRooms: offers in a ring of slots", function () {
     expect((await lens.allOffers(g1)).map((o) => Number(o.status))).to.deep.equal([
       OfferStatus.None,
       OfferStatus.Pending,
+    ]);
+    // The pages' and bots' plain offers keep the stored ones, by id.
+    expect(offerStatesOf(await lens.allOffers(g1)).map((o) => [o.id, o.status])).to.deep.equal([
+      [2, OfferStatus.Pending],
     ]);
     await rooms.connect(p1).cancel(g1, second);
     expect(await statusOf(rooms, g1, second)).to.equal(OfferStatus.Cancelled);
