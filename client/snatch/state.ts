@@ -126,7 +126,8 @@ export function roomStateOf(roomId: bigint, v: ISnatchRooms.RoomViewStructOutput
  * others' history is in the room's events).
  */
 export function offerStatesOf(list: readonly ISnatchRooms.OfferViewStructOutput[]): OfferState[] {
-  return list.flatMap((o, i) => (Number(o.status) === OfferStatus.None ? [] : [offerStateOf(o, i + 1)]));
+  // `map` first: ethers' Result returns a plain array from it, where `flatMap` or `filter` would build a Result.
+  return list.map((o, i) => offerStateOf(o, i + 1)).filter((o) => o.status !== OfferStatus.None);
 }
 
 function offerStateOf(o: ISnatchRooms.OfferViewStructOutput, id: number): OfferState {

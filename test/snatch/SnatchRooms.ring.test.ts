@@ -158,6 +158,7 @@ describe("SnatchRooms: offers in a ring of slots", function () {
   it("2 players: the ring is one slot; each round's offer is resolved before the next round's takes it", async function () {
     const { rooms, lens, g1, p1, p2 } = await loadFixture(twoFixture);
     const offer = () => rooms.connect(p1).offer(g1, p2.address, goods({ turkey: 1 }), goods({ corn: 1 }));
+    expect(offerStatesOf(await lens.allOffers(g1))).to.deep.equal([]); // a plain empty array, not an ethers Result
     const first = await offerIdOf(rooms, await offer());
     await rooms.connect(p2).accept(g1, first);
     expect(await statusOf(rooms, g1, first)).to.equal(OfferStatus.Accepted);
