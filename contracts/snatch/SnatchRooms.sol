@@ -266,9 +266,12 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         // The new offer's slot in the room's ring, written whole (field by field: a read and a write per field), with
         // its id. After the room's first `ring` offers the slot is a used one (SnatchLayout.ring: its offer is resolved).
         // (The ring from the phase already at hand: trading is 3-player, the offer window 2-player.)
-        Offer storage o = _s.offers[roomId][
-            offerId % (phase == Phase.Trading ? SnatchLayout.RING_3P : SnatchLayout.RING_2P)
-        ];
+        Offer storage o = SnatchLayout.offerSlotIn(
+            _s,
+            roomId,
+            phase == Phase.Trading ? SnatchLayout.RING_3P : SnatchLayout.RING_2P,
+            offerId
+        );
         assembly ("memory-safe") {
             sstore(o.slot, or(ow, shl(224, offerId)))
         }

@@ -114,7 +114,21 @@ library SnatchLayout {
         ISnatchRooms.Room storage r,
         uint256 offerId
     ) internal view returns (ISnatchRooms.Offer storage) {
-        return s.offers[roomId][offerId % ring(r)];
+        return offerSlotIn(s, roomId, ring(r), offerId);
+    }
+
+    /// @notice The slot of offer `offerId` in a ring of `size` slots (RING_2P or RING_3P).
+    function offerSlotIn(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 size,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage o) {
+        ISnatchRooms.Offer[12] storage slots = s.offers[roomId];
+        // The size is 1 or 12 (never 0) and the index below it: no zero-divisor or bounds check (~60 gas a lookup).
+        assembly ("memory-safe") {
+            o.slot := add(slots.slot, mod(offerId, size))
+        }
     }
 
     /// @notice The slot of offer `offerId` and that offer's status: None if the slot does not hold it (not made yet, or
