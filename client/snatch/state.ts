@@ -120,10 +120,19 @@ export function roomStateOf(roomId: bigint, v: ISnatchRooms.RoomViewStructOutput
   };
 }
 
-/** Plain values of `SnatchRoomsLens.allOffers(roomId)` (offer ids from 1). */
+/**
+ * Plain values of `SnatchRoomsLens.allOffers(roomId)` (offer ids from 1), without the offers whose ring slot holds a
+ * later offer (status None: the contract keeps a 3-player room's latest 12 offers, a 2-player room's latest one; the
+ * others' history is in the room's events).
+ */
 export function offerStatesOf(list: readonly ISnatchRooms.OfferViewStructOutput[]): OfferState[] {
-  return list.map((o, i) => ({
-    id: i + 1,
+  // `map` first: ethers' Result returns a plain array from it, where `flatMap` or `filter` would build a Result.
+  return list.map((o, i) => offerStateOf(o, i + 1)).filter((o) => o.status !== OfferStatus.None);
+}
+
+function offerStateOf(o: ISnatchRooms.OfferViewStructOutput, id: number): OfferState {
+  return {
+    id,
     from: o.from,
     to: o.to,
     status: Number(o.status),
@@ -131,7 +140,7 @@ export function offerStatesOf(list: readonly ISnatchRooms.OfferViewStructOutput[
     requested: goods3(o.requested),
     offeredSum: Number(o.offeredSum),
     madeAt: Number(o.madeAt),
-  }));
+  };
 }
 
 /** The seat of `account` in the room, or -1. */

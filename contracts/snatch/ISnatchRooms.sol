@@ -151,7 +151,9 @@ interface ISnatchRooms is IDisplayName {
     /// @dev `escrowed` holds three uint8 amounts (good g at bit 8g); `requested` three uint32 (good g at bit 32g);
     ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered); `madeAt` the block
     ///      the offer was made in (a 3-player `done` is refused in that block by the offer's target, see
-    ///      {OfferJustMade}). One slot (checked by test/snatch/SnatchRooms.layout.test.ts).
+    ///      {OfferJustMade}); `id` the offer's id: a room's offers live in a ring of slots (SnatchLayout.ring), so a
+    ///      slot holds the latest of the ids it serves, and an earlier id finds a later one there ({OfferOverwritten}).
+    ///      One slot (checked by test/snatch/SnatchRooms.layout.test.ts).
     // solhint-disable-next-line gas-struct-packing
     struct Offer {
         uint8 from;
@@ -161,6 +163,7 @@ interface ISnatchRooms is IDisplayName {
         uint96 requested;
         uint40 offeredSum;
         uint40 madeAt;
+        uint8 id;
     }
 
     /// @notice A player's profile, kept across rooms; `g3Shame` counts shame received in G3 rounds.
@@ -412,6 +415,10 @@ interface ISnatchRooms is IDisplayName {
     /// @notice The offer is not pending (answered, cancelled, closed, or unknown). @param roomId The room.
     /// @param offerId The offer. @param status Its status.
     error OfferNotPending(uint256 roomId, uint256 offerId, OfferStatus status);
+    /// @notice The offer's storage slot now holds a later offer of the room: the offer was resolved rounds ago (its
+    /// history is in the events), nothing can act on it and its stored data is gone. @param roomId The room.
+    /// @param offerId The offer.
+    error OfferOverwritten(uint256 roomId, uint256 offerId);
     /// @notice Only the offer's target may answer it. @param roomId The room. @param offerId The offer.
     /// @param account The caller.
     error NotTarget(uint256 roomId, uint256 offerId, address account);

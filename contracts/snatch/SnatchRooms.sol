@@ -263,10 +263,17 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         ) {
             revert ForcedOfferEmpty(roomId);
         }
-        // The new offer's slot, written whole (field by field: a read and a write per field).
-        Offer storage o = _s.offers[roomId][offerId];
+        // The new offer's slot in the room's ring, written whole (field by field: a read and a write per field), with
+        // its id. After the room's first `ring` offers the slot is a used one (SnatchLayout.ring: its offer is resolved).
+        // (The ring from the phase already at hand: trading is 3-player, the offer window 2-player.)
+        Offer storage o = SnatchLayout.offerSlotIn(
+            _s,
+            roomId,
+            phase == Phase.Trading ? SnatchLayout.RING_3P : SnatchLayout.RING_2P,
+            offerId
+        );
         assembly ("memory-safe") {
-            sstore(o.slot, ow)
+            sstore(o.slot, or(ow, shl(224, offerId)))
         }
         _emitOfferMade(roomId, offerId, target, offering, requesting, ow >> 24);
         if (phase == Phase.Offering) {
@@ -329,7 +336,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function cancel(uint256 roomId, uint256 offerId) external {
         Room storage r = _room(roomId);
         _sync(roomId, r);
-        Offer storage o = _pending(roomId, offerId);
+        Offer storage o = _pending(roomId, r, offerId);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
             revert NotOfferer(roomId, offerId, msg.sender);
         }
@@ -480,8 +487,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         } else {
             revert RuleNotInRound(roomId, r.round, rules);
         }
-        Offer storage o = _s.offers[roomId][offerId];
-        if (o.status != OfferStatus.Snatched) revert NotASnatch(roomId, offerId, o.status);
+        (Offer storage o, OfferStatus status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
+        if (status != OfferStatus.Snatched) revert NotASnatch(roomId, offerId, status);
         if (offerId < r.firstOffer) revert OfferNotThisRound(roomId, offerId);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
             revert NotVictim(roomId, offerId, msg.sender);
@@ -585,12 +592,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         return _room(roomId);
     }
 
-    /// @notice An offer's raw storage (status None if there is no such offer).
+    /// @notice An offer's raw storage (status None if there is no such offer). Reverts with {OfferOverwritten} for an
+    ///         offer whose ring slot holds a later offer (its history is in the events).
     /// @param roomId The room.
     /// @param offerId The offer.
-    function offerData(uint256 roomId, uint256 offerId) external view returns (Offer memory) {
-        _room(roomId);
-        return _s.offers[roomId][offerId];
+    function offerData(uint256 roomId, uint256 offerId) external view returns (Offer memory o) {
+        (Offer storage stored, OfferStatus status) = SnatchLayout.findOffer(_s, roomId, _room(roomId), offerId);
+        if (status != OfferStatus.None) o = stored;
     }
 
     /// @notice A room's counters: one storage read.
@@ -679,7 +687,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function _checkNoOfferThisBlock(uint256 roomId, Room storage r, uint8 seat) internal view {
         uint256 first = r.firstOffer; // at least 1, so `id` never wraps below
         for (uint256 id = r.offerCount; id >= first; --id) {
-            Offer storage o = _s.offers[roomId][id];
+            Offer storage o = SnatchLayout.offerSlot(_s, roomId, r, id);
             if (o.madeAt != block.number) return;
             if (o.to == seat && o.status == OfferStatus.Pending) revert OfferJustMade(roomId, id);
         }
@@ -806,10 +814,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase == Phase.None) revert UnknownRoom(roomId);
     }
 
-    /// @dev A pending offer of the room, or revert.
-    function _pending(uint256 roomId, uint256 offerId) internal view returns (Offer storage o) {
-        o = _s.offers[roomId][offerId];
-        if (o.status != OfferStatus.Pending) revert OfferNotPending(roomId, offerId, o.status);
+    /// @dev A pending offer of the room, or revert (OfferOverwritten for an id whose slot holds a later offer).
+    function _pending(uint256 roomId, Room storage r, uint256 offerId) internal view returns (Offer storage o) {
+        OfferStatus status;
+        (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
+        if (status != OfferStatus.Pending) revert OfferNotPending(roomId, offerId, status);
     }
 
     /// @dev Shared checks of accept/reject/snatch: the offer is pending and the caller is its target. A pending offer
@@ -818,7 +827,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function _response(uint256 roomId, uint256 offerId) internal returns (Room storage r, Offer storage o) {
         r = _room(roomId);
         _sync(roomId, r);
-        o = _pending(roomId, offerId);
+        o = _pending(roomId, r, offerId);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.to)) {
             revert NotTarget(roomId, offerId, msg.sender);
         }
@@ -831,8 +840,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
         uint8 judge = SnatchLayout.judge(r.roundBits);
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, judge)) revert NotJudge(roomId, msg.sender);
-        o = _s.offers[roomId][offerId];
-        if (o.status != OfferStatus.Reported) revert NotReported(roomId, offerId, o.status);
+        OfferStatus status;
+        (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
+        if (status != OfferStatus.Reported) revert NotReported(roomId, offerId, status);
     }
 
     /// @dev `player`'s id, creating its profile if needed.

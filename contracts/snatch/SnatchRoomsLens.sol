@@ -71,12 +71,17 @@ contract SnatchRoomsLens {
         }
     }
 
-    /// @notice Every offer of a room so far, in id order.
+    /// @notice Every offer of a room so far, in id order (entry i is offer i + 1). An offer whose ring slot holds a
+    ///         later offer (SnatchLayout.ring: the room's latest 12 offers are stored, a 2-player room's latest one)
+    ///         comes back empty, status None: its history is in the events.
     /// @param roomId The room.
     function allOffers(uint256 roomId) external view returns (ISnatchRooms.OfferView[] memory list) {
         ISnatchRooms.Room memory r = rooms.roomData(roomId);
         list = new ISnatchRooms.OfferView[](r.offerCount);
-        for (uint256 i; i < list.length; ++i) list[i] = offerView(roomId, i + 1);
+        uint256 ring = SnatchLayout.ringOf(r);
+        for (uint256 i = list.length > ring ? list.length - ring : 0; i < list.length; ++i) {
+            list[i] = offerView(roomId, i + 1);
+        }
     }
 
     /// @notice Many rooms in one call, raw: each room's storage, its latest offer (status None if it has none) and

@@ -26,14 +26,22 @@ export const bench: BenchModule = {
     "snatch.join.named": { text: "report (second seat, with a 12-byte name: the linked DisplayName check)" },
     "snatch.join.fill": { text: "report (last seat: requests the roles randomness)" },
     "snatch.start": { text: "report (consumes the randomness: roles, goods, round 1)" },
-    "snatch.offer": { text: "≤ 80,000 (3-player room, round 1, two goods offered for one)", max: 80_000 },
+    "snatch.offer": {
+      text: "≤ 80,000 (3-player room, round 1, two goods offered for one: the room's first offer writes a new word)",
+      max: 80_000,
+    },
+    "snatch.offer.reusedSlot": {
+      text: "≤ 65,000 (the same offer in round 2, the room's 13th: it updates the slot of round 1's first offer)",
+      max: 65_000,
+    },
     "snatch.accept": { text: "≤ 60,000 (the same offer)", max: 60_000 },
     "snatch.snatch": { text: "≤ 60,000 (the same offer)", max: 60_000 },
     "snatch.reject": { text: "≤ 60,000 (the same offer)", max: 60_000 },
     "snatch.closeRound.3p": { text: "report (last `done` of round 1 with 3 pending offers returned)" },
     "snatch.closeRound.3p.noReject": { text: "report (last `done` of round 3 with 3 pending offers executed)" },
     "snatch.closeRound.3p.deadline": { text: "report (anyone's `advance` after the deadline, 3 pending offers)" },
-    "snatch.offer.2p": { text: "report (P1's offer; opens P2's response window)" },
+    "snatch.offer.2p": { text: "report (P1's offer; opens P2's response window; the room's first: a new word)" },
+    "snatch.offer.2p.reusedSlot": { text: "report (P1's next offer, round 3: it updates the room's one offer slot)" },
     "snatch.factory.perRoom": { text: "report (createRooms of 100 2-player rooms / 100; profiles exist)" },
     "snatch.factory.createRooms.100": { text: "report (one transaction)" },
     "snatch.finalResponse.2p": {
@@ -116,6 +124,32 @@ export const bench: BenchModule = {
     await rooms.connect(coffee).done(roomId);
     out["snatch.closeRound.3p.noReject"] = await gasOf(rooms.connect(corn).done(roomId));
 
+    // An offer in a reused slot: a factory room (seats 0, 1, 2 produce turkey, coffee, corn) whose round 1 holds the
+    // 12 offers a round can (each seat offers each opponent twice), closed by everyone's `done`; round 2's first offer,
+    // the scenario's offer again, is the room's 13th and takes the slot of round 1's first (SnatchLayout.ring).
+    const ring = await eventArg(
+      rooms,
+      await factory.create(Preset.SnatchOrShare, [a.address, b.address, c.address]),
+      "RoomCreated",
+      "roomId",
+    );
+    const ringSeats = [a, b, c];
+    const own = ["turkey", "coffee", "corn"] as const;
+    for (let k = 0; k < 2; k++) {
+      for (let from = 0; from < 3; from++) {
+        for (let to = 0; to < 3; to++) {
+          if (to === from) continue;
+          await rooms
+            .connect(ringSeats[from])
+            .offer(ring, ringSeats[to].address, goods({ [own[from]]: 1 }), goods({ [own[to]]: 1 }));
+        }
+      }
+    }
+    for (const p of ringSeats) await rooms.connect(p).done(ring);
+    const reused = await rooms.connect(a).offer(ring, b.address, goods({ turkey: 2 }), goods({ coffee: 1 }));
+    if ((await eventArg(rooms, reused, "OfferMade", "offerId")) !== 13n) throw new Error("not the room's 13th offer");
+    out["snatch.offer.reusedSlot"] = await gasOf(reused);
+
     // Factory rooms: 200 registered players, 100 rooms in one call.
     const players: string[] = [];
     for (let i = 0; i < 2 * ROOMS_IN_BATCH; i++) {
@@ -141,12 +175,9 @@ export const bench: BenchModule = {
     const duelOffer = await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 }));
     out["snatch.offer.2p"] = await gasOf(duelOffer);
     await rooms.connect(b).accept(duel, await eventArg(rooms, duelOffer, "OfferMade", "offerId"));
-    const last = await eventArg(
-      rooms,
-      await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 })),
-      "OfferMade",
-      "offerId",
-    );
+    const lastOffer = await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 }));
+    out["snatch.offer.2p.reusedSlot"] = await gasOf(lastOffer);
+    const last = await eventArg(rooms, lastOffer, "OfferMade", "offerId");
     out["snatch.finalResponse.2p"] = await gasOf(rooms.connect(b).accept(duel, last));
 
     // The same final response in a room nobody observes (an open room: created, joined, roles drawn).

@@ -145,6 +145,12 @@ export const bench: BenchModule = {
     // The 200-player run with the default bots.
     const run = await simulateTournament(hre, { players: 200, seed: SEED, mix: { ...DEFAULT_MIX } });
     const g = run.report.gas;
+    // Where the total goes, by kind of transaction (the table in docs/gas.md).
+    for (const [kind, k] of Object.entries(g.byKind).sort((x, y) => y[1].gas - x[1].gas)) {
+      console.log(
+        `  tournament.total.200 ${kind}: ${k.gas} gas, ${k.count} transactions, ${Math.round(k.gas / k.count)} each`,
+      );
+    }
     out["tournament.startPhase.200"] = g.startPhase[0];
     out["tournament.startPhase.200.maxPhase"] = Math.max(...g.startPhase);
     const starts = await run.tournament.queryFilter(run.tournament.filters.PhaseStarted(run.tournamentId));

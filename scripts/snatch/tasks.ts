@@ -268,12 +268,17 @@ withCommon("snatch:show", "Prints a room: roles, holdings, points, open offers, 
     for (const line of await describeRoom(lens, BigInt(args.room), block, names)) console.log(line);
     if (args.offers) {
       const all = await lens.allOffers(args.room);
-      all.forEach((o, i) =>
+      for (const [i, o] of all.entries()) {
+        // An offer whose ring slot holds a later offer comes back empty (status None): its history is in the events.
+        if (Number(o.status) === 0) {
+          console.log(`  offer #${i + 1}: no longer stored (its slot holds a later offer), see the room's events`);
+          continue;
+        }
         console.log(
           `  offer #${i + 1} ${o.from} → ${o.to}: ${describeGoods(o.escrowed)} escrowed (of ${o.offeredSum} offered) ` +
             `for ${describeGoods(o.requested)}: ${STATUS_NAMES[Number(o.status)]}`,
-        ),
-      );
+        );
+      }
     }
   });
 

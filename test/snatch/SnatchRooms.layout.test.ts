@@ -41,6 +41,7 @@ describe("SnatchRooms storage layout [no-coverage]", function () {
       requested: 6,
       offeredSum: 18,
       madeAt: 23,
+      id: 28,
     });
   });
 });

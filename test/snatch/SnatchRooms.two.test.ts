@@ -296,7 +296,10 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       expect((await rooms.roomStats(g4)).reports).to.equal(2);
     });
 
-    it("only this round's snatch can be reported", async function () {
+    // A 2-player room stores its latest offer only (SnatchLayout.ring is 1): an earlier round's offer is named by an id
+    // whose slot now holds this round's offer, so it is refused as overwritten (3-player rooms, whose ring holds 12,
+    // refuse it with NotASnatch / OfferNotThisRound: SnatchRooms.three.test.ts).
+    it("only this round's snatch can be reported: earlier offers are overwritten", async function () {
       const { rooms, g4, p1, p2 } = await loadFixture(twoFixture);
       const accepted = await offerIdOf(
         rooms,
@@ -312,10 +315,10 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       const id = await offerIdOf(rooms, await rooms.connect(p1).offer(g4, p2.address, goods({ turkey: 1 }), goods({})));
       await rooms.connect(p2).snatch(g4, id);
       await expect(rooms.connect(p1).report(g4, accepted))
-        .to.be.revertedWithCustomError(rooms, "NotASnatch")
-        .withArgs(g4, accepted, OfferStatus.Accepted);
+        .to.be.revertedWithCustomError(rooms, "OfferOverwritten")
+        .withArgs(g4, accepted);
       await expect(rooms.connect(p1).report(g4, old))
-        .to.be.revertedWithCustomError(rooms, "OfferNotThisRound")
+        .to.be.revertedWithCustomError(rooms, "OfferOverwritten")
         .withArgs(g4, old);
       await expect(rooms.connect(p1).report(g4, id)).to.emit(rooms, "SnatchReversed");
     });

@@ -159,7 +159,7 @@ library SnatchProgress {
                 startRound(s, roomId, r.round + 1, start);
             } else if (phase == ISnatchRooms.Phase.Responding) {
                 uint256 offerId = r.offerCount;
-                rejectOffer(r, s.offers[roomId][offerId], roomId, offerId, true);
+                rejectOffer(r, SnatchLayout.offerSlot(s, roomId, r, offerId), roomId, offerId, true);
                 startRound(s, roomId, r.round + 1, start);
             } else {
                 // Deciding: no shame, no report.
@@ -236,7 +236,7 @@ library SnatchProgress {
         uint256 first = r.firstOffer;
         uint256 last = r.offerCount;
         for (uint256 id = first; id <= last; ++id) {
-            ISnatchRooms.Offer storage o = s.offers[roomId][id];
+            ISnatchRooms.Offer storage o = SnatchLayout.offerSlot(s, roomId, r, id);
             ISnatchRooms.OfferStatus status = o.status;
             if (status == ISnatchRooms.OfferStatus.Pending) {
                 if (noReject) {
@@ -253,7 +253,7 @@ library SnatchProgress {
         }
         if (judgeReported) {
             for (uint256 id = first; id <= last; ++id) {
-                ISnatchRooms.Offer storage o = s.offers[roomId][id];
+                ISnatchRooms.Offer storage o = SnatchLayout.offerSlot(s, roomId, r, id);
                 if (o.status == ISnatchRooms.OfferStatus.Reported && o.from == judge) {
                     confirmReport(s, roomId, id, true, false);
                 }
@@ -282,7 +282,7 @@ library SnatchProgress {
         bool suspend
     ) public {
         ISnatchRooms.Room storage r = s.rooms[roomId];
-        ISnatchRooms.Offer storage o = s.offers[roomId][offerId];
+        ISnatchRooms.Offer storage o = SnatchLayout.offerSlot(s, roomId, r, offerId);
         uint8 snatcher = o.to;
         (uint72 free, uint256[3] memory returned, uint256[3] memory forfeited) = SnatchSanctions.confirm(
             r.free,
@@ -309,7 +309,7 @@ library SnatchProgress {
         ISnatchRooms.Room storage r = s.rooms[roomId];
         uint256 last = r.offerCount;
         for (uint256 id = r.firstOffer; id <= last; ++id) {
-            ISnatchRooms.Offer storage o = s.offers[roomId][id];
+            ISnatchRooms.Offer storage o = SnatchLayout.offerSlot(s, roomId, r, id);
             if (o.status == ISnatchRooms.OfferStatus.Reported) {
                 o.status = ISnatchRooms.OfferStatus.Dismissed;
                 emit ISnatchRooms.ReportDismissed(roomId, id, true);

@@ -21,7 +21,8 @@ struct SnatchState {
     uint8 factoryCount;
     mapping(uint256 format => ISnatchRooms.Format) formats;
     mapping(uint256 roomId => ISnatchRooms.Room) rooms;
-    mapping(uint256 roomId => mapping(uint256 offerId => ISnatchRooms.Offer)) offers;
+    /// A room's offers, in a ring of slots (offer id modulo SnatchLayout.ring: see there why a slot is free again).
+    mapping(uint256 roomId => ISnatchRooms.Offer[12]) offers;
     mapping(address player => ISnatchRooms.Profile) profiles;
     /// The pending randomness request of a room waiting for its roles (deleted once consumed).
     mapping(uint256 roomId => uint256 requestId) rolesRequest;
@@ -75,8 +76,85 @@ library SnatchLayout {
     uint256 internal constant ONE_REJECT = 1 << 192;
     uint256 internal constant ONE_SNATCH = 1 << 200;
     /// @dev Offer word: from 0-7, to 8-15, status 16-23, escrowed 24-47, requested 48-143, offeredSum 144-183, madeAt
-    ///      184-223.
+    ///      184-223, id 224-231.
     uint256 internal constant STATUS_SHIFT = 16;
+    uint256 internal constant OFFER_ID_SHIFT = 224;
+
+    /// @dev Slots in a 3-player room's ring of offers: the most offers a round can hold (6 ordered pairs x
+    ///      OFFERS_PER_TARGET = 2). A 2-player round holds one offer (P1's, in the offer window), so its ring is 1.
+    uint256 internal constant RING_3P = 12;
+    uint256 internal constant RING_2P = 1;
+
+    /// @notice The size of a room's ring of offer slots (offer `id` lives in slot `id % ring`), so that a room's
+    ///         offers after its first `ring` ones update a used word (5,000 gas) instead of writing a new one (22,100).
+    /// @dev Why a slot's previous occupant, offer `id - ring`, is always resolved and out of reach when offer `id` is
+    ///      made: (1) a round's offers have consecutive ids `firstOffer..offerCount`, and a round holds at most `ring`
+    ///      of them (3-player: OFFERS_PER_TARGET per ordered pair, counted in `roundBits`; 2-player: P1's one offer
+    ///      moves the room from Offering to Responding, and every way out of Responding, accept, reject, snatch,
+    ///      cancel or the window's expiry, resolves it and starts the next round or the decision window, which takes
+    ///      no offer). So offer `id - ring` is of an earlier round. (2) A round ends only once its offers are
+    ///      resolved: `closeTrading` executes or expires every pending offer of the round, a 2-player round ends with
+    ///      its offer's answer. (3) Nothing acts on an earlier round's offer: a report needs `offerId >= firstOffer`,
+    ///      the judge decides in the judging phase of the very round (`closeJudging` dismisses what is left before the
+    ///      next round), and the loops over offers (`closeTrading`, `closeJudging`, `_checkNoOfferThisBlock`) walk the
+    ///      current round only. test/snatch/SnatchRooms.ring.test.ts plays full rounds into reused slots.
+    function ring(ISnatchRooms.Room storage r) internal view returns (uint256) {
+        return r.player2 == 0 ? RING_2P : RING_3P;
+    }
+
+    /// @notice {ring} of a room read into memory.
+    function ringOf(ISnatchRooms.Room memory r) internal pure returns (uint256) {
+        return r.player2 == 0 ? RING_2P : RING_3P;
+    }
+
+    /// @notice The slot of offer `offerId` of the current round (no check: a current round's offer is always stored).
+    function offerSlot(
+        SnatchState storage s,
+        uint256 roomId,
+        ISnatchRooms.Room storage r,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage) {
+        return offerSlotIn(s, roomId, ring(r), offerId);
+    }
+
+    /// @notice The slot of offer `offerId` in a ring of `size` slots (RING_2P or RING_3P).
+    function offerSlotIn(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 size,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage o) {
+        ISnatchRooms.Offer[12] storage slots = s.offers[roomId];
+        // The size is 1 or 12 (never 0) and the index below it: no zero-divisor or bounds check (~60 gas a lookup).
+        assembly ("memory-safe") {
+            o.slot := add(slots.slot, mod(offerId, size))
+        }
+    }
+
+    /// @notice The slot of offer `offerId` and that offer's status: None if the slot does not hold it (not made yet, or
+    ///         id 0). Reverts with OfferOverwritten if the slot holds a later offer (`offerId` was made and its slot
+    ///         reused since). The word is read once for its id and status (field by field: a read each).
+    function findOffer(
+        SnatchState storage s,
+        uint256 roomId,
+        ISnatchRooms.Room storage r,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage o, ISnatchRooms.OfferStatus status) {
+        o = offerSlot(s, roomId, r, offerId);
+        uint256 w;
+        assembly ("memory-safe") {
+            w := sload(o.slot)
+        }
+        uint256 id = uint8(w >> OFFER_ID_SHIFT);
+        if (id == offerId && id != 0) {
+            // A stored status is always a valid OfferStatus (written from the enum).
+            assembly ("memory-safe") {
+                status := and(shr(STATUS_SHIFT, w), 0xff)
+            }
+        } else if (id > offerId && offerId != 0) {
+            revert ISnatchRooms.OfferOverwritten(roomId, offerId);
+        }
+    }
 
     /// @notice Room word 2 (goods and counters).
     function goodsWord(ISnatchRooms.Room storage r) internal view returns (uint256 w) {

@@ -48,6 +48,9 @@ function Offers(props: RoomProps & { skip: readonly OfferState[] }) {
   const all = roundOffers(room, live.offers);
   const current = all.filter((o) => !skip.some((x) => x.id === o.id));
   const earlier = live.offers.filter((o) => !all.includes(o));
+  // The contract keeps a room's latest offers only (a ring of slots: 12 in a 3-player room, 1 in a 2-player room);
+  // the older ones are in the timeline, which the room's events rebuild.
+  const gone = Math.max(0, room.offerCount - live.offers.length);
   const pendingAtClose =
     room.rules === RuleSet.NoReject && room.phase === Phase.Trading
       ? all.filter((o) => o.status === OfferStatus.Pending)
@@ -79,6 +82,12 @@ function Offers(props: RoomProps & { skip: readonly OfferState[] }) {
           <summary>Earlier rounds: {plural(earlier.length, "offer")}</summary>
           <ul className="offers">{earlier.map(row)}</ul>
         </details>
+      )}
+      {gone > 0 && (
+        <p className="muted small">
+          {plural(gone, "earlier offer")} no longer stored by the room (their slots hold later offers): see the history
+          below.
+        </p>
       )}
     </Panel>
   );
