@@ -129,19 +129,6 @@ describe("SnatchSession: random sessions [property]", function () {
           expect(seen.size + satOut.length).to.equal(n);
           for (const p of satOut) expect((await sessions.seatOf(1, p)).satOut).to.equal(true);
           const t = s.totals;
-          console.log(
-            "DBG",
-            n,
-            listed,
-            perBatch,
-            steps.length,
-            t.offers,
-            t.accepts,
-            t.snatches,
-            t.shames,
-            t.reports,
-            t.points,
-          );
           expect(Number(t.finished)).to.equal(all.length);
           for (const k of Object.keys(sums) as (keyof typeof sums)[]) expect(Number(t[k]), k).to.equal(sums[k]);
           expect(Number(t.points)).to.equal(points);
