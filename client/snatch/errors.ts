@@ -62,6 +62,8 @@ export const SNATCH_ERRORS: ErrorTexts = {
   NotJudge: (a) => `only this round's judge in room ${a.roomId} may do this, not ${a.account}`,
   NotASnatch: (a) => `offer ${a.offerId} in room ${a.roomId} is ${a.status}: it is not an unreported snatch`,
   NotVictim: (a) => `only the snatched offerer may report offer ${a.offerId} in room ${a.roomId}, not ${a.account}`,
+  OfferOverwritten: (a) =>
+    `offer ${a.offerId} in room ${a.roomId} was resolved rounds ago and the room no longer stores it: see the room's history`,
   OfferNotThisRound: (a) => `offer ${a.offerId} in room ${a.roomId} was made in an earlier round: too late to report`,
   NotReported: (a) => `offer ${a.offerId} in room ${a.roomId} is ${a.status}: it has no undecided report`,
   OfferForced: (a) => `P2 forced P1 to offer this round in room ${a.roomId}: passing is not possible`,
