@@ -152,7 +152,7 @@ library ResourceBalances {
     /// @dev Word index and bit offset of `resource`'s field.
     function _locate(uint8 resource) private pure returns (uint256 w, uint256 shift) {
         // Three fields to a word: word `resource / 3`, field `resource % 3` (without a branch, ~40 gas a swap).
-        // Unchecked: resource < 256, so the product cannot wrap.
+        // Callers validate ids (resource ≤ 4, so the word is 0 or 1); unchecked: the product cannot wrap.
         unchecked {
             return (uint256(resource) / 3, (uint256(resource) % 3) * FIELD_BITS);
         }
