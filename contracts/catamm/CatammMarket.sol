@@ -612,7 +612,10 @@ library CatammMarket {
     }
 
     function _configPortOf(uint256 c, uint8 pool) private pure returns (uint256) {
-        return (c >> (PORTS_SHIFT + 4 * uint256(pool))) & 0x0f;
+        // Unchecked: pool < 256, so the shift is below 2^11 (checked, it cost every swap ~60 gas).
+        unchecked {
+            return (c >> (PORTS_SHIFT + 4 * uint256(pool))) & 0x0f;
+        }
     }
 
     /// @dev Unpacks a pool word; the zero word is the untouched pool at the initial depth.

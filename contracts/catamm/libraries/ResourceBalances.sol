@@ -151,18 +151,19 @@ library ResourceBalances {
 
     /// @dev Word index and bit offset of `resource`'s field.
     function _locate(uint8 resource) private pure returns (uint256 w, uint256 shift) {
-        // Unchecked: resource ≤ 4 (callers validate ids), so neither the subtraction nor the product wraps.
+        // Three fields to a word: word `resource / 3`, field `resource % 3` (without a branch, ~40 gas a swap).
+        // Callers validate ids (resource ≤ 4, so the word is 0 or 1); unchecked: the product cannot wrap.
         unchecked {
-            if (resource < 3) return (0, uint256(resource) * FIELD_BITS);
-            return (1, uint256(resource - 3) * FIELD_BITS);
+            return (uint256(resource) / 3, (uint256(resource) % 3) * FIELD_BITS);
         }
     }
 
     function _add(uint256 word, uint8 resource, uint256 shift, uint256 amount) private pure returns (uint256) {
         uint256 balance = (word >> shift) & MAX_BALANCE;
-        if (amount > MAX_BALANCE - balance) revert BalanceOverflow(resource, balance, amount);
-        // Unchecked, and no carry out of the field: balance + amount ≤ MAX_BALANCE.
+        // Unchecked: the mask keeps balance ≤ MAX_BALANCE, so the room left cannot wrap; no carry out of the field
+        // either, as balance + amount ≤ MAX_BALANCE.
         unchecked {
+            if (amount > MAX_BALANCE - balance) revert BalanceOverflow(resource, balance, amount);
             return word + (amount << shift);
         }
     }
