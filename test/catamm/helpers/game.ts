@@ -10,6 +10,7 @@ import { deployCatammHarness } from "../../../scripts/catamm/deploy";
 import { OPEN_BLOCKS, Pending, Phase, readGame, valueForRoll, type GameSnapshot } from "../../../client/catamm/game";
 import { TOPOLOGY, autoRoadEdge, autoSettlementVertex, countOnHex, roadConnects } from "../../../client/catamm/board";
 import { ONE_CARD, RESOURCE_COUNT } from "../../../client/catamm/market";
+import { feesAnnounced } from "./fees";
 
 export const SEED = 0xca7a77n;
 export const TURN_BLOCKS = 20;
@@ -149,17 +150,20 @@ export async function turnOf(f: GameFixture, address: string): Promise<void> {
 }
 
 /**
- * Conservation, per resource, read from chain: issued − received − burned = Σ balances + Σ reserves (all ten pools).
+ * Conservation, per resource, read from chain: the burned fees `bank` derives equal the fees the game's events
+ * announced, and issued − received − those fees = Σ balances + Σ reserves (all ten pools).
  */
 export async function expectConserved(f: GameFixture): Promise<void> {
+  const fees = await feesAnnounced(f.game, GAME);
   const [issued, received, burned] = await f.game.bank(GAME);
+  expect(burned, "burned = the fees announced").to.deep.equal(fees);
   const held = await inPlay(
     f.game,
     GAME,
     f.players.map((p) => p.address),
   );
   for (let r = 0; r < RESOURCE_COUNT; r++) {
-    expect(issued[r] - received[r] - burned[r], `resource ${r} conserved`).to.equal(held[r]);
+    expect(issued[r] - received[r] - fees[r], `resource ${r} conserved`).to.equal(held[r]);
   }
 }
 
