@@ -802,8 +802,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         switch exit
                         case 0 {
                             if iszero(and(word, shl(220, 0x7fffff))) {
-                                exit := 1 // recycled: a deadline field of 0
-                                break
+                                // Recycled (a deadline field of 0; never void): its depth and, unless wide, the
+                                // accumulators an earlier batch stored (HexWords.unpackRecycled, then HexEval.merge).
+                                if and(word, shl(153, 1)) {
+                                    exit := 1 // wide: in the spill map
+                                    break
+                                }
+                                depth := and(shr(154, word), 0x1ff)
+                                let m := sub(shl(76, 1), 1)
+                                let w := shl(255, or(shr(255, a), and(shr(152, word), 1))) // a winning child
+                                a := add(and(a, sub(shl(240, 1), 1)), or(and(word, m), shl(120, and(shr(76, word), m))))
+                                a := or(a, w)
                             }
                             if iszero(depth) {
                                 // Not from the window: the popcount of its and its parent's stones, on boards up to
@@ -816,20 +825,22 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                                 let p := and(shr(196, word), 0xffffff)
                                 if p {
                                     p := sload(add(g.slot, add(shl(1, p), 5))) // the parent's word
-                                    if iszero(and(p, shl(220, 0x7fffff))) {
-                                        exit := 1 // a recycled parent keeps its depth
-                                        break
+                                    switch and(p, shl(220, 0x7fffff))
+                                    case 0 {
+                                        depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
                                     }
-                                    // HexWords.popcount of both colours' stones (bits 0..195).
-                                    p := and(or(word, p), sub(shl(196, 1), 1))
-                                    let m := 0x5555555555555555555555555555555555555555555555555555555555555555
-                                    p := sub(p, and(shr(1, p), m))
-                                    m := 0x3333333333333333333333333333333333333333333333333333333333333333
-                                    p := add(and(p, m), and(shr(2, p), m))
-                                    m := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
-                                    p := and(add(p, shr(4, p)), m)
-                                    m := 0x0101010101010101010101010101010101010101010101010101010101010101
-                                    depth := shr(248, mul(p, m))
+                                    default {
+                                        // HexWords.popcount of both colours' stones (bits 0..195).
+                                        p := and(or(word, p), sub(shl(196, 1), 1))
+                                        let m := 0x5555555555555555555555555555555555555555555555555555555555555555
+                                        p := sub(p, and(shr(1, p), m))
+                                        m := 0x3333333333333333333333333333333333333333333333333333333333333333
+                                        p := add(and(p, m), and(shr(2, p), m))
+                                        m := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+                                        p := and(add(p, shr(4, p)), m)
+                                        m := 0x0101010101010101010101010101010101010101010101010101010101010101
+                                        depth := shr(248, mul(p, m))
+                                    }
                                 }
                             }
                         }
