@@ -775,7 +775,15 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 shape,
         Payees memory payees
     ) private returns (uint256 fund) {
-        uint256[] memory acc = new uint256[](hi - lo + 1);
+        // What the children in the window passed up, by position: at accAt + 32 v for position v (lo ≤ v ≤ hi), one
+        // address computed once instead of an offset from `lo` at every use.
+        uint256 accAt;
+        {
+            uint256[] memory acc = new uint256[](hi - lo + 1);
+            assembly ("memory-safe") {
+                accAt := sub(add(acc, 0x20), shl(5, lo))
+            }
+        }
         // Unchecked: `hi` (the position being settled, counting down) stays ≥ lo ≥ 1; the fund is < 2^120.
         unchecked {
             // Why the loop stopped at position hi: 0, the window is done; 1, it needs {_depthAndStored}; 2, it was
@@ -797,7 +805,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         // and what its children in the window passed up (acc[hi - lo]), with the depth a child
                         // passed up in bits 240..248 (0: none; never for a void position).
                         word := sload(add(g.slot, add(shl(1, hi), 5)))
-                        let a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
+                        let a := mload(add(accAt, shl(5, hi)))
                         let depth := and(shr(240, a), 0x1ff)
                         switch exit
                         case 0 {
@@ -888,7 +896,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         if lt(a, lo) {
                             if a {
                                 // A parent a later batch settles: what goes up and the depth, for {_store}.
-                                mstore(add(add(acc, 0x20), shl(5, sub(hi, lo))), or(up, shl(240, depth)))
+                                mstore(add(accAt, shl(5, hi)), or(up, shl(240, depth)))
                                 exit := 2
                                 break
                             }
@@ -896,7 +904,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         }
                         // HexEval.merge into the parent's accumulator (sums added, the winning bit OR-ed), and its
                         // depth in bits 240..248: its evaluation then reads no word for it (~200 gas).
-                        a := add(add(acc, 0x20), shl(5, sub(a, lo)))
+                        a := add(accAt, shl(5, a))
                         mstore(
                             a,
                             or(
@@ -907,7 +915,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                     }
                 }
                 if (exit == 0) break;
-                uint256 item = acc[hi - lo];
+                uint256 item;
+                assembly ("memory-safe") {
+                    item := mload(add(accAt, shl(5, hi)))
+                }
                 if (exit == 2) {
                     // What it passes up and its depth (bits 240..248), for its parent's recycled word.
                     _store(
@@ -929,7 +940,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                     --hi;
                     continue;
                 }
-                acc[hi - lo] = (item & ~(HexWords.M9 << 240)) | (depth << 240);
+                item = (item & ~(HexWords.M9 << 240)) | (depth << 240);
+                assembly ("memory-safe") {
+                    mstore(add(accAt, shl(5, hi)), item)
+                }
                 exit = 3; // evaluate it as it is
             }
         }
