@@ -720,7 +720,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         // A losing move's fee is the same for every position of the game.
         // The board's size and, from the lowest proven id on, the void positions to look up ({_depthAndStored}).
         uint256 shape = core.size() | (meta.lowestProven() << 8);
-        fund = _settleWindow(g, hi, lo, stake, (stake * meta.feeBps()) / 10_000, shape, payees);
+        // The stake (bits 0..127) and the fee per loss (128..255) in one stack slot.
+        uint256 terms = stake | (((stake * meta.feeBps()) / 10_000) << 128);
+        fund = _settleWindow(g, hi, lo, terms, shape, payees);
         address token = meta.token();
         _creditPayees(gameId, g, payees, token);
         _creditFund(token, fund);
@@ -761,59 +763,188 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @dev Evaluates positions hi down to lo of game `g` (an n×n board) into `payees`, children first; returns
     ///      what goes to the fund. Keeps the accumulators of parents inside the window in memory and stores those of
-    ///      older parents in their recycled words ({_store}). Per position: one cold read of its word (and, unless
-    ///      recycled, its parent's for its depth: warm later when the parent is in the window), then {_evaluateFast}
-    ///      and {_addPayee} on the stack and in memory (the word read and the accumulators in assembly, `fee` the
-    ///      game's fee per loss computed once).
+    ///      older parents in their recycled words ({_store}). The common path is one assembly loop; it stops for what needs
+    ///      more than a position's and its parent's words: a recycled word or parent, a position that may be void, a
+    ///      board above 14×14 ({_depthAndStored}), a parent a later batch settles ({_store}).
+    // solhint-disable-next-line function-max-lines
     function _settleWindow(
         GameSlots storage g,
         uint256 hi,
         uint256 lo,
-        uint256 stake,
-        uint256 fee,
+        uint256 terms,
         uint256 shape,
         Payees memory payees
     ) private returns (uint256 fund) {
-        uint256[] memory acc = new uint256[](hi - lo + 1);
+        // What the children in the window passed up, by position: at accAt + 32 v for position v (lo ≤ v ≤ hi), one
+        // address computed once instead of an offset from `lo` at every use.
+        uint256 accAt;
+        {
+            uint256[] memory acc = new uint256[](hi - lo + 1);
+            assembly ("memory-safe") {
+                accAt := sub(add(acc, 0x20), shl(5, lo))
+            }
+        }
         // Unchecked: `hi` (the position being settled, counting down) stays ≥ lo ≥ 1; the fund is < 2^120.
         unchecked {
-            for (; hi >= lo; --hi) {
+            // Why the loop stopped at position hi: 0, the window is done; 1, it needs {_depthAndStored}; 2, it was
+            // evaluated and its parent, below the window, needs {_store} (acc[hi - lo]: what it passes up and its
+            // depth). 3 going in: acc[hi - lo] holds position hi's full accumulator and depth, to evaluate as it is.
+            uint256 exit;
+            while (true) {
                 uint256 word;
-                uint256 pay;
-                uint256 up;
-                uint256 depth;
-                {
-                    uint256 a;
-                    // g.positions[hi].word (the game's slot + 5: core, meta, three maps; 2 words a position), and
-                    // what its children in the window passed up (acc[hi - lo], lo ≤ hi: no bounds check).
-                    assembly ("memory-safe") {
+                // The common path, the whole loop in assembly: no internal calls, checks or stack shuffles (-146 gas
+                // a position). Per position: its word (one cold read), what its children passed up (acc[v - lo], with
+                // the depth a child passed up in bits 240..248), its depth (else the popcount of its and its parent's
+                // stones), the rules of {HexEval-evaluate} (`terms`: the stake, and the fee per loss above bit 128),
+                // the payee's sum and the merge into its parent's accumulator.
+                assembly ("memory-safe") {
+                    for {} iszero(lt(hi, lo)) {
+                        hi := sub(hi, 1)
+                    } {
+                        // g.positions[hi].word (the game's slot + 5: core, meta, three maps; 2 words a position),
+                        // and what its children in the window passed up (acc[hi - lo]), with the depth a child
+                        // passed up in bits 240..248 (0: none; never for a void position).
                         word := sload(add(g.slot, add(shl(1, hi), 5)))
-                        a := mload(add(add(acc, 0x20), shl(5, sub(hi, lo))))
-                    }
-                    // A child in the batch passed its depth up (bits 240..248; never for a void position).
-                    depth = (a >> 240) & HexWords.M9;
-                    if (depth == 0 || word.recycled()) (depth, a) = _depthAndStored(g, hi, word, shape, a);
-                    if (depth == 0) {
-                        _addPayee(payees, word.mover(), stake); // void: refunded
-                        continue;
-                    }
-                    uint256 toFund;
-                    (pay, toFund, up) = _evaluateFast(depth, word & HexWords.PROVEN, a, stake, fee);
-                    fund += toFund;
-                }
-                uint256 parent = word.parent();
-                if (parent >= lo) {
-                    assembly ("memory-safe") {
+                        let a := mload(add(accAt, shl(5, hi)))
+                        let depth := and(shr(240, a), 0x1ff)
+                        switch exit
+                        case 0 {
+                            if iszero(and(word, shl(220, 0x7fffff))) {
+                                // Recycled (a deadline field of 0; never void): its depth and, unless wide, the
+                                // accumulators an earlier batch stored (HexWords.unpackRecycled, then HexEval.merge).
+                                if and(word, shl(153, 1)) {
+                                    exit := 1 // wide: in the spill map
+                                    break
+                                }
+                                depth := and(shr(154, word), 0x1ff)
+                                let m := sub(shl(76, 1), 1)
+                                let w := shl(255, or(shr(255, a), and(shr(152, word), 1))) // a winning child
+                                a := add(and(a, sub(shl(240, 1), 1)), or(and(word, m), shl(120, and(shr(76, word), m))))
+                                a := or(a, w)
+                            }
+                            if iszero(depth) {
+                                // Not from the window: the popcount of its and its parent's stones, on boards up to
+                                // 14×14 and for positions that cannot be void (ids up to the lowest proven one).
+                                if or(gt(and(shape, 0xff), 14), and(gt(shape, 0xff), gt(hi, shr(8, shape)))) {
+                                    exit := 1
+                                    break
+                                }
+                                depth := 1 // position 1
+                                let p := and(shr(196, word), 0xffffff)
+                                if p {
+                                    p := sload(add(g.slot, add(shl(1, p), 5))) // the parent's word
+                                    switch and(p, shl(220, 0x7fffff))
+                                    case 0 {
+                                        depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
+                                    }
+                                    default {
+                                        // HexWords.popcount of both colours' stones (bits 0..195).
+                                        p := and(or(word, p), sub(shl(196, 1), 1))
+                                        let m := 0x5555555555555555555555555555555555555555555555555555555555555555
+                                        p := sub(p, and(shr(1, p), m))
+                                        m := 0x3333333333333333333333333333333333333333333333333333333333333333
+                                        p := add(and(p, m), and(shr(2, p), m))
+                                        m := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+                                        p := and(add(p, shr(4, p)), m)
+                                        m := 0x0101010101010101010101010101010101010101010101010101010101010101
+                                        depth := shr(248, mul(p, m))
+                                    }
+                                }
+                            }
+                        }
+                        default {
+                            exit := 0
+                        }
+                        let up := and(a, sub(shl(240, 1), 1))
+                        {
+                            // The rules of HexEval.evaluate. Red movers (odd depth) collect the Blue-made losses (high
+                            // field), Blue movers the Red-made ones.
+                            let pay := and(shr(mul(and(depth, 1), 120), a), sub(shl(120, 1), 1)) // the reward
+                            switch or(shr(255, word), iszero(shr(255, a))) // proven, or no winning child
+                            case 0 {
+                                // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to
+                                // the fund.
+                                switch shr(1, depth)
+                                case 0 {
+                                    fund := add(fund, and(terms, sub(shl(128, 1), 1)))
+                                }
+                                default {
+                                    let share := div(
+                                        sub(and(terms, sub(shl(128, 1), 1)), shr(128, terms)),
+                                        shr(1, depth)
+                                    )
+                                    fund := add(fund, sub(and(terms, sub(shl(128, 1), 1)), mul(share, shr(1, depth))))
+                                    up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made: low field
+                                }
+                            }
+                            default {
+                                // Winning: stake back and rewards; the parent sees a winning child.
+                                pay := add(and(terms, sub(shl(128, 1), 1)), pay)
+                                up := or(up, shl(255, 1))
+                            }
+                            // {_addPayee}: amounts[mover] += pay; a player's first amount sets its bit in `used`.
+                            a := and(shr(243, word), 0xfff) // the mover's index
+                            let at := add(add(mload(payees), 32), shl(5, a))
+                            let before := mload(at)
+                            mstore(at, add(before, pay))
+                            if iszero(before) {
+                                at := add(add(mload(add(payees, 32)), 32), shl(5, shr(8, a)))
+                                mstore(at, or(mload(at), shl(and(a, 255), 1)))
+                            }
+                        }
+                        a := and(shr(196, word), 0xffffff) // the parent
+                        if lt(a, lo) {
+                            if a {
+                                // A parent a later batch settles: what goes up and the depth, for {_store}.
+                                mstore(add(accAt, shl(5, hi)), or(up, shl(240, depth)))
+                                exit := 2
+                                break
+                            }
+                            continue // position 1
+                        }
                         // HexEval.merge into the parent's accumulator (sums added, the winning bit OR-ed), and its
                         // depth in bits 240..248: its evaluation then reads no word for it (~200 gas).
-                        let at := add(add(acc, 0x20), shl(5, sub(parent, lo)))
-                        let sums := add(mload(at), and(up, sub(shl(240, 1), 1)))
-                        mstore(at, or(or(sums, and(up, shl(255, 1))), shl(240, sub(depth, 1))))
+                        a := add(accAt, shl(5, a))
+                        mstore(
+                            a,
+                            or(
+                                or(add(mload(a), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))),
+                                shl(240, sub(depth, 1))
+                            )
+                        )
                     }
-                } else if (parent != 0) {
-                    _store(g, parent, up, depth - 1, shape & 0xff); // a parent a later batch settles
                 }
-                _addPayee(payees, word.mover(), pay);
+                if (exit == 0) break;
+                uint256 item;
+                assembly ("memory-safe") {
+                    item := mload(add(accAt, shl(5, hi)))
+                }
+                if (exit == 2) {
+                    // What it passes up and its depth (bits 240..248), for its parent's recycled word.
+                    _store(
+                        g,
+                        word.parent(),
+                        item & ~(HexWords.M9 << 240),
+                        ((item >> 240) & HexWords.M9) - 1,
+                        shape & 0xff
+                    );
+                    exit = 0;
+                    --hi;
+                    continue;
+                }
+                uint256 depth;
+                (depth, item) = _depthAndStored(g, hi, word, shape, item);
+                if (depth == 0) {
+                    _addPayee(payees, word.mover(), terms & HexWords.M128); // void: refunded
+                    exit = 0;
+                    --hi;
+                    continue;
+                }
+                item = (item & ~(HexWords.M9 << 240)) | (depth << 240);
+                assembly ("memory-safe") {
+                    mstore(add(accAt, shl(5, hi)), item)
+                }
+                exit = 3; // evaluate it as it is
             }
         }
     }
@@ -843,41 +974,6 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         depth = HexWords.popcount((word | parentWord) & HexWords.STONES_MASK);
         if (shape & 0xff > 14) depth += HexWords.popcount(_at(g, id).high | _at(g, p).high);
         return (depth, a);
-    }
-
-    /// @dev HexEval.evaluate in assembly for a non-void position at `depth` (`proven` nonzero if proven) with
-    ///      accumulator `a`, `fee` being the game's fee per loss (the same rules, checked by the property test's
-    ///      model): what its mover gets, what goes to the fund and what goes up to its parent.
-    function _evaluateFast(
-        uint256 depth,
-        uint256 proven,
-        uint256 a,
-        uint256 stake,
-        uint256 fee
-    ) private pure returns (uint256 pay, uint256 toFund, uint256 up) {
-        assembly ("memory-safe") {
-            // Red movers (odd depth) collect the Blue-made losses (high field), Blue movers the Red-made ones.
-            pay := and(shr(mul(and(depth, 1), 120), a), sub(shl(120, 1), 1)) // the reward
-            up := and(a, sub(shl(240, 1), 1))
-            switch or(proven, iszero(shr(255, a))) // proven, or no winning child
-            case 0 {
-                // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to the fund.
-                switch shr(1, depth)
-                case 0 {
-                    toFund := stake
-                }
-                default {
-                    let share := div(sub(stake, fee), shr(1, depth))
-                    toFund := sub(stake, mul(share, shr(1, depth)))
-                    up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made losses: low field
-                }
-            }
-            default {
-                // Winning: stake back and rewards; the parent sees a winning child.
-                pay := add(stake, pay)
-                up := or(up, shl(255, 1))
-            }
-        }
     }
 
     /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`, on an n×n board), which a later

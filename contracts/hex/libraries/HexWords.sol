@@ -76,6 +76,7 @@ library HexWords {
     uint256 internal constant M32 = 0xffffffff;
     uint256 internal constant M96 = (1 << 96) - 1;
     uint256 internal constant M120 = (1 << 120) - 1;
+    uint256 internal constant M128 = (1 << 128) - 1;
 
     /// @dev The most blocks a game may span from its creation block: every stored block is an offset of 23 bits.
     uint256 internal constant MAX_SPAN = M23;
