@@ -29,7 +29,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Largest amount of a good an offer may offer or request.
     uint256 public constant MAX_AMOUNT = type(uint32).max;
     /// @notice Offers a player may make to each opponent per round (3-player).
-    uint256 public constant OFFERS_PER_TARGET = 2;
+    uint256 public constant OFFERS_PER_TARGET = SnatchLayout.OFFERS_PER_TARGET;
     /// @notice Longest cheap-talk message, in bytes.
     uint256 public constant MAX_MESSAGE_LENGTH = 280;
     /// @notice Preset format id of Snatch or Share; the SnatchGame presets G1..G5 are ids 2..6.
@@ -711,7 +711,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             from,
             offering
         );
-        // offerCount (bits 168-175) + 1: at most 60 offers a room (12 a round, 5 rounds), so it stays a byte.
+        // offerCount (bits 168-175) + 1: at most 192 offers a room (RING_3P = 12 a round, at most 16 rounds:
+        // SnatchFormats.MAX_ROUNDS), so it stays a byte.
         offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
         w = (w & ~(uint256(0xff) << SnatchLayout.OFFER_COUNT_SHIFT)) | (offerId << SnatchLayout.OFFER_COUNT_SHIFT);
         SnatchLayout.setGoods(r, w, free, escrow, 0);
