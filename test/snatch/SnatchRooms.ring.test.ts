@@ -58,6 +58,8 @@ describe("SnatchRooms: offers in a ring of slots", function () {
     const { rooms, lens, roomId, seats } = await loadFixture(judgeRoomFixture);
     const ids = await fillRound(rooms, roomId, seats);
     expect(ids.map(Number)).to.deep.equal(Array.from({ length: 12 }, (_, i) => i + 1));
+    // The ring (SnatchLayout.RING_3P, a literal) is the most offers a round can hold: 6 ordered pairs x the limit.
+    expect(6n * (await rooms.OFFERS_PER_TARGET())).to.equal(12n);
     // The ring's size is the round's limit: a 13th offer in the round is refused.
     await expect(
       rooms.connect(seats[0]).offer(roomId, seats[1].address, goods({ turkey: 1 }), goods({ coffee: 1 })),
