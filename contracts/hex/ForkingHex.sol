@@ -397,7 +397,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The stones on cells below 196 of the colour that moved into position `id` (0 for id 0): its word's, or,
-    ///      once settlement recycled the word, its kept cell plus its grandparent's stones, walking up (views only).
+    ///      once settlement recycled the word, its kept cell plus its grandparent's stones, walking up (the views, and
+    ///      settlement's {_cellOf} when a grandparent was recycled too: docs/forking-hex.md, "Known limits").
     ///      Above 14×14 the `high` words are never recycled.
     function _ownLow(GameSlots storage g, uint256 id) private view returns (uint256 low) {
         while (id != 0) {
