@@ -30,6 +30,26 @@ async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
   if (now <= end) await mine(end - now + 1);
 }
 
+/**
+ * A position's word and its entry in the game's `spill` map, read from storage. A game's words start at the slot its
+ * id hashes to (core, meta, the spill map and the two player maps, then two words per position from +5): the mapping's
+ * own slot is the one whose core word holds the game's size (bits 0..4) and position count (bits 76..99).
+ */
+async function storedWords(hex: ForkingHex, gameId: bigint, id: number): Promise<{ word: bigint; spill: bigint }> {
+  const coder = ethers.AbiCoder.defaultAbiCoder();
+  const address = await hex.getAddress();
+  const read = async (slot: bigint) => BigInt(await ethers.provider.getStorage(address, slot));
+  const g = await hex.game(gameId);
+  for (let slot = 0; slot < 16; slot++) {
+    const base = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [gameId, slot])));
+    const core = await read(base);
+    if ((core & 31n) !== g.size || ((core >> 76n) & 0xffffffn) !== g.positionCount) continue;
+    const spillAt = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [id, base + 2n])));
+    return { word: await read(base + 5n + 2n * BigInt(id)), spill: await read(spillAt) };
+  }
+  throw new Error(`no storage slot holds game ${gameId}`);
+}
+
 async function settleAll(hex: ForkingHex, gameId: bigint, batch: number): Promise<number> {
   let calls = 1;
   while (!(await hex.settle.staticCall(gameId, batch))) {
@@ -328,22 +348,86 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
       expect(await hex.credits(t, addresses[i])).to.equal(model.payouts.get(addresses[i]) ?? 0n);
     }
     expect(await hex.fundCredits(t)).to.equal(model.fund);
-    // Position 2's word was recycled, then marked wide (bit 153): find it in storage. A game's words start at the
-    // slot its id hashes to (core, meta, the spill map and the two player maps, then two words per position:
-    // position 2's word is at +9); recycling kept its parent (1, bits 196..219) and mover (index 1, bits 243..254)
-    // and zeroed its deadline field (bits 220..242, the deadline moved to bits 172..194).
-    const coder = ethers.AbiCoder.defaultAbiCoder();
-    const kept = (1n << 196n) | (1n << 243n);
-    let board = 0n;
-    for (let slot = 0; slot < 16 && board === 0n; slot++) {
-      const gameSlot = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1n, slot])));
-      const word = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 9n));
-      if (word >> 196n === kept >> 196n) board = word;
-    }
+    // Position 2's word was recycled, then marked wide (bit 153); recycling kept its parent (1, bits 196..219) and
+    // mover (index 1, bits 243..254) and zeroed its deadline field (bits 220..242, the deadline moved to 172..194).
+    const { word: board } = await storedWords(hex, 1n, 2);
+    expect(board >> 196n).to.equal(((1n << 196n) | (1n << 243n)) >> 196n);
     expect((board >> 153n) & 1n).to.equal(1n);
     // Its occupancy view is rebuilt from its kept cell and its grandparent's stones; the deadline was kept.
     expect((await hex.occupancy(1, 2))[0]).to.equal(3n);
     expect((await hex.position(1, 2)).deadline).to.be.greaterThan(0n);
+  });
+
+  it("moves a parent's stored sums from its recycled word to the spill map when a later batch passes 2^76", async function () {
+    const { hex, token, alice, bob, carol, dave } = await loadFixture(deployHex);
+    const t = await token.getAddress();
+    // Stake 2^75 (an ERC-20: the fixture gives each player 10^24 ≈ 2^79.7). Position 2 (bob, Blue) is forked by Red
+    // five times. Fork 11 wins (Blue's 12 loses to Red's 13): 2 stores Blue's 12 (a half share: k = 2) and a winning
+    // child. Forks 9, 7, 5 and 3 lose to a Blue leaf each: a whole net share each in 2's Red sum, which fits in 76
+    // bits after two (1.95 · 2^75) and not after three (2.925 · 2^75).
+    const stake = 1n << 75n;
+    const net = stake - (stake * 250n) / 10000n;
+    const moves: Move[] = [
+      [bob, 1, 1],
+      [carol, 2, 2],
+      [dave, 3, 3],
+      [carol, 2, 2],
+      [dave, 5, 3],
+      [alice, 2, 2],
+      [dave, 7, 3],
+      [carol, 2, 2],
+      [bob, 9, 3],
+      [carol, 2, 2],
+      [dave, 11, 3],
+      [alice, 12, 4],
+    ];
+    const positions: ModelPosition[] = [];
+    positions[1] = { id: 1, parent: 0, player: alice.address, proven: false };
+    moves.forEach(([who, parent], i) => (positions[i + 2] = { id: i + 2, parent, player: who.address, proven: false }));
+    for (let g = 1n; g <= 2n; g++) {
+      await createGame(hex, { size: 5, red: 30, blue: 60, stake, token: t, cell: 0 }, alice);
+      await play(hex, g, moves, t);
+    }
+    await endGame(hex, 1n);
+    await endGame(hex, 2n);
+    const players = [alice, bob, carol, dave].map((p) => p.address);
+    const model = settleModel(positions, stake, 250);
+
+    // Game 1 in one batch: position 2 is never stored.
+    await hex.settle(1, 13);
+    const once = await Promise.all(players.map((p) => hex.credits(t, p)));
+    // Game 2 in four: [11, 13] stores fork 11 into 2's word, [9, 10] fork 9, [3, 8] forks 7, 5 and 3 (the sum passes
+    // 2^76 at fork 5), and [1, 2] evaluates 2 from the spill map.
+    const stored: { word: bigint; spill: bigint }[] = [];
+    for (const batch of [3, 2, 6]) {
+      await hex.settle(2, batch);
+      stored.push(await storedWords(hex, 2n, 2));
+    }
+    expect((await hex.game(2)).settlePhase).to.equal(2n);
+    await hex.settle(2, 2);
+    expect((await hex.game(2)).settlePhase).to.equal(3n);
+
+    // Every payout is the one-batch game's and the model's, and the recycled word's view is unchanged.
+    expect(once).to.deep.equal(players.map((p) => model.payouts.get(p) ?? 0n));
+    expect(await Promise.all(players.map((p) => hex.credits(t, p)))).to.deep.equal(once.map((x) => 2n * x));
+    expect(await hex.fundCredits(t)).to.equal(2n * model.fund);
+    for (const p of players) expect((await hex.payoutOf(2, p)).total).to.equal(model.payouts.get(p) ?? 0n);
+    expect((await hex.position(2, 2)).depth).to.equal(2n);
+
+    // The word (HexWords: Red sum in bits 0..75, Blue's in 76..151, a winning child 152, wide 153; a deadline field
+    // of 0 in 220..242 marks it recycled) was compact after the first two batches, with what each stored...
+    const recycled = (w: bigint) => (w >> 220n) & ((1n << 23n) - 1n);
+    const sums = (w: bigint) => w & ((1n << 154n) - 1n);
+    const half = net / 2n;
+    expect(stored.map((s) => recycled(s.word))).to.deep.equal([0n, 0n, 0n]);
+    expect(sums(stored[0].word)).to.equal((half << 76n) | (1n << 152n));
+    expect(sums(stored[1].word)).to.equal(net | (half << 76n) | (1n << 152n));
+    expect([stored[0].spill, stored[1].spill]).to.deep.equal([0n, 0n]);
+    // ...and wide after the third, its sums (the two compact stores' merged with the third batch's) in the spill map.
+    expect(2n * net).to.be.lessThan(1n << 76n);
+    expect(3n * net).to.be.greaterThanOrEqual(1n << 76n);
+    expect(sums(stored[2].word)).to.equal(1n << 153n);
+    expect(stored[2].spill).to.equal((4n * net) | (half << 120n) | (1n << 255n));
   });
 
   it("settles a batch of players with addresses ground to share their low bits as fast as ordinary ones", async function () {
