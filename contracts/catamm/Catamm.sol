@@ -329,8 +329,8 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     ) external returns (uint256) {
         CatammState.Game storage g = _games[gameId];
         ResourceBalances.Balances storage b = g.balances[msg.sender];
-        _requireTrader(g, gameId, b);
-        return g.market.swap(b, msg.sender, resourceIn, resourceOut, amountIn, minAmountOut);
+        (uint256 c, uint256 hostWord) = _requireTrader(g, gameId, b);
+        return g.market.swapWith(b, c, hostWord, msg.sender, resourceIn, resourceOut, amountIn, minAmountOut);
     }
 
     /// @notice Deposits at most `amount0Max` and `amount1Max` of `pool`'s resources, in its proportion, for at
@@ -565,18 +565,26 @@ contract Catamm is ICatamm, ICatammMarket, RandomnessConsumer {
     }
 
     /// @dev The trade check, in one comparison on two words the trade reads anyway (the turn word in the markets'
-    ///      config, the seat tag in the sender's balance word); anything unusual takes the full check.
-    function _requireTrader(CatammState.Game storage g, uint256 gameId, ResourceBalances.Balances storage b) private {
-        uint256 tag = b.hostTag();
-        // Unchecked: `tag - 1` is reached only for a non-zero tag (~30 gas a trade).
+    ///      config, the seat tag in the sender's balance word 1); anything unusual takes the full check. Returns
+    ///      both words as they stand after it, for the trade to use without reading them again.
+    function _requireTrader(
+        CatammState.Game storage g,
+        uint256 gameId,
+        ResourceBalances.Balances storage b
+    ) private returns (uint256 c, uint256 hostWord) {
+        c = g.market.config;
+        hostWord = b.hostWord();
+        uint256 tag = ResourceBalances.tagOf(hostWord);
+        // Unchecked (~30 gas a trade): a zero tag (not a player) wraps `tag - 1` to all ones, whose shift sets bits
+        // above the nine compared, so it fails the comparison and takes the full check, which names the sender.
         unchecked {
-            if (
-                tag != 0 && (g.market.hostData() & TRADE_BITS) == (TRADE_WORD | ((tag - 1) << CatammState.SEAT_SHIFT))
-            ) {
-                return;
+            if ((CatammMarket.hostDataOf(c) & TRADE_BITS) == (TRADE_WORD | ((tag - 1) << CatammState.SEAT_SHIFT))) {
+                return (c, hostWord);
             }
         }
         _check(g, gameId, MAIN);
+        // The full check may have served a random value and written the turn word: read both again.
+        return (g.market.config, b.hostWord());
     }
 
     /// @dev Reverts unless the phase is in `phases`, naming why: the game is unknown or over, a random value is

@@ -67,7 +67,7 @@ library CatammMarket {
     uint256 private constant SALT_PORTS = uint256(keccak256("CATAMM.market.ports"));
     uint256 private constant SALT_STEAL = uint256(keccak256("CATAMM.market.steal"));
 
-    uint256 private constant RESERVE_MASK = type(uint112).max;
+    uint256 private constant RESERVE_MASK = 0xffffffffffffffffffffffffffff; // 2^112 − 1, a literal for assembly
     uint256 private constant PORTS_SHIFT = 128;
     uint256 private constant HOST_SHIFT = 168;
     /// @dev The game id's bits (0–38) and the host's low field (bits 39–63: {hostLow}).
@@ -128,8 +128,6 @@ library CatammMarket {
 
     /// @notice `player` swaps `amountIn` of `resourceIn` for at least `minAmountOut` of `resourceOut`, from and to
     ///         `balances` (whose port mask sets the fee).
-    /// @dev Every value on the stack, the pool's slot reached without the array's bounds check and the event written
-    ///      in place ({_emitSwapped}): a `Trade` struct in memory and Solidity's encoder cost ~600 gas a swap.
     function swap(
         State storage s,
         ResourceBalances.Balances storage balances,
@@ -138,24 +136,70 @@ library CatammMarket {
         uint8 resourceOut,
         uint256 amountIn,
         uint256 minAmountOut
-    ) internal returns (uint256 amountOut) {
-        if (amountIn == 0) revert ICatammMarket.ZeroAmount();
-        // Beyond any balance: reject before the math (which is exact below 2^112 only). An unknown resource is left
-        // to the pool lookup, which names it.
-        if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
-            revert ResourceBalances.InsufficientBalance(resourceIn, balances.balanceOf(resourceIn), amountIn);
-        }
-        (uint8 pool, ) = _route(resourceIn, resourceOut);
+    ) internal returns (uint256) {
         uint256 c = s.config;
-        // The fee's rate in basis points, then (one stack slot for both: the stack is full) the fee itself.
-        uint256 fee = _feeFor(c, pool, balances.portsOwned(), _configPortFeeBps(c));
-        uint256 word;
-        (amountOut, fee, word) = _trade(_poolWord(s, pool, c), resourceIn < resourceOut, amountIn, fee);
-        if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
-        if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
-        _setPoolWord(s, pool, word);
-        balances.exchange(resourceIn, amountIn, resourceOut, amountOut);
-        _emitSwapped(c, player, pool, resourceIn, amountIn, fee, amountOut, word);
+        return swapWith(s, balances, c, balances.hostWord(), player, resourceIn, resourceOut, amountIn, minAmountOut);
+    }
+
+    /// @notice {swap} on the config word `c` and the balances' word 1 `hostWord` ({ResourceBalances.hostWord}) that
+    ///         the caller read for its own check, unchanged since: the swap reads neither again.
+    /// @dev One body with the values on the stack, the pricing and the pool word in one assembly block
+    ///      ({_price}), the event written in place: the helpers' internal calls, re-reads and masks rebuilt at
+    ///      each use cost ~700 gas a swap. The input is tested in one condition (an amount in [1, MAX_BALANCE]:
+    ///      `amountIn − 1` wraps for zero; two distinct known resources), {_rejectSwap} naming the reason of a
+    ///      failure. The pool's values sit in a block that ends before the balances move (without viaIR the stack
+    ///      is full), so the event is logged first; a balance error reverts it with the rest.
+    function swapWith(
+        State storage s,
+        ResourceBalances.Balances storage balances,
+        uint256 c,
+        uint256 hostWord,
+        address player,
+        uint256 resourceIn,
+        uint256 resourceOut,
+        uint256 amountIn,
+        uint256 minAmountOut
+    ) internal returns (uint256 amountOut) {
+        unchecked {
+            if (
+                amountIn - 1 >= ResourceBalances.MAX_BALANCE ||
+                resourceIn >= RESOURCE_COUNT ||
+                resourceOut >= RESOURCE_COUNT ||
+                resourceIn == resourceOut
+            ) _rejectSwap(balances, resourceIn, resourceOut, amountIn);
+        }
+        {
+            (uint8 pool, ) = CatammIds.poolOf(uint8(resourceIn), uint8(resourceOut));
+            uint256 fee; // the rate in basis points, then the fee itself
+            uint256 word;
+            // Unchecked: pool < 10 and port < 9, so the shifts are below 256.
+            unchecked {
+                uint256 port = (c >> (PORTS_SHIFT + 4 * uint256(pool))) & 0x0f;
+                if (port == NO_PORT) revert ICatammMarket.PoolMissing(pool);
+                // The without-port rate is config bits 64–79, the port's 16 bits above: the trader's bit for the
+                // port picks one without a branch.
+                uint256 owned = (ResourceBalances.portsOf(hostWord) >> port) & 1;
+                fee = (c >> (64 + 16 * owned)) & 0xffff;
+            }
+            (amountOut, fee, word) = _price(s, c, pool, resourceIn > resourceOut, amountIn, fee);
+            if (amountOut == 0) revert ICatammMarket.ZeroOutput(pool);
+            if (amountOut < minAmountOut) revert ICatammMarket.OutputBelowMinimum(amountOut, minAmountOut);
+            // {ICatammMarket.Swapped} from the stack: the same topics and data as `emit`, without building the
+            // arguments in memory first (~150 gas).
+            bytes32 topic = ICatammMarket.Swapped.selector;
+            // solhint-disable-next-line no-inline-assembly
+            assembly ("memory-safe") {
+                let m := mload(0x40)
+                mstore(m, resourceIn)
+                mstore(add(m, 0x20), amountIn)
+                mstore(add(m, 0x40), fee)
+                mstore(add(m, 0x60), amountOut)
+                mstore(add(m, 0x80), and(word, RESERVE_MASK)) // reserve0
+                mstore(add(m, 0xa0), and(shr(112, word), RESERVE_MASK)) // reserve1
+                log4(m, 0xc0, topic, and(c, GAME_ID_MASK), player, pool)
+            }
+        }
+        balances.exchangeWith(hostWord, resourceIn, amountIn, resourceOut, amountOut);
     }
 
     /// @notice `player` deposits at most `amount0Max` and `amount1Max` of `pool`'s two resources, in the pool's
@@ -356,6 +400,11 @@ library CatammMarket {
         return s.config >> HOST_SHIFT;
     }
 
+    /// @notice The host game's 88 bits in config word `c` (as read by a caller that passes it to {swapWith}).
+    function hostDataOf(uint256 c) internal pure returns (uint256) {
+        return c >> HOST_SHIFT;
+    }
+
     /// @notice Sets the host game's 88 bits of the config word; reverts with {HostDataTooWide} past 88 bits.
     function setHostData(State storage s, uint256 value) internal {
         if (value >> (256 - HOST_SHIFT) != 0) revert ICatammMarket.HostDataTooWide(value);
@@ -393,75 +442,69 @@ library CatammMarket {
     // ------------------------------------------------------------------------------------------------------------
     // Internals: the pool side of each operation (the callers move the balances, then emit)
 
-    /// @dev A swap's arithmetic on pool word `word` (non-zero): the output, the fee and the new word, with this block
-    ///      as the last trade. The reserves are read and written in place: the input side's field at `shiftIn`, the
-    ///      output side's at `shiftOut`.
-    function _trade(
-        uint256 word,
-        bool inIsSide0,
+    /// @dev Reverts for a swap's invalid input with its reason, in the rules' order.
+    function _rejectSwap(
+        ResourceBalances.Balances storage balances,
+        uint256 resourceIn,
+        uint256 resourceOut,
+        uint256 amountIn
+    ) private view {
+        if (amountIn == 0) revert ICatammMarket.ZeroAmount();
+        // Beyond any balance: rejected before the math (which is exact below 2^112 only), unless the input
+        // resource is unknown (named next).
+        if (amountIn > ResourceBalances.MAX_BALANCE && resourceIn < RESOURCE_COUNT) {
+            uint8 r = uint8(resourceIn);
+            revert ResourceBalances.InsufficientBalance(r, balances.balanceOf(r), amountIn);
+        }
+        if (resourceIn >= RESOURCE_COUNT) revert ICatammMarket.UnknownResource(uint8(resourceIn));
+        if (resourceOut >= RESOURCE_COUNT) revert ICatammMarket.UnknownResource(uint8(resourceOut));
+        revert ICatammMarket.SameResource(uint8(resourceIn));
+    }
+
+    /// @dev A swap's pool side: reads `pool`'s word (< {POOL_COUNT}, from {CatammIds.poolOf}) without the array's
+    ///      bounds check, prices `amountIn` at `feeBps` and writes the new word, with this block as the last trade.
+    ///      Returns the output, the fee and the new word; the caller's checks after it revert the write with them.
+    function _price(
+        State storage s,
+        uint256 c,
+        uint256 pool,
+        bool inIsSide1,
         uint256 amountIn,
         uint256 feeBps
-    ) private view returns (uint256 amountOut, uint256 fee, uint256 newWord) {
-        (uint256 shiftIn, uint256 shiftOut) = inIsSide0 ? (0, 112) : (112, 0);
-        uint256 rIn = (word >> shiftIn) & RESERVE_MASK;
-        uint256 rOut = (word >> shiftOut) & RESERVE_MASK;
-        // Bounded: amountIn ≤ 2^85 (the caller checked), reserves in [1, 2^112) (a pool keeps ≥ 1 wei a side; the
-        // untouched one holds the depth), fees from the presets (≤ 1000 bps).
-        (amountOut, fee) = AmmMath.getAmountOutBounded(amountIn, rIn, rOut, feeBps);
-        // Unchecked: rIn < 2^112 and amountIn ≤ 2^85, fee ≤ amountIn, amountOut < rOut. The input reserve grows
-        // (SafeCast rejects past 2^112); the output reserve shrinks, so it still fits.
-        unchecked {
-            newWord =
-                (uint256(SafeCast.toUint112(rIn + (amountIn - fee))) << shiftIn) |
-                ((rOut - amountOut) << shiftOut) |
-                (uint256(uint32(block.number)) << 224);
-        }
-    }
-
-    /// @dev `pool`'s word (< {POOL_COUNT}, from {CatammIds.poolOf}), read without the array's bounds check; the
-    ///      untouched pool's zero word as depth on both sides.
-    function _poolWord(State storage s, uint256 pool, uint256 c) private view returns (uint256 word) {
+    ) private returns (uint256 amountOut, uint256 fee, uint256 word) {
+        uint256 reserveIn; // the input side's reserve, then its new value
+        // Bounds: amountIn in [1, 2^85] (the caller checked), reserves in [1, 2^112) (a pool keeps ≥ 1 wei a side;
+        // the untouched one holds the depth, ≤ 10^24 wei), feeBps ≤ 1000 (the presets). So amountIn × feeBps <
+        // 2^95, fee ≤ amountIn, reserveOut × net < 2^197, reserveIn + net < 2^113 and the divisor is ≥ 1: nothing
+        // wraps. Same results as {AmmMath.getAmountOut}.
         // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
-            word := sload(add(add(s.slot, 1), pool)) // `pools` is {State}'s second member
+            let slot := add(add(s.slot, 1), pool) // `pools` is {State}'s second member
+            word := sload(slot)
+            // The untouched pool's zero word: the depth in wei (config bits 96–127, in cards) on both sides.
+            if iszero(word) {
+                word := mul(mul(and(shr(96, c), 0xffffffff), ONE_CARD), 0x10000000000000000000000000001)
+            }
+            // Side 0 is the lower resource id: its field at bit 0, side 1's at bit 112.
+            let shiftIn := mul(112, inIsSide1)
+            let shiftOut := sub(112, shiftIn)
+            reserveIn := and(shr(shiftIn, word), RESERVE_MASK)
+            let reserveOut := and(shr(shiftOut, word), RESERVE_MASK)
+            // fee = ceil(amountIn × feeBps / 10000); net = amountIn − fee.
+            fee := div(add(mul(amountIn, feeBps), 9999), 10000)
+            let net := sub(amountIn, fee)
+            // amountOut = floor(reserveOut × net / (reserveIn + net)) < reserveOut.
+            amountOut := div(mul(reserveOut, net), add(reserveIn, net))
+            reserveIn := add(reserveIn, net)
+            // Past 2^112 the input field would spill into the other side: the check below reverts first.
+            word := or(
+                or(shl(shiftIn, reserveIn), shl(shiftOut, sub(reserveOut, amountOut))),
+                shl(224, and(number(), 0xffffffff)) // the block, kept mod 2^32 (informational)
+            )
+            sstore(slot, word)
         }
-        if (word == 0) word = _configDepth(c) * (1 | (1 << 112));
-    }
-
-    /// @dev Writes `pool`'s word (< {POOL_COUNT}) without the array's bounds check.
-    function _setPoolWord(State storage s, uint256 pool, uint256 word) private {
-        // solhint-disable-next-line no-inline-assembly
-        assembly ("memory-safe") {
-            sstore(add(add(s.slot, 1), pool), word)
-        }
-    }
-
-    /// @dev Emits {ICatammMarket.Swapped} from the stack: the same topics and data as `emit`, without building the
-    ///      arguments in memory first (~150 gas).
-    function _emitSwapped(
-        uint256 c,
-        address player,
-        uint256 pool,
-        uint256 resourceIn,
-        uint256 amountIn,
-        uint256 fee,
-        uint256 amountOut,
-        uint256 word
-    ) private {
-        bytes32 topic = ICatammMarket.Swapped.selector;
-        uint256 gameId = _configGameId(c);
-        uint256 reserve0 = word & RESERVE_MASK;
-        uint256 reserve1 = (word >> 112) & RESERVE_MASK;
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, resourceIn)
-            mstore(add(m, 0x20), amountIn)
-            mstore(add(m, 0x40), fee)
-            mstore(add(m, 0x60), amountOut)
-            mstore(add(m, 0x80), reserve0)
-            mstore(add(m, 0xa0), reserve1)
-            log4(m, 0xc0, topic, gameId, player, pool)
-        }
+        // OpenZeppelin's SafeCast error, as {_pack} reverts.
+        if (reserveIn > RESERVE_MASK) revert SafeCast.SafeCastOverflowedUintDowncast(112, reserveIn);
     }
 
     /// @dev A deposit's outcome (in memory: with the caller's arguments, too many values for the stack).

@@ -53,24 +53,6 @@ library AmmMath {
         amountOut = amountOutNet(amountIn - feeAmount, reserveIn, reserveOut);
     }
 
-    /// @notice {getAmountOut} for a trade whose bounds the caller proved: `amountIn < 2^112`, both reserves in
-    ///         `[1, 2^112)`, `feeBps < 10000`. Same results; no checks.
-    /// @dev Unchecked: `amountIn × feeBps < 2^126`, `reserveOut × netIn < 2^224`, `reserveIn + netIn < 2^113` and
-    ///      the divisor is at least 1; `feeAmount ≤ amountIn` since `feeBps < 10000`. ~150 gas less than the checked
-    ///      path on every swap.
-    function getAmountOutBounded(
-        uint256 amountIn,
-        uint256 reserveIn,
-        uint256 reserveOut,
-        uint256 feeBps
-    ) internal pure returns (uint256 amountOut, uint256 feeAmount) {
-        unchecked {
-            feeAmount = (amountIn * feeBps + (BPS - 1)) / BPS;
-            uint256 netIn = amountIn - feeAmount;
-            amountOut = (reserveOut * netIn) / (reserveIn + netIn);
-        }
-    }
-
     /// @notice The smallest input whose {getAmountOut} is at least `amountOut`.
     /// @dev Net input: `ceil(reserveIn × amountOut / (reserveOut − amountOut))`, the least `n` with
     ///      `floor(reserveOut × n / (reserveIn + n)) ≥ amountOut`. Gross input: the least `g` with

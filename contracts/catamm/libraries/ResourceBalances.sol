@@ -85,39 +85,38 @@ library ResourceBalances {
         }
     }
 
-    /// @notice Takes `amountIn` of `resourceIn` and adds `amountOut` of `resourceOut` (distinct resources), touching
-    ///         each word once.
-    function exchange(
+    /// @notice Takes `amountIn` of `resourceIn` and adds `amountOut` of `resourceOut` (distinct, valid ids), with
+    ///         word 1 as the caller read it (`word1`, from {hostWord}, unchanged since): word 0 is read only when
+    ///         one of the resources is in it, and each word touched is written once.
+    function exchangeWith(
         Balances storage b,
-        uint8 resourceIn,
+        uint256 word1,
+        uint256 resourceIn,
         uint256 amountIn,
-        uint8 resourceOut,
+        uint256 resourceOut,
         uint256 amountOut
     ) internal {
-        (uint256 wIn, uint256 shiftIn) = _locate(resourceIn);
-        (uint256 wOut, uint256 shiftOut) = _locate(resourceOut);
-        if (wIn == wOut) {
-            uint256 word = _sub(_load(b, wIn), resourceIn, shiftIn, amountIn);
-            _store(b, wIn, _add(word, resourceOut, shiftOut, amountOut));
-        } else {
-            _store(b, wIn, _sub(_load(b, wIn), resourceIn, shiftIn, amountIn));
-            _store(b, wOut, _add(_load(b, wOut), resourceOut, shiftOut, amountOut));
-        }
-    }
-
-    /// @dev Word `w` (0 or 1, from {_locate}) without the array's bounds check (~40 gas an access on a swap).
-    function _load(Balances storage b, uint256 w) private view returns (uint256 word) {
-        // solhint-disable-next-line no-inline-assembly
-        assembly ("memory-safe") {
-            word := sload(add(b.slot, w))
-        }
-    }
-
-    /// @dev Writes word `w` (0 or 1, from {_locate}) without the array's bounds check.
-    function _store(Balances storage b, uint256 w, uint256 word) private {
-        // solhint-disable-next-line no-inline-assembly
-        assembly ("memory-safe") {
-            sstore(add(b.slot, w), word)
+        // Resources 0–2 are in word 0, 3–4 in word 1; a field's offset is `(resource % 3) × 85`. Unchecked: ids
+        // are below 5, so nothing wraps.
+        unchecked {
+            bool inLow = resourceIn < 3;
+            bool outLow = resourceOut < 3;
+            uint256 word0 = inLow || outLow ? b.words[0] : 0;
+            uint256 shiftIn = (resourceIn % 3) * FIELD_BITS;
+            uint256 shiftOut = (resourceOut % 3) * FIELD_BITS;
+            // {_sub} and {_add} written out on the chosen word (their two internal calls cost ~30 gas a swap).
+            uint256 balance = ((inLow ? word0 : word1) >> shiftIn) & MAX_BALANCE;
+            if (amountIn > balance) revert InsufficientBalance(uint8(resourceIn), balance, amountIn);
+            // No borrow from the next field: amountIn ≤ balance.
+            if (inLow) word0 -= amountIn << shiftIn;
+            else word1 -= amountIn << shiftIn;
+            balance = ((outLow ? word0 : word1) >> shiftOut) & MAX_BALANCE;
+            if (amountOut > MAX_BALANCE - balance) revert BalanceOverflow(uint8(resourceOut), balance, amountOut);
+            // No carry out of the field: balance + amountOut ≤ MAX_BALANCE.
+            if (outLow) word0 += amountOut << shiftOut;
+            else word1 += amountOut << shiftOut;
+            if (inLow || outLow) b.words[0] = word0;
+            if (!(inLow && outLow)) b.words[1] = word1;
         }
     }
 
@@ -136,6 +135,22 @@ library ResourceBalances {
     /// @notice The host game's tag for this player (zero until set).
     function hostTag(Balances storage b) internal view returns (uint256) {
         return b.words[1] >> TAG_SHIFT;
+    }
+
+    /// @notice Word 1 as stored (Ore, Wheat, the port mask, the host's tag): read once by a caller that checks the
+    ///         tag ({tagOf}) and then trades ({portsOf}, {exchangeWith}).
+    function hostWord(Balances storage b) internal view returns (uint256) {
+        return b.words[1];
+    }
+
+    /// @notice The host's tag in word 1 `word` ({hostWord}).
+    function tagOf(uint256 word) internal pure returns (uint256) {
+        return word >> TAG_SHIFT;
+    }
+
+    /// @notice The port mask in word 1 `word` ({hostWord}).
+    function portsOf(uint256 word) internal pure returns (uint256) {
+        return (word >> PORTS_SHIFT) & PORTS_MASK;
     }
 
     /// @notice Sets the host game's tag for this player; reverts with {HostTagTooWide} past 77 bits.
