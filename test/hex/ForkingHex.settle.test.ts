@@ -4,7 +4,7 @@ import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ForkingHex } from "../../typechain-types";
 import { impersonatedAccounts } from "../../scripts/hex/accounts";
-import { createGame, deployHex, deployPlayers, ETH } from "./fixtures";
+import { createGame, deployHex, deployPlayers, ETH, FEE_BPS, setPlayerCount } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
 
 /** Small stakes make the rounding visible: fee 2.5% of 1000 = 25, net 975. */
@@ -211,6 +211,100 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect(await hex.fundCredits(ETH)).to.equal(2n * (24n * STAKE) - second.reduce((a, b) => a + b, 0n));
   });
 
+  it("credits overflow movers (newcomers once 4,095 accounts moved) per position, as with the list not full", async function () {
+    // A random-ish 4×4 tree of 30 positions among five players, played three times on fresh deployments: with the
+    // list as it is, and with its length set to 4,095 after bob's reply (carol, dave and erin then move as overflow,
+    // numbered 4,095, each move keeping its mover by position), settled in one call and one position a call.
+    const moves: [number, number, number][] = []; // player, parent, cell
+    const boards: Set<number>[] = [new Set(), new Set([5])];
+    for (let id = 2; id <= 30; id++) {
+      const parent = id === 2 ? 1 : 2 + ((id * 7) % (id - 2));
+      const free = [...Array(16).keys()].filter((c) => !boards[parent].has(c));
+      const cell = free[(id * 5) % free.length];
+      boards[id] = new Set([...boards[parent], cell]);
+      moves.push([id === 2 ? 1 : (id * 3) % 5, parent, cell]);
+    }
+    const run = async (full: boolean, batch: number) => {
+      const { hex, alice, bob, carol, dave, erin } = await deployHex();
+      const players = [alice, bob, carol, dave, erin];
+      await createGame(hex, { size: 4, red: 40, blue: 80, stake: STAKE, cell: 5 }, alice);
+      for (const [who, parent, cell] of moves) {
+        await hex.connect(players[who]).move(1, parent, cell, { value: STAKE });
+        if (full && parent === 1) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(2n);
+      }
+      if (full) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(4095n); // nobody joined the list since
+      const views = await Promise.all(players.map(async (p) => (await hex.payoutOf(1, p.address)).toArray()));
+      await endGame(hex, 1n);
+      const calls = await settleAll(hex, 1n, batch);
+      const credits = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
+      const movers = await Promise.all([...Array(30).keys()].map(async (i) => (await hex.position(1, i + 1)).player));
+      return { players, views, credits, fund: await hex.fundCredits(ETH), movers, calls };
+    };
+    const plain = await run(false, 100);
+    const addresses = plain.players.map((p) => p.address);
+    const tree: ModelPosition[] = [{ id: 0, parent: 0, player: "", proven: false }];
+    tree.push({ id: 1, parent: 0, player: addresses[0], proven: false });
+    moves.forEach(([who, parent], i) => tree.push({ id: i + 2, parent, player: addresses[who], proven: false }));
+    const model = settleModel(tree, STAKE, FEE_BPS);
+    expect(model.status.filter((x) => x === "losing").length).to.be.greaterThan(5);
+    expect(plain.credits).to.deep.equal(addresses.map((a) => model.payouts.get(a) ?? 0n));
+    expect(plain.fund).to.equal(model.fund);
+    for (const [full, batch, calls] of [
+      [true, 100, 1],
+      [true, 1, 30],
+    ] as const) {
+      const r = await run(full, batch);
+      expect(r.calls).to.equal(calls);
+      expect(r.players.map((p) => p.address)).to.deep.equal(addresses); // the same accounts
+      expect(r.credits).to.deep.equal(plain.credits);
+      expect(r.fund).to.equal(plain.fund);
+      expect(r.views).to.deep.equal(plain.views);
+      expect(r.movers).to.deep.equal(tree.slice(1).map((p) => p.player));
+    }
+  });
+
+  it("refunds void overflow moves and credits each overflow position's mover in its own event", async function () {
+    const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+    // The tree of the void test above, with the list full after bob's reply: carol (6, 8) and dave (7) move as
+    // overflow. The same credits: 6, 7, 8 are void and refunded (settlement's first pass), alice gets 3 stakes back
+    // and 974 + 975.
+    await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
+    await play(hex, 1n, [[bob, 1, 1]]);
+    await setPlayerCount(hex, 1n, 4095n);
+    await play(hex, 1n, [
+      [alice, 2, 3],
+      [bob, 3, 4],
+      [alice, 4, 6],
+      [carol, 5, 2],
+      [dave, 6, 7],
+    ]);
+    await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
+    await play(hex, 1n, [[carol, 7, 8]]);
+    await endGame(hex, 1n);
+    const c = await hex.payoutOf(1, carol.address);
+    expect([c.moves, c.refunded, c.forfeited, c.rewards]).to.deep.equal([2n, 2000n, 0n, 0n]);
+    const tx = await hex.settle(1, 11); // phase 1 (6..8) and phase 2 (8..1) in one call
+    const credited = (await tx.wait())!.logs
+      .map((l) => hex.interface.parseLog(l))
+      .filter((e) => e?.name === "PayoutCredited")
+      .map((e) => [e!.args.player, e!.args.amount]);
+    // The list's players once each, by number, then the overflow positions by descending id: carol's 8, dave's 7,
+    // carol's 6.
+    expect(credited).to.deep.equal([
+      [alice.address, 3000n + 974n + 975n],
+      [carol.address, 1000n],
+      [dave.address, 1000n],
+      [carol.address, 1000n],
+    ]);
+    expect(await hex.credits(ETH, alice.address)).to.equal(3000n + 974n + 975n);
+    expect(await hex.credits(ETH, bob.address)).to.equal(0n);
+    expect(await hex.credits(ETH, carol.address)).to.equal(2000n);
+    expect(await hex.credits(ETH, dave.address)).to.equal(1000n);
+    expect(await hex.fundCredits(ETH)).to.equal(51n);
+    expect((await hex.position(1, 7)).player).to.equal(dave.address);
+    expect((await hex.payoutOf(1, carol.address)).total).to.equal(2000n);
+  });
+
   for (const kind of ["ETH", "ERC-20"] as const) {
     it(`sweeps only what arrived outside the games (${kind}), never a stake in play or a credit`, async function () {
       const { hex, token, fund, alice, bob, carol, dave, stranger } = await loadFixture(deployHexWithStranger);
@@ -329,15 +423,15 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     }
     expect(await hex.fundCredits(t)).to.equal(model.fund);
     // Position 2's word was recycled, then marked wide (bit 153): find it in storage. A game's words start at the
-    // slot its id hashes to (core, meta, the spill map and the two player maps, then two words per position:
-    // position 2's word is at +9); recycling kept its parent (1, bits 196..219) and mover (index 1, bits 243..254)
+    // slot its id hashes to (core, meta, the spill map and the three player maps, then two words per position:
+    // position 2's word is at +10); recycling kept its parent (1, bits 196..219) and mover (index 1, bits 243..254)
     // and zeroed its deadline field (bits 220..242, the deadline moved to bits 172..194).
     const coder = ethers.AbiCoder.defaultAbiCoder();
     const kept = (1n << 196n) | (1n << 243n);
     let board = 0n;
     for (let slot = 0; slot < 16 && board === 0n; slot++) {
       const gameSlot = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1n, slot])));
-      const word = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 9n));
+      const word = BigInt(await ethers.provider.getStorage(hexAddress, gameSlot + 10n));
       if (word >> 196n === kept >> 196n) board = word;
     }
     expect((board >> 153n) & 1n).to.equal(1n);
