@@ -267,8 +267,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256[] memory acc = new uint256[](count + 1);
         for (uint256 v = count; v != 0; --v) {
             uint256 item = info[v];
-            bool mine = item.mover() + 1 == number &&
-                (number <= HexWords.MAX_PLAYERS || g.overflowMover[v] == player);
+            bool mine = item.mover() + 1 == number && (number <= HexWords.MAX_PLAYERS || g.overflowMover[v] == player);
             if (mine) ++out.moves;
             if (item & (1 << 10) != 0) {
                 if (mine) out.refunded += stake;

@@ -233,7 +233,12 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
         if (full && parent === 1) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(2n);
       }
       if (full) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(4095n); // nobody joined the list since
-      const views = await Promise.all(players.map(async (p) => (await hex.payoutOf(1, p.address)).toArray()));
+      const views = await Promise.all(
+        players.map(async (p) => {
+          const v = await hex.payoutOf(1, p.address);
+          return [v.moves, v.deposited, v.refunded, v.forfeited, v.rewards, v.total];
+        }),
+      );
       await endGame(hex, 1n);
       const calls = await settleAll(hex, 1n, batch);
       const credits = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));

@@ -4,17 +4,7 @@ import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-
 import fc from "fast-check";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import type { ContractTransactionResponse } from "ethers";
-import {
-  coreSlot,
-  createGame,
-  deployHex,
-  ETH,
-  eventArgs,
-  FEE_BPS,
-  playLine,
-  setPlayerCount,
-  STAKE,
-} from "./fixtures";
+import { coreSlot, createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, setPlayerCount, STAKE } from "./fixtures";
 import { HexSim, Rng } from "./sim";
 
 /** Sizes the issue asks unit tests to cover. */
