@@ -40,6 +40,29 @@ async function settleAll(hex: ForkingHex, gameId: bigint, batch: number): Promis
   return calls;
 }
 
+/**
+ * Game 1 of the void tests, 3×3: alice's Red 0, 3, 6 wins at position 5 (proven by dave) after carol (6) and dave (7)
+ * played on below it; carol then moves on 7 (8), a move on 5 being refused. With `full`, the player list is made full
+ * after bob's reply (2): carol and dave then move as overflow.
+ */
+async function playVoidTree(hex: ForkingHex, [alice, bob, carol, dave]: HardhatEthersSigner[], full: boolean) {
+  await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
+  await play(hex, 1n, [[bob, 1, 1]]);
+  if (full) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(2n);
+  await play(hex, 1n, [
+    [alice, 2, 3],
+    [bob, 3, 4],
+    [alice, 4, 6],
+    [carol, 5, 2],
+    [dave, 6, 7],
+  ]);
+  await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
+  await expect(hex.connect(carol).move(1, 5, 8, { value: STAKE }))
+    .to.be.revertedWithCustomError(hex, "PositionProven")
+    .withArgs(1, 5);
+  await play(hex, 1n, [[carol, 7, 8]]);
+}
+
 describe("ForkingHex: evaluation, settlement and payouts", function () {
   /**
    * 3×3, stake 1000, fee 2.5%. Tree: 1 (alice, Red) → 2 (bob, Blue) → {3 (carol, Red) → 5 (dave, Blue); 4 (alice,
@@ -149,20 +172,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     // 3×3: Red (alice) 0, 3, 6 wins at position 5. Carol and Dave play on below it (6, 7), the proof comes, then
     // Carol moves on 7 (8). 5 wins, so 4 loses (k = 2: alice's 1 and 3 get 487 each, fund 26) and 2 loses (k = 1:
     // alice's 1 gets 975, fund 25). 6, 7, 8 are void and refunded.
-    await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
-    await play(hex, 1n, [
-      [bob, 1, 1],
-      [alice, 2, 3],
-      [bob, 3, 4],
-      [alice, 4, 6],
-      [carol, 5, 2],
-      [dave, 6, 7],
-    ]);
-    await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
-    await expect(hex.connect(carol).move(1, 5, 8, { value: STAKE }))
-      .to.be.revertedWithCustomError(hex, "PositionProven")
-      .withArgs(1, 5);
-    await play(hex, 1n, [[carol, 7, 8]]);
+    await playVoidTree(hex, [alice, bob, carol, dave], false);
     await endGame(hex, 1n);
     const calls: { phase: bigint; cursor: bigint }[] = [];
     for (let i = 0; i < 6; i++) {
@@ -273,18 +283,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     // The tree of the void test above, with the list full after bob's reply: carol (6, 8) and dave (7) move as
     // overflow. The same credits: 6, 7, 8 are void and refunded (settlement's first pass), alice gets 3 stakes back
     // and 974 + 975.
-    await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
-    await play(hex, 1n, [[bob, 1, 1]]);
-    await setPlayerCount(hex, 1n, 4095n);
-    await play(hex, 1n, [
-      [alice, 2, 3],
-      [bob, 3, 4],
-      [alice, 4, 6],
-      [carol, 5, 2],
-      [dave, 6, 7],
-    ]);
-    await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
-    await play(hex, 1n, [[carol, 7, 8]]);
+    await playVoidTree(hex, [alice, bob, carol, dave], true);
     await endGame(hex, 1n);
     const c = await hex.payoutOf(1, carol.address);
     expect([c.moves, c.refunded, c.forfeited, c.rewards]).to.deep.equal([2n, 2000n, 0n, 0n]);
