@@ -37,8 +37,6 @@ export const HEX_ERRORS: ErrorTexts = {
   CellOffBoard: (a, ctx, raw) => `${cell(raw.cell, ctx)} is off the board (it has ${a.cells} cells, numbered from 0)`,
   CellOccupied: (_a, ctx, raw) => `${cell(raw.cell, ctx)} already holds a stone on this position's board`,
   TooManyPositions: (a) => `game ${a.gameId} has reached its limit of 16,777,215 positions`,
-  TooManyPlayers: (a) =>
-    `game ${a.gameId} already has its ${a.cap} players: only those who have moved in it may move now`,
   NotCreator: (a) => `only the game's creator ${a.creator} may cancel it, not ${a.caller}`,
   CannotCancel: (a) =>
     `game ${a.gameId} can no longer be cancelled: Blue has replied to position 1 (or settlement began)`,

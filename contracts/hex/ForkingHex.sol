@@ -31,8 +31,9 @@ import {HexWords} from "./libraries/HexWords.sol";
 ///      Not supported: rebasing stake tokens (as everywhere). A game stores its creation block in 32 bits (games
 ///      cannot be created after block 2^32 - 1: {BlockNumberTooLarge}) and every other block as an offset of 23 bits
 ///      from it: a game spans at most 2^23 - 1 blocks ({HexWords-MAX_SPAN}), an implicit last block when none is set.
-///      A game's movers are numbered in a per-game list (at most 4,095: {TooManyPlayers}) so that a position word
-///      holds a 12-bit index instead of a 160-bit address.
+///      A game's movers are numbered in a per-game list (at most 4,095) so that a position word holds a 12-bit index
+///      instead of a 160-bit address; a newcomer arriving when the list is full moves anyway, its position holding
+///      {HexWords-OVERFLOW} and its address kept by position (one more new word: a game cannot be closed to newcomers).
 contract ForkingHex is IForkingHex, PayoutLedger {
     using HexWords for uint256;
 
@@ -55,6 +56,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         mapping(address player => uint256) playerNumber;
         /// @dev The game's movers by index (0: the creator); the length is in the meta word.
         mapping(uint256 index => address) playerAt;
+        /// @dev The mover of each position whose word holds {HexWords-OVERFLOW} (a newcomer once the list was full).
+        mapping(uint256 positionId => address) overflowMover;
         /// @dev By position id (1..2^24 - 1; 0 unused).
         PositionSlots[1 << 24] positions;
     }
@@ -74,9 +77,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      credited once per batch. Indexed directly: the hashed map of addresses it replaced cost a hash and a probe
     ///      per position (~150 gas).
     struct Payees {
+        /// @dev By index; in a full list's game one more, amounts[{HexWords-OVERFLOW}], a scratch slot kept at zero.
         uint256[] amounts;
         /// @dev Bit i set: player i is owed something by this batch. Crediting visits these bits, not every player.
         uint256[] used;
+        /// @dev What overflow positions' movers are owed, one entry per position (amount << 24 | position id); its
+        ///      length grows as entries are added, into room for the whole window (none unless the list is full).
+        uint256[] overflow;
     }
 
     /// @notice Stakes the ledger counts as owed at a time, ahead of the moves: the position that opens each block of
@@ -250,6 +257,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             if (number == 1) out = Payout(1, stake, stake, 0, 0, stake); // the creator
             return out;
         }
+        // In a full list's game, someone not in it may have moved as overflow: its positions are checked by position.
+        if (number == 0 && g.meta.players() == HexWords.MAX_PLAYERS) number = HexWords.OVERFLOW + 1;
         uint256 count = core.positionCount();
         uint256 feeBps = g.meta.feeBps();
 
@@ -258,7 +267,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256[] memory acc = new uint256[](count + 1);
         for (uint256 v = count; v != 0; --v) {
             uint256 item = info[v];
-            bool mine = item.mover() + 1 == number;
+            bool mine = item.mover() + 1 == number && (number <= HexWords.MAX_PLAYERS || g.overflowMover[v] == player);
             if (mine) ++out.moves;
             if (item & (1 << 10) != 0) {
                 if (mine) out.refunded += stake;
@@ -323,7 +332,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         (Refusal refusal, ) = _moveRules(core, core.positionCount(), positionId, word, depth);
         v = PositionView({
             parent: word.parent(),
-            player: g.playerAt[word.mover()],
+            player: _moverOf(g, positionId, word.mover()),
             cell: cell,
             depth: depth,
             deadline: positionId == 1 ? 0 : (word.recycled() ? word.storedDeadlineField() : word).deadline(core),
@@ -414,8 +423,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      never fail (they are below 2^24, as the position count is).
     function _at(GameSlots storage g, uint256 id) private pure returns (PositionSlots storage ps) {
         assembly ("memory-safe") {
-            // After core, meta, spill, playerNumber and playerAt: 2 words per position.
-            ps.slot := add(add(g.slot, 5), shl(1, id))
+            // After core, meta, spill, playerNumber, playerAt and overflowMover: 2 words per position.
+            ps.slot := add(add(g.slot, 6), shl(1, id))
         }
     }
 
@@ -438,7 +447,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         core = g.core;
         uint256 parentWord;
         (id, parentWord, word, depth) = _openParent(gameId, g, core, parentId);
-        word = _writeChild(gameId, g, id, parentWord, word, cell);
+        word = _writeChild(g, id, parentWord, word, cell);
         uint256 offset = (word >> HexWords.DEADLINE_SHIFT) & HexWords.M23;
         // One more position; maxDeadline only rises.
         g.core = core.afterMove(offset);
@@ -555,7 +564,6 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      word, `word` (from {_openParent}) plus the stone and the mover's index, and above 14×14 its second word.
     ///      Returns the word.
     function _writeChild(
-        uint256 gameId,
         GameSlots storage g,
         uint256 id,
         uint256 parentWord,
@@ -578,27 +586,36 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             uint256 high = _childHigh(g, word.parent(), parentWord.parent(), cell);
             if (high != 0) child.high = high;
         }
-        word |= _moverIndex(gameId, g) << HexWords.MOVER_SHIFT;
+        word |= _moverIndex(g, id) << HexWords.MOVER_SHIFT;
         child.word = word;
         return word;
     }
 
     /// @dev The caller's index in game `g`'s player list, adding them at the end on their first move there (two new
-    ///      words and the list's length in the meta word; {TooManyPlayers} past {HexWords-MAX_PLAYERS}).
-    function _moverIndex(uint256 gameId, GameSlots storage g) private returns (uint256) {
+    ///      words and the list's length in the meta word). With the list full ({HexWords-MAX_PLAYERS}), a newcomer
+    ///      gets {HexWords-OVERFLOW} and its address is kept for position `id` (one new word), at each of its moves.
+    function _moverIndex(GameSlots storage g, uint256 id) private returns (uint256) {
         uint256 number = g.playerNumber[msg.sender];
         unchecked {
             if (number != 0) return number - 1;
         }
         uint256 meta = g.meta;
         uint256 index = meta.players();
-        if (index == HexWords.MAX_PLAYERS) revert TooManyPlayers(gameId, HexWords.MAX_PLAYERS);
+        if (index == HexWords.MAX_PLAYERS) {
+            g.overflowMover[id] = msg.sender;
+            return HexWords.OVERFLOW;
+        }
         g.playerAt[index] = msg.sender;
         unchecked {
             g.playerNumber[msg.sender] = index + 1;
             g.meta = meta + (1 << HexWords.META_PLAYERS_SHIFT); // the length is below 4,095 (checked): no carry
         }
         return index;
+    }
+
+    /// @dev The address of the mover of position `id` of game `g`, whose word holds mover index `index`.
+    function _moverOf(GameSlots storage g, uint256 id, uint256 index) private view returns (address) {
+        return index == HexWords.OVERFLOW ? g.overflowMover[id] : g.playerAt[index];
     }
 
     /// @dev Boards above 14×14 keep cells 196.. in a second word per position, the same colour's stones: the new
@@ -716,7 +733,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 core,
         uint256 meta
     ) private returns (uint256 fund) {
-        Payees memory payees = _newPayees(meta.players());
+        Payees memory payees = _newPayees(meta.players(), hi - lo + 1);
         uint256 stake = core.stake();
         // A losing move's fee is the same for every position of the game.
         // The board's size and, from the lowest proven id on, the void positions to look up ({_depthAndStored}).
@@ -729,7 +746,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         _creditFund(token, fund);
     }
 
-    /// @dev Credits each player of `payees` (list index → amount) in game `g`, its address read from the list.
+    /// @dev Credits each player of `payees` (list index → amount) in game `g`, its address read from the list, then
+    ///      each overflow position's mover (by position).
     function _creditPayees(uint256 gameId, GameSlots storage g, Payees memory payees, address token) private {
         // The players this batch owes, in index order, found from their bits: not every player of the game.
         uint256[] memory used = payees.used;
@@ -744,6 +762,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 _credit(token, who, amount);
                 emit PayoutCredited(gameId, who, amount);
             }
+        }
+        uint256[] memory overflow = payees.overflow;
+        for (uint256 k; k < overflow.length; ++k) {
+            uint256 amount = overflow[k] >> 24;
+            if (amount == 0) continue;
+            address who = g.overflowMover[overflow[k] & HexWords.M24];
+            _credit(token, who, amount);
+            emit PayoutCredited(gameId, who, amount);
         }
     }
 
@@ -802,10 +828,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                     for {} iszero(lt(hi, lo)) {
                         hi := sub(hi, 1)
                     } {
-                        // g.positions[hi].word (the game's slot + 5: core, meta, three maps; 2 words a position),
+                        // g.positions[hi].word (the game's slot + 6: core, meta, four maps; 2 words a position),
                         // and what its children in the window passed up (acc[hi - lo]), with the depth a child
                         // passed up in bits 240..248 (0: none; never for a void position).
-                        word := sload(add(g.slot, add(shl(1, hi), 5)))
+                        word := sload(add(g.slot, add(shl(1, hi), 6)))
                         let a := mload(add(accAt, shl(5, hi)))
                         let depth := and(shr(240, a), 0x1ff)
                         switch exit
@@ -833,7 +859,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                                 depth := 1 // position 1
                                 let p := and(shr(196, word), 0xffffff)
                                 if p {
-                                    p := sload(add(g.slot, add(shl(1, p), 5))) // the parent's word
+                                    p := sload(add(g.slot, add(shl(1, p), 6))) // the parent's word
                                     switch and(p, shl(220, 0x7fffff))
                                     case 0 {
                                         depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
@@ -891,6 +917,16 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                             if iszero(before) {
                                 at := add(add(mload(add(payees, 32)), 32), shl(5, shr(8, a)))
                                 mstore(at, or(mload(at), shl(and(a, 255), 1)))
+                                if eq(a, 0xfff) {
+                                    // Overflow (its scratch amount back at zero each time, so always here): an
+                                    // entry for this position in `overflow`, whose length grows. The bit set above
+                                    // credits nothing, its amount being zero.
+                                    mstore(add(add(mload(payees), 32), shl(5, a)), 0)
+                                    at := mload(add(payees, 64))
+                                    before := add(mload(at), 1) // the new length (no local: the stack is full)
+                                    mstore(at, before)
+                                    mstore(add(at, shl(5, before)), or(shl(24, pay), hi))
+                                }
                             }
                         }
                         a := and(shr(196, word), 0xffffff) // the parent
@@ -936,7 +972,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 uint256 depth;
                 (depth, item) = _depthAndStored(g, hi, word, shape, item);
                 if (depth == 0) {
-                    _addPayee(payees, word.mover(), terms & HexWords.M128); // void: refunded
+                    _addPayee(payees, word.mover(), hi, terms & HexWords.M128); // void: refunded
                     exit = 0;
                     --hi;
                     continue;
@@ -1014,16 +1050,24 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         return HexWords.LOW_CELLS + _lowestBit(_at(g, id).high ^ _at(g, grand).high);
     }
 
-    /// @dev The amounts a batch owes the game's `players` players, all zero.
-    function _newPayees(uint256 players) private pure returns (Payees memory t) {
-        t.amounts = new uint256[](players);
-        t.used = new uint256[]((players + 255) >> 8);
+    /// @dev The amounts a batch of `window` positions owes the game's `players` players, all zero; with the list
+    ///      full, a scratch amount for {HexWords-OVERFLOW} and room for an overflow entry per position.
+    function _newPayees(uint256 players, uint256 window) private pure returns (Payees memory t) {
+        bool full = players == HexWords.MAX_PLAYERS;
+        t.amounts = new uint256[](full ? players + 1 : players);
+        t.used = new uint256[]((players + 255) >> 8); // a full list's 16 words hold the overflow bit too
+        uint256[] memory overflow = new uint256[](full ? window : 0);
+        assembly ("memory-safe") {
+            mstore(overflow, 0) // no entries yet: the room stays allocated
+        }
+        t.overflow = overflow;
     }
 
-    /// @dev Adds `amount` to player `index` in `t`, once per settled position, hence in assembly (no bounds checks:
-    ///      every position's mover index is below the list's length, which sized the arrays) and sets its bit in
-    ///      `used`. Amounts stay far below 2^256 (at most the game's stakes).
-    function _addPayee(Payees memory t, uint256 index, uint256 amount) private pure {
+    /// @dev Adds `amount` to player `index` in `t` for position `id`, once per settled position, hence in assembly
+    ///      (no bounds checks: every position's mover index is below the list's length, which sized the arrays, or
+    ///      {HexWords-OVERFLOW} in a full list's game) and sets its bit in `used`; an overflow position gets its own
+    ///      entry in `overflow` too. Amounts stay far below 2^256 (at most the game's stakes).
+    function _addPayee(Payees memory t, uint256 index, uint256 id, uint256 amount) private pure {
         assembly ("memory-safe") {
             let at := add(add(mload(t), 32), shl(5, index)) // amounts[index]
             let before := mload(at)
@@ -1032,6 +1076,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             if iszero(before) {
                 let word := add(add(mload(add(t, 32)), 32), shl(5, shr(8, index))) // used[index / 256]
                 mstore(word, or(mload(word), shl(and(index, 255), 1)))
+                if eq(index, 0xfff) {
+                    // Overflow: the scratch amount back to zero (its bit then credits nothing), an entry for `id`.
+                    mstore(at, 0)
+                    let list := mload(add(t, 64))
+                    let n := add(mload(list), 1)
+                    mstore(list, n)
+                    mstore(add(list, shl(5, n)), or(shl(24, amount), id))
+                }
             }
         }
     }

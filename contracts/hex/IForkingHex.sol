@@ -123,7 +123,8 @@ interface IForkingHex {
     /// @param fundAmount Credited to the developer fund by this batch.
     event SettlementProgressed(uint256 indexed gameId, uint256 phase, uint256 cursor, uint256 fundAmount);
 
-    /// @notice Settlement credited `amount` to `player` for the positions of one batch (refunds plus rewards).
+    /// @notice Settlement credited `amount` to `player` for the positions of one batch (refunds plus rewards); a mover
+    ///         who joined a game after its 4,095th distinct mover is credited once per such position.
     event PayoutCredited(uint256 indexed gameId, address indexed player, uint256 amount);
 
     // ------------------------------------------------------------------------------------------------ errors
@@ -172,9 +173,6 @@ interface IForkingHex {
     error CellOccupied(uint256 cell);
     /// @notice The game has too many positions (2^24 - 1).
     error TooManyPositions(uint256 gameId);
-    /// @notice The game already has `cap` (4,095) distinct movers: a new one may not move in it (a position names its
-    ///         mover by a 12-bit index in the game's player list).
-    error TooManyPlayers(uint256 gameId, uint256 cap);
     /// @notice Only the creator may cancel.
     error NotCreator(address caller, address creator);
     /// @notice Cancelling is possible only before Blue's reply and before settlement.

@@ -4,7 +4,7 @@ import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ForkingHex } from "../../typechain-types";
 import { impersonatedAccounts } from "../../scripts/hex/accounts";
-import { createGame, deployHex, deployPlayers, ETH } from "./fixtures";
+import { coreSlot, createGame, deployHex, deployPlayers, ETH, FEE_BPS, setPlayerCount } from "./fixtures";
 import { settleModel, type ModelPosition } from "./model";
 
 /** Small stakes make the rounding visible: fee 2.5% of 1000 = 25, net 975. */
@@ -39,15 +39,11 @@ async function storedWords(hex: ForkingHex, gameId: bigint, id: number): Promise
   const coder = ethers.AbiCoder.defaultAbiCoder();
   const address = await hex.getAddress();
   const read = async (slot: bigint) => BigInt(await ethers.provider.getStorage(address, slot));
-  const g = await hex.game(gameId);
-  for (let slot = 0; slot < 16; slot++) {
-    const base = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [gameId, slot])));
-    const core = await read(base);
-    if ((core & 31n) !== g.size || ((core >> 76n) & 0xffffffn) !== g.positionCount) continue;
-    const spillAt = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [id, base + 2n])));
-    return { word: await read(base + 5n + 2n * BigInt(id)), spill: await read(spillAt) };
-  }
-  throw new Error(`no storage slot holds game ${gameId}`);
+  // A game's words start at its core slot: core, meta, the spill map, the player maps and the overflow movers, then
+  // two words a position from offset 6.
+  const base = await coreSlot(hex, gameId);
+  const spillAt = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [id, base + 2n])));
+  return { word: await read(base + 6n + 2n * BigInt(id)), spill: await read(spillAt) };
 }
 
 async function settleAll(hex: ForkingHex, gameId: bigint, batch: number): Promise<number> {
@@ -58,6 +54,29 @@ async function settleAll(hex: ForkingHex, gameId: bigint, batch: number): Promis
   }
   await hex.settle(gameId, batch);
   return calls;
+}
+
+/**
+ * Game 1 of the void tests, 3×3: alice's Red 0, 3, 6 wins at position 5 (proven by dave) after carol (6) and dave (7)
+ * played on below it; carol then moves on 7 (8), a move on 5 being refused. With `full`, the player list is made full
+ * after bob's reply (2): carol and dave then move as overflow.
+ */
+async function playVoidTree(hex: ForkingHex, [alice, bob, carol, dave]: HardhatEthersSigner[], full: boolean) {
+  await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
+  await play(hex, 1n, [[bob, 1, 1]]);
+  if (full) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(2n);
+  await play(hex, 1n, [
+    [alice, 2, 3],
+    [bob, 3, 4],
+    [alice, 4, 6],
+    [carol, 5, 2],
+    [dave, 6, 7],
+  ]);
+  await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
+  await expect(hex.connect(carol).move(1, 5, 8, { value: STAKE }))
+    .to.be.revertedWithCustomError(hex, "PositionProven")
+    .withArgs(1, 5);
+  await play(hex, 1n, [[carol, 7, 8]]);
 }
 
 describe("ForkingHex: evaluation, settlement and payouts", function () {
@@ -169,20 +188,7 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     // 3×3: Red (alice) 0, 3, 6 wins at position 5. Carol and Dave play on below it (6, 7), the proof comes, then
     // Carol moves on 7 (8). 5 wins, so 4 loses (k = 2: alice's 1 and 3 get 487 each, fund 26) and 2 loses (k = 1:
     // alice's 1 gets 975, fund 25). 6, 7, 8 are void and refunded.
-    await createGame(hex, { size: 3, red: 10, blue: 20, stake: STAKE, cell: 0 }, alice);
-    await play(hex, 1n, [
-      [bob, 1, 1],
-      [alice, 2, 3],
-      [bob, 3, 4],
-      [alice, 4, 6],
-      [carol, 5, 2],
-      [dave, 6, 7],
-    ]);
-    await hex.connect(dave).claimWin(1, 5, [0, 3, 6]);
-    await expect(hex.connect(carol).move(1, 5, 8, { value: STAKE }))
-      .to.be.revertedWithCustomError(hex, "PositionProven")
-      .withArgs(1, 5);
-    await play(hex, 1n, [[carol, 7, 8]]);
+    await playVoidTree(hex, [alice, bob, carol, dave], false);
     await endGame(hex, 1n);
     const calls: { phase: bigint; cursor: bigint }[] = [];
     for (let i = 0; i < 6; i++) {
@@ -229,6 +235,94 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     const second = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
     expect(second).to.deep.equal(first.map((x) => 2n * x));
     expect(await hex.fundCredits(ETH)).to.equal(2n * (24n * STAKE) - second.reduce((a, b) => a + b, 0n));
+  });
+
+  it("credits overflow movers (newcomers once 4,095 accounts moved) per position, as with the list not full", async function () {
+    // A random-ish 4×4 tree of 30 positions among five players, played three times on fresh deployments: with the
+    // list as it is, and with its length set to 4,095 after bob's reply (carol, dave and erin then move as overflow,
+    // numbered 4,095, each move keeping its mover by position), settled in one call and one position a call.
+    const moves: [number, number, number][] = []; // player, parent, cell
+    const boards: Set<number>[] = [new Set(), new Set([5])];
+    for (let id = 2; id <= 30; id++) {
+      const parent = id === 2 ? 1 : 2 + ((id * 7) % (id - 2));
+      const free = [...Array(16).keys()].filter((c) => !boards[parent].has(c));
+      const cell = free[(id * 5) % free.length];
+      boards[id] = new Set([...boards[parent], cell]);
+      moves.push([id === 2 ? 1 : (id * 3) % 5, parent, cell]);
+    }
+    const run = async (full: boolean, batch: number) => {
+      const { hex, alice, bob, carol, dave, erin } = await deployHex();
+      const players = [alice, bob, carol, dave, erin];
+      await createGame(hex, { size: 4, red: 40, blue: 80, stake: STAKE, cell: 5 }, alice);
+      for (const [who, parent, cell] of moves) {
+        await hex.connect(players[who]).move(1, parent, cell, { value: STAKE });
+        if (full && parent === 1) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(2n);
+      }
+      if (full) expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(4095n); // nobody joined the list since
+      const views = await Promise.all(
+        players.map(async (p) => {
+          const v = await hex.payoutOf(1, p.address);
+          return [v.moves, v.deposited, v.refunded, v.forfeited, v.rewards, v.total];
+        }),
+      );
+      await endGame(hex, 1n);
+      const calls = await settleAll(hex, 1n, batch);
+      const credits = await Promise.all(players.map((p) => hex.credits(ETH, p.address)));
+      const movers = await Promise.all([...Array(30).keys()].map(async (i) => (await hex.position(1, i + 1)).player));
+      return { players, views, credits, fund: await hex.fundCredits(ETH), movers, calls };
+    };
+    const plain = await run(false, 100);
+    const addresses = plain.players.map((p) => p.address);
+    const tree: ModelPosition[] = [{ id: 0, parent: 0, player: "", proven: false }];
+    tree.push({ id: 1, parent: 0, player: addresses[0], proven: false });
+    moves.forEach(([who, parent], i) => tree.push({ id: i + 2, parent, player: addresses[who], proven: false }));
+    const model = settleModel(tree, STAKE, FEE_BPS);
+    expect(model.status.filter((x) => x === "losing").length).to.be.greaterThan(5);
+    expect(plain.credits).to.deep.equal(addresses.map((a) => model.payouts.get(a) ?? 0n));
+    expect(plain.fund).to.equal(model.fund);
+    for (const [full, batch, calls] of [
+      [true, 100, 1],
+      [true, 1, 30],
+    ] as const) {
+      const r = await run(full, batch);
+      expect(r.calls).to.equal(calls);
+      expect(r.players.map((p) => p.address)).to.deep.equal(addresses); // the same accounts
+      expect(r.credits).to.deep.equal(plain.credits);
+      expect(r.fund).to.equal(plain.fund);
+      expect(r.views).to.deep.equal(plain.views);
+      expect(r.movers).to.deep.equal(tree.slice(1).map((p) => p.player));
+    }
+  });
+
+  it("refunds void overflow moves and credits each overflow position's mover in its own event", async function () {
+    const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+    // The tree of the void test above, with the list full after bob's reply: carol (6, 8) and dave (7) move as
+    // overflow. The same credits: 6, 7, 8 are void and refunded (settlement's first pass), alice gets 3 stakes back
+    // and 974 + 975.
+    await playVoidTree(hex, [alice, bob, carol, dave], true);
+    await endGame(hex, 1n);
+    const c = await hex.payoutOf(1, carol.address);
+    expect([c.moves, c.refunded, c.forfeited, c.rewards]).to.deep.equal([2n, 2000n, 0n, 0n]);
+    const tx = await hex.settle(1, 11); // phase 1 (6..8) and phase 2 (8..1) in one call
+    const credited = (await tx.wait())!.logs
+      .map((l) => hex.interface.parseLog(l))
+      .filter((e) => e?.name === "PayoutCredited")
+      .map((e) => [e!.args.player, e!.args.amount]);
+    // The list's players once each, by number, then the overflow positions by descending id: carol's 8, dave's 7,
+    // carol's 6.
+    expect(credited).to.deep.equal([
+      [alice.address, 3000n + 974n + 975n],
+      [carol.address, 1000n],
+      [dave.address, 1000n],
+      [carol.address, 1000n],
+    ]);
+    expect(await hex.credits(ETH, alice.address)).to.equal(3000n + 974n + 975n);
+    expect(await hex.credits(ETH, bob.address)).to.equal(0n);
+    expect(await hex.credits(ETH, carol.address)).to.equal(2000n);
+    expect(await hex.credits(ETH, dave.address)).to.equal(1000n);
+    expect(await hex.fundCredits(ETH)).to.equal(51n);
+    expect((await hex.position(1, 7)).player).to.equal(dave.address);
+    expect((await hex.payoutOf(1, carol.address)).total).to.equal(2000n);
   });
 
   for (const kind of ["ETH", "ERC-20"] as const) {

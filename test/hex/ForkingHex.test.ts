@@ -2,25 +2,13 @@ import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, mine, setBalance } from "@nomicfoundation/hardhat-network-helpers";
 import fc from "fast-check";
-import { createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, STAKE } from "./fixtures";
+import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
+import type { ContractTransactionResponse } from "ethers";
+import { coreSlot, createGame, deployHex, ETH, eventArgs, FEE_BPS, playLine, setPlayerCount, STAKE } from "./fixtures";
 import { HexSim, Rng } from "./sim";
 
 /** Sizes the issue asks unit tests to cover. */
 const SIZES = [2, 11, 14, 19];
-
-/**
- * The storage slot of game 1's core word, a 14×14 game of two positions: the slot its id hashes to with the mapping's
- * slot (tried from 0), holding size 14 (bits 0..4) and count 2 (bits 76..99; HexWords).
- */
-async function coreSlotOfTwoPositionGame(address: string): Promise<bigint> {
-  const coder = ethers.AbiCoder.defaultAbiCoder();
-  for (let slot = 0; slot < 16; slot++) {
-    const key = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [1, slot])));
-    const word = BigInt(await ethers.provider.getStorage(address, key));
-    if (((word >> 76n) & 0xffffffn) === 2n && (word & 0x1fn) === 14n) return key;
-  }
-  throw new Error("game 1's core word not found");
-}
 
 describe("ForkingHex: creating, cancelling and moving", function () {
   describe("createGame", function () {
@@ -594,7 +582,7 @@ describe("ForkingHex: creating, cancelling and moving", function () {
       await hex.connect(bob).move(1, 1, 1, { value: STAKE });
       // Set the game's position count to the maximum.
       const address = await hex.getAddress();
-      const key = await coreSlotOfTwoPositionGame(address);
+      const key = await coreSlot(hex, 1n);
       const word = BigInt(await ethers.provider.getStorage(address, key));
       const full = word | (0xffffffn << 76n);
       await network.provider.send("hardhat_setStorageAt", [address, ethers.toBeHex(key), ethers.toBeHex(full, 32)]);
@@ -605,30 +593,44 @@ describe("ForkingHex: creating, cancelling and moving", function () {
         .withArgs(1);
     });
 
-    it("numbers at most 4,095 distinct movers a game: a new one past that is refused, known ones still move", async function () {
-      const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+    it("lets newcomers move once 4,095 accounts have: number 4,095, the address kept by position, one new word", async function () {
+      const { hex, alice, bob, carol, dave, erin } = await loadFixture(deployHex);
       await createGame(hex, {}, alice);
       await hex.connect(bob).move(1, 1, 1, { value: STAKE });
-      // Set the game's list length (in its meta word, after its core word) to 4,094: alice and bob are in it.
-      const address = await hex.getAddress();
-      const key = (await coreSlotOfTwoPositionGame(address)) + 1n;
-      const meta = BigInt(await ethers.provider.getStorage(address, key));
-      expect((meta >> 242n) & 0xfffn).to.equal(2n);
-      const full = (meta & ~(0xfffn << 242n)) | (4094n << 242n);
-      await network.provider.send("hardhat_setStorageAt", [address, ethers.toBeHex(key), ethers.toBeHex(full, 32)]);
-      await hex.connect(carol).move(1, 2, 2, { value: STAKE }); // the 4,095th mover: index 4,094
-      expect((await hex.position(1, 3)).player).to.equal(carol.address);
-      await expect(hex.connect(dave).move(1, 3, 3, { value: STAKE }))
-        .to.be.revertedWithCustomError(hex, "TooManyPlayers")
-        .withArgs(1, 4095);
-      await hex.connect(alice).move(1, 2, 3, { value: STAKE }); // a known mover reads its index (a fork of 3)
-      expect((await hex.position(1, 4)).player).to.equal(alice.address);
-      // Settlement credits the last index's mover: position 3 is an unanswered leaf, winning, its stake back.
-      const expected = (await hex.payoutOf(1, carol.address)).total;
-      expect(expected).to.equal(STAKE);
+      // As if 4,094 accounts had moved: alice and bob are in the list, the next newcomer takes its last index.
+      expect(await setPlayerCount(hex, 1n, 4094n)).to.equal(2n);
+      const gas = async (tx: Promise<ContractTransactionResponse>) => (await (await tx).wait())!.gasUsed;
+      const first = await gas(hex.connect(carol).move(1, 2, 2, { value: STAKE })); // 3: index 4,094, the list full
+      // Newcomers past the list: dave (4, 6), erin (5); alice, in the list, forks 4 (7).
+      const overflow = await gas(hex.connect(dave).move(1, 3, 3, { value: STAKE }));
+      await expect(hex.connect(erin).move(1, 4, 4, { value: STAKE }))
+        .to.emit(hex, "Moved")
+        .withArgs(1, 5, 4, erin.address, 4, anyValue);
+      const again = await gas(hex.connect(dave).move(1, 5, 5, { value: STAKE }));
+      const known = await gas(hex.connect(alice).move(1, 4, 6, { value: STAKE }));
+      expect(await setPlayerCount(hex, 1n, 4095n)).to.equal(4095n); // the list stayed full
+      const players = [alice, bob, carol, dave, erin, dave, alice].map((s) => s.address);
+      for (let id = 1; id <= 7; id++) expect((await hex.position(1, id)).player).to.equal(players[id - 1]);
+      // An overflow move writes one more word than a known mover's (22,100 gas and a read of the meta word) and
+      // each such move pays it again; a newcomer joining the list writes two and the list's length.
+      for (const g of [overflow, again]) expect(g - known).to.be.within(22_100n, 25_000n);
+      expect(first - overflow).to.be.greaterThan(20_000n);
+
+      // 6 and 7 win, so 5 (erin) and 4 (dave) lose, 3 (carol) wins, 2 (bob) loses, 1 wins. Shares of a loss's 97.5%:
+      // 5's to bob and dave (k = 2), 4's to alice and carol (k = 2), 2's to alice. Settled one position a call
+      // (recycled words keep the mover's number), each mover gets what payoutOf said.
+      const expected = [34_625n, 4_875n, 14_875n, 14_875n, 0n].map((x) => (x * STAKE) / 10_000n);
+      for (let i = 0; i < 5; i++) expect((await hex.payoutOf(1, players[i])).total).to.equal(expected[i]);
+      const dv = await hex.payoutOf(1, dave.address);
+      expect([dv.moves, dv.deposited]).to.deep.equal([2n, 2n * STAKE]);
       await mine(Number((await hex.game(1)).endBlock) - (await ethers.provider.getBlockNumber()) + 1);
-      await hex.settle(1, 10);
-      expect(await hex.credits(ETH, carol.address)).to.equal(expected);
+      for (let i = 0; i < 7; i++) await hex.settle(1, 1);
+      expect((await hex.game(1)).settlePhase).to.equal(3n);
+      for (let i = 0; i < 5; i++) expect(await hex.credits(ETH, players[i])).to.equal(expected[i]);
+      const total = expected.reduce((a, b) => a + b, 0n) + (await hex.fundCredits(ETH));
+      expect(total).to.equal(7n * STAKE);
+      for (let id = 1; id <= 7; id++) expect((await hex.position(1, id)).player).to.equal(players[id - 1]);
+      for (let i = 0; i < 5; i++) expect((await hex.payoutOf(1, players[i])).total).to.equal(expected[i]);
     });
 
     it("emits everything an indexer needs to rebuild the tree and the deadlines", async function () {

@@ -1,4 +1,4 @@
-import { ethers } from "hardhat";
+import { ethers, network } from "hardhat";
 import type { ContractTransactionResponse } from "ethers";
 import type { ForkingHex, HexPlayersHarness, MockERC20 } from "../../typechain-types";
 
@@ -133,4 +133,33 @@ export function blueRowWin(n: number): { cells: number[]; path: number[] } {
     if (c < n - 1) cells.push(c + 1);
   }
   return { cells, path: Array.from({ length: n }, (_, c) => n + c) };
+}
+
+/**
+ * The storage slot of game `gameId`'s core word: the slot its id hashes to with the games mapping's slot (tried from
+ * 0), holding the game's size (bits 0..4) and position count (bits 76..99; HexWords). Its meta word is the next slot.
+ */
+export async function coreSlot(hex: ForkingHex, gameId: bigint): Promise<bigint> {
+  const g = await hex.game(gameId);
+  const address = await hex.getAddress();
+  const coder = ethers.AbiCoder.defaultAbiCoder();
+  for (let slot = 0; slot < 16; slot++) {
+    const key = BigInt(ethers.keccak256(coder.encode(["uint256", "uint256"], [gameId, slot])));
+    const word = BigInt(await ethers.provider.getStorage(address, key));
+    if (((word >> 76n) & 0xffffffn) === g.positionCount && (word & 0x1fn) === g.size) return key;
+  }
+  throw new Error(`game ${gameId}'s core word not found`);
+}
+
+/**
+ * Sets the length of game `gameId`'s player list (its meta word's bits 242..253) to `length`, as if that many
+ * accounts had moved in it; returns the length it had. 4,095 fills it: later newcomers move as overflow.
+ */
+export async function setPlayerCount(hex: ForkingHex, gameId: bigint, length: bigint): Promise<bigint> {
+  const address = await hex.getAddress();
+  const key = (await coreSlot(hex, gameId)) + 1n;
+  const meta = BigInt(await ethers.provider.getStorage(address, key));
+  const word = (meta & ~(0xfffn << 242n)) | (length << 242n);
+  await network.provider.send("hardhat_setStorageAt", [address, ethers.toBeHex(key), ethers.toBeHex(word, 32)]);
+  return (meta >> 242n) & 0xfffn;
 }

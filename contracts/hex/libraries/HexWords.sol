@@ -28,7 +28,7 @@ pragma solidity ^0.8.28;
 ///        176..207 lowest proven position id (0 = none)
 ///        208..239 settlement cursor
 ///        240..241 settlement phase (0 none, 1 marking void positions, 2 evaluating, 3 settled)
-///        242..253 players: the length of the game's player list (at most {MAX_PLAYERS})
+///        242..253 players: the length of the game's player list (at most {MAX_PLAYERS}; later newcomers: {OVERFLOW})
 ///
 ///      Position word — the only word a move writes on boards up to 14×14:
 ///        0..195   the stones of the colour that moved into the position, cells 0..195 (bit i set = a stone of that
@@ -37,7 +37,7 @@ pragma solidity ^0.8.28;
 ///        196..219 parent id (24 bits: ids are below 2^24)
 ///        220..242 deadline, as an offset from the creation block (≥ 1; position 1, which has no deadline, holds
 ///                 2^23 - 1 here, so that 0 can mark a recycled word)
-///        243..254 the mover's index in the game's player list (12 bits)
+///        243..254 the mover's index in the game's player list (12 bits), or {OVERFLOW}: the mover is stored by position
 ///        255      proven
 ///      Depth is not stored: a position's stones are its bitmap and its parent's, so its depth is their popcount
 ///      (odd: Red made it). Its cell is the one stone of its bitmap its grandparent's lacks.
@@ -80,8 +80,10 @@ library HexWords {
 
     /// @dev The most blocks a game may span from its creation block: every stored block is an offset of 23 bits.
     uint256 internal constant MAX_SPAN = M23;
-    /// @dev The most distinct movers a game may have: list indices are 12 bits.
+    /// @dev The most movers a game's player list holds (indices 0..4,094): list indices are 12 bits, the last reserved.
     uint256 internal constant MAX_PLAYERS = M12;
+    /// @dev The mover index of a position whose mover arrived with the list full: its address is kept by position.
+    uint256 internal constant OVERFLOW = M12;
 
     // ---- core
     uint256 internal constant CORE_SIZE_MASK = 0x1f;
