@@ -245,6 +245,36 @@ describe("CatammMarket", function () {
         .withArgs(a, 50n * E, ethers.MaxUint256);
       await expectMatchesMirror(harness, mirror, [alice.address]);
     });
+
+    it("refuses a swap whose output would pass the balance limit, within a balance word and across, changing nothing", async function () {
+      // The one balance error a swap meets after it priced the pool: the output's credit. Word 0 holds Wood, Brick and
+      // Sheep, word 1 Ore and Wheat: one pool of each kind (the missing pool skipped).
+      const { harness, mirror, players } = await loadMarket(classic);
+      const [alice] = players;
+      const missing = mirror.missingPool();
+      const same = POOL_PAIRS.findIndex(([x, y], p) => p !== missing && Math.floor(x / 3) === Math.floor(y / 3));
+      const across = POOL_PAIRS.findIndex(([x, y], p) => p !== missing && Math.floor(x / 3) !== Math.floor(y / 3));
+      for (const pool of [same, across]) {
+        const [a, b] = POOL_PAIRS[pool];
+        const out = (await harness.quoteSwap(GAME, alice.address, a, b, E)).amountOut;
+        const held = (await harness.resourceBalances(GAME, alice.address))[b];
+        // Top the output resource up to just below the limit, so one card's output no longer fits.
+        await harness.issue(GAME, alice.address, b, MAX_BALANCE - held - out + 1n);
+        const before = [
+          await harness.resourceBalances(GAME, alice.address),
+          await harness.marketPools(GAME),
+          await harness.bank(GAME),
+        ];
+        await expect(harness.connect(alice).swap(GAME, a, b, E, 0))
+          .to.be.revertedWithCustomError(harness, "BalanceOverflow")
+          .withArgs(b, MAX_BALANCE - out + 1n, out);
+        expect([
+          await harness.resourceBalances(GAME, alice.address),
+          await harness.marketPools(GAME),
+          await harness.bank(GAME),
+        ]).to.deep.equal(before);
+      }
+    });
   });
 
   describe("liquidity", function () {

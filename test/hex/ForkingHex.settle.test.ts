@@ -32,8 +32,9 @@ async function endGame(hex: ForkingHex, gameId: bigint): Promise<void> {
 
 /**
  * A position's word and its entry in the game's `spill` map, read from storage. A game's words start at the slot its
- * id hashes to (core, meta, the spill map and the two player maps, then two words per position from +5): the mapping's
- * own slot is the one whose core word holds the game's size (bits 0..4) and position count (bits 76..99).
+ * id hashes to (core, meta, the spill map, the two player maps and the overflow movers, then two words per position
+ * from +6): the mapping's own slot is the one whose core word holds the game's size (bits 0..4) and position count
+ * (bits 76..99).
  */
 async function storedWords(hex: ForkingHex, gameId: bigint, id: number): Promise<{ word: bigint; spill: bigint }> {
   const coder = ethers.AbiCoder.defaultAbiCoder();
