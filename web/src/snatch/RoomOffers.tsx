@@ -84,10 +84,7 @@ function Offers(props: RoomProps & { skip: readonly OfferState[] }) {
         </details>
       )}
       {gone > 0 && (
-        <p className="muted small">
-          {plural(gone, "earlier offer")} no longer stored by the room (their slots hold later offers): see the history
-          below.
-        </p>
+        <p className="muted small">{plural(gone, "earlier offer")} from past rounds: in the room's history below.</p>
       )}
     </Panel>
   );
