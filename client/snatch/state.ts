@@ -121,9 +121,14 @@ export function roomStateOf(roomId: bigint, v: ISnatchRooms.RoomViewStructOutput
 }
 
 /**
+ * How many of a room's latest offers SnatchRooms keeps (`SnatchLayout.ring`, the most offers a round can hold): 12 in a
+ * 3-player room (2 to each opponent), 1 in a 2-player room; an older offer's slot holds a later one.
+ */
+export const offerRing = (players: number): number => (players === 3 ? 12 : 1);
+
+/**
  * Plain values of `SnatchRoomsLens.allOffers(roomId)` (offer ids from 1), without the offers whose ring slot holds a
- * later offer (status None: the contract keeps a 3-player room's latest 12 offers, a 2-player room's latest one; the
- * others' history is in the room's events).
+ * later offer (status None: see {@link offerRing}; their history is in the room's events).
  */
 export function offerStatesOf(list: readonly ISnatchRooms.OfferViewStructOutput[]): OfferState[] {
   // `map` first: ethers' Result returns a plain array from it, where `flatMap` or `filter` would build a Result.

@@ -5,6 +5,7 @@ import type { IndexerHandle } from "../../scripts/web/indexer";
 import { decodeEvent } from "../../client/events";
 import { decodeCatammLogs } from "../../client/catamm/history";
 import { catammEventOfRow, roomEventOfRow, type LogRow } from "../../client/event-json";
+import { offerRing } from "../../client/snatch/state";
 import { pgArray, sql, type Games, type Row } from "./harness";
 
 type Fields = Record<string, unknown>;
@@ -251,10 +252,10 @@ export async function compareRoom(g: Games, ix: IndexerHandle, roomId: bigint): 
   }
   if (rows.length !== offers.length) out.push(`snatch_offer ${roomId}: ${rows.length} rows, ${offers.length} offers`);
   for (const [i, o] of offers.entries()) {
-    // An offer whose ring slot in SnatchRooms holds a later offer (12 slots in a 3-player room, 1 in a 2-player room)
+    // An offer whose ring slot in SnatchRooms holds a later offer (`offerRing`)
     // comes back empty (status None): the chain no longer stores it, so its row is checked through the room's events
     // (snatch_log, compared above) only. Every later offer is still stored and compared in full.
-    if (i + 1 <= offers.length - (n === 3 ? 12 : 1)) {
+    if (i + 1 <= offers.length - offerRing(n)) {
       if (Number(o.status) !== 0) out.push(`snatch_offer ${roomId}/${i + 1}: overwritten on chain, yet stored`);
       continue;
     }
