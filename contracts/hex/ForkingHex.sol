@@ -793,6 +793,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     ///      older parents in their recycled words ({_store}). The common path is one assembly loop; it stops for what needs
     ///      more than a position's and its parent's words: a recycled word or parent, a position that may be void, a
     ///      board above 14×14 ({_depthAndStored}), a parent a later batch settles ({_store}).
+    // The loop stays in one function: split, it would pass the batch's values across a call at every position.
     // solhint-disable-next-line function-max-lines
     function _settleWindow(
         GameSlots storage g,
