@@ -99,6 +99,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     /// @dev Position 1's deadline field: it has no deadline, and a live word's field is never 0 (see {HexWords}).
     uint256 private constant FIRST_DEADLINE = HexWords.M23;
 
+    /// @dev Masks for {_settleWindow}'s assembly, as literals: inside assembly the legacy optimizer leaves
+    ///      `sub(shl(n, 1), 1)` as four operations (~9 gas a use, several uses a position), a literal is one push.
+    uint256 private constant Y_M76 = 0xfffffffffffffffffff; // (1 << 76) - 1
+    uint256 private constant Y_M120 = 0xffffffffffffffffffffffffffffff; // (1 << 120) - 1
+    uint256 private constant Y_M128 = 0xffffffffffffffffffffffffffffffff; // (1 << 128) - 1
+    uint256 private constant Y_STONES = 0xfffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 196) - 1
+    uint256 private constant Y_SUMS = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 240) - 1
+    uint256 private constant Y_DEADLINE = 0x7fffff0000000000000000000000000000000000000000000000000000000; // 0x7fffff << 220
+    uint256 private constant Y_WIDE = 0x000200000000000000000000000000000000000000; // 1 << 153
+    uint256 private constant Y_TOP = 0x8000000000000000000000000000000000000000000000000000000000000000; // 1 << 255
+
     /// @inheritdoc IForkingHex
     uint256 public gameCount;
 
@@ -391,7 +402,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 n
     ) private view returns (uint256 word, uint256 cell, uint256 depth) {
         word = _at(g, id).word;
-        if (word.recycled()) return (word, word.storedCell(), word.storedDepth());
+        if (word.recycled()) return (word, _recycledCell(g, id, word, n), word.storedDepth());
         uint256 parentId = word.parent();
         uint256 grand = _at(g, parentId).word.parent();
         depth = HexWords.popcount((word & HexWords.STONES_MASK) | _ownLow(g, parentId));
@@ -405,17 +416,38 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
+    /// @dev The cell of position `id` of an n×n board, whose word `word` settlement recycled: its stone key minus its
+    ///      grandparent's stones' ({HexWords-stoneKey}) is the cell + 1, or 0 for a cell at 196.. (found in `high`,
+    ///      which is never recycled).
+    function _recycledCell(GameSlots storage g, uint256 id, uint256 word, uint256 n) private view returns (uint256) {
+        uint256 grand = _at(g, word.parent()).word.parent();
+        uint256 d = (word.storedKey() + 512 - HexWords.stoneKey(_ownLow(g, grand))) & HexWords.M9;
+        if (d != 0 || n <= 14) return d - 1;
+        return HexWords.LOW_CELLS + _lowestBit(_at(g, id).high ^ _at(g, grand).high);
+    }
+
     /// @dev The stones on cells below 196 of the colour that moved into position `id` (0 for id 0): its word's, or,
-    ///      once settlement recycled the word, its kept cell plus its grandparent's stones, walking up (the views, and
-    ///      settlement's {_cellOf} when a grandparent was recycled too: docs/forking-hex.md, "Known limits").
-    ///      Above 14×14 the `high` words are never recycled.
+    ///      once settlement recycled the word, its grandparent's plus its cell, which the stone key it kept gives once
+    ///      the grandparent's stones are known ({_recycledCell}). Views only: the walk goes up, two levels a step,
+    ///      while words are recycled (at most 181 steps, depth ≤ 361), then back down. Above 14×14 the `high` words
+    ///      are never recycled.
     function _ownLow(GameSlots storage g, uint256 id) private view returns (uint256 low) {
-        while (id != 0) {
-            uint256 word = _at(g, id).word;
-            if (!word.recycled()) return low | (word & HexWords.STONES_MASK);
-            uint256 cell = word.storedCell();
-            if (cell < HexWords.LOW_CELLS) low |= 1 << cell;
+        uint256 word = _at(g, id).word; // id 0: an unused zero word
+        if (!word.recycled() || id == 0) return word & HexWords.STONES_MASK;
+        // The keys of the recycled words on the way up, nearest first.
+        uint256[] memory keys = new uint256[](192);
+        uint256 steps;
+        while (true) {
+            keys[steps] = word.storedKey();
+            ++steps;
             id = _at(g, word.parent()).word.parent();
+            word = _at(g, id).word;
+            if (!word.recycled() || id == 0) break;
+        }
+        low = word & HexWords.STONES_MASK;
+        while (steps != 0) {
+            uint256 d = (keys[--steps] + 512 - HexWords.stoneKey(low)) & HexWords.M9;
+            if (d != 0) low |= 1 << (d - 1);
         }
     }
 
@@ -837,17 +869,17 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         let depth := and(shr(240, a), 0x1ff)
                         switch exit
                         case 0 {
-                            if iszero(and(word, shl(220, 0x7fffff))) {
+                            if iszero(and(word, Y_DEADLINE)) {
                                 // Recycled (a deadline field of 0; never void): its depth and, unless wide, the
                                 // accumulators an earlier batch stored (HexWords.unpackRecycled, then HexEval.merge).
-                                if and(word, shl(153, 1)) {
+                                if and(word, Y_WIDE) {
                                     exit := 1 // wide: in the spill map
                                     break
                                 }
                                 depth := and(shr(154, word), 0x1ff)
-                                let m := sub(shl(76, 1), 1)
+                                let m := Y_M76
                                 let w := shl(255, or(shr(255, a), and(shr(152, word), 1))) // a winning child
-                                a := add(and(a, sub(shl(240, 1), 1)), or(and(word, m), shl(120, and(shr(76, word), m))))
+                                a := add(and(a, Y_SUMS), or(and(word, m), shl(120, and(shr(76, word), m))))
                                 a := or(a, w)
                             }
                             if iszero(depth) {
@@ -861,13 +893,13 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                                 let p := and(shr(196, word), 0xffffff)
                                 if p {
                                     p := sload(add(g.slot, add(shl(1, p), 6))) // the parent's word
-                                    switch and(p, shl(220, 0x7fffff))
+                                    switch and(p, Y_DEADLINE)
                                     case 0 {
                                         depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
                                     }
                                     default {
                                         // HexWords.popcount of both colours' stones (bits 0..195).
-                                        p := and(or(word, p), sub(shl(196, 1), 1))
+                                        p := and(or(word, p), Y_STONES)
                                         let m := 0x5555555555555555555555555555555555555555555555555555555555555555
                                         p := sub(p, and(shr(1, p), m))
                                         m := 0x3333333333333333333333333333333333333333333333333333333333333333
@@ -883,32 +915,29 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         default {
                             exit := 0
                         }
-                        let up := and(a, sub(shl(240, 1), 1))
+                        let up := and(a, Y_SUMS)
                         {
                             // The rules of HexEval.evaluate. Red movers (odd depth) collect the Blue-made losses (high
                             // field), Blue movers the Red-made ones.
-                            let pay := and(shr(mul(and(depth, 1), 120), a), sub(shl(120, 1), 1)) // the reward
+                            let pay := and(shr(mul(and(depth, 1), 120), a), Y_M120) // the reward
                             switch or(shr(255, word), iszero(shr(255, a))) // proven, or no winning child
                             case 0 {
                                 // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to
                                 // the fund.
                                 switch shr(1, depth)
                                 case 0 {
-                                    fund := add(fund, and(terms, sub(shl(128, 1), 1)))
+                                    fund := add(fund, and(terms, Y_M128))
                                 }
                                 default {
-                                    let share := div(
-                                        sub(and(terms, sub(shl(128, 1), 1)), shr(128, terms)),
-                                        shr(1, depth)
-                                    )
-                                    fund := add(fund, sub(and(terms, sub(shl(128, 1), 1)), mul(share, shr(1, depth))))
+                                    let share := div(sub(and(terms, Y_M128), shr(128, terms)), shr(1, depth))
+                                    fund := add(fund, sub(and(terms, Y_M128), mul(share, shr(1, depth))))
                                     up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made: low field
                                 }
                             }
                             default {
                                 // Winning: stake back and rewards; the parent sees a winning child.
-                                pay := add(and(terms, sub(shl(128, 1), 1)), pay)
-                                up := or(up, shl(255, 1))
+                                pay := add(and(terms, Y_M128), pay)
+                                up := or(up, Y_TOP)
                             }
                             // {_addPayee}: amounts[mover] += pay; a player's first amount sets its bit in `used`.
                             a := and(shr(243, word), 0xfff) // the mover's index
@@ -943,13 +972,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                         // HexEval.merge into the parent's accumulator (sums added, the winning bit OR-ed), and its
                         // depth in bits 240..248: its evaluation then reads no word for it (~200 gas).
                         a := add(accAt, shl(5, a))
-                        mstore(
-                            a,
-                            or(
-                                or(add(mload(a), and(up, sub(shl(240, 1), 1))), and(up, shl(255, 1))),
-                                shl(240, sub(depth, 1))
-                            )
-                        )
+                        mstore(a, or(or(add(mload(a), and(up, Y_SUMS)), and(up, Y_TOP)), shl(240, sub(depth, 1))))
                     }
                 }
                 if (exit == 0) break;
@@ -959,13 +982,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 }
                 if (exit == 2) {
                     // What it passes up and its depth (bits 240..248), for its parent's recycled word.
-                    _store(
-                        g,
-                        word.parent(),
-                        item & ~(HexWords.M9 << 240),
-                        ((item >> 240) & HexWords.M9) - 1,
-                        shape & 0xff
-                    );
+                    _store(g, word.parent(), item & ~(HexWords.M9 << 240), ((item >> 240) & HexWords.M9) - 1);
                     exit = 0;
                     --hi;
                     continue;
@@ -1014,18 +1031,19 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         return (depth, a);
     }
 
-    /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`, on an n×n board), which a later
-    ///      batch settles: in its recycled word, or in `g.spill` if a sum outgrows 76 bits. The first time, the word's
-    ///      stones are still there: it keeps instead what the views read from them (`depth` and its cell) and its
-    ///      deadline.
-    function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth, uint256 n) private {
+    /// @dev Merges `up` into the stored accumulators of position `id` (at `depth`), which a later batch settles: in
+    ///      its recycled word, or in `g.spill` if a sum outgrows 76 bits. The first time, the word's stones are still
+    ///      there: it keeps instead what the views need from them (`depth` and the stones' key, {HexWords-stoneKey},
+    ///      from which the views work out its cell) and its deadline. No other word is read: the cell itself took the
+    ///      parent's and the grandparent's words, more while those were recycled.
+    function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth) private {
         PositionSlots storage ps = _at(g, id);
         uint256 word = ps.word;
         uint256 acc;
         bool wide;
         uint256 base;
         if (!word.recycled()) {
-            base = (word & HexWords.KEPT) | HexWords.recycledInfo(word, depth, _cellOf(g, id, word, n));
+            base = (word & HexWords.KEPT) | HexWords.recycledInfo(word, depth);
         } else {
             wide = word & HexWords.RECYCLED_WIDE != 0;
             acc = wide ? g.spill[id] : HexWords.unpackRecycled(word);
@@ -1039,16 +1057,6 @@ contract ForkingHex is IForkingHex, PayoutLedger {
             g.spill[id] = acc;
             if (!wide) ps.word = base | HexWords.RECYCLED_WIDE;
         }
-    }
-
-    /// @dev The cell of position `id` (live word `word`, an n×n board): the one stone its bitmap adds to its
-    ///      grandparent's. Two reads (the parent's word for the grandparent's id, the grandparent's), more if the
-    ///      grandparent's word was recycled too ({_ownLow}).
-    function _cellOf(GameSlots storage g, uint256 id, uint256 word, uint256 n) private view returns (uint256) {
-        uint256 grand = _at(g, word.parent()).word.parent();
-        uint256 added = (word & HexWords.STONES_MASK) ^ _ownLow(g, grand);
-        if (added != 0 || n <= 14) return _lowestBit(added);
-        return HexWords.LOW_CELLS + _lowestBit(_at(g, id).high ^ _at(g, grand).high);
     }
 
     /// @dev The amounts a batch of `window` positions owes the game's `players` players, all zero; with the list

@@ -126,9 +126,9 @@ library HexWords {
     uint256 internal constant RECYCLED_WIN = 1 << 152;
     uint256 internal constant RECYCLED_WIDE = 1 << 153;
     uint256 internal constant RECYCLED_DEPTH_SHIFT = 154;
-    uint256 internal constant RECYCLED_CELL_SHIFT = 163;
+    uint256 internal constant RECYCLED_KEY_SHIFT = 163;
     uint256 internal constant RECYCLED_DEADLINE_SHIFT = 172;
-    /// @dev What a recycled word keeps across later stores: parent, mover, proven, depth, cell and deadline.
+    /// @dev What a recycled word keeps across later stores: parent, mover, proven, depth, stone key and deadline.
     uint256 internal constant RECYCLED_KEPT = KEPT | (((1 << 41) - 1) << 154);
     /// @dev `spill` keys of the void bitmap: above every position id.
     uint256 internal constant VOID_KEYS = 1 << 24;
@@ -240,9 +240,9 @@ library HexWords {
         return (word >> RECYCLED_DEPTH_SHIFT) & M9;
     }
 
-    /// @dev The cell a recycled word keeps.
-    function storedCell(uint256 word) internal pure returns (uint256) {
-        return (word >> RECYCLED_CELL_SHIFT) & M9;
+    /// @dev The stone key a recycled word keeps ({stoneKey} of its stones when they were dropped).
+    function storedKey(uint256 word) internal pure returns (uint256) {
+        return (word >> RECYCLED_KEY_SHIFT) & M9;
     }
 
     /// @dev The deadline field a recycled word keeps (the offset from creation), as a live word holds it.
@@ -250,13 +250,58 @@ library HexWords {
         return ((word >> RECYCLED_DEADLINE_SHIFT) & M23) << DEADLINE_SHIFT;
     }
 
-    /// @dev The low bits of a recycled word the first time settlement stores there: `depth_`, `cell_` and the live
-    ///      word's deadline field.
-    function recycledInfo(uint256 live, uint256 depth_, uint256 cell_) internal pure returns (uint256) {
+    /// @dev The low bits of a recycled word the first time settlement stores there: `depth_`, the {stoneKey} of the
+    ///      live word's stones and its deadline field.
+    function recycledInfo(uint256 live, uint256 depth_) internal pure returns (uint256) {
         return
             (depth_ << RECYCLED_DEPTH_SHIFT) |
-            (cell_ << RECYCLED_CELL_SHIFT) |
+            (stoneKey(live) << RECYCLED_KEY_SHIFT) |
             (((live >> DEADLINE_SHIFT) & M23) << RECYCLED_DEADLINE_SHIFT);
+    }
+
+    /// @dev The stone key of a position word: Σ (i + 1) over its stones i (bits 0..195), mod 512. A position's
+    ///      stones are its grandparent's plus its cell c, so its key minus its grandparent's is c + 1 mod 512 (c <
+    ///      196), or 0 when its cell is at 196.. (in `high`): a recycled word keeps its key in place of its cell, and
+    ///      the views work the cell out from the grandparent's stones ({ForkingHex-_ownLow}). Computed from the word
+    ///      alone: the cell itself needed the parent's and the grandparent's words (2 cold reads, 4,200 gas, for each
+    ///      parent settlement recycles), this ~250 gas of SWAR.
+    function stoneKey(uint256 word) internal pure returns (uint256 k) {
+        assembly ("memory-safe") {
+            let x := and(word, 0xfffffffffffffffffffffffffffffffffffffffffffffffff) // bits 0..195 (STONES_MASK)
+            let m1 := 0x5555555555555555555555555555555555555555555555555555555555555555
+            let m2 := 0x3333333333333333333333333333333333333333333333333333333333333333
+            let m4 := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+            // Per byte B (bits 8B..8B+7; bit j of a byte is cell 8B + j): its count c0 of stones, and the counts of
+            // its stones at odd j (c1), at j with bit 1 set (c2) and with bit 2 set (c3), so Σ j = c1 + 2 c2 + 4 c3.
+            let c0 := sub(x, and(shr(1, x), m1))
+            c0 := add(and(c0, m2), and(shr(2, c0), m2))
+            c0 := and(add(c0, shr(4, c0)), m4)
+            // Odd bits only: a pair's count is its high bit, shifted down.
+            let c1 := shr(1, and(x, 0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa))
+            c1 := add(and(c1, m2), and(shr(2, c1), m2))
+            c1 := and(add(c1, shr(4, c1)), m4)
+            let c2 := and(x, 0xcccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc)
+            c2 := sub(c2, and(shr(1, c2), m1))
+            c2 := add(and(c2, m2), and(shr(2, c2), m2))
+            c2 := and(add(c2, shr(4, c2)), m4)
+            let c3 := and(x, 0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0)
+            c3 := sub(c3, and(shr(1, c3), m1))
+            c3 := add(and(c3, m2), and(shr(2, c3), m2))
+            c3 := and(add(c3, shr(4, c3)), m4)
+            // Per byte Σ (j + 1) = c0 + c1 + 2 c2 + 4 c3 ≤ 8 + 4 + 8 + 16 = 36: no carry between bytes.
+            let v := add(add(c0, c1), add(shl(1, c2), shl(2, c3)))
+            // Summed over the 25 bytes in 16-bit lanes (at most 900 in all: no carry out of the top lane).
+            let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
+            let ones16 := 0x0001000100010001000100010001000100010001000100010001000100010001
+            v := add(and(v, m8), and(shr(8, v), m8))
+            k := shr(240, mul(v, ones16))
+            // Plus Σ 8 B c0_B: byte t of p is Σ_{B ≤ t} c0_B (at most 196, no carry), so with H the sum of p's 32
+            // bytes (in 16-bit lanes: at most 6,272), Σ B c0_B = 32 · total - H, total = p's top byte.
+            let p := mul(c0, 0x0101010101010101010101010101010101010101010101010101010101010101)
+            let h := add(and(p, m8), and(shr(8, p), m8))
+            h := shr(240, mul(h, ones16))
+            k := and(add(k, shl(3, sub(shl(5, shr(248, p)), h))), 0x1ff) // mod 512
+        }
     }
 
     /// @dev Accumulators packed into a recycled word's low 154 bits; `fits` is false if a sum needs more than 76 bits
