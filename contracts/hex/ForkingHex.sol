@@ -107,6 +107,7 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     uint256 private constant Y_STONES = 0xfffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 196) - 1
     uint256 private constant Y_SUMS = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 240) - 1
     uint256 private constant Y_DEADLINE = 0x7fffff0000000000000000000000000000000000000000000000000000000; // 0x7fffff << 220
+    uint256 private constant Y_MERGED = 0x0200000000000000000000000000000000000000000000000000000000000000; // 1 << 249
     uint256 private constant Y_WIDE = 0x000200000000000000000000000000000000000000; // 1 << 153
     uint256 private constant Y_TOP = 0x8000000000000000000000000000000000000000000000000000000000000000; // 1 << 255
 
@@ -768,10 +769,24 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         Payees memory payees = _newPayees(meta.players(), hi - lo + 1);
         uint256 stake = core.stake();
         // A losing move's fee is the same for every position of the game.
-        // The board's size and, from the lowest proven id on, the void positions to look up ({_depthAndStored}).
-        uint256 shape = core.size() | (meta.lowestProven() << 8);
-        // The stake (bits 0..127) and the fee per loss (128..255) in one stack slot.
-        uint256 terms = stake | (((stake * meta.feeBps()) / 10_000) << 128);
+        // The board's size (bits 0..7) and the lowest proven id (8..39): from there on, the void positions to look
+        // up ({_depthAndStored}); above bit 40 the id above which the assembly loop leaves a position without a
+        // child in the window to {_depthAndStored}: every id above 14×14, else from the lowest proven id on (2^24,
+        // none, if nothing is proven).
+        uint256 n = core.size();
+        uint256 proven = meta.lowestProven();
+        uint256 shape =
+            n |
+                (proven << 8) |
+                ((
+                    n > 14
+                        ? 0
+                        : proven == 0
+                            ? 1 << 24
+                            : proven
+                ) << 40);
+        // The stake (bits 128..255) and the net of the fee per loss (0..127) in one stack slot.
+        uint256 terms = (stake << 128) | (stake - (stake * meta.feeBps()) / 10_000);
         fund = _settleWindow(g, hi, lo, terms, shape, payees);
         address token = meta.token();
         _creditPayees(gameId, g, payees, token);
@@ -848,110 +863,115 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         unchecked {
             // Why the loop stopped at position hi: 0, the window is done; 1, it needs {_depthAndStored}; 2, it was
             // evaluated and its parent, below the window, needs {_store} (acc[hi - lo]: what it passes up and its
-            // depth). 3 going in: acc[hi - lo] holds position hi's full accumulator and depth, to evaluate as it is.
+            // depth).
             uint256 exit;
             while (true) {
                 uint256 word;
                 // The common path, the whole loop in assembly: no internal calls, checks or stack shuffles (-146 gas
                 // a position). Per position: its word (one cold read), what its children passed up (acc[v - lo], with
                 // the depth a child passed up in bits 240..248), its depth (else the popcount of its and its parent's
-                // stones), the rules of {HexEval-evaluate} (`terms`: the stake, and the fee per loss above bit 128),
-                // the payee's sum and the merge into its parent's accumulator.
+                // stones), the rules of {HexEval-evaluate} (`terms`: the stake above bit 128, the net of the fee
+                // below), the payee's sum and the merge into its parent's accumulator. Masks are shift pairs or
+                // named literals: the optimizer rebuilds a mask literal from shifts (~12 gas a use, several a
+                // position), a shift pair costs 12 gas with no literal.
                 assembly ("memory-safe") {
+                    exit := 0
+                    // Position v's word is at g.slot + 6 + 2 v (core, meta, four maps; 2 words a position): the 6
+                    // is added once here, taken back below the loop (-6 gas a read).
+                    g.slot := add(g.slot, 6)
+                    // Scratch word 0: where payees.amounts' items start (a push where a stack slot is missing, -7
+                    // gas a position); Solidity's keccaks between two entries reuse it, hence set at every entry.
+                    mstore(0, add(mload(payees), 32))
                     for {} iszero(lt(hi, lo)) {
                         hi := sub(hi, 1)
                     } {
-                        // g.positions[hi].word (the game's slot + 6: core, meta, four maps; 2 words a position),
-                        // and what its children in the window passed up (acc[hi - lo]), with the depth a child
-                        // passed up in bits 240..248 (0: none; never for a void position).
-                        word := sload(add(g.slot, add(shl(1, hi), 6)))
+                        // Its word, and what its children in the window passed up (acc[hi - lo]) with the depth a
+                        // child passed up in bits 240..248 (0: none; never for a void position). Bit 249: the
+                        // slow path below already merged what an earlier batch stored (a wide recycled word).
+                        word := sload(add(g.slot, shl(1, hi)))
                         let a := mload(add(accAt, shl(5, hi)))
                         let depth := and(shr(240, a), 0x1ff)
-                        switch exit
-                        case 0 {
-                            if iszero(and(word, Y_DEADLINE)) {
-                                // Recycled (a deadline field of 0; never void): its depth and, unless wide, the
-                                // accumulators an earlier batch stored (HexWords.unpackRecycled, then HexEval.merge).
-                                if and(word, Y_WIDE) {
+                        if iszero(and(word, Y_DEADLINE)) {
+                            // Recycled (a deadline field of 0; never void): its depth and, unless wide, the
+                            // accumulators an earlier batch stored (HexWords.unpackRecycled, then HexEval.merge;
+                            // a wide word's fields here are zero, so once the slow path merged its spill word, bit
+                            // 249, they merge nothing).
+                            if and(word, Y_WIDE) {
+                                if iszero(and(a, Y_MERGED)) {
                                     exit := 1 // wide: in the spill map
                                     break
                                 }
-                                depth := and(shr(154, word), 0x1ff)
-                                let m := Y_M76
-                                let w := shl(255, or(shr(255, a), and(shr(152, word), 1))) // a winning child
-                                a := add(and(a, Y_SUMS), or(and(word, m), shl(120, and(shr(76, word), m))))
-                                a := or(a, w)
                             }
-                            if iszero(depth) {
-                                // Not from the window: the popcount of its and its parent's stones, on boards up to
-                                // 14×14 and for positions that cannot be void (ids up to the lowest proven one).
-                                if or(gt(and(shape, 0xff), 14), and(gt(shape, 0xff), gt(hi, shr(8, shape)))) {
-                                    exit := 1
-                                    break
+                            depth := and(shr(154, word), 0x1ff)
+                            let m := Y_M76
+                            let w := shl(255, or(shr(255, a), and(shr(152, word), 1))) // a winning child
+                            a := add(shr(16, shl(16, a)), or(and(word, m), shl(120, and(shr(76, word), m))))
+                            a := or(a, w)
+                        }
+                        if iszero(depth) {
+                            // Not from the window: the popcount of its and its parent's stones, on boards up to
+                            // 14×14 and for positions that cannot be void (above the id in shape's bits 40.., the
+                            // lowest proven one, 0 above 14×14, 2^24 if none).
+                            if gt(hi, shr(40, shape)) {
+                                exit := 1
+                                break
+                            }
+                            depth := 1 // position 1
+                            let p := and(shr(196, word), 0xffffff)
+                            if p {
+                                p := sload(add(g.slot, shl(1, p))) // the parent's word
+                                switch and(p, Y_DEADLINE)
+                                case 0 {
+                                    depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
                                 }
-                                depth := 1 // position 1
-                                let p := and(shr(196, word), 0xffffff)
-                                if p {
-                                    p := sload(add(g.slot, add(shl(1, p), 6))) // the parent's word
-                                    switch and(p, Y_DEADLINE)
-                                    case 0 {
-                                        depth := add(and(shr(154, p), 0x1ff), 1) // recycled: it keeps its depth
-                                    }
-                                    default {
-                                        // HexWords.popcount of both colours' stones (bits 0..195).
-                                        p := and(or(word, p), Y_STONES)
-                                        let m := 0x5555555555555555555555555555555555555555555555555555555555555555
-                                        p := sub(p, and(shr(1, p), m))
-                                        m := 0x3333333333333333333333333333333333333333333333333333333333333333
-                                        p := add(and(p, m), and(shr(2, p), m))
-                                        m := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
-                                        p := and(add(p, shr(4, p)), m)
-                                        m := 0x0101010101010101010101010101010101010101010101010101010101010101
-                                        depth := shr(248, mul(p, m))
-                                    }
+                                default {
+                                    // HexWords.popcount of both colours' stones (bits 0..195).
+                                    p := and(or(word, p), Y_STONES)
+                                    let m := 0x5555555555555555555555555555555555555555555555555555555555555555
+                                    p := sub(p, and(shr(1, p), m))
+                                    m := 0x3333333333333333333333333333333333333333333333333333333333333333
+                                    p := add(and(p, m), and(shr(2, p), m))
+                                    m := 0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+                                    p := and(add(p, shr(4, p)), m)
+                                    m := 0x0101010101010101010101010101010101010101010101010101010101010101
+                                    depth := shr(248, mul(p, m))
                                 }
                             }
                         }
-                        default {
-                            exit := 0
-                        }
-                        let up := and(a, Y_SUMS)
+                        // What goes up: the sums (bits 240.. cleared).
+                        let up := shr(16, shl(16, a))
                         {
                             // The rules of HexEval.evaluate. Red movers (odd depth) collect the Blue-made losses (high
-                            // field), Blue movers the Red-made ones.
-                            let pay := and(shr(mul(and(depth, 1), 120), a), Y_M120) // the reward
+                            // field: bits 120..239 shifted to the top, then down), Blue movers the Red-made ones.
+                            let pay := shr(136, shl(sub(136, mul(and(depth, 1), 120)), a)) // the reward
                             switch or(shr(255, word), iszero(shr(255, a))) // proven, or no winning child
                             case 0 {
                                 // Losing: the stake is forfeited; k = depth / 2 shares of the net go up, the rest to
-                                // the fund.
-                                switch shr(1, depth)
-                                case 0 {
-                                    fund := add(fund, and(terms, Y_M128))
-                                }
-                                default {
-                                    let share := div(sub(and(terms, Y_M128), shr(128, terms)), shr(1, depth))
-                                    fund := add(fund, sub(and(terms, Y_M128), mul(share, shr(1, depth))))
-                                    up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made: low field
-                                }
+                                // the fund. Position 1 (k = 0): the EVM's division by 0 gives 0, so no share and the
+                                // whole stake to the fund, with no branch.
+                                let share := div(shr(128, shl(128, terms)), shr(1, depth))
+                                fund := add(fund, sub(shr(128, terms), mul(share, shr(1, depth))))
+                                up := add(up, shl(mul(iszero(and(depth, 1)), 120), share)) // Red-made: low field
                             }
                             default {
                                 // Winning: stake back and rewards; the parent sees a winning child.
-                                pay := add(and(terms, Y_M128), pay)
+                                pay := add(shr(128, terms), pay)
                                 up := or(up, Y_TOP)
                             }
-                            // {_addPayee}: amounts[mover] += pay; a player's first amount sets its bit in `used`.
-                            a := and(shr(243, word), 0xfff) // the mover's index
-                            let at := add(add(mload(payees), 32), shl(5, a))
+                            // {_addPayee}: amounts[mover] += pay (the mover's index, bits 243..254, times 32, from
+                            // the word in one shift and mask); a player's first amount sets its bit in `used`.
+                            let at := add(mload(0), and(shr(238, word), 0x1ffe0))
                             let before := mload(at)
                             mstore(at, add(before, pay))
                             if iszero(before) {
+                                a := and(shr(243, word), 0xfff) // the mover's index
                                 at := add(add(mload(add(payees, 32)), 32), shl(5, shr(8, a)))
                                 mstore(at, or(mload(at), shl(and(a, 255), 1)))
                                 if eq(a, 0xfff) {
                                     // Overflow (its scratch amount back at zero each time, so always here): an
                                     // entry for this position in `overflow`, whose length grows. The bit set above
                                     // credits nothing, its amount being zero.
-                                    mstore(add(add(mload(payees), 32), shl(5, a)), 0)
+                                    mstore(add(mload(0), shl(5, a)), 0)
                                     at := mload(add(payees, 64))
                                     before := add(mload(at), 1) // the new length (no local: the stack is full)
                                     mstore(at, before)
@@ -969,11 +989,14 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                             }
                             continue // position 1
                         }
-                        // HexEval.merge into the parent's accumulator (sums added, the winning bit OR-ed), and its
-                        // depth in bits 240..248: its evaluation then reads no word for it (~200 gas).
+                        // HexEval.merge into the parent's accumulator, and its depth in bits 240..248: its
+                        // evaluation then reads no word for it (~200 gas). `up` has nothing in bits 240..254, so
+                        // the sums are added whole; the winning bits are added too, and OR-ed back in case both
+                        // were set (the sum's carry leaves the word): no mask for the sums (-18 gas).
                         a := add(accAt, shl(5, a))
-                        mstore(a, or(or(add(mload(a), and(up, Y_SUMS)), and(up, Y_TOP)), shl(240, sub(depth, 1))))
+                        mstore(a, or(or(add(mload(a), up), and(up, Y_TOP)), shl(240, sub(depth, 1))))
                     }
+                    g.slot := sub(g.slot, 6)
                 }
                 if (exit == 0) break;
                 uint256 item;
@@ -983,23 +1006,21 @@ contract ForkingHex is IForkingHex, PayoutLedger {
                 if (exit == 2) {
                     // What it passes up and its depth (bits 240..248), for its parent's recycled word.
                     _store(g, word.parent(), item & ~(HexWords.M9 << 240), ((item >> 240) & HexWords.M9) - 1);
-                    exit = 0;
                     --hi;
                     continue;
                 }
                 uint256 depth;
                 (depth, item) = _depthAndStored(g, hi, word, shape, item);
                 if (depth == 0) {
-                    _addPayee(payees, word.mover(), hi, terms & HexWords.M128); // void: refunded
-                    exit = 0;
+                    _addPayee(payees, word.mover(), hi, terms >> 128); // void: refunded
                     --hi;
                     continue;
                 }
-                item = (item & ~(HexWords.M9 << 240)) | (depth << 240);
+                // Back into the loop at position hi with its depth, and bit 249 set: what it stored is merged.
+                item = (item & ~(HexWords.M9 << 240)) | (depth << 240) | Y_MERGED;
                 assembly ("memory-safe") {
                     mstore(add(accAt, shl(5, hi)), item)
                 }
-                exit = 3; // evaluate it as it is
             }
         }
     }
@@ -1017,7 +1038,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         uint256 a
     ) private view returns (uint256 depth, uint256) {
         // Only positions below the lowest proven one can be void.
-        if (shape > 0xff && id > shape >> 8 && _isVoid(g, id)) return (0, a);
+        uint256 proven = (shape >> 8) & HexWords.M32;
+        if (proven != 0 && id > proven && _isVoid(g, id)) return (0, a);
         if (word.recycled()) {
             uint256 stored = word & HexWords.RECYCLED_WIDE == 0 ? HexWords.unpackRecycled(word) : g.spill[id];
             return (word.storedDepth(), HexEval.merge(a, stored));
