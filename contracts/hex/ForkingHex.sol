@@ -1025,8 +1025,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
         }
     }
 
-    /// @dev The depth of position `id` (word `word`; `shape`: the board's size n, and the lowest proven id above bit
-    ///      8) and `a` (what its children in the batch passed up) merged with what earlier batches stored for it; depth
+    /// @dev The depth of position `id` (word `word`; `shape`: the board's size n, and the lowest proven id in bits
+    ///      8..39) and `a` (what its children in the batch passed up) merged with what earlier batches stored for it; depth
     ///      0 if it is void. A recycled word keeps both; a live one (with no child in the batch: the caller took the
     ///      depth a child passed up) has no accumulators stored, and its depth is the popcount of its and its parent's
     ///      stones, or the depth its recycled parent keeps plus one.

@@ -576,6 +576,54 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect((await hex.game(1)).settlePhase).to.equal(3n);
   });
 
+  it("keeps each recycled word's stone key, from which the views find cells up to 195 and, on 19×19, above", async function () {
+    const { hex, alice, bob, carol, dave } = await loadFixture(deployHex);
+    // Game 1 (14×14): a line 1 ← 2 ← ... ← 8 on cells 195 down to 188 (the largest keys), and 9 (cell 0) on 2.
+    // Game 2 (19×19): cells 196.. live in the `high` words, which keep no key: 1 on 360, 2 on 0, 3 on 200, 4 on 5,
+    // 5 on 359, 6 on 1, and 7 (cell 201) on 4.
+    const games: { size: number; cells: number[]; parents: number[] }[] = [
+      { size: 14, cells: [195, 194, 193, 192, 191, 190, 189, 188, 0], parents: [0, 1, 2, 3, 4, 5, 6, 7, 2] },
+      { size: 19, cells: [360, 0, 200, 5, 359, 1, 201], parents: [0, 1, 2, 3, 4, 5, 4] },
+    ];
+    const signers = [alice, bob, carol, dave];
+    for (const [i, { size, cells, parents }] of games.entries()) {
+      await createGame(hex, { size, red: 30, blue: 60, stake: STAKE, cell: cells[0] }, alice);
+      await play(
+        hex,
+        BigInt(i + 1),
+        cells.slice(1).map((cell, j) => [signers[(j + 1) % 4], parents[j + 1], cell] as Move),
+      );
+    }
+    // The key of a word's stones (bits 0..195): Σ (cell + 1) mod 512.
+    const key = (word: bigint) => {
+      let k = 0n;
+      for (let c = 0n; c < 196n; c++) if ((word >> c) & 1n) k += c + 1n;
+      return k % 512n;
+    };
+    for (const [i, { cells, parents }] of games.entries()) {
+      const gameId = BigInt(i + 1);
+      const ids = cells.map((_, j) => j + 1);
+      const views = async () => ({
+        positions: await Promise.all(ids.map((id) => hex.position(gameId, id))),
+        boards: await Promise.all(ids.map((id) => hex.occupancy(gameId, id))),
+      });
+      await endGame(hex, gameId);
+      const before = await views();
+      expect(before.positions.map((p) => Number(p.cell))).to.deep.equal(cells);
+      const live = await Promise.all(ids.map((id) => storedWords(hex, gameId, id)));
+      // One position a batch: every parent is stored into from a later batch, its word recycled.
+      for (let batch = 0; batch < ids.length; batch++) {
+        await hex.settle(gameId, 1);
+        expect(await views(), `game ${gameId}, after batch ${batch + 1}`).to.deep.equal(before);
+      }
+      for (const id of ids.filter((id) => parents.includes(id))) {
+        const { word } = await storedWords(hex, gameId, id);
+        expect((word >> 220n) & ((1n << 23n) - 1n), `position ${id} recycled`).to.equal(0n);
+        expect((word >> 163n) & 511n, `position ${id}'s key`).to.equal(key(live[id - 1].word));
+      }
+    }
+  });
+
   it("rejects settling unknown games, games not ended, and empty batches", async function () {
     const { hex, alice } = await loadFixture(deployHex);
     await expect(hex.settle(1, 1)).to.be.revertedWithCustomError(hex, "UnknownGame").withArgs(1);

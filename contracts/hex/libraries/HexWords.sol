@@ -55,16 +55,18 @@ pragma solidity ^0.8.28;
 ///      Recycled position word: once the game has ended no move or proof comes, so the stones are dead data.
 ///      Settlement keeps the accumulators of a parent whose children were settled in an earlier batch there (a
 ///      rewrite of a used slot instead of a fresh one), with what the views need that the stones gave (its depth and
-///      cell) and its deadline; parent, mover and proven stay. A deadline field of 0 marks the word recycled:
+///      the stones' key, which gives its cell) and its deadline; parent, mover and proven stay. A deadline field of
+///      0 marks the word recycled:
 ///        0..75    Σ Red-made losses (76 bits)
 ///        76..151  Σ Blue-made losses (76 bits)
 ///        152      a child is winning
 ///        153      wide: a sum outgrew 76 bits (≥ 2^76 wei, ~75,000 ETH); the full word is in the game's `spill` map
 ///        154..162 depth
-///        163..171 cell
+///        163..171 the stones' key: Σ (i + 1) over the stones i it had, mod 512 ({stoneKey})
 ///        172..194 the deadline field as it was (the offset from creation)
 ///        196..219, 243..255 as in a live word; 220..242 zero
-///      Its stones are then the cell plus its grandparent's stones ({ForkingHex-_ownLow} walks up for the views).
+///      Its stones are then its grandparent's plus its cell, the key minus the grandparent's stones' key, less one
+///      (0: a cell at 196.., in `high`); {ForkingHex-_ownLow} walks up for the views.
 ///
 ///      Void positions (settlement phase 1) are bits of the game's `spill` map at keys 2^24 + id / 256 (bit id % 256):
 ///      one word per 256 positions, and the position words stay whole.
