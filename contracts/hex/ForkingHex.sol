@@ -1061,24 +1061,39 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     function _store(GameSlots storage g, uint256 id, uint256 up, uint256 depth) private {
         PositionSlots storage ps = _at(g, id);
         uint256 word = ps.word;
-        uint256 acc;
-        bool wide;
+        // What the recycled word keeps besides the sums, and the sums it holds (bits 0..152 in its layout; none
+        // the first time).
         uint256 base;
+        uint256 sums;
         if (!word.recycled()) {
             base = (word & HexWords.KEPT) | HexWords.recycledInfo(word, depth);
-        } else {
-            wide = word & HexWords.RECYCLED_WIDE != 0;
-            acc = wide ? g.spill[id] : HexWords.unpackRecycled(word);
+        } else if (word & HexWords.RECYCLED_WIDE == 0) {
             base = word & HexWords.RECYCLED_KEPT;
-        }
-        acc = HexEval.merge(acc, up);
-        (uint256 low, bool fits) = HexWords.packRecycled(acc);
-        if (fits && !wide) {
-            ps.word = base | low;
+            sums = word;
         } else {
-            g.spill[id] = acc;
-            if (!wide) ps.word = base | HexWords.RECYCLED_WIDE;
+            // Wide: the sums are in the spill map, and stay there.
+            g.spill[id] = HexEval.merge(g.spill[id], up);
+            return;
         }
+        // HexEval.merge, then the sums packed into the recycled layout (HexWords) if each fits in 76 bits, in one
+        // block with no internal call (-23 gas a position on the bench's 1,000 tree): each colour's stored sum plus
+        // what `up` brings (sums stay below 2^120, see HexWords: no carry across fields), the winning bits OR-ed into
+        // bit 152.
+        bool fits;
+        assembly ("memory-safe") {
+            let m := Y_M76
+            let red := add(and(sums, m), and(up, Y_M120))
+            let blue := add(and(shr(76, sums), m), and(shr(120, up), Y_M120))
+            fits := iszero(shr(76, or(red, blue)))
+            if fits {
+                let win := shl(152, or(shr(255, up), and(shr(152, sums), 1)))
+                sstore(ps.slot, or(or(base, red), or(shl(76, blue), win)))
+            }
+        }
+        if (fits) return;
+        // A sum outgrows 76 bits: the whole accumulator to the spill map, the word marked wide.
+        g.spill[id] = HexEval.merge(HexWords.unpackRecycled(sums), up);
+        ps.word = base | HexWords.RECYCLED_WIDE;
     }
 
     /// @dev The amounts a batch of `window` positions owes the game's `players` players, all zero; with the list

@@ -306,15 +306,6 @@ library HexWords {
         }
     }
 
-    /// @dev Accumulators packed into a recycled word's low 154 bits; `fits` is false if a sum needs more than 76 bits
-    ///      (then the caller keeps the full word elsewhere and sets {RECYCLED_WIDE}).
-    function packRecycled(uint256 acc) internal pure returns (uint256 low, bool fits) {
-        uint256 red = acc & M120;
-        uint256 blue = (acc >> 120) & M120;
-        fits = red <= M76 && blue <= M76;
-        low = (red & M76) | ((blue & M76) << 76) | (acc & ACC_WIN != 0 ? RECYCLED_WIN : 0);
-    }
-
     /// @dev The accumulator word held in a recycled word (not wide).
     function unpackRecycled(uint256 word) internal pure returns (uint256) {
         return (word & M76) | (((word >> 76) & M76) << 120) | (word & RECYCLED_WIN != 0 ? ACC_WIN : 0);
