@@ -346,7 +346,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
         SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled, 0);
         emit OfferCancelled(roomId, offerId);
-        if (responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        if (responding) _nextRound2p(roomId, r);
     }
 
     // ============================================================================================ round progress
@@ -399,7 +399,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         } else {
             emit DecisionDeclined(roomId, r.round, false);
         }
-        SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        _nextRound2p(roomId, r);
     }
 
     /// @notice P2 sets whether P1 must offer this round (G2; on by default at each round's start).
@@ -461,7 +461,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             uint32 total = ++_s.profiles[target].g3Shame;
             ++r.shames;
             emit ShameGiven(roomId, round, msg.sender, target, total);
-            SnatchProgress.startRound(_s, roomId, round + 1, block.number);
+            _nextRound2p(roomId, r);
         } else {
             revert RuleNotInRound(roomId, round, rules);
         }
@@ -506,7 +506,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             r.free = free;
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
-            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+            _nextRound2p(roomId, r);
         } else if (phase == Phase.Judging && o.from == SnatchLayout.judge(r.roundBits)) {
             // (During trading, SnatchProgress.closeTrading confirms the judge's reports when trading closes.)
             SnatchProgress.confirmReport(_s, roomId, offerId, true, false);
@@ -644,7 +644,78 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (snatched && (rules == RuleSet.G3Shame || rules == RuleSet.G4Report)) {
             SnatchProgress.openPhase(r, roomId, Phase.Deciding, block.number + _s.formats[r.format].decision);
         } else {
-            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+            _nextRound2p(roomId, r);
+        }
+    }
+
+    /// @dev Ends a 2-player round now (every caller is a 2-player phase or rule set: Offering, Responding, Deciding,
+    ///      G3, G4): starts the next round here, as SnatchProgress.startRound's 2-player branch does, or, after the
+    ///      last round, lets startRound finish the room (its points and the factory's callback). Inline, a round's start
+    ///      costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500 gas a round),
+    ///      and each word is read and written once instead of field by field.
+    ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts): room word 0, round 128-135, phase
+    ///      136-143, rules 144-151, deadline 152-191, roundBits 224-255; room word 1, offerCount 168-175, firstOffer
+    ///      176-183; the format's word, roundCount 8-15, ruleSets 16-79 (round k's at 4(k-1)), talk 152-175, offer
+    ///      176-199.
+    function _nextRound2p(uint256 roomId, Room storage r) internal {
+        uint256 w;
+        assembly ("memory-safe") {
+            w := sload(r.slot)
+        }
+        Format storage fs = _s.formats[uint32(w >> 96)];
+        uint256 f;
+        assembly ("memory-safe") {
+            f := sload(fs.slot)
+        }
+        uint256 round;
+        uint256 rules;
+        unchecked {
+            // The round is at most 16 (SnatchFormats.MAX_ROUNDS): no overflow in either line.
+            round = uint256(uint8(w >> 128)) + 1;
+            rules = (f >> (12 + 4 * round)) & 0xf; // bits 16 + 4(round - 1)
+        }
+        if (round > uint8(f >> 8)) {
+            SnatchProgress.startRound(_s, roomId, round, block.number);
+            return;
+        }
+        // G5: the talk window first (Phase.Talk 5), else the offer window (Phase.Offering 6); literals, not enum
+        // arithmetic (RuleSet.G5CheapTalk 9, G2Forced 6).
+        uint256 phase;
+        uint256 window;
+        if (rules == 9) {
+            phase = 5;
+            window = uint24(f >> 152);
+        } else {
+            phase = 6;
+            window = uint24(f >> 176);
+        }
+        uint256 deadline = uint40(block.number + window);
+        // roundBits: the judge seat NO_SEAT (3 << 28), and FORCED (1 << 27) in a G2 round.
+        uint256 bits = rules == 6 ? 0x38000000 : 0x30000000;
+        // Keep the players, format, closing, roles and observer (bits 0-127, 192-223); replace the rest.
+        w =
+            (w & 0x00000000ffffffff0000000000000000ffffffffffffffffffffffffffffffff) |
+            (round << 128) |
+            (phase << 136) |
+            (rules << 144) |
+            (deadline << 152) |
+            (bits << 224);
+        bytes32 topic = RoundStarted.selector;
+        assembly ("memory-safe") {
+            sstore(r.slot, w)
+            // firstOffer = offerCount + 1 (at most 16 offers in a 2-player room, one a round: no carry).
+            let slot1 := add(r.slot, 1)
+            let w1 := sload(slot1)
+            w1 := or(and(w1, not(shl(176, 0xff))), shl(176, add(and(shr(168, w1), 0xff), 1)))
+            sstore(slot1, w1)
+            // RoundStarted(roomId, round, rules, NO_SEAT, phase, deadline), encoded in place (what `emit` logs).
+            let m := mload(0x40)
+            mstore(m, round)
+            mstore(add(m, 0x20), rules)
+            mstore(add(m, 0x40), 3)
+            mstore(add(m, 0x60), phase)
+            mstore(add(m, 0x80), deadline)
+            log2(m, 0xa0, topic, roomId)
         }
     }
 
