@@ -144,8 +144,17 @@ library SnatchLayout {
         ISnatchRooms.Room storage r,
         uint256 offerId
     ) internal view returns (ISnatchRooms.Offer storage o, ISnatchRooms.OfferStatus status) {
-        o = offerSlot(s, roomId, r, offerId);
-        uint256 w;
+        (o, , status) = findOfferIn(s, roomId, ring(r), offerId);
+    }
+
+    /// @notice {findOffer} in a ring of `size` slots (RING_2P or RING_3P), with the slot's word.
+    function findOfferIn(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 size,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage o, uint256 w, ISnatchRooms.OfferStatus status) {
+        o = offerSlotIn(s, roomId, size, offerId);
         assembly ("memory-safe") {
             w := sload(o.slot)
         }
