@@ -685,7 +685,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @dev The player id in seat `seat` (0..2) of word 0 `w`.
     function _playerIn(uint256 w, uint256 seat) private pure returns (uint32) {
-        return uint32(w >> (32 * seat));
+        unchecked {
+            // seat <= 2 (an offer's seats): no overflow.
+            return uint32(w >> (32 * seat));
+        }
     }
 
     /// @dev The word of the format of the room whose word 0 is `w` (one slot, Solidity's layout of {Format}, pinned by
@@ -863,7 +866,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         );
         // offerCount (bits 168-175) + 1: at most 192 offers a room (RING_3P = 12 a round, at most 16 rounds:
         // SnatchFormats.MAX_ROUNDS), so it stays a byte.
-        offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
+        unchecked {
+            offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
+        }
         w = (w & ~(uint256(0xff) << SnatchLayout.OFFER_COUNT_SHIFT)) | (offerId << SnatchLayout.OFFER_COUNT_SHIFT);
         SnatchLayout.setGoods(r, w, free, escrow, 0);
         ow = _offerWord(uint256(from) | (uint256(to) << 8), esc, requested, offeredSum);
@@ -944,8 +949,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             if (give > MAX_AMOUNT) revert AmountTooLarge(give);
             if (want > MAX_AMOUNT) revert AmountTooLarge(want);
             if (two && g == uint256(Good.Coffee) && (give | want) != 0) revert GoodNotInRoom(Good.Coffee);
-            offeredSum += give;
-            requested |= want << (32 * g);
+            // Unchecked (~150 gas an offer): three amounts below 2^32 sum below 2^34; g < 3.
+            unchecked {
+                offeredSum += give;
+                requested |= want << (32 * g);
+            }
         }
         if (offeredSum == 0) revert NothingOffered();
     }

@@ -178,7 +178,10 @@ library SnatchLayout {
 
     /// @notice Writes room word 2 `w` with `free` and `escrow` as the goods, and `count` added (a ONE_* or 0).
     function setGoods(ISnatchRooms.Room storage r, uint256 w, uint72 free, uint72 escrow, uint256 count) internal {
-        w = ((w & ~GOODS_MASK) | uint256(free) | (uint256(escrow) << ESCROW_SHIFT)) + count;
+        // Unchecked: `count` adds one to a counter that cannot carry (see ONE_ACCEPT), so the word cannot overflow.
+        unchecked {
+            w = ((w & ~GOODS_MASK) | uint256(free) | (uint256(escrow) << ESCROW_SHIFT)) + count;
+        }
         assembly ("memory-safe") {
             sstore(add(r.slot, 1), w)
         }
@@ -206,7 +209,10 @@ library SnatchLayout {
 
     /// @notice Whether the per-seat flag at `offset` is set for `seat`.
     function flag(uint32 bits, uint256 offset, uint256 seat) internal pure returns (bool) {
-        return (bits >> (offset + seat)) & 1 != 0;
+        unchecked {
+            // offset <= FORCED (27) and seat <= 2: no overflow (~40 gas a flag checked).
+            return (bits >> (offset + seat)) & 1 != 0;
+        }
     }
 
     /// @notice This round's judge seat (NO_SEAT: none), from `Room.roundBits`.
@@ -221,7 +227,10 @@ library SnatchLayout {
 
     /// @notice Seat `seat`'s own good.
     function role(uint8 roles, uint256 seat) internal pure returns (uint8) {
-        return (roles >> (2 * seat)) & 3;
+        unchecked {
+            // seat <= 2: no overflow (~40 gas a role read).
+            return (roles >> (2 * seat)) & 3;
+        }
     }
 
     /// @notice The player id in seat `seat` (0 if empty).
