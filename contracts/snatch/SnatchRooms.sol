@@ -637,7 +637,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @dev A room (reverts with UnknownRoom), synced ({_sync}), and its word 0 as it stands then: the word is read once
     ///      for the existence check, the sync's phase and deadline and the caller's checks (field by field, Solidity
     ///      reads it again for each: ~120 gas a field). Word 0 (Solidity's layout of {ISnatchRooms.Room}, pinned by
-    ///      SnatchRooms.layout.test.ts): player ids at bits 0, 32, 64, format 96-127, round 128-135, phase 136-143,
+    ///      SnatchRooms.words.test.ts): player ids at bits 0, 32, 64, format 96-127, round 128-135, phase 136-143,
     ///      rules 144-151, deadline 152-191, closing 192-207, roles 208-215, observer 216-223, roundBits 224-255.
     function _synced(uint256 roomId) internal returns (Room storage r, uint256 w) {
         r = _s.rooms[roomId];
@@ -692,7 +692,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev The word of the format of the room whose word 0 is `w` (one slot, Solidity's layout of {Format}, pinned by
-    ///      SnatchRooms.layout.test.ts: playerCount 0-7, roundCount 8-15, ruleSets 16-79, then the windows, 24 bits
+    ///      SnatchRooms.words.test.ts: playerCount 0-7, roundCount 8-15, ruleSets 16-79, then the windows, 24 bits
     ///      each: trading 80, closing 104, judging 128, talk 152, offer 176, response 200, decision 224).
     function _formatWord(uint256 w) private view returns (uint256 f) {
         Format storage fs = _s.formats[uint32(w >> 96)];
@@ -739,10 +739,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///      last round, lets startRound finish the room (its points and the factory's callback). Inline, a round's start
     ///      costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500 gas a round),
     ///      and each word is read and written once instead of field by field.
-    ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts): room word 0, round 128-135, phase
-    ///      136-143, rules 144-151, deadline 152-191, roundBits 224-255; room word 1, offerCount 168-175, firstOffer
-    ///      176-183; the format's word, roundCount 8-15, ruleSets 16-79 (round k's at 4(k-1)), talk 152-175, offer
-    ///      176-199.
+    ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts and SnatchRooms.words.test.ts): room word
+    ///      0, round 128-135, phase 136-143, rules 144-151, deadline 152-191, roundBits 224-255; room word 1,
+    ///      offerCount 168-175, firstOffer 176-183; the format's word, roundCount 8-15, ruleSets 16-79 (round k's at
+    ///      4(k-1)), talk 152-175, offer 176-199.
     function _nextRound2p(uint256 roomId, Room storage r, uint256 w, bool offerMade) internal {
         uint256 f = _formatWord(w);
         uint256 round;
@@ -808,7 +808,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///      block, see SnatchFormats).
     function _checkOffer3(uint256 roomId, Room storage r, uint8 from, uint8 to, address target) internal {
         // The room's first word read and written once, not field by field (~400 gas an offer): deadline at bits
-        // 152-191, closing 192-207, roundBits 224-255 (Solidity's layout, pinned by SnatchRooms.layout.test.ts).
+        // 152-191, closing 192-207, roundBits 224-255 (Solidity's layout, pinned by SnatchRooms.words.test.ts).
         uint256 w;
         assembly ("memory-safe") {
             w := sload(r.slot)
@@ -1030,7 +1030,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev The three seats' ids are compared in the room's word 0 `w` (player0, 1, 2 at bits 0, 32, 64: Solidity's
-    ///      layout, pinned by SnatchRooms.layout.test.ts), not read field by field (~250 gas a lookup).
+    ///      layout, pinned by SnatchRooms.words.test.ts), not read field by field (~250 gas a lookup).
     function _findSeat(uint256 w, address account) internal view returns (uint8) {
         uint256 id = _s.profiles[account].id;
         if (id != 0) {
