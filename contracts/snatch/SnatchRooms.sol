@@ -311,12 +311,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (_rules(w) == RuleSet.Judge && to == SnatchLayout.judge(uint32(w >> 224)))
             revert JudgeCannotSnatch(roomId, msg.sender);
         uint256 gw = SnatchLayout.goodsWord(r);
-        (uint72 free, uint72 escrow) = uint72(gw).releaseEscrow(
-            uint72(gw >> SnatchLayout.ESCROW_SHIFT),
-            from,
-            to,
-            esc
-        );
+        (uint72 free, uint72 escrow) = uint72(gw).releaseEscrow(uint72(gw >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
         SnatchLayout.setGoods(r, gw, free, escrow, SnatchLayout.ONE_SNATCH);
         SnatchLayout.setStatus(o, ow, OfferStatus.Snatched);
         // OfferSnatched encoded in place from the packed escrow: the same log as `emit` without a memory array
@@ -758,15 +753,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         }
         // G5: the talk window first (Phase.Talk 5), else the offer window (Phase.Offering 6); literals, not enum
         // arithmetic (RuleSet.G5CheapTalk 9, G2Forced 6).
-        uint256 phase;
-        uint256 window;
-        if (rules == 9) {
-            phase = 5;
-            window = uint24(f >> 152);
-        } else {
-            phase = 6;
-            window = uint24(f >> 176);
-        }
+        uint256 phase = 6;
+        uint256 window = uint24(f >> 176);
+        if (rules == 9) (phase, window) = (5, uint24(f >> 152));
         uint256 deadline = uint40(block.number + window);
         // roundBits: the judge seat NO_SEAT (3 << 28), and FORCED (1 << 27) in a G2 round.
         uint256 bits = rules == 6 ? 0x38000000 : 0x30000000;
