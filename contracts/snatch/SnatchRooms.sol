@@ -148,7 +148,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     function leave(uint256 roomId) external {
         Room storage r = _room(roomId);
         if (r.phase != Phase.Open) revert RoomNotOpen(roomId, r.phase);
-        uint8 seat = _seatOf(roomId, r, msg.sender);
+        uint8 seat = _seatOf(roomId, _word(r), msg.sender);
         if (seat == 0) revert CreatorCannotLeave(roomId);
         if (seat == 1) r.player1 = 0;
         else r.player2 = 0;
@@ -242,24 +242,26 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint256[3] calldata offering,
         uint256[3] calldata requesting
     ) external returns (uint256 offerId) {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        uint8 from = _seatOf(roomId, r, msg.sender);
+        (Room storage r, uint256 w) = _synced(roomId);
+        uint8 from = _seatOf(roomId, w, msg.sender);
         if (target == msg.sender) revert SelfTarget();
-        uint8 to = _targetSeat(roomId, r, target);
-        Phase phase = r.phase;
+        uint8 to = _targetSeat(roomId, w, target);
+        Phase phase = _phase(w);
         if (phase == Phase.Trading) {
+            // (It rewrites word 0; `w` is only used below on the 2-player path, where it is current.)
             _checkOffer3(roomId, r, from, to, target);
         } else if (phase == Phase.Offering) {
-            if (SnatchLayout.role(r.roles, from) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+            if (SnatchLayout.role(uint8(w >> 208), from) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         } else {
             revert WrongPhase(roomId, phase);
         }
         uint256 ow;
-        (ow, offerId) = _escrow(r, from, to, offering, requesting);
+        (ow, offerId) = _escrow(r, from, to, offering, requesting, phase == Phase.Offering);
         // G2: a forced offer must escrow a good (an offer of goods P1 does not hold would dodge the force).
         if (
-            phase == Phase.Offering && uint24(ow >> 24) == 0 && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)
+            phase == Phase.Offering &&
+            uint24(ow >> 24) == 0 &&
+            SnatchLayout.flag(uint32(w >> 224), SnatchLayout.FORCED, 0)
         ) {
             revert ForcedOfferEmpty(roomId);
         }
@@ -276,9 +278,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             sstore(o.slot, or(ow, shl(224, offerId)))
         }
         _emitOfferMade(roomId, offerId, target, offering, requesting, ow >> 24);
-        if (phase == Phase.Offering) {
-            SnatchProgress.openPhase(r, roomId, Phase.Responding, block.number + _s.formats[r.format].response);
-        }
+        if (phase == Phase.Offering) _openPhase2p(roomId, r, w, Phase.Responding, uint24(_formatWord(w) >> 200));
     }
 
     /// @notice Accepts an offer addressed to the caller: the escrow becomes the caller's; each requested amount shrinks
@@ -286,19 +286,19 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param offerId A pending offer to the caller.
     function accept(uint256 roomId, uint256 offerId) external {
-        (Room storage r, Offer storage o) = _response(roomId, offerId);
+        (Room storage r, uint256 w, Offer storage o, ) = _response(roomId, offerId);
         SnatchProgress.acceptOffer(r, o, roomId, offerId, false);
-        _afterResponse(roomId, r, false);
+        _afterResponse(roomId, r, w, false);
     }
 
     /// @notice Rejects an offer addressed to the caller; the escrow returns to the offerer. Not in no-reject rounds.
     /// @param roomId The room.
     /// @param offerId A pending offer to the caller.
     function reject(uint256 roomId, uint256 offerId) external {
-        (Room storage r, Offer storage o) = _response(roomId, offerId);
-        if (r.rules == RuleSet.NoReject) revert RejectNotAllowed(roomId, r.round);
+        (Room storage r, uint256 w, Offer storage o, ) = _response(roomId, offerId);
+        if (_rules(w) == RuleSet.NoReject) revert RejectNotAllowed(roomId, uint8(w >> 128));
         SnatchProgress.rejectOffer(r, o, roomId, offerId, false);
-        _afterResponse(roomId, r, false);
+        _afterResponse(roomId, r, w, false);
     }
 
     /// @notice Snatches an offer addressed to the caller: the escrow becomes the caller's and nothing is given back.
@@ -306,14 +306,13 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param offerId A pending offer to the caller.
     function snatch(uint256 roomId, uint256 offerId) external {
-        (Room storage r, Offer storage o) = _response(roomId, offerId);
-        uint256 ow = SnatchLayout.offerWord(o);
+        (Room storage r, uint256 w, Offer storage o, uint256 ow) = _response(roomId, offerId);
         (uint8 from, uint8 to, uint24 esc) = SnatchLayout.offerParts(ow);
-        if (r.rules == RuleSet.Judge && to == SnatchLayout.judge(r.roundBits))
+        if (_rules(w) == RuleSet.Judge && to == SnatchLayout.judge(uint32(w >> 224)))
             revert JudgeCannotSnatch(roomId, msg.sender);
-        uint256 w = SnatchLayout.goodsWord(r);
-        (uint72 free, uint72 escrow) = uint72(w).releaseEscrow(uint72(w >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
-        SnatchLayout.setGoods(r, w, free, escrow, SnatchLayout.ONE_SNATCH);
+        uint256 gw = SnatchLayout.goodsWord(r);
+        (uint72 free, uint72 escrow) = uint72(gw).releaseEscrow(uint72(gw >> SnatchLayout.ESCROW_SHIFT), from, to, esc);
+        SnatchLayout.setGoods(r, gw, free, escrow, SnatchLayout.ONE_SNATCH);
         SnatchLayout.setStatus(o, ow, OfferStatus.Snatched);
         // OfferSnatched encoded in place from the packed escrow: the same log as `emit` without a memory array
         // and its encoding loop (~1,200 gas a snatch).
@@ -325,7 +324,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             mstore(add(m, 0x40), and(shr(16, esc), 0xff))
             log3(m, 0x60, topic, roomId, offerId)
         }
-        _afterResponse(roomId, r, true);
+        _afterResponse(roomId, r, w, true);
     }
 
     /// @notice Cancels the caller's pending offer; the escrow returns. In a 2-player round this ends the round with no
@@ -334,19 +333,16 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param offerId A pending offer of the caller.
     function cancel(uint256 roomId, uint256 offerId) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        Offer storage o = _pending(roomId, r, offerId);
-        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.from)) {
-            revert NotOfferer(roomId, offerId, msg.sender);
-        }
-        bool responding = r.phase == Phase.Responding;
-        if (responding && SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) {
+        (Room storage r, uint256 w) = _synced(roomId);
+        (Offer storage o, uint256 ow) = _pending(roomId, w, offerId);
+        if (_s.profiles[msg.sender].id != _playerIn(w, uint8(ow))) revert NotOfferer(roomId, offerId, msg.sender);
+        bool responding = _phase(w) == Phase.Responding;
+        if (responding && SnatchLayout.flag(uint32(w >> 224), SnatchLayout.FORCED, 0)) {
             revert ForcedOfferFinal(roomId, offerId);
         }
         SnatchProgress.releaseOffer(r, o, OfferStatus.Cancelled, 0);
         emit OfferCancelled(roomId, offerId);
-        if (responding) SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        if (responding) _nextRound2p(roomId, r, w, true);
     }
 
     // ============================================================================================ round progress
@@ -357,29 +353,33 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///         when both are done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
     /// @param roomId The room.
     function done(uint256 roomId) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        uint8 seat = _seatOf(roomId, r, msg.sender);
-        Phase phase = r.phase;
+        (Room storage r, uint256 w) = _synced(roomId);
+        uint8 seat = _seatOf(roomId, w, msg.sender);
+        Phase phase = _phase(w);
+        uint8 round = uint8(w >> 128);
+        uint32 bits = uint32(w >> 224);
         if (phase == Phase.Judging) {
-            if (seat != SnatchLayout.judge(r.roundBits)) revert NotJudge(roomId, msg.sender);
-            emit PlayerDone(roomId, r.round, msg.sender);
+            if (seat != SnatchLayout.judge(bits)) revert NotJudge(roomId, msg.sender);
+            emit PlayerDone(roomId, round, msg.sender);
             SnatchProgress.closeJudging(_s, roomId, block.number);
             return;
         }
         if (phase != Phase.Trading && phase != Phase.Talk) revert WrongPhase(roomId, phase);
-        uint32 bits = r.roundBits;
         if (SnatchLayout.flag(bits, SnatchLayout.DONE, seat)) revert AlreadyDone(roomId, msg.sender);
         if (phase == Phase.Trading) _checkNoOfferThisBlock(roomId, r, seat);
+        // The seat is at most 2: the flag is below bit 15. roundBits is the word's top 32 bits, written in place.
         bits |= uint32(1 << (SnatchLayout.DONE + seat));
-        r.roundBits = bits;
-        emit PlayerDone(roomId, r.round, msg.sender);
-        uint32 all = r.player2 == 0 ? 3 : 7;
+        w = (w & type(uint224).max) | (uint256(bits) << 224);
+        assembly ("memory-safe") {
+            sstore(r.slot, w)
+        }
+        emit PlayerDone(roomId, round, msg.sender);
+        uint32 all = uint32(w >> 64) == 0 ? 3 : 7;
         if ((bits >> SnatchLayout.DONE) & all != all) return;
         if (phase == Phase.Trading) {
             SnatchProgress.closeTrading(_s, roomId, block.number);
         } else {
-            SnatchProgress.openPhase(r, roomId, Phase.Offering, block.number + _s.formats[r.format].offer);
+            _openPhase2p(roomId, r, w, Phase.Offering, uint24(_formatWord(w) >> 176));
         }
     }
 
@@ -387,46 +387,50 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///         no goods), or no shame / no report after a snatch (G3/G4). The round closes.
     /// @param roomId The room.
     function pass(uint256 roomId) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        uint8 seat = _seatOf(roomId, r, msg.sender);
-        Phase phase = r.phase;
+        (Room storage r, uint256 w) = _synced(roomId);
+        uint8 seat = _seatOf(roomId, w, msg.sender);
+        Phase phase = _phase(w);
         if (phase != Phase.Offering && phase != Phase.Deciding) revert WrongPhase(roomId, phase);
-        if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+        if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         if (phase == Phase.Offering) {
             if (SnatchProgress.forcedToOffer(r)) revert OfferForced(roomId);
-            emit NoOffer(roomId, r.round, NoOfferReason.Passed);
+            emit NoOffer(roomId, uint8(w >> 128), NoOfferReason.Passed);
         } else {
-            emit DecisionDeclined(roomId, r.round, false);
+            emit DecisionDeclined(roomId, uint8(w >> 128), false);
         }
-        SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+        // In the offer window no offer was made this round (an offer moves the room on to Responding).
+        _nextRound2p(roomId, r, w, phase == Phase.Deciding);
     }
 
     /// @notice P2 sets whether P1 must offer this round (G2; on by default at each round's start).
     /// @param roomId The room.
     /// @param forced The setting.
     function setForce(uint256 roomId, bool forced) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        uint8 seat = _seatOf(roomId, r, msg.sender);
-        if (r.rules != RuleSet.G2Forced) revert RuleNotInRound(roomId, r.round, r.rules);
-        if (r.phase != Phase.Offering) revert WrongPhase(roomId, r.phase);
-        if (SnatchLayout.role(r.roles, seat) != uint8(Good.Corn)) revert NotYourTurn(roomId, msg.sender);
-        uint32 bits = r.roundBits & ~uint32(1 << SnatchLayout.FORCED);
-        r.roundBits = forced ? bits | uint32(1 << SnatchLayout.FORCED) : bits;
-        emit ForceSet(roomId, r.round, forced);
+        (Room storage r, uint256 w) = _synced(roomId);
+        uint8 seat = _seatOf(roomId, w, msg.sender);
+        RuleSet rules = _rules(w);
+        uint8 round = uint8(w >> 128);
+        if (rules != RuleSet.G2Forced) revert RuleNotInRound(roomId, round, rules);
+        if (_phase(w) != Phase.Offering) revert WrongPhase(roomId, _phase(w));
+        if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Corn)) revert NotYourTurn(roomId, msg.sender);
+        // FORCED is roundBits' bit 27, the word's bit 251 (roundBits is its top 32 bits).
+        w &= ~(uint256(1) << 251);
+        if (forced) w |= uint256(1) << 251;
+        assembly ("memory-safe") {
+            sstore(r.slot, w)
+        }
+        emit ForceSet(roomId, round, forced);
     }
 
     /// @notice Sends a non-binding cheap-talk message (G5 talk window only). Messages are events, not stored.
     /// @param roomId The room.
     /// @param text At most {MAX_MESSAGE_LENGTH} bytes.
     function talk(uint256 roomId, string calldata text) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        _seatOf(roomId, r, msg.sender);
-        if (r.phase != Phase.Talk) revert MessageOutsideWindow(roomId, r.phase);
+        (, uint256 w) = _synced(roomId);
+        _seatOf(roomId, w, msg.sender);
+        if (_phase(w) != Phase.Talk) revert MessageOutsideWindow(roomId, _phase(w));
         if (bytes(text).length > MAX_MESSAGE_LENGTH) revert MessageTooLong(bytes(text).length, MAX_MESSAGE_LENGTH);
-        emit MessageSent(roomId, r.round, msg.sender, text);
+        emit MessageSent(roomId, uint8(w >> 128), msg.sender, text);
     }
 
     // ================================================================================================ governance
@@ -437,13 +441,12 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param target The player shamed.
     function shame(uint256 roomId, address target) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        uint8 seat = _seatOf(roomId, r, msg.sender);
+        (Room storage r, uint256 w) = _synced(roomId);
+        uint8 seat = _seatOf(roomId, w, msg.sender);
         if (target == msg.sender) revert SelfTarget();
-        uint8 to = _targetSeat(roomId, r, target);
-        RuleSet rules = r.rules;
-        uint8 round = r.round;
+        uint8 to = _targetSeat(roomId, w, target);
+        RuleSet rules = _rules(w);
+        uint8 round = uint8(w >> 128);
         if (rules == RuleSet.ShameTokens) {
             if (r.phase != Phase.Trading) revert WrongPhase(roomId, r.phase);
             uint32 bits = r.roundBits;
@@ -456,12 +459,12 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             ++r.shames;
             emit ShameGiven(roomId, round, msg.sender, target, (tokens >> (8 * to)) & 0xff);
         } else if (rules == RuleSet.G3Shame) {
-            if (r.phase != Phase.Deciding) revert WrongPhase(roomId, r.phase);
-            if (SnatchLayout.role(r.roles, seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+            if (_phase(w) != Phase.Deciding) revert WrongPhase(roomId, _phase(w));
+            if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
             uint32 total = ++_s.profiles[target].g3Shame;
-            ++r.shames;
+            ++r.shames; // word 1: `w` stays current
             emit ShameGiven(roomId, round, msg.sender, target, total);
-            SnatchProgress.startRound(_s, roomId, round + 1, block.number);
+            _nextRound2p(roomId, r, w, true);
         } else {
             revert RuleNotInRound(roomId, round, rules);
         }
@@ -476,10 +479,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @param roomId The room.
     /// @param offerId The snatched offer.
     function report(uint256 roomId, uint256 offerId) external {
-        Room storage r = _room(roomId);
-        _sync(roomId, r);
-        RuleSet rules = r.rules;
-        Phase phase = r.phase;
+        (Room storage r, uint256 w) = _synced(roomId);
+        RuleSet rules = _rules(w);
+        Phase phase = _phase(w);
         if (rules == RuleSet.Judge) {
             if (phase != Phase.Trading && phase != Phase.Judging) revert WrongPhase(roomId, phase);
         } else if (rules == RuleSet.G4Report) {
@@ -506,7 +508,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             r.free = free;
             o.status = OfferStatus.Reversed;
             emit SnatchReversed(roomId, offerId, returned, sanction);
-            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+            // (The report wrote word 1 and the offer only: `w` is current.)
+            _nextRound2p(roomId, r, w, true);
         } else if (phase == Phase.Judging && o.from == SnatchLayout.judge(r.roundBits)) {
             // (During trading, SnatchProgress.closeTrading confirms the judge's reports when trading closes.)
             SnatchProgress.confirmReport(_s, roomId, offerId, true, false);
@@ -623,7 +626,24 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @dev Applies what is due; returns whether anything changed. The checks are inline so that an action with
     ///      nothing due does not pay for a library call.
     function _sync(uint256 roomId, Room storage r) internal returns (bool) {
-        Phase phase = r.phase;
+        return _syncWord(roomId, _word(r));
+    }
+
+    /// @dev A room (reverts with UnknownRoom), synced ({_sync}), and its word 0 as it stands then: the word is read once
+    ///      for the existence check, the sync's phase and deadline and the caller's checks (field by field, Solidity
+    ///      reads it again for each: ~120 gas a field). Word 0 (Solidity's layout of {ISnatchRooms.Room}, pinned by
+    ///      SnatchRooms.words.test.ts): player ids at bits 0, 32, 64, format 96-127, round 128-135, phase 136-143,
+    ///      rules 144-151, deadline 152-191, closing 192-207, roles 208-215, observer 216-223, roundBits 224-255.
+    function _synced(uint256 roomId) internal returns (Room storage r, uint256 w) {
+        r = _s.rooms[roomId];
+        w = _word(r);
+        if (_phase(w) == Phase.None) revert UnknownRoom(roomId);
+        if (_syncWord(roomId, w)) w = _word(r);
+    }
+
+    /// @dev {_sync} of a room whose word 0 is `w`.
+    function _syncWord(uint256 roomId, uint256 w) private returns (bool) {
+        Phase phase = _phase(w);
         if (phase == Phase.AwaitingRoles) {
             uint256 request = _s.rolesRequest[roomId];
             (, uint256 seed) = _readRandomness(request);
@@ -632,19 +652,140 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             SnatchProgress.assignRoles(_s, roomId, seed);
             return true;
         }
-        if (phase == Phase.Open || phase >= Phase.Finished || block.number <= r.deadline) return false;
+        if (phase == Phase.Open || phase >= Phase.Finished || block.number <= uint40(w >> 152)) return false;
         SnatchProgress.expire(_s, roomId);
         return true;
     }
 
-    /// @dev After a response: a 2-player round closes, unless a snatch in G3/G4 opens P1's decision window.
-    function _afterResponse(uint256 roomId, Room storage r, bool snatched) internal {
-        if (r.phase != Phase.Responding) return;
-        RuleSet rules = r.rules;
+    /// @dev A room's word 0.
+    function _word(Room storage r) private view returns (uint256 w) {
+        assembly ("memory-safe") {
+            w := sload(r.slot)
+        }
+    }
+
+    /// @dev The phase in word 0 `w` (a stored phase is always a valid Phase: no range check).
+    function _phase(uint256 w) private pure returns (Phase p) {
+        assembly ("memory-safe") {
+            p := and(shr(136, w), 0xff)
+        }
+    }
+
+    /// @dev The round's rule set in word 0 `w` (always a valid RuleSet).
+    function _rules(uint256 w) private pure returns (RuleSet rules) {
+        assembly ("memory-safe") {
+            rules := and(shr(144, w), 0xff)
+        }
+    }
+
+    /// @dev The player id in seat `seat` (0..2) of word 0 `w`.
+    function _playerIn(uint256 w, uint256 seat) private pure returns (uint32) {
+        unchecked {
+            // seat <= 2 (an offer's seats): no overflow.
+            return uint32(w >> (32 * seat));
+        }
+    }
+
+    /// @dev The word of the format of the room whose word 0 is `w` (one slot, Solidity's layout of {Format}, pinned by
+    ///      SnatchRooms.words.test.ts: playerCount 0-7, roundCount 8-15, ruleSets 16-79, then the windows, 24 bits
+    ///      each: trading 80, closing 104, judging 128, talk 152, offer 176, response 200, decision 224).
+    function _formatWord(uint256 w) private view returns (uint256 f) {
+        Format storage fs = _s.formats[uint32(w >> 96)];
+        assembly ("memory-safe") {
+            f := sload(fs.slot)
+        }
+    }
+
+    /// @dev After a response (`w`: word 0, current): a 2-player round closes, unless a snatch in G3/G4 opens P1's
+    ///      decision window.
+    function _afterResponse(uint256 roomId, Room storage r, uint256 w, bool snatched) internal {
+        if (_phase(w) != Phase.Responding) return;
+        RuleSet rules = _rules(w);
         if (snatched && (rules == RuleSet.G3Shame || rules == RuleSet.G4Report)) {
-            SnatchProgress.openPhase(r, roomId, Phase.Deciding, block.number + _s.formats[r.format].decision);
+            _openPhase2p(roomId, r, w, Phase.Deciding, uint24(_formatWord(w) >> 224));
         } else {
-            SnatchProgress.startRound(_s, roomId, r.round + 1, block.number);
+            _nextRound2p(roomId, r, w, true);
+        }
+    }
+
+    /// @dev Opens a 2-player round's later window (`w`: word 0, current): its phase and deadline written in word 0 at
+    ///      once, and {PhaseStarted} logged in place (SnatchProgress.openPhase writes them field by field and has
+    ///      `emit` encode the event: ~300 gas). The deadline fits its 40 bits as in openPhase (uint40).
+    function _openPhase2p(uint256 roomId, Room storage r, uint256 w, Phase phase, uint256 window) private {
+        uint256 deadline = uint40(block.number + window);
+        // Clear phase (136-143) and deadline (152-191); rules (144-151) stay.
+        w =
+            (w & 0xffffffffffffffff0000000000ff00ffffffffffffffffffffffffffffffffff) |
+            (uint256(phase) << 136) |
+            (deadline << 152);
+        bytes32 topic = PhaseStarted.selector;
+        assembly ("memory-safe") {
+            sstore(r.slot, w)
+            let m := mload(0x40)
+            mstore(m, and(shr(128, w), 0xff))
+            mstore(add(m, 0x20), phase)
+            mstore(add(m, 0x40), deadline)
+            log2(m, 0x60, topic, roomId)
+        }
+    }
+
+    /// @dev Ends a 2-player round now (every caller is a 2-player phase or rule set: Offering, Responding, Deciding,
+    ///      G3, G4): starts the next round here, as SnatchProgress.startRound's 2-player branch does, or, after the
+    ///      last round, lets startRound finish the room (its points and the factory's callback). Inline, a round's start
+    ///      costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500 gas a round),
+    ///      and each word is read and written once instead of field by field.
+    ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts and SnatchRooms.words.test.ts): room word
+    ///      0, round 128-135, phase 136-143, rules 144-151, deadline 152-191, roundBits 224-255; room word 1,
+    ///      offerCount 168-175, firstOffer 176-183; the format's word, roundCount 8-15, ruleSets 16-79 (round k's at
+    ///      4(k-1)), talk 152-175, offer 176-199.
+    function _nextRound2p(uint256 roomId, Room storage r, uint256 w, bool offerMade) internal {
+        uint256 f = _formatWord(w);
+        uint256 round;
+        uint256 rules;
+        unchecked {
+            // The round is at most 16 (SnatchFormats.MAX_ROUNDS): no overflow in either line.
+            round = uint256(uint8(w >> 128)) + 1;
+            rules = (f >> (12 + 4 * round)) & 0xf; // bits 16 + 4(round - 1)
+        }
+        if (round > uint8(f >> 8)) {
+            SnatchProgress.startRound(_s, roomId, round, block.number);
+            return;
+        }
+        // G5: the talk window first (Phase.Talk 5), else the offer window (Phase.Offering 6); literals, not enum
+        // arithmetic (RuleSet.G5CheapTalk 9, G2Forced 6).
+        uint256 phase = 6;
+        uint256 window = uint24(f >> 176);
+        if (rules == 9) (phase, window) = (5, uint24(f >> 152));
+        uint256 deadline = uint40(block.number + window);
+        // roundBits: the judge seat NO_SEAT (3 << 28), and FORCED (1 << 27) in a G2 round.
+        uint256 bits = rules == 6 ? 0x38000000 : 0x30000000;
+        // Keep the players, format, closing, roles and observer (bits 0-127, 192-223); replace the rest.
+        w =
+            (w & 0x00000000ffffffff0000000000000000ffffffffffffffffffffffffffffffff) |
+            (round << 128) |
+            (phase << 136) |
+            (rules << 144) |
+            (deadline << 152) |
+            (bits << 224);
+        bytes32 topic = RoundStarted.selector;
+        assembly ("memory-safe") {
+            sstore(r.slot, w)
+            // firstOffer = offerCount + 1 (at most 16 offers in a 2-player room, one a round: no carry). Without an
+            // offer this round it is so already (set at the round's start): word 1 is not touched (a cold read, 2,100).
+            if offerMade {
+                let slot1 := add(r.slot, 1)
+                let w1 := sload(slot1)
+                w1 := or(and(w1, not(shl(176, 0xff))), shl(176, add(and(shr(168, w1), 0xff), 1)))
+                sstore(slot1, w1)
+            }
+            // RoundStarted(roomId, round, rules, NO_SEAT, phase, deadline), encoded in place (what `emit` logs).
+            let m := mload(0x40)
+            mstore(m, round)
+            mstore(add(m, 0x20), rules)
+            mstore(add(m, 0x40), 3)
+            mstore(add(m, 0x60), phase)
+            mstore(add(m, 0x80), deadline)
+            log2(m, 0xa0, topic, roomId)
         }
     }
 
@@ -656,7 +797,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///      block, see SnatchFormats).
     function _checkOffer3(uint256 roomId, Room storage r, uint8 from, uint8 to, address target) internal {
         // The room's first word read and written once, not field by field (~400 gas an offer): deadline at bits
-        // 152-191, closing 192-207, roundBits 224-255 (Solidity's layout, pinned by SnatchRooms.layout.test.ts).
+        // 152-191, closing 192-207, roundBits 224-255 (Solidity's layout, pinned by SnatchRooms.words.test.ts).
         uint256 w;
         assembly ("memory-safe") {
             w := sload(r.slot)
@@ -701,9 +842,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 from,
         uint8 to,
         uint256[3] calldata offering,
-        uint256[3] calldata requesting
+        uint256[3] calldata requesting,
+        bool two
     ) internal returns (uint256 ow, uint256 offerId) {
-        (uint256 offeredSum, uint256 requested) = _amounts(offering, requesting, r.player2 == 0);
+        (uint256 offeredSum, uint256 requested) = _amounts(offering, requesting, two);
         uint256 w = SnatchLayout.goodsWord(r);
         (uint72 free, uint72 escrow, uint256 esc) = _take(
             uint72(w),
@@ -713,7 +855,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         );
         // offerCount (bits 168-175) + 1: at most 192 offers a room (RING_3P = 12 a round, at most 16 rounds:
         // SnatchFormats.MAX_ROUNDS), so it stays a byte.
-        offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
+        unchecked {
+            offerId = ((w >> SnatchLayout.OFFER_COUNT_SHIFT) & 0xff) + 1;
+        }
         w = (w & ~(uint256(0xff) << SnatchLayout.OFFER_COUNT_SHIFT)) | (offerId << SnatchLayout.OFFER_COUNT_SHIFT);
         SnatchLayout.setGoods(r, w, free, escrow, 0);
         ow = _offerWord(uint256(from) | (uint256(to) << 8), esc, requested, offeredSum);
@@ -746,15 +890,20 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 from,
         uint256[3] calldata offering
     ) private pure returns (uint72, uint72, uint256 esc) {
-        uint256 cells = uint256(free) >> (24 * from);
         unchecked {
-            for (uint256 g; g < SnatchGoods.GOODS; ++g) {
-                uint256 held = (cells >> (8 * g)) & 0xff;
-                esc |= (offering[g] < held ? offering[g] : held) << (8 * g);
-            }
+            // The three goods unrolled (constant indexes: no bounds checks, ~150 gas an offer); from <= 2.
+            uint256 cells = uint256(free) >> (24 * from);
+            esc =
+                _min(offering[0], cells & 0xff) |
+                (_min(offering[1], (cells >> 8) & 0xff) << 8) |
+                (_min(offering[2], (cells >> 16) & 0xff) << 16);
             uint256 moved = esc << (24 * from);
             return (uint72(uint256(free) - moved), uint72(uint256(escrow) + moved), esc);
         }
+    }
+
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
     }
 
     /// @dev Emits {OfferMade} with the offered and requested amounts copied from calldata and the escrow unpacked
@@ -788,14 +937,33 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint256[3] calldata requesting,
         bool two
     ) private pure returns (uint256 offeredSum, uint256 requested) {
+        uint256 give0 = offering[0];
+        uint256 give1 = offering[1];
+        uint256 give2 = offering[2];
+        uint256 want0 = requesting[0];
+        uint256 want1 = requesting[1];
+        uint256 want2 = requesting[2];
+        // Valid amounts without the loop (~350 gas an offer): all at most MAX_AMOUNT = 2^32 - 1 exactly when their OR
+        // is, and no coffee in a 2-player room. Otherwise the loop below reverts with the first fault, good by good.
+        if ((give0 | give1 | give2 | want0 | want1 | want2) <= MAX_AMOUNT && !(two && (give1 | want1) != 0)) {
+            // Unchecked: three amounts below 2^32 sum below 2^34.
+            unchecked {
+                offeredSum = give0 + give1 + give2;
+            }
+            if (offeredSum == 0) revert NothingOffered();
+            return (offeredSum, want0 | (want1 << 32) | (want2 << 64));
+        }
         for (uint256 g; g < SnatchGoods.GOODS; ++g) {
             uint256 give = offering[g];
             uint256 want = requesting[g];
             if (give > MAX_AMOUNT) revert AmountTooLarge(give);
             if (want > MAX_AMOUNT) revert AmountTooLarge(want);
             if (two && g == uint256(Good.Coffee) && (give | want) != 0) revert GoodNotInRoom(Good.Coffee);
-            offeredSum += give;
-            requested |= want << (32 * g);
+            // Unchecked (~150 gas an offer): three amounts below 2^32 sum below 2^34; g < 3.
+            unchecked {
+                offeredSum += give;
+                requested |= want << (32 * g);
+            }
         }
         if (offeredSum == 0) revert NothingOffered();
     }
@@ -815,31 +983,39 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         if (r.phase == Phase.None) revert UnknownRoom(roomId);
     }
 
-    /// @dev A pending offer of the room, or revert (OfferOverwritten for an id whose slot holds a later offer).
-    function _pending(uint256 roomId, Room storage r, uint256 offerId) internal view returns (Offer storage o) {
+    /// @dev A pending offer of the room whose word 0 is `w`, and its word, or revert (OfferOverwritten for an id whose
+    ///      slot holds a later offer). The ring's size from word 0's player2 (SnatchLayout.ring).
+    function _pending(uint256 roomId, uint256 w, uint256 offerId) internal view returns (Offer storage o, uint256 ow) {
         OfferStatus status;
-        (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
+        (o, ow, status) = SnatchLayout.findOfferIn(
+            _s,
+            roomId,
+            _playerIn(w, 2) == 0 ? SnatchLayout.RING_2P : SnatchLayout.RING_3P,
+            offerId
+        );
         if (status != OfferStatus.Pending) revert OfferNotPending(roomId, offerId, status);
     }
 
     /// @dev Shared checks of accept/reject/snatch: the offer is pending and the caller is its target. A pending offer
     ///      is always of the current round, and its target is never suspended (suspension only changes at a round's
     ///      start, when no offer is open, and offers to suspended players are refused).
-    function _response(uint256 roomId, uint256 offerId) internal returns (Room storage r, Offer storage o) {
-        r = _room(roomId);
-        _sync(roomId, r);
-        o = _pending(roomId, r, offerId);
-        if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, o.to)) {
-            revert NotTarget(roomId, offerId, msg.sender);
-        }
+    ///      Returns the room's word 0 and the offer's word as they stand.
+    function _response(
+        uint256 roomId,
+        uint256 offerId
+    ) internal returns (Room storage r, uint256 w, Offer storage o, uint256 ow) {
+        (r, w) = _synced(roomId);
+        (o, ow) = _pending(roomId, w, offerId);
+        // The target's seat: offer word bits 8-15.
+        if (_s.profiles[msg.sender].id != _playerIn(w, uint8(ow >> 8))) revert NotTarget(roomId, offerId, msg.sender);
     }
 
     /// @dev Shared checks of the judge's decisions.
     function _judging(uint256 roomId, uint256 offerId) internal returns (Room storage r, Offer storage o) {
-        r = _room(roomId);
-        _sync(roomId, r);
-        if (r.phase != Phase.Judging) revert WrongPhase(roomId, r.phase);
-        uint8 judge = SnatchLayout.judge(r.roundBits);
+        uint256 w;
+        (r, w) = _synced(roomId);
+        if (_phase(w) != Phase.Judging) revert WrongPhase(roomId, _phase(w));
+        uint8 judge = SnatchLayout.judge(uint32(w >> 224));
         if (_s.profiles[msg.sender].id != SnatchLayout.playerIdAt(r, judge)) revert NotJudge(roomId, msg.sender);
         OfferStatus status;
         (o, status) = SnatchLayout.findOffer(_s, roomId, r, offerId);
@@ -852,26 +1028,22 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev The caller's seat, or revert with NotAMember.
-    function _seatOf(uint256 roomId, Room storage r, address account) internal view returns (uint8 seat) {
-        seat = _findSeat(r, account);
+    function _seatOf(uint256 roomId, uint256 w, address account) internal view returns (uint8 seat) {
+        seat = _findSeat(w, account);
         if (seat == SnatchLayout.NO_SEAT) revert NotAMember(roomId, account);
     }
 
     /// @dev A target's seat, or revert with TargetNotMember.
-    function _targetSeat(uint256 roomId, Room storage r, address target) internal view returns (uint8 seat) {
-        seat = _findSeat(r, target);
+    function _targetSeat(uint256 roomId, uint256 w, address target) internal view returns (uint8 seat) {
+        seat = _findSeat(w, target);
         if (seat == SnatchLayout.NO_SEAT) revert TargetNotMember(roomId, target);
     }
 
-    /// @dev The three seats' ids are compared from one read of the room's first word (player0, 1, 2 at bits 0, 32,
-    ///      64: Solidity's layout, pinned by SnatchRooms.layout.test.ts), not a read per field (~250 gas a lookup).
-    function _findSeat(Room storage r, address account) internal view returns (uint8) {
+    /// @dev The three seats' ids are compared in the room's word 0 `w` (player0, 1, 2 at bits 0, 32, 64: Solidity's
+    ///      layout, pinned by SnatchRooms.words.test.ts), not read field by field (~250 gas a lookup).
+    function _findSeat(uint256 w, address account) internal view returns (uint8) {
         uint256 id = _s.profiles[account].id;
         if (id != 0) {
-            uint256 w;
-            assembly ("memory-safe") {
-                w := sload(r.slot)
-            }
             if (id == uint32(w)) return 0;
             if (id == uint32(w >> 32)) return 1;
             if (id == uint32(w >> 64)) return 2;

@@ -44,6 +44,13 @@ export const bench: BenchModule = {
     "snatch.offer.2p.reusedSlot": { text: "report (P1's next offer, round 3: it updates the room's one offer slot)" },
     "snatch.factory.perRoom": { text: "report (createRooms of 100 2-player rooms / 100; profiles exist)" },
     "snatch.factory.createRooms.100": { text: "report (one transaction)" },
+    "snatch.pass.2p": { text: "report (P1 passes round 1 of a factory G1 room: the round closes, round 2 starts)" },
+    "snatch.accept.2p": { text: "report (P2 accepts P1's round-2 offer: the round closes, round 3 starts)" },
+    "snatch.reject.2p": { text: "report (the same offer rejected)" },
+    "snatch.snatch.2p": { text: "report (the same offer snatched, G1: the round closes)" },
+    "snatch.done.2p.talk": { text: "report (G5: the first player done talking)" },
+    "snatch.done.2p.opensOffer": { text: "report (G5: the second player done talking opens the offer window)" },
+    "snatch.talk.2p": { text: "report (G5: a 40-byte message)" },
     "snatch.finalResponse.2p": {
       text: "report (P2's accept ending round 3 of a factory room, with the test factory's callback storing 4 words)",
     },
@@ -171,14 +178,31 @@ export const bench: BenchModule = {
       "RoomCreated",
       "roomId",
     );
-    await rooms.connect(a).pass(duel);
+    out["snatch.pass.2p"] = await gasOf(rooms.connect(a).pass(duel));
     const duelOffer = await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 }));
     out["snatch.offer.2p"] = await gasOf(duelOffer);
-    await rooms.connect(b).accept(duel, await eventArg(rooms, duelOffer, "OfferMade", "offerId"));
+    const duelOfferId = await eventArg(rooms, duelOffer, "OfferMade", "offerId");
+    for (const action of ["reject", "snatch"] as const) {
+      const snap2 = await snapshot();
+      out[`snatch.${action}.2p`] = await gasOf(rooms.connect(b)[action](duel, duelOfferId));
+      await revert(snap2);
+    }
+    out["snatch.accept.2p"] = await gasOf(rooms.connect(b).accept(duel, duelOfferId));
     const lastOffer = await rooms.connect(a).offer(duel, b.address, goods({ turkey: 3 }), goods({ corn: 3 }));
     out["snatch.offer.2p.reusedSlot"] = await gasOf(lastOffer);
     const last = await eventArg(rooms, lastOffer, "OfferMade", "offerId");
     out["snatch.finalResponse.2p"] = await gasOf(rooms.connect(b).accept(duel, last));
+
+    // G5: the talk window (a factory room: seat 0 is P1).
+    const chat = await eventArg(
+      rooms,
+      await factory.create(Preset.G5, [a.address, b.address]),
+      "RoomCreated",
+      "roomId",
+    );
+    out["snatch.talk.2p"] = await gasOf(rooms.connect(b).talk(chat, "x".repeat(40)));
+    out["snatch.done.2p.talk"] = await gasOf(rooms.connect(a).done(chat));
+    out["snatch.done.2p.opensOffer"] = await gasOf(rooms.connect(b).done(chat));
 
     // The same final response in a room nobody observes (an open room: created, joined, roles drawn).
     const plain = await eventArg(

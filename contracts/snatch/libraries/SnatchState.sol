@@ -144,8 +144,17 @@ library SnatchLayout {
         ISnatchRooms.Room storage r,
         uint256 offerId
     ) internal view returns (ISnatchRooms.Offer storage o, ISnatchRooms.OfferStatus status) {
-        o = offerSlot(s, roomId, r, offerId);
-        uint256 w;
+        (o, , status) = findOfferIn(s, roomId, ring(r), offerId);
+    }
+
+    /// @notice {findOffer} in a ring of `size` slots (RING_2P or RING_3P), with the slot's word.
+    function findOfferIn(
+        SnatchState storage s,
+        uint256 roomId,
+        uint256 size,
+        uint256 offerId
+    ) internal view returns (ISnatchRooms.Offer storage o, uint256 w, ISnatchRooms.OfferStatus status) {
+        o = offerSlotIn(s, roomId, size, offerId);
         assembly ("memory-safe") {
             w := sload(o.slot)
         }
@@ -169,7 +178,10 @@ library SnatchLayout {
 
     /// @notice Writes room word 2 `w` with `free` and `escrow` as the goods, and `count` added (a ONE_* or 0).
     function setGoods(ISnatchRooms.Room storage r, uint256 w, uint72 free, uint72 escrow, uint256 count) internal {
-        w = ((w & ~GOODS_MASK) | uint256(free) | (uint256(escrow) << ESCROW_SHIFT)) + count;
+        // Unchecked: `count` adds one to a counter that cannot carry (see ONE_ACCEPT), so the word cannot overflow.
+        unchecked {
+            w = ((w & ~GOODS_MASK) | uint256(free) | (uint256(escrow) << ESCROW_SHIFT)) + count;
+        }
         assembly ("memory-safe") {
             sstore(add(r.slot, 1), w)
         }
@@ -197,7 +209,10 @@ library SnatchLayout {
 
     /// @notice Whether the per-seat flag at `offset` is set for `seat`.
     function flag(uint32 bits, uint256 offset, uint256 seat) internal pure returns (bool) {
-        return (bits >> (offset + seat)) & 1 != 0;
+        unchecked {
+            // offset <= FORCED (27) and seat <= 2: no overflow (~40 gas a flag checked).
+            return (bits >> (offset + seat)) & 1 != 0;
+        }
     }
 
     /// @notice This round's judge seat (NO_SEAT: none), from `Room.roundBits`.
@@ -212,7 +227,10 @@ library SnatchLayout {
 
     /// @notice Seat `seat`'s own good.
     function role(uint8 roles, uint256 seat) internal pure returns (uint8) {
-        return (roles >> (2 * seat)) & 3;
+        unchecked {
+            // seat <= 2: no overflow (~40 gas a role read).
+            return (roles >> (2 * seat)) & 3;
+        }
     }
 
     /// @notice The player id in seat `seat` (0 if empty).
