@@ -542,23 +542,65 @@ library SnatchProgress {
         if (observer != 0) {
             Factory memory factory = s.factories[observer];
             // An allowed factory without code (an operator's account) is not called.
-            if (factory.allowed && factory.account.code.length != 0) {
-                ISnatchRooms.Stats memory stats = ISnatchRooms.Stats(
-                    r.offerCount,
-                    r.accepts,
-                    r.rejects,
-                    r.snatches,
-                    r.shames,
-                    r.reports,
-                    r.refusals
-                );
-                ISnatchRoomsObserver(factory.account).onRoomFinished(
-                    roomId,
-                    roomId - r.batchIndex,
-                    playersOf(s, r),
-                    pts,
-                    stats
-                );
+            if (factory.allowed && factory.account.code.length != 0) _callObserver(s, factory.account, roomId, r, pts);
+        }
+    }
+
+    /// @dev `onRoomFinished(roomId, batchFirstRoom, players, points, stats)` to `account` (which has code: checked by
+    ///      the caller, so the call skips Solidity's own code-size check). Its arguments are all static (15 words),
+    ///      written in place from one read of each room word, where the high-level call read each field apart (ten
+    ///      reads of the two words) and encoded memory arrays and a struct: ~1,500 gas less per finished factory room.
+    ///      Word 1: player ids at bits 0, 32, 64; word 2: offerCount 168, accepts 184, rejects 192, snatches 200,
+    ///      shames 208, reports 216, refusals 224 (8 bits each), batchIndex 232 (16 bits): Solidity's layout of
+    ///      {ISnatchRooms.Room}, pinned by SnatchRooms.layout.test.ts. `roomId - batchIndex` does not underflow: a
+    ///      room's batchIndex is its position after its batch's first room. A revert of the observer is passed on.
+    function _callObserver(
+        SnatchState storage s,
+        address account,
+        uint256 roomId,
+        ISnatchRooms.Room storage r,
+        uint256[3] memory pts
+    ) private {
+        uint256 w;
+        uint256 m;
+        // The call's arguments are written past the free memory pointer (scratch, not allocated: nothing else is
+        // allocated before the call).
+        assembly ("memory-safe") {
+            w := sload(r.slot)
+            m := mload(0x40)
+        }
+        address p = s.playerById[uint32(w)];
+        assembly ("memory-safe") {
+            mstore(add(m, 68), p)
+        }
+        p = s.playerById[uint32(w >> 32)];
+        assembly ("memory-safe") {
+            mstore(add(m, 100), p)
+        }
+        w = uint32(w >> 64);
+        p = w == 0 ? address(0) : s.playerById[w];
+        assembly ("memory-safe") {
+            mstore(add(m, 132), p)
+            w := sload(add(r.slot, 1))
+            // ISnatchRoomsObserver.onRoomFinished.selector: keccak256 of
+            // "onRoomFinished(uint256,uint256,address[3],uint256[3],(uint8,uint8,uint8,uint8,uint8,uint8,uint8))" (a
+            // wrong one would revert every tournament's and session's finishing room in the tests: no fallback).
+            mstore(m, shl(224, 0x6f125892))
+            mstore(add(m, 4), roomId)
+            mstore(add(m, 36), sub(roomId, and(shr(232, w), 0xffff)))
+            mstore(add(m, 164), mload(pts))
+            mstore(add(m, 196), mload(add(pts, 32)))
+            mstore(add(m, 228), mload(add(pts, 64)))
+            mstore(add(m, 260), and(shr(168, w), 0xff))
+            mstore(add(m, 292), and(shr(184, w), 0xff))
+            mstore(add(m, 324), and(shr(192, w), 0xff))
+            mstore(add(m, 356), and(shr(200, w), 0xff))
+            mstore(add(m, 388), and(shr(208, w), 0xff))
+            mstore(add(m, 420), and(shr(216, w), 0xff))
+            mstore(add(m, 452), and(shr(224, w), 0xff))
+            if iszero(call(gas(), account, 0, m, 484, 0, 0)) {
+                returndatacopy(m, 0, returndatasize())
+                revert(m, returndatasize())
             }
         }
     }
