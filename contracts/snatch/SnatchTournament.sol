@@ -622,16 +622,23 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         (bool finished, address[3] memory players, uint256[3] memory points) = rooms.roomResult(roomId);
         if (!finished || _entries[tournamentId][players[0]].recorded & (1 << (phase - 1)) != 0) return false;
         uint256 counters = _counters(rooms.roomStats(roomId));
-        uint256 phaseRooms = _phases[tournamentId][phase].rooms;
-        _recordRoom(tournamentId, phase, roomId, players[0], players[1], points[0], points[1], counters, phaseRooms);
+        uint256 roomsOfPhase = _phases[tournamentId][phase].rooms;
+        _recordRoom(tournamentId, phase, roomId, players[0], players[1], points[0], points[1], counters, roomsOfPhase);
         return true;
     }
 
     /// @dev Writes batch `firstRoom`'s word: {Batch}'s fields in Solidity's layout (tournament 0-63, phase 64-71,
     ///      firstPair 72-87; `batchOf` reads them) and, above them, the phase's room count (88-103, below 2^16: at most
     ///      MAX_CAP / 2), which the rooms' callback compares with the finished count.
-    function _setBatch(uint256 firstRoom, uint256 tournamentId, uint8 phase, uint256 from, uint256 phaseRooms) private {
-        uint256 w = uint64(tournamentId) | (uint256(phase) << 64) | (uint256(uint16(from)) << 72) | (phaseRooms << 88);
+    function _setBatch(
+        uint256 firstRoom,
+        uint256 tournamentId,
+        uint8 phase,
+        uint256 from,
+        uint256 roomsOfPhase
+    ) private {
+        uint256 w =
+            uint64(tournamentId) | (uint256(phase) << 64) | (uint256(uint16(from)) << 72) | (roomsOfPhase << 88);
         Batch storage b = _batches[firstRoom];
         assembly ("memory-safe") {
             sstore(b.slot, w)
@@ -653,7 +660,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
 
     /// @dev Enters a finished room's round-3 result: both players' entries, the phase's totals and finished count; the
     ///      phase ends with its last room (phase 5: the tournament is final). `counters` as {_counters} builds them;
-    ///      `phaseRooms` is the phase's room count.
+    ///      `roomsOfPhase` is the phase's room count.
     function _recordRoom(
         uint256 tournamentId,
         uint8 phase,
@@ -663,7 +670,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint256 points1,
         uint256 points2,
         uint256 counters,
-        uint256 phaseRooms
+        uint256 roomsOfPhase
     ) private {
         _record(_entries[tournamentId][p1], phase, points1, true, 0);
         // In a 2-player room only P1 shames, and only P2 (G3): the room's shame count is what P2 received.
@@ -671,7 +678,7 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         PhaseState storage p = _phases[tournamentId][phase];
         uint256 finished = _addTotals(p.totals, counters | (points1 << 184) | (points2 << 216));
         emit RoomRecorded(tournamentId, phase, roomId, p1, p2, points1, points2);
-        if (finished == phaseRooms) {
+        if (finished == roomsOfPhase) {
             p.endedAt = uint40(block.number);
             Tournament storage t = _tournaments[tournamentId];
             t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
