@@ -3,7 +3,6 @@ pragma solidity ^0.8.28;
 
 import {RandomDraw} from "../../common/randomness/RandomDraw.sol";
 import {ISnatchRooms} from "../ISnatchRooms.sol";
-import {ISnatchRoomsObserver} from "../ISnatchRoomsObserver.sol";
 import {SnatchFormats} from "./SnatchFormats.sol";
 import {SnatchGoods} from "./SnatchGoods.sol";
 import {SnatchSanctions} from "./SnatchSanctions.sol";
