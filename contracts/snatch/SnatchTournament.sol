@@ -47,7 +47,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @notice Largest number of rooms {closeTimedOutRooms} advances per call (an abandoned G5 room, the dearest to
     ///         close, costs ~88k gas with its callback: 100 rooms ≈ 8.8M gas, under 15M with room to spare).
     uint256 public constant MAX_CLOSE_BATCH = 100;
-    /// @notice Longest display name kept in the player's entry slot (its 96 spare bits) rather than a word of its own.
+    /// @notice Longest display name kept as bytes in the player's entry slot (its 96 spare bits) rather than a word of
+    ///         its own; a name of up to 15 letters, digits and spaces is kept there too, packed 6 bits a character.
     uint256 public constant SHORT_NAME = 12;
 
     /// @notice The rooms contract the tournaments' rooms live in.
@@ -141,27 +142,49 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @param tournamentId The tournament.
     /// @param name At most 32 bytes of UTF-8 text without control characters (DisplayName); "" for no name.
     function register(uint256 tournamentId, string calldata name) external {
-        if (bytes(name).length != 0) DisplayName.check(name);
-        Tournament storage t = _tournament(tournamentId);
-        if (t.stage != Stage.Registration) revert RegistrationClosed(tournamentId, t.stage);
+        // A name of at most 15 letters, digits and spaces (every bot's, most people's) is packed 6 bits a character,
+        // which also proves it valid: the linked DisplayName check (a cold account and a DELEGATECALL, ~4,500 gas)
+        // runs only for other names (see {_packName}).
+        uint256 packed;
+        if (bytes(name).length != 0) {
+            packed = _packName(name);
+            if (packed == 0) DisplayName.check(name);
+        }
+        // The tournament's first slot read once and written once (field by field: five reads of it, ~600 gas more).
+        // Solidity's layout of {Tournament} (fields in order from the low end): organiser 0-159, cap 160-175,
+        // playerCount 176-191, phase 192-199, stage 200-207. The registration tests read each back (cap, count,
+        // stage refusals), and SnatchTournament.layout.test.ts pins the slot's end (createdAt).
+        Tournament storage t = _tournaments[tournamentId];
+        uint256 w;
+        assembly ("memory-safe") {
+            w := sload(t.slot)
+        }
+        Stage stage = Stage(uint8(w >> 200));
+        if (stage == Stage.None) revert UnknownTournament(tournamentId);
+        if (stage != Stage.Registration) revert RegistrationClosed(tournamentId, stage);
         Entry storage e = _entries[tournamentId][msg.sender];
         if (e.index != 0) revert AlreadyRegistered(tournamentId, msg.sender);
-        uint16 count = t.playerCount;
-        if (count == t.cap) revert TournamentFull(tournamentId, t.cap);
-        // SnatchRooms is trusted (immutable) and creating a profile calls nothing back.
+        uint256 count = uint16(w >> 176);
+        if (count == uint16(w >> 160)) revert TournamentFull(tournamentId, uint16(w >> 160));
+        // SnatchRooms is trusted (immutable) and creating a profile calls nothing back (so `w` is still the slot).
         uint256 id = rooms.registerPlayer(msg.sender);
         _playerIds[tournamentId][count >> 3] |= id << ((count & 7) << 5);
         ++count;
-        t.playerCount = count;
+        // One more player: count stays at most the cap (at most MAX_CAP), so the 16-bit field cannot carry.
+        assembly ("memory-safe") {
+            sstore(t.slot, add(w, shl(176, 1)))
+        }
         // A new entry is zero but for its index. A name of at most 12 bytes, left-aligned in its word (its low 160 bits
-        // zero), goes in the entry slot's high bits with it: one write instead of a second new word (-22,100 gas).
+        // zero), goes in the entry slot's high bits with it: one write instead of a second new word (-22,100 gas); so
+        // does a longer name that packs in 6 bits a character (13 to 15 letters, digits and spaces: "opportunist 123").
         uint256 entry = count;
-        if (bytes(name).length > SHORT_NAME) _names[tournamentId][msg.sender] = DisplayName.toWord(name);
-        else entry |= uint256(DisplayName.toWord(name));
+        if (bytes(name).length <= SHORT_NAME) entry |= uint256(DisplayName.toWord(name));
+        else if (packed != 0) entry |= packed;
+        else _names[tournamentId][msg.sender] = DisplayName.toWord(name);
         assembly ("memory-safe") {
             sstore(e.slot, entry)
         }
-        emit PlayerRegistered(tournamentId, msg.sender, count, name);
+        emit PlayerRegistered(tournamentId, msg.sender, uint16(count), name);
     }
 
     /// @notice Closes a tournament that never reached two players, once its registration window has passed (from
@@ -250,16 +273,23 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         uint256 to = from + perBatch < p.rooms ? from + perBatch : p.rooms;
         created = to - from;
         uint256[] memory seated = new uint256[](2 * created);
-        for (uint256 k = from; k < to; ++k) {
-            seated[2 * (k - from)] = _playerIdAt(tournamentId, order[2 * k]);
-            seated[2 * (k - from) + 1] = _playerIdAt(tournamentId, order[2 * k + 1]);
+        // The list's mapping found once (not per seat); unchecked: k < to <= p.rooms <= 1,000, so 2k + 1 cannot
+        // overflow (the arrays' bounds are still checked).
+        mapping(uint256 word => uint256 ids) storage list = _playerIds[tournamentId];
+        unchecked {
+            for (uint256 k = from; k < to; ++k) {
+                uint256 a = order[2 * k];
+                uint256 b = order[2 * k + 1];
+                seated[2 * (k - from)] = (list[a >> 3] >> ((a & 7) << 5)) & 0xffffffff;
+                seated[2 * (k - from) + 1] = (list[b >> 3] >> ((b & 7) << 5)) & 0xffffffff;
+            }
         }
         p.created = uint16(to);
         // SnatchRooms is trusted (immutable) and creating rooms calls nothing back. By ids: the rooms read each account
         // from its id, where the addresses would have made this contract look them up and the rooms read their ids.
         uint256 firstRoom = rooms.createRoomsOfIds(_format(t, phase), seated);
         _batchRoom[tournamentId][phase][from / perBatch] = firstRoom;
-        _batches[firstRoom] = Batch(uint64(tournamentId), phase, uint16(from));
+        _setBatch(firstRoom, tournamentId, phase, from, p.rooms);
         emit RoomsCreated(tournamentId, phase, firstRoom, uint16(from), uint16(created));
         if (to == p.rooms) {
             uint40 deadline = uint40(block.number + _duration(t, phase));
@@ -334,9 +364,42 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         ISnatchRooms.Stats calldata stats
     ) external {
         if (msg.sender != address(rooms)) revert NotRooms(msg.sender);
-        Batch memory b = _batches[batchFirstRoom];
-        if (b.tournament == 0) revert UnknownBatch(batchFirstRoom);
-        _recordRoom(b.tournament, b.phase, roomId, players, points, stats);
+        // The batch's word also holds its phase's room count (see {_setBatch}): the phase's own progress slot, a cold
+        // read of 2,100 gas, is not read to see whether this room ends the phase. Fields read from calldata in place
+        // (no copy of the arrays and counters to memory).
+        Batch storage b = _batches[batchFirstRoom];
+        uint256 w;
+        assembly ("memory-safe") {
+            w := sload(b.slot)
+        }
+        uint256 tournamentId = uint64(w);
+        if (tournamentId == 0) revert UnknownBatch(batchFirstRoom);
+        // The counters placed as {_counters} does, from the seven words of `stats` (static: in place in calldata). The
+        // sender is the rooms contract (checked above), whose counters are uint8: each word is below 2^8.
+        uint256 counters;
+        assembly ("memory-safe") {
+            counters := or(
+                or(
+                    or(shl(16, calldataload(stats)), shl(40, calldataload(add(stats, 32)))),
+                    or(shl(64, calldataload(add(stats, 64))), shl(88, calldataload(add(stats, 96))))
+                ),
+                or(
+                    or(shl(112, calldataload(add(stats, 128))), shl(136, calldataload(add(stats, 160)))),
+                    shl(160, calldataload(add(stats, 192)))
+                )
+            )
+        }
+        _recordRoom(
+            tournamentId,
+            uint8(w >> 64),
+            roomId,
+            players[0],
+            players[1],
+            points[0],
+            points[1],
+            counters,
+            uint16(w >> 88)
+        );
     }
 
     // ===================================================================================================== views
@@ -578,27 +641,64 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         // SnatchRooms is trusted (immutable); these are views.
         (bool finished, address[3] memory players, uint256[3] memory points) = rooms.roomResult(roomId);
         if (!finished || _entries[tournamentId][players[0]].recorded & (1 << (phase - 1)) != 0) return false;
-        _recordRoom(tournamentId, phase, roomId, players, points, rooms.roomStats(roomId));
+        uint256 counters = _counters(rooms.roomStats(roomId));
+        uint256 roomsOfPhase = _phases[tournamentId][phase].rooms;
+        _recordRoom(tournamentId, phase, roomId, players[0], players[1], points[0], points[1], counters, roomsOfPhase);
         return true;
     }
 
+    /// @dev Writes batch `firstRoom`'s word: {Batch}'s fields in Solidity's layout (tournament 0-63, phase 64-71,
+    ///      firstPair 72-87; `batchOf` reads them) and, above them, the phase's room count (88-103, below 2^16: at most
+    ///      MAX_CAP / 2), which the rooms' callback compares with the finished count.
+    function _setBatch(
+        uint256 firstRoom,
+        uint256 tournamentId,
+        uint8 phase,
+        uint256 from,
+        uint256 roomsOfPhase
+    ) private {
+        uint256 w =
+            uint64(tournamentId) | (uint256(phase) << 64) | (uint256(uint16(from)) << 72) | (roomsOfPhase << 88);
+        Batch storage b = _batches[firstRoom];
+        assembly ("memory-safe") {
+            sstore(b.slot, w)
+        }
+    }
+
+    /// @dev A room's counters placed as in {Totals} (offers 16-39, accepts 40-63, rejects 64-87, snatches 88-111, shames
+    ///      112-135, reports 136-159, refusals 160-183): each below 2^8, so the sum is the fields side by side.
+    function _counters(ISnatchRooms.Stats memory st) private pure returns (uint256) {
+        return
+            (uint256(st.offers) << 16) |
+            (uint256(st.accepts) << 40) |
+            (uint256(st.rejects) << 64) |
+            (uint256(st.snatches) << 88) |
+            (uint256(st.shames) << 112) |
+            (uint256(st.reports) << 136) |
+            (uint256(st.refusals) << 160);
+    }
+
     /// @dev Enters a finished room's round-3 result: both players' entries, the phase's totals and finished count; the
-    ///      phase ends with its last room (phase 5: the tournament is final).
+    ///      phase ends with its last room (phase 5: the tournament is final). `counters` as {_counters} builds them;
+    ///      `roomsOfPhase` is the phase's room count.
     function _recordRoom(
         uint256 tournamentId,
         uint8 phase,
         uint256 roomId,
-        address[3] memory players,
-        uint256[3] memory points,
-        ISnatchRooms.Stats memory stats
+        address p1,
+        address p2,
+        uint256 points1,
+        uint256 points2,
+        uint256 counters,
+        uint256 roomsOfPhase
     ) private {
-        _record(_entries[tournamentId][players[0]], phase, points[0], true, 0);
+        _record(_entries[tournamentId][p1], phase, points1, true, 0);
         // In a 2-player room only P1 shames, and only P2 (G3): the room's shame count is what P2 received.
-        _record(_entries[tournamentId][players[1]], phase, points[1], false, stats.shames);
+        _record(_entries[tournamentId][p2], phase, points2, false, (counters >> 112) & 0xff);
         PhaseState storage p = _phases[tournamentId][phase];
-        uint256 finished = _addTotals(p.totals, points, stats);
-        emit RoomRecorded(tournamentId, phase, roomId, players[0], players[1], points[0], points[1]);
-        if (finished == p.rooms) {
+        uint256 finished = _addTotals(p.totals, counters | (points1 << 184) | (points2 << 216));
+        emit RoomRecorded(tournamentId, phase, roomId, p1, p2, points1, points2);
+        if (finished == roomsOfPhase) {
             p.endedAt = uint40(block.number);
             Tournament storage t = _tournaments[tournamentId];
             t.stage = phase == PHASES ? Stage.Final : Stage.Ended;
@@ -610,28 +710,14 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     /// @dev Adds a room to a phase's totals in one read and one write of their slot (field by field, Solidity reads
     ///      and rewrites the slot for each of the ten fields: ~2,000 gas more per finished room, measured). The packed
     ///      addition cannot carry from one field into the next: a phase has at most MAX_CAP / 2 = 1,000 rooms, each
-    ///      adding at most 255 to a 24-bit counter (< 2^24) and at most 40 points to a 32-bit sum. Returns the
-    ///      phase's finished rooms. Layout (Solidity's, low bits first): finished 0-15, offers 16-39, accepts 40-63,
-    ///      rejects 64-87, snatches 88-111, shames 112-135, reports 136-159, refusals 160-183, pointsAsP1 184-215,
-    ///      pointsAsP2 216-247.
-    function _addTotals(
-        Totals storage totals,
-        uint256[3] memory points,
-        ISnatchRooms.Stats memory stats
-    ) private returns (uint256 finished) {
-        uint256 delta =
-            1 |
-                (uint256(stats.offers) << 16) |
-                (uint256(stats.accepts) << 40) |
-                (uint256(stats.rejects) << 64) |
-                (uint256(stats.snatches) << 88) |
-                (uint256(stats.shames) << 112) |
-                (uint256(stats.reports) << 136) |
-                (uint256(stats.refusals) << 160) |
-                (points[0] << 184) |
-                (points[1] << 216);
+    ///      adding at most 255 to a 24-bit counter (< 2^24) and at most 40 points to a 32-bit sum. `delta` is the
+    ///      room's counters and points in the slot's layout (one finished room is added here). Returns the phase's
+    ///      finished rooms. Layout (Solidity's, low bits first): finished 0-15, offers 16-39, accepts 40-63, rejects
+    ///      64-87, snatches 88-111, shames 112-135, reports 136-159, refusals 160-183, pointsAsP1 184-215, pointsAsP2
+    ///      216-247.
+    function _addTotals(Totals storage totals, uint256 delta) private returns (uint256 finished) {
         assembly ("memory-safe") {
-            let word := add(sload(totals.slot), delta)
+            let word := add(sload(totals.slot), or(delta, 1))
             sstore(totals.slot, word)
             finished := and(word, 0xffff)
         }
@@ -643,15 +729,46 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     ///      five rooms, so no field overflows into the next. Layout (Solidity's, low bits first): index 0-15,
     ///      scoreAsP1 16-47, scoreAsP2 48-79, roomsAsP1 80-87, roomsAsP2 88-95, satOut 96-103, recorded 104-111
     ///      (bit phase - 1), points 112-151 (a byte per phase), g3Shame 152-159.
-    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint8 shamed) private {
-        uint256 delta = (asP1 ? (pts << 16) | (1 << 80) : (pts << 48) | (1 << 88)) | (uint256(shamed) << 152);
+    function _record(Entry storage e, uint8 phase, uint256 pts, bool asP1, uint256 shamed) private {
+        uint256 delta = (asP1 ? (pts << 16) | (1 << 80) : (pts << 48) | (1 << 88)) | (shamed << 152);
         uint256 set = (uint256(1) << (104 + phase - 1)) | (pts << (112 + 8 * (phase - 1)));
         assembly ("memory-safe") {
             sstore(e.slot, or(add(sload(e.slot), delta), set))
         }
     }
 
-    /// @dev The display name `player` registered with: from its entry slot's high bits, or `_names` if longer.
+    /// @dev `name` packed in an entry slot's high bits (160-255) if it has at most 15 bytes, each a space, a digit or an
+    ///      ASCII letter, else 0. Codes: space 1, "0"-"9" 2-11, "A"-"Z" 12-37, "a"-"z" 38-63 (0 ends a shorter name);
+    ///      character i in bits 246 - 6i .. 251 - 6i, and bit 252 set, bits 253-255 clear: the slot's top byte is then
+    ///      0x10-0x1f, a control character, which no name kept as bytes (DisplayName: none) starts with, so {_nameOf}
+    ///      tells the two forms apart. Such a name is valid for DisplayName (printable ASCII, at most 32 bytes). Called
+    ///      with a name of at least one byte.
+    function _packName(string calldata name) private pure returns (uint256 packed) {
+        uint256 n = bytes(name).length;
+        if (n > 15) return 0;
+        uint256 w;
+        // The name's first 32 bytes (bytes past the calldata's end read as zero; only the first n are used).
+        assembly ("memory-safe") {
+            w := calldataload(name.offset)
+        }
+        // Unchecked: i < 15 and codes < 64; a character below a range's start wraps to a huge value and fails its test.
+        unchecked {
+            for (uint256 i; i < n; ++i) {
+                uint256 c = uint8(w >> (248 - 8 * i));
+                uint256 code;
+                if (c == 0x20) code = 1;
+                else if (c - 0x30 < 10) code = c - 0x2e;
+                else if (c - 0x41 < 26) code = c - 0x35;
+                else if (c - 0x61 < 26) code = c - 0x3b;
+                else return 0;
+                packed |= code << (246 - 6 * i);
+            }
+        }
+        packed |= 1 << 252;
+    }
+
+    /// @dev The display name `player` registered with: from its entry slot's high bits (bytes, or packed by
+    ///      {_packName}), or `_names` if longer.
     function _nameOf(uint256 tournamentId, address player) private view returns (string memory) {
         Entry storage e = _entries[tournamentId][player];
         uint256 word;
@@ -659,6 +776,29 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
             word := sload(e.slot)
         }
         word &= ~uint256(type(uint160).max);
+        if (word >> 253 == 0 && (word >> 252) & 1 == 1) {
+            bytes memory b = new bytes(15);
+            uint256 n;
+            for (; n < 15; ++n) {
+                uint256 code = (word >> (246 - 6 * n)) & 63;
+                if (code == 0) break;
+                b[n] = bytes1(
+                    uint8(
+                        code == 1
+                            ? 0x20
+                            : code < 12
+                                ? code + 0x2e
+                                : code < 38
+                                    ? code + 0x35
+                                    : code + 0x3b
+                    )
+                );
+            }
+            assembly ("memory-safe") {
+                mstore(b, n)
+            }
+            return string(b);
+        }
         return DisplayName.fromWord(word != 0 ? bytes32(word) : _names[tournamentId][player]);
     }
 

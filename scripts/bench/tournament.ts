@@ -29,7 +29,7 @@ export const bench: BenchModule = {
     },
     "tournament.register.knownPlayer": { text: "report (an account that already has a profile)" },
     "tournament.register.named": {
-      text: "report (the same with a 12-byte name: the linked DisplayName check; up to 12 bytes share the entry's slot)",
+      text: "report (the same with a 12-byte name: in the entry's slot, as are names of up to 15 letters, digits and spaces, which skip the linked DisplayName check)",
     },
     "tournament.startPhase.200": {
       text: "≤ 8,000,000: phase 1 of the 200-player run, randomness included (startPhase + createPhaseRooms)",
