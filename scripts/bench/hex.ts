@@ -107,8 +107,8 @@ export const bench: BenchModule = {
       text: "≤ 87,000, within 1% of path14 at depth 79 (a proof reads its position's and parent's words at any depth)",
       max: 87_000,
     },
-    "hex.settle.perPosition.1000": { text: "≤ 8,000 (batches of 250, 10 players)", max: 8_000 },
-    "hex.settle.perPosition.2000": { text: "≤ 8,000, ≤ 1.05 × the 1000 figure", max: 8_000 },
+    "hex.settle.perPosition.1000": { text: "≤ 4,000 (batches of 250, 10 players)", max: 4_000 },
+    "hex.settle.perPosition.2000": { text: "≤ 4,000, ≤ 1.05 × the 1000 figure", max: 4_000 },
     "hex.payoutView.2000": { text: "report (eth_call gas of payoutOf on the 2,000-position tree)" },
     "hex.settle.perPosition.fresh500": { text: "report (every position by a new player: one fresh credit each)" },
     "hex.settle.perPosition.ground500": {
