@@ -99,13 +99,12 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     /// @dev Position 1's deadline field: it has no deadline, and a live word's field is never 0 (see {HexWords}).
     uint256 private constant FIRST_DEADLINE = HexWords.M23;
 
-    /// @dev Masks for {_settleWindow}'s assembly, as literals: inside assembly the legacy optimizer leaves
-    ///      `sub(shl(n, 1), 1)` as four operations (~9 gas a use, several uses a position), a literal is one push.
+    /// @dev Masks for {_settleWindow}'s assembly, named literals: `sub(shl(n, 1), 1)` written in the loop stays four
+    ///      operations. The optimizer may still rebuild a wide literal from shifts (it saves code bytes; ~12 gas a
+    ///      use), so the loop uses shift pairs where a mask clears high or low bits (see the loop's comment).
     uint256 private constant Y_M76 = 0xfffffffffffffffffff; // (1 << 76) - 1
     uint256 private constant Y_M120 = 0xffffffffffffffffffffffffffffff; // (1 << 120) - 1
-    uint256 private constant Y_M128 = 0xffffffffffffffffffffffffffffffff; // (1 << 128) - 1
     uint256 private constant Y_STONES = 0xfffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 196) - 1
-    uint256 private constant Y_SUMS = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 240) - 1
     uint256 private constant Y_DEADLINE = 0x7fffff0000000000000000000000000000000000000000000000000000000; // 0x7fffff << 220
     uint256 private constant Y_MERGED = 0x0200000000000000000000000000000000000000000000000000000000000000; // 1 << 249
     uint256 private constant Y_WIDE = 0x000200000000000000000000000000000000000000; // 1 << 153

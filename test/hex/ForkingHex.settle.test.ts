@@ -479,12 +479,11 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     const positions: ModelPosition[] = [];
     positions[1] = { id: 1, parent: 0, player: alice.address, proven: false };
     moves.forEach(([who, parent], i) => (positions[i + 2] = { id: i + 2, parent, player: who.address, proven: false }));
-    for (let g = 1n; g <= 2n; g++) {
+    for (let g = 1n; g <= 3n; g++) {
       await createGame(hex, { size: 5, red: 30, blue: 60, stake, token: t, cell: 0 }, alice);
       await play(hex, g, moves, t);
     }
-    await endGame(hex, 1n);
-    await endGame(hex, 2n);
+    for (let g = 1n; g <= 3n; g++) await endGame(hex, g);
     const players = [alice, bob, carol, dave].map((p) => p.address);
     const model = settleModel(positions, stake, 250);
 
@@ -523,6 +522,16 @@ describe("ForkingHex: evaluation, settlement and payouts", function () {
     expect(3n * net).to.be.greaterThanOrEqual(1n << 76n);
     expect(sums(stored[2].word)).to.equal(1n << 153n);
     expect(stored[2].spill).to.equal((4n * net) | (half << 120n) | (1n << 255n));
+
+    // Game 3 in [3, 2, 4, 4]: position 2's word is wide after the third batch, and the last batch holds 2 with its
+    // child 3 (the loop hands the wide word to the slow path, which merges the spill map, then adds the window's
+    // children): every payout is still the one-batch game's.
+    for (const batch of [3, 2, 4]) await hex.settle(3, batch);
+    expect(sums((await storedWords(hex, 3n, 2)).word)).to.equal(1n << 153n);
+    await hex.settle(3, 4);
+    expect((await hex.game(3)).settlePhase).to.equal(3n);
+    expect(await Promise.all(players.map((p) => hex.credits(t, p)))).to.deep.equal(once.map((x) => 3n * x));
+    expect(await hex.fundCredits(t)).to.equal(3n * model.fund);
   });
 
   it("settles a batch of players with addresses ground to share their low bits as fast as ordinary ones", async function () {
