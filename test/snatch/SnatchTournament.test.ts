@@ -699,6 +699,43 @@ describe("SnatchTournament", function () {
       }
     });
 
+    it("packs names of 13 to 15 letters, digits and spaces in the entry's slot, through every result written", async function () {
+      const { tournament, rooms, organiser, players, id } = await loadFixture(tournamentFixture);
+      // Packed (6 bits a character): 15 and 13 characters, leading and trailing spaces, only spaces. Kept apart: 16
+      // packable characters, 15 characters one of which (é) is not a letter, digit or space.
+      const names = [
+        "opportunist 123",
+        "ABCDEFGHIJKLM",
+        " leading space",
+        "trailing space ",
+        " ".repeat(15),
+        "opportunist 1234",
+        "Zoe 123456789é",
+      ];
+      const seven = players.slice(0, 7);
+      const gas: bigint[] = [];
+      for (const [i, p] of seven.entries()) {
+        const tx = await tournament.connect(p).register(id, names[i]);
+        await expect(tx)
+          .to.emit(tournament, "PlayerRegistered")
+          .withArgs(id, p.address, i + 1, names[i]);
+        gas.push((await tx.wait())!.gasUsed);
+      }
+      // A packed name writes no word of its own: registration 2 (13 characters) against 6 (16, a word of its own),
+      // both new accounts adding to the same list word.
+      expect(gas[5] - gas[1]).to.be.greaterThan(20_000n);
+      for (let phase = 1; phase <= 5; phase++) {
+        await startAndPair(tournament, id, phase, organiser);
+        await closeByDeadline(tournament, id);
+      }
+      expect((await tournament.tournament(id)).stage).to.equal(Stage.Final);
+      // Every entry took a result or a sit-out each phase beside its packed name, and still reads right.
+      await checkTournament(rooms, tournament, id);
+      for (const [i, p] of seven.entries()) expect(await tournament.nameOf(id, p.address)).to.equal(names[i]);
+      const rows = await tournament.leaderboard(id, 0, 7);
+      expect(rows.map((r) => r.name)).to.deep.equal(names);
+    });
+
     it("a final leaderboard never changes; only the live profile-shame column follows later rooms", async function () {
       const { tournament, rooms, lens, seven, id } = await loadFixture(finalFixture);
       const record = async () => {
