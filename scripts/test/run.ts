@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromiumBinary } from "../web/chromium";
 import { cpuText, treeCpuSeconds } from "./cpu";
 import { deleteNamespace, encodePool, makePool, NETNS_POOL_ENV, type Namespace } from "./netns-pool";
 import type { Timings } from "./timings";
@@ -242,6 +243,10 @@ async function main(): Promise<number> {
     `Running ${groups.map((g) => `"${g.name}" (${g.files.length} files)`).join(", ")} at once; ` +
       "each group's report follows when it ends.",
   );
+  // Chromium is unpacked to the temp folder by the first process that asks for it, and a second process that finds the
+  // file while it is still being written fails to launch it (spawn ETXTBSY): on a fresh machine the two browser groups
+  // asked at once. Unpacked here, once, before any group starts.
+  if (groups.some((g) => ["games", "class"].includes(shortName(g)))) await chromiumBinary();
   // The attack tests' network namespaces, made now, before any browser starts (netns-pool.ts says why): two at a
   // time is the most a file uses, one spare.
   const pools = new Map<Group, Namespace[]>();
