@@ -744,7 +744,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @dev Ends a 2-player round now (every caller is a 2-player phase or rule set: Offering, Responding, Deciding,
     ///      G3, G4): starts the next round here, as SnatchProgress.startRound's 2-player branch does, or, after the
-    ///      last round, lets startRound finish the room (its points and the factory's callback). Inline, a round's start
+    ///      last round, lets SnatchProgress.finish finish the room (its points and the factory's callback). Inline, a round's start
     ///      costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500 gas a round),
     ///      and each word is read and written once instead of field by field.
     ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts and SnatchRooms.words.test.ts): room word
@@ -784,7 +784,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             talkWindow = uint24(f >> 152);
         }
         if (round > roundCount) {
-            SnatchProgress.startRound(_s, roomId, round, block.number);
+            // What startRound does past the last round, without its read of the format's word.
+            SnatchProgress.finish(_s, roomId);
             return;
         }
         // G5: the talk window first (Phase.Talk 5), else the offer window (Phase.Offering 6); literals, not enum
