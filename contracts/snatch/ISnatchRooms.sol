@@ -107,8 +107,10 @@ interface ISnatchRooms is IDisplayName {
     /// @notice A room's storage: two slots.
     /// @dev Slot 0 (identity and progress): player ids (0 = empty seat), format (32 bits: format ids cannot run out,
     ///      see SnatchFormats), round (0 before round 1), phase, the current round's rule set, the current window's
-    ///      deadline, the format's closing window (3-player), roles (seat s's own good in bits [2s, 2s+2); the next
-    ///      judge seat in bits [6, 8)), the factory index of the observer (0 = none) and `roundBits` (per-round flags
+    ///      deadline, `closing`: the format's closing window (3-player) or a 2-player room's compact schedule (bit 15
+    ///      set: roundCount - 1 in bits 11-14, the one window W in bits 0-10; 0 if the format's does not fit, see
+    ///      SnatchFormats.roomClosing; SnatchRooms.roomData answers the format's closing for a 2-player room), roles
+    ///      (seat s's own good in bits [2s, 2s+2); the next judge seat in bits [6, 8)), the factory index of the observer (0 = none) and `roundBits` (per-round flags
     ///      and the round's judge seat, see SnatchLayout in libraries/SnatchState.sol).
     ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
     ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds

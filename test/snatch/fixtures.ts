@@ -128,6 +128,13 @@ export async function setStateField(rooms: SnatchRooms, field: string, bits: num
   ]);
 }
 
+/** A room's first storage word, raw (`_s.rooms[roomId]`'s slot 0). */
+export async function roomWord0(rooms: SnatchRooms, roomId: bigint): Promise<bigint> {
+  const { slot } = await stateMember("rooms");
+  const key = ethers.keccak256(ethers.AbiCoder.defaultAbiCoder().encode(["uint256", "uint256"], [roomId, slot]));
+  return BigInt(await ethers.provider.getStorage(await rooms.getAddress(), key));
+}
+
 /** The slot and byte offset of a field of SnatchRooms' state struct (from the compiler's storage layout). */
 async function stateMember(field: string): Promise<{ slot: bigint; offset: number }> {
   const fqn = "contracts/snatch/SnatchRooms.sol:SnatchRooms";

@@ -93,6 +93,32 @@ library SnatchFormats {
         });
     }
 
+    /// @notice What a room of format `f` keeps in its 16-bit `closing` field: the closing window for 3 players; for 2
+    ///         players (whose rounds have no closing window) the format's schedule when it fits, else 0.
+    /// @dev A 2-player room's compact schedule (bit 15 set): roundCount - 1 in bits 11-14 and one window W in bits 0-10,
+    ///      stored when every round has the same rule set and every window those rounds use (offer and response; talk
+    ///      in G5, decision in G3/G4) is W <= 2,047 blocks (the presets' and the tournament's default 20-block
+    ///      windows). SnatchRooms then opens a 2-player room's windows and starts its rounds from the room's first word
+    ///      alone (the next round's rule set is the current one), without reading the format's word cold (2,100 gas an
+    ///      offer and a round's close). Otherwise 0: bit 15 clear sends SnatchRooms to the format's word, as before.
+    ///      SnatchRooms.roomData answers a 2-player room's `closing` from its format, as it read before.
+    function roomClosing(ISnatchRooms.Format memory f) internal pure returns (uint16) {
+        if (f.playerCount != 2) return uint16(f.closing);
+        uint256 n = f.roundCount;
+        uint256 first = f.ruleSets & 0xf;
+        for (uint256 i = 1; i < n; ++i) {
+            if ((f.ruleSets >> (4 * i)) & 0xf != first) return 0;
+        }
+        uint256 w = f.offer;
+        if (w > 2047 || f.response != w) return 0;
+        if (first == uint256(ISnatchRooms.RuleSet.G5CheapTalk) && f.talk != w) return 0;
+        bool decision =
+            first == uint256(ISnatchRooms.RuleSet.G3Shame) || first == uint256(ISnatchRooms.RuleSet.G4Report);
+        if (decision && f.decision != w) return 0;
+        // n is 1..16 (MAX_ROUNDS), w at most 2,047: the fields do not overlap.
+        return uint16(0x8000 | ((n - 1) << 11) | w);
+    }
+
     /// @notice The rounds of a stored format.
     function roundsOf(ISnatchRooms.Format memory f) internal pure returns (ISnatchRooms.RuleSet[] memory rounds) {
         rounds = new ISnatchRooms.RuleSet[](f.roundCount);
