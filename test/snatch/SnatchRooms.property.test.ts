@@ -24,6 +24,9 @@ import { plans, resolve, type Plan } from "./plans";
 // Short windows so that random sequences of a few dozen actions cross rounds, deadlines and phases.
 const W3: Windows = { trading: 12, closing: 3, judging: 12, talk: 0, offer: 0, response: 0, decision: 0 };
 const W2: Windows = { trading: 0, closing: 0, judging: 0, talk: 3, offer: 4, response: 4, decision: 4 };
+// Every window 4: G5's schedule fits a room's word (SnatchFormats.roomClosing), so its talk and offer windows also
+// expire on that path; with W2 (talk 3) G5 reads the format, as the mixed formats do, and G1-G4 fit.
+const W2_EVEN: Windows = { ...W2, talk: 4 };
 const FORMATS_3: number[][] = [
   [RS.Anarchy, RS.Anarchy, RS.NoReject, RS.ShameTokens, RS.Judge], // Snatch or Share's rounds
   [RS.Judge, RS.ShameTokens, RS.Judge, RS.NoReject, RS.Judge], // suspensions and penalties inside judge rounds
@@ -37,7 +40,9 @@ const FORMATS_2: number[][] = [
   [RS.G5CheapTalk, RS.G5CheapTalk, RS.G5CheapTalk],
   [RS.G5CheapTalk, RS.G4Report, RS.G2Forced],
   [RS.G3Shame, RS.G2Forced, RS.G4Report],
+  [RS.G5CheapTalk, RS.G5CheapTalk, RS.G5CheapTalk],
 ];
+const WINDOWS_2: Windows[] = FORMATS_2.map((_, i) => (i === FORMATS_2.length - 1 ? W2_EVEN : W2));
 
 async function propertyFixture() {
   const base = await baseFixture();
@@ -45,8 +50,10 @@ async function propertyFixture() {
   const ids2: number[] = [];
   for (const rounds of FORMATS_3)
     ids3.push(Number(await eventArg(base.rooms, await base.rooms.createFormat(rounds, W3), "FormatCreated", "format")));
-  for (const rounds of FORMATS_2)
-    ids2.push(Number(await eventArg(base.rooms, await base.rooms.createFormat(rounds, W2), "FormatCreated", "format")));
+  for (const [i, rounds] of FORMATS_2.entries()) {
+    const tx = await base.rooms.createFormat(rounds, WINDOWS_2[i]);
+    ids2.push(Number(await eventArg(base.rooms, tx, "FormatCreated", "format")));
+  }
   return { ...base, ids3, ids2 };
 }
 
@@ -224,9 +231,9 @@ async function play(run: Run, format: FormatModel, sequence: Plan[]) {
     expect(totalGoods(m) + m.burned, context).to.equal(initial);
   }
   // Nothing can keep the room from finishing: past every deadline, one anyone-callable advance ends it.
+  const w = format.windows;
   const maxLength =
-    format.rounds.length *
-    (format.players === 3 ? W3.trading + W3.judging : W2.talk + W2.offer + W2.response + W2.decision);
+    format.rounds.length * (format.players === 3 ? w.trading + w.judging : w.talk + w.offer + w.response + w.decision);
   await mine(maxLength + 1);
   const block = (await ethers.provider.getBlockNumber()) + 1;
   const final = apply(m, { kind: "advance", caller: 0 }, block);
@@ -282,7 +289,7 @@ describe("SnatchRooms: property tests (random action sequences against an indepe
           const roomId = await eventArg(ctx.rooms, tx, "RoomCreated", "roomId");
           await play(
             { rooms: ctx.rooms, lens: ctx.lens, roomId, seats },
-            { players: 2, rounds: FORMATS_2[which], windows: W2 },
+            { players: 2, rounds: FORMATS_2[which], windows: WINDOWS_2[which] },
             sequence,
           );
         },
