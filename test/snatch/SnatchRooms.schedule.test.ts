@@ -1,7 +1,9 @@
 import { expect } from "chai";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { ethers } from "hardhat";
+import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import type { ContractTransactionResponse } from "ethers";
 import { DEFAULT_WINDOWS, goods, Phase, Preset, RuleSet, type WindowLengths } from "../../client/snatch/names";
+import { eventArg } from "../../client/snatch/room";
 import { baseFixture, factoryRoom, offerIdOf, progress, roomWord0, type Base } from "./fixtures";
 
 // A 2-player room keeps its format's schedule in its first word's `closing` field (SnatchFormats.roomClosing: bit 15,
@@ -85,12 +87,38 @@ describe("SnatchRooms: a 2-player room's schedule in its first word", function (
     expect((await rooms.roomData(three)).closing).to.equal(DEFAULT_WINDOWS.closing);
   });
 
+  it("a 3-player room's closing window of 32,768 blocks or more (bit 15 set) is still its closing window", async function () {
+    const base = await loadFixture(baseFixture);
+    const { rooms, players } = base;
+    const [turkey, coffee, corn] = players;
+    const closing = 40_000;
+    const tx = await rooms.createFormat([RuleSet.Anarchy], { ...DEFAULT_WINDOWS, trading: closing + 10, closing });
+    const format = await eventArg(rooms, tx, "FormatCreated", "format");
+    const roomId = await factoryRoom(base, Number(format), [turkey, coffee, corn]);
+    expect(closingField(await roomWord0(rooms, roomId))).to.equal(closing);
+    expect((await rooms.roomData(roomId)).closing).to.equal(closing);
+    // Offers until `closing` blocks before the deadline, then none: the whole 16 bits are the window.
+    const { deadline } = await progress(rooms, roomId);
+    const lastOfferBlock = deadline - closing;
+    await rooms.connect(turkey).offer(roomId, coffee.address, goods({ turkey: 1 }), goods({ coffee: 1 }));
+    await mine(lastOfferBlock - (await ethers.provider.getBlockNumber())); // the next transaction: lastOfferBlock + 1
+    await expect(rooms.connect(turkey).offer(roomId, coffee.address, goods({ turkey: 1 }), goods({})))
+      .to.be.revertedWithCustomError(rooms, "OffersClosed")
+      .withArgs(roomId, lastOfferBlock);
+  });
+
   const cases: { name: string; rounds: number[]; w: WindowLengths; field: number }[] = [
     {
       name: "one round, W = 2,047",
       rounds: [RuleSet.G1Plain],
       w: W2({ offer: 2047, response: 2047 }),
       field: compact(1, 2047),
+    },
+    {
+      name: "16 rounds, W = 2,047 (the field all ones)",
+      rounds: Array(16).fill(RuleSet.G1Plain),
+      w: W2({ offer: 2047, response: 2047 }),
+      field: 0xffff,
     },
     {
       name: "16 rounds of G2",
