@@ -47,4 +47,14 @@ describe("SnatchTournament storage layout [no-coverage]", function () {
       pointsAsP2: 27,
     });
   });
+
+  it("lays out a tournament's first slot and a batch where register and the rooms' callback read them whole", async function () {
+    const layout = await storageLayout("snatch/SnatchTournament.sol", "SnatchTournament");
+    const offsets = (label: string) => memberOffsets(layout, `struct ISnatchTournament.${label}`);
+    // SnatchTournament.register: cap at bit 160, playerCount at 176 (its increment: shl(176, 1)), stage at 200.
+    expect(offsets("Tournament")).to.include({ organiser: 0, cap: 20, playerCount: 22, phase: 24, stage: 25 });
+    // _setBatch and onRoomFinished: tournament at bit 0, phase at 64, firstPair at 72; the phase's room count rides
+    // above the struct, from bit 88.
+    expect(offsets("Batch")).to.deep.equal({ tournament: 0, phase: 8, firstPair: 9 });
+  });
 });
