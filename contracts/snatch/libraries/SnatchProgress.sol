@@ -528,7 +528,8 @@ library SnatchProgress {
             rules = uint256(SnatchFormats.ruleAt(f.ruleSets, 1));
             bool talk = rules == uint256(ISnatchRooms.RuleSet.G5CheapTalk);
             phase = uint256(talk ? ISnatchRooms.Phase.Talk : ISnatchRooms.Phase.Offering);
-            deadline = block.number + (talk ? f.talk : f.offer);
+            // Cut to the field's 40 bits, as every other deadline written (a longer one would spill into `closing`).
+            deadline = uint40(block.number + (talk ? f.talk : f.offer));
         }
         // roundBits (bit 224): the judge seat 3 (none) at 28, P1 forced (bit 27) in G2.
         w0 |=
