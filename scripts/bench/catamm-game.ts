@@ -11,7 +11,7 @@ import hre from "hardhat";
 import { AbiCoder, keccak256, ZeroAddress } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CatammGameHarness, SeededRandomness } from "../../typechain-types";
-import { gasOf } from "../lib/gas";
+import { gasOf, traceWholeRun } from "../lib/gas";
 import { playBotGame } from "../catamm/bots";
 import { deployCatamm, deployCatammHarness } from "../catamm/deploy";
 import { Phase, DevCard, OPEN_BLOCKS, readGame, type GameSnapshot } from "../../client/catamm/game";
@@ -131,6 +131,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
     out["catamm.game.perPlayer"] = Math.round(Number(result.gas) / BOT_GAME.players);
     facts.turns = String(result.turns);
     facts.txs = String(result.txs);
+    await traceWholeRun("catamm.game.total", result.transactions, Number(result.gas));
   }
 
   // --- creating a game: create, start, and the start's resolution (board, markets, order) -----------------------

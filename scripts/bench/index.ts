@@ -1,17 +1,20 @@
 // `npm run bench`: measures every gas scenario on the in-process network, prints a table, writes
 // reports/gas.json (flat: scenario -> gas) and refreshes the README's gas table between its markers.
 // Filter with BENCH=<prefix> (e.g. BENCH=hex) to run only the modules whose scenarios start with it. BENCH_TRACE=1 also
-// traces every single-transaction scenario and writes where its gas goes to reports/gas-breakdown.json.
+// traces every single-transaction scenario and writes where its gas goes to reports/gas-breakdown.json, and traces every
+// transaction of the whole runs (tournament.total.200, catamm.game.total: minutes) into reports/gas-floor.json, by kind
+// of transaction with its floor (what it pays before any execution).
 import fs from "node:fs";
 import path from "node:path";
 import hre from "hardhat";
 import { modules } from "./modules";
-import { traced } from "../lib/gas";
-import { describeBreakdown, type GasBreakdown } from "../lib/gas-trace";
+import { traced, tracedRuns } from "../lib/gas";
+import { describeBreakdown, runTables, type GasBreakdown } from "../lib/gas-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
 const REPORT = path.join(ROOT, "reports", "gas.json");
 const BREAKDOWN = path.join(ROOT, "reports", "gas-breakdown.json");
+const FLOOR = path.join(ROOT, "reports", "gas-floor.json");
 /** The figures before issue 35's work (main at its start): the README table's "before" column. */
 const BEFORE = path.join(ROOT, "reports", "gas-before.json");
 const README = path.join(ROOT, "README.md");
@@ -75,6 +78,24 @@ async function main() {
     fs.writeFileSync(BREAKDOWN, JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k]])), null, 2) + "\n");
     console.log(`\nWhere the gas goes (${path.relative(ROOT, BREAKDOWN)}):`);
     for (const name of Object.keys(breakdowns)) console.log(`  ${name}: ${describeBreakdown(breakdowns[name])}`);
+    if (Object.keys(tracedRuns).length > 0) {
+      const previousRuns = fs.existsSync(FLOOR) ? JSON.parse(fs.readFileSync(FLOOR, "utf8")) : {};
+      fs.writeFileSync(FLOOR, JSON.stringify({ ...previousRuns, ...tracedRuns }, null, 2) + "\n");
+      for (const [name, run] of Object.entries(tracedRuns)) {
+        console.log(
+          `\n${name} by kind of transaction (${path.relative(ROOT, FLOOR)}; gas in millions from "base" on):`,
+        );
+        for (const line of runTables(run)) console.log(line);
+        const players = name === "tournament.total.200" ? 200 : name === "catamm.game.total" ? 4 : 0;
+        const n = (x: number) => x.toLocaleString("en-US");
+        console.log(
+          `${name}: ${n(run.total)} gas, ${n(run.floor)} before any execution, ${n(run.total - run.floor)} above` +
+            (players
+              ? `; per player ${n(Math.round(run.total / players))}, floor ${n(Math.round(run.floor / players))}`
+              : ""),
+        );
+      }
+    }
   }
 
   const width = Math.max(...rows.map((r) => r.name.length));

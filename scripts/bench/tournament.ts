@@ -1,7 +1,7 @@
 import hre from "hardhat";
 import { mine } from "@nomicfoundation/hardhat-network-helpers";
 import { deploySeededRandomness } from "../lib/common";
-import { gasOf, type BenchModule } from "../lib/gas";
+import { gasOf, traceWholeRun, type BenchModule } from "../lib/gas";
 import { DEFAULT_MIX } from "../snatch/bots";
 import { deploySnatch } from "../snatch/lib";
 import { eventArg } from "../../client/snatch/room";
@@ -162,6 +162,7 @@ export const bench: BenchModule = {
     out["tournament.perPlayer.200"] = Math.round(g.total / 200);
     out["tournament.maxTransaction.200"] = g.maxTransaction;
     if (g.failed > 0) throw new Error(`the 200-player run had failed transactions: ${g.failures.join("; ")}`);
+    await traceWholeRun("tournament.total.200", run.transactions, g.total);
 
     // 200 absent players: every room times out and is closed by the tournament, 100 per call.
     const idle = await simulateTournament(hre, {

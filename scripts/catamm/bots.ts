@@ -490,6 +490,8 @@ export interface BotGameResult {
   gas: bigint;
   /** Gas of every transaction, by game function. */
   gasByMethod: Map<string, number[]>;
+  /** Every transaction, in order: its hash and kind (the function; `advance` with what it served). */
+  transactions: { hash: string; kind: string }[];
   pools: PoolView[];
 }
 
@@ -654,6 +656,7 @@ async function playSeats(driver: Driver, signers: readonly Signer[], opts: BotSe
     txs: driver.txs,
     gas: driver.gas,
     gasByMethod: driver.gasByMethod,
+    transactions: driver.transactions,
     pools: (await game.marketPools(gameId)).map(toPoolView),
   };
 }

@@ -1,6 +1,7 @@
 // Where a transaction's gas goes: its trace (debug_traceTransaction, opcode by opcode) summed into the categories the
 // docs' "Where the gas goes" sections use. `BENCH_TRACE=1 npm run bench` records one for every single-transaction
-// scenario (reports/gas-breakdown.json).
+// scenario (reports/gas-breakdown.json), and traces every transaction of the whole runs (the 200-player tournament, the
+// CATAMM bot game) into a breakdown per kind of transaction and its floor (reports/gas-floor.json).
 import type { EthereumProvider } from "hardhat/types";
 
 /** Count and gas of one kind of operation. */
@@ -52,11 +53,11 @@ interface StructLog {
 const CALLS = new Set(["CALL", "CALLCODE", "DELEGATECALL", "STATICCALL", "CREATE", "CREATE2"]);
 const ACCOUNTS = new Set(["BALANCE", "EXTCODESIZE", "EXTCODEHASH", "EXTCODECOPY"]);
 
-function emptyBreakdown(): GasBreakdown {
+function emptyBreakdown(base = 21_000): GasBreakdown {
   const t = (): Tally => ({ count: 0, gas: 0 });
   return {
     total: 0,
-    base: 21_000,
+    base,
     calldata: 0,
     newSlots: t(),
     slotUpdates: t(),
@@ -177,4 +178,175 @@ export function describeBreakdown(b: GasBreakdown): string {
     .map(([label, gas]) => `${label} ${n(gas)}`);
   if (b.refund !== 0) shown.push(`refund −${n(b.refund)}`);
   return shown.join("; ");
+}
+
+/** The tallies of a breakdown, by field name. */
+const TALLIES = [
+  "newSlots",
+  "slotUpdates",
+  "slotRewrites",
+  "coldReads",
+  "warmReads",
+  "transient",
+  "logs",
+  "calls",
+  "accounts",
+  "keccak",
+] as const;
+
+/** Adds `b` into `sum` (a breakdown of several transactions: its base is 21,000 times their count). */
+export function addBreakdown(sum: GasBreakdown, b: GasBreakdown): void {
+  for (const k of ["total", "base", "calldata", "execution", "refund"] as const) sum[k] += b[k];
+  for (const k of TALLIES) {
+    sum[k].count += b[k].count;
+    sum[k].gas += b[k].gas;
+  }
+}
+
+/**
+ * What a breakdown pays before any instruction runs: the base, calldata, cold reads, new words, updates, logs, calls
+ * and code checks, less refunds. The rest (execution, warm reads, rewrites of words written in the transaction,
+ * transient storage, keccak) is what the code's own work costs.
+ */
+export function floorOf(b: GasBreakdown): number {
+  return (
+    b.base +
+    b.calldata +
+    b.coldReads.gas +
+    b.newSlots.gas +
+    b.slotUpdates.gas +
+    b.logs.gas +
+    b.calls.gas +
+    b.accounts.gas -
+    b.refund
+  );
+}
+
+/** A whole run's transactions of one kind: how many, and their summed breakdown. */
+export interface KindBreakdown {
+  transactions: number;
+  floor: number;
+  breakdown: GasBreakdown;
+}
+
+/** A whole run traced: per kind, and in all. */
+export interface RunBreakdown {
+  transactions: number;
+  total: number;
+  floor: number;
+  /** Wall-clock seconds the tracing took. */
+  seconds: number;
+  kinds: Record<string, KindBreakdown>;
+}
+
+/** Sums the breakdowns of a run's transactions by kind (largest kind first). */
+export function sumByKind(txs: { kind: string; breakdown: GasBreakdown }[]): Omit<RunBreakdown, "seconds"> {
+  const kinds: Record<string, KindBreakdown> = {};
+  for (const { kind, breakdown } of txs) {
+    kinds[kind] ??= { transactions: 0, floor: 0, breakdown: emptyBreakdown(0) };
+    kinds[kind].transactions++;
+    addBreakdown(kinds[kind].breakdown, breakdown);
+  }
+  for (const k of Object.values(kinds)) k.floor = floorOf(k.breakdown);
+  const sorted = Object.entries(kinds).sort((a, b) => b[1].breakdown.total - a[1].breakdown.total);
+  return {
+    transactions: txs.length,
+    total: sorted.reduce((a, [, k]) => a + k.breakdown.total, 0),
+    floor: sorted.reduce((a, [, k]) => a + k.floor, 0),
+    kinds: Object.fromEntries(sorted),
+  };
+}
+
+/** Traces every transaction of a run (hashes with their kind) and sums them by kind. */
+export async function traceRun(
+  provider: EthereumProvider,
+  txs: { hash: string; kind: string }[],
+): Promise<RunBreakdown> {
+  const started = Date.now();
+  const traced: { kind: string; breakdown: GasBreakdown }[] = [];
+  for (const { hash, kind } of txs) traced.push({ kind, breakdown: await gasBreakdown(provider, hash) });
+  return { ...sumByKind(traced), seconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
+/** Markdown rows: a header, its alignment row, then one row per line of cells. */
+function markdown(header: string[], rows: string[][]): string[] {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| --- | ${header
+      .slice(1)
+      .map(() => "---:")
+      .join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ];
+}
+
+/** A run's kinds and the whole run ("all") as [kind, count, floor, breakdown]. */
+function runRows(run: RunBreakdown): [string, number, number, GasBreakdown][] {
+  const all = emptyBreakdown(0);
+  for (const k of Object.values(run.kinds)) addBreakdown(all, k.breakdown);
+  return [
+    ...Object.entries(run.kinds).map(([kind, k]): [string, number, number, GasBreakdown] => [
+      kind,
+      k.transactions,
+      k.floor,
+      k.breakdown,
+    ]),
+    ["**all**", run.transactions, run.floor, all],
+  ];
+}
+
+/**
+ * A run's breakdown as two Markdown tables, one row per kind and one for the whole run: count, gas, floor (before
+ * any execution) and what is above it; then the categories, in millions.
+ */
+export function runTables(run: RunBreakdown): string[] {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const m = (x: number) => (x / 1e6).toFixed(2);
+  const rows = runRows(run);
+  return [
+    ...markdown(
+      ["kind", "n", "gas", "floor", "above floor", "each", "floor each", "above floor each"],
+      rows.map(([kind, count, floor, b]) => [
+        kind,
+        n(count),
+        n(b.total),
+        n(floor),
+        n(b.total - floor),
+        n(Math.round(b.total / count)),
+        n(Math.round(floor / count)),
+        n(Math.round((b.total - floor) / count)),
+      ]),
+    ),
+    "",
+    ...markdown(
+      [
+        "kind (M gas)",
+        "base",
+        "calldata",
+        "cold reads",
+        "new words",
+        "updates",
+        "logs",
+        "calls, code",
+        "refund",
+        "execution",
+        "warm reads",
+        "rewrites, keccak, transient",
+      ],
+      rows.map(([kind, , , b]) => [
+        kind,
+        m(b.base),
+        m(b.calldata),
+        m(b.coldReads.gas),
+        m(b.newSlots.gas),
+        m(b.slotUpdates.gas),
+        m(b.logs.gas),
+        m(b.calls.gas + b.accounts.gas),
+        b.refund === 0 ? "" : "−" + m(b.refund),
+        m(b.execution),
+        m(b.warmReads.gas),
+        m(b.slotRewrites.gas + b.keccak.gas + b.transient.gas),
+      ]),
+    ),
+  ];
 }

@@ -1,5 +1,5 @@
 import type { ContractTransactionResponse } from "ethers";
-import { gasBreakdown, type GasBreakdown } from "./gas-trace";
+import { gasBreakdown, traceRun, type GasBreakdown, type RunBreakdown } from "./gas-trace";
 
 /** Transactions above this much gas are not traced (their traces take too much memory to be worth it). */
 const TRACE_LIMIT = 3_000_000;
@@ -20,6 +20,26 @@ export async function gasOf(tx: ContractTransactionResponse | Promise<ContractTr
     traced.push({ gas, hash: receipt.hash, breakdown: await gasBreakdown(hre.network.provider, receipt.hash) });
   }
   return gas;
+}
+
+/** With BENCH_TRACE=1, the whole runs traced transaction by transaction, by scenario (reports/gas-floor.json). */
+export const tracedRuns: Record<string, RunBreakdown> = {};
+
+/**
+ * With BENCH_TRACE=1, traces every transaction of whole run `name` (hashes with their kind) and keeps the sums by kind
+ * in {tracedRuns}; throws unless the traces add up to `total`, the run's untraced figure.
+ */
+export async function traceWholeRun(name: string, txs: { hash: string; kind: string }[], total: number): Promise<void> {
+  if (process.env.BENCH_TRACE !== "1") return;
+  const hre = (await import("hardhat")).default;
+  const run = await traceRun(hre.network.provider, txs);
+  if (run.total !== total) throw new Error(`${name}: the traces add up to ${run.total}, the run measured ${total}`);
+  const n = (x: number) => x.toLocaleString("en-US");
+  console.log(
+    `  ${name}: ${run.transactions} transactions traced in ${run.seconds} s, ${n(run.total)} gas (= ${name}), ` +
+      `${n(run.floor)} before any execution`,
+  );
+  tracedRuns[name] = run;
 }
 
 /** A scenario's goal as the issue states it; `max` makes the bench flag a figure above it. */

@@ -126,6 +126,8 @@ export interface SimulationRun {
   tournamentId: bigint;
   players: string[];
   strategies: Strategy[];
+  /** Every transaction of the run, in order: its hash and kind (the first word of its label). */
+  transactions: { hash: string; kind: string }[];
 }
 
 interface Sent {
@@ -150,6 +152,8 @@ class Chain {
   /** Gas and count per kind: the first word of a transaction's label. */
   gasByLabel = new Map<string, number>();
   countByLabel = new Map<string, number>();
+  /** Every mined transaction: its hash and kind. */
+  mined: { hash: string; kind: string }[] = [];
 
   constructor(private readonly node: Node) {}
 
@@ -187,6 +191,7 @@ class Chain {
         const kind = sent.label.split(" ")[0];
         this.gasByLabel.set(kind, (this.gasByLabel.get(kind) ?? 0) + gas);
         this.countByLabel.set(kind, (this.countByLabel.get(kind) ?? 0) + 1);
+        this.mined.push({ hash: sent.hash, kind });
         if (gas > this.maxGas) {
           this.maxGas = gas;
           this.maxLabel = sent.label;
@@ -434,7 +439,7 @@ export async function simulateTournament(
     await node.send("evm_setAutomine", [true]);
   }
   report.wallSeconds = round2((Date.now() - started) / 1000);
-  return { report, rooms, lens, tournament, tournamentId, players, strategies };
+  return { report, rooms, lens, tournament, tournamentId, players, strategies, transactions: chain.mined };
 }
 
 interface PhaseContext {
