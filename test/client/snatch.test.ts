@@ -322,7 +322,9 @@ describe("client/snatch: rules, previews and history", function () {
       ]);
       const texts = roomTimeline(await eventsOf(rooms, g5), (a) => names.get(a) ?? a).map((e) => e.text);
       const at = (t: string | RegExp) => texts.findIndex((x) => (typeof t === "string" ? x === t : t.test(x)));
-      const order = ["Bob is done", "Alice is done", /^P1.s offer window until block/, /^Alice offers 3 turkey/].map(at);
+      const order = ["Bob is done", "Alice is done", /^P1.s offer window until block/, /^Alice offers 3 turkey/].map(
+        at,
+      );
       expect(order.every((i) => i >= 0)).to.equal(true);
       expect([...order].sort((a, b) => a - b)).to.deep.equal(order);
     });
