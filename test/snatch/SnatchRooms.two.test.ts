@@ -3,7 +3,17 @@ import { ethers, network } from "hardhat";
 import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { DEFAULT_WINDOWS, goods, NoOfferReason, OfferStatus, Phase, Preset, RuleSet } from "../../client/snatch/names";
+import {
+  DEFAULT_FILL_BLOCKS,
+  DEFAULT_WINDOWS,
+  goods,
+  NoOfferReason,
+  OfferStatus,
+  Phase,
+  Preset,
+  RuleSet,
+} from "../../client/snatch/names";
+import { eventArg } from "../../client/snatch/room";
 import { factoryRoom, holdings, offerIdOf, progress, twoFixture } from "./fixtures";
 
 /** Mines until the current window of `roomId` has expired (the next transaction lands after its deadline). */
@@ -456,6 +466,30 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       await rooms.connect(p1).talk(a, "one more thing");
       await expect(rooms.connect(p1).done(a)).to.emit(rooms, "PhaseStarted").withArgs(a, 1, Phase.Offering, anyValue);
       expect((await progress(rooms, a)).phase).to.equal(Phase.Offering);
+    });
+
+    it("random roles: P1 in either seat ends the talk with its offer once P2 (the other seat) is done", async function () {
+      const { rooms, p1: a, p2: b } = await loadFixture(twoFixture);
+      const seen = new Set<number>();
+      // Rooms until P1 sat in both seats (40 fair tosses all alike: 2^-39; see the rooms test's roles).
+      for (let i = 0; i < 40 && seen.size < 2; i++) {
+        const tx = await rooms.connect(a).createRoom(Preset.G5, DEFAULT_FILL_BLOCKS, "");
+        const id = await eventArg(rooms, tx, "RoomCreated", "roomId");
+        await rooms.connect(b).join(id, "");
+        await mine(1);
+        await rooms.advance(id);
+        const p1Seat = (Number((await rooms.roomData(id)).roles) & 3) === 0 ? 0 : 1;
+        seen.add(p1Seat);
+        const [p1, p2] = p1Seat === 0 ? [a, b] : [b, a];
+        await expect(rooms.connect(p1).pass(id)).to.be.revertedWithCustomError(rooms, "TalkNotOver").withArgs(id);
+        await rooms.connect(p2).done(id);
+        const offer = rooms.connect(p1).offer(id, p2.address, goods({ turkey: 2 }), goods({ corn: 2 }));
+        await expect(offer).to.emit(rooms, "PlayerDone").withArgs(id, 1, p1.address);
+        expect((await progress(rooms, id)).phase).to.equal(Phase.Responding);
+        const bits = (await rooms.roomData(id)).roundBits;
+        expect([0, 1].map((s) => ((bits >> BigInt(12 + s)) & 1n) === 1n)).to.deep.equal([true, true]);
+      }
+      expect(seen.size).to.equal(2);
     });
 
     it("an offer or pass of P1 after the talk window expired opens the offer window by expiry, as before", async function () {
