@@ -35,7 +35,7 @@ export const RULE_TEXT: Record<number, string> = {
     "P1 the request (shrunk like an accept), from what P2 holds, getting nothing for it.",
   [RuleSet.G5CheapTalk]:
     "G5 cheap talk: before each offer, a talk window where both may send messages. Messages are public and bind " +
-    "nobody; then the round plays like G1.",
+    "nobody. It ends when both say done; once P2 has, P1's offer or pass ends it. Then the round plays like G1.",
 };
 
 /** Scoring, in words (the same for every format). */

@@ -191,6 +191,16 @@ export function p2Seat(room: RoomState): number {
   return room.seats.findIndex((s) => s.role === Good.Corn);
 }
 
+/**
+ * G5's talk window as P1 (`seat`) sees it: whether P2 said done, so that P1's offer or pass ends the talk
+ * (SnatchRooms counts it as P1's done); undefined outside a talk window or for another seat.
+ */
+export function p1Talk(room: RoomState, seat: number): { p2: number; p2Done: boolean } | undefined {
+  if (room.phase !== Phase.Talk || seat < 0 || seat !== p1Seat(room)) return undefined;
+  const p2 = p2Seat(room);
+  return { p2, p2Done: room.seats[p2].done };
+}
+
 /** The current round's offers. */
 export function roundOffers(room: RoomState, offers: readonly OfferState[]): OfferState[] {
   return room.round === 0 ? [] : offers.filter((o) => o.id >= room.firstOffer);

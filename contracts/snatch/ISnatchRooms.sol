@@ -467,6 +467,9 @@ interface ISnatchRooms is IDisplayName {
     /// @notice A forced offer (G2) cannot be cancelled: it stands until P2 answers or the response window expires
     /// (default: reject). @param roomId The room. @param offerId The offer.
     error ForcedOfferFinal(uint256 roomId, uint256 offerId);
+    /// @notice P1's offer or pass in the talk window (G5) ends the talk only once P2 said done: the other player is
+    /// still talking. @param roomId The room.
+    error TalkNotOver(uint256 roomId);
     /// @notice Messages only in the talk window (G5). @param roomId The room. @param phase The room's phase.
     error MessageOutsideWindow(uint256 roomId, Phase phase);
     /// @notice A message above the length limit. @param length Its length. @param max The limit.

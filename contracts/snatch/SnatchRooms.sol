@@ -230,7 +230,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     ///         before the closing window, at most 2 offers per opponent per round, not when suspended, shamed out or
     ///         done, not to a suspended player; an offer to a player who said done takes its done back
     ///         ({DoneCleared}), so the round cannot close before the target had a chance to answer. 2-player: P1 only,
-    ///         in the offer window, to P2; no coffee.
+    ///         in the offer window, to P2; no coffee. G5: in the talk window once P2 said done, the offer is also
+    ///         P1's done (see {TalkNotOver}): {PlayerDone} and the offer window's {PhaseStarted} come first, as if P1
+    ///         had sent {done} just before.
     /// @param roomId The room.
     /// @param target The opponent.
     /// @param offering Offered amounts (at least one good; each at most 2^32 - 1).
@@ -252,6 +254,10 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             _checkOffer3(roomId, r, from, to, target);
         } else if (phase == Phase.Offering) {
             if (SnatchLayout.role(uint8(w >> 208), from) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+        } else if (phase == Phase.Talk) {
+            // G5: P1's offer ends the talk once P2 is done (tested only here, off the offer window's path).
+            w = _endTalk(roomId, r, w, from);
+            phase = Phase.Offering;
         } else {
             revert WrongPhase(roomId, phase);
         }
@@ -350,7 +356,7 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Says the caller is done: 3-player trading (the round closes when every active player is done; a done
     ///         player makes no more offers but may still respond; an offer to it takes its done back; refused in the
     ///         block a pending offer to the caller was made in, see {OfferJustMade}), G5 talk (the offer window opens
-    ///         when both are done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
+    ///         when both are done; once P2 is, P1's {offer} or {pass} also says P1's done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
     /// @param roomId The room.
     function done(uint256 roomId) external {
         (Room storage r, uint256 w) = _synced(roomId);
@@ -384,13 +390,19 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @notice P1 declines its current 2-player decision: no offer this round (not when forced in G2, unless P1 holds
-    ///         no goods), or no shame / no report after a snatch (G3/G4). The round closes.
+    ///         no goods), or no shame / no report after a snatch (G3/G4). The round closes. G5: in the talk window once
+    ///         P2 said done, the pass is also P1's done, as for {offer}.
     /// @param roomId The room.
     function pass(uint256 roomId) external {
         (Room storage r, uint256 w) = _synced(roomId);
         uint8 seat = _seatOf(roomId, w, msg.sender);
         Phase phase = _phase(w);
-        if (phase != Phase.Offering && phase != Phase.Deciding) revert WrongPhase(roomId, phase);
+        if (phase != Phase.Offering && phase != Phase.Deciding) {
+            if (phase != Phase.Talk) revert WrongPhase(roomId, phase);
+            // G5: P1's pass ends the talk once P2 is done (tested only here, off the offer window's path).
+            w = _endTalk(roomId, r, w, seat);
+            phase = Phase.Offering;
+        }
         if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         if (phase == Phase.Offering) {
             // FORCED from the word at hand first (roundBits' bit 27): forcedToOffer's read of the field is skipped
@@ -744,6 +756,22 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             mstore(add(m, 0x40), deadline)
             log2(m, 0x60, topic, roomId)
         }
+    }
+
+    /// @dev P1's offer or pass in a G5 talk window (`w`: word 0, current; `seat`: the caller's) once P2 said done: it
+    ///      is first P1's `done`, as if sent just before in the same block: P1's done flag, {PlayerDone}, then the offer
+    ///      window opens ({PhaseStarted}). Before P2 is done: {TalkNotOver}. Word 0 is written once (by _openPhase2p),
+    ///      not by the flag too: the same state as `done`'s two writes. Returns `w` with P1's done flag but the talk's
+    ///      phase and deadline: the callers' next step rewrites both from it (_openPhase2p, _nextRound2p), and a
+    ///      returned word from _openPhase2p cost every 2-player offer ~15 gas.
+    function _endTalk(uint256 roomId, Room storage r, uint256 w, uint8 seat) private returns (uint256) {
+        if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
+        // The talk window is 2-player: P2's seat is seat ^ 1. DONE flags are roundBits' bits 12 + seat (word 236 +).
+        if (!SnatchLayout.flag(uint32(w >> 224), SnatchLayout.DONE, seat ^ 1)) revert TalkNotOver(roomId);
+        w |= uint256(1) << (236 + seat);
+        emit PlayerDone(roomId, uint8(w >> 128), msg.sender);
+        _openPhase2p(roomId, r, w, Phase.Offering, _window2p(w, 176));
+        return w;
     }
 
     /// @dev Ends a 2-player round now (every caller is a 2-player phase or rule set: Offering, Responding, Deciding,

@@ -51,6 +51,10 @@ export const bench: BenchModule = {
     "snatch.done.2p.talk": { text: "report (G5: the first player done talking)" },
     "snatch.done.2p.opensOffer": { text: "report (G5: the second player done talking opens the offer window)" },
     "snatch.talk.2p": { text: "report (G5: a 40-byte message)" },
+    "snatch.offer.2p.endsTalk": {
+      text: "report (G5: P1's first offer while talking, P2 done: P1's done, the offer window, the offer in one call)",
+    },
+    "snatch.pass.2p.endsTalk": { text: "report (G5: the same with a pass: P1's done, the offer window, round 2)" },
     "snatch.finalResponse.2p": {
       text: "report (P2's accept ending round 3 of a factory room, with the test factory's callback storing 4 words)",
     },
@@ -203,6 +207,20 @@ export const bench: BenchModule = {
     out["snatch.talk.2p"] = await gasOf(rooms.connect(b).talk(chat, "x".repeat(40)));
     out["snatch.done.2p.talk"] = await gasOf(rooms.connect(a).done(chat));
     out["snatch.done.2p.opensOffer"] = await gasOf(rooms.connect(b).done(chat));
+    // G5: P2 done, P1's offer or pass ends the talk (no `done` of P1's own).
+    const direct = await eventArg(
+      rooms,
+      await factory.create(Preset.G5, [a.address, b.address]),
+      "RoomCreated",
+      "roomId",
+    );
+    await rooms.connect(b).done(direct);
+    const snap3 = await snapshot();
+    out["snatch.pass.2p.endsTalk"] = await gasOf(rooms.connect(a).pass(direct));
+    await revert(snap3);
+    out["snatch.offer.2p.endsTalk"] = await gasOf(
+      rooms.connect(a).offer(direct, b.address, goods({ turkey: 3 }), goods({ corn: 3 })),
+    );
 
     // The same final response in a room nobody observes (an open room: created, joined, roles drawn).
     const plain = await eventArg(

@@ -271,11 +271,10 @@ async function variants(t: Table, dana: Player, eli: Player) {
     } else {
       await rooms.connect(p2).talk(roomId, "Offer me 5 turkeys and I will give you 5 corn.");
       await rooms.connect(p1).talk(roomId, "Deal.");
-      await rooms.connect(p1).done(roomId);
       await rooms.connect(p2).done(roomId);
-      step('  round 1 talk: P2 "Offer me 5 turkeys and I will give you 5 corn." P1 "Deal."');
+      step('  round 1 talk: P2 "Offer me 5 turkeys and I will give you 5 corn." P1 "Deal." P2 is done talking');
       await rooms.connect(p2).snatch(roomId, await offer(5, 5));
-      step("  P1 offers 5 for 5; P2 snatches: cheap talk binds nobody");
+      step("  P1 offers 5 for 5 (P2 was done: the offer ends the talk); P2 snatches: cheap talk binds nobody");
       await mine(hre, window);
       await rooms.connect(p1).pass(roomId);
       step("  round 2: nobody talks, the talk window expires; P1 passes");

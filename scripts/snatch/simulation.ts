@@ -561,14 +561,15 @@ async function act(
   const [p1, p2] = seated;
   const s1 = c.strategyOf.get(p1.toLowerCase())!;
   const s2 = c.strategyOf.get(p2.toLowerCase())!;
-  const key = (seat: number, what: string) => `${roomId}:${round}:${phase}:${seat}:${what}`;
-  const once = (seat: number, what: string) => {
-    const k = key(seat, what);
+  // `at`: the phase a decision belongs to (P1's offer is the offer window's, even when it ends the talk).
+  const key = (seat: number, what: string, at: number) => `${roomId}:${round}:${at}:${seat}:${what}`;
+  const once = (seat: number, what: string, at: number = phase) => {
+    const k = key(seat, what, at);
     if (decided.has(k)) return false;
     decided.add(k);
     return true;
   };
-  const situation = (seat: number, what: number): Situation => ({
+  const situation = (seat: number, what: number, at: number = phase): Situation => ({
     variant: c.phase,
     round,
     opponentShame: Number(b.g3Shame[1 - seat]),
@@ -577,11 +578,19 @@ async function act(
     corn: cell(r.free, 0, 2),
     forced: ((Number(r.roundBits) >> 27) & 1) === 1,
     promised: promised.has(`${roomId}:${round}`),
-    rng: rngFor(c.seed, Number(roomId), round, phase, seat, what),
+    rng: rngFor(c.seed, Number(roomId), round, at, seat, what),
   });
   const send = async (from: string, fn: string, args: unknown[], gas: number = GAS.action) => {
     await c.chain.send(from, c.roomsAddress, c.roomsIface.encodeFunctionData(fn, args), gas, `${fn} room ${roomId}`);
     return 1;
+  };
+  /** P1's offer or pass (an offer window's decision, also when it ends the talk): how many were sent. */
+  const p1Decides = async () => {
+    if (!once(0, "offer", Phase.Offering)) return 0;
+    const choice = p1Offer(s1, situation(0, 2, Phase.Offering));
+    if (choice === "silent") return 0;
+    if (choice === "pass") return send(p1, "pass", [roomId]);
+    return send(p1, "offer", [roomId, p2, [choice.give, 0, 0], [0, 0, choice.want]]);
   };
   let sent = 0;
   if (phase === Phase.Talk) {
@@ -595,18 +604,17 @@ async function act(
         sent += await send(player, "talk", [roomId, text], GAS.small);
         if (seat === 1 && isPromise(text)) promised.add(`${roomId}:${round}`);
       }
-      sent += await send(player, "done", [roomId]);
+      // P2 says done; P1 does not: its offer or pass ends the talk once P2 is done (SnatchRooms.offer/pass).
+      if (seat === 1) sent += await send(player, "done", [roomId]);
     }
+    // P2 done (roundBits' DONE flag of seat 1, bit 13): P1 decides now, as it would in the offer window.
+    if (((Number(r.roundBits) >> 13) & 1) === 1 && s1 !== "absent") sent += await p1Decides();
   } else if (phase === Phase.Offering) {
     if (c.phase === 2 && once(1, "force")) {
       const force = p2Force(s2, situation(1, 1));
       if (force !== undefined) return send(p2, "setForce", [roomId, force], GAS.small);
     }
-    if (!once(0, "offer")) return 0;
-    const choice = p1Offer(s1, situation(0, 2));
-    if (choice === "silent") return 0;
-    if (choice === "pass") return send(p1, "pass", [roomId]);
-    sent += await send(p1, "offer", [roomId, p2, [choice.give, 0, 0], [0, 0, choice.want]]);
+    sent += await p1Decides();
   } else if (phase === Phase.Responding) {
     if (!once(1, "respond")) return 0;
     const o = b.lastOffer;

@@ -20,7 +20,7 @@ import {
   shrinkRequest,
   takeUnits,
 } from "../../client/snatch/rules";
-import { offerStatesOf, roomStateOf, type Goods, type OfferState } from "../../client/snatch/state";
+import { offerStatesOf, p1Talk, roomStateOf, type Goods, type OfferState } from "../../client/snatch/state";
 import { variantFigures } from "../../client/snatch/tournament";
 import { baseFixture, factoryRoom, threeFixture, twoFixture } from "../snatch/fixtures";
 
@@ -305,6 +305,28 @@ describe("client/snatch: rules, previews and history", function () {
       expect(timeline.find((e) => e.name === "OfferSnatched")).to.deep.include({ round: 1, kind: "snatch" });
       expect(chatMessages(events)).to.have.length(1);
       expect(offeredAmounts(events).get(1)).to.deep.equal([3, 0, 0]);
+    });
+
+    it("G5: P1's offer once P2 is done ends the talk (p1Talk; the story says P1 is done, then the offer)", async function () {
+      const { rooms, lens, g5, p1, p2 } = await loadFixture(twoFixture);
+      const state = async () => roomStateOf(g5, await lens.roomView(g5));
+      expect(p1Talk(await state(), 0)).to.deep.equal({ p2: 1, p2Done: false });
+      expect(p1Talk(await state(), 1)).to.equal(undefined); // P2's seat
+      await rooms.connect(p2).done(g5);
+      expect(p1Talk(await state(), 0)).to.deep.equal({ p2: 1, p2Done: true });
+      await rooms.connect(p1).offer(g5, p2.address, [3, 0, 0], [0, 0, 3]);
+      expect(p1Talk(await state(), 0)).to.equal(undefined); // P2's response window
+      const names = new Map([
+        [p1.address, "Alice"],
+        [p2.address, "Bob"],
+      ]);
+      const texts = roomTimeline(await eventsOf(rooms, g5), (a) => names.get(a) ?? a).map((e) => e.text);
+      const at = (t: string | RegExp) => texts.findIndex((x) => (typeof t === "string" ? x === t : t.test(x)));
+      const order = ["Bob is done", "Alice is done", /^P1.s offer window until block/, /^Alice offers 3 turkey/].map(
+        at,
+      );
+      expect(order.every((i) => i >= 0)).to.equal(true);
+      expect([...order].sort((a, b) => a - b)).to.deep.equal(order);
     });
 
     it("names players by the names their seats carry (PlayerJoined), or that a tournament registered", async function () {

@@ -215,6 +215,7 @@ async function play(run: Run, format: FormatModel, sequence: Plan[]) {
     if (m.phase === Ph.Finished) break;
     const a = resolve(plan, m);
     const block = (await ethers.provider.getBlockNumber()) + 1;
+    const before = m.phase;
     const predicted = apply(m, a, block);
     const ok = await send(run, a);
     log.push(`${JSON.stringify(a)} @${block}: ${ok ? "ok" : "rejected"}`);
@@ -224,6 +225,9 @@ async function play(run: Run, format: FormatModel, sequence: Plan[]) {
     if (process.env.SNATCH_COVERAGE) {
       const k = `${a.kind}:${ok ? "ok" : "no"}`;
       coverage[k] = (coverage[k] ?? 0) + 1;
+      // G5: P1's offer or pass in the talk window (ok once P2 said done).
+      if (before === Ph.Talk && (a.kind === "offer" || a.kind === "pass"))
+        coverage[`talk-${k}`] = (coverage[`talk-${k}`] ?? 0) + 1;
       coverage[`round${m.round}:${m.phase}`] = (coverage[`round${m.round}:${m.phase}`] ?? 0) + 1;
     }
     await check(run, m, context);

@@ -1,8 +1,19 @@
 import { expect } from "chai";
-import { ethers } from "hardhat";
+import { ethers, network } from "hardhat";
+import type { SnatchRooms, SnatchRoomsLens } from "../../typechain-types";
 import { loadFixture, mine } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
-import { DEFAULT_WINDOWS, goods, NoOfferReason, OfferStatus, Phase, Preset, RuleSet } from "../../client/snatch/names";
+import {
+  DEFAULT_FILL_BLOCKS,
+  DEFAULT_WINDOWS,
+  goods,
+  NoOfferReason,
+  OfferStatus,
+  Phase,
+  Preset,
+  RuleSet,
+} from "../../client/snatch/names";
+import { eventArg } from "../../client/snatch/room";
 import { factoryRoom, holdings, offerIdOf, progress, twoFixture } from "./fixtures";
 
 /** Mines until the current window of `roomId` has expired (the next transaction lands after its deadline). */
@@ -339,9 +350,10 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       await expect(rooms.connect(outsider).talk(g5, "hi"))
         .to.be.revertedWithCustomError(rooms, "NotAMember")
         .withArgs(g5, outsider.address);
+      // P1's offer before P2 is done: the other player is still talking.
       await expect(rooms.connect(p1).offer(g5, p2.address, goods({ turkey: 1 }), goods({})))
-        .to.be.revertedWithCustomError(rooms, "WrongPhase")
-        .withArgs(g5, Phase.Talk);
+        .to.be.revertedWithCustomError(rooms, "TalkNotOver")
+        .withArgs(g5);
       await expect(rooms.connect(p1).done(g5)).to.emit(rooms, "PlayerDone").withArgs(g5, 1, p1.address);
       await expect(rooms.connect(p1).done(g5))
         .to.be.revertedWithCustomError(rooms, "AlreadyDone")
@@ -358,6 +370,135 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       await expect(rooms.advance(g5))
         .to.emit(rooms, "PhaseStarted")
         .withArgs(g5, 2, Phase.Offering, deadline + DEFAULT_WINDOWS.offer);
+    });
+
+    /** Two fresh G5 rooms of P1, P2 in round 1's talk window; P2 said done in both when `p2Done`. */
+    async function twins(p2Done: boolean) {
+      const f = await loadFixture(twoFixture);
+      const a = await factoryRoom(f, Preset.G5, [f.p1, f.p2]);
+      const b = await factoryRoom(f, Preset.G5, [f.p1, f.p2]);
+      if (p2Done) for (const id of [a, b]) await f.rooms.connect(f.p2).done(id);
+      return { ...f, a, b };
+    }
+
+    /** The logs of mined transactions, decoded, with the room id written `room` (to compare two rooms' logs). */
+    async function logsOf(rooms: SnatchRooms, hashes: string[]) {
+      const out: string[] = [];
+      for (const hash of hashes) {
+        const receipt = (await ethers.provider.getTransactionReceipt(hash))!;
+        for (const log of receipt.logs) {
+          const e = rooms.interface.parseLog(log)!;
+          out.push(`${e.name}(${["room", ...[...e.args].slice(1)].map(String).join(", ")})`);
+        }
+      }
+      return out;
+    }
+
+    /** Everything the room stores and shows, as text (to compare two rooms). */
+    async function stateOf(rooms: SnatchRooms, lens: SnatchRoomsLens, id: bigint) {
+      return JSON.stringify(
+        [await rooms.roomData(id), await rooms.offerData(id, 1), await lens.roomView(id)],
+        (_k, v) => (typeof v === "bigint" ? v.toString() : v),
+      );
+    }
+
+    for (const move of ["offer", "pass"] as const) {
+      it(`P2 done: P1's ${move} in the talk window is done + ${move} in one block (events, state)`, async function () {
+        const { rooms, lens, p1, p2, a, b } = await twins(true);
+        const send = (id: bigint, o: { gasLimit: number }) =>
+          move === "offer"
+            ? rooms.connect(p1).offer(id, p2.address, goods({ turkey: 3 }), goods({ corn: 2 }), o)
+            : rooms.connect(p1).pass(id, o);
+        // Room a: P1's done then its move; room b: the move alone. All three in one block (the same deadlines).
+        await network.provider.send("evm_setAutomine", [false]);
+        const hashes: string[] = [];
+        try {
+          hashes.push((await rooms.connect(p1).done(a, { gasLimit: 1_000_000 })).hash);
+          hashes.push((await send(a, { gasLimit: 1_000_000 })).hash);
+          hashes.push((await send(b, { gasLimit: 1_000_000 })).hash);
+          await network.provider.send("evm_mine", []);
+        } finally {
+          await network.provider.send("evm_setAutomine", [true]);
+        }
+        for (const h of hashes) expect((await ethers.provider.getTransactionReceipt(h))!.status).to.equal(1);
+        const single = await logsOf(rooms, [hashes[2]]);
+        expect(single).to.deep.equal(await logsOf(rooms, hashes.slice(0, 2)));
+        const block = (await ethers.provider.getTransactionReceipt(hashes[2]))!.blockNumber;
+        expect(single.slice(0, 2)).to.deep.equal([
+          `PlayerDone(room, 1, ${p1.address})`,
+          `PhaseStarted(room, 1, ${Phase.Offering}, ${block + DEFAULT_WINDOWS.offer})`,
+        ]);
+        expect(single[2]).to.match(move === "offer" ? /^OfferMade\(/ : /^NoOffer\(room, 1, /);
+        expect(await stateOf(rooms, lens, b)).to.equal(await stateOf(rooms, lens, a));
+        expect((await progress(rooms, b)).phase).to.equal(move === "offer" ? Phase.Responding : Phase.Talk);
+      });
+    }
+
+    it("P2 not done: P1's offer and pass in the talk window revert with TalkNotOver; P2's with NotYourTurn", async function () {
+      const { rooms, lens, p1, p2, a } = await twins(false);
+      const before = await stateOf(rooms, lens, a);
+      const offer = goods({ turkey: 1 });
+      await expect(rooms.connect(p1).offer(a, p2.address, offer, goods({})))
+        .to.be.revertedWithCustomError(rooms, "TalkNotOver")
+        .withArgs(a);
+      await expect(rooms.connect(p1).pass(a)).to.be.revertedWithCustomError(rooms, "TalkNotOver").withArgs(a);
+      expect(await stateOf(rooms, lens, a)).to.equal(before);
+      // P1 done first changes nothing for P1's moves: P2 is still talking.
+      await rooms.connect(p1).done(a);
+      await expect(rooms.connect(p1).pass(a)).to.be.revertedWithCustomError(rooms, "TalkNotOver").withArgs(a);
+      // P2 has no offer or pass in the talk window (as in the offer window), done or not.
+      await expect(rooms.connect(p2).offer(a, p1.address, goods({ corn: 1 }), goods({})))
+        .to.be.revertedWithCustomError(rooms, "NotYourTurn")
+        .withArgs(a, p2.address);
+      await expect(rooms.connect(p2).pass(a))
+        .to.be.revertedWithCustomError(rooms, "NotYourTurn")
+        .withArgs(a, p2.address);
+    });
+
+    it("P2 done: P1 may still talk and say done; P2's done and moves are unchanged", async function () {
+      const { rooms, p1, p2, a } = await twins(true);
+      await expect(rooms.connect(p2).pass(a))
+        .to.be.revertedWithCustomError(rooms, "NotYourTurn")
+        .withArgs(a, p2.address);
+      await expect(rooms.connect(p2).done(a))
+        .to.be.revertedWithCustomError(rooms, "AlreadyDone")
+        .withArgs(a, p2.address);
+      await rooms.connect(p1).talk(a, "one more thing");
+      await expect(rooms.connect(p1).done(a)).to.emit(rooms, "PhaseStarted").withArgs(a, 1, Phase.Offering, anyValue);
+      expect((await progress(rooms, a)).phase).to.equal(Phase.Offering);
+    });
+
+    it("random roles: P1 in either seat ends the talk with its offer once P2 (the other seat) is done", async function () {
+      const { rooms, p1: a, p2: b } = await loadFixture(twoFixture);
+      const seen = new Set<number>();
+      // Rooms until P1 sat in both seats (40 fair tosses all alike: 2^-39; see the rooms test's roles).
+      for (let i = 0; i < 40 && seen.size < 2; i++) {
+        const tx = await rooms.connect(a).createRoom(Preset.G5, DEFAULT_FILL_BLOCKS, "");
+        const id = await eventArg(rooms, tx, "RoomCreated", "roomId");
+        await rooms.connect(b).join(id, "");
+        await mine(1);
+        await rooms.advance(id);
+        const p1Seat = (Number((await rooms.roomData(id)).roles) & 3) === 0 ? 0 : 1;
+        seen.add(p1Seat);
+        const [p1, p2] = p1Seat === 0 ? [a, b] : [b, a];
+        await expect(rooms.connect(p1).pass(id)).to.be.revertedWithCustomError(rooms, "TalkNotOver").withArgs(id);
+        await rooms.connect(p2).done(id);
+        const offer = rooms.connect(p1).offer(id, p2.address, goods({ turkey: 2 }), goods({ corn: 2 }));
+        await expect(offer).to.emit(rooms, "PlayerDone").withArgs(id, 1, p1.address);
+        expect((await progress(rooms, id)).phase).to.equal(Phase.Responding);
+        const bits = (await rooms.roomData(id)).roundBits;
+        expect([0, 1].map((s) => ((bits >> BigInt(12 + s)) & 1n) === 1n)).to.deep.equal([true, true]);
+      }
+      expect(seen.size).to.equal(2);
+    });
+
+    it("an offer or pass of P1 after the talk window expired opens the offer window by expiry, as before", async function () {
+      const { rooms, p1, p2, a } = await twins(false);
+      const { deadline } = await progress(rooms, a);
+      await expireWindow(a, deadline);
+      const tx = rooms.connect(p1).offer(a, p2.address, goods({ turkey: 1 }), goods({}));
+      await expect(tx).to.emit(rooms, "PhaseStarted").withArgs(a, 1, Phase.Offering, anyValue);
+      await expect(tx).not.to.emit(rooms, "PlayerDone");
     });
   });
 });

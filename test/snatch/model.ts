@@ -331,6 +331,18 @@ function reverse(room: RoomModel, o: OfferModel) {
   o.status = St.Reversed;
 }
 
+/**
+ * G5: P1's offer or pass in the talk window, once P2 said done, is first P1's done: the offer window opens at `block`
+ * and the move then happens in it. False (refused) for P2, or while P2 is still talking.
+ */
+function endTalk(room: RoomModel, me: number, block: number): boolean {
+  if (!isP1(room, me) || !room.done[room.roles.indexOf(CORN)]) return false;
+  room.done[me] = true;
+  room.phase = Ph.Offering;
+  room.deadline = block + room.format.windows.offer;
+  return true;
+}
+
 /** Closes a 2-player round after a decision made at `block`. */
 const nextRound = (room: RoomModel, block: number) => startRound(room, room.round + 1, block);
 
@@ -362,6 +374,8 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
         if (room.pairs[me][a.target] >= 2) return false;
       } else if (room.phase === Ph.Offering) {
         if (!isP1(room, me)) return false;
+      } else if (room.phase === Ph.Talk) {
+        if (!endTalk(room, me, block)) return false;
       } else {
         return false;
       }
@@ -461,6 +475,7 @@ function act(room: RoomModel, a: Exclude<Action, { kind: "mine" }>, block: numbe
       return true;
     }
     case "pass": {
+      if (room.phase === Ph.Talk && !endTalk(room, me, block)) return false;
       if (room.phase !== Ph.Offering && room.phase !== Ph.Deciding) return false;
       if (!isP1(room, me)) return false;
       if (room.phase === Ph.Offering && forcedToOffer(room)) return false;

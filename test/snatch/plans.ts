@@ -110,7 +110,8 @@ export function sensible(m: RoomModel): Action["kind"][] {
         ...(has(St.Snatched) ? (["report"] as const) : []),
       ];
     case Ph.Talk:
-      return ["talk", "talk", "done"];
+      // P1's offer or pass ends the talk once P2 said done (refused before).
+      return ["talk", "talk", "done", "done", "offer", "pass"];
     case Ph.Offering:
       return ["offer", "offer", "pass", ...(m.rules === RS.G2Forced ? (["force"] as const) : [])];
     case Ph.Responding:

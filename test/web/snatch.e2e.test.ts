@@ -279,11 +279,27 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     await p1.page.getByTestId("message").filter({ hasText: "I will accept a fair offer." }).waitFor();
     await clearTransactions(p1.page);
     await screenshot(p1.page, "snatch", "g5-talk");
-    await Promise.all([p1, p2].map((p) => act(p, "Done talking", "Done talking")));
-    await waitRound(p1.page, 1, 6); // P1's offer window
-    expect(await p1.page.getByRole("textbox", { name: "Message" }).count()).to.equal(0); // no talk outside the window
-
+    // While P2 talks, P1 has no offer and no pass: the contract's sentence says why.
+    await p1.page.getByTestId("offer-refusal").filter({ hasText: "the other player is still talking" }).waitFor();
+    expect(await p1.page.getByRole("button", { name: "Pass: no offer this round" }).count()).to.equal(0);
+    // P2 is done talking; P1 offers at once (no "Done talking" of its own): the offer ends the talk.
+    await act(p2, "Done talking", "Done talking");
+    await p1.page.getByTestId("talk-ends").filter({ hasText: "is done talking: your offer ends the talk." }).waitFor();
+    await p1.page.getByRole("button", { name: "Pass: no offer this round" }).waitFor();
     await makeOffer(p1, null, { turkey: 3 }, { corn: 3 });
+    await waitRound(p1.page, 1, 7); // P2's response window
+    expect(await p1.page.getByRole("textbox", { name: "Message" }).count()).to.equal(0); // no talk outside the window
+    // From the chain: P1's offer was also P1's done, and opened the offer window before the offer.
+    const made = (await rooms.queryFilter(rooms.filters.OfferMade(room)))[0];
+    const receipt = (await provider.getTransactionReceipt(made.transactionHash))!;
+    expect(receipt.logs.map((l) => rooms.interface.parseLog(l)?.name)).to.deep.equal([
+      "PlayerDone",
+      "PhaseStarted",
+      "OfferMade",
+      "PhaseStarted",
+    ]);
+    const dones = await rooms.queryFilter(rooms.filters.PlayerDone(room));
+    expect(dones.map((e) => e.args.player.toLowerCase())).to.deep.equal([p2, p1].map((p) => p.address.toLowerCase()));
     await act(p2, "Accept", /^Accept offer #/);
     await waitRound(p1.page, 2, 5); // round 2's talk window
 

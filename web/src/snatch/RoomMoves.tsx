@@ -9,7 +9,14 @@ import { ActionButton, Panel } from "../shared/ui";
 import { Phase, RuleSet } from "../../../client/snatch/names";
 import { offeredAmounts } from "../../../client/snatch/history";
 import { offerPreviewText } from "../../../client/snatch/rules";
-import { roundOffers, tradedGoods, type Goods, type OfferState, type RoomState } from "../../../client/snatch/state";
+import {
+  p1Talk,
+  roundOffers,
+  tradedGoods,
+  type Goods,
+  type OfferState,
+  type RoomState,
+} from "../../../client/snatch/state";
 import type { SnatchContracts } from "./contracts";
 import { GoodsInput } from "./Goods";
 import { roomActions } from "./roomActions";
@@ -48,9 +55,11 @@ export function RoomMoves(props: RoomProps & { toAnswer: OfferState[] }) {
   const mine = seat >= 0;
   if (!mine || !running) return null;
   const offerTargets = room.seats.filter((s) => checks.ok(`offer:${s.seat}`)).map((s) => s.seat);
+  // G5's talk window as P1: once P2 is done, P1's offer or pass ends the talk; before, the contract says why not.
+  const talk = p1Talk(room, seat);
   // Why this seat cannot offer, when it is its kind of phase and it could otherwise (e.g. shamed out, suspended).
   const offerRefusal =
-    offerTargets.length === 0 && (room.phase === Phase.Trading || room.phase === Phase.Offering)
+    offerTargets.length === 0 && (room.phase === Phase.Trading || room.phase === Phase.Offering || talk)
       ? room.seats
           .filter((s) => s.seat !== seat)
           .map((s) => checks.why(`offer:${s.seat}`))
@@ -65,6 +74,11 @@ export function RoomMoves(props: RoomProps & { toAnswer: OfferState[] }) {
               <OfferRow key={o.id} {...props} offer={o} offered={offered.get(o.id)} />
             ))}
           </ul>
+        )}
+        {talk?.p2Done && offerTargets.length > 0 && (
+          <p className="talk-ends" data-testid="talk-ends">
+            {props.nameOf(room.seats[talk.p2].player)} is done talking: your offer ends the talk.
+          </p>
         )}
         {offerTargets.length > 0 && <OfferForm {...props} targets={offerTargets} draft={draft} setDraft={setDraft} />}
         {offerRefusal && (

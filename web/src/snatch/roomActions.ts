@@ -116,7 +116,9 @@ export function roomOffers(
   if (room.rules === RuleSet.ShameTokens || (room.rules === RuleSet.G3Shame && room.phase === Phase.Deciding)) {
     for (const t of others) out[`shame:${t.seat}`] = act.shame(t.seat, t.player);
   }
-  if (room.playerCount === 2 && (room.phase === Phase.Offering || room.phase === Phase.Deciding)) out.pass = act.pass();
+  // (In a G5 talk window P1's pass ends the talk once P2 is done: the contract says when.)
+  const passes = room.phase === Phase.Offering || room.phase === Phase.Deciding || room.phase === Phase.Talk;
+  if (room.playerCount === 2 && passes) out.pass = act.pass();
   if (room.rules === RuleSet.G2Forced && room.phase === Phase.Offering) out.force = act.setForce(!room.forced);
   if (room.phase === Phase.Talk) out.talk = act.talk("");
 
