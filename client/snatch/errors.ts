@@ -72,7 +72,7 @@ export const SNATCH_ERRORS: ErrorTexts = {
   ForcedOfferFinal: (a) =>
     `offer ${a.offerId} in room ${a.roomId} was forced: it stands until P2 answers or the response window ends`,
   TalkNotOver: (a) =>
-    `the other player is still talking in room ${a.roomId}: P1's offer or pass ends the talk once P2 said done`,
+    `the other player is still talking in room ${a.roomId} (P1's offer or pass ends the talk once P2 says done)`,
   MessageOutsideWindow: (a) => `room ${a.roomId} is in phase "${a.phase}": messages only in the G5 talk window`,
   MessageTooLong: (a) => `the message has ${a.length} bytes; at most ${a.max} are allowed`,
   NothingToAdvance: (a, ctx, raw) =>

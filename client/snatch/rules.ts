@@ -163,7 +163,7 @@ export function phaseText(room: Pick<RoomState, "phase" | "rules" | "playerCount
     case Phase.Judging:
       return "Judging: the judge confirms or dismisses each report";
     case Phase.Talk:
-      return "Talk window: send messages, then say done";
+      return "Talk window: send messages, then say done (once P2 is, P1's offer or pass ends it)";
     case Phase.Offering:
       return "P1's offer window: P1 offers or passes";
     case Phase.Responding:

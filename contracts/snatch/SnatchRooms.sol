@@ -250,7 +250,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         uint8 to = _targetSeat(roomId, w, target);
         Phase phase = _phase(w);
         if (phase == Phase.Trading) {
-            // (It rewrites word 0; `w` is only used below on the 2-player path, where it is current.)
+            // (It rewrites word 0; `w` is only used below on the 2-player path, where it is current, or after
+            // `_endTalk` current but for the phase and deadline, which that path rewrites.)
             _checkOffer3(roomId, r, from, to, target);
         } else if (phase == Phase.Offering) {
             if (SnatchLayout.role(uint8(w >> 208), from) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
@@ -356,7 +357,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     /// @notice Says the caller is done: 3-player trading (the round closes when every active player is done; a done
     ///         player makes no more offers but may still respond; an offer to it takes its done back; refused in the
     ///         block a pending offer to the caller was made in, see {OfferJustMade}), G5 talk (the offer window opens
-    ///         when both are done; once P2 is, P1's {offer} or {pass} also says P1's done), or, for the judge, the judging phase (closes it; undecided reports are dismissed).
+    ///         when both are done; once P2 is, P1's {offer} or {pass} also says P1's done), or, for the judge, the
+    ///         judging phase (closes it; undecided reports are dismissed).
     /// @param roomId The room.
     function done(uint256 roomId) external {
         (Room storage r, uint256 w) = _synced(roomId);

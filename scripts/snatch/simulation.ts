@@ -607,7 +607,8 @@ async function act(
       // P2 says done; P1 does not: its offer or pass ends the talk once P2 is done (SnatchRooms.offer/pass).
       if (seat === 1) sent += await send(player, "done", [roomId]);
     }
-    // P2 done (roundBits' DONE flag of seat 1, bit 13): P1 decides now, as it would in the offer window.
+    // P2 done (roundBits' DONE flag of seat 1, bit 13: a tournament's rooms seat P1 in seat 0, ROLES_P1_FIRST): P1
+    // decides now, as it would in the offer window.
     if (((Number(r.roundBits) >> 13) & 1) === 1 && s1 !== "absent") sent += await p1Decides();
   } else if (phase === Phase.Offering) {
     if (c.phase === 2 && once(1, "force")) {

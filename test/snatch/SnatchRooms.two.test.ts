@@ -372,13 +372,24 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
         .withArgs(g5, 2, Phase.Offering, deadline + DEFAULT_WINDOWS.offer);
     });
 
-    /** Two fresh G5 rooms of P1, P2 in round 1's talk window; P2 said done in both when `p2Done`. */
-    async function twins(p2Done: boolean) {
+    /** Talk and offer windows that differ (the presets' are both 20): the offer window's length shows in its deadline. */
+    const UNEVEN = { ...DEFAULT_WINDOWS, talk: 7, offer: 13 };
+
+    /**
+     * Two fresh G5 rooms of P1, P2 in round 1's talk window (the G5 preset, or a format of three G5 rounds with the
+     * `UNEVEN` windows); P2 said done in both when `p2Done`.
+     */
+    async function twins(p2Done: boolean, uneven = false) {
       const f = await loadFixture(twoFixture);
-      const a = await factoryRoom(f, Preset.G5, [f.p1, f.p2]);
-      const b = await factoryRoom(f, Preset.G5, [f.p1, f.p2]);
+      let format: number = Preset.G5;
+      if (uneven) {
+        await f.rooms.createFormat([RuleSet.G5CheapTalk, RuleSet.G5CheapTalk, RuleSet.G5CheapTalk], UNEVEN);
+        format = Number(await f.rooms.formatCount());
+      }
+      const a = await factoryRoom(f, format, [f.p1, f.p2]);
+      const b = await factoryRoom(f, format, [f.p1, f.p2]);
       if (p2Done) for (const id of [a, b]) await f.rooms.connect(f.p2).done(id);
-      return { ...f, a, b };
+      return { ...f, a, b, windows: uneven ? UNEVEN : DEFAULT_WINDOWS };
     }
 
     /** The logs of mined transactions, decoded, with the room id written `room` (to compare two rooms' logs). */
@@ -402,9 +413,15 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
       );
     }
 
-    for (const move of ["offer", "pass"] as const) {
-      it(`P2 done: P1's ${move} in the talk window is done + ${move} in one block (events, state)`, async function () {
-        const { rooms, lens, p1, p2, a, b } = await twins(true);
+    for (const [move, uneven] of [
+      ["offer", false],
+      ["pass", false],
+      ["offer", true],
+      ["pass", true],
+    ] as const) {
+      const which = uneven ? " (talk 7, offer 13)" : "";
+      it(`P2 done: P1's ${move} in the talk window is done + ${move} in one block (events, state)${which}`, async function () {
+        const { rooms, lens, p1, p2, a, b, windows } = await twins(true, uneven);
         const send = (id: bigint, o: { gasLimit: number }) =>
           move === "offer"
             ? rooms.connect(p1).offer(id, p2.address, goods({ turkey: 3 }), goods({ corn: 2 }), o)
@@ -426,7 +443,7 @@ describe("SnatchRooms: SnatchGame (2 players, G1..G5)", function () {
         const block = (await ethers.provider.getTransactionReceipt(hashes[2]))!.blockNumber;
         expect(single.slice(0, 2)).to.deep.equal([
           `PlayerDone(room, 1, ${p1.address})`,
-          `PhaseStarted(room, 1, ${Phase.Offering}, ${block + DEFAULT_WINDOWS.offer})`,
+          `PhaseStarted(room, 1, ${Phase.Offering}, ${block + windows.offer})`,
         ]);
         expect(single[2]).to.match(move === "offer" ? /^OfferMade\(/ : /^NoOffer\(room, 1, /);
         expect(await stateOf(rooms, lens, b)).to.equal(await stateOf(rooms, lens, a));

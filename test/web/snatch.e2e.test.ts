@@ -13,8 +13,11 @@ import {
   expectHonestControls,
   expectPlainWords,
   expectNoLogReads,
+  expectPhoneFit,
   openPlayer,
+  PHONE,
   screenshot,
+  SMALL_PHONE,
   waitMined,
   webStack,
   type Player,
@@ -284,8 +287,22 @@ describe("web: Snatch or Share and SnatchGame in the browser (e2e)", function ()
     expect(await p1.page.getByRole("button", { name: "Pass: no offer this round" }).count()).to.equal(0);
     // P2 is done talking; P1 offers at once (no "Done talking" of its own): the offer ends the talk.
     await act(p2, "Done talking", "Done talking");
-    await p1.page.getByTestId("talk-ends").filter({ hasText: "is done talking: your offer ends the talk." }).waitFor();
+    await p1.page
+      .getByTestId("talk-ends")
+      .filter({ hasText: "is done talking: your offer or pass ends the talk" })
+      .waitFor();
     await p1.page.getByRole("button", { name: "Pass: no offer this round" }).waitFor();
+    // The line and the offer form on a phone: it fits (44 px targets, no sideways scroll); the screenshots to look at.
+    const desk = p1.page.viewportSize()!;
+    for (const [size, name] of [
+      [PHONE, "g5-talk-ends-phone"],
+      [SMALL_PHONE, "g5-talk-ends-small-phone"],
+    ] as const) {
+      await p1.page.setViewportSize(size);
+      await expectPhoneFit(p1.page);
+      await screenshot(p1.page, "snatch", name);
+    }
+    await p1.page.setViewportSize(desk);
     await makeOffer(p1, null, { turkey: 3 }, { corn: 3 });
     await waitRound(p1.page, 1, 7); // P2's response window
     expect(await p1.page.getByRole("textbox", { name: "Message" }).count()).to.equal(0); // no talk outside the window

@@ -77,7 +77,8 @@ export function RoomMoves(props: RoomProps & { toAnswer: OfferState[] }) {
         )}
         {talk?.p2Done && offerTargets.length > 0 && (
           <p className="talk-ends" data-testid="talk-ends">
-            {props.nameOf(room.seats[talk.p2].player)} is done talking: your offer ends the talk.
+            {props.nameOf(room.seats[talk.p2].player)} is done talking: your offer or pass ends the talk (no need to say
+            done).
           </p>
         )}
         {offerTargets.length > 0 && <OfferForm {...props} targets={offerTargets} draft={draft} setDraft={setDraft} />}
