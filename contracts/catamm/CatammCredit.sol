@@ -67,8 +67,8 @@ library CatammCredit {
         return true;
     }
 
-    /// @notice Gives every seat of the finished, cancelled or abandoned game what is still held for it. Anyone may call it; a
-    ///         second call finds nothing left and does nothing.
+    /// @notice Gives every seat of the finished, cancelled or abandoned game what is still held for it. Anyone may call
+    ///         it; a second call finds nothing left and does nothing.
     function release(CatammState.Game storage g, uint256 gameId, IRandomness randomness) internal {
         ICatamm.Phase phase = CatammState.loadTurn(g).phase;
         if (phase != ICatamm.Phase.Finished && phase != ICatamm.Phase.Cancelled && phase != ICatamm.Phase.Abandoned) {

@@ -20,14 +20,15 @@ contract CatammLens {
         game = game_;
     }
 
-    /// @notice Where `player`'s pieces may go now by the placement rules the game checks when they build (Placement.sol,
-    ///         the same functions with the same arguments, see CatammBuild and CatammSetup). During the draft: the
-    ///         spots of a draft pick's settlement (free, the distance rule, no road needed; its road is any free edge
-    ///         ending there, so `roads` is empty). From the first turn: the settlement spots touching the player's
-    ///         roads, the road spots connected to the player's network (an opponent's building cuts it), and the
-    ///         player's settlements a city may replace, each empty once that piece's limit is reached (15 roads,
-    ///         5 settlements, 4 cities). All empty before the start and after the end (or a cancellation). Whose turn it is, the phase and
-    ///         the cost are checked when building. Reverts with the game's `NotAPlayer` if `player` is not in it.
+    /// @notice Where `player`'s pieces may go now by the placement rules the game checks when they build
+    ///         (Placement.sol, the same functions with the same arguments, see CatammBuild and CatammSetup). During the
+    ///         draft: the spots of a draft pick's settlement (free, the distance rule, no road needed; its road is any
+    ///         free edge ending there, so `roads` is empty). From the first turn: the settlement spots touching the
+    ///         player's roads, the road spots connected to the player's network (an opponent's building cuts it), and
+    ///         the player's settlements a city may replace, each empty once that piece's limit is reached (15 roads,
+    ///         5 settlements, 4 cities). All empty before the start and after the end (or a cancellation). Whose turn
+    ///         it is, the phase and the cost are checked when building. Reverts with the game's `NotAPlayer` if
+    ///         `player` is not in it.
     /// @param gameId The game.
     /// @param player The player.
     /// @return settlements Vertex mask (bit v = vertex v).

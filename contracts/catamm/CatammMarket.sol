@@ -82,8 +82,8 @@ library CatammMarket {
     // Opening
 
     /// @notice Opens a game's markets: each pool with `depthCards` cards of both sides from the bank, the pools in
-    ///         a uniformly random order from `seed` ({RandomDraw.permutation}), the first nine at ports 0–8 and the tenth
-    ///         missing.
+    ///         a uniformly random order from `seed` ({RandomDraw.permutation}), the first nine at ports 0–8 and the
+    ///         tenth missing.
     /// @param preset 0 classic, 1 defi ({FeePreset}).
     /// @dev The caller's bank must count `4 × depthCards` cards of every resource as issued (each resource is in
     ///      four pools).

@@ -105,7 +105,8 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     uint256 private constant Y_M76 = 0xfffffffffffffffffff; // (1 << 76) - 1
     uint256 private constant Y_M120 = 0xffffffffffffffffffffffffffffff; // (1 << 120) - 1
     uint256 private constant Y_STONES = 0xfffffffffffffffffffffffffffffffffffffffffffffffff; // (1 << 196) - 1
-    uint256 private constant Y_DEADLINE = 0x7fffff0000000000000000000000000000000000000000000000000000000; // 0x7fffff << 220
+    // 0x7fffff << 220
+    uint256 private constant Y_DEADLINE = 0x7fffff0000000000000000000000000000000000000000000000000000000;
     uint256 private constant Y_MERGED = 0x0200000000000000000000000000000000000000000000000000000000000000; // 1 << 249
     uint256 private constant Y_WIDE = 0x000200000000000000000000000000000000000000; // 1 << 153
     uint256 private constant Y_TOP = 0x8000000000000000000000000000000000000000000000000000000000000000; // 1 << 255
@@ -836,9 +837,9 @@ contract ForkingHex is IForkingHex, PayoutLedger {
 
     /// @dev Evaluates positions hi down to lo of game `g` (an n×n board) into `payees`, children first; returns
     ///      what goes to the fund. Keeps the accumulators of parents inside the window in memory and stores those of
-    ///      older parents in their recycled words ({_store}). The common path is one assembly loop; it stops for what needs
-    ///      more than a position's and its parent's words: a recycled word or parent, a position that may be void, a
-    ///      board above 14×14 ({_depthAndStored}), a parent a later batch settles ({_store}).
+    ///      older parents in their recycled words ({_store}). The common path is one assembly loop; it stops for what
+    ///      needs more than a position's and its parent's words: a recycled word or parent, a position that may be
+    ///      void, a board above 14×14 ({_depthAndStored}), a parent a later batch settles ({_store}).
     // The loop stays in one function: split, it would pass the batch's values across a call at every position.
     // solhint-disable-next-line function-max-lines
     function _settleWindow(
@@ -1025,10 +1026,10 @@ contract ForkingHex is IForkingHex, PayoutLedger {
     }
 
     /// @dev The depth of position `id` (word `word`; `shape`: the board's size n, and the lowest proven id in bits
-    ///      8..39) and `a` (what its children in the batch passed up) merged with what earlier batches stored for it; depth
-    ///      0 if it is void. A recycled word keeps both; a live one (with no child in the batch: the caller took the
-    ///      depth a child passed up) has no accumulators stored, and its depth is the popcount of its and its parent's
-    ///      stones, or the depth its recycled parent keeps plus one.
+    ///      8..39) and `a` (what its children in the batch passed up) merged with what earlier batches stored for it;
+    ///      depth 0 if it is void. A recycled word keeps both; a live one (with no child in the batch: the caller took
+    ///      the depth a child passed up) has no accumulators stored, and its depth is the popcount of its and its
+    ///      parent's stones, or the depth its recycled parent keeps plus one.
     function _depthAndStored(
         GameSlots storage g,
         uint256 id,

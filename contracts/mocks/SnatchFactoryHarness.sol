@@ -5,8 +5,8 @@ import {ISnatchRooms} from "../snatch/ISnatchRooms.sol";
 import {ISnatchRoomsObserver} from "../snatch/ISnatchRoomsObserver.sol";
 import {SnatchRooms} from "../snatch/SnatchRooms.sol";
 
-/// @notice A test factory: creates rooms through SnatchRooms.createRooms (or createRoomsOfIds) and records the results it is called back
-///         with. `failing` makes the callback revert (to test a broken observer).
+/// @notice A test factory: creates rooms through SnatchRooms.createRooms (or createRoomsOfIds) and records the results
+///         it is called back with. `failing` makes the callback revert (to test a broken observer).
 contract SnatchFactoryHarness is ISnatchRoomsObserver {
     SnatchRooms public immutable rooms;
     bool public failing;

@@ -77,8 +77,8 @@ interface ISnatchRooms is IDisplayName {
     // ---------------------------------------------------------------------------------------------- structs
 
     /// @notice Window lengths in blocks. 3-player formats use trading (a round's length), closing (its last blocks,
-    ///         in which no offer may be made; at least 1, at most 65,535 and below trading) and judging. 2-player formats use
-    ///         talk (G5 rounds), offer, response and decision (after a snatch in G3/G4 rounds).
+    ///         in which no offer may be made; at least 1, at most 65,535 and below trading) and judging. 2-player
+    ///         formats use talk (G5 rounds), offer, response and decision (after a snatch in G3/G4 rounds).
     struct Windows {
         uint24 trading;
         uint24 closing;
@@ -110,13 +110,13 @@ interface ISnatchRooms is IDisplayName {
     ///      deadline, `closing`: the format's closing window (3-player) or a 2-player room's compact schedule (bit 15
     ///      set: roundCount - 1 in bits 11-14, the one window W in bits 0-10; 0 if the format's does not fit, see
     ///      SnatchFormats.roomClosing; SnatchRooms.roomData answers the format's closing for a 2-player room), roles
-    ///      (seat s's own good in bits [2s, 2s+2); the next judge seat in bits [6, 8)), the factory index of the observer (0 = none) and `roundBits` (per-round flags
-    ///      and the round's judge seat, see SnatchLayout in libraries/SnatchState.sol).
-    ///      Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells (seat, good) at bit
-    ///      8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot overflow. `shame` holds
-    ///      three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per room (so `offerCount` is
-    ///      also the room's offers counter of {Stats}); the current round's offers are those from `firstOffer` on.
-    ///      Then the room's other counters, and `batchIndex`: a factory room's
+    ///      (seat s's own good in bits [2s, 2s+2); the next judge seat in bits [6, 8)), the factory index of the
+    ///      observer (0 = none) and `roundBits` (per-round flags and the round's judge seat, see SnatchLayout in
+    ///      libraries/SnatchState.sol). Slot 1 (goods and counters): `free` and `escrow` are 3x3 grids of uint8 cells
+    ///      (seat, good) at bit 8 * (3 * seat + good): a room never holds more than 20 goods, so a cell cannot
+    ///      overflow. `shame` holds three uint8 shame-token counts (3-player). Offers are numbered 1..offerCount per
+    ///      room (so `offerCount` is also the room's offers counter of {Stats}); the current round's offers are those
+    ///      from `firstOffer` on. Then the room's other counters, and `batchIndex`: a factory room's
     ///      position in the `createRooms` call that created it (0 for other rooms), so that the factory's callback can
     ///      name the batch (`roomId - batchIndex` is the batch's first room).
     ///      (solhint's packing heuristic misreads this struct: the compiler's storage layout is exactly 2 slots, which
@@ -151,8 +151,8 @@ interface ISnatchRooms is IDisplayName {
 
     /// @notice A stored offer (one storage slot); the full offer (offered amounts included) is in {OfferMade}.
     /// @dev `escrowed` holds three uint8 amounts (good g at bit 8g); `requested` three uint32 (good g at bit 32g);
-    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered); `madeAt` the block
-    ///      the offer was made in (a 3-player `done` is refused in that block by the offer's target, see
+    ///      `offeredSum` is the sum of the offered amounts (for the shrink ratio escrowed / offered); `madeAt` the
+    ///      block the offer was made in (a 3-player `done` is refused in that block by the offer's target, see
     ///      {OfferJustMade}); `id` the offer's id: a room's offers live in a ring of slots (SnatchLayout.ring), so a
     ///      slot holds the latest of the ids it serves, and an earlier id finds a later one there ({OfferOverwritten}).
     ///      One slot (checked by test/snatch/SnatchRooms.layout.test.ts).

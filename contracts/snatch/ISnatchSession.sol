@@ -72,8 +72,8 @@ interface ISnatchSession is IDisplayName {
     /// @notice A stored session.
     /// @dev Slot 0: teacher, capacity (3 x config rooms), seated players, rooms (set by the draw), rooms created,
     ///      stage, seating mode. Slot 1: timing, batch size, the SnatchRooms format, the playing deadline and the rooms
-    ///      passed by `closeTimedOutRooms`. Then the pending request (0 once consumed), the seed (0 until drawn) and the
-    ///      totals.
+    ///      passed by `closeTimedOutRooms`. Then the pending request (0 once consumed), the seed (0 until drawn) and
+    ///      the totals.
     // solhint-disable-next-line gas-struct-packing
     struct Session {
         address organiser;
@@ -132,9 +132,9 @@ interface ISnatchSession is IDisplayName {
     /// @notice A session was created. @param sessionId Its id. @param organiser The teacher who created it.
     /// @param config Its settings. @param format The SnatchRooms format its rooms play (Snatch or Share's 5 rounds
     /// with the config's windows). @param firstCome First come, first seated (else the seats were listed).
-    /// @param startableFrom First come (or seats listed in batches): the end of the join window, from which block anyone
-    /// may start the session (or close it with fewer than 3 players); joining (listing) stays possible until someone
-    /// starts it. 0 when seats were listed in one transaction (seating closed at once).
+    /// @param startableFrom First come (or seats listed in batches): the end of the join window, from which block
+    /// anyone may start the session (or close it with fewer than 3 players); joining (listing) stays possible until
+    /// someone starts it. 0 when seats were listed in one transaction (seating closed at once).
     event SessionCreated(
         uint256 indexed sessionId,
         address indexed organiser,

@@ -69,8 +69,8 @@ interface ISnatchTournament is IDisplayName {
     /// @notice A stored tournament (two slots).
     /// @dev Slot 0: organiser, cap, registered players, current phase (0 before phase 1), stage, creation block.
     ///      Slot 1: the config's timing and windows, and the first of the five consecutive SnatchRooms formats of its
-    ///      phases (phase p plays format `firstFormat + p - 1`). (solhint's packing heuristic misreads this struct: the compiler's layout is
-    ///      exactly 2 slots, which test/snatch/SnatchTournament.layout.test.ts checks.)
+    ///      phases (phase p plays format `firstFormat + p - 1`). (solhint's packing heuristic misreads this struct: the
+    ///      compiler's layout is exactly 2 slots, which test/snatch/SnatchTournament.layout.test.ts checks.)
     // solhint-disable-next-line gas-struct-packing
     struct Tournament {
         address organiser;
@@ -263,7 +263,8 @@ interface ISnatchTournament is IDisplayName {
     );
     /// @notice Every room of the phase finished. @param tournamentId The tournament. @param phase The phase.
     event PhaseEnded(uint256 indexed tournamentId, uint8 phase);
-    /// @notice Phase 5 ended: the tournament is final and its leaderboard read-only. @param tournamentId The tournament.
+    /// @notice Phase 5 ended: the tournament is final and its leaderboard read-only. @param tournamentId The
+    ///         tournament.
     event TournamentFinished(uint256 indexed tournamentId);
     /// @notice A tournament that never reached two players was closed after its registration window.
     /// @param tournamentId The tournament. @param by Who closed it. @param players Its registered players (0 or 1).
@@ -322,7 +323,8 @@ interface ISnatchTournament is IDisplayName {
     error StartReservedToOrganiser(uint256 tournamentId, uint256 phase, uint256 openToAllFrom);
     /// @notice The tournament is final; nothing changes any more. @param tournamentId The tournament.
     error TournamentIsFinal(uint256 tournamentId);
-    /// @notice The call does not fit the tournament's stage. @param tournamentId The tournament. @param stage Its stage.
+    /// @notice The call does not fit the tournament's stage. @param tournamentId The tournament. @param stage Its
+    ///         stage.
     error WrongStage(uint256 tournamentId, Stage stage);
     /// @notice The pairing randomness is not ready yet (or went stale: re-request it). @param tournamentId The
     /// tournament. @param requestId The request. @param status Its status.

@@ -273,8 +273,8 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
             revert ForcedOfferEmpty(roomId);
         }
         // The new offer's slot in the room's ring, written whole (field by field: a read and a write per field), with
-        // its id. After the room's first `ring` offers the slot is a used one (SnatchLayout.ring: its offer is resolved).
-        // (The ring from the phase already at hand: trading is 3-player, the offer window 2-player.)
+        // its id. After the room's first `ring` offers the slot is a used one (SnatchLayout.ring: its offer is
+        // resolved). (The ring from the phase already at hand: trading is 3-player, the offer window 2-player.)
         Offer storage o = SnatchLayout.offerSlotIn(
             _s,
             roomId,
@@ -651,11 +651,12 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
         return _syncWord(roomId, _word(r));
     }
 
-    /// @dev A room (reverts with UnknownRoom), synced ({_sync}), and its word 0 as it stands then: the word is read once
-    ///      for the existence check, the sync's phase and deadline and the caller's checks (field by field, Solidity
-    ///      reads it again for each: ~120 gas a field). Word 0 (Solidity's layout of {ISnatchRooms.Room}, pinned by
-    ///      SnatchRooms.words.test.ts): player ids at bits 0, 32, 64, format 96-127, round 128-135, phase 136-143,
-    ///      rules 144-151, deadline 152-191, closing 192-207, roles 208-215, observer 216-223, roundBits 224-255.
+    /// @dev A room (reverts with UnknownRoom), synced ({_sync}), and its word 0 as it stands then: the word is read
+    ///      once for the existence check, the sync's phase and deadline and the caller's checks (field by field,
+    ///      Solidity reads it again for each: ~120 gas a field). Word 0 (Solidity's layout of {ISnatchRooms.Room},
+    ///      pinned by SnatchRooms.words.test.ts): player ids at bits 0, 32, 64, format 96-127, round 128-135, phase
+    ///      136-143, rules 144-151, deadline 152-191, closing 192-207, roles 208-215, observer 216-223, roundBits
+    ///      224-255.
     function _synced(uint256 roomId) internal returns (Room storage r, uint256 w) {
         r = _s.rooms[roomId];
         w = _word(r);
@@ -761,11 +762,11 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
     }
 
     /// @dev P1's offer or pass in a G5 talk window (`w`: word 0, current; `seat`: the caller's) once P2 said done: it
-    ///      is first P1's `done`, as if sent just before in the same block: P1's done flag, {PlayerDone}, then the offer
-    ///      window opens ({PhaseStarted}). Before P2 is done: {TalkNotOver}. Word 0 is written once (by _openPhase2p),
-    ///      not by the flag too: the same state as `done`'s two writes. Returns `w` with P1's done flag but the talk's
-    ///      phase and deadline: the callers' next step rewrites both from it (_openPhase2p, _nextRound2p), and a
-    ///      returned word from _openPhase2p cost every 2-player offer ~15 gas.
+    ///      is first P1's `done`, as if sent just before in the same block: P1's done flag, {PlayerDone}, then the
+    ///      offer window opens ({PhaseStarted}). Before P2 is done: {TalkNotOver}. Word 0 is written once (by
+    ///      _openPhase2p), not by the flag too: the same state as `done`'s two writes. Returns `w` with P1's done flag
+    ///      but the talk's phase and deadline: the callers' next step rewrites both from it (_openPhase2p,
+    ///      _nextRound2p), and a returned word from _openPhase2p cost every 2-player offer ~15 gas.
     function _endTalk(uint256 roomId, Room storage r, uint256 w, uint8 seat) private returns (uint256) {
         if (SnatchLayout.role(uint8(w >> 208), seat) != uint8(Good.Turkey)) revert NotYourTurn(roomId, msg.sender);
         // The talk window is 2-player: P2's seat is seat ^ 1. DONE flags are roundBits' bits 12 + seat (word 236 +).
@@ -778,9 +779,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @dev Ends a 2-player round now (every caller is a 2-player phase or rule set: Offering, Responding, Deciding,
     ///      G3, G4): starts the next round here, as SnatchProgress.startRound's 2-player branch does, or, after the
-    ///      last round, lets SnatchProgress.finish finish the room (its points and the factory's callback). Inline, a round's start
-    ///      costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500 gas a round),
-    ///      and each word is read and written once instead of field by field.
+    ///      last round, lets SnatchProgress.finish finish the room (its points and the factory's callback). Inline, a
+    ///      round's start costs no call to the linked library (a cold account, 2,600, and the ABI round trip: ~3,500
+    ///      gas a round), and each word is read and written once instead of field by field.
     ///      Words (Solidity's layouts, pinned by SnatchRooms.layout.test.ts and SnatchRooms.words.test.ts): room word
     ///      0, round 128-135, phase 136-143, rules 144-151, deadline 152-191, roundBits 224-255; room word 1,
     ///      offerCount 168-175, firstOffer 176-183; the format's word, roundCount 8-15, ruleSets 16-79 (round k's at
@@ -952,8 +953,9 @@ contract SnatchRooms is ISnatchRooms, RandomnessConsumer, Ownable2Step {
 
     /// @dev Moves to `from`'s escrow cells what it holds free of each offered good, up to the amount offered; returns
     ///      the grids and the packed escrow (good g at bit 8g).
-    ///      Packed and unchecked (~3,000 gas an offer less than cell by cell with a memory array): each amount is at most the free cell, so the
-    ///      subtraction never borrows across cells, and no cell holds more than 20 goods, so the addition never carries.
+    ///      Packed and unchecked (~3,000 gas an offer less than cell by cell with a memory array): each amount is at
+    ///      most the free cell, so the subtraction never borrows across cells, and no cell holds more than 20 goods, so
+    ///      the addition never carries.
     function _take(
         uint72 free,
         uint72 escrow,

@@ -15,10 +15,11 @@ import {SnatchFormats} from "./libraries/SnatchFormats.sol";
 /// @notice Class sessions of Snatch or Share (the seeds' first game: 3 players, 5 rounds). A teacher creates a session:
 ///         N rooms of three, the rooms' windows, and the seats, either listed (addresses and names from the class
 ///         sheet: in one transaction, seating closing at once, or in batches of transactions that keep each under a
-///         block's share, then {start}) or first come, first seated (players {join} during a join window). The seated players are shuffled at random into rooms of three (the shuffle also draws each
-///         player's role and the first judge); the 0, 1 or 2 left over sit the session out and are named in
-///         {SeatsDrawn}. Rooms are created in batches that anyone may create; the session finishes with its last room.
-///         See docs/class.md ("Three-player session").
+///         block's share, then {start}) or first come, first seated (players {join} during a join window). The seated
+///         players are shuffled at random into rooms of three (the shuffle also draws each player's role and the first
+///         judge); the 0, 1 or 2 left over sit the session out and are named in {SeatsDrawn}. Rooms are created in
+///         batches that anyone may create; the session finishes with its last room. See docs/class.md ("Three-player
+///         session").
 /// @dev A SnatchRooms factory (its owner must allow this contract with `setFactory`, as for SnatchTournament).
 ///      Randomness follows the project's rule: seating closing requests it ({createSession} with listed seats, or
 ///      {start}), the next state-advancing call ({createRooms}, anyone) consumes it, {rerequestDraw} (anyone)
@@ -153,8 +154,9 @@ contract SnatchSession is ISnatchSession, ISnatchRoomsObserver, RandomnessConsum
         rooms.registerPlayer(msg.sender);
     }
 
-    /// @notice Closes seating of a first-come session (or one listed in batches) and requests the shuffle's randomness. Needs 3+ players. The
-    ///         teacher may start it any time; anyone may once it is full or its join window has passed.
+    /// @notice Closes seating of a first-come session (or one listed in batches) and requests the shuffle's randomness.
+    ///         Needs 3+ players. The teacher may start it any time; anyone may once it is full or its join window has
+    ///         passed.
     /// @param sessionId The session.
     function start(uint256 sessionId) external {
         Session storage s = _session(sessionId);

@@ -442,8 +442,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         v.totals = p.totals;
     }
 
-    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`. Its scores
-    ///         and `g3Shame` are the tournament's record (final once the tournament is); `profileG3Shame` is the
+    /// @notice The leaderboard, in registration order (unsorted: rank off-chain), `limit` rows from `offset`. Its
+    ///         scores and `g3Shame` are the tournament's record (final once the tournament is); `profileG3Shame` is the
     ///         player's current profile value, read live (see {Row}).
     /// @param tournamentId The tournament.
     /// @param offset First registration position (0-based).
@@ -586,8 +586,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
     // ================================================================================================ internal
 
     /// @dev The formats of G1..G5 (3 rounds each) with the config's windows, created in SnatchRooms the first time
-    ///      these windows are used; returns the first (G1's). SnatchRooms validates the windows (InvalidWindows if one a
-    ///      variant uses is zero). SnatchRooms numbers formats consecutively and calls nothing while creating one, so
+    ///      these windows are used; returns the first (G1's). SnatchRooms validates the windows (InvalidWindows if one
+    ///      a variant uses is zero). SnatchRooms numbers formats consecutively and calls nothing while creating one, so
     ///      the five created here in one loop are `first` .. `first + 4`.
     function _formatsFor(Config calldata config) private returns (uint32 first) {
         bytes32 key = keccak256(abi.encode(config.talk, config.offer, config.response, config.decision));
@@ -610,8 +610,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         _formatsByWindows[key] = first;
     }
 
-    /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the room
-    ///      count and the player left out (odd count).
+    /// @dev Consumes the phase's pairing randomness (reverts unless ready), draws the shuffle, stores the seed, the
+    ///      room count and the player left out (odd count).
     function _drawPairing(
         uint256 tournamentId,
         Tournament storage t,
@@ -665,8 +665,8 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         }
     }
 
-    /// @dev A room's counters placed as in {Totals} (offers 16-39, accepts 40-63, rejects 64-87, snatches 88-111, shames
-    ///      112-135, reports 136-159, refusals 160-183): each below 2^8, so the sum is the fields side by side.
+    /// @dev A room's counters placed as in {Totals} (offers 16-39, accepts 40-63, rejects 64-87, snatches 88-111,
+    ///      shames 112-135, reports 136-159, refusals 160-183): each below 2^8, so the sum is the fields side by side.
     function _counters(ISnatchRooms.Stats memory st) private pure returns (uint256) {
         return
             (uint256(st.offers) << 16) |
@@ -737,12 +737,12 @@ contract SnatchTournament is ISnatchTournament, ISnatchRoomsObserver, Randomness
         }
     }
 
-    /// @dev `name` packed in an entry slot's high bits (160-255) if it has at most 15 bytes, each a space, a digit or an
-    ///      ASCII letter, else 0. Codes: space 1, "0"-"9" 2-11, "A"-"Z" 12-37, "a"-"z" 38-63 (0 ends a shorter name);
-    ///      character i in bits 246 - 6i .. 251 - 6i, and bit 252 set, bits 253-255 clear: the slot's top byte is then
-    ///      0x10-0x1f, a control character, which no name kept as bytes (DisplayName: none) starts with, so {_nameOf}
-    ///      tells the two forms apart. Such a name is valid for DisplayName (printable ASCII, at most 32 bytes). Called
-    ///      with a name of at least one byte.
+    /// @dev `name` packed in an entry slot's high bits (160-255) if it has at most 15 bytes, each a space, a digit or
+    ///      an ASCII letter, else 0. Codes: space 1, "0"-"9" 2-11, "A"-"Z" 12-37, "a"-"z" 38-63 (0 ends a shorter
+    ///      name); character i in bits 246 - 6i .. 251 - 6i, and bit 252 set, bits 253-255 clear: the slot's top byte
+    ///      is then 0x10-0x1f, a control character, which no name kept as bytes (DisplayName: none) starts with, so
+    ///      {_nameOf} tells the two forms apart. Such a name is valid for DisplayName (printable ASCII, at most 32
+    ///      bytes). Called with a name of at least one byte.
     function _packName(string calldata name) private pure returns (uint256 packed) {
         uint256 n = bytes(name).length;
         if (n > 15) return 0;

@@ -23,7 +23,8 @@ library BoardSetup {
     uint256 internal constant KIND_SALT = 0x6b696e6473;
     uint256 internal constant NUMBER_SALT = 0x6e756d62657273;
 
-    /// @dev The 19 kinds before shuffling, one per nibble (nibble i = position i): 0,0,0,1,1,1,2,2,2,2,3,3,3,4,4,4,4,5,6.
+    /// @dev The 19 kinds before shuffling, one per nibble (nibble i = position i):
+    ///      0,0,0,1,1,1,2,2,2,2,3,3,3,4,4,4,4,5,6.
     uint256 private constant KIND_POOL = 0x6544443332222111000;
     /// @dev The 18 number tokens before shuffling, one per nibble: 2,3,3,4,4,5,5,6,6,8,8,9,9,10,10,11,11,12.
     uint256 private constant NUMBER_POOL = 0xcbbaa9988665544332;

@@ -24,6 +24,8 @@ import {InvalidHex, InvalidVertex, InvalidEdge} from "./BoardTypes.sol";
 ///      Functions taking ids revert with `Invalid*` on out-of-range input; the `*Field` variants skip that check
 ///      for hot loops whose ids come from these tables.
 library BoardTopology {
+    // The generated table has 108 hex digits a line.
+    // solhint-disable max-line-length
     // generated:start
     // HEX_VERTICES: 6 x 6-bit vertex ids, clockwise from the top; 36 bits per record, 7 per word.
     uint256 private constant HEX_VERTICES_0 = 0x03576193ce2d559734c2535152ca1d149324810c34e18508a2cc10300824a081;
@@ -62,6 +64,7 @@ library BoardTopology {
         hex"3c2c3d2e413535243d2dffff3e274230ffff422f4331ffff3f294330443244314533ffff402b4532463446334735ffff412d4734ffff"
         hex"0000000000000000000000000000000000000000000000000000";
     // generated:end
+    // solhint-enable max-line-length
 
     /// @notice The six vertices of hex `hexId` as a 54-bit mask.
     function hexVertexMask(uint256 hexId) internal pure returns (uint256) {

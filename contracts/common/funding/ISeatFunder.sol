@@ -5,7 +5,8 @@ pragma solidity ^0.8.28;
 /// @notice Events and errors of SeatFunder: a teacher funds a class's seats (burner accounts) with play ETH in one
 ///         transaction.
 interface ISeatFunder {
-    /// @notice A seat received play ETH. @param funder Who paid. @param seat The seat's account. @param amount Wei sent.
+    /// @notice A seat received play ETH. @param funder Who paid. @param seat The seat's account. @param amount Wei
+    ///         sent.
     event SeatFunded(address indexed funder, address indexed seat, uint256 amount);
     /// @notice A seat refused the ETH sent to it (its account runs code that reverts, or needs more gas than a
     ///         transfer is given): the amount is held for it, and the seat's key pulls it with {SeatFunder.withdraw}.

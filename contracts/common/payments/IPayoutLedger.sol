@@ -28,7 +28,8 @@ interface IPayoutLedger {
     /// @notice A withdrawal with nothing credited (including a second claim).
     error NothingToWithdraw(address token, address account);
 
-    /// @notice A payout to the zero address or to the ledger itself (tokens sent there would be held but owed to nobody).
+    /// @notice A payout to the zero address or to the ledger itself (tokens sent there would be held but owed to
+    ///         nobody).
     error InvalidRecipient(address to);
 
     /// @notice The fund was withdrawn by someone other than the current fund recipient.

@@ -59,7 +59,8 @@ library HexBoard {
     ///      The per-cell cost of a proof is this loop, so it is in assembly. ABI decoding has checked that the array
     ///      lies within calldata; a value that is not a valid uint16 is ≥ n² and reported as off the board.
     ///      Adjacency: with dr = row - prevRow + 1 and dc = col - prevCol + 1 (wrapping), the six neighbours are the
-    ///      (dr, dc) pairs (0,1) (0,2) (1,0) (1,2) (2,0) (2,1), i.e. the set bits 1, 2, 3, 5, 6, 7 of 0xEE at 3·dr + dc.
+    ///      (dr, dc) pairs (0,1) (0,2) (1,0) (1,2) (2,0) (2,1), i.e. the set bits 1, 2, 3, 5, 6, 7 of 0xEE
+    ///      at 3·dr + dc.
     function _scan(
         uint256 n,
         uint256 cells,

@@ -37,7 +37,8 @@ pragma solidity ^0.8.28;
 ///        196..219 parent id (24 bits: ids are below 2^24)
 ///        220..242 deadline, as an offset from the creation block (≥ 1; position 1, which has no deadline, holds
 ///                 2^23 - 1 here, so that 0 can mark a recycled word)
-///        243..254 the mover's index in the game's player list (12 bits), or {OVERFLOW}: the mover is stored by position
+///        243..254 the mover's index in the game's player list (12 bits), or {OVERFLOW}: the mover is stored by
+///                 position
 ///        255      proven
 ///      Depth is not stored: a position's stones are its bitmap and its parent's, so its depth is their popcount
 ///      (odd: Red made it). Its cell is the one stone of its bitmap its grandparent's lacks.

@@ -47,10 +47,10 @@ library SnatchFormats {
 
     /// @notice Validates rounds and windows and packs them into a {ISnatchRooms.Format}.
     /// @dev All rounds must be of one player count. Every window a format uses is at least 1 block. 3-player:
-    ///      1 <= closing < trading (so trading >= 2), closing <= 65,535, judging >= 1 if a round has a judge. The closing
-    ///      window is what leaves the target of an offer made in the last allowed block at least one block to answer
-    ///      before the deadline closes the round (with closing = 0, an offer in the deadline block could execute in
-    ///      round 3, or expire, in the next block without its target ever having a block to see it). 2-player: offer
+    ///      1 <= closing < trading (so trading >= 2), closing <= 65,535, judging >= 1 if a round has a judge. The
+    ///      closing window is what leaves the target of an offer made in the last allowed block at least one block to
+    ///      answer before the deadline closes the round (with closing = 0, an offer in the deadline block could execute
+    ///      in round 3, or expire, in the next block without its target ever having a block to see it). 2-player: offer
     ///      >= 1, response >= 1, decision >= 1 if a round is G3 or G4, talk >= 1 if a round is G5. Windows a format
     ///      does not use are stored as given and ignored.
     function build(
@@ -95,9 +95,9 @@ library SnatchFormats {
 
     /// @notice What a room of format `f` keeps in its 16-bit `closing` field: the closing window for 3 players; for 2
     ///         players (whose rounds have no closing window) the format's schedule when it fits, else 0.
-    /// @dev A 2-player room's compact schedule (bit 15 set): roundCount - 1 in bits 11-14 and one window W in bits 0-10,
-    ///      stored when every round has the same rule set and every window those rounds use (offer and response; talk
-    ///      in G5, decision in G3/G4) is W <= 2,047 blocks (the presets' and the tournament's default 20-block
+    /// @dev A 2-player room's compact schedule (bit 15 set): roundCount - 1 in bits 11-14 and one window W in bits
+    ///      0-10, stored when every round has the same rule set and every window those rounds use (offer and response;
+    ///      talk in G5, decision in G3/G4) is W <= 2,047 blocks (the presets' and the tournament's default 20-block
     ///      windows). SnatchRooms then opens a 2-player room's windows and starts its rounds from the room's first word
     ///      alone (the next round's rule set is the current one), without reading the format's word cold (2,100 gas an
     ///      offer and a round's close). Otherwise 0: bit 15 clear sends SnatchRooms to the format's word, as before.

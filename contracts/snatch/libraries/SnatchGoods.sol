@@ -20,8 +20,8 @@ library SnatchGoods {
     /// @param escrowed The offer's packed escrow.
     error EscrowShort(uint256 seat, uint256 held, uint256 escrowed);
 
-    /// @dev Bit offset of cell (seat, good). Unchecked (~60 gas a cell access): seats and goods are below 3 (every caller
-    ///      loops over goods below GOODS and seats below 3), so the offset is at most 64.
+    /// @dev Bit offset of cell (seat, good). Unchecked (~60 gas a cell access): seats and goods are below 3 (every
+    ///      caller loops over goods below GOODS and seats below 3), so the offset is at most 64.
     function _shift(uint256 seat, uint256 good) private pure returns (uint256) {
         unchecked {
             return 8 * (3 * seat + good);

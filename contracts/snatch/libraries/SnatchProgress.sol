@@ -222,8 +222,8 @@ library SnatchProgress {
     }
 
     /// @notice Finishes a room after its last round ({startRound} of round roundCount + 1, without the format's read:
-    ///         SnatchRooms' 2-player rounds know the round count already, from the room's compact schedule or the format
-    ///         word they read; the format's word is a cold read, 2,100 gas, on each finishing response).
+    ///         SnatchRooms' 2-player rounds know the round count already, from the room's compact schedule or the
+    ///         format word they read; the format's word is a cold read, 2,100 gas, on each finishing response).
     /// @param s SnatchRooms' storage.
     /// @param roomId The room.
     function finish(SnatchState storage s, uint256 roomId) public {
@@ -382,9 +382,9 @@ library SnatchProgress {
     }
 
     /// @notice Whether P1 must offer now (G2): P2 forces it and P1 holds goods to offer. A P1 holding nothing (e.g.
-    ///         everything it offered was snatched) cannot make a forced offer, which must escrow a good: it is not bound
-    ///         (it may pass, and its silence is a plain timeout, not a refusal). 2-player rooms only (the flag is unused
-    ///         in 3-player rooms); called in the offer window, when P1 has no open offer.
+    ///         everything it offered was snatched) cannot make a forced offer, which must escrow a good: it is not
+    ///         bound (it may pass, and its silence is a plain timeout, not a refusal). 2-player rooms only (the flag is
+    ///         unused in 3-player rooms); called in the offer window, when P1 has no open offer.
     function forcedToOffer(ISnatchRooms.Room storage r) internal view returns (bool) {
         if (!SnatchLayout.flag(r.roundBits, SnatchLayout.FORCED, 0)) return false;
         // P1 is the seat producing turkey (seat 0's role bits are 0), its goods are all free.
@@ -451,8 +451,8 @@ library SnatchProgress {
     // ============================================================================================== private
 
     /// @dev A factory's batch checks: the format exists and the list is whole rooms, at most 65,536 of them (a room's
-    ///      position in its batch is stored in 16 bits). Returns the rooms' `closing` field (SnatchFormats.roomClosing: the
-    ///      closing window, or a 2-player room's compact schedule), the player count and the roles.
+    ///      position in its batch is stored in 16 bits). Returns the rooms' `closing` field (SnatchFormats.roomClosing:
+    ///      the closing window, or a 2-player room's compact schedule), the player count and the roles.
     function _checkBatch(
         SnatchState storage s,
         uint32 format,
@@ -481,11 +481,11 @@ library SnatchProgress {
 
     /// @dev {createRoomsOfIds}' 2-player rooms (a tournament's): the same checks, storage and events as {_createRoom}
     ///      then {setUp} and {startRound} (round 1) give them, but each room's two words are written once, whole, and
-    ///      its three events (RoomCreated, RolesAssigned, RoundStarted) are logged in place: field by field, each of the
-    ///      ~15 fields set read and rewrote its word, and the events were encoded from memory arrays (~8,800 gas less a
-    ///      room). Every room of the batch shares word 1 but for its players, and word 2 but for its batch index:
-    ///      roles P1 first (seat 0 Turkey, seat 1 Corn: ROLES_P1_FIRST, 0x08), 10 of each own good, round 1 of the
-    ///      format with its first window (Talk in G5, else Offering), no judge (3), P1 forced in G2, first offer 1.
+    ///      its three events (RoomCreated, RolesAssigned, RoundStarted) are logged in place: field by field, each of
+    ///      the ~15 fields set read and rewrote its word, and the events were encoded from memory arrays (~8,800 gas
+    ///      less a room). Every room of the batch shares word 1 but for its players, and word 2 but for its batch
+    ///      index: roles P1 first (seat 0 Turkey, seat 1 Corn: ROLES_P1_FIRST, 0x08), 10 of each own good, round 1 of
+    ///      the format with its first window (Talk in G5, else Offering), no judge (3), P1 forced in G2, first offer 1.
     ///      Layouts: Solidity's for {ISnatchRooms.Room} (word 1: player0 0, player1 32, player2 64, format 96, round
     ///      128, phase 136, rules 144, deadline 152, closing 192, roles 208, observer 216, roundBits 224; word 2: free
     ///      0 with cell (seat, good) at 8 * (3 * seat + good), firstOffer 176, batchIndex 232), pinned by
@@ -606,8 +606,8 @@ library SnatchProgress {
         return roomId;
     }
 
-    /// @dev One factory room: its seats' ids (distinct) and accounts, format, observer, position in its batch, then roles,
-    ///      goods and round 1.
+    /// @dev One factory room: its seats' ids (distinct) and accounts, format, observer, position in its batch, then
+    ///      roles, goods and round 1.
     function _createRoom(
         SnatchState storage s,
         uint256 roomId,
