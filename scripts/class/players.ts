@@ -12,7 +12,7 @@ import { SnatchTournament__factory } from "../../typechain-types/factories/contr
 import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typechain-types";
 import { Phase, RuleSet } from "../../client/snatch/names";
 import { Stage } from "../../client/snatch/tournament";
-import { p2Seat, roomStateOf, type RoomState } from "../../client/snatch/state";
+import { p1Seat, p1Talk, roomStateOf, type RoomState } from "../../client/snatch/state";
 import { decodeRevert } from "../../client/errors";
 import { advanceHeadroom, sendPadded } from "../../client/snatch/gas";
 import { mulberry32 } from "./random";
@@ -306,7 +306,7 @@ export class ClassRun {
       if (this.phaseOver(room, head)) return;
       // The talk window (G5) runs out by itself; then P1 offers (the offer applies the window's end first). Once P2
       // said done (a player on a phone), P1's offer or pass ends the talk at once (SnatchRooms counts it as P1's done).
-      const p2Done = room.phase === Phase.Talk && p2Seat(room) >= 0 && room.seats[p2Seat(room)].done;
+      const p2Done = p1Talk(room, p1Seat(room))?.p2Done === true;
       const p1Turn =
         (open && (room.phase === Phase.Offering || room.phase === Phase.Deciding)) ||
         (room.phase === Phase.Talk && (!open || p2Done));
