@@ -25,9 +25,9 @@ export const NO_STAMP = sql<string | null>`null`.as("stamp");
  * Ponder's checkpoint, the other columns null. A statement reads one state of the database and Ponder means to commit a
  * block's rows with its checkpoint, so the stamp names the rows' block however the answer was cached (the gateway's
  * read cache, Ponder's own) or whenever it was read; on PGlite, while blocks come, Ponder 0.16 answers some statements
- * with a later block's rows than the stamp (test/web/gateway-status.test.ts): the rows are then newer than said,
- * never older. The statement has no ORDER BY (a union's order would name its output columns): {@link unstamp}'s
- * caller sorts.
+ * with a later block's rows than the stamp (test/web/gateway-status.test.ts), and once in a while with the block
+ * before the stamp's (test/web/console.e2e.test.ts): a reader that keeps rows by their stamp allows a block either
+ * way. The statement has no ORDER BY (a union's order would name its output columns): {@link unstamp}'s caller sorts.
  */
 export function stamped<F extends { stamp: typeof NO_STAMP }, Q extends { unionAll: (right: never) => unknown }>(
   db: Db,

@@ -235,9 +235,10 @@ export interface TournamentClass {
  * Everything the console (and, without `rooms` and `moved`, the projector) shows of tournament `id`: one snapshot of
  * the indexer, every part at the same block. Each statement carries its own block ({@link stamped}); the parts are
  * sent at once and kept only when they all name the same block. The entries are read again only when the tournament
- * had an event since `previous` read them: every change to an entry comes with one of the tournament's events, which
- * moves its `lastBlockSeen`, so entries read at block E are the same at block B ≥ E while `lastBlockSeen` at B is
- * at most E (one request a block fewer while rooms play, where the leaderboard changes only as rooms finish). When
+ * may have had an event since `previous` read them: every change to an entry comes with one of the tournament's
+ * events, which moves its `lastBlockSeen`, so entries read at block E are the same at block B ≥ E while
+ * `lastBlockSeen` at B is before E; an event at E itself re-reads them, as a stamp may name the block after its rows'
+ * ({@link stamped}) (one request a block fewer while rooms play, where the leaderboard changes only as rooms finish). When
  * the parts disagree, `previous` stays (the clock brings the next block's read); without one, the parts are read
  * again, a little later.
  */
@@ -272,7 +273,7 @@ export async function readTournamentClass(
         head.asOf !== null &&
         tournament !== null &&
         kept <= head.asOf &&
-        tournament.lastBlockSeen <= kept &&
+        tournament.lastBlockSeen < kept &&
         previous!.data.tournament?.id === tournament.id;
       const en = keep
         ? null
