@@ -201,6 +201,17 @@ export function p1Talk(room: RoomState, seat: number): { p2: number; p2Done: boo
   return { p2, p2Done: room.seats[p2].done };
 }
 
+/**
+ * The per-round flags of a room's `roundBits` (the `Room` struct of `roomData` and the lens's briefs), at the bits
+ * SnatchLayout gives them (contracts/snatch/libraries/SnatchState.sol: DONE 12 + seat, FORCED 27): for scripts that
+ * read the room's struct rather than the lens's view of it.
+ */
+export function roundFlags(roundBits: bigint | number): { done: [boolean, boolean, boolean]; forced: boolean } {
+  const bits = Number(roundBits);
+  const flag = (bit: number) => ((bits >>> bit) & 1) === 1;
+  return { done: [flag(12), flag(13), flag(14)], forced: flag(27) };
+}
+
 /** The current round's offers. */
 export function roundOffers(room: RoomState, offers: readonly OfferState[]): OfferState[] {
   return room.round === 0 ? [] : offers.filter((o) => o.id >= room.firstOffer);

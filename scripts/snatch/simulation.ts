@@ -12,6 +12,7 @@ import type { SnatchRooms, SnatchRoomsLens, SnatchTournament } from "../../typec
 import { deploySeededRandomness } from "../lib/common";
 import { deploySnatch } from "./lib";
 import { Phase, OfferStatus } from "../../client/snatch/names";
+import { roundFlags } from "../../client/snatch/state";
 import {
   assignStrategies,
   DEFAULT_MIX,
@@ -576,7 +577,7 @@ async function act(
     snatchedInRoom: Number(r.snatches) > 0,
     turkeys: cell(r.free, 0, 0),
     corn: cell(r.free, 0, 2),
-    forced: ((Number(r.roundBits) >> 27) & 1) === 1,
+    forced: roundFlags(r.roundBits).forced,
     promised: promised.has(`${roomId}:${round}`),
     rng: rngFor(c.seed, Number(roomId), round, at, seat, what),
   });
@@ -607,9 +608,9 @@ async function act(
       // P2 says done; P1 does not: its offer or pass ends the talk once P2 is done (SnatchRooms.offer/pass).
       if (seat === 1) sent += await send(player, "done", [roomId]);
     }
-    // P2 done (roundBits' DONE flag of seat 1, bit 13: a tournament's rooms seat P1 in seat 0, ROLES_P1_FIRST): P1
-    // decides now, as it would in the offer window.
-    if (((Number(r.roundBits) >> 13) & 1) === 1 && s1 !== "absent") sent += await p1Decides();
+    // P2 done (seat 1: a tournament's rooms seat P1 in seat 0, ROLES_P1_FIRST): P1 decides now, as it would in the
+    // offer window.
+    if (roundFlags(r.roundBits).done[1] && s1 !== "absent") sent += await p1Decides();
   } else if (phase === Phase.Offering) {
     if (c.phase === 2 && once(1, "force")) {
       const force = p2Force(s2, situation(1, 1));

@@ -20,7 +20,7 @@ import {
   shrinkRequest,
   takeUnits,
 } from "../../client/snatch/rules";
-import { offerStatesOf, p1Talk, roomStateOf, type Goods, type OfferState } from "../../client/snatch/state";
+import { offerStatesOf, p1Talk, roomStateOf, roundFlags, type Goods, type OfferState } from "../../client/snatch/state";
 import { variantFigures } from "../../client/snatch/tournament";
 import { baseFixture, factoryRoom, threeFixture, twoFixture } from "../snatch/fixtures";
 
@@ -312,8 +312,11 @@ describe("client/snatch: rules, previews and history", function () {
       const state = async () => roomStateOf(g5, await lens.roomView(g5));
       expect(p1Talk(await state(), 0)).to.deep.equal({ p2: 1, p2Done: false });
       expect(p1Talk(await state(), 1)).to.equal(undefined); // P2's seat
+      expect(roundFlags((await rooms.roomData(g5)).roundBits).done).to.deep.equal([false, false, false]);
       await rooms.connect(p2).done(g5);
       expect(p1Talk(await state(), 0)).to.deep.equal({ p2: 1, p2Done: true });
+      // The room's struct says the same as the lens (roundBits' DONE flag of P2's seat).
+      expect(roundFlags((await rooms.roomData(g5)).roundBits).done).to.deep.equal([false, true, false]);
       await rooms.connect(p1).offer(g5, p2.address, [3, 0, 0], [0, 0, 3]);
       expect(p1Talk(await state(), 0)).to.equal(undefined); // P2's response window
       const names = new Map([

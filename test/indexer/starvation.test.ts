@@ -7,7 +7,7 @@
 // PGlite indexer (test/indexer/harness.ts comparedPair), given its whole CPU back afterwards. Tagged [no-coverage].
 import { execFileSync } from "node:child_process";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { expect } from "chai";
 import { ZeroAddress } from "ethers";
 import type { Heads } from "../../client/common/heads";
@@ -231,6 +231,42 @@ describe("indexer: starved of CPU [no-coverage]", function () {
       await stream;
       hub.stop();
       server.close();
+    }
+  });
+
+  it("keeps a connection open however long its client is away, and answers on it when it comes back", async function () {
+    // A client whose event loop is blocked cannot close its idle connections, nor see the server close one: had the
+    // server an idle timeout (Node's default, 5 s), the client's next request would go out on a closing connection
+    // and fail with a reset (scripts/web/keep-alive.cjs). Here the client is simply away 6 s on one raw connection.
+    const { indexers } = await comparedPair();
+    const { port } = new URL(indexers[0].url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let text = "";
+    let closed = false;
+    socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+    socket.on("end", () => (closed = true));
+    socket.on("error", () => (closed = true));
+    const answers = () => text.split("HTTP/1.1 ").length - 1;
+    const ask = () => socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    try {
+      await new Promise((r) => socket.once("connect", r));
+      ask();
+      await waitUntil(
+        "the first answer",
+        async () => answers(),
+        (n) => n === 1,
+      );
+      await sleep(6_000);
+      expect(closed, "the connection closed by the indexer while its client was away").to.equal(false);
+      ask();
+      await waitUntil(
+        "the answer on the same connection",
+        async () => answers(),
+        (n) => n === 2,
+      );
+      expect(text.match(/HTTP\/1\.1 (\d+)/g), "the two answers").to.deep.equal(["HTTP/1.1 200", "HTTP/1.1 200"]);
+    } finally {
+      socket.destroy();
     }
   });
 
