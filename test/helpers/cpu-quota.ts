@@ -17,11 +17,16 @@ function cgroupOf(pid: number): string {
   return path.join(ROOT, line?.split(":")[2] ?? "/");
 }
 
-/**
- * Caps `pids` (every thread of each, and the threads they start later) at `share` of one core until the function it
- * returns is called, which puts each back where it was; a process gone meanwhile is skipped.
- */
-export function capCpu(pids: number[], share: number): () => void {
+/** A cap on some processes' CPU: how often it held them back so far, and its end. */
+export interface CpuCap {
+  /** Periods (100 ms each) in which the processes used their whole quota and were held until the next. */
+  throttled(): number;
+  /** Puts each process back where it was (a process gone meanwhile is skipped); once. */
+  release(): void;
+}
+
+/** Caps `pids` (every thread of each, and the threads they start later) at `share` of one core until released. */
+export function capCpu(pids: number[], share: number): CpuCap {
   if (!fs.existsSync(path.join(ROOT, "cpu.cfs_quota_us")))
     throw new Error(`capping a process's CPU needs cgroup v1's cpu controller at ${ROOT}, which this machine lacks`);
   const group = path.join(ROOT, `capped-${process.pid}-${Date.now()}`);
@@ -34,15 +39,27 @@ export function capCpu(pids: number[], share: number): () => void {
     fs.writeFileSync(path.join(group, "cgroup.procs"), String(pid));
   }
   let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    for (const [pid, home] of from)
-      try {
-        fs.writeFileSync(path.join(home, "cgroup.procs"), String(pid));
-      } catch {
-        // gone
-      }
-    fs.rmdirSync(group);
+  let throttled = 0;
+  const stat = () => {
+    const line = fs
+      .readFileSync(path.join(group, "cpu.stat"), "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("nr_throttled "));
+    return Number(line?.split(" ")[1] ?? 0);
+  };
+  return {
+    throttled: () => (released ? throttled : stat()),
+    release() {
+      if (released) return;
+      throttled = stat();
+      released = true;
+      for (const [pid, home] of from)
+        try {
+          fs.writeFileSync(path.join(home, "cgroup.procs"), String(pid));
+        } catch {
+          // gone
+        }
+      fs.rmdirSync(group);
+    },
   };
 }

@@ -70,7 +70,8 @@ describe("indexer: starved of CPU [no-coverage]", function () {
         }
     };
     resume = () => signalAll("SIGCONT");
-    restore = capCpu(pids, SHARE);
+    const cap = capCpu(pids, SHARE);
+    restore = () => cap.release();
 
     const errors: string[] = [];
     let reads = 0;
@@ -147,14 +148,16 @@ describe("indexer: starved of CPU [no-coverage]", function () {
     await live.close();
     console.log(
       `      (${sent} games in ${STARVED_MS / 1000} s on ${SHARE * 100}% of a core: the indexer fell ${maxBehind} ` +
-        `blocks behind at most; ${reads} SQL reads answered, ${live.updates.length} live pushes)`,
+        `blocks behind at most; ${reads} SQL reads answered, ${live.updates.length} live pushes; held to its quota ` +
+        `in ${cap.throttled()} periods of 100 ms)`,
     );
     expect(errors, "reads that failed while the indexer was starved").to.deep.equal([]);
     expect(reads, "SQL reads answered while starved").to.be.greaterThan(0);
     expect(indexer.process.exitCode, "the indexer's process").to.equal(null);
     expect(canon(await sql(indexer, TOTALS))).to.deep.equal([{ games }]);
-    // It did fall behind: the starvation was real (else this test shows nothing).
+    // It did fall behind, and the quota did hold it back: the starvation was real (else this test shows nothing).
     expect(maxBehind, "blocks the indexer fell behind").to.be.greaterThan(0);
+    expect(cap.throttled(), "periods the quota held the indexer back").to.be.greaterThan(0);
     await waitUntil(
       "the indexer's /status at the head",
       () => indexer.indexedBlock(),
