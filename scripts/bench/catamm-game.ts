@@ -131,7 +131,7 @@ export async function gameScenarios(): Promise<{ figures: Record<string, number>
     out["catamm.game.perPlayer"] = Math.round(Number(result.gas) / BOT_GAME.players);
     facts.turns = String(result.turns);
     facts.txs = String(result.txs);
-    await traceWholeRun("catamm.game.total", result.transactions, Number(result.gas));
+    await traceWholeRun("catamm.game.total", result.transactions, Number(result.gas), BOT_GAME.players);
   }
 
   // --- creating a game: create, start, and the start's resolution (board, markets, order) -----------------------

@@ -9,6 +9,7 @@ import path from "node:path";
 import hre from "hardhat";
 import { modules } from "./modules";
 import { traced, tracedRuns } from "../lib/gas";
+import { num } from "../../client/format";
 import { describeBreakdown, runTables, type GasBreakdown } from "../lib/gas-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -20,10 +21,6 @@ const BEFORE = path.join(ROOT, "reports", "gas-before.json");
 const README = path.join(ROOT, "README.md");
 const START = "<!-- gas-table:start -->";
 const END = "<!-- gas-table:end -->";
-
-function fmt(n: number): string {
-  return n.toLocaleString("en-US");
-}
 
 async function main() {
   const filter = process.env.BENCH;
@@ -50,7 +47,7 @@ async function main() {
       if (trace) breakdowns[name] = trace.breakdown;
       const goal = m.goals?.[name];
       const ok = goal?.max === undefined || gas <= goal.max;
-      if (!ok) failures.push(`${name}: ${fmt(gas)} > ${fmt(goal!.max!)}`);
+      if (!ok) failures.push(`${name}: ${num(gas)} > ${num(goal!.max!)}`);
       rows.push({ title: m.title, name, gas, goal: goal?.text ?? "report", ok });
     }
     for (const check of m.checks ?? []) {
@@ -86,12 +83,11 @@ async function main() {
           `\n${name} by kind of transaction (${path.relative(ROOT, FLOOR)}; gas in millions from "base" on):`,
         );
         for (const line of runTables(run)) console.log(line);
-        const players = name === "tournament.total.200" ? 200 : name === "catamm.game.total" ? 4 : 0;
-        const n = (x: number) => x.toLocaleString("en-US");
+        const players = run.players ?? 0;
         console.log(
-          `${name}: ${n(run.total)} gas, ${n(run.floor)} before any execution, ${n(run.total - run.floor)} above` +
+          `${name}: ${num(run.total)} gas, ${num(run.floor)} before any execution, ${num(run.total - run.floor)} above` +
             (players
-              ? `; per player ${n(Math.round(run.total / players))}, floor ${n(Math.round(run.floor / players))}`
+              ? `; per player ${num(Math.round(run.total / players))}, floor ${num(Math.round(run.floor / players))}`
               : ""),
         );
       }
@@ -101,7 +97,7 @@ async function main() {
   const width = Math.max(...rows.map((r) => r.name.length));
   console.log();
   for (const r of rows) {
-    console.log(`${r.ok ? " " : "!"} ${r.name.padEnd(width)}  ${fmt(r.gas).padStart(11)}  ${r.goal}`);
+    console.log(`${r.ok ? " " : "!"} ${r.name.padEnd(width)}  ${num(r.gas).padStart(11)}  ${r.goal}`);
   }
   console.log(`\nwrote ${path.relative(ROOT, REPORT)} (${Object.keys(sorted).length} scenarios)`);
 
@@ -116,8 +112,8 @@ async function main() {
         "| --- | ---: | ---: | --- |",
         ...rows.map(
           (r) =>
-            `| \`${r.name}\` | ${before[r.name] === undefined ? "" : fmt(before[r.name])} | ` +
-            `${fmt(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`,
+            `| \`${r.name}\` | ${before[r.name] === undefined ? "" : num(before[r.name])} | ` +
+            `${num(r.gas)}${r.ok ? "" : " ⚠"} | ${r.goal} |`,
         ),
       ].join("\n");
       fs.writeFileSync(README, readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));

@@ -162,7 +162,7 @@ export const bench: BenchModule = {
     out["tournament.perPlayer.200"] = Math.round(g.total / 200);
     out["tournament.maxTransaction.200"] = g.maxTransaction;
     if (g.failed > 0) throw new Error(`the 200-player run had failed transactions: ${g.failures.join("; ")}`);
-    await traceWholeRun("tournament.total.200", run.transactions, g.total);
+    await traceWholeRun("tournament.total.200", run.transactions, g.total, run.players.length);
 
     // 200 absent players: every room times out and is closed by the tournament, 100 per call.
     const idle = await simulateTournament(hre, {

@@ -3,6 +3,7 @@
 // scenario (reports/gas-breakdown.json), and traces every transaction of the whole runs (the 200-player tournament, the
 // CATAMM bot game) into a breakdown per kind of transaction and its floor (reports/gas-floor.json).
 import type { EthereumProvider } from "hardhat/types";
+import { num } from "../../client/format";
 
 /** Count and gas of one kind of operation. */
 export interface Tally {
@@ -156,7 +157,6 @@ export async function gasBreakdown(provider: EthereumProvider, hash: string): Pr
 
 /** One line per kind that cost anything, largest first: "2 new slots 44,200; ...". */
 export function describeBreakdown(b: GasBreakdown): string {
-  const n = (x: number) => x.toLocaleString("en-US");
   const parts: [string, number][] = [
     ["base", b.base],
     ["calldata", b.calldata],
@@ -175,8 +175,8 @@ export function describeBreakdown(b: GasBreakdown): string {
   const shown = parts
     .filter(([, gas]) => gas !== 0)
     .sort((x, y) => y[1] - x[1])
-    .map(([label, gas]) => `${label} ${n(gas)}`);
-  if (b.refund !== 0) shown.push(`refund −${n(b.refund)}`);
+    .map(([label, gas]) => `${label} ${num(gas)}`);
+  if (b.refund !== 0) shown.push(`refund −${num(b.refund)}`);
   return shown.join("; ");
 }
 
@@ -236,6 +236,8 @@ export interface RunBreakdown {
   floor: number;
   /** Wall-clock seconds the tracing took. */
   seconds: number;
+  /** The run's players, for its figures per player (none: 0). */
+  players?: number;
   kinds: Record<string, KindBreakdown>;
 }
 
@@ -300,7 +302,6 @@ function runRows(run: RunBreakdown): [string, number, number, GasBreakdown][] {
  * any execution) and what is above it; then the categories, in millions.
  */
 export function runTables(run: RunBreakdown): string[] {
-  const n = (x: number) => x.toLocaleString("en-US");
   const m = (x: number) => (x / 1e6).toFixed(2);
   const rows = runRows(run);
   return [
@@ -308,13 +309,13 @@ export function runTables(run: RunBreakdown): string[] {
       ["kind", "n", "gas", "floor", "above floor", "each", "floor each", "above floor each"],
       rows.map(([kind, count, floor, b]) => [
         kind,
-        n(count),
-        n(b.total),
-        n(floor),
-        n(b.total - floor),
-        n(Math.round(b.total / count)),
-        n(Math.round(floor / count)),
-        n(Math.round((b.total - floor) / count)),
+        num(count),
+        num(b.total),
+        num(floor),
+        num(b.total - floor),
+        num(Math.round(b.total / count)),
+        num(Math.round(floor / count)),
+        num(Math.round((b.total - floor) / count)),
       ]),
     ),
     "",

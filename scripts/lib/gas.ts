@@ -1,4 +1,5 @@
 import type { ContractTransactionResponse } from "ethers";
+import { num } from "../../client/format";
 import { gasBreakdown, traceRun, type GasBreakdown, type RunBreakdown } from "./gas-trace";
 
 /** Transactions above this much gas are not traced (their traces take too much memory to be worth it). */
@@ -26,18 +27,22 @@ export async function gasOf(tx: ContractTransactionResponse | Promise<ContractTr
 export const tracedRuns: Record<string, RunBreakdown> = {};
 
 /**
- * With BENCH_TRACE=1, traces every transaction of whole run `name` (hashes with their kind) and keeps the sums by kind
- * in {tracedRuns}; throws unless the traces add up to `total`, the run's untraced figure.
+ * With BENCH_TRACE=1, traces every transaction of whole run `name` of `players` players (hashes with their kind) and
+ * keeps the sums by kind in {tracedRuns}; throws unless the traces add up to `total`, the run's untraced figure.
  */
-export async function traceWholeRun(name: string, txs: { hash: string; kind: string }[], total: number): Promise<void> {
+export async function traceWholeRun(
+  name: string,
+  txs: { hash: string; kind: string }[],
+  total: number,
+  players: number,
+): Promise<void> {
   if (process.env.BENCH_TRACE !== "1") return;
   const hre = (await import("hardhat")).default;
-  const run = await traceRun(hre.network.provider, txs);
+  const run = { ...(await traceRun(hre.network.provider, txs)), players };
   if (run.total !== total) throw new Error(`${name}: the traces add up to ${run.total}, the run measured ${total}`);
-  const n = (x: number) => x.toLocaleString("en-US");
   console.log(
-    `  ${name}: ${run.transactions} transactions traced in ${run.seconds} s, ${n(run.total)} gas (= ${name}), ` +
-      `${n(run.floor)} before any execution`,
+    `  ${name}: ${run.transactions} transactions traced in ${run.seconds} s, ${num(run.total)} gas (= ${name}), ` +
+      `${num(run.floor)} before any execution`,
   );
   tracedRuns[name] = run;
 }
