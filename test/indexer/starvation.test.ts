@@ -29,6 +29,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Blocks this thread (no CPU used) for `ms`, as a long synchronous step of a busy test process does. */
 const blockEventLoop = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/**
+ * The indexer's processes (Ponder runs in a process group of its own: every process of it), and a signal to all of
+ * them (a process gone meanwhile is skipped: the checks after say so).
+ */
+function processesOf(indexer: { process: { pid?: number } }) {
+  const pids = execFileSync("pgrep", ["-g", String(indexer.process.pid)], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map(Number);
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const pid of pids)
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // gone
+      }
+  };
+  return { pids, signalAll };
+}
+
 /** `read` given `ms` to answer, else a sentence saying what did not. */
 const within = <T>(what: string, ms: number, read: Promise<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -56,19 +76,7 @@ describe("indexer: starved of CPU [no-coverage]", function () {
     const live = liveQuery(indexer, TOTALS);
     await live.opened;
 
-    // Every process of Ponder's group (it runs in a group of its own), every thread of each.
-    const pids = execFileSync("pgrep", ["-g", String(indexer.process.pid)], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .map(Number);
-    const signalAll = (signal: NodeJS.Signals) => {
-      for (const pid of pids)
-        try {
-          process.kill(pid, signal);
-        } catch {
-          // gone: the checks below say so
-        }
-    };
+    const { pids, signalAll } = processesOf(indexer);
     resume = () => signalAll("SIGCONT");
     const cap = capCpu(pids, SHARE);
     restore = () => cap.release();
@@ -191,10 +199,7 @@ describe("indexer: starved of CPU [no-coverage]", function () {
     })().catch((err: Error) => {
       if (err.name !== "AbortError") throw err;
     });
-    const pids = execFileSync("pgrep", ["-g", String(indexer.process.pid)], { encoding: "utf8" })
-      .trim()
-      .split("\n");
-    const signalAll = (signal: NodeJS.Signals) => pids.forEach((pid) => process.kill(Number(pid), signal));
+    const { signalAll } = processesOf(indexer);
     resume = () => signalAll("SIGCONT");
     try {
       await waitUntil(
